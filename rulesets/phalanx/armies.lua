@@ -1,0 +1,579 @@
+-- Phalanx army lists: the loader that runs an army file, and the checker that
+-- reports everything wrong with it against the troop classes of troops.lua.
+--
+--   local armies = require("phalanx.armies")
+--   local army, problems = armies.load(path, read_file)   -- read_file(path) -> text
+--   problems = problems or armies.check(army, require("phalanx.troops"))
+--   for _, p in ipairs(problems) do print(armies.format(p)) end
+--
+-- An army file is Lua data: `return army { ..., vignettes = { vignette {...} } }`.
+-- The format is documented key by key in docs/army-lists.md; the key tables
+-- below are the single source of truth the checker uses.
+--
+-- This module reads no files itself (the engine sandbox has no `io`): the host
+-- passes the text, or a function that reads it. It never raises on a bad list;
+-- every problem comes back as { file = , line = , message = }, in file order,
+-- so a user sees all of them in one run.
+
+local where = require("lib.where")
+
+local M = {}
+
+-- Rules text, "Deployment": the classes that may stand off the main battle line
+-- are a property of the class and live in troops.lua; this module only asks.
+-- The three command parts (rules text, "Command and Control").
+M.PARTS = { "centre", "left", "right" }
+
+M.VIGNETTES_PER_ARMY = 12 -- rules text, "Basing and organising your troops"
+
+-- Every key an army file may use, with what it must hold. Order is the order
+-- in which the docs and error messages list them.
+M.ARMY_KEYS = {
+  { key = "name", need = "a non-empty string", required = true },
+  { key = "period", need = "a string such as \"336 BC - 323 BC\"", required = true },
+  { key = "activation_points", need = "a whole number of at least 1 (the base AP)", required = true },
+  { key = "vignettes", need = "a list of 12 vignette { ... } entries", required = true },
+  { key = "key_vignettes", need = "a list of vignette ids" },
+  { key = "multiple_lines", need = "true or false" },
+  { key = "notes", need = "a string" },
+}
+
+M.VIGNETTE_KEYS = {
+  { key = "id", need = "an identifier (letters, digits, _) unique in the army", required = true },
+  { key = "name", need = "a non-empty string", required = true },
+  { key = "class", need = "a troop sub-class code such as \"HIS\"", required = true },
+  { key = "integrity", need = "an integrity class \"I\" to \"V\"", required = true },
+  { key = "army", need = "an army class, \"RA\" or \"IF\"", required = true },
+  { key = "part", need = "\"centre\", \"left\" or \"right\"", required = true },
+  { key = "general", need = "true or false" },
+  { key = "off_main_line", need = "true or false" },
+  { key = "in_line_with", need = "a vignette id or a list of ids" },
+  { key = "supports", need = "a vignette id" },
+  { key = "notes", need = "a string" },
+}
+
+local function key_names(spec)
+  local names = {}
+  for _, k in ipairs(spec) do names[#names + 1] = k.key end
+  return names
+end
+
+local function key_spec(spec, key)
+  for _, k in ipairs(spec) do
+    if k.key == key then return k end
+  end
+  return nil
+end
+
+-- What a value is, for "found ..." in messages.
+local function show(v)
+  if v == nil then return "nothing" end
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) == "table" then return "a table" end
+  return type(v) .. " " .. tostring(v)
+end
+
+local function quoted_list(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = string.format("%q", v) end
+  return table.concat(out, ", ")
+end
+
+local function edit_distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+-- The closest name to a typo, if it is close enough to be the likely intent.
+local function suggestion(word, candidates)
+  if type(word) ~= "string" then return nil end
+  local best, best_d
+  for _, c in ipairs(candidates) do
+    local d = edit_distance(word:lower(), c:lower())
+    if not best_d or d < best_d then best, best_d = c, d end
+  end
+  if best_d and best_d <= math.max(1, #word // 3) then return best end
+  return nil
+end
+
+local function did_you_mean(word, candidates)
+  local s = suggestion(word, candidates)
+  return s and string.format(" (did you mean %q?)", s) or ""
+end
+
+---------------------------------------------------------------------------
+-- Loading
+
+-- A vignette or army record: the author's fields, untouched (so the checker
+-- sees typos), plus where the constructor was called.
+local RECORD = {} -- marker key: this table was made by a constructor
+
+local function record(kind, fields, level)
+  local file, line = where(level)
+  return { [RECORD] = kind, fields = fields, file = file, line = line }
+end
+
+local function is_record(v, kind)
+  return type(v) == "table" and v[RECORD] == kind
+end
+
+-- Finds the line of the `army {` call by reading the text: `return army {...}`
+-- is a tail call, so its frame (and line) is gone by the time army() runs.
+local function army_call_line(text)
+  local n = 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    if line:find("%f[%w_]army%s*[{(]") then return n end
+  end
+  return 1
+end
+
+-- The environment an army file runs in: only the two constructors. Reading or
+-- writing any other global is an error at that line (typos such as `vignete`).
+local function army_env()
+  local env = {}
+  env.vignette = function(fields)
+    return record("vignette", fields, 2)
+  end
+  env.army = function(fields)
+    return record("army", fields, 2)
+  end
+  return setmetatable(env, {
+    __index = function(_, name)
+      error(string.format("unknown name '%s'%s: an army file may use only army { ... } and vignette { ... }",
+        tostring(name), did_you_mean(name, { "army", "vignette" })), 2)
+    end,
+    __newindex = function(_, name)
+      error(string.format("army files may not set globals (found an assignment to '%s'); use local",
+        tostring(name)), 2)
+    end,
+  })
+end
+
+-- Turns "path:12: message" from a Lua error into a problem record.
+local function problem_from_error(path, err)
+  local msg = tostring(err)
+  local file, line, rest = msg:match("^(.-):(%d+): (.*)$")
+  if file then
+    return { file = file, line = tonumber(line), message = rest }
+  end
+  return { file = path, line = 1, message = msg }
+end
+
+-- Runs the text of an army file. Returns the army, or nil and a list holding
+-- the one problem that stopped it (a syntax error, a runtime error, or a file
+-- that does not return army { ... }).
+function M.load_text(text, path)
+  assert(type(text) == "string", "load_text(text, path): text must be a string")
+  assert(type(path) == "string", "load_text(text, path): path must be a string")
+  local chunk, err = load(text, "@" .. path, "t", army_env())
+  if not chunk then return nil, { problem_from_error(path, err) } end
+  local ok, result = pcall(chunk)
+  if not ok then return nil, { problem_from_error(path, result) } end
+  if not is_record(result, "army") then
+    return nil, { { file = path, line = 1,
+      message = "an army file must end with `return army { ... }`, but it returned " .. show(result) } }
+  end
+  if result.file ~= path then
+    result.file, result.line = path, army_call_line(text)
+  end
+  return result
+end
+
+-- Reads an army file through the host's read_file(path) -> text (or nil, err).
+function M.load(path, read_file)
+  local text, err = read_file(path)
+  if not text then
+    return nil, { { file = path, line = 1, message = "cannot read army file: " .. tostring(err) } }
+  end
+  return M.load_text(text, path)
+end
+
+---------------------------------------------------------------------------
+-- Checking
+
+-- The one place that knows the shape of troops.lua.
+local Troops = {}
+
+function Troops.new(troops)
+  local self = { classes = troops.classes or {}, army_classes = {}, integrity = {} }
+  local codes = {}
+  for code in pairs(self.classes) do codes[#codes + 1] = code end
+  table.sort(codes)
+  self.codes = codes
+  for code in pairs(troops.army_classes or {}) do self.army_classes[#self.army_classes + 1] = code end
+  table.sort(self.army_classes)
+  -- The known integrity classes are those some sub-class may have.
+  local seen = {}
+  for _, code in ipairs(codes) do
+    for _, ic in ipairs(self.classes[code].integrity or {}) do seen[ic] = true end
+  end
+  for _, ic in ipairs({ "I", "II", "III", "IV", "V" }) do
+    if seen[ic] then self.integrity[#self.integrity + 1] = ic; seen[ic] = nil end
+  end
+  for ic in pairs(seen) do self.integrity[#self.integrity + 1] = ic end
+  return self
+end
+
+local function contains(list, v)
+  for _, x in ipairs(list) do if x == v then return true end end
+  return false
+end
+
+local Check = {}
+Check.__index = Check
+
+function Check:add(at, fmt, ...)
+  self.seq = self.seq + 1
+  self.problems[#self.problems + 1] = {
+    file = at.file, line = at.line, message = string.format(fmt, ...), seq = self.seq }
+end
+
+-- Unknown keys and positional values in an author's table.
+function Check:keys(at, fields, spec, what)
+  local unknown = {}
+  for k in pairs(fields) do
+    if type(k) ~= "string" then
+      self:add(at, "%s has a value without a key (at position %s): write key = value, one of %s",
+        what, tostring(k), table.concat(key_names(spec), ", "))
+    elseif not key_spec(spec, k) then
+      unknown[#unknown + 1] = k
+    end
+  end
+  table.sort(unknown)
+  for _, k in ipairs(unknown) do
+    self:add(at, "unknown key '%s' in %s%s: expected one of %s", k, what,
+      did_you_mean(k, key_names(spec)), table.concat(key_names(spec), ", "))
+  end
+  for _, k in ipairs(spec) do
+    if k.required and fields[k.key] == nil then
+      self:add(at, "%s is missing '%s': expected %s", what, k.key, k.need)
+    end
+  end
+end
+
+local function is_identifier(v)
+  return type(v) == "string" and v:match("^[%a_][%w_]*$") ~= nil
+end
+
+-- An optional key of the given Lua type (its `need` text says what it means).
+function Check:optional(at, fields, spec, key, want_type, what)
+  local v = fields[key]
+  if v ~= nil and type(v) ~= want_type then
+    self:add(at, "%s: '%s' must be %s, found %s", what, key, key_spec(spec, key).need, show(v))
+  end
+end
+
+-- A vignette's in-line link targets as a list (in_line_with is one id or many).
+local function in_line_targets(fields)
+  local v = fields.in_line_with
+  if type(v) == "string" then return { v } end
+  if type(v) == "table" then return v end
+  return {}
+end
+
+function Check:vignette(rec)
+  local f = rec.fields
+  local what = string.format("vignette '%s'", tostring(f.id or f.name or "?"))
+  self:keys(rec, f, M.VIGNETTE_KEYS, what)
+
+  if f.id ~= nil and not is_identifier(f.id) then
+    self:add(rec, "%s: 'id' must be %s, found %s", what, key_spec(M.VIGNETTE_KEYS, "id").need, show(f.id))
+  end
+  if f.name ~= nil and (type(f.name) ~= "string" or f.name == "") then
+    self:add(rec, "%s: 'name' must be a non-empty string, found %s", what, show(f.name))
+  end
+
+  local cls = nil
+  if f.class ~= nil then
+    cls = type(f.class) == "string" and self.troops.classes[f.class] or nil
+    if not cls then
+      self:add(rec, "%s: unknown troop class %s%s: expected one of %s", what, show(f.class),
+        did_you_mean(f.class, self.troops.codes), table.concat(self.troops.codes, ", "))
+    end
+  end
+
+  if f.integrity ~= nil then
+    if not contains(self.troops.integrity, f.integrity) then
+      self:add(rec, "%s: unknown integrity class %s: expected one of %s", what, show(f.integrity),
+        quoted_list(self.troops.integrity))
+    elseif cls and not contains(cls.integrity or {}, f.integrity) then
+      self:add(rec, "%s: %s cannot be integrity class %s: %s may be %s", what, f.class, f.integrity,
+        f.class, table.concat(cls.integrity or {}, ", "))
+    end
+  end
+
+  if f.army ~= nil and not contains(self.troops.army_classes, f.army) then
+    self:add(rec, "%s: unknown army class %s: expected one of %s", what, show(f.army),
+      quoted_list(self.troops.army_classes))
+  end
+
+  if f.part ~= nil and not contains(M.PARTS, f.part) then
+    self:add(rec, "%s: unknown command part %s%s: expected one of %s", what, show(f.part),
+      did_you_mean(f.part, M.PARTS), quoted_list(M.PARTS))
+  end
+
+  self:optional(rec, f, M.VIGNETTE_KEYS, "general", "boolean", what)
+  self:optional(rec, f, M.VIGNETTE_KEYS, "off_main_line", "boolean", what)
+  self:optional(rec, f, M.VIGNETTE_KEYS, "supports", "string", what)
+  self:optional(rec, f, M.VIGNETTE_KEYS, "notes", "string", what)
+  if f.in_line_with ~= nil then
+    local ok = type(f.in_line_with) == "string" or type(f.in_line_with) == "table"
+    for _, id in ipairs(type(f.in_line_with) == "table" and f.in_line_with or {}) do
+      ok = ok and type(id) == "string"
+    end
+    if not ok then
+      self:add(rec, "%s: 'in_line_with' must be %s, found %s", what,
+        key_spec(M.VIGNETTE_KEYS, "in_line_with").need, show(f.in_line_with))
+    end
+  end
+
+  -- Rules text, "Deployment": only some classes may stand off the MBL,
+  -- unless the army list permits several lines.
+  if f.off_main_line == true and cls and not cls.off_main_line and not self.multiple_lines then
+    local allowed = {}
+    for _, code in ipairs(self.troops.codes) do
+      if self.troops.classes[code].off_main_line then allowed[#allowed + 1] = code end
+    end
+    self:add(rec, "%s: %s may not deploy off the main battle line: only %s may, unless the army has multiple_lines = true",
+      what, f.class, table.concat(allowed, ", "))
+  end
+end
+
+-- Rules text, "Linked Vignettes": RA cannot link to IF. A link is moved and
+-- fought as one vignette, and a vignette belongs to one command part, so a
+-- link must not cross parts either (our reading; see docs/army-lists.md).
+function Check:link(rec, other, how)
+  local a, b = rec.fields, other.fields
+  if a.army ~= nil and b.army ~= nil and a.army ~= b.army then
+    self:add(rec, "vignette '%s' (%s) is %s vignette '%s' (%s): RA troops cannot be linked to IF troops",
+      a.id, tostring(a.army), how, b.id, tostring(b.army))
+  end
+  if a.part ~= nil and b.part ~= nil and a.part ~= b.part then
+    self:add(rec, "vignette '%s' (%s) is %s vignette '%s' (%s): linked vignettes must be in the same command part",
+      a.id, tostring(a.part), how, b.id, tostring(b.part))
+  end
+end
+
+-- Support links (rules text, "Melee Conditional Modifiers"): only some
+-- classes may be supported, and only by some classes; troops.lua says which.
+function Check:support(rec, front)
+  local rear_cls = self.troops.classes[rec.fields.class]
+  local front_cls = self.troops.classes[front.fields.class]
+  if rear_cls and not rear_cls.may_support then
+    self:add(rec, "vignette '%s' (%s) cannot support: only %s may support", rec.fields.id,
+      rec.fields.class, self:classes_with("may_support"))
+  end
+  if front_cls and not front_cls.may_be_supported then
+    self:add(rec, "vignette '%s' supports '%s' (%s), which cannot be supported: only %s may be",
+      rec.fields.id, front.fields.id, front.fields.class, self:classes_with("may_be_supported"))
+  end
+end
+
+function Check:classes_with(flag)
+  local out = {}
+  for _, code in ipairs(self.troops.codes) do
+    if self.troops.classes[code][flag] then out[#out + 1] = code end
+  end
+  return #out > 0 and table.concat(out, ", ") or "none"
+end
+
+function Check:links(records, by_id)
+  local supporter_of = {}
+  for _, rec in ipairs(records) do
+    local f = rec.fields
+    for _, target in ipairs(in_line_targets(f)) do
+      if type(target) == "string" then
+        local other = by_id[target]
+        if target == f.id then
+          self:add(rec, "vignette '%s' is linked in line with itself", tostring(f.id))
+        elseif not other then
+          self:add(rec, "vignette '%s': in_line_with names %q, but no vignette has that id%s",
+            tostring(f.id), target, did_you_mean(target, self.ids))
+        else
+          self:link(rec, other, "linked in line with")
+        end
+      end
+    end
+    if type(f.supports) == "string" then
+      local front = by_id[f.supports]
+      if f.supports == f.id then
+        self:add(rec, "vignette '%s' supports itself", tostring(f.id))
+      elseif not front then
+        self:add(rec, "vignette '%s': supports names %q, but no vignette has that id%s",
+          tostring(f.id), f.supports, did_you_mean(f.supports, self.ids))
+      else
+        self:link(rec, front, "support-linked to")
+        self:support(rec, front)
+        local first = supporter_of[f.supports]
+        if first then
+          self:add(rec, "vignette '%s' supports '%s', which '%s' (line %d) already supports: one vignette stands behind another",
+            tostring(f.id), f.supports, tostring(first.fields.id), first.line)
+        else
+          supporter_of[f.supports] = rec
+        end
+      end
+    end
+  end
+end
+
+function Check:army_fields(army)
+  local f = army.fields
+  self:keys(army, f, M.ARMY_KEYS, "army")
+  if f.name ~= nil and (type(f.name) ~= "string" or f.name == "") then
+    self:add(army, "army: 'name' must be a non-empty string, found %s", show(f.name))
+  end
+  self:optional(army, f, M.ARMY_KEYS, "period", "string", "army")
+  self:optional(army, f, M.ARMY_KEYS, "multiple_lines", "boolean", "army")
+  self:optional(army, f, M.ARMY_KEYS, "notes", "string", "army")
+  local ap = f.activation_points
+  if ap ~= nil and (math.type(ap) ~= "integer" or ap < 1) then
+    self:add(army, "army: base activation points must be %s, found %s",
+      key_spec(M.ARMY_KEYS, "activation_points").need, show(ap))
+  end
+end
+
+-- The vignette records of the army, reporting entries that are not records.
+function Check:vignette_records(army)
+  local list = army.fields.vignettes
+  if list == nil then return {} end
+  if type(list) ~= "table" then
+    self:add(army, "army: 'vignettes' must be a list of vignette { ... }, found %s", show(list))
+    return {}
+  end
+  local records = {}
+  for i, v in ipairs(list) do
+    if is_record(v, "vignette") then
+      records[#records + 1] = v
+    else
+      self:add(army, "army: vignettes entry %d is %s, not vignette { ... }", i, show(v))
+    end
+  end
+  if #list ~= M.VIGNETTES_PER_ARMY then
+    self:add(army, "army has %d vignettes: a Phalanx army has exactly %d", #list, M.VIGNETTES_PER_ARMY)
+  end
+  return records
+end
+
+function Check:ids(records)
+  local by_id = {}
+  for _, rec in ipairs(records) do
+    local id = rec.fields.id
+    if is_identifier(id) then
+      if by_id[id] then
+        self:add(rec, "vignette id '%s' is used twice: first at line %d", id, by_id[id].line)
+      else
+        by_id[id] = rec
+        self.ids[#self.ids + 1] = id
+      end
+    end
+  end
+  return by_id
+end
+
+-- Rules text, "Command and Control": one vignette has the General.
+function Check:general(army, records)
+  local first
+  for _, rec in ipairs(records) do
+    if rec.fields.general == true then
+      if first then
+        self:add(rec, "more than one General: vignette '%s' has general = true, but '%s' (line %d) already has the General",
+          tostring(rec.fields.id), tostring(first.fields.id), first.line)
+      else
+        first = rec
+      end
+    end
+  end
+  if not first then
+    self:add(army, "army has no General: expected exactly one vignette with general = true, found none")
+  end
+end
+
+-- Rules text, "Victory": the army list names its key vignettes.
+function Check:key_vignettes(army, by_id)
+  local keys = army.fields.key_vignettes
+  if keys == nil then return end
+  if type(keys) ~= "table" then
+    self:add(army, "army: 'key_vignettes' must be a list of vignette ids, found %s", show(keys))
+    return
+  end
+  for _, id in ipairs(keys) do
+    if not by_id[id] then
+      self:add(army, "key vignette %s does not exist: no vignette has that id%s", show(id),
+        did_you_mean(id, self.ids))
+    end
+  end
+end
+
+-- Checks a loaded army against the troop classes (the table troops.lua
+-- returns). Returns the list of problems, empty when the list is sound.
+function M.check(army, troops)
+  assert(is_record(army, "army"), "check(army, troops): army must come from load or load_text")
+  assert(type(troops) == "table", "check(army, troops): troops must be the troops.lua table")
+  local self = setmetatable({ problems = {}, seq = 0, ids = {}, troops = Troops.new(troops) }, Check)
+  if type(army.fields) ~= "table" then
+    self:add(army, "army { ... } needs a table of fields, found %s", show(army.fields))
+    return self.problems
+  end
+  self.multiple_lines = army.fields.multiple_lines == true
+  self:army_fields(army)
+  local records = self:vignette_records(army)
+  local usable = {}
+  for _, rec in ipairs(records) do
+    if type(rec.fields) == "table" then
+      usable[#usable + 1] = rec
+    else
+      self:add(rec, "vignette { ... } needs a table of fields, found %s", show(rec.fields))
+    end
+  end
+  for _, rec in ipairs(usable) do self:vignette(rec) end
+  local by_id = self:ids(usable)
+  self:general(army, usable)
+  self:key_vignettes(army, by_id)
+  self:links(usable, by_id)
+
+  table.sort(self.problems, function(a, b)
+    if a.file ~= b.file then return a.file < b.file end
+    if a.line ~= b.line then return a.line < b.line end
+    return a.seq < b.seq
+  end)
+  for _, p in ipairs(self.problems) do p.seq = nil end
+  return self.problems
+end
+
+-- Loads and checks in one call: returns the army (or nil) and its problems.
+function M.load_and_check(path, read_file, troops)
+  local army, problems = M.load(path, read_file)
+  if not army then return nil, problems end
+  return army, M.check(army, troops)
+end
+
+-- The plain fields of a checked army, for the rest of the ruleset: a list of
+-- vignettes, each with its fields plus file and line.
+function M.vignettes(army)
+  local out = {}
+  local list = type(army.fields) == "table" and army.fields.vignettes or nil
+  for _, rec in ipairs(type(list) == "table" and list or {}) do
+    if is_record(rec, "vignette") and type(rec.fields) == "table" then
+      local v = { file = rec.file, line = rec.line }
+      for k, val in pairs(rec.fields) do v[k] = val end
+      out[#out + 1] = v
+    end
+  end
+  return out
+end
+
+function M.format(problem)
+  return string.format("%s:%d: %s", problem.file, problem.line, problem.message)
+end
+
+return M
