@@ -19,8 +19,8 @@ local where = require("lib.where")
 
 local M = {}
 
--- Rules text, "Deployment": the classes that may stand off the main battle line
--- are a property of the class and live in troops.lua; this module only asks.
+-- Which classes may stand off the main battle line, support or be supported
+-- is troop data (troops.lua, troops.groups); this module only asks it.
 -- The three command parts (rules text, "Command and Control").
 M.PARTS = { "centre", "left", "right" }
 
@@ -201,26 +201,37 @@ end
 ---------------------------------------------------------------------------
 -- Checking
 
--- The one place that knows the shape of troops.lua.
+-- The one place that knows the shape of troops.lua: class codes in the
+-- text's order, the integrity and army classes, and the class sets the
+-- Deployment and Melee sections name (troops.groups).
 local Troops = {}
 
-function Troops.new(troops)
-  local self = { classes = troops.classes or {}, army_classes = {}, integrity = {} }
-  local codes = {}
-  for code in pairs(self.classes) do codes[#codes + 1] = code end
-  table.sort(codes)
-  self.codes = codes
-  for code in pairs(troops.army_classes or {}) do self.army_classes[#self.army_classes + 1] = code end
-  table.sort(self.army_classes)
-  -- The known integrity classes are those some sub-class may have.
-  local seen = {}
+local function sorted_keys(t)
+  local out = {}
+  for k in pairs(t or {}) do out[#out + 1] = k end
+  table.sort(out)
+  return out
+end
+
+local function set_list(codes, set)
+  local out = {}
   for _, code in ipairs(codes) do
-    for _, ic in ipairs(self.classes[code].integrity or {}) do seen[ic] = true end
+    if set[code] then out[#out + 1] = code end
   end
-  for _, ic in ipairs({ "I", "II", "III", "IV", "V" }) do
-    if seen[ic] then self.integrity[#self.integrity + 1] = ic; seen[ic] = nil end
-  end
-  for ic in pairs(seen) do self.integrity[#self.integrity + 1] = ic end
+  return out
+end
+
+function Troops.new(troops)
+  local groups = troops.groups or {}
+  local self = {
+    classes = troops.classes or {},
+    codes = troops.order or sorted_keys(troops.classes),
+    army_classes = troops.army_order or sorted_keys(troops.army_classes),
+    integrity = troops.integrity_classes or { "I", "II", "III", "IV", "V" },
+    off_main_line = groups.off_mbl or {},        -- Deployment
+    may_be_supported = groups.may_be_supported or {}, -- Melee modifiers
+    supporters = groups.supporters or {},
+  }
   return self
 end
 
@@ -339,13 +350,10 @@ function Check:vignette(rec)
 
   -- Rules text, "Deployment": only some classes may stand off the MBL,
   -- unless the army list permits several lines.
-  if f.off_main_line == true and cls and not cls.off_main_line and not self.multiple_lines then
-    local allowed = {}
-    for _, code in ipairs(self.troops.codes) do
-      if self.troops.classes[code].off_main_line then allowed[#allowed + 1] = code end
-    end
+  if f.off_main_line == true and cls and not self.troops.off_main_line[f.class]
+      and not self.multiple_lines then
     self:add(rec, "%s: %s may not deploy off the main battle line: only %s may, unless the army has multiple_lines = true",
-      what, f.class, table.concat(allowed, ", "))
+      what, f.class, self:classes_in("off_main_line"))
   end
 end
 
@@ -367,24 +375,22 @@ end
 -- Support links (rules text, "Melee Conditional Modifiers"): only some
 -- classes may be supported, and only by some classes; troops.lua says which.
 function Check:support(rec, front)
-  local rear_cls = self.troops.classes[rec.fields.class]
-  local front_cls = self.troops.classes[front.fields.class]
-  if rear_cls and not rear_cls.may_support then
+  local t = self.troops
+  local rear, ahead = rec.fields.class, front.fields.class
+  if t.classes[rear] and not t.supporters[rear] then
     self:add(rec, "vignette '%s' (%s) cannot support: only %s may support", rec.fields.id,
-      rec.fields.class, self:classes_with("may_support"))
+      rear, self:classes_in("supporters"))
   end
-  if front_cls and not front_cls.may_be_supported then
+  if t.classes[ahead] and not t.may_be_supported[ahead] then
     self:add(rec, "vignette '%s' supports '%s' (%s), which cannot be supported: only %s may be",
-      rec.fields.id, front.fields.id, front.fields.class, self:classes_with("may_be_supported"))
+      rec.fields.id, front.fields.id, ahead, self:classes_in("may_be_supported"))
   end
 end
 
-function Check:classes_with(flag)
-  local out = {}
-  for _, code in ipairs(self.troops.codes) do
-    if self.troops.classes[code][flag] then out[#out + 1] = code end
-  end
-  return #out > 0 and table.concat(out, ", ") or "none"
+-- The codes in one of the class sets, in the text's order, for messages.
+function Check:classes_in(set_name)
+  local list = set_list(self.troops.codes, self.troops[set_name])
+  return #list > 0 and table.concat(list, ", ") or "none"
 end
 
 function Check:links(records, by_id)
@@ -464,7 +470,7 @@ function Check:vignette_records(army)
   return records
 end
 
-function Check:ids(records)
+function Check:index_ids(records)
   local by_id = {}
   for _, rec in ipairs(records) do
     local id = rec.fields.id
@@ -536,7 +542,7 @@ function M.check(army, troops)
     end
   end
   for _, rec in ipairs(usable) do self:vignette(rec) end
-  local by_id = self:ids(usable)
+  local by_id = self:index_ids(usable)
   self:general(army, usable)
   self:key_vignettes(army, by_id)
   self:links(usable, by_id)
