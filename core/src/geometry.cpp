@@ -1,0 +1,418 @@
+#include "sandtable/geometry.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace sandtable::geom {
+
+Vec2 normalized(Vec2 v) {
+    const double len = length(v);
+    return len > 0.0 ? v / len : Vec2{};
+}
+
+Vec2 rotated(Vec2 v, double deg) {
+    const double r = deg_to_rad(deg);
+    const double c = std::cos(r);
+    const double s = std::sin(r);
+    return {v.x * c - v.y * s, v.x * s + v.y * c};
+}
+
+Vec2 rotated_about(Vec2 p, Vec2 pivot, double deg) { return pivot + rotated(p - pivot, deg); }
+
+// --- Angles and bearings ------------------------------------------------
+
+Vec2 direction(double facing_deg) {
+    // Facing 0 is +y and angles grow counter-clockwise: rotate (0, 1).
+    const double r = deg_to_rad(facing_deg);
+    return {-std::sin(r), std::cos(r)};
+}
+
+double normalize_angle_deg(double deg) {
+    double a = std::fmod(deg, 360.0);  // (-360, 360)
+    if (a <= -180.0) a += 360.0;
+    if (a > 180.0) a -= 360.0;
+    return a;
+}
+
+double angle_difference_deg(double from, double to) { return normalize_angle_deg(to - from); }
+
+double bearing_deg(Vec2 from, Vec2 to) {
+    const Vec2 d = to - from;
+    if (d.x == 0.0 && d.y == 0.0) return 0.0;
+    // atan2 measures from +x; our zero is +y, and west (-x) is +90.
+    return normalize_angle_deg(rad_to_deg(std::atan2(-d.x, d.y)));
+}
+
+// --- Segments -----------------------------------------------------------
+
+Vec2 closest_point_on_segment(Vec2 p, const Segment& s) {
+    const Vec2 ab = s.b - s.a;
+    const double len2 = dot(ab, ab);
+    if (len2 == 0.0) return s.a;
+    const double t = std::clamp(dot(p - s.a, ab) / len2, 0.0, 1.0);
+    return s.a + ab * t;
+}
+
+double distance_point_segment(Vec2 p, const Segment& s) {
+    return distance(p, closest_point_on_segment(p, s));
+}
+
+namespace {
+
+// Sign of the turn a -> b -> c, with exact zero for collinear points.
+int orientation(Vec2 a, Vec2 b, Vec2 c) {
+    const double v = cross(b - a, c - a);
+    return (v > 0.0) - (v < 0.0);
+}
+
+bool on_segment_if_collinear(Vec2 p, const Segment& s) {
+    return p.x >= std::min(s.a.x, s.b.x) && p.x <= std::max(s.a.x, s.b.x) &&
+           p.y >= std::min(s.a.y, s.b.y) && p.y <= std::max(s.a.y, s.b.y);
+}
+
+}  // namespace
+
+bool segments_intersect(const Segment& s, const Segment& t) {
+    const int o1 = orientation(s.a, s.b, t.a);
+    const int o2 = orientation(s.a, s.b, t.b);
+    const int o3 = orientation(t.a, t.b, s.a);
+    const int o4 = orientation(t.a, t.b, s.b);
+    if (o1 != o2 && o3 != o4) return true;
+    if (o1 == 0 && on_segment_if_collinear(t.a, s)) return true;
+    if (o2 == 0 && on_segment_if_collinear(t.b, s)) return true;
+    if (o3 == 0 && on_segment_if_collinear(s.a, t)) return true;
+    if (o4 == 0 && on_segment_if_collinear(s.b, t)) return true;
+    return false;
+}
+
+double distance_segment_segment(const Segment& s, const Segment& t) {
+    if (segments_intersect(s, t)) return 0.0;
+    // Disjoint segments: the closest pair always involves an endpoint.
+    return std::min({distance_point_segment(s.a, t), distance_point_segment(s.b, t),
+                     distance_point_segment(t.a, s), distance_point_segment(t.b, s)});
+}
+
+// --- Convex polygons ----------------------------------------------------
+
+bool point_in_convex(Vec2 p, std::span<const Vec2> convex) {
+    // Inside (or on) when p is never strictly on both sides of the edges.
+    bool any_left = false;
+    bool any_right = false;
+    const std::size_t n = convex.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const Segment e{convex[i], convex[(i + 1) % n]};
+        const double side = cross(e.b - e.a, p - e.a);
+        // Tolerance scaled by the edge length keeps points on an edge inside.
+        const double tol = kContactTolerance * e.length();
+        if (side > tol) any_left = true;
+        if (side < -tol) any_right = true;
+        if (any_left && any_right) return false;
+    }
+    return true;
+}
+
+double distance_segment_convex(const Segment& s, std::span<const Vec2> convex) {
+    if (point_in_convex(s.a, convex) || point_in_convex(s.b, convex)) return 0.0;
+    double best = std::numeric_limits<double>::infinity();
+    const std::size_t n = convex.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        best = std::min(best, distance_segment_segment(s, {convex[i], convex[(i + 1) % n]}));
+        if (best == 0.0) break;
+    }
+    return best;
+}
+
+// --- Bases --------------------------------------------------------------
+
+std::string_view to_string(Edge e) {
+    switch (e) {
+        case Edge::Front: return "front";
+        case Edge::Left: return "left";
+        case Edge::Right: return "right";
+        case Edge::Rear: return "rear";
+    }
+    return "front";
+}
+
+Vec2 Base::corner(Corner c) const {
+    const Vec2 half_fwd = forward() * (depth * 0.5);
+    const Vec2 half_right = right() * (width * 0.5);
+    switch (c) {
+        case Corner::FrontLeft: return centre + half_fwd - half_right;
+        case Corner::FrontRight: return centre + half_fwd + half_right;
+        case Corner::RearRight: return centre - half_fwd + half_right;
+        case Corner::RearLeft: return centre - half_fwd - half_right;
+    }
+    return centre;
+}
+
+std::array<Vec2, 4> Base::corners() const {
+    return {corner(Corner::FrontLeft), corner(Corner::FrontRight), corner(Corner::RearRight),
+            corner(Corner::RearLeft)};
+}
+
+Segment Base::edge(Edge e) const {
+    switch (e) {
+        case Edge::Front: return {corner(Corner::FrontLeft), corner(Corner::FrontRight)};
+        case Edge::Rear: return {corner(Corner::RearLeft), corner(Corner::RearRight)};
+        case Edge::Left: return {corner(Corner::FrontLeft), corner(Corner::RearLeft)};
+        case Edge::Right: return {corner(Corner::FrontRight), corner(Corner::RearRight)};
+    }
+    return {};
+}
+
+Vec2 Base::outward_normal(Edge e) const {
+    switch (e) {
+        case Edge::Front: return forward();
+        case Edge::Rear: return -forward();
+        case Edge::Left: return -right();
+        case Edge::Right: return right();
+    }
+    return {};
+}
+
+Rect Base::bounds() const {
+    // Half extents of a rotated rectangle along x and y.
+    const Vec2 f = forward() * (depth * 0.5);
+    const Vec2 r = right() * (width * 0.5);
+    const double hx = std::abs(f.x) + std::abs(r.x);
+    const double hy = std::abs(f.y) + std::abs(r.y);
+    return {{centre.x - hx, centre.y - hy}, {centre.x + hx, centre.y + hy}};
+}
+
+Vec2 Base::to_local(Vec2 p) const {
+    const Vec2 d = p - centre;
+    return {dot(d, right()), dot(d, forward())};
+}
+
+Vec2 Base::to_world(Vec2 local) const { return centre + right() * local.x + forward() * local.y; }
+
+bool Base::contains(Vec2 p) const {
+    const Vec2 l = to_local(p);
+    return std::abs(l.x) <= width * 0.5 + kContactTolerance &&
+           std::abs(l.y) <= depth * 0.5 + kContactTolerance;
+}
+
+// --- Distance, overlap, contact -----------------------------------------
+
+double distance_to_point(const Base& b, Vec2 p) {
+    // In the base's frame the rectangle is axis-aligned: clamp and measure.
+    const Vec2 l = b.to_local(p);
+    const double dx = std::max(std::abs(l.x) - b.width * 0.5, 0.0);
+    const double dy = std::max(std::abs(l.y) - b.depth * 0.5, 0.0);
+    return std::hypot(dx, dy);
+}
+
+namespace {
+
+// Overlap of the two bases' projections on `axis` (negative = a gap).
+double projected_overlap(const std::array<Vec2, 4>& a, const std::array<Vec2, 4>& b, Vec2 axis) {
+    double amin = std::numeric_limits<double>::infinity();
+    double amax = -amin;
+    double bmin = amin;
+    double bmax = -amin;
+    for (const Vec2& p : a) {
+        const double d = dot(p, axis);
+        amin = std::min(amin, d);
+        amax = std::max(amax, d);
+    }
+    for (const Vec2& p : b) {
+        const double d = dot(p, axis);
+        bmin = std::min(bmin, d);
+        bmax = std::max(bmax, d);
+    }
+    return std::min(amax, bmax) - std::max(amin, bmin);
+}
+
+}  // namespace
+
+bool overlaps(const Base& a, const Base& b) {
+    // Two rectangles have only four distinct candidate separating axes.
+    const auto ca = a.corners();
+    const auto cb = b.corners();
+    for (const Vec2 axis : {a.forward(), a.right(), b.forward(), b.right()}) {
+        if (projected_overlap(ca, cb, axis) <= kContactTolerance) return false;
+    }
+    return true;
+}
+
+double edge_distance(const Base& a, const Base& b) {
+    if (overlaps(a, b)) return 0.0;
+    // Disjoint (or touching) convex polygons: the closest pair is a vertex
+    // of one against an edge of the other.
+    const auto ca = a.corners();
+    const auto cb = b.corners();
+    double best = std::numeric_limits<double>::infinity();
+    for (Edge e : kAllEdges) {
+        const Segment ea = a.edge(e);
+        const Segment eb = b.edge(e);
+        for (int i = 0; i < 4; ++i) {
+            best = std::min(best, distance_point_segment(cb[i], ea));
+            best = std::min(best, distance_point_segment(ca[i], eb));
+        }
+    }
+    // Crossing edges with no vertex inside (a "plus" shape) do not happen
+    // without overlap, so the vertex/edge minimum is exact here.
+    return best <= kContactTolerance ? 0.0 : best;
+}
+
+bool in_contact(const Base& a, const Base& b) { return edge_distance(a, b) <= kContactTolerance; }
+
+namespace {
+
+// Length of `s` inside the convex quadrilateral `quad` grown by `grow` on
+// every side (Cyrus-Beck clipping against its four half-planes).
+double clipped_length(const Segment& s, const Base& quad, double grow) {
+    double t0 = 0.0;
+    double t1 = 1.0;
+    const Vec2 d = s.b - s.a;
+    for (Edge e : kAllEdges) {
+        const Vec2 n = quad.outward_normal(e);
+        const Vec2 on_edge = quad.edge(e).a + n * grow;
+        // Inside when dot(p - on_edge, n) <= 0.
+        const double start = dot(s.a - on_edge, n);
+        const double rate = dot(d, n);
+        if (rate == 0.0) {
+            if (start > 0.0) return 0.0;
+            continue;
+        }
+        const double t = -start / rate;
+        if (rate > 0.0) t1 = std::min(t1, t);
+        else t0 = std::max(t0, t);
+        if (t0 > t1) return 0.0;
+    }
+    return (t1 - t0) * length(d);
+}
+
+}  // namespace
+
+EdgeContact nearest_edge(const Base& target, const Base& other) {
+    const auto other_corners = other.corners();
+    std::array<EdgeContact, 4> candidates{};
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+        const Edge e = kAllEdges[i];
+        const double d = distance_segment_convex(target.edge(e), other_corners);
+        candidates[i] = {e, d <= kContactTolerance ? 0.0 : d, 0.0};
+        best = std::min(best, candidates[i].distance);
+    }
+    for (auto& c : candidates) {
+        if (c.distance <= kContactTolerance)
+            c.contact_length = clipped_length(target.edge(c.edge), other, kContactTolerance);
+    }
+    // Rank: nearer, then longer contact, then centre further beyond the edge
+    // line, then the fixed order of kAllEdges (candidates is in that order).
+    const EdgeContact* chosen = nullptr;
+    double chosen_beyond = 0.0;
+    for (const auto& c : candidates) {
+        if (c.distance > best + kContactTolerance) continue;
+        const Segment e = target.edge(c.edge);
+        const double beyond = dot(other.centre - e.a, target.outward_normal(c.edge));
+        if (chosen == nullptr) {
+            chosen = &c;
+            chosen_beyond = beyond;
+            continue;
+        }
+        if (c.contact_length > chosen->contact_length + kContactTolerance ||
+            (std::abs(c.contact_length - chosen->contact_length) <= kContactTolerance &&
+             beyond > chosen_beyond + kContactTolerance)) {
+            chosen = &c;
+            chosen_beyond = beyond;
+        }
+    }
+    return *chosen;
+}
+
+// --- Arcs ---------------------------------------------------------------
+
+double relative_bearing_deg(const Base& b, Vec2 p) {
+    if (p == b.centre) return 0.0;
+    return angle_difference_deg(b.facing_deg, bearing_deg(b.centre, p));
+}
+
+double angle_off_front_deg(const Base& viewer, Vec2 p) {
+    const Vec2 apex = viewer.front_centre();
+    if (p == apex) return 0.0;
+    return std::abs(angle_difference_deg(viewer.facing_deg, bearing_deg(apex, p)));
+}
+
+bool point_in_arc(const Base& viewer, Vec2 p, double half_angle_deg) {
+    if (half_angle_deg < 0.0) return false;
+    return angle_off_front_deg(viewer, p) <= half_angle_deg + kAngleToleranceDeg;
+}
+
+bool centre_in_arc(const Base& viewer, const Base& target, double half_angle_deg) {
+    return point_in_arc(viewer, target.centre, half_angle_deg);
+}
+
+namespace {
+
+// Does the ray origin + t*dir (t >= 0) meet the closed segment?
+bool ray_hits_segment(Vec2 origin, Vec2 dir, const Segment& s) {
+    const Vec2 e = s.b - s.a;
+    const double denom = cross(dir, e);
+    const Vec2 w = s.a - origin;
+    if (denom == 0.0) {
+        // Parallel: only a collinear segment can meet the ray.
+        if (cross(w, dir) != 0.0) return false;
+        return dot(s.a - origin, dir) >= 0.0 || dot(s.b - origin, dir) >= 0.0;
+    }
+    const double t = cross(w, e) / denom;    // along the ray
+    const double u = cross(w, dir) / denom;  // along the segment
+    return t >= -kContactTolerance && u >= -kContactTolerance && u <= 1.0 + kContactTolerance;
+}
+
+// Does any edge of `target` cross the ray?
+bool ray_hits_base(Vec2 origin, Vec2 dir, const Base& target) {
+    for (Edge e : kAllEdges) {
+        if (ray_hits_segment(origin, dir, target.edge(e))) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool any_part_in_arc(const Base& viewer, const Base& target, double half_angle_deg) {
+    if (half_angle_deg < 0.0) return false;
+    if (half_angle_deg >= 180.0) return true;
+    // A polygon meets a wedge iff one of its vertices is in the wedge, one of
+    // its edges crosses a boundary ray, or it holds the apex.
+    for (const Vec2& c : target.corners()) {
+        if (point_in_arc(viewer, c, half_angle_deg)) return true;
+    }
+    const Vec2 apex = viewer.front_centre();
+    if (target.contains(apex)) return true;
+    return ray_hits_base(apex, direction(viewer.facing_deg + half_angle_deg), target) ||
+           ray_hits_base(apex, direction(viewer.facing_deg - half_angle_deg), target);
+}
+
+bool point_in_frontal_zone(const Base& viewer, Vec2 p, double half_angle_deg) {
+    if (half_angle_deg < 0.0) return false;
+    // In the viewer's frame, with y measured from the front edge line: p is
+    // in when its sideways distance beyond the frontage is at most y*tan(A).
+    const Vec2 l = viewer.to_local(p);
+    const double ahead = l.y - viewer.depth * 0.5;
+    if (ahead < -kContactTolerance) return false;
+    const double beyond = std::max(std::abs(l.x) - viewer.width * 0.5, 0.0);
+    if (beyond == 0.0) return true;
+    const double off_angle = rad_to_deg(std::atan2(beyond, std::max(ahead, 0.0)));
+    return off_angle <= half_angle_deg + kAngleToleranceDeg;
+}
+
+bool any_part_in_frontal_zone(const Base& viewer, const Base& target, double half_angle_deg) {
+    if (half_angle_deg < 0.0) return false;
+    for (const Vec2& c : target.corners()) {
+        if (point_in_frontal_zone(viewer, c, half_angle_deg)) return true;
+    }
+    // The zone is convex (A < 90): its boundary is the front edge and one ray
+    // from each front corner. A target meeting it with no corner inside must
+    // cross that boundary.
+    const Segment front = viewer.edge(Edge::Front);
+    for (Edge e : kAllEdges) {
+        if (segments_intersect(front, target.edge(e))) return true;
+    }
+    return ray_hits_base(front.a, direction(viewer.facing_deg + half_angle_deg), target) ||
+           ray_hits_base(front.b, direction(viewer.facing_deg - half_angle_deg), target);
+}
+
+}  // namespace sandtable::geom
