@@ -79,18 +79,22 @@ local function quoted_list(list)
   return table.concat(out, ", ")
 end
 
+-- Edit distance counting a swap of two neighbouring letters as one edit
+-- (optimal string alignment), so "prat" is one edit from "part".
 local function edit_distance(a, b)
-  local prev = {}
-  for j = 0, #b do prev[j] = j end
+  local d = {}
+  for i = 0, #a do d[i] = { [0] = i } end
+  for j = 0, #b do d[0][j] = j end
   for i = 1, #a do
-    local cur = { [0] = i }
     for j = 1, #b do
       local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
+        d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
+      end
     end
-    prev = cur
   end
-  return prev[#b]
+  return d[#a][#b]
 end
 
 -- The closest name to a typo, if it is close enough to be the likely intent.
@@ -128,11 +132,13 @@ end
 
 -- Finds the line of the `army {` call by reading the text: `return army {...}`
 -- is a tail call, so its frame (and line) is gone by the time army() runs.
+-- Comment lines are skipped ("-- the army of ..." is not the call).
 local function army_call_line(text)
   local n = 0
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     n = n + 1
-    if line:find("%f[%w_]army%s*[{(]") then return n end
+    local code = line:gsub("%-%-.*$", "")
+    if code:find("%f[%w_]army%s*[{(]") then return n end
   end
   return 1
 end
@@ -362,11 +368,13 @@ end
 -- link must not cross parts either (our reading; see docs/army-lists.md).
 function Check:link(rec, other, how)
   local a, b = rec.fields, other.fields
-  if a.army ~= nil and b.army ~= nil and a.army ~= b.army then
+  local known = self.troops.army_classes
+  if contains(known, a.army) and contains(known, b.army) and a.army ~= b.army then
     self:add(rec, "vignette '%s' (%s) is %s vignette '%s' (%s): RA troops cannot be linked to IF troops",
       a.id, tostring(a.army), how, b.id, tostring(b.army))
   end
-  if a.part ~= nil and b.part ~= nil and a.part ~= b.part then
+  -- An unknown part is reported on its own; comparing it would only echo that.
+  if contains(M.PARTS, a.part) and contains(M.PARTS, b.part) and a.part ~= b.part then
     self:add(rec, "vignette '%s' (%s) is %s vignette '%s' (%s): linked vignettes must be in the same command part",
       a.id, tostring(a.part), how, b.id, tostring(b.part))
   end
