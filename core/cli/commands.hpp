@@ -1,0 +1,24 @@
+#pragma once
+// The sandtable program's subcommands. Each adds itself to the CLI11 app and
+// runs when chosen; errors a user can cause are thrown as sandtable::Error and
+// printed by main with a non-zero exit.
+#include <CLI/CLI.hpp>
+
+#include "sandtable/lua/host.hpp"
+
+namespace sandtable::cli {
+
+// Options every subcommand that runs Lua shares.
+struct GlobalOptions {
+  std::uint64_t max_instructions = LuaLimits{}.instructions;
+  std::size_t max_memory_mib = LuaLimits{}.memory_bytes >> 20;
+  std::vector<std::string> lua_paths;
+  LuaHostOptions host_options() const;
+};
+
+// Each returns the action to run when its subcommand was chosen.
+using Action = std::function<int()>;
+Action add_run(CLI::App& app, const GlobalOptions& global);
+Action add_test(CLI::App& app, const GlobalOptions& global);
+
+} // namespace sandtable::cli

@@ -1,0 +1,71 @@
+#pragma once
+// The engine's small binding layer over the raw Lua 5.4 C API.
+//
+// Every function the engine gives Lua is declared once, in a module's table of
+// Binding entries (name, signature, summary, C function). The same tables
+// register the functions and generate the Lua API reference, so the reference
+// cannot drift from what exists.
+//
+// guarded<F> is how every binding is registered: it turns a C++ exception into
+// a Lua error with the binding's name, so no C++ exception crosses a Lua frame.
+// Lua's own errors (a C++ throw of Lua's internal type in Debian's C++ build)
+// pass straight through it, unwinding C++ destructors on the way.
+#include <exception>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <lua.hpp>
+
+namespace sandtable::lua {
+
+struct Binding {
+  const char* name;       // "roll" (a method when `method` is true)
+  const char* signature;  // "source:roll(die, purpose?) -> integer"
+  const char* summary;    // one sentence; errors it raises
+  lua_CFunction fn;
+  bool method = false;    // true: a method of the module's object type
+};
+
+struct Module {
+  const char* name;       // "sandtable.dice"
+  const char* summary;
+  const std::vector<Binding>* bindings;
+  // Extra set-up after the functions are registered (metatables); may be null.
+  void (*open_extra)(lua_State* L);
+};
+
+// Registry table of module openers, consulted first by require.
+inline constexpr const char* kPreloadKey = "sandtable.preload";
+
+// Every module the engine provides, in a fixed order.
+const std::vector<Module>& all_modules();
+// Registers them with package.preload-style lazy loading in the host.
+void register_all_modules(lua_State* L);
+
+template <lua_CFunction F>
+int guarded(lua_State* L) {
+  std::string message;
+  try {
+    return F(L);
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  // Outside the catch block: the C++ exception is gone before Lua unwinds.
+  lua_pushstring(L, message.c_str());
+  return lua_error(L);
+}
+
+// Argument helpers that raise Lua errors naming the argument.
+double check_number(lua_State* L, int arg, const char* what);
+lua_Integer check_integer(lua_State* L, int arg, const char* what);
+std::string_view check_string(lua_State* L, int arg, const char* what);
+std::string_view opt_string(lua_State* L, int arg);
+std::vector<int> check_int_list(lua_State* L, int arg, const char* what);
+
+// Creates (or fetches) the metatable for a userdata type `type_name` whose
+// methods are the module's bindings with method = true.
+void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& bindings,
+              lua_CFunction gc);
+
+} // namespace sandtable::lua

@@ -1,0 +1,102 @@
+#pragma once
+// One sandboxed Lua 5.4 state with its limits, module search path and the
+// engine's modules. Everything Lua in the engine goes through a LuaHost.
+//
+// The sandbox is an allow-list (see docs/sandbox.md): base functions, string,
+// table, math (without random), utf8 and coroutine, the engine's modules via
+// require("sandtable.*"), and Lua modules found under the search roots.
+// Limits: an instruction budget (a count hook, so a runaway script is stopped
+// at the same instruction every run) and a memory cap (the allocator refuses).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "sandtable/errors.hpp"
+
+namespace sandtable {
+
+// A Lua error surfaced in C++: the message already carries file:line and the
+// traceback.
+class LuaError : public Error {
+public:
+  using Error::Error;
+};
+
+struct LuaLimits {
+  std::uint64_t instructions = 2'000'000'000;  // per host call; 0 = unlimited
+  std::size_t memory_bytes = std::size_t{1} << 30;
+};
+
+struct LuaHostOptions {
+  LuaLimits limits;
+  // Directories that hold rulesets/, scripts/ and armies/ (the project root
+  // first); require("phalanx.troops") searches R/rulesets, R/scripts and
+  // R/armies of each, then each of extra_dirs directly.
+  std::vector<std::string> roots;
+  std::vector<std::string> extra_dirs;
+};
+
+class LuaHost {
+public:
+  explicit LuaHost(LuaHostOptions options);
+  ~LuaHost();
+  LuaHost(const LuaHost&) = delete;
+  LuaHost& operator=(const LuaHost&) = delete;
+
+  lua_State* state() const { return L_; }
+  static LuaHost& of(lua_State* L);
+
+  // Loads a Lua file as text under its real name, in a fresh strict
+  // environment, and pushes the chunk function. Throws LuaError.
+  void load_file(const std::string& path);
+  // Loads `text` as if it were the file `name`.
+  void load_text(const std::string& text, const std::string& name);
+  // Calls the function below `nargs` arguments on the stack, under the limits,
+  // with a traceback on error. Throws LuaError (kills give the limit's message).
+  void call(int nargs, int nresults);
+  // Runs a file with `args` as `...` and as the global-free table `arg`.
+  void run_file(const std::string& path, const std::vector<std::string>& args = {});
+  // require(name) from C++; leaves the module's value on the stack.
+  void require(const std::string& name);
+
+  // Where a module name would be found (file path), or "" with `tried` filled.
+  std::string find_module(const std::string& name, std::vector<std::string>* tried) const;
+  // The path as shown in messages: relative to the first root when inside it.
+  std::string display_path(const std::string& path) const;
+  const LuaHostOptions& options() const { return options_; }
+
+  // Limits.
+  bool killed() const { return !kill_reason_.empty(); }
+  const std::string& kill_reason() const { return kill_reason_; }
+  void kill(const std::string& reason);
+  void reset_budget() { instructions_used_ = 0; }
+  std::uint64_t instructions_used() const { return instructions_used_; }
+  std::size_t memory_used() const { return memory_used_; }
+  std::size_t memory_peak() const { return memory_peak_; }
+
+  // Pushes a new strict environment table (globals read through to the
+  // sandbox's base library; new globals are errors).
+  void push_new_env();
+
+private:
+  static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
+  static void count_hook(lua_State* L, lua_Debug* ar);
+  void install_sandbox();
+  void install_limits();
+
+  LuaHostOptions options_;
+  lua_State* L_ = nullptr;
+  std::string kill_reason_;
+  std::uint64_t instructions_used_ = 0;
+  std::size_t memory_used_ = 0;
+  std::size_t memory_peak_ = 0;
+  bool closing_ = false;
+};
+
+// The default roots: $SANDTABLE_HOME if set, else the source tree this binary
+// was built from.
+std::string default_project_root();
+
+} // namespace sandtable

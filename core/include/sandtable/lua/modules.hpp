@@ -1,0 +1,10 @@
+#pragma once
+// One function per engine module, each defined in its own bind_*.cpp.
+#include "sandtable/lua/binding.hpp"
+
+namespace sandtable::lua {
+
+Module dice_module();     // sandtable.dice
+Module source_module();   // sandtable.source
+
+} // namespace sandtable::lua

@@ -1,0 +1,142 @@
+#include "sandtable/dice_expr.hpp"
+
+#include <cctype>
+#include <fmt/format.h>
+
+namespace sandtable {
+
+DiceExprError::DiceExprError(const std::string& expr, std::size_t column, const std::string& expected)
+    : Error(fmt::format("malformed dice expression \"{}\": {} at character {}\n  {}\n  {}^", expr,
+                        expected, column + 1, expr, std::string(column, ' '))),
+      column_(column) {}
+
+namespace {
+
+class Parser {
+public:
+  explicit Parser(const std::string& text) : s_(text) {}
+
+  void skip_space() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  bool at_end() { skip_space(); return i_ >= s_.size(); }
+  char peek() { skip_space(); return i_ < s_.size() ? s_[i_] : '\0'; }
+  std::size_t pos() const { return i_; }
+
+  // Digits, or -1 when there are none here.
+  long number() {
+    skip_space();
+    const std::size_t start = i_;
+    long value = 0;
+    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) {
+      value = value * 10 + (s_[i_] - '0');
+      if (value > 1'000'000) fail(start, "a number no larger than 1000000");
+      ++i_;
+    }
+    return i_ == start ? -1 : value;
+  }
+  bool accept(char c) {
+    if (peek() == c || (c == 'd' && peek() == 'D')) { ++i_; return true; }
+    return false;
+  }
+  [[noreturn]] void fail(std::size_t at, const std::string& expected) const {
+    throw DiceExprError(s_, std::min(at, s_.size()), expected);
+  }
+
+private:
+  const std::string& s_;
+  std::size_t i_ = 0;
+};
+
+std::map<int, double> convolve(const std::map<int, double>& a, const std::map<int, double>& b) {
+  std::map<int, double> out;
+  for (const auto& [va, pa] : a)
+    for (const auto& [vb, pb] : b) out[va + vb] += pa * pb;
+  return out;
+}
+
+} // namespace
+
+DiceExpr DiceExpr::parse(const std::string& text) {
+  DiceExpr e;
+  e.text_ = text;
+  Parser p(text);
+  if (p.at_end()) p.fail(0, "expected a number or a die such as 2d6");
+  int sign = 1;
+  if (p.accept('-')) sign = -1;
+  else p.accept('+');
+  for (;;) {
+    const std::size_t term_start = p.pos();
+    long count = p.number();
+    if (p.accept('d')) {
+      if (count == 0) p.fail(term_start, "expected at least one die");
+      if (count < 0) count = 1;  // "d6" means "1d6"
+      const std::size_t sides_at = p.pos();
+      const long sides = p.number();
+      if (sides < 1) p.fail(sides_at, "expected the number of sides after 'd'");
+      if (count > 1000) p.fail(term_start, "expected at most 1000 dice in one term");
+      e.terms_.push_back(Term{sign, static_cast<int>(count), static_cast<int>(sides)});
+    } else {
+      if (count < 0) p.fail(p.pos(), "expected a number or a die such as 2d6");
+      e.terms_.push_back(Term{sign, static_cast<int>(count), 0});
+    }
+    if (p.at_end()) break;
+    if (p.accept('+')) sign = 1;
+    else if (p.accept('-')) sign = -1;
+    else p.fail(p.pos(), "expected '+', '-' or the end");
+    if (p.at_end()) p.fail(p.pos(), "expected a term after the sign");
+  }
+  return e;
+}
+
+int DiceExpr::roll(DiceSource& source, std::string_view purpose) const {
+  int total = 0;
+  for (const Term& t : terms_) {
+    if (t.sides == 0) { total += t.sign * t.count; continue; }
+    for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(t.sides, purpose);
+  }
+  return total;
+}
+
+int DiceExpr::min() const {
+  int v = 0;
+  for (const Term& t : terms_) v += t.sign * (t.sides == 0 ? t.count : (t.sign > 0 ? t.count : t.count * t.sides));
+  return v;
+}
+
+int DiceExpr::max() const {
+  int v = 0;
+  for (const Term& t : terms_) v += t.sign * (t.sides == 0 ? t.count : (t.sign > 0 ? t.count * t.sides : t.count));
+  return v;
+}
+
+std::map<int, double> sum_distribution(const Die& die, int count) {
+  std::map<int, double> one;
+  for (int f : die.faces()) one[f] += 1.0 / die.count();
+  std::map<int, double> out{{0, 1.0}};
+  // Square-and-multiply keeps large pools cheap.
+  std::map<int, double> power = one;
+  for (int n = count; n > 0; n >>= 1) {
+    if (n & 1) out = convolve(out, power);
+    if (n > 1) power = convolve(power, power);
+  }
+  return out;
+}
+
+std::map<int, double> DiceExpr::distribution() const {
+  std::map<int, double> out{{0, 1.0}};
+  for (const Term& t : terms_) {
+    std::map<int, double> term;
+    if (t.sides == 0) term[t.count] = 1.0;
+    else term = sum_distribution(Die::d(t.sides), t.count);
+    if (t.sign < 0) {
+      std::map<int, double> neg;
+      for (const auto& [v, p] : term) neg[-v] = p;
+      term = std::move(neg);
+    }
+    out = convolve(out, term);
+  }
+  return out;
+}
+
+} // namespace sandtable

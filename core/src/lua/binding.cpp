@@ -1,0 +1,72 @@
+#include "sandtable/lua/binding.hpp"
+
+#include <fmt/format.h>
+
+namespace sandtable::lua {
+
+double check_number(lua_State* L, int arg, const char* what) {
+  int ok = 0;
+  const double v = lua_tonumberx(L, arg, &ok);
+  if (!ok) luaL_error(L, "bad argument #%d (%s): expected a number, got %s", arg, what, luaL_typename(L, arg));
+  return v;
+}
+
+lua_Integer check_integer(lua_State* L, int arg, const char* what) {
+  int ok = 0;
+  const lua_Integer v = lua_tointegerx(L, arg, &ok);
+  if (!ok) luaL_error(L, "bad argument #%d (%s): expected an integer, got %s", arg, what, luaL_typename(L, arg));
+  return v;
+}
+
+std::string_view check_string(lua_State* L, int arg, const char* what) {
+  if (lua_type(L, arg) != LUA_TSTRING)
+    luaL_error(L, "bad argument #%d (%s): expected a string, got %s", arg, what, luaL_typename(L, arg));
+  std::size_t len = 0;
+  const char* s = lua_tolstring(L, arg, &len);
+  return {s, len};
+}
+
+std::string_view opt_string(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TSTRING) return {};
+  std::size_t len = 0;
+  const char* s = lua_tolstring(L, arg, &len);
+  return {s, len};
+}
+
+std::vector<int> check_int_list(lua_State* L, int arg, const char* what) {
+  if (!lua_istable(L, arg))
+    luaL_error(L, "bad argument #%d (%s): expected a list of integers, got %s", arg, what, luaL_typename(L, arg));
+  std::vector<int> out;
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, arg));
+  if (n > 100000) luaL_error(L, "bad argument #%d (%s): more than 100000 entries", arg, what);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, arg, i);
+    int ok = 0;
+    const lua_Integer v = lua_tointegerx(L, -1, &ok);
+    lua_pop(L, 1);
+    if (!ok) luaL_error(L, "bad argument #%d (%s): entry %d is not an integer", arg, what, static_cast<int>(i));
+    out.push_back(static_cast<int>(v));
+  }
+  return out;
+}
+
+void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& bindings, lua_CFunction gc) {
+  if (luaL_newmetatable(L, type_name)) {
+    lua_newtable(L);  // methods
+    for (const auto& b : bindings) {
+      if (!b.method) continue;
+      lua_pushcfunction(L, b.fn);
+      lua_setfield(L, -2, b.name);
+    }
+    lua_setfield(L, -2, "__index");
+    if (gc) {
+      lua_pushcfunction(L, gc);
+      lua_setfield(L, -2, "__gc");
+    }
+    lua_pushstring(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_pop(L, 1);
+}
+
+} // namespace sandtable::lua

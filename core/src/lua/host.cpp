@@ -1,0 +1,285 @@
+#include "sandtable/lua/host.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "sandbox_prelude.hpp"
+#include "sandtable/lua/binding.hpp"
+
+namespace sandtable {
+namespace fs = std::filesystem;
+
+namespace {
+
+// How often the count hook runs. The budget is checked at this granularity,
+// so a kill happens at the same instruction on every run.
+constexpr int kHookInterval = 1000;
+
+const char* const kHostKey = "sandtable.host";
+const char* const kNewEnvKey = "sandtable.new_env";
+const char* const kLoadedKey = "sandtable.loaded";
+const char* const kLoading = "sandtable.loading";
+
+int traceback_handler(lua_State* L) {
+  const char* msg = lua_tostring(L, 1);
+  if (!msg) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+    else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+int killed_reason(lua_State* L) {
+  const LuaHost& host = LuaHost::of(L);
+  if (host.killed()) lua_pushstring(L, host.kill_reason().c_str());
+  else lua_pushnil(L);
+  return 1;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LuaError(fmt::format("{}: cannot read the file", path));
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// require(name): engine modules first, then Lua files under the search roots.
+int sandbox_require(lua_State* L) {
+  LuaHost& host = LuaHost::of(L);
+  const std::string name(luaL_checkstring(L, 1));
+  lua_getfield(L, LUA_REGISTRYINDEX, kLoadedKey);
+  const int loaded = lua_gettop(L);
+  lua_getfield(L, loaded, name.c_str());
+  if (lua_touserdata(L, -1) == kLoading) return luaL_error(L, "require: module '%s' requires itself (a cycle)", name.c_str());
+  if (!lua_isnil(L, -1)) return 1;
+  lua_pop(L, 1);
+
+  // The engine's own modules (sandtable.*).
+  lua_getfield(L, LUA_REGISTRYINDEX, lua::kPreloadKey);
+  if (lua_getfield(L, -1, name.c_str()) == LUA_TFUNCTION) {
+    lua_pushstring(L, name.c_str());
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, loaded, name.c_str());
+    return 1;
+  }
+  lua_pop(L, 2);
+
+  std::vector<std::string> tried;
+  const std::string path = host.find_module(name, &tried);
+  if (path.empty()) {
+    std::string list;
+    for (const auto& t : tried) list += "\n\tno file '" + host.display_path(t) + "'";
+    return luaL_error(L, "module '%s' not found:%s", name.c_str(), list.c_str());
+  }
+  lua_pushlightuserdata(L, const_cast<char*>(kLoading));
+  lua_setfield(L, loaded, name.c_str());
+  std::string error;
+  try {
+    host.load_file(path);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!error.empty()) {
+    lua_pushnil(L);
+    lua_setfield(L, loaded, name.c_str());
+    lua_pushstring(L, error.c_str());
+    return lua_error(L);
+  }
+  lua_pushstring(L, name.c_str());
+  // An error in the module propagates from here (and the cycle mark stays,
+  // which is harmless: the state is then reported as failed).
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+  }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, loaded, name.c_str());
+  return 1;
+}
+
+} // namespace
+
+std::string default_project_root() {
+  if (const char* home = std::getenv("SANDTABLE_HOME"); home && *home) return home;
+  return SANDTABLE_SOURCE_DIR;
+}
+
+LuaHost& LuaHost::of(lua_State* L) {
+  void* ud = nullptr;
+  lua_getallocf(L, &ud);
+  return *static_cast<LuaHost*>(ud);
+}
+
+void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+  auto* host = static_cast<LuaHost*>(ud);
+  const std::size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    std::free(ptr);
+    host->memory_used_ -= old;
+    return nullptr;
+  }
+  const std::size_t cap = host->options_.limits.memory_bytes;
+  if (cap && nsize > old && host->memory_used_ - old + nsize > cap && !host->closing_) {
+    host->kill(fmt::format("memory limit of {} MiB exceeded (raise it with --max-memory)", cap >> 20));
+    return nullptr;
+  }
+  void* p = std::realloc(ptr, nsize);
+  if (!p) return nullptr;
+  host->memory_used_ = host->memory_used_ - old + nsize;
+  if (host->memory_used_ > host->memory_peak_) host->memory_peak_ = host->memory_used_;
+  return p;
+}
+
+void LuaHost::count_hook(lua_State* L, lua_Debug*) {
+  LuaHost& host = LuaHost::of(L);
+  host.instructions_used_ += kHookInterval;
+  const auto budget = host.options_.limits.instructions;
+  if (!host.killed() && budget && host.instructions_used_ > budget)
+    host.kill(fmt::format("instruction limit of {} exceeded (the script may loop forever; raise it with "
+                          "--max-instructions)", budget));
+  if (host.killed()) luaL_error(L, "%s", host.kill_reason_.c_str());
+}
+
+void LuaHost::kill(const std::string& reason) {
+  if (kill_reason_.empty()) kill_reason_ = reason;
+}
+
+LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
+  if (options_.roots.empty()) options_.roots.push_back(default_project_root());
+  L_ = lua_newstate(&LuaHost::allocate, this);
+  if (!L_) throw Error("cannot create a Lua state (out of memory)");
+  lua_atpanic(L_, [](lua_State* L) -> int {
+    throw LuaError(fmt::format("unprotected Lua error: {}", lua_tostring(L, -1) ? lua_tostring(L, -1) : "?"));
+  });
+  install_sandbox();
+  install_limits();
+}
+
+LuaHost::~LuaHost() {
+  closing_ = true;
+  if (L_) lua_close(L_);
+}
+
+void LuaHost::install_sandbox() {
+  lua_State* L = L_;
+  // Only these libraries: never luaL_openlibs (no io, os, debug, package).
+  static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},      {LUA_TABLIBNAME, luaopen_table},
+                                  {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+                                  {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine}};
+  for (const auto& lib : libs) {
+    luaL_requiref(L, lib.name, lib.func, 1);
+    lua_pop(L, 1);
+  }
+  // luaL_requiref records libraries in the registry's _LOADED; keep nothing
+  // reachable from it but what the prelude allows.
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, kLoadedKey);
+  lua_pushcfunction(L, sandbox_require);
+  lua_setglobal(L, "require");
+  lua::register_all_modules(L);
+
+  if (luaL_loadbufferx(L, lua::kSandboxPrelude, std::char_traits<char>::length(lua::kSandboxPrelude),
+                       "=sandbox", "t") != LUA_OK)
+    throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
+  lua_pushglobaltable(L);
+  lua_pushcfunction(L, killed_reason);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
+  lua_setfield(L, LUA_REGISTRYINDEX, kNewEnvKey);
+}
+
+void LuaHost::install_limits() {
+  if (options_.limits.instructions) lua_sethook(L_, &LuaHost::count_hook, LUA_MASKCOUNT, kHookInterval);
+}
+
+void LuaHost::push_new_env() {
+  lua_getfield(L_, LUA_REGISTRYINDEX, kNewEnvKey);
+  lua_call(L_, 0, 1);
+}
+
+void LuaHost::load_text(const std::string& text, const std::string& name) {
+  const std::string chunkname = "@" + display_path(name);
+  if (luaL_loadbufferx(L_, text.data(), text.size(), chunkname.c_str(), "t") != LUA_OK) {
+    std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot load";
+    lua_pop(L_, 1);
+    throw LuaError(msg);
+  }
+  push_new_env();
+  // The first upvalue of a main chunk is its _ENV.
+  if (!lua_setupvalue(L_, -2, 1)) lua_pop(L_, 1);
+}
+
+void LuaHost::load_file(const std::string& path) { load_text(read_file(path), path); }
+
+void LuaHost::call(int nargs, int nresults) {
+  if (killed())
+    throw LuaError(fmt::format("this Lua state was stopped ({}); start a fresh one", kill_reason_));
+  const int base = lua_gettop(L_) - nargs;
+  lua_pushcfunction(L_, traceback_handler);
+  lua_insert(L_, base);
+  const int status = lua_pcall(L_, nargs, nresults, base);
+  lua_remove(L_, base);
+  if (status != LUA_OK) {
+    std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "error";
+    lua_pop(L_, 1);
+    if (killed() && msg.find(kill_reason_) == std::string::npos) msg = kill_reason_ + "\n" + msg;
+    if (status == LUA_ERRMEM && killed()) msg = kill_reason_;
+    throw LuaError(msg);
+  }
+}
+
+void LuaHost::run_file(const std::string& path, const std::vector<std::string>& args) {
+  load_file(path);
+  for (const auto& a : args) lua_pushstring(L_, a.c_str());
+  call(static_cast<int>(args.size()), 0);
+}
+
+void LuaHost::require(const std::string& name) {
+  lua_pushcfunction(L_, sandbox_require);
+  lua_pushstring(L_, name.c_str());
+  call(1, 1);
+}
+
+std::string LuaHost::find_module(const std::string& name, std::vector<std::string>* tried) const {
+  for (const char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-')) {
+      if (tried) tried->push_back(fmt::format("(module names are letters, digits, '_', '-' and '.'; got '{}')", name));
+      return "";
+    }
+  std::string rel = name;
+  for (char& c : rel)
+    if (c == '.') c = '/';
+  std::vector<std::string> dirs;
+  for (const auto& root : options_.roots)
+    for (const char* sub : {"rulesets", "scripts", "armies"}) dirs.push_back(root + "/" + sub);
+  for (const auto& d : options_.extra_dirs) dirs.push_back(d);
+  for (const auto& d : dirs) {
+    for (const std::string& candidate : {d + "/" + rel + ".lua", d + "/" + rel + "/init.lua"}) {
+      std::error_code ec;
+      if (fs::is_regular_file(candidate, ec)) return candidate;
+      if (tried) tried->push_back(candidate);
+    }
+  }
+  return "";
+}
+
+std::string LuaHost::display_path(const std::string& path) const {
+  std::error_code ec;
+  const fs::path abs = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  for (const auto& root : options_.roots) {
+    const fs::path r = fs::weakly_canonical(fs::absolute(root, ec), ec);
+    const auto rel = abs.lexically_relative(r);
+    if (!rel.empty() && rel.native().rfind("..", 0) != 0) return rel.generic_string();
+  }
+  // Outside the project: as the user wrote it.
+  return path;
+}
+
+} // namespace sandtable

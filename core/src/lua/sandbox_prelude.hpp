@@ -1,0 +1,151 @@
+#pragma once
+// The Lua side of the sandbox, run once per state before anything else. It
+// receives the real globals table and two C functions, wraps what must be
+// wrapped, locks the standard library, and returns the environment maker.
+namespace sandtable::lua {
+
+inline constexpr const char* kSandboxPrelude = R"LUA(
+local G, killed = ...
+local raw_pcall, raw_xpcall, raw_error, raw_setmetatable, raw_rawset, raw_rawget, raw_load, raw_type =
+  pcall, xpcall, error, setmetatable, rawset, rawget, load, type
+local raw_next, raw_tostring, raw_select = next, tostring, select
+local co_resume, co_close = coroutine.resume, coroutine.close
+
+-- Tables no script may change, even with rawset.
+local locked = raw_setmetatable({}, { __mode = "k" })
+
+-- A kill (instruction or memory limit) must not be swallowed: any protected
+-- call or coroutine that returns an error while the state is killed raises
+-- the kill again.
+local function recheck(ok, ...)
+  if not ok then
+    local why = killed()
+    if why then raw_error(why, 0) end
+  end
+  return ok, ...
+end
+G.pcall = function(...) return recheck(raw_pcall(...)) end
+G.xpcall = function(...) return recheck(raw_xpcall(...)) end
+local co = {}
+for k, v in raw_next, G.coroutine do co[k] = v end
+co.resume = function(...) return recheck(co_resume(...)) end
+co.close = function(...) return recheck(co_close(...)) end
+G.coroutine = co
+
+-- Finalizers run with hooks off, so a __gc that never returns could not be
+-- stopped: refuse them.
+G.setmetatable = function(t, mt)
+  if raw_type(mt) == "table" and raw_rawget(mt, "__gc") ~= nil then
+    raw_error("__gc metamethods are not allowed in the sandbox (a finalizer cannot be stopped)", 2)
+  end
+  return raw_setmetatable(t, mt)
+end
+G.rawset = function(t, k, v)
+  if locked[t] then raw_error("cannot rawset a protected table", 2) end
+  return raw_rawset(t, k, v)
+end
+
+-- Environments: every chunk gets its own, reading through to the shared base
+-- and refusing new globals, so one mod cannot change another's globals.
+local env_mt = {
+  __index = G,
+  __newindex = function(_, k)
+    raw_error("assignment to undeclared global '" .. raw_tostring(k) .. "' (declare it local)", 2)
+  end,
+  __metatable = "locked",
+}
+local function new_env()
+  local env = raw_setmetatable({}, env_mt)
+  raw_rawset(env, "_G", env)
+  return env
+end
+
+G.load = function(chunk, name, mode, env)
+  if mode ~= nil and mode ~= "t" then
+    raw_error("only text chunks may be loaded in the sandbox (binary chunks are refused)", 2)
+  end
+  return raw_load(chunk, name, "t", env or new_env())
+end
+
+-- Pattern matching runs in C where the instruction budget cannot see it;
+-- refuse patterns whose backtracking could run for minutes.
+local function repetitions(p)
+  local n, i, len = 0, 1, #p
+  while i <= len do
+    local c = p:sub(i, i)
+    if c == "%" then i = i + 2
+    else
+      if c == "*" or c == "+" or c == "-" or c == "?" then n = n + 1 end
+      i = i + 1
+    end
+  end
+  return n
+end
+local PATTERN_STEPS = 1e10
+local function guard_pattern(fname, s, p)
+  if raw_type(s) == "string" and raw_type(p) == "string" and #s > 64 then
+    local q = repetitions(p)
+    if q > 0 and (#s + 0.0) ^ (q + 1) > PATTERN_STEPS then
+      raw_error(("string.%s: the pattern %q has %d repetition items against %d characters; " ..
+        "it could run for too long in the sandbox (split the text first)"):format(fname, p, q, #s), 3)
+    end
+  end
+end
+local str = {}
+for k, v in raw_next, G.string do str[k] = v end
+for _, fname in raw_next, { "find", "match", "gmatch", "gsub" } do
+  local f = str[fname]
+  str[fname] = function(s, p, ...)
+    guard_pattern(fname, s, p)
+    return f(s, p, ...)
+  end
+end
+str.dump = nil
+local string_mt = getmetatable("")
+string_mt.__index = str
+string_mt.__metatable = "locked"
+G.string = str
+
+local m = {}
+for k, v in raw_next, G.math do m[k] = v end
+m.random, m.randomseed = nil, nil   -- rules use the engine's dice
+G.math = m
+
+local raw_collect = G.collectgarbage
+G.collectgarbage = function(opt, ...)
+  if opt == nil or opt == "collect" or opt == "count" or opt == "step" then return raw_collect(opt, ...) end
+  raw_error("collectgarbage('" .. raw_tostring(opt) .. "') is not allowed in the sandbox", 2)
+end
+
+for _, name in raw_next, { "dofile", "loadfile", "loadstring", "module" } do raw_rawset(G, name, nil) end
+
+-- The standard library is shared by every mod in the state: read-only.
+local function readonly(name, real)
+  local proxy = raw_setmetatable({}, {
+    __index = real,
+    __newindex = function(_, k)
+      raw_error("cannot change " .. name .. "." .. raw_tostring(k) ..
+        ": the standard library is shared and read-only", 2)
+    end,
+    __pairs = function() return raw_next, real, nil end,
+    __metatable = "locked",
+  })
+  locked[proxy] = true
+  return proxy
+end
+for _, lib in raw_next, { "string", "table", "math", "utf8", "coroutine" } do
+  raw_rawset(G, lib, readonly(lib, G[lib]))
+end
+
+raw_setmetatable(G, {
+  __index = function(_, k) raw_error("undeclared global '" .. raw_tostring(k) .. "'", 2) end,
+  __newindex = function(_, k)
+    raw_error("assignment to undeclared global '" .. raw_tostring(k) .. "' (declare it local)", 2)
+  end,
+  __metatable = "locked",
+})
+locked[G] = true
+return new_env
+)LUA";
+
+} // namespace sandtable::lua

@@ -1,0 +1,106 @@
+#include "sandtable/state.hpp"
+
+#include <fmt/format.h>
+
+#include "sandtable/errors.hpp"
+#include "sandtable/yaml_io.hpp"
+
+namespace sandtable {
+
+UnitState* State::unit(int id) {
+  for (auto& u : units)
+    if (u.id == id) return &u;
+  return nullptr;
+}
+
+const UnitState* State::unit(int id) const { return const_cast<State*>(this)->unit(id); }
+
+int State::add_unit(UnitState u) {
+  if (u.id == 0) {
+    int next = 1;
+    for (const auto& existing : units) next = std::max(next, existing.id + 1);
+    u.id = next;
+  } else if (unit(u.id)) {
+    throw Error(fmt::format("unit id {} is already in use", u.id));
+  }
+  units.push_back(std::move(u));
+  return units.back().id;
+}
+
+Value State::to_value() const {
+  Value v(Value::Map{});
+  v.set("table", Value(Value::Map{{"width", table_width}, {"depth", table_depth}}));
+  v.set("turn", turn);
+  v.set("phase", phase);
+  Value sides_v(Value::List{});
+  for (const auto& s : sides) sides_v.push(Value(Value::Map{{"name", s.name}, {"data", s.data}}));
+  v.set("sides", sides_v);
+  Value units_v(Value::List{});
+  for (const auto& u : units) {
+    units_v.push(Value(Value::Map{
+        {"id", u.id}, {"side", u.side}, {"name", u.name},
+        {"x", u.at.x}, {"y", u.at.y}, {"facing", u.at.facing},
+        {"width", u.at.width}, {"depth", u.at.depth},
+        {"strength", u.strength}, {"removed", u.removed}, {"data", u.data}}));
+  }
+  v.set("units", units_v);
+  v.set("terrain", terrain);
+  v.set("data", data);
+  return v;
+}
+
+namespace {
+
+double number(const Value& v, const std::string& key, const std::string& where) {
+  const Value& x = v[key];
+  if (!x.is_number()) throw Error(fmt::format("{}: expected a number for '{}'", where, key));
+  return x.as_number();
+}
+
+} // namespace
+
+State State::from_value(const Value& v, const std::string& name) {
+  if (!v.is_map()) throw Error(fmt::format("{}: expected a saved battle (a map)", name));
+  State s;
+  s.table_width = number(v["table"], "width", name + ": table");
+  s.table_depth = number(v["table"], "depth", name + ": table");
+  s.turn = static_cast<std::int64_t>(number(v, "turn", name));
+  s.phase = v["phase"].is_string() ? v["phase"].as_string() : "";
+  if (v["sides"].is_list())
+    for (const auto& side : v["sides"].as_list())
+      s.sides.push_back(SideState{side["name"].is_string() ? side["name"].as_string() : "", side["data"]});
+  if (v["units"].is_list()) {
+    int index = 0;
+    for (const auto& u : v["units"].as_list()) {
+      const std::string where = fmt::format("{}: units[{}]", name, index++);
+      UnitState unit;
+      unit.id = static_cast<int>(number(u, "id", where));
+      unit.side = static_cast<int>(number(u, "side", where));
+      unit.name = u["name"].is_string() ? u["name"].as_string() : "";
+      unit.at = Placement{number(u, "x", where), number(u, "y", where), number(u, "facing", where),
+                          number(u, "width", where), number(u, "depth", where)};
+      unit.strength = number(u, "strength", where);
+      unit.removed = u["removed"].is_bool() && u["removed"].as_bool();
+      unit.data = u["data"];
+      s.add_unit(std::move(unit));
+    }
+  }
+  s.terrain = v["terrain"];
+  s.data = v["data"];
+  return s;
+}
+
+std::string State::to_yaml() const { return sandtable::to_yaml(to_value()); }
+
+State State::load_yaml(const std::string& path) { return from_value(load_yaml_file(path).root, path); }
+
+std::uint64_t State::hash() const {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (const char c : to_value().to_json()) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+} // namespace sandtable
