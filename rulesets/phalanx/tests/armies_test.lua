@@ -316,6 +316,11 @@ T.case("format: a misspelt vignette key names the key, a suggestion and the expe
       { vline(3), "vignette 'blades' is missing 'integrity'" } })
 end)
 
+T.case("format: a value without a key in a vignette", function()
+  expect(variant({ [vline(3)] = edit(vline(3), 'class = "HIN"', 'class = "HIN", "IV"') }),
+    { { vline(3), "vignette 'blades' has a value without a key (at position 1)", "write key = value" } })
+end)
+
 T.case("format: a misspelt army key is caught too", function()
   expect(variant({ [3] = "  activation_point = 4," }),
     { { 1, "unknown key 'activation_point' in army", 'did you mean "activation_points"' },
