@@ -176,3 +176,13 @@ T.case("Scale: 15mm halves and 6mm quarters quoted distances; ranges not in the 
   T.eq(tables.range_at_scale[20], { ["25mm"] = 20, ["15mm"] = 10, ["6mm"] = 5 })
   T.eq(tables.kc_armoured_front, { ["25mm"] = 15, ["15mm"] = 10, ["6mm"] = 5 })
 end)
+
+T.case("Table 1 terrain roll: one d8 per square, +2 on the edge", function()
+  local Tr = require("historicon.terrain")
+  T.eq(Tr.roll(T.forced_dice({ 4 }), false).id, "open")
+  T.eq(Tr.roll(T.forced_dice({ 4 }), true).id, "steep_hill")
+  T.eq({ select(2, Tr.roll(T.forced_dice({ 8 }), true)) }, { 10 })
+  T.eq(Tr.roll(T.forced_dice({ 7 }), true).id, "impassable")
+  T.eq(Tr.for_score(5).id, "gentle_hill")
+  T.raises(function() Tr.for_score(0) end, "score 0")
+end)
