@@ -11,6 +11,7 @@ const std::vector<Module>& all_modules() {
   static const std::vector<Module> modules = {
       dice_module(),
       source_module(),
+      battlefield_module(),
   };
   return modules;
 }

@@ -6,5 +6,6 @@ namespace sandtable::lua {
 
 Module dice_module();     // sandtable.dice
 Module source_module();   // sandtable.source
+Module battlefield_module();  // sandtable.battlefield
 
 } // namespace sandtable::lua

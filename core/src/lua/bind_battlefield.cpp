@@ -1,0 +1,528 @@
+// sandtable.battlefield: the table, its units' core fields and geometry, and
+// the battle's event log, as one Lua object. Calls are coarse: one call
+// answers a whole question (all enemies within 150 mm in the front arc).
+// A unit's ruleset fields live in bf:data(id), a Lua table the ruleset owns.
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "sandtable/event_log.hpp"
+#include "sandtable/geometry.hpp"
+#include "sandtable/lua/convert.hpp"
+#include "sandtable/lua/dice_source_ud.hpp"
+#include "sandtable/lua/modules.hpp"
+#include "sandtable/movement.hpp"
+#include "sandtable/spatial_index.hpp"
+#include "sandtable/state.hpp"
+#include "sandtable/yaml_io.hpp"
+
+namespace sandtable::lua {
+namespace {
+
+constexpr const char* kType = "sandtable.Battlefield";
+
+struct Battlefield {
+  State state;
+  geom::SpatialIndex index{100.0};
+  std::unordered_map<int, std::size_t> slot;  // unit id -> index in state.units
+  std::shared_ptr<EventLog> log = std::make_shared<EventLog>(true);
+
+  UnitState& unit(lua_State* L, int id) {
+    const auto it = slot.find(id);
+    if (it == slot.end()) luaL_error(L, "no unit with id %d on this battlefield", id);
+    return state.units[it->second];
+  }
+  static geom::Base base_of(const UnitState& u) {
+    return geom::Base{{u.at.x, u.at.y}, u.at.facing, u.at.width, u.at.depth};
+  }
+  void put(UnitState& u, const geom::Base& b) {
+    u.at.x = b.centre.x;
+    u.at.y = b.centre.y;
+    u.at.facing = geom::normalize_angle_deg(b.facing_deg);
+    if (!u.removed) index.update(u.id, base_of(u));
+  }
+  void reindex() {
+    index.clear();
+    slot.clear();
+    for (std::size_t i = 0; i < state.units.size(); ++i) {
+      slot[state.units[i].id] = i;
+      if (!state.units[i].removed) index.insert(state.units[i].id, base_of(state.units[i]));
+    }
+  }
+};
+
+Battlefield& check_bf(lua_State* L, int arg = 1) {
+  return **static_cast<std::unique_ptr<Battlefield>*>(luaL_checkudata(L, arg, kType));
+}
+
+int bf_gc(lua_State* L) {
+  static_cast<std::unique_ptr<Battlefield>*>(luaL_checkudata(L, 1, kType))->~unique_ptr();
+  return 0;
+}
+
+// Pushes a new battlefield userdata whose uservalue is a table id -> data.
+Battlefield& push_bf(lua_State* L, std::unique_ptr<Battlefield> bf) {
+  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 1));
+  new (slot) std::unique_ptr<Battlefield>(std::move(bf));
+  luaL_setmetatable(L, kType);
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 1);
+  return **slot;
+}
+
+double field_number(lua_State* L, int t, const char* key, double fallback, bool required) {
+  lua_getfield(L, t, key);
+  int ok = 0;
+  const double v = lua_tonumberx(L, -1, &ok);
+  const bool missing = lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (missing && !required) return fallback;
+  if (!ok) luaL_error(L, "expected a number for '%s'", key);
+  return v;
+}
+
+int battlefield_new(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  auto bf = std::make_unique<Battlefield>();
+  bf->state.table_width = field_number(L, 1, "width", 0, true);
+  bf->state.table_depth = field_number(L, 1, "depth", 0, true);
+  if (bf->state.table_width <= 0 || bf->state.table_depth <= 0) return luaL_error(L, "a table needs a positive width and depth");
+  lua_getfield(L, 1, "keep_events");
+  bf->log = std::make_shared<EventLog>(lua_isnil(L, -1) || lua_toboolean(L, -1));
+  lua_pop(L, 1);
+  push_bf(L, std::move(bf));
+  return 1;
+}
+
+int bf_add_unit(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  UnitState u;
+  u.side = static_cast<int>(field_number(L, 2, "side", 0, true));
+  u.at = Placement{field_number(L, 2, "x", 0, true), field_number(L, 2, "y", 0, true),
+                   field_number(L, 2, "facing", 0, false), field_number(L, 2, "width", 0, true),
+                   field_number(L, 2, "depth", 0, true)};
+  u.strength = field_number(L, 2, "strength", 1, false);
+  lua_getfield(L, 2, "name");
+  if (lua_isstring(L, -1)) u.name = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  if (u.at.width <= 0 || u.at.depth <= 0) return luaL_error(L, "a unit's base needs a positive width and depth");
+  const int id = bf.state.add_unit(std::move(u));
+  bf.reindex();
+  // The ruleset's fields: the given table itself, or a new one.
+  lua_getiuservalue(L, 1, 1);
+  lua_getfield(L, 2, "data");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+  }
+  lua_rawseti(L, -2, id);
+  lua_pushinteger(L, id);
+  return 1;
+}
+
+int bf_data(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const int id = static_cast<int>(check_integer(L, 2, "unit id"));
+  bf.unit(L, id);
+  lua_getiuservalue(L, 1, 1);
+  lua_rawgeti(L, -1, id);
+  return 1;
+}
+
+void push_unit_fields(lua_State* L, const UnitState& u) {
+  lua_createtable(L, 0, 10);
+  lua_pushinteger(L, u.id); lua_setfield(L, -2, "id");
+  lua_pushinteger(L, u.side); lua_setfield(L, -2, "side");
+  lua_pushstring(L, u.name.c_str()); lua_setfield(L, -2, "name");
+  lua_pushnumber(L, u.at.x); lua_setfield(L, -2, "x");
+  lua_pushnumber(L, u.at.y); lua_setfield(L, -2, "y");
+  lua_pushnumber(L, u.at.facing); lua_setfield(L, -2, "facing");
+  lua_pushnumber(L, u.at.width); lua_setfield(L, -2, "width");
+  lua_pushnumber(L, u.at.depth); lua_setfield(L, -2, "depth");
+  lua_pushnumber(L, u.strength); lua_setfield(L, -2, "strength");
+  lua_pushboolean(L, u.removed); lua_setfield(L, -2, "removed");
+}
+
+int bf_unit(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  push_unit_fields(L, bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id"))));
+  return 1;
+}
+
+int bf_pos(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  lua_pushnumber(L, u.at.x);
+  lua_pushnumber(L, u.at.y);
+  lua_pushnumber(L, u.at.facing);
+  return 3;
+}
+
+int bf_place(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  bf.put(u, geom::Base{{check_number(L, 3, "x"), check_number(L, 4, "y")},
+                       luaL_opt(L, lua_tonumber, 5, u.at.facing), u.at.width, u.at.depth});
+  return 0;
+}
+
+int bf_remove(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  u.removed = true;
+  bf.index.remove(u.id);
+  return 0;
+}
+
+int bf_set_strength(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id"))).strength = check_number(L, 3, "strength");
+  return 0;
+}
+
+int bf_units(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const bool any_side = lua_isnoneornil(L, 2);
+  const int side = any_side ? 0 : static_cast<int>(check_integer(L, 2, "side"));
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (const auto& u : bf.state.units) {
+    if (u.removed || (!any_side && u.side != side)) continue;
+    lua_pushinteger(L, u.id);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+int bf_distance(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto a = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "unit a"))));
+  const auto b = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "unit b"))));
+  lua_pushnumber(L, geom::edge_distance(a, b));
+  return 1;
+}
+
+int bf_contact(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto target = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "target"))));
+  const auto other = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "other"))));
+  const auto c = geom::nearest_edge(target, other);
+  lua_pushstring(L, std::string(geom::to_string(c.edge)).c_str());
+  lua_pushnumber(L, c.distance);
+  lua_pushnumber(L, c.contact_length);
+  return 3;
+}
+
+bool in_arc(const geom::Base& viewer, const geom::Base& target, double half, std::string_view how) {
+  if (how == "centre") return geom::centre_in_arc(viewer, target, half);
+  if (how == "frontal") return geom::any_part_in_frontal_zone(viewer, target, half);
+  return geom::any_part_in_arc(viewer, target, half);
+}
+
+int bf_in_arc(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto viewer = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "viewer"))));
+  const auto target = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "target"))));
+  const std::string_view how = lua_isnoneornil(L, 5) ? "any" : check_string(L, 5, "how");
+  lua_pushboolean(L, in_arc(viewer, target, check_number(L, 4, "half angle"), how));
+  return 1;
+}
+
+// bf:query{ of = id, within = mm, side = n | enemy = true | friend = true,
+//           arc = half_angle, arc_how = "any"|"centre"|"frontal" }
+int bf_query(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const int of = static_cast<int>(field_number(L, 2, "of", 0, true));
+  const double within = field_number(L, 2, "within", 0, true);
+  const double arc = field_number(L, 2, "arc", -1, false);
+  const int side = static_cast<int>(field_number(L, 2, "side", -1, false));
+  lua_getfield(L, 2, "enemy");
+  const bool enemy = lua_toboolean(L, -1);
+  lua_getfield(L, 2, "friend");
+  const bool friendly = lua_toboolean(L, -1);
+  lua_getfield(L, 2, "arc_how");
+  const std::string how = lua_isstring(L, -1) ? lua_tostring(L, -1) : "any";
+  lua_pop(L, 3);
+  const UnitState& self = bf.unit(L, of);
+  const auto base = Battlefield::base_of(self);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (const auto& nb : bf.index.nearest_within(base, within, static_cast<geom::BaseId>(of))) {
+    const UnitState& u = bf.state.units[bf.slot.at(static_cast<int>(nb.id))];
+    if (side >= 0 && u.side != side) continue;
+    if (enemy && u.side == self.side) continue;
+    if (friendly && u.side != self.side) continue;
+    if (arc >= 0 && !in_arc(base, Battlefield::base_of(u), arc, how)) continue;
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, u.id);
+    lua_setfield(L, -2, "id");
+    lua_pushnumber(L, nb.distance);
+    lua_setfield(L, -2, "distance");
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+// bf:move(id, how, ..., { ignore = {ids} | ignore_side = n }?)
+//   how = "advance", d | "turn", deg | "wheel", "left"/"right", d | "slide", dx, dy
+int bf_move(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const int id = static_cast<int>(check_integer(L, 2, "unit id"));
+  UnitState& u = bf.unit(L, id);
+  const std::string how(check_string(L, 3, "how"));
+  const auto base = Battlefield::base_of(u);
+  int opts = 0;
+  for (int i = lua_gettop(L); i > 3; --i)
+    if (lua_istable(L, i)) { opts = i; break; }
+  std::vector<int> ignore;
+  int ignore_side = -1;
+  if (opts) {
+    lua_getfield(L, opts, "ignore");
+    if (lua_istable(L, -1)) ignore = check_int_list(L, lua_gettop(L), "ignore");
+    lua_pop(L, 1);
+    ignore_side = static_cast<int>(field_number(L, opts, "ignore_side", -1, false));
+  }
+  // Obstacles: every live unit near enough to matter, less those ignored.
+  const double reach = 2 * (u.at.width + u.at.depth) +
+                       std::abs(lua_tonumber(L, 4)) + std::abs(lua_tonumber(L, 5)) + std::abs(lua_tonumber(L, 6));
+  std::vector<geom::Obstacle> obstacles;
+  for (const auto& nb : bf.index.nearest_within(base, reach, static_cast<geom::BaseId>(id))) {
+    const UnitState& o = bf.state.units[bf.slot.at(static_cast<int>(nb.id))];
+    if (o.side == ignore_side || std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
+    obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o)});
+  }
+  geom::MoveContext ctx;
+  ctx.obstacles = obstacles;
+  ctx.self = id;
+  ctx.table = geom::Rect{{0, 0}, {bf.state.table_width, bf.state.table_depth}};
+  geom::MoveResult r;
+  if (how == "advance") r = geom::advance(base, check_number(L, 4, "distance"), ctx);
+  else if (how == "turn") r = geom::turn(base, check_number(L, 4, "angle"), ctx);
+  else if (how == "slide") r = geom::slide(base, {check_number(L, 4, "dx"), check_number(L, 5, "dy")}, ctx);
+  else if (how == "wheel") {
+    const std::string_view dir = check_string(L, 4, "direction");
+    if (dir != "left" && dir != "right") return luaL_error(L, "wheel: expected 'left' or 'right', got '%s'", std::string(dir).c_str());
+    r = geom::wheel(base, dir == "left" ? geom::WheelDirection::Left : geom::WheelDirection::Right,
+                    check_number(L, 5, "distance"), ctx);
+  } else {
+    return luaL_error(L, "move: expected 'advance', 'turn', 'wheel' or 'slide', got '%s'", how.c_str());
+  }
+  bf.put(u, r.base);
+  lua_createtable(L, 0, 5);
+  lua_pushnumber(L, r.distance);
+  lua_setfield(L, -2, "distance");
+  lua_pushnumber(L, r.turned_deg);
+  lua_setfield(L, -2, "turned");
+  if (r.stopped_by == geom::StopReason::TableEdge) {
+    lua_pushstring(L, "edge");
+    lua_setfield(L, -2, "stopped_by");
+  } else if (r.stopped_by == geom::StopReason::Base && r.blocker) {
+    lua_pushinteger(L, static_cast<lua_Integer>(*r.blocker));
+    lua_setfield(L, -2, "stopped_by");
+    if (r.blocker_edge) {
+      lua_pushstring(L, std::string(geom::to_string(*r.blocker_edge)).c_str());
+      lua_setfield(L, -2, "blocker_edge");
+    }
+    if (r.mover_edge) {
+      lua_pushstring(L, std::string(geom::to_string(*r.mover_edge)).c_str());
+      lua_setfield(L, -2, "mover_edge");
+    }
+  }
+  return 1;
+}
+
+int bf_set_time(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  bf.state.turn = check_integer(L, 2, "turn");
+  bf.state.phase = std::string(opt_string(L, 3));
+  bf.log->set_time(bf.state.turn, bf.state.phase);
+  return 0;
+}
+
+int bf_log(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const std::string kind(check_string(L, 2, "kind"));
+  Value fields = lua_isnoneornil(L, 3) ? Value() : to_value(L, 3, "event '" + kind + "'");
+  bf.log->add(kind, std::move(fields));
+  return 0;
+}
+
+int bf_set_logging(lua_State* L) {
+  check_bf(L).log->set_enabled(lua_toboolean(L, 2));
+  return 0;
+}
+
+int bf_events(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto& events = bf.log->events();
+  const auto from = static_cast<std::size_t>(luaL_optinteger(L, 2, 1));
+  lua_createtable(L, static_cast<int>(events.size()), 0);
+  lua_Integer n = 0;
+  for (std::size_t i = from > 0 ? from - 1 : 0; i < events.size(); ++i) {
+    push_value(L, events[i]);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+// Rolls of `source` go into this battlefield's log as "roll" events.
+int bf_record_rolls(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  DiceSource& source = check_source(L, 2);
+  std::weak_ptr<EventLog> log = bf.log;
+  source.set_recorder([log](const RollRecord& r) {
+    if (auto l = log.lock(); l && l->enabled())
+      l->add("roll", Value(Value::Map{{"die", r.die}, {"value", r.value}, {"purpose", std::string(r.purpose)}}));
+  });
+  return 0;
+}
+
+// The state as plain data: core fields plus each unit's data table.
+Value state_value(lua_State* L, int bf_index, Battlefield& bf) {
+  bf_index = lua_absindex(L, bf_index);
+  lua_getiuservalue(L, bf_index, 1);
+  for (auto& u : bf.state.units) {
+    lua_rawgeti(L, -1, u.id);
+    u.data = to_value(L, -1, fmt::format("unit {} ('{}') data", u.id, u.name));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  Value v = bf.state.to_value();
+  for (auto& u : bf.state.units) u.data = Value();  // the Lua table stays the truth
+  return v;
+}
+
+// Pushes a battlefield made from a saved state, its data tables rebuilt.
+void push_bf_from_state(lua_State* L, State state) {
+  auto bf = std::make_unique<Battlefield>();
+  bf->state = std::move(state);
+  bf->reindex();
+  Battlefield& ref = push_bf(L, std::move(bf));
+  lua_getiuservalue(L, -1, 1);
+  for (auto& u : ref.state.units) {
+    if (u.data.is_null()) lua_newtable(L);
+    else push_value(L, u.data);
+    lua_rawseti(L, -2, u.id);
+    u.data = Value();
+  }
+  lua_pop(L, 1);
+}
+
+int bf_snapshot(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  push_bf_from_state(L, State::from_value(state_value(L, 1, bf), "snapshot"));
+  return 1;
+}
+
+int bf_restore(lua_State* L) {
+  Battlefield& bf = check_bf(L, 1);
+  Battlefield& snap = check_bf(L, 2);
+  bf.state = State::from_value(state_value(L, 2, snap), "snapshot");
+  lua_getiuservalue(L, 1, 1);
+  for (auto& u : bf.state.units) {
+    push_value(L, u.data);
+    lua_rawseti(L, -2, u.id);
+    u.data = Value();
+  }
+  bf.reindex();
+  return 0;
+}
+
+int bf_save(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const std::string text = to_yaml(state_value(L, 1, bf));
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
+}
+
+int battlefield_load(lua_State* L) {
+  const std::string text(check_string(L, 1, "yaml text"));
+  const std::string name = lua_isstring(L, 2) ? lua_tostring(L, 2) : "saved battle";
+  push_bf_from_state(L, State::from_value(parse_yaml(text, name), name));
+  return 1;
+}
+
+int bf_hash(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const Value v = state_value(L, 1, bf);
+  std::uint64_t h = 1469598103934665603ULL;
+  for (const char c : v.to_json()) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  lua_pushstring(L, fmt::format("{:016x}", h).c_str());
+  return 1;
+}
+
+int bf_size(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  lua_pushnumber(L, bf.state.table_width);
+  lua_pushnumber(L, bf.state.table_depth);
+  return 2;
+}
+
+const std::vector<Binding> kBindings = {
+    {"new", "battlefield.new{width=, depth=, keep_events=true} -> bf",
+     "A table of width x depth mm (x east, y north) with an empty event log.", guarded<battlefield_new>},
+    {"load", "battlefield.load(yaml_text, name?) -> bf", "A battlefield from a saved battle.",
+     guarded<battlefield_load>},
+    {"add_unit", "bf:add_unit{side=, name=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
+     "Places a unit; `data` becomes the table bf:data(id) returns.", guarded<bf_add_unit>, true},
+    {"data", "bf:data(id) -> table", "The ruleset's own fields of a unit (the same table every call).",
+     guarded<bf_data>, true},
+    {"unit", "bf:unit(id) -> {id, side, name, x, y, facing, width, depth, strength, removed}",
+     "A copy of a unit's core fields.", guarded<bf_unit>, true},
+    {"pos", "bf:pos(id) -> x, y, facing", "A unit's position and facing.", guarded<bf_pos>, true},
+    {"place", "bf:place(id, x, y, facing?)", "Puts a unit somewhere without collision checks (deployment).",
+     guarded<bf_place>, true},
+    {"remove", "bf:remove(id)", "Takes a unit off the table (broken, destroyed); it keeps its data.",
+     guarded<bf_remove>, true},
+    {"set_strength", "bf:set_strength(id, n)", "Sets a unit's strength.", guarded<bf_set_strength>, true},
+    {"units", "bf:units(side?) -> {ids}", "The ids of units on the table, in id order.", guarded<bf_units>, true},
+    {"size", "bf:size() -> width, depth", "The table's size in mm.", guarded<bf_size>, true},
+    {"distance", "bf:distance(a, b) -> mm", "Edge-to-edge distance, 0 when touching.", guarded<bf_distance>, true},
+    {"contact", "bf:contact(target, other) -> edge, distance, contact_length",
+     "Which edge of `target` ('front', 'left', 'right', 'rear') `other` touches or is nearest to.",
+     guarded<bf_contact>, true},
+    {"in_arc", "bf:in_arc(viewer, target, half_angle, how?) -> boolean",
+     "Whether `target` is within half_angle degrees of straight ahead; how = 'any' (any part, default), "
+     "'centre' or 'frontal' (from anywhere on the front edge).",
+     guarded<bf_in_arc>, true},
+    {"query", "bf:query{of=, within=, side=?, enemy=?, friend=?, arc=?, arc_how=?} -> { {id=, distance=}, ... }",
+     "Units within a distance of one unit, filtered by side and arc, nearest first (ties by id).",
+     guarded<bf_query>, true},
+    {"move", "bf:move(id, how, ..., {ignore={ids}, ignore_side=n}?) -> {distance=, turned=, stopped_by=, ...}",
+     "Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; "
+     "stops at the first contact (stopped_by = unit id) or the table edge (stopped_by = 'edge').",
+     guarded<bf_move>, true},
+    {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
+     guarded<bf_set_time>, true},
+    {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,
+     true},
+    {"set_logging", "bf:set_logging(on)", "Switches event recording on or off (bulk experiments).",
+     guarded<bf_set_logging>, true},
+    {"events", "bf:events(from?) -> {events}", "The logged events from number `from` on.", guarded<bf_events>,
+     true},
+    {"record_rolls", "bf:record_rolls(source)", "Every roll of `source` becomes a 'roll' event in this log.",
+     guarded<bf_record_rolls>, true},
+    {"snapshot", "bf:snapshot() -> bf", "An independent copy (core fields and data tables).",
+     guarded<bf_snapshot>, true},
+    {"restore", "bf:restore(snapshot)", "Makes this battlefield equal to a snapshot.", guarded<bf_restore>, true},
+    {"save", "bf:save() -> yaml_text", "The state as YAML a person can read.", guarded<bf_save>, true},
+    {"hash", "bf:hash() -> hex string", "A hash of the whole state (core fields and data).", guarded<bf_hash>, true},
+};
+
+void open_extra(lua_State* L) { new_type(L, kType, kBindings, bf_gc); }
+
+} // namespace
+
+Module battlefield_module() {
+  return Module{"sandtable.battlefield", "The table, units, geometry queries, movement and the event log.",
+                &kBindings, open_extra};
+}
+
+} // namespace sandtable::lua
