@@ -55,10 +55,13 @@ function S.range(unit, scale)
   if unit.class == "HI" then
     return special and tables.range_at_scale[special.range_25mm][scale] or nil
   end
-  local shoot = tables.troop_row(scale, unit.class).shoot
+  -- Read the scale's columns directly: this runs for every shooting pool.
+  local by_scale = tables.troop_by_scale[scale]
+  if not by_scale then error("Historicon: unknown scale '" .. tostring(scale) .. "'", 2) end
+  local shoot = by_scale[unit.class].shoot
   if shoot == false then return nil end
   if shoot == nil then -- blank cell (crew at 15mm / 6mm): scaled like the 25mm value
-    local at25 = tables.troop_row("25mm", unit.class).shoot
+    local at25 = tables.troop_by_scale["25mm"][unit.class].shoot
     return at25 and tables.range_at_scale[at25][scale] or nil
   end
   return shoot

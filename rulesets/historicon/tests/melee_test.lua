@@ -142,3 +142,16 @@ T.case("Phase 6: units that received more hits than they inflicted recoil", func
   T.eq(Me.must_recoil(5, 4), true)
   T.eq(Me.must_recoil(4, 4), false)
 end)
+
+T.case("Example: a late Roman legio (ARA HIN+ss, 24 in 3 ranks) explains its dice against HC", function()
+  local M = require("lib.modifiers")
+  local legio = require("historicon.designation").parse("ARA HIN+ss")
+  legio.figures, legio.ranks = 24, 3
+  local p = Me.pool(legio, hc_enemy, { higher_ground = true }, true)
+  T.eq(p.dice, 8 + 2 + 2 + 2 * 2)          -- front 8; hill, +ss, two ranks deeper
+  T.eq(M.describe(p.terms), {
+    "+2 higher on a hill or slope (Phase 5, Table 4)",
+    "+2 equipped with supplementary shooting weapons (+ss) (Phase 5, Table 4)",
+    "+4 for each rank deeper (Phase 5, Table 4)",
+  })
+end)
