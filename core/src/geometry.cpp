@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace sandtable::geom {
 
@@ -205,22 +206,21 @@ double distance_to_point(const Base& b, Vec2 p) {
 
 namespace {
 
+void project_onto(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) {
+    lo = std::numeric_limits<double>::infinity();
+    hi = -lo;
+    for (const Vec2& p : pts) {
+        const double d = dot(p, axis);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+}
+
 // Overlap of the two bases' projections on `axis` (negative = a gap).
 double projected_overlap(const std::array<Vec2, 4>& a, const std::array<Vec2, 4>& b, Vec2 axis) {
-    double amin = std::numeric_limits<double>::infinity();
-    double amax = -amin;
-    double bmin = amin;
-    double bmax = -amin;
-    for (const Vec2& p : a) {
-        const double d = dot(p, axis);
-        amin = std::min(amin, d);
-        amax = std::max(amax, d);
-    }
-    for (const Vec2& p : b) {
-        const double d = dot(p, axis);
-        bmin = std::min(bmin, d);
-        bmax = std::max(bmax, d);
-    }
+    double amin, amax, bmin, bmax;
+    project_onto(a, axis, amin, amax);
+    project_onto(b, axis, bmin, bmax);
     return std::min(amax, bmax) - std::max(amin, bmin);
 }
 
@@ -284,6 +284,35 @@ double clipped_length(const Segment& s, const Base& quad, double grow) {
     return (t1 - t0) * length(d);
 }
 
+// Unit axes along which `target` and `other` are furthest apart (or, when
+// they overlap, least deep into each other), oriented from target to other:
+// the contact normal. Several when tied (two corners meeting squarely).
+std::vector<Vec2> contact_normals(const Base& target, const Base& other) {
+    const auto ct = target.corners();
+    const auto co = other.corners();
+    std::array<Vec2, 4> axes{target.forward(), target.right(), other.forward(), other.right()};
+    std::array<double, 4> separation{};
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+        double t0, t1, o0, o1;
+        project_onto(ct, axes[i], t0, t1);
+        project_onto(co, axes[i], o0, o1);
+        // Other beyond target along +axis, or along -axis: keep the larger.
+        if (t0 - o1 > o0 - t1) {
+            axes[i] = -axes[i];
+            separation[i] = t0 - o1;
+        } else {
+            separation[i] = o0 - t1;
+        }
+        best = std::max(best, separation[i]);
+    }
+    std::vector<Vec2> normals;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (separation[i] >= best - kContactTolerance) normals.push_back(axes[i]);
+    }
+    return normals;
+}
+
 }  // namespace
 
 EdgeContact nearest_edge(const Base& target, const Base& other) {
@@ -300,24 +329,35 @@ EdgeContact nearest_edge(const Base& target, const Base& other) {
         if (c.distance <= kContactTolerance)
             c.contact_length = clipped_length(target.edge(c.edge), other, kContactTolerance);
     }
-    // Rank: nearer, then longer contact, then centre further beyond the edge
-    // line, then the fixed order of kAllEdges (candidates is in that order).
+    const std::vector<Vec2> normals = contact_normals(target, other);
+
+    // Rank the tied nearest edges by a key compared lexicographically;
+    // candidates are in kAllEdges order, so a full tie keeps the earlier edge.
+    struct Rank {
+        double contact_length;  // longer contact wins
+        double squareness;      // edge normal closer to the contact normal wins
+        double beyond;          // other's centre further beyond the edge line wins
+    };
+    const auto rank_of = [&](const EdgeContact& c) {
+        const Vec2 n = target.outward_normal(c.edge);
+        double square = -1.0;
+        for (const Vec2& axis : normals) square = std::max(square, dot(n, axis));
+        return Rank{c.contact_length, square, dot(other.centre - target.edge(c.edge).a, n)};
+    };
+    const auto better = [](const Rank& a, const Rank& b) {
+        constexpr double tol = kContactTolerance;
+        if (std::abs(a.contact_length - b.contact_length) > tol) return a.contact_length > b.contact_length;
+        if (std::abs(a.squareness - b.squareness) > 1e-9) return a.squareness > b.squareness;
+        return a.beyond > b.beyond + tol;
+    };
     const EdgeContact* chosen = nullptr;
-    double chosen_beyond = 0.0;
+    Rank chosen_rank{};
     for (const auto& c : candidates) {
         if (c.distance > best + kContactTolerance) continue;
-        const Segment e = target.edge(c.edge);
-        const double beyond = dot(other.centre - e.a, target.outward_normal(c.edge));
-        if (chosen == nullptr) {
+        const Rank r = rank_of(c);
+        if (chosen == nullptr || better(r, chosen_rank)) {
             chosen = &c;
-            chosen_beyond = beyond;
-            continue;
-        }
-        if (c.contact_length > chosen->contact_length + kContactTolerance ||
-            (std::abs(c.contact_length - chosen->contact_length) <= kContactTolerance &&
-             beyond > chosen_beyond + kContactTolerance)) {
-            chosen = &c;
-            chosen_beyond = beyond;
+            chosen_rank = r;
         }
     }
     return *chosen;

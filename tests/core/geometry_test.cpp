@@ -221,6 +221,18 @@ TEST_CASE("which edge of a target is contacted", "[geometry][contact]") {
         // flank before rear.
         CHECK(nearest_edge(target, make_base(30, -20, 0, 20, 20)).edge == Edge::Right);
     }
+    SECTION("a corner on a wall: the edge squarest to the wall, not the nearest to its centre") {
+        // Target 40x20 facing 30: front-right corner at (12.32, 18.66). A wall
+        // 400x20 centred (150, 28.66) has its south edge y = 18.66 through that
+        // corner. The wall's centre is 124 beyond the right flank line and -60
+        // beyond the front line, but the contact normal (0, 1) is squarer to
+        // the front normal (-0.5, 0.866) than to the right one (0.866, 0.5).
+        const Base target = make_base(0, 0, 30, 40, 20);
+        const Base wall = make_base(150, 10 * std::cos(deg_to_rad(30)) + 10 + 10, 0, 400, 20);
+        CHECK(edge_distance(target, wall) == Approx(0).margin(1e-9));
+        CHECK(nearest_edge(target, wall).edge == Edge::Front);
+        CHECK(nearest_edge(wall, target).edge == Edge::Rear);
+    }
     SECTION("not in contact: the nearest edge and its distance") {
         const Base target = make_base(0, 0, 0, 40, 20);
         const EdgeContact ahead = nearest_edge(target, make_base(0, 50, 0, 10, 10));

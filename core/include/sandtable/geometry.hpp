@@ -162,10 +162,15 @@ struct EdgeContact {
 // which happen when `other` touches or is nearest to a corner, are broken by:
 //   1. the longer contact length (a base lying along the front and touching
 //      the front-left corner contacts the front, not the left flank);
-//   2. the edge beyond whose line `other`'s centre lies furthest (a base off
-//      the front-left corner, more to the left than ahead, is on the left);
-//   3. fixed order front, left, right, rear (an exactly diagonal contact
-//      counts as the front).
+//   2. the edge most square to the contact normal, i.e. to the separating
+//      axis along which the two bases are furthest apart (a base whose corner
+//      hits a wall obliquely does so with the edge most nearly parallel to
+//      the wall);
+//   3. the edge beyond whose line `other`'s centre lies furthest (two square
+//      corners meeting diagonally: a base off the front-left corner, more to
+//      the left than ahead, is on the left);
+//   4. fixed order front, left, right, rear (an exactly diagonal contact
+//      counts as the front, a flank before the rear).
 EdgeContact nearest_edge(const Base& target, const Base& other);
 
 // --- Arcs ---------------------------------------------------------------

@@ -1,0 +1,333 @@
+#include "sandtable/movement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sandtable::geom {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kTwoPi = 2.0 * kPi;
+// Rotation intervals narrower than this (radians) are rounding noise.
+constexpr double kAngleNoise = 1e-12;
+
+// --- Gathering obstacles ------------------------------------------------
+
+// Obstacles from the list and from the index ids given, self excluded,
+// unique by id (the list wins) and sorted by id.
+std::vector<Obstacle> gather(const MoveContext& ctx, const std::vector<BaseId>& from_index) {
+    std::vector<Obstacle> out;
+    for (const Obstacle& o : ctx.obstacles) {
+        if (ctx.self && *ctx.self == o.id) continue;
+        out.push_back(o);
+    }
+    const auto listed = [&out](BaseId id) {
+        return std::any_of(out.begin(), out.end(), [id](const Obstacle& o) { return o.id == id; });
+    };
+    for (BaseId id : from_index) {
+        if ((ctx.self && *ctx.self == id) || listed(id)) continue;
+        if (auto b = ctx.index->find(id)) out.push_back({id, *b});
+    }
+    std::sort(out.begin(), out.end(), [](const Obstacle& a, const Obstacle& b) { return a.id < b.id; });
+    return out;
+}
+
+bool wholly_on_table(const Base& b, const Rect& table) {
+    const Rect loose = table.expanded(kContactTolerance);
+    const auto corners = b.corners();
+    return std::all_of(corners.begin(), corners.end(), [&loose](Vec2 c) { return loose.contains(c); });
+}
+
+// --- Straight moves -----------------------------------------------------
+
+struct Interval {
+    double lo = -kInfinity;
+    double hi = kInfinity;
+};
+
+void project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) {
+    lo = kInfinity;
+    hi = -kInfinity;
+    for (const Vec2& p : pts) {
+        const double d = dot(p, axis);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+}
+
+// Travel t along unit `dir` at which `mover` first overlaps `obstacle`, if
+// that happens before `max_travel`. On each separating axis the projections
+// overlap for t in an open interval; the rectangles overlap where all four
+// intervals do (separating axis theorem), so contact is at the latest start.
+std::optional<double> first_contact_straight(const Base& mover, Vec2 dir, double max_travel,
+                                             const Base& obstacle) {
+    const auto mc = mover.corners();
+    const auto oc = obstacle.corners();
+    Interval overlap;
+    for (const Vec2 axis : {mover.forward(), mover.right(), obstacle.forward(), obstacle.right()}) {
+        double m0, m1, o0, o1;
+        project(mc, axis, m0, m1);
+        project(oc, axis, o0, o1);
+        const double v = dot(dir, axis);
+        if (std::abs(v) < 1e-15) {
+            // No motion along this axis: it separates for ever or never.
+            if (std::min(m1, o1) - std::max(m0, o0) <= kContactTolerance) return std::nullopt;
+            continue;
+        }
+        // Overlap while m0 + v t < o1 and m1 + v t > o0.
+        const double t_a = (o1 - m0) / v;
+        const double t_b = (o0 - m1) / v;
+        overlap.lo = std::max(overlap.lo, std::min(t_a, t_b));
+        overlap.hi = std::min(overlap.hi, std::max(t_a, t_b));
+    }
+    // A contact is a real blocking one only if the overlap it starts lasts
+    // (not a graze) and lies ahead (not one we are leaving).
+    if (overlap.hi - overlap.lo <= kContactTolerance) return std::nullopt;
+    if (overlap.hi <= kContactTolerance) return std::nullopt;
+    if (overlap.lo >= max_travel) return std::nullopt;
+    return std::max(overlap.lo, 0.0);
+}
+
+// Largest travel along `dir` keeping every corner on the table.
+double table_limit_straight(const Base& mover, Vec2 dir, const Rect& table) {
+    double limit = kInfinity;
+    for (const Vec2& c : mover.corners()) {
+        if (dir.x > 0) limit = std::min(limit, (table.max.x - c.x) / dir.x);
+        if (dir.x < 0) limit = std::min(limit, (table.min.x - c.x) / dir.x);
+        if (dir.y > 0) limit = std::min(limit, (table.max.y - c.y) / dir.y);
+        if (dir.y < 0) limit = std::min(limit, (table.min.y - c.y) / dir.y);
+    }
+    return std::max(limit, 0.0);
+}
+
+// --- Rotations ----------------------------------------------------------
+
+Base rotated_base(const Base& b, Vec2 pivot, double deg) {
+    Base out = b;
+    out.centre = rotated_about(b.centre, pivot, deg);
+    out.facing_deg = normalize_angle_deg(b.facing_deg + deg);
+    return out;
+}
+
+// Angle (radians, in [0, 2 pi)) turned in the sense `sense` (+1 = ccw)
+// to carry direction `from` onto direction `to`.
+double sweep_angle(Vec2 from, Vec2 to, double sense) {
+    double a = std::atan2(cross(from, to), dot(from, to)) * sense;
+    if (a < 0.0) a += kTwoPi;
+    if (a < kAngleNoise || a > kTwoPi - kAngleNoise) a = 0.0;  // rounding around zero
+    return a;
+}
+
+// Points where the circle (centre, radius) meets the closed segment.
+void circle_segment_points(Vec2 centre, double radius, const Segment& s, std::vector<Vec2>& out) {
+    const Vec2 d = s.b - s.a;
+    const Vec2 f = s.a - centre;
+    const double a = dot(d, d);
+    if (a == 0.0) return;
+    const double b = 2.0 * dot(f, d);
+    const double c = dot(f, f) - radius * radius;
+    double disc = b * b - 4.0 * a * c;
+    if (disc < 0.0) {
+        // A tangent may come out slightly negative: accept it as tangent.
+        if (disc < -1e-9 * b * b - 1e-12) return;
+        disc = 0.0;
+    }
+    const double root = std::sqrt(disc);
+    const double slack = 1e-12;
+    for (const double t : {(-b - root) / (2.0 * a), (-b + root) / (2.0 * a)}) {
+        if (t >= -slack && t <= 1.0 + slack) out.push_back(s.a + d * std::clamp(t, 0.0, 1.0));
+    }
+}
+
+// Angles in [0, max_angle] (radians, in the sense `sense`) at which a corner
+// of the rotating `mover` crosses one of `fixed_edges`, or one of
+// `fixed_corners` crosses an edge of `mover`. Between two consecutive such
+// angles, which corners lie inside which shape cannot change, so neither can
+// overlap or containment.
+std::vector<double> crossing_angles(const Base& mover, Vec2 pivot, double sense, double max_angle,
+                                    std::span<const Segment> fixed_edges,
+                                    std::span<const Vec2> fixed_corners) {
+    std::vector<double> angles{0.0, max_angle};
+    std::vector<Vec2> hits;
+    auto keep = [&](Vec2 from, Vec2 to) {
+        const double a = sweep_angle(from - pivot, to - pivot, sense);
+        if (a <= max_angle) angles.push_back(a);
+    };
+    for (const Vec2& corner : mover.corners()) {
+        const double r = distance(corner, pivot);
+        if (r < kContactTolerance) continue;  // the pivot does not move
+        for (const Segment& e : fixed_edges) {
+            hits.clear();
+            circle_segment_points(pivot, r, e, hits);
+            for (const Vec2& x : hits) keep(corner, x);
+        }
+    }
+    for (const Vec2& v : fixed_corners) {
+        const double r = distance(v, pivot);
+        if (r < kContactTolerance) continue;
+        for (Edge e : kAllEdges) {
+            hits.clear();
+            circle_segment_points(pivot, r, mover.edge(e), hits);
+            // The mover's point x reaches v after turning from x to v.
+            for (const Vec2& x : hits) keep(x, v);
+        }
+    }
+    std::sort(angles.begin(), angles.end());
+    return angles;
+}
+
+// First angle (radians in [0, max_angle]) from which the mover, turning in
+// `sense`, is in the state `bad` for a whole interval, or nullopt.
+template <typename Bad>
+std::optional<double> first_bad_angle(const std::vector<double>& angles, Bad bad) {
+    for (std::size_t i = 0; i + 1 < angles.size(); ++i) {
+        const double lo = angles[i];
+        const double hi = angles[i + 1];
+        if (hi - lo < kAngleNoise) continue;
+        // Sample inside the interval: the state is the same throughout it, the
+        // three samples only guard the tolerance of the overlap test.
+        for (const double f : {0.5, 0.25, 0.75}) {
+            if (bad(lo + (hi - lo) * f)) return lo;
+        }
+    }
+    return std::nullopt;
+}
+
+std::array<Segment, 4> table_edges(const Rect& t) {
+    return {Segment{t.min, {t.max.x, t.min.y}}, Segment{{t.max.x, t.min.y}, t.max},
+            Segment{t.max, {t.min.x, t.max.y}}, Segment{{t.min.x, t.max.y}, t.min}};
+}
+
+// --- Results ------------------------------------------------------------
+
+// Fill in who the mover touches at its final position and, when a base
+// stopped it, which edges met.
+void describe_end(MoveResult& r, const std::vector<Obstacle>& obstacles) {
+    for (const Obstacle& o : obstacles) {
+        if (in_contact(r.base, o.base)) r.touching.push_back(o.id);
+        if (r.blocker && *r.blocker == o.id) {
+            r.blocker_edge = nearest_edge(o.base, r.base).edge;
+            r.mover_edge = nearest_edge(r.base, o.base).edge;
+        }
+    }
+}
+
+// The first stop among obstacles (lower id on ties) and the table.
+struct Stop {
+    double at = kInfinity;
+    StopReason reason = StopReason::None;
+    std::optional<BaseId> blocker;
+};
+
+void consider(Stop& stop, double at, StopReason reason, std::optional<BaseId> blocker) {
+    // Obstacles are offered in id order and before the table, so a strict
+    // comparison keeps the lower id and prefers a base on ties.
+    if (at < stop.at - kContactTolerance * 1e-3) stop = {at, reason, blocker};
+}
+
+}  // namespace
+
+// --- Straight moves -----------------------------------------------------
+
+MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
+    MoveResult result{mover, 0.0, 0.0, StopReason::None, {}, {}, {}, {}};
+    const double travel = length(delta);
+    const Vec2 dir = travel > 0.0 ? delta / travel : Vec2{};
+    std::vector<BaseId> nearby;
+    if (ctx.index) nearby = ctx.index->within(mover, travel);
+    const std::vector<Obstacle> obstacles = gather(ctx, nearby);
+    if (travel == 0.0) {
+        describe_end(result, obstacles);
+        return result;
+    }
+
+    Stop stop;
+    for (const Obstacle& o : obstacles) {
+        if (overlaps(mover, o.base)) continue;  // already overlapping: not an obstacle
+        if (auto t = first_contact_straight(mover, dir, travel, o.base))
+            consider(stop, *t, StopReason::Base, o.id);
+    }
+    if (ctx.table && wholly_on_table(mover, *ctx.table)) {
+        const double t = table_limit_straight(mover, dir, *ctx.table);
+        if (t < travel) consider(stop, t, StopReason::TableEdge, std::nullopt);
+    }
+
+    const double moved = std::min(stop.at, travel);
+    result.base.centre = mover.centre + dir * moved;
+    result.distance = moved;
+    result.stopped_by = stop.reason;
+    result.blocker = stop.blocker;
+    describe_end(result, obstacles);
+    return result;
+}
+
+MoveResult advance(const Base& mover, double distance, const MoveContext& ctx) {
+    MoveResult r = slide(mover, mover.forward() * distance, ctx);
+    r.distance = distance < 0.0 ? -r.distance : r.distance;
+    return r;
+}
+
+// --- Rotations ----------------------------------------------------------
+
+MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const MoveContext& ctx) {
+    MoveResult result{mover, 0.0, 0.0, StopReason::None, {}, {}, {}, {}};
+    const double sense = angle_deg < 0.0 ? -1.0 : 1.0;
+    const double max_angle = deg_to_rad(std::abs(angle_deg));
+
+    // Everything the sweep can reach lies within the circle of the furthest corner.
+    double reach = 0.0;
+    for (const Vec2& c : mover.corners()) reach = std::max(reach, distance(c, pivot));
+    std::vector<BaseId> nearby;
+    if (ctx.index) nearby = ctx.index->within_of_point(pivot, reach);
+    const std::vector<Obstacle> obstacles = gather(ctx, nearby);
+    if (max_angle == 0.0) {
+        describe_end(result, obstacles);
+        return result;
+    }
+    const auto at = [&](double a) { return rotated_base(mover, pivot, rad_to_deg(a * sense)); };
+
+    Stop stop;
+    for (const Obstacle& o : obstacles) {
+        if (overlaps(mover, o.base)) continue;  // already overlapping: not an obstacle
+        if (distance_to_point(o.base, pivot) > reach) continue;
+        std::array<Segment, 4> edges;
+        for (std::size_t i = 0; i < 4; ++i) edges[i] = o.base.edge(kAllEdges[i]);
+        const auto corners = o.base.corners();
+        const auto angles = crossing_angles(mover, pivot, sense, max_angle, edges, corners);
+        if (auto a = first_bad_angle(angles, [&](double x) { return overlaps(at(x), o.base); }))
+            consider(stop, *a, StopReason::Base, o.id);
+    }
+    if (ctx.table && wholly_on_table(mover, *ctx.table)) {
+        const auto edges = table_edges(*ctx.table);
+        const auto angles = crossing_angles(mover, pivot, sense, max_angle, edges, {});
+        if (auto a = first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x), *ctx.table); }))
+            consider(stop, *a, StopReason::TableEdge, std::nullopt);
+    }
+
+    const double turned = std::min(stop.at, max_angle);
+    result.base = at(turned);
+    result.turned_deg = rad_to_deg(turned * sense);
+    result.stopped_by = stop.reason;
+    result.blocker = stop.blocker;
+    describe_end(result, obstacles);
+    return result;
+}
+
+MoveResult turn(const Base& mover, double angle_deg, const MoveContext& ctx) {
+    return rotate_about(mover, mover.centre, angle_deg, ctx);
+}
+
+MoveResult wheel(const Base& mover, WheelDirection direction, double distance, const MoveContext& ctx) {
+    const bool left = direction == WheelDirection::Left;
+    const Vec2 pivot = mover.corner(left ? Corner::FrontLeft : Corner::FrontRight);
+    // The outer front corner travels on a circle of radius = frontage.
+    const double radians = mover.width > 0.0 ? distance / mover.width : 0.0;
+    const double angle = rad_to_deg(left ? radians : -radians);
+    MoveResult r = rotate_about(mover, pivot, angle, ctx);
+    r.distance = deg_to_rad(std::abs(r.turned_deg)) * mover.width * (distance < 0.0 ? -1.0 : 1.0);
+    return r;
+}
+
+}  // namespace sandtable::geom

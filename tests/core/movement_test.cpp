@@ -1,0 +1,286 @@
+// Moves that stop at first contact. Expected stops are worked out by hand in
+// the comments; each stop is also checked to leave the bases touching, not
+// overlapping.
+#include <catch2/catch.hpp>
+
+#include "sandtable/movement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+using namespace sandtable::geom;
+
+namespace {
+
+Base make_base(double x, double y, double facing, double width, double depth) {
+    return Base{{x, y}, facing, width, depth};
+}
+
+void check_touching_not_overlapping(const Base& a, const Base& b) {
+    CHECK(edge_distance(a, b) == Approx(0).margin(1e-6));
+    CHECK_FALSE(overlaps(a, b));
+}
+
+const double kSqrt2 = std::sqrt(2.0);
+
+}  // namespace
+
+TEST_CASE("advance in the open and backwards", "[movement][advance]") {
+    const MoveContext open{};
+    const MoveResult r = advance(make_base(0, 0, 0, 40, 20), 50, open);
+    CHECK(r.completed());
+    CHECK(r.distance == Approx(50));
+    CHECK(r.base.centre.x == Approx(0).margin(1e-12));
+    CHECK(r.base.centre.y == Approx(50));
+    // Facing 30, forward is (-sin30, cos30) = (-0.5, 0.866): 100 takes the centre to (-50, 86.6).
+    const MoveResult turned = advance(make_base(0, 0, 30, 40, 20), 100, open);
+    CHECK(turned.base.centre.x == Approx(-50));
+    CHECK(turned.base.centre.y == Approx(86.6025404));
+    const MoveResult back = advance(make_base(0, 0, 0, 40, 20), -30, open);
+    CHECK(back.distance == Approx(-30));
+    CHECK(back.base.centre.y == Approx(-30));
+}
+
+TEST_CASE("an advance stops at contact with a rotated base", "[movement][advance]") {
+    // Obstacle 40x20 facing 30 at (0, 100). Its rear-left corner is
+    // -10 forward - 20 right = -10 (-0.5, 0.866) - 20 (0.866, 0.5)
+    // = (-12.32, -18.66) from its centre: (-12.32, 81.34), the lowest point,
+    // within the mover's frontage x in [-20, 20]. The mover's front (y = 10)
+    // reaches it after 81.339746 - 10 = 71.339746.
+    const std::vector<Obstacle> obstacles{{7, make_base(0, 100, 30, 40, 20)}};
+    const MoveContext ctx{.obstacles = obstacles};
+    const MoveResult r = advance(make_base(0, 0, 0, 40, 20), 200, ctx);
+    CHECK(r.stopped_by == StopReason::Base);
+    REQUIRE(r.blocker);
+    CHECK(*r.blocker == 7);
+    CHECK(r.distance == Approx(100 - 18.660254 - 10));
+    CHECK(r.base.centre.y == Approx(71.339746));
+    check_touching_not_overlapping(r.base, obstacles[0].base);
+    CHECK(r.mover_edge == Edge::Front);
+    // The corner lies between the obstacle's left flank and rear; the mover's
+    // centre (0, 71.34) is 14.8 beyond the rear line and -5.7 beyond the left
+    // flank line: rear.
+    CHECK(r.blocker_edge == Edge::Rear);
+    CHECK(r.touching == std::vector<BaseId>{7});
+
+    SECTION("the same with the obstacle held by a spatial index that also holds the mover") {
+        SpatialIndex index(50);
+        index.insert(1, make_base(0, 0, 0, 40, 20));
+        index.insert(7, obstacles[0].base);
+        index.insert(8, make_base(500, 500, 0, 40, 20));
+        MoveContext indexed;
+        indexed.index = &index;
+        indexed.self = 1;
+        const MoveResult ri = advance(*index.find(1), 200, indexed);
+        CHECK(ri.blocker == std::optional<BaseId>{7});
+        CHECK(ri.distance == Approx(71.339746));
+    }
+}
+
+TEST_CASE("a rotated mover advancing into a wall", "[movement][advance]") {
+    // Mover 40x20 facing 30 at the origin: its highest corner is the
+    // front-right, 10 (-0.5, 0.866) + 20 (0.866, 0.5) = (12.32, 18.66). It
+    // climbs 0.866 per mm of advance, so it meets the wall's south edge
+    // (y = 50) after (50 - 18.660254) / 0.8660254 = 36.188.
+    const std::vector<Obstacle> wall{{3, make_base(0, 60, 0, 400, 20)}};
+    const MoveResult r = advance(make_base(0, 0, 30, 40, 20), 100, MoveContext{.obstacles = wall});
+    CHECK(r.distance == Approx((50 - 18.660254) / 0.8660254));
+    CHECK(r.blocker_edge == Edge::Rear);
+    // Corner contact: the contact normal is the wall's (0, 1); the mover's
+    // front normal (-0.5, 0.866) is squarer to it than its right flank's
+    // (0.866, 0.5), so the mover hit the wall with its front.
+    CHECK(r.mover_edge == Edge::Front);
+    check_touching_not_overlapping(r.base, wall[0].base);
+}
+
+TEST_CASE("a move blocked at distance 0, and moves that touching does not block", "[movement]") {
+    // Obstacle directly ahead, touching: its rear y = 10 is the mover's front.
+    const std::vector<Obstacle> ahead{{2, make_base(0, 20, 0, 40, 20)}};
+    const MoveContext ctx{.obstacles = ahead};
+    const Base mover = make_base(0, 0, 0, 40, 20);
+    const MoveResult blocked = advance(mover, 10, ctx);
+    CHECK(blocked.stopped_by == StopReason::Base);
+    CHECK(blocked.distance == 0);
+    CHECK(blocked.base.centre == mover.centre);
+    CHECK(blocked.mover_edge == Edge::Front);
+    CHECK(blocked.blocker_edge == Edge::Rear);
+
+    const MoveResult away = advance(mover, -10, ctx);
+    CHECK(away.completed());
+    CHECK(away.distance == Approx(-10));
+    CHECK(away.touching.empty());
+
+    // Sliding 30 east along the shared line: x from [-20, 20] to [10, 50],
+    // still sharing y = 10 over x in [10, 20].
+    const MoveResult along = slide(mover, {30, 0}, ctx);
+    CHECK(along.completed());
+    CHECK(along.touching == std::vector<BaseId>{2});
+
+    // Turning in place into it is blocked at once (the front corners rise).
+    const MoveResult turned = turn(mover, 10, ctx);
+    CHECK(turned.stopped_by == StopReason::Base);
+    CHECK(turned.turned_deg == 0);
+}
+
+TEST_CASE("overlaps that exist before the move do not stop it", "[movement]") {
+    const std::vector<Obstacle> stuck{{4, make_base(0, 15, 0, 40, 20)}};  // 5 deep into the mover
+    const MoveResult r = advance(make_base(0, 0, 0, 40, 20), -30, MoveContext{.obstacles = stuck});
+    CHECK(r.completed());
+    CHECK(r.distance == Approx(-30));
+}
+
+TEST_CASE("the table edge stops straight moves", "[movement][table]") {
+    MoveContext ctx;
+    ctx.table = Rect{{0, 0}, {1200, 600}};
+    // Front at y = 590: 10 short of the north edge.
+    const MoveResult r = advance(make_base(100, 580, 0, 40, 20), 50, ctx);
+    CHECK(r.stopped_by == StopReason::TableEdge);
+    CHECK(r.distance == Approx(10));
+    CHECK_FALSE(r.blocker);
+    // Touching the edge does not stop a slide along it.
+    const MoveResult along = slide(make_base(100, 590, 0, 40, 20), {50, 0}, ctx);
+    CHECK(along.completed());
+    // Facing 45 at (30, 300), the front-left corner is 10 (-0.707, 0.707)
+    // - 20 (0.707, 0.707) = (-21.21, -7.07) from the centre: x = 8.79. An
+    // advance moves west at 0.707 per mm: it leaves the table after 12.43.
+    const MoveResult diagonal = advance(make_base(30, 300, 45, 40, 20), 40, ctx);
+    CHECK(diagonal.stopped_by == StopReason::TableEdge);
+    CHECK(diagonal.distance == Approx((30 - 30 / kSqrt2) * kSqrt2));
+}
+
+TEST_CASE("turning about the centre until a corner meets a base", "[movement][turn]") {
+    // Mover 40x20 at the origin: corners at radius sqrt(500) = 22.36; the
+    // front-right corner starts at atan(10/20) = 26.565 degrees (maths angle).
+    // A wall's south edge at y = 15: turning left (counter-clockwise) lifts
+    // that corner to y = 15 when its angle is asin(15 / sqrt 500) = 42.130,
+    // after 15.565 degrees. (The wall's corners at (+-50, 15) are out of reach.)
+    const std::vector<Obstacle> wall{{5, make_base(0, 25, 0, 100, 20)}};
+    const Base mover = make_base(0, 0, 0, 40, 20);
+    const double expected = rad_to_deg(std::asin(15 / std::sqrt(500.0)) - std::atan2(10, 20));
+    const MoveResult r = turn(mover, 90, MoveContext{.obstacles = wall});
+    CHECK(r.stopped_by == StopReason::Base);
+    CHECK(r.turned_deg == Approx(expected));
+    CHECK(r.turned_deg == Approx(15.5653).margin(1e-4));
+    CHECK(r.base.facing_deg == Approx(expected));
+    CHECK(r.base.centre == mover.centre);
+    CHECK(r.blocker_edge == Edge::Rear);
+    // Contact normal (0, 1): the front normal (-0.27, 0.96) is squarer to it
+    // than the right flank's (0.96, 0.27).
+    CHECK(r.mover_edge == Edge::Front);
+    check_touching_not_overlapping(r.base, wall[0].base);
+    // Turning right, the front-left corner rises instead, symmetrically.
+    const MoveResult right = turn(mover, -90, MoveContext{.obstacles = wall});
+    CHECK(right.turned_deg == Approx(-expected));
+    // In the open, a full 90.
+    const MoveResult free = turn(mover, 90, MoveContext{});
+    CHECK(free.completed());
+    CHECK(free.base.facing_deg == Approx(90));
+}
+
+TEST_CASE("a wheel that hits the table edge", "[movement][wheel][table]") {
+    // Mover 40x20 facing north at (30, 500): pivot (front-left) at (10, 510).
+    // Wheeling left, the front-right corner (offset (40, 0)) goes to
+    // (40 cos a, 40 sin a): it reaches the north edge y = 530 at a = 30
+    // degrees, after 40 * pi / 6 = 20.944 mm of arc.
+    MoveContext ctx;
+    ctx.table = Rect{{0, 0}, {1000, 530}};
+    const MoveResult r = wheel(make_base(30, 500, 0, 40, 20), WheelDirection::Left, 100, ctx);
+    CHECK(r.stopped_by == StopReason::TableEdge);
+    CHECK(r.turned_deg == Approx(30));
+    CHECK(r.distance == Approx(40 * kPi / 6));
+    const Vec2 fr = r.base.corner(Corner::FrontRight);
+    CHECK(fr.x == Approx(10 + 40 * std::cos(kPi / 6)));
+    CHECK(fr.y == Approx(530));
+    const Vec2 pivot = r.base.corner(Corner::FrontLeft);
+    CHECK(pivot.x == Approx(10));  // the pivot stays put
+    CHECK(pivot.y == Approx(510));
+}
+
+TEST_CASE("a wheel into a base and a wheel in the open", "[movement][wheel]") {
+    // Wheel right about (20, 10): the front-left corner (offset (-40, 0))
+    // goes to (-40 cos a, 40 sin a) and meets the wall's south edge y = 30
+    // at a = 30 degrees: 20.944 mm along the arc.
+    const std::vector<Obstacle> wall{{9, make_base(0, 40, 0, 100, 20)}};
+    const Base mover = make_base(0, 0, 0, 40, 20);
+    const MoveResult r = wheel(mover, WheelDirection::Right, 50, MoveContext{.obstacles = wall});
+    CHECK(r.blocker == std::optional<BaseId>{9});
+    CHECK(r.turned_deg == Approx(-30));
+    CHECK(r.distance == Approx(40 * kPi / 6));
+    CHECK(r.mover_edge == Edge::Front);
+    CHECK(r.blocker_edge == Edge::Rear);
+    check_touching_not_overlapping(r.base, wall[0].base);
+    // A quarter circle of the outer corner (20 pi) in the open turns 90.
+    const MoveResult open = wheel(mover, WheelDirection::Right, 20 * kPi, MoveContext{});
+    CHECK(open.completed());
+    CHECK(open.base.facing_deg == Approx(-90));
+    // The centre (-20, -10) from the pivot turns to (-10, 20): (10, 30).
+    CHECK(open.base.centre.x == Approx(10));
+    CHECK(open.base.centre.y == Approx(30));
+}
+
+TEST_CASE("the nearest of several obstacles stops the move", "[movement]") {
+    // Three bases ahead at gaps 50, 30 (ids 6) and 30 (id 4): the lower id of
+    // the tied pair is reported and both are touched at the end.
+    const std::vector<Obstacle> obstacles{
+        {1, make_base(0, 80, 0, 40, 20)},    // rear at y = 70: gap 60
+        {6, make_base(-30, 50, 0, 20, 20)},  // rear at y = 40: gap 30, x in [-40, -20]
+        {4, make_base(25, 50, 0, 20, 20)},   // rear at y = 40: gap 30, x in [15, 35]
+    };
+    const MoveResult r = advance(make_base(0, 0, 0, 40, 20), 100, MoveContext{.obstacles = obstacles});
+    CHECK(r.distance == Approx(30));
+    CHECK(r.blocker == std::optional<BaseId>{4});
+    CHECK(r.touching == std::vector<BaseId>{4, 6});
+}
+
+TEST_CASE("random moves end touching their blocker, never overlapping, and stop at first contact",
+          "[movement][property]") {
+    // For 400 seeded layouts: a blocked move must end in contact with its
+    // blocker and would overlap it 0.01 mm (or 0.01 degrees) further on; no
+    // move may end overlapping a base it did not overlap at the start.
+    std::uint64_t state = 2024;
+    auto next = [&state](double lo, double hi) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
+    int blocked_count = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        const Base mover{{0, 0}, next(-180, 180), next(20, 60), next(10, 40)};
+        std::vector<Obstacle> obstacles;
+        for (BaseId id = 1; id <= 4; ++id) {
+            const Base b{{next(-150, 150), next(-150, 150)}, next(-180, 180), next(10, 60), next(10, 60)};
+            if (!overlaps(mover, b)) obstacles.push_back({id, b});
+        }
+        const MoveContext ctx{.obstacles = obstacles};
+        const int kind = trial % 3;
+        const double amount = kind == 0 ? next(-150, 150) : next(-180, 180);
+        auto move = [&](const Base& m, double a) {
+            if (kind == 0) return advance(m, a, ctx);
+            if (kind == 1) return turn(m, a, ctx);
+            return wheel(m, trial % 2 ? WheelDirection::Left : WheelDirection::Right, a, ctx);
+        };
+        const MoveResult r = move(mover, amount);
+        for (const Obstacle& o : obstacles) CHECK_FALSE(overlaps(r.base, o.base));
+        if (r.stopped_by != StopReason::Base) continue;
+        ++blocked_count;
+        const auto blocker = std::find_if(obstacles.begin(), obstacles.end(),
+                                          [&](const Obstacle& o) { return o.id == *r.blocker; });
+        REQUIRE(blocker != obstacles.end());
+        CHECK(edge_distance(r.base, blocker->base) <= 1e-6);
+        // A little further along the same move overlaps the blocker.
+        const double sign = amount < 0 ? -1.0 : 1.0;
+        Base further = r.base;
+        if (kind == 0) further.centre += r.base.forward() * (0.01 * sign);
+        if (kind == 1) further.facing_deg += 0.01 * sign;
+        if (kind == 2) {
+            const bool left = trial % 2 != 0;
+            const Vec2 pivot = r.base.corner(left ? Corner::FrontLeft : Corner::FrontRight);
+            const double deg = 0.01 * sign * (left ? 1.0 : -1.0);
+            further.centre = rotated_about(r.base.centre, pivot, deg);
+            further.facing_deg += deg;
+        }
+        CHECK(overlaps(further, blocker->base));
+    }
+    CHECK(blocked_count > 50);  // the layouts do exercise blocking
+}
