@@ -1,0 +1,108 @@
+// Terrain features (polygons and circles with a type and attributes) and the
+// questions rules ask of them: what a base stands on, how much of it is
+// covered, and whether a line of sight passes.
+//
+// The core gives features no meaning: `type` ("wood", "hill", "river" ...)
+// and the attributes belong to the ruleset. Only `blocks_los` is read here.
+#pragma once
+
+#include "sandtable/geometry.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace sandtable::geom {
+
+using FeatureId = std::int64_t;
+using AttributeValue = std::variant<bool, double, std::string>;
+
+struct Circle {
+    Vec2 centre;
+    double radius = 0.0;
+};
+
+// A simple polygon (edges do not cross), in either winding, convex or not.
+// The closing edge from the last point back to the first is implied.
+struct Polygon {
+    std::vector<Vec2> points;
+};
+
+using Shape = std::variant<Polygon, Circle>;
+
+// --- Shape queries (boundaries are inside, within kContactTolerance) -------
+
+bool shape_contains(const Shape& shape, Vec2 p);
+// Any common point between the shape and the base (touching counts).
+bool shape_touches(const Shape& shape, const Base& base);
+// Length of the segment strictly inside the shape; a segment running along
+// the boundary or grazing a corner or tangent has 0 inside.
+double length_inside(const Shape& shape, const Segment& s);
+double shape_area(const Shape& shape);
+// Area of the base covered by the shape (mm^2). Exact for polygons; circles
+// are taken as inscribed 512-gons (relative area error below 1e-4).
+double covered_area(const Shape& shape, const Base& base);
+Rect shape_bounds(const Shape& shape);
+
+struct Feature {
+    std::string type;
+    Shape shape;
+    double height = 0.0;       // mm above the table; 0 for flat features
+    bool blocks_los = false;   // lines of sight through its interior are blocked
+    std::map<std::string, AttributeValue> attributes;  // ruleset-owned extras
+};
+
+// A line of sight's passage through one feature.
+struct Crossing {
+    FeatureId id = 0;
+    double length_inside = 0.0;  // mm of the line strictly inside the feature
+};
+
+enum class LosMode {
+    CentreToCentre,
+    // Sampled: clear when any of the lines from the viewer's front corners and
+    // front-edge centre to the target's corners, edge midpoints and centre
+    // (3 x 9 lines) is clear.
+    FrontEdgeToAnyPart,
+};
+
+class TerrainMap {
+public:
+    // Validates (a polygon needs 3 points, a circle a positive radius;
+    // throws std::invalid_argument) and returns the new id: 1, 2, 3 ... in
+    // the order of adding.
+    FeatureId add(Feature feature);
+    // Throws std::out_of_range for an unknown id.
+    const Feature& feature(FeatureId id) const;
+    std::size_t size() const { return features_.size(); }
+    std::vector<FeatureId> ids() const;
+
+    // All answers are sorted by id.
+    std::vector<FeatureId> features_at(Vec2 p) const;
+    // Features touching any part of the base's footprint.
+    std::vector<FeatureId> features_under(const Base& base) const;
+    // Share (0..1) of the base's area inside the feature.
+    double cover_fraction(FeatureId id, const Base& base) const;
+    // Highest `height` of the features containing p; 0 where there are none.
+    double height_at(Vec2 p) const;
+
+    // Every feature (blocking or not) whose interior the segment a-b passes through.
+    std::vector<Crossing> crossings(Vec2 a, Vec2 b) const;
+    // Features flagged blocks_los that the segment passes more than
+    // `see_into` mm into (rules such as "visible up to 50 paces into a wood").
+    std::vector<FeatureId> los_blockers(Vec2 a, Vec2 b, double see_into = 0.0) const;
+    bool line_of_sight(Vec2 a, Vec2 b, double see_into = 0.0) const;
+    bool line_of_sight_between(const Base& viewer, const Base& target, LosMode mode = LosMode::CentreToCentre,
+                               double see_into = 0.0) const;
+
+private:
+    struct Stored {
+        Feature feature;
+        Rect bounds;
+    };
+    std::vector<Stored> features_;  // id = index + 1
+};
+
+}  // namespace sandtable::geom

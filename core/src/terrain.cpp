@@ -1,0 +1,284 @@
+#include "sandtable/terrain.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace sandtable::geom {
+
+namespace {
+
+// Circles are taken as this many-sided inscribed polygon for areas.
+constexpr int kCircleSides = 512;
+
+template <typename F>
+void for_each_edge(const Polygon& poly, F f) {
+    const std::size_t n = poly.points.size();
+    for (std::size_t i = 0; i < n; ++i) f(Segment{poly.points[i], poly.points[(i + 1) % n]});
+}
+
+double distance_to_boundary(const Polygon& poly, Vec2 p) {
+    double best = std::numeric_limits<double>::infinity();
+    for_each_edge(poly, [&](const Segment& e) { best = std::min(best, distance_point_segment(p, e)); });
+    return best;
+}
+
+// Even-odd rule; the answer for points on the boundary is arbitrary.
+bool crossing_number_inside(const Polygon& poly, Vec2 p) {
+    bool inside = false;
+    for_each_edge(poly, [&](const Segment& e) {
+        if ((e.a.y > p.y) != (e.b.y > p.y)) {
+            const double x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y);
+            if (p.x < x) inside = !inside;
+        }
+    });
+    return inside;
+}
+
+bool polygon_contains(const Polygon& poly, Vec2 p) {
+    return distance_to_boundary(poly, p) <= kContactTolerance || crossing_number_inside(poly, p);
+}
+
+bool strictly_inside(const Shape& shape, Vec2 p) {
+    if (const auto* c = std::get_if<Circle>(&shape)) return distance(p, c->centre) < c->radius - kContactTolerance;
+    const auto& poly = std::get<Polygon>(shape);
+    return crossing_number_inside(poly, p) && distance_to_boundary(poly, p) > kContactTolerance;
+}
+
+Polygon circle_as_polygon(const Circle& c) {
+    Polygon poly;
+    poly.points.reserve(kCircleSides);
+    for (int i = 0; i < kCircleSides; ++i) {
+        const double a = 2.0 * kPi * i / kCircleSides;
+        poly.points.push_back(c.centre + Vec2{std::cos(a), std::sin(a)} * c.radius);
+    }
+    return poly;
+}
+
+double signed_area(const std::vector<Vec2>& pts) {
+    double twice = 0.0;
+    for (std::size_t i = 0, n = pts.size(); i < n; ++i) twice += cross(pts[i], pts[(i + 1) % n]);
+    return twice * 0.5;
+}
+
+// Sutherland-Hodgman: the part of `subject` inside the base's rectangle.
+// Correct in area for concave subjects too (it may leave zero-width seams).
+std::vector<Vec2> clip_to_base(std::vector<Vec2> subject, const Base& base) {
+    for (Edge e : kAllEdges) {
+        const Vec2 n = base.outward_normal(e);
+        const Vec2 on = base.edge(e).a;
+        const auto side = [&](Vec2 p) { return dot(p - on, n); };  // <= 0 inside
+        std::vector<Vec2> out;
+        for (std::size_t i = 0, m = subject.size(); i < m; ++i) {
+            const Vec2 p = subject[i];
+            const Vec2 q = subject[(i + 1) % m];
+            const double sp = side(p);
+            const double sq = side(q);
+            if (sp <= 0.0) out.push_back(p);
+            if ((sp <= 0.0) != (sq <= 0.0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
+        }
+        subject = std::move(out);
+        if (subject.empty()) break;
+    }
+    return subject;
+}
+
+}  // namespace
+
+// --- Shape queries ------------------------------------------------------
+
+bool shape_contains(const Shape& shape, Vec2 p) {
+    if (const auto* c = std::get_if<Circle>(&shape)) return distance(p, c->centre) <= c->radius + kContactTolerance;
+    return polygon_contains(std::get<Polygon>(shape), p);
+}
+
+bool shape_touches(const Shape& shape, const Base& base) {
+    if (const auto* c = std::get_if<Circle>(&shape))
+        return distance_to_point(base, c->centre) <= c->radius + kContactTolerance;
+    const auto& poly = std::get<Polygon>(shape);
+    // Boundaries cross, or one holds the other.
+    for (const Vec2& corner : base.corners()) {
+        if (polygon_contains(poly, corner)) return true;
+    }
+    for (const Vec2& v : poly.points) {
+        if (base.contains(v)) return true;
+    }
+    bool crossing = false;
+    for_each_edge(poly, [&](const Segment& e) {
+        for (Edge be : kAllEdges) crossing = crossing || segments_intersect(e, base.edge(be));
+    });
+    return crossing;
+}
+
+double length_inside(const Shape& shape, const Segment& s) {
+    const Vec2 d = s.b - s.a;
+    const double len = length(d);
+    if (len == 0.0) return 0.0;
+    if (const auto* c = std::get_if<Circle>(&shape)) {
+        // |s.a + t d - centre| = r: the chord's parameters, clamped to the segment.
+        const Vec2 f = s.a - c->centre;
+        const double a = dot(d, d);
+        const double b = 2.0 * dot(f, d);
+        const double k = dot(f, f) - c->radius * c->radius;
+        const double disc = b * b - 4.0 * a * k;
+        if (disc <= 0.0) return 0.0;  // misses, or tangent
+        const double root = std::sqrt(disc);
+        const double t0 = std::max((-b - root) / (2.0 * a), 0.0);
+        const double t1 = std::min((-b + root) / (2.0 * a), 1.0);
+        const double inside = (t1 - t0) * len;
+        return inside > kContactTolerance ? inside : 0.0;
+    }
+    // Polygon: cut the segment where it meets the boundary, then keep the
+    // pieces whose midpoints are strictly inside.
+    const auto& poly = std::get<Polygon>(shape);
+    std::vector<double> cuts{0.0, 1.0};
+    for_each_edge(poly, [&](const Segment& e) {
+        const Vec2 ed = e.b - e.a;
+        const Vec2 w = e.a - s.a;
+        const double denom = cross(d, ed);
+        if (std::abs(denom) > 1e-12 * len * length(ed)) {
+            const double t = cross(w, ed) / denom;
+            const double u = cross(w, d) / denom;
+            if (u >= -1e-12 && u <= 1.0 + 1e-12 && t > 0.0 && t < 1.0) cuts.push_back(t);
+        } else if (std::abs(cross(w, d)) <= kContactTolerance * len) {
+            // Collinear: the edge's ends cut the segment.
+            for (const Vec2& end : {e.a, e.b}) {
+                const double t = dot(end - s.a, d) / dot(d, d);
+                if (t > 0.0 && t < 1.0) cuts.push_back(t);
+            }
+        }
+    });
+    std::sort(cuts.begin(), cuts.end());
+    double inside = 0.0;
+    for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+        const double t0 = cuts[i];
+        const double t1 = cuts[i + 1];
+        if (t1 - t0 <= 0.0) continue;
+        if (strictly_inside(shape, s.a + d * ((t0 + t1) * 0.5))) inside += (t1 - t0) * len;
+    }
+    return inside > kContactTolerance ? inside : 0.0;
+}
+
+double shape_area(const Shape& shape) {
+    if (const auto* c = std::get_if<Circle>(&shape)) return kPi * c->radius * c->radius;
+    return std::abs(signed_area(std::get<Polygon>(shape).points));
+}
+
+double covered_area(const Shape& shape, const Base& base) {
+    if (!shape_bounds(shape).intersects(base.bounds())) return 0.0;
+    const Polygon poly = std::holds_alternative<Circle>(shape) ? circle_as_polygon(std::get<Circle>(shape))
+                                                               : std::get<Polygon>(shape);
+    return std::abs(signed_area(clip_to_base(poly.points, base)));
+}
+
+Rect shape_bounds(const Shape& shape) {
+    if (const auto* c = std::get_if<Circle>(&shape))
+        return {{c->centre.x - c->radius, c->centre.y - c->radius}, {c->centre.x + c->radius, c->centre.y + c->radius}};
+    const auto& pts = std::get<Polygon>(shape).points;
+    Rect r{pts.front(), pts.front()};
+    for (const Vec2& p : pts) {
+        r.min = {std::min(r.min.x, p.x), std::min(r.min.y, p.y)};
+        r.max = {std::max(r.max.x, p.x), std::max(r.max.y, p.y)};
+    }
+    return r;
+}
+
+// --- TerrainMap ---------------------------------------------------------
+
+FeatureId TerrainMap::add(Feature feature) {
+    if (const auto* c = std::get_if<Circle>(&feature.shape)) {
+        if (!(c->radius > 0.0)) throw std::invalid_argument("terrain feature '" + feature.type + "': circle radius must be > 0");
+    } else if (std::get<Polygon>(feature.shape).points.size() < 3) {
+        throw std::invalid_argument("terrain feature '" + feature.type + "': a polygon needs at least 3 points");
+    }
+    const Rect bounds = shape_bounds(feature.shape);
+    features_.push_back({std::move(feature), bounds});
+    return static_cast<FeatureId>(features_.size());
+}
+
+const Feature& TerrainMap::feature(FeatureId id) const {
+    if (id < 1 || static_cast<std::size_t>(id) > features_.size())
+        throw std::out_of_range("no terrain feature with id " + std::to_string(id));
+    return features_[static_cast<std::size_t>(id - 1)].feature;
+}
+
+std::vector<FeatureId> TerrainMap::ids() const {
+    std::vector<FeatureId> out;
+    for (std::size_t i = 0; i < features_.size(); ++i) out.push_back(static_cast<FeatureId>(i + 1));
+    return out;
+}
+
+std::vector<FeatureId> TerrainMap::features_at(Vec2 p) const {
+    std::vector<FeatureId> out;
+    for (std::size_t i = 0; i < features_.size(); ++i) {
+        const auto& f = features_[i];
+        if (f.bounds.expanded(kContactTolerance).contains(p) && shape_contains(f.feature.shape, p))
+            out.push_back(static_cast<FeatureId>(i + 1));
+    }
+    return out;
+}
+
+std::vector<FeatureId> TerrainMap::features_under(const Base& base) const {
+    std::vector<FeatureId> out;
+    const Rect box = base.bounds().expanded(kContactTolerance);
+    for (std::size_t i = 0; i < features_.size(); ++i) {
+        const auto& f = features_[i];
+        if (f.bounds.intersects(box) && shape_touches(f.feature.shape, base))
+            out.push_back(static_cast<FeatureId>(i + 1));
+    }
+    return out;
+}
+
+double TerrainMap::cover_fraction(FeatureId id, const Base& base) const {
+    const double area = base.width * base.depth;
+    if (area <= 0.0) return 0.0;
+    return std::min(covered_area(feature(id).shape, base) / area, 1.0);
+}
+
+double TerrainMap::height_at(Vec2 p) const {
+    double h = 0.0;
+    for (FeatureId id : features_at(p)) h = std::max(h, feature(id).height);
+    return h;
+}
+
+std::vector<Crossing> TerrainMap::crossings(Vec2 a, Vec2 b) const {
+    std::vector<Crossing> out;
+    const Rect box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
+    for (std::size_t i = 0; i < features_.size(); ++i) {
+        const auto& f = features_[i];
+        if (!f.bounds.intersects(box)) continue;
+        const double inside = length_inside(f.feature.shape, {a, b});
+        if (inside > 0.0) out.push_back({static_cast<FeatureId>(i + 1), inside});
+    }
+    return out;
+}
+
+std::vector<FeatureId> TerrainMap::los_blockers(Vec2 a, Vec2 b, double see_into) const {
+    std::vector<FeatureId> out;
+    for (const Crossing& c : crossings(a, b)) {
+        if (feature(c.id).blocks_los && c.length_inside > see_into + kContactTolerance) out.push_back(c.id);
+    }
+    return out;
+}
+
+bool TerrainMap::line_of_sight(Vec2 a, Vec2 b, double see_into) const {
+    return los_blockers(a, b, see_into).empty();
+}
+
+bool TerrainMap::line_of_sight_between(const Base& viewer, const Base& target, LosMode mode, double see_into) const {
+    if (mode == LosMode::CentreToCentre) return line_of_sight(viewer.centre, target.centre, see_into);
+    const Segment front = viewer.edge(Edge::Front);
+    const std::array<Vec2, 3> from{front.a, front.midpoint(), front.b};
+    std::vector<Vec2> to{target.centre};
+    for (const Vec2& c : target.corners()) to.push_back(c);
+    for (Edge e : kAllEdges) to.push_back(target.edge(e).midpoint());
+    for (const Vec2& p : from) {
+        for (const Vec2& q : to) {
+            if (line_of_sight(p, q, see_into)) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace sandtable::geom

@@ -1,0 +1,158 @@
+// Terrain: what a footprint stands on, and lines of sight through woods and
+// hills. Layout (mm), worked out by hand:
+//   1 wood   square x 100..200, y 100..200, blocks LOS, height 15
+//   2 field  square x 200..300, y 100..200 (shares the wood's east edge), open
+//   3 hill   circle centre (400, 150) radius 50, blocks LOS, height 30
+//   4 copse  U shape x 500..600, y 0..100 with a notch x 530..570, y 30..100
+#include <catch2/catch.hpp>
+
+#include "sandtable/terrain.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+using namespace sandtable::geom;
+
+namespace {
+
+Polygon square(double x0, double y0, double x1, double y1) { return Polygon{{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}}; }
+
+TerrainMap make_map() {
+    TerrainMap map;
+    Feature wood{"wood", square(100, 100, 200, 200), 15.0, true, {}};
+    wood.attributes["density"] = std::string("dense");
+    CHECK(map.add(wood) == 1);
+    CHECK(map.add({"field", square(200, 100, 300, 200), 0.0, false, {}}) == 2);
+    CHECK(map.add({"hill", Circle{{400, 150}, 50}, 30.0, true, {}}) == 3);
+    const Polygon u{{{500, 0}, {600, 0}, {600, 100}, {570, 100}, {570, 30}, {530, 30}, {530, 100}, {500, 100}}};
+    CHECK(map.add({"copse", u, 0.0, true, {}}) == 4);
+    return map;
+}
+
+Base make_base(double x, double y, double facing, double width, double depth) {
+    return Base{{x, y}, facing, width, depth};
+}
+
+using Ids = std::vector<FeatureId>;
+
+}  // namespace
+
+TEST_CASE("features and their attributes", "[terrain]") {
+    const TerrainMap map = make_map();
+    CHECK(map.size() == 4);
+    CHECK(map.feature(1).type == "wood");
+    CHECK(std::get<std::string>(map.feature(1).attributes.at("density")) == "dense");
+    CHECK_THROWS_AS(map.feature(5), std::out_of_range);
+    TerrainMap bad;
+    CHECK_THROWS_AS(bad.add({"line", Polygon{{{0, 0}, {1, 1}}}, 0, false, {}}), std::invalid_argument);
+    CHECK_THROWS_AS(bad.add({"dot", Circle{{0, 0}, 0}, 0, false, {}}), std::invalid_argument);
+}
+
+TEST_CASE("what a footprint stands on", "[terrain]") {
+    const TerrainMap map = make_map();
+    SECTION("a base straddling the wood and the field") {
+        // 40x20 at (200, 150): x 180..220, half in each.
+        const Base b = make_base(200, 150, 0, 40, 20);
+        CHECK(map.features_under(b) == Ids{1, 2});
+        CHECK(map.cover_fraction(1, b) == Approx(0.5));
+        CHECK(map.cover_fraction(2, b) == Approx(0.5));
+        CHECK(map.cover_fraction(3, b) == 0);
+    }
+    SECTION("rotated 45 and straddling: the diamond's halves") {
+        // A square of 20 at 45 degrees centred on the shared edge x = 200 is
+        // split in two equal triangles.
+        const Base b = make_base(200, 150, 45, 20, 20);
+        CHECK(map.features_under(b) == Ids{1, 2});
+        CHECK(map.cover_fraction(1, b) == Approx(0.5));
+    }
+    SECTION("touching the wood's edge from outside counts as touching, covers nothing") {
+        const Base b = make_base(80, 150, 0, 40, 20);  // x 60..100
+        CHECK(map.features_under(b) == Ids{1});
+        CHECK(map.cover_fraction(1, b) == 0);
+        CHECK(map.features_under(make_base(79, 150, 0, 40, 20)).empty());
+    }
+    SECTION("circles") {
+        CHECK(map.features_under(make_base(400, 210, 0, 40, 20)) == Ids{3});  // y 200..220: tangent
+        CHECK(map.features_under(make_base(400, 211, 0, 40, 20)).empty());
+        // 40x20 at (460, 150): x 440..480, y 140..160. The hill's part of it is
+        // the integral over u in [-10, 10] of sqrt(2500 - u^2) - 40
+        // = 10 sqrt(2400) + 2500 asin(0.2) - 800 = 193.29 mm^2 of 800.
+        const double expected = (10 * std::sqrt(2400.0) + 2500 * std::asin(0.2) - 800) / 800;
+        CHECK(map.cover_fraction(3, make_base(460, 150, 0, 40, 20)) == Approx(expected).epsilon(1e-3));
+    }
+    SECTION("points and heights") {
+        CHECK(map.features_at({150, 150}) == Ids{1});
+        CHECK(map.features_at({200, 150}) == Ids{1, 2});  // on the shared edge
+        CHECK(map.features_at({550, 50}).empty());        // in the copse's notch
+        CHECK(map.features_at({510, 50}) == Ids{4});
+        CHECK(map.height_at({400, 150}) == 30);
+        CHECK(map.height_at({150, 150}) == 15);
+        CHECK(map.height_at({0, 0}) == 0);
+    }
+}
+
+TEST_CASE("line of sight through and past a wood polygon", "[terrain][los]") {
+    const TerrainMap map = make_map();
+    SECTION("straight through: 100 inside the wood, 50 inside the open field") {
+        const auto c = map.crossings({50, 150}, {250, 150});
+        REQUIRE(c.size() == 2);
+        CHECK(c[0].id == 1);
+        CHECK(c[0].length_inside == Approx(100));
+        CHECK(c[1].id == 2);
+        CHECK(c[1].length_inside == Approx(50));
+        CHECK(map.los_blockers({50, 150}, {250, 150}) == Ids{1});
+        CHECK_FALSE(map.line_of_sight({50, 150}, {250, 150}));
+        // A rule seeing 100 into woods sees through; 99 does not.
+        CHECK(map.line_of_sight({50, 150}, {250, 150}, 100));
+        CHECK_FALSE(map.line_of_sight({50, 150}, {250, 150}, 99));
+    }
+    SECTION("diagonally: from corner to corner, 100 sqrt2 inside") {
+        const auto c = map.crossings({50, 50}, {250, 250});
+        REQUIRE_FALSE(c.empty());
+        CHECK(c[0].length_inside == Approx(100 * std::sqrt(2.0)));
+    }
+    SECTION("past it, along its edge, and through its corner only") {
+        CHECK(map.line_of_sight({50, 250}, {250, 250}));  // 50 north of it
+        CHECK(map.line_of_sight({50, 200}, {250, 200}));  // along the north edge
+        CHECK(map.line_of_sight({0, 200}, {200, 0}));     // x + y = 200 touches the corner (100, 100)
+        CHECK(map.crossings({0, 200}, {200, 0}).empty());
+    }
+    SECTION("a concave wood: the line crosses both arms, not the notch") {
+        const auto c = map.crossings({480, 50}, {620, 50});
+        REQUIRE(c.size() == 1);
+        CHECK(c[0].length_inside == Approx(60));  // 500..530 and 570..600
+        CHECK(map.line_of_sight({540, 60}, {560, 60}));  // inside the notch
+    }
+}
+
+TEST_CASE("line of sight and a circular hill", "[terrain][los]") {
+    const TerrainMap map = make_map();
+    CHECK_FALSE(map.line_of_sight({300, 150}, {500, 150}));  // through the centre: chord 100
+    CHECK(map.crossings({300, 150}, {500, 150})[0].length_inside == Approx(100));
+    // y = 180 is 30 from the centre: chord 2 sqrt(50^2 - 30^2) = 80.
+    CHECK(map.crossings({300, 180}, {500, 180})[0].length_inside == Approx(80));
+    CHECK(map.line_of_sight({300, 200}, {500, 200}));  // tangent
+    CHECK(map.line_of_sight({300, 210}, {500, 210}));  // past
+    // From the hill's centre outwards: 50 inside.
+    CHECK(map.crossings({400, 150}, {500, 150})[0].length_inside == Approx(50));
+}
+
+TEST_CASE("line of sight between bases", "[terrain][los]") {
+    const TerrainMap map = make_map();
+    // Viewer 40x20 facing east (-90) at (50, 150): front edge x = 60, y 130..170.
+    const Base viewer = make_base(50, 150, -90, 40, 20);
+    SECTION("hidden behind the wood whichever way") {
+        const Base target = make_base(250, 150, 0, 40, 20);
+        CHECK_FALSE(map.line_of_sight_between(viewer, target, LosMode::CentreToCentre));
+        CHECK_FALSE(map.line_of_sight_between(viewer, target, LosMode::FrontEdgeToAnyPart));
+    }
+    SECTION("the centres' line clips the wood, a corner-to-corner line clears it") {
+        // Target at (250, 320). Centre line slope 170/200: y = 192.5 at x = 100,
+        // inside the wood. Front-left corner (60, 170) to the target's
+        // south-west corner (230, 310): slope 140/170, y = 202.9 at x = 100,
+        // and rising: clear of the wood.
+        const Base target = make_base(250, 320, 0, 40, 20);
+        CHECK_FALSE(map.line_of_sight_between(viewer, target, LosMode::CentreToCentre));
+        CHECK(map.line_of_sight_between(viewer, target, LosMode::FrontEdgeToAnyPart));
+    }
+}
