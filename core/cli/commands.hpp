@@ -20,5 +20,7 @@ struct GlobalOptions {
 using Action = std::function<int()>;
 Action add_run(CLI::App& app, const GlobalOptions& global);
 Action add_test(CLI::App& app, const GlobalOptions& global);
+Action add_battle(CLI::App& app, const GlobalOptions& global);
+Action add_check(CLI::App& app, const GlobalOptions& global);
 
 } // namespace sandtable::cli

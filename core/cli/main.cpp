@@ -39,6 +39,8 @@ int main(int argc, char** argv) {
   auto remember = [&](cli::Action a) { actions.emplace_back(app.get_subcommands({}).back(), std::move(a)); };
   remember(cli::add_run(app, global));
   remember(cli::add_test(app, global));
+  remember(cli::add_battle(app, global));
+  remember(cli::add_check(app, global));
 
   try {
     app.parse(argc, argv);

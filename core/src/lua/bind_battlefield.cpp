@@ -10,6 +10,7 @@
 
 #include "sandtable/event_log.hpp"
 #include "sandtable/geometry.hpp"
+#include "sandtable/lua/battlefield.hpp"
 #include "sandtable/lua/convert.hpp"
 #include "sandtable/lua/dice_source_ud.hpp"
 #include "sandtable/lua/modules.hpp"
@@ -519,6 +520,11 @@ const std::vector<Binding> kBindings = {
 void open_extra(lua_State* L) { new_type(L, kType, kBindings, bf_gc); }
 
 } // namespace
+
+const EventLog* battlefield_log(lua_State* L, int index) {
+  auto* ud = static_cast<std::unique_ptr<Battlefield>*>(luaL_testudata(L, index, kType));
+  return ud && *ud ? (*ud)->log.get() : nullptr;
+}
 
 Module battlefield_module() {
   return Module{"sandtable.battlefield", "The table, units, geometry queries, movement and the event log.",

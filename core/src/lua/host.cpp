@@ -204,7 +204,8 @@ void LuaHost::push_new_env() {
   lua_call(L_, 0, 1);
 }
 
-void LuaHost::load_text(const std::string& text, const std::string& name) {
+void LuaHost::load_text(const std::string& text, const std::string& name, int overrides) {
+  if (overrides) overrides = lua_absindex(L_, overrides);
   const std::string chunkname = "@" + display_path(name);
   if (luaL_loadbufferx(L_, text.data(), text.size(), chunkname.c_str(), "t") != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot load";
@@ -212,11 +213,33 @@ void LuaHost::load_text(const std::string& text, const std::string& name) {
     throw LuaError(msg);
   }
   push_new_env();
+  if (overrides) {
+    lua_pushnil(L_);
+    while (lua_next(L_, overrides)) {
+      lua_pushvalue(L_, -2);
+      lua_insert(L_, -2);
+      lua_rawset(L_, -4);
+    }
+  }
   // The first upvalue of a main chunk is its _ENV.
   if (!lua_setupvalue(L_, -2, 1)) lua_pop(L_, 1);
 }
 
-void LuaHost::load_file(const std::string& path) { load_text(read_file(path), path); }
+void LuaHost::load_file(const std::string& path, int overrides) { load_text(read_file(path), path, overrides); }
+
+bool LuaHost::may_read(const std::string& path) const {
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  std::vector<std::string> dirs = options_.extra_dirs;
+  dirs.insert(dirs.end(), options_.readable_dirs.begin(), options_.readable_dirs.end());
+  for (const auto& r : options_.roots) dirs.push_back(r);
+  for (const auto& d : dirs) {
+    const fs::path base = fs::weakly_canonical(fs::absolute(d, ec), ec);
+    const auto rel = target.lexically_relative(base);
+    if (!rel.empty() && rel.native().rfind("..", 0) != 0) return true;
+  }
+  return false;
+}
 
 void LuaHost::call(int nargs, int nresults) {
   if (killed())

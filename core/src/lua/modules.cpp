@@ -12,6 +12,7 @@ const std::vector<Module>& all_modules() {
       dice_module(),
       source_module(),
       battlefield_module(),
+      loader_module(),
   };
   return modules;
 }

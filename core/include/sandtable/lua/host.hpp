@@ -36,6 +36,9 @@ struct LuaHostOptions {
   // R/armies of each, then each of extra_dirs directly.
   std::vector<std::string> roots;
   std::vector<std::string> extra_dirs;
+  // Further directories whose files scripts may read (loader.read): the
+  // directories of files the user named on the command line.
+  std::vector<std::string> readable_dirs;
 };
 
 class LuaHost {
@@ -50,9 +53,14 @@ public:
 
   // Loads a Lua file as text under its real name, in a fresh strict
   // environment, and pushes the chunk function. Throws LuaError.
-  void load_file(const std::string& path);
+  // With `overrides` (a stack index of a table), its entries are set in the
+  // chunk's environment (a ruleset instance gives its modules its own require).
+  void load_file(const std::string& path, int overrides = 0);
   // Loads `text` as if it were the file `name`.
-  void load_text(const std::string& text, const std::string& name);
+  void load_text(const std::string& text, const std::string& name, int overrides = 0);
+  // True when scripts may read `path`: it lies under a root, a module
+  // directory or a readable directory.
+  bool may_read(const std::string& path) const;
   // Calls the function below `nargs` arguments on the stack, under the limits,
   // with a traceback on error. Throws LuaError (kills give the limit's message).
   void call(int nargs, int nresults);

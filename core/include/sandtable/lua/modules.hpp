@@ -7,5 +7,6 @@ namespace sandtable::lua {
 Module dice_module();     // sandtable.dice
 Module source_module();   // sandtable.source
 Module battlefield_module();  // sandtable.battlefield
+Module loader_module();   // sandtable.loader
 
 } // namespace sandtable::lua

@@ -1,0 +1,77 @@
+// sandtable battle [SCENARIO.yaml]: one battle with a readable account.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "default_scenario.hpp"
+#include "sandtable/lua/battlefield.hpp"
+
+namespace sandtable::cli {
+
+void write_event_log(const EventLog& log, const std::string& path) {
+  std::ofstream out(path, std::ios::trunc);
+  if (!out) throw Error(fmt::format("{}: cannot write the event log here", path));
+  for (const auto& e : log.events()) out << e.to_json() << '\n';
+  if (!out) throw Error(fmt::format("{}: writing the event log failed", path));
+}
+
+Action add_battle(CLI::App& app, const GlobalOptions& global) {
+  auto* cmd = app.add_subcommand("battle", "Fight one battle and print a turn-by-turn account");
+  struct Opts {
+    std::string scenario, log;
+    std::int64_t seed = -1;
+    int turns = 0;
+    bool quiet = false;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("scenario", o->scenario, "Scenario YAML (default: the built-in Phalanx battle)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--seed", o->seed, "Seed of the battle's dice (default: the scenario's, else 1)");
+  cmd->add_option("--turns", o->turns, "Turn limit (default: the scenario's, else 12)");
+  cmd->add_option("--log", o->log, "Write every event (rolls, moves, results) as JSON lines to FILE");
+  cmd->add_flag("--quiet", o->quiet, "Print only the result");
+  return [o, &global] {
+    LuaHostOptions host_opts = global.host_options();
+    if (!o->scenario.empty())
+      host_opts.readable_dirs.push_back(std::filesystem::path(o->scenario).parent_path().string().empty()
+                                            ? "."
+                                            : std::filesystem::path(o->scenario).parent_path().string());
+    LuaHost host(host_opts);
+    lua_State* L = host.state();
+    host.require("cli.battle");
+    lua_getfield(L, -1, "run");
+    lua_createtable(L, 0, 6);
+    if (!o->scenario.empty()) {
+      lua_pushstring(L, o->scenario.c_str());
+      lua_setfield(L, -2, "path");
+    } else {
+      lua_pushstring(L, kDefaultScenario);
+      lua_setfield(L, -2, "text");
+    }
+    if (o->seed >= 0) {
+      lua_pushinteger(L, o->seed);
+      lua_setfield(L, -2, "seed");
+    }
+    if (o->turns > 0) {
+      lua_pushinteger(L, o->turns);
+      lua_setfield(L, -2, "turns");
+    }
+    lua_pushboolean(L, o->quiet);
+    lua_setfield(L, -2, "quiet");
+    host.call(1, 1);
+    std::cout.flush();
+    if (!o->log.empty()) {
+      lua_getfield(L, -1, "bf");
+      const EventLog* log = lua::battlefield_log(L, -1);
+      if (!log) throw Error("the ruleset's battle returned no battlefield, so there is no log to write");
+      write_event_log(*log, o->log);
+      std::cerr << fmt::format("event log: {} events written to {}\n", log->events().size(), o->log);
+    }
+    return 0;
+  };
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,137 @@
+// sandtable.loader: what a ruleset loader needs from the host: module files
+// loaded fresh with a private require (so a variant's patches never leak into
+// the base ruleset's other instances), and reading data files (army lists,
+// scenarios) that lie under the project or directories the user named.
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "sandtable/lua/convert.hpp"
+#include "sandtable/lua/host.hpp"
+#include "sandtable/lua/modules.hpp"
+#include "sandtable/yaml_io.hpp"
+
+namespace sandtable::lua {
+namespace {
+
+int loader_find(lua_State* L) {
+  const std::string name(check_string(L, 1, "module name"));
+  const std::string path = LuaHost::of(L).find_module(name, nullptr);
+  if (path.empty()) lua_pushnil(L);
+  else lua_pushstring(L, LuaHost::of(L).display_path(path).c_str());
+  return 1;
+}
+
+// loader.chunk(name, env_entries?) -> function, path
+int loader_chunk(lua_State* L) {
+  LuaHost& host = LuaHost::of(L);
+  const std::string name(check_string(L, 1, "module name"));
+  std::vector<std::string> tried;
+  const std::string path = host.find_module(name, &tried);
+  if (path.empty()) {
+    std::string list;
+    for (const auto& t : tried) list += "\n\tno file '" + host.display_path(t) + "'";
+    return luaL_error(L, "module '%s' not found:%s", name.c_str(), list.c_str());
+  }
+  const int overrides = lua_istable(L, 2) ? 2 : 0;
+  host.load_file(path, overrides);
+  lua_pushstring(L, host.display_path(path).c_str());
+  return 2;
+}
+
+std::string read_permitted(lua_State* L, const std::string& path);
+
+// loader.file_chunk(path, env_entries?) -> function
+int loader_file_chunk(lua_State* L) {
+  const std::string path(check_string(L, 1, "path"));
+  const std::string text = read_permitted(L, path);
+  LuaHost::of(L).load_text(text, path, lua_istable(L, 2) ? 2 : 0);
+  return 1;
+}
+
+std::string read_permitted(lua_State* L, const std::string& path) {
+  LuaHost& host = LuaHost::of(L);
+  if (!host.may_read(path))
+    throw Error(fmt::format("{}: scripts may only read files under the project or directories named on the "
+                            "command line", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read the file", path));
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int loader_read(lua_State* L) {
+  const std::string path(check_string(L, 1, "path"));
+  const std::string text = read_permitted(L, path);
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
+}
+
+int loader_exists(lua_State* L) {
+  const std::string path(check_string(L, 1, "path"));
+  std::ifstream in(path);
+  lua_pushboolean(L, LuaHost::of(L).may_read(path) && in.good());
+  return 1;
+}
+
+// The locate() closure of loader.yaml: path "/a/0/b" -> "file:line:col".
+int yaml_locate(lua_State* L) {
+  auto* doc = static_cast<YamlDoc*>(lua_touserdata(L, lua_upvalueindex(1)));
+  const std::string path(check_string(L, 1, "node path"));
+  const LocatedError e = doc->error_at(path, "");
+  std::string where = e.file();
+  if (e.line() > 0) where += fmt::format(":{}:{}", e.line(), e.column());
+  lua_pushstring(L, where.c_str());
+  return 1;
+}
+
+int yaml_doc_gc(lua_State* L) {
+  static_cast<YamlDoc*>(lua_touserdata(L, 1))->~YamlDoc();
+  return 0;
+}
+
+// loader.yaml(path | text, name?) -> table, locate
+int loader_yaml(lua_State* L) {
+  const std::string first(check_string(L, 1, "path or text"));
+  YamlDoc parsed = lua_isstring(L, 2) ? parse_yaml_doc(first, lua_tostring(L, 2))
+                                      : parse_yaml_doc(read_permitted(L, first), first);
+  push_value(L, parsed.root);
+  auto* doc = static_cast<YamlDoc*>(lua_newuserdatauv(L, sizeof(YamlDoc), 0));
+  new (doc) YamlDoc(std::move(parsed));
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, yaml_doc_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, yaml_locate, 1);
+  return 2;
+}
+
+const std::vector<Binding> kBindings = {
+    {"find", "loader.find(name) -> path | nil", "Where require would find a Lua module.", guarded<loader_find>},
+    {"chunk", "loader.chunk(name, env_entries?) -> function, path",
+     "Loads a module's file fresh (not cached) in a new environment holding env_entries; call the function to "
+     "run it.",
+     guarded<loader_chunk>},
+    {"file_chunk", "loader.file_chunk(path, env_entries?) -> function",
+     "Loads a Lua file (a house rule, an army list) under its real name in a new environment holding "
+     "env_entries.",
+     guarded<loader_file_chunk>},
+    {"read", "loader.read(path) -> text",
+     "Reads a file under the project or a directory named on the command line.", guarded<loader_read>},
+    {"exists", "loader.exists(path) -> boolean", "Whether loader.read(path) would find a file.",
+     guarded<loader_exists>},
+    {"yaml", "loader.yaml(path | text, name?) -> value, locate",
+     "Reads YAML (a file, or text named `name`); locate('/key/1/key') gives 'file:line:column' of that node "
+     "(or its nearest parent) for error messages. Syntax errors name file, line and column.",
+     guarded<loader_yaml>},
+};
+
+} // namespace
+
+Module loader_module() {
+  return Module{"sandtable.loader", "Module and data file loading for ruleset loaders.", &kBindings, nullptr};
+}
+
+} // namespace sandtable::lua

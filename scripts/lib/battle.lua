@@ -1,0 +1,74 @@
+-- Running one battle from a scenario: load the ruleset in its layers, load
+-- and check both armies, hand everything to the ruleset's battle module, and
+-- return its result. Used by `sandtable battle`, the experiment runner and
+-- scripts.
+--
+--   local battle = require("lib.battle")
+--   local result = battle.run{ scenario = s, seed = 7, report = print }
+local dice = require("sandtable.dice")
+local loader = require("sandtable.loader")
+local ruleset = require("lib.ruleset")
+
+local battle = {}
+
+local function problems_text(list, format)
+  local lines = {}
+  for _, p in ipairs(list) do lines[#lines + 1] = format and format(p) or (p.file .. ":" .. p.line .. ": " .. p.message) end
+  return table.concat(lines, "\n")
+end
+
+-- Loads the ruleset instance of a parsed scenario (shared by every trial of
+-- an experiment: loading and freezing happen once).
+function battle.prepare(s, extra_house_rules)
+  local house = {}
+  for _, p in ipairs(s.house_rules or {}) do house[#house + 1] = p end
+  for _, p in ipairs(extra_house_rules or {}) do house[#house + 1] = p end
+  local rules = ruleset.load(s.ruleset, { options = s.options, house_rules = house })
+  local manifest = rules.manifest
+  local armies_mod = rules.require(manifest.armies)
+  local troops = manifest.troops and rules.require(manifest.troops) or nil
+  local armies = {}
+  for i, entry in ipairs(s.armies) do
+    local army, problem = armies_mod.load(entry.file, loader.read)
+    if not army then error(problems_text({ problem }, armies_mod.format), 0) end
+    local problems = armies_mod.check(army, troops)
+    if #problems > 0 then
+      error(string.format("army %d (%s) is not a legal list:\n%s", i, entry.file,
+        problems_text(problems, armies_mod.format)), 0)
+    end
+    armies[i] = army
+  end
+  rules.freeze()
+  return { rules = rules, armies = armies, scenario = s, battle = rules.require(manifest.battle) }
+end
+
+-- opts: scenario (parsed) or prepared, seed, turns, report (function or nil),
+-- log (false: no event log, for bulk trials)
+function battle.run(opts)
+  local prepared = opts.prepared or battle.prepare(opts.scenario)
+  local s = prepared.scenario
+  local seed = opts.seed or s.seed or 1
+  local commanders = {}
+  for i, entry in ipairs(s.armies) do commanders[i] = entry.commander end
+  local ctx = {
+    rules = prepared.rules,
+    scenario = s,
+    armies = prepared.armies,
+    commanders = commanders,
+    dice = dice.random(seed),
+    seed = seed,
+    turns = opts.turns or s.turns or 12,
+    report = opts.report,
+    log = opts.log ~= false,
+  }
+  -- A hash of the state at each turn's end goes into the log, so a replay
+  -- that drifts is caught at the turn where it drifts.
+  ctx.turn_ended = function(bf, turn)
+    if ctx.log then bf:log("turn_end", { turn = turn, hash = bf:hash() }) end
+  end
+  local result = prepared.battle.run(ctx)
+  result.seed = seed
+  return result
+end
+
+return battle

@@ -1,0 +1,163 @@
+-- Loading a ruleset: the base, the variant that extends it, its options and
+-- the user's house rules, in layers; then freezing it for battles.
+--
+--   local ruleset = require("lib.ruleset")
+--   local rules = ruleset.load("phalanx", { options = { "recovery" },
+--                                           house_rules = { "my_rule.lua" } })
+--   local melee = rules.require("phalanx.melee")
+--
+-- A loaded ruleset is an *instance*: its modules are loaded fresh for it (a
+-- private module cache), so when a variant or house rule patches a table or a
+-- modifier list, no other instance in the process sees the change. Inside the
+-- instance's modules a plain `require` already means `rules.require`.
+--
+-- Layers, in order, each recorded with lib.modifiers.set_layer so that every
+-- modifier says where it came from:
+--   1. the base ruleset (the root of the `extends` chain), 2. each variant
+--   extending it (its manifest's `patch` module), 3. the options the scenario
+--   names, 4. house rules (files returning a function(rules)), in order.
+-- Then every modifier list reachable from the instance's modules is frozen.
+
+local loader = require("sandtable.loader")
+local modifiers = require("lib.modifiers")
+
+local ruleset = {}
+
+local LOADING = {}
+
+-- The manifests of `name` and everything it extends, base first.
+local function manifest_chain(name)
+  local chain, seen = {}, {}
+  while name do
+    if seen[name] then error("ruleset '" .. name .. "' extends itself (a cycle in `extends`)", 3) end
+    seen[name] = true
+    if not loader.find(name) then
+      error("unknown ruleset '" .. name .. "' (no rulesets/" .. name .. "/init.lua)", 3)
+    end
+    local m = require(name)
+    if type(m) ~= "table" or m.name ~= name then
+      error("rulesets/" .. name .. "/init.lua must return a manifest table with name = '" .. name .. "'", 3)
+    end
+    table.insert(chain, 1, m)
+    name = m.extends
+  end
+  return chain
+end
+
+local function is_instance_module(chain, module_name)
+  local root = module_name:match("^([%w_]+)")
+  for _, m in ipairs(chain) do
+    if m.name == root then return true end
+  end
+  return false
+end
+
+local function freeze_lists(value, seen)
+  if type(value) ~= "table" or seen[value] then return end
+  seen[value] = true
+  if getmetatable(value) ~= nil and type(value.freeze) == "function" and value.entries then
+    value:freeze()
+    return
+  end
+  for _, v in pairs(value) do freeze_lists(v, seen) end
+end
+
+-- opts: options = { ids }, house_rules = { paths }
+function ruleset.load(name, opts)
+  opts = opts or {}
+  local chain = manifest_chain(name)
+  local manifest = chain[#chain]
+  local rules = { name = name, manifest = manifest, chain = chain, options = {}, layers = {} }
+  local cache = {}
+
+  -- A variant may redirect a base module to its own ("phalanx.shooting" ->
+  -- "into_glory_ride.shooting"); the last variant's choice wins.
+  local redirect = {}
+  for _, m in ipairs(chain) do
+    for from, to in pairs(m.replaces or {}) do redirect[from] = to end
+  end
+
+  local function instance_require(module_name)
+    module_name = redirect[module_name] or module_name
+    local cached = cache[module_name]
+    if cached == LOADING then error("require: module '" .. module_name .. "' requires itself (a cycle)", 2) end
+    if cached ~= nil then return cached end
+    if not is_instance_module(chain, module_name) then return require(module_name) end
+    cache[module_name] = LOADING
+    local chunk = loader.chunk(module_name, { require = instance_require })
+    local value = chunk(module_name)
+    if value == nil then value = true end
+    cache[module_name] = value
+    return value
+  end
+  rules.require = instance_require
+
+  local function layer(label, fn)
+    modifiers.set_layer(label)
+    rules.layers[#rules.layers + 1] = label
+    local ok, err = pcall(fn)
+    modifiers.set_layer("base")
+    if not ok then error(err, 0) end
+  end
+
+  -- 1 and 2: the base modules load lazily; each variant's patch runs in order.
+  for i, m in ipairs(chain) do
+    if i == 1 then
+      layer(m.name, function()
+        for _, mod in ipairs(m.preload or {}) do instance_require(mod) end
+      end)
+    elseif m.patch then
+      layer(m.name, function()
+        local patch = instance_require(m.patch)
+        if type(patch) ~= "function" then
+          error(m.patch .. " must return function(rules) that patches the rules it extends", 0)
+        end
+        patch(rules)
+      end)
+    end
+  end
+
+  -- 3: options, by id.
+  local known = {}
+  for _, m in ipairs(chain) do
+    for id, module_name in pairs(m.options or {}) do known[id] = module_name end
+  end
+  for _, id in ipairs(opts.options or {}) do
+    local module_name = known[id]
+    if not module_name then
+      local ids = {}
+      for k in pairs(known) do ids[#ids + 1] = k end
+      table.sort(ids)
+      error(string.format("ruleset '%s' has no option '%s' (it has: %s)", name, tostring(id),
+        table.concat(ids, ", ")), 2)
+    end
+    layer("option " .. id, function()
+      local option = instance_require(module_name)
+      if type(option) ~= "table" or type(option.apply) ~= "function" then
+        error(module_name .. " must return { id = ..., apply = function(rules) ... end }", 0)
+      end
+      option.apply(rules)
+      rules.options[id] = true
+    end)
+  end
+
+  -- 4: house rules: files returning function(rules).
+  for _, path in ipairs(opts.house_rules or {}) do
+    layer("house rule " .. path, function()
+      local fn = loader.file_chunk(path, { require = instance_require })()
+      if type(fn) ~= "function" then
+        error(path .. ": a house rule must return function(rules) ... end", 0)
+      end
+      fn(rules)
+    end)
+  end
+
+  rules.freeze = function()
+    local seen = {}
+    for _, value in pairs(cache) do freeze_lists(value, seen) end
+    rules.frozen = true
+  end
+  return rules
+end
+
+return ruleset
