@@ -284,10 +284,13 @@ local ctx_a, ctx_d = {}, {}
 local function is_repulse(r) return r == "R" or r == "RR" end
 
 -- Results (Break): light troops breaking against HI or elephants are RR
--- instead, unless their cf was already down to half (round up) or less.
+-- instead, "unless the vignettes cf has already been reduced to half or less
+-- (round up)". "Reduced" matters: an unmodified VLI (base 1) is not reduced,
+-- although 1 is half of 1 rounded up.
 local function break_to_rr(result, me, foe, cf, base)
   if result == "B" and groups.break_becomes_rr[me.class]
-     and (groups.HI[foe.class] or groups.EL[foe.class]) and cf > half_up(base) then
+     and (groups.HI[foe.class] or groups.EL[foe.class])
+     and not (cf < base and cf <= half_up(base)) then
     return "RR"
   end
   return result
