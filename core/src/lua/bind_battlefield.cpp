@@ -16,6 +16,7 @@
 #include "sandtable/lua/modules.hpp"
 #include "sandtable/movement.hpp"
 #include "sandtable/spatial_index.hpp"
+#include "sandtable/terrain.hpp"
 #include "sandtable/state.hpp"
 #include "sandtable/yaml_io.hpp"
 
@@ -29,6 +30,7 @@ struct Battlefield {
   geom::SpatialIndex index{100.0};
   std::unordered_map<int, std::size_t> slot;  // unit id -> index in state.units
   std::shared_ptr<EventLog> log = std::make_shared<EventLog>(true);
+  geom::TerrainMap terrain;  // built from state.terrain, which is what is saved
 
   UnitState& unit(lua_State* L, int id) {
     const auto it = slot.find(id);
@@ -44,7 +46,9 @@ struct Battlefield {
     u.at.facing = geom::normalize_angle_deg(b.facing_deg);
     if (!u.removed) index.update(u.id, base_of(u));
   }
+  void rebuild_terrain();
   void reindex() {
+    rebuild_terrain();
     index.clear();
     slot.clear();
     for (std::size_t i = 0; i < state.units.size(); ++i) {
@@ -53,6 +57,42 @@ struct Battlefield {
     }
   }
 };
+
+// A terrain feature as plain data: {type=, polygon={x1,y1,...} | circle={x,y,r},
+// blocks_los=, height=}. The same form is saved and passed from Lua.
+geom::Feature feature_from_value(const Value& v) {
+  geom::Feature f;
+  if (!v["type"].is_string()) throw Error("terrain feature: expected a 'type' string");
+  f.type = v["type"].as_string();
+  f.blocks_los = v["blocks_los"].is_bool() && v["blocks_los"].as_bool();
+  f.height = v["height"].is_number() ? v["height"].as_number() : 0.0;
+  if (v["polygon"].is_list()) {
+    const auto& xs = v["polygon"].as_list();
+    if (xs.size() < 6 || xs.size() % 2)
+      throw Error(fmt::format("terrain feature '{}': a polygon needs at least 3 points as x1,y1,x2,y2,...", f.type));
+    geom::Polygon poly;
+    for (std::size_t i = 0; i + 1 < xs.size(); i += 2) {
+      if (!xs[i].is_number() || !xs[i + 1].is_number())
+        throw Error(fmt::format("terrain feature '{}': polygon coordinates must be numbers", f.type));
+      poly.points.push_back({xs[i].as_number(), xs[i + 1].as_number()});
+    }
+    f.shape = poly;
+  } else if (v["circle"].is_list() && v["circle"].as_list().size() == 3) {
+    const auto& c = v["circle"].as_list();
+    for (const auto& x : c)
+      if (!x.is_number()) throw Error(fmt::format("terrain feature '{}': circle = {{x, y, r}} numbers", f.type));
+    f.shape = geom::Circle{{c[0].as_number(), c[1].as_number()}, c[2].as_number()};
+  } else {
+    throw Error(fmt::format("terrain feature '{}': expected polygon = {{x1,y1,...}} or circle = {{x,y,r}}", f.type));
+  }
+  return f;
+}
+
+void Battlefield::rebuild_terrain() {
+  terrain = geom::TerrainMap();
+  if (!state.terrain.is_list()) return;
+  for (const auto& f : state.terrain.as_list()) terrain.add(feature_from_value(f));
+}
 
 Battlefield& check_bf(lua_State* L, int arg = 1) {
   return **static_cast<std::unique_ptr<Battlefield>*>(luaL_checkudata(L, arg, kType));
@@ -459,6 +499,58 @@ int bf_hash(lua_State* L) {
   return 1;
 }
 
+int bf_add_terrain(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const Value v = to_value(L, 2, "terrain feature");
+  const auto id = bf.terrain.add(feature_from_value(v));
+  if (!bf.state.terrain.is_list()) bf.state.terrain = Value(Value::List{});
+  bf.state.terrain.push(v);
+  lua_pushinteger(L, static_cast<lua_Integer>(id));
+  return 1;
+}
+
+int bf_terrain(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  push_value(L, bf.state.terrain.is_null() ? Value(Value::List{}) : bf.state.terrain);
+  return 1;
+}
+
+void push_features(lua_State* L, const Battlefield& bf, const std::vector<geom::FeatureId>& ids) {
+  lua_createtable(L, static_cast<int>(ids.size()), 0);
+  lua_Integer n = 0;
+  for (const auto id : ids) {
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, static_cast<lua_Integer>(id));
+    lua_setfield(L, -2, "id");
+    lua_pushstring(L, bf.terrain.feature(id).type.c_str());
+    lua_setfield(L, -2, "type");
+    lua_rawseti(L, -2, ++n);
+  }
+}
+
+int bf_terrain_under(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  push_features(L, bf, bf.terrain.features_under(Battlefield::base_of(u)));
+  return 1;
+}
+
+int bf_terrain_at(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  push_features(L, bf, bf.terrain.features_at({check_number(L, 2, "x"), check_number(L, 3, "y")}));
+  return 1;
+}
+
+int bf_line_of_sight(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto a = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "viewer"))));
+  const auto b = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "target"))));
+  lua_pushboolean(L, bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre,
+                                                      luaL_optnumber(L, 4, 0.0)));
+  return 1;
+}
+
 int bf_size(lua_State* L) {
   Battlefield& bf = check_bf(L);
   lua_pushnumber(L, bf.state.table_width);
@@ -500,6 +592,17 @@ const std::vector<Binding> kBindings = {
      "Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; "
      "stops at the first contact (stopped_by = unit id) or the table edge (stopped_by = 'edge').",
      guarded<bf_move>, true},
+    {"add_terrain", "bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0} -> id",
+     "Adds a terrain feature.", guarded<bf_add_terrain>, true},
+    {"terrain", "bf:terrain() -> {features}", "The terrain features as given.", guarded<bf_terrain>, true},
+    {"terrain_under", "bf:terrain_under(id) -> { {id=, type=}, ... }",
+     "The features any part of a unit's base touches.", guarded<bf_terrain_under>, true},
+    {"terrain_at", "bf:terrain_at(x, y) -> { {id=, type=}, ... }", "The features at a point.",
+     guarded<bf_terrain_at>, true},
+    {"line_of_sight", "bf:line_of_sight(viewer, target, see_into?) -> boolean",
+     "Whether the line between the units' centres is clear of features that block line of sight (a line may "
+     "run see_into mm inside one).",
+     guarded<bf_line_of_sight>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,
