@@ -11,8 +11,16 @@ local function v(class, integrity, army_class, extra)
   return t
 end
 
--- The modified cf of `me` against `foe` with `side`.
-local function cf(me, foe, side) return (melee.modified_cf(me, foe, side)) end
+-- The modified cf of `me` against `foe` with `side`, checked to be the same
+-- through the modifier list and through resolve's fast (no-explain) path.
+local function cf(me, foe, side)
+  local listed = melee.modified_cf(me, foe, side)
+  local fast = combat.melee(me, foe, { attacker = side }, T.forced_dice({ 1 }), false).attacker_cf
+  if fast ~= listed then
+    error(string.format("fast path %s, modifier list %s", tostring(fast), tostring(listed)), 2)
+  end
+  return listed
+end
 
 local function fight(a, d, situation, die)
   return combat.melee(a, d, situation, T.forced_dice({ die }), true)
@@ -314,7 +322,8 @@ T.case("Fast path equals the modifier list: every class pair and integrity, many
     { attacker = { friends_behind = 0.7 }, defender = { friends_behind = true } },
   }
   local armies = { { "RA", "IF" }, { "IF", "RA" } }
-  local accumulated = { {}, { accumulated_r = 1, accumulated_rr = 1 }, { accumulated_r = 3 } }
+  local accumulated = { {}, { accumulated_r = 1, accumulated_rr = 1 }, { accumulated_r = 3 },
+                        { accumulated_rr = 2 }, { accumulated_r = 2, accumulated_rr = 3 } }
   local checked = 0
   for _, a_code in ipairs(troops.order) do
     for _, d_code in ipairs(troops.order) do
@@ -323,7 +332,7 @@ T.case("Fast path equals the modifier list: every class pair and integrity, many
           local k = checked
           local s = situations[k % #situations + 1]
           local arm = armies[k % 2 + 1]
-          local acc = accumulated[k % 3 + 1]
+          local acc = accumulated[k % #accumulated + 1]
           local a, d = v(a_code, ai, arm[1], acc), v(d_code, di, arm[2])
           local die = k % 6 + 1
           local fast = combat.melee(a, d, s, T.forced_dice({ die }), false)
