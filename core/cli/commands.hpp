@@ -22,5 +22,6 @@ Action add_run(CLI::App& app, const GlobalOptions& global);
 Action add_test(CLI::App& app, const GlobalOptions& global);
 Action add_battle(CLI::App& app, const GlobalOptions& global);
 Action add_check(CLI::App& app, const GlobalOptions& global);
+Action add_odds(CLI::App& app, const GlobalOptions& global);
 
 } // namespace sandtable::cli

@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   remember(cli::add_test(app, global));
   remember(cli::add_battle(app, global));
   remember(cli::add_check(app, global));
+  remember(cli::add_odds(app, global));
 
   try {
     app.parse(argc, argv);

@@ -1,6 +1,7 @@
 -- `sandtable check ARMY.lua...`: validate army lists against their ruleset and
 -- report every problem as file:line: message.
 local loader = require("sandtable.loader")
+local fail = require("lib.fail")
 local ruleset = require("lib.ruleset")
 
 local cli = {}
@@ -10,7 +11,7 @@ local function ruleset_of(path, given)
   if given and given ~= "" then return given end
   local name = path:match("armies/([%w_]+)/[^/]+%.lua$")
   if not name then
-    error(path .. ": cannot tell which ruleset this army is for; put it under armies/<ruleset>/ or pass --ruleset", 0)
+    fail(path .. ": cannot tell which ruleset this army is for; put it under armies/<ruleset>/ or pass --ruleset")
   end
   return name
 end
@@ -22,13 +23,14 @@ function cli.run(paths, given_ruleset)
     local rules = instances[name] or ruleset.load(name)
     instances[name] = rules
     local manifest = rules.manifest
-    if not manifest.armies then error("ruleset '" .. name .. "' has no army list checker", 0) end
+    if not manifest.armies then fail("ruleset '" .. name .. "' has no army list checker") end
     local armies = rules.require(manifest.armies)
     local troops = manifest.troops and rules.require(manifest.troops) or nil
-    local army, problem = armies.load(path, loader.read)
-    local problems = army and armies.check(army, troops) or { problem }
+    local army, load_problems = armies.load(path, loader.read)
+    local problems = army and armies.check(army, troops) or load_problems
     if #problems == 0 then
-      print(string.format("%s: ok (%s)", path, army.name or name))
+      local title = army.fields and army.fields.name or army.name or name
+      print(string.format("%s: ok (%s)", path, title))
     else
       for _, p in ipairs(problems) do print(armies.format and armies.format(p) or (p.file .. ":" .. p.line .. ": " .. p.message)) end
     end

@@ -7,6 +7,7 @@
 --   local result = battle.run{ scenario = s, seed = 7, report = print }
 local dice = require("sandtable.dice")
 local loader = require("sandtable.loader")
+local fail = require("lib.fail")
 local ruleset = require("lib.ruleset")
 
 local battle = {}
@@ -29,12 +30,10 @@ function battle.prepare(s, extra_house_rules)
   local troops = manifest.troops and rules.require(manifest.troops) or nil
   local armies = {}
   for i, entry in ipairs(s.armies) do
-    local army, problem = armies_mod.load(entry.file, loader.read)
-    if not army then error(problems_text({ problem }, armies_mod.format), 0) end
-    local problems = armies_mod.check(army, troops)
+    local army, load_problems = armies_mod.load(entry.file, loader.read)
+    local problems = army and armies_mod.check(army, troops) or load_problems
     if #problems > 0 then
-      error(string.format("army %d (%s) is not a legal list:\n%s", i, entry.file,
-        problems_text(problems, armies_mod.format)), 0)
+      fail("army %d (%s) is not a legal list:\n%s", i, entry.file, problems_text(problems, armies_mod.format))
     end
     armies[i] = army
   end

@@ -20,6 +20,7 @@
 
 local loader = require("sandtable.loader")
 local modifiers = require("lib.modifiers")
+local fail = require("lib.fail")
 
 local ruleset = {}
 
@@ -32,7 +33,7 @@ local function manifest_chain(name)
     if seen[name] then error("ruleset '" .. name .. "' extends itself (a cycle in `extends`)", 3) end
     seen[name] = true
     if not loader.find(name) then
-      error("unknown ruleset '" .. name .. "' (no rulesets/" .. name .. "/init.lua)", 3)
+      fail("unknown ruleset '%s' (no rulesets/%s/init.lua)", name, name)
     end
     local m = require(name)
     if type(m) ~= "table" or m.name ~= name then
@@ -128,8 +129,7 @@ function ruleset.load(name, opts)
       local ids = {}
       for k in pairs(known) do ids[#ids + 1] = k end
       table.sort(ids)
-      error(string.format("ruleset '%s' has no option '%s' (it has: %s)", name, tostring(id),
-        table.concat(ids, ", ")), 2)
+      fail("ruleset '%s' has no option '%s' (it has: %s)", name, tostring(id), table.concat(ids, ", "))
     end
     layer("option " .. id, function()
       local option = instance_require(module_name)

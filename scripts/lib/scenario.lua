@@ -13,6 +13,7 @@
 --     - army: phalanx/gallic    # armies/<this>.lua, or a path to a .lua file
 --       commander: ai           # default: the ruleset's default commander
 local loader = require("sandtable.loader")
+local fail = require("lib.fail")
 
 local scenario = {}
 
@@ -39,12 +40,12 @@ local function check_keys(value, spec, path, where)
   for _, key in ipairs(sorted_keys(value)) do
     local want = spec[key]
     if not want then
-      error(string.format("%s: unknown key '%s' (expected one of: %s)", where(path .. "/" .. key), key,
-        table.concat(sorted_keys(spec), ", ")), 0)
+      fail("%s: unknown key '%s' (expected one of: %s)", where(path .. "/" .. key), key,
+        table.concat(sorted_keys(spec), ", "))
     end
     local got = kind(value[key])
     if got ~= want and not (want == "map" and got == "list" and next(value[key]) == nil) then
-      error(string.format("%s: '%s' should be a %s, found a %s", where(path .. "/" .. key), key, want, got), 0)
+      fail("%s: '%s' should be a %s, found a %s", where(path .. "/" .. key), key, want, got)
     end
   end
 end
@@ -64,21 +65,21 @@ end
 -- relative army and house rule paths are resolved.
 function scenario.parse(text, name, base_dir)
   local s, locate = loader.yaml(text, name)
-  if type(s) ~= "table" then error(name .. ": a scenario is a map of keys such as ruleset: and armies:", 0) end
+  if type(s) ~= "table" then fail(name .. ": a scenario is a map of keys such as ruleset: and armies:") end
   check_keys(s, KEYS, "", locate)
-  if not s.ruleset then error(locate("") .. ": missing 'ruleset' (for example ruleset: phalanx)", 0) end
+  if not s.ruleset then fail(locate("") .. ": missing 'ruleset' (for example ruleset: phalanx)") end
   if not s.armies or #s.armies ~= 2 then
-    error(locate("/armies") .. ": 'armies' must list exactly two armies", 0)
+    fail(locate("/armies") .. ": 'armies' must list exactly two armies")
   end
   for i, a in ipairs(s.armies) do
     local path = "/armies/" .. (i - 1)
-    if type(a) ~= "table" then error(locate(path) .. ": expected a map with 'army:'", 0) end
+    if type(a) ~= "table" then fail(locate(path) .. ": expected a map with 'army:'") end
     check_keys(a, ARMY_KEYS, path, locate)
-    if not a.army then error(locate(path) .. ": missing 'army' (for example army: phalanx/gallic)", 0) end
+    if not a.army then fail(locate(path) .. ": missing 'army' (for example army: phalanx/gallic)") end
     a.file = army_path(a.army, base_dir)
     if not a.file then
-      error(string.format("%s: no army list '%s' (looked for armies/%s.lua)", locate(path .. "/army"), a.army,
-        a.army), 0)
+      fail("%s: no army list '%s' (looked for armies/%s.lua)", locate(path .. "/army"), a.army,
+        a.army)
     end
   end
   for i, p in ipairs(s.house_rules or {}) do

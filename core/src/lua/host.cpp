@@ -25,6 +25,13 @@ const char* const kLoadedKey = "sandtable.loaded";
 const char* const kLoading = "sandtable.loading";
 
 int traceback_handler(lua_State* L) {
+  // A user's mistake (raised through scripts/lib/fail.lua): the message says
+  // it all, a traceback into the engine's scripts would only distract.
+  if (lua_type(L, 1) == LUA_TTABLE) {
+    lua_pushstring(L, "user_message");
+    if (lua_rawget(L, 1) == LUA_TSTRING) return 1;
+    lua_pop(L, 1);
+  }
   const char* msg = lua_tostring(L, 1);
   if (!msg) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);

@@ -1,0 +1,55 @@
+-- `sandtable odds RULESET QUESTION ARGS...`: the exact probability of every
+-- outcome of one adjudication, by running the ruleset's own pure function
+-- under a dice source that enumerates every roll. When the outcome space is
+-- too large it samples instead and says so, with the 95% margin.
+local dice = require("sandtable.dice")
+local fail = require("lib.fail")
+local ruleset = require("lib.ruleset")
+
+local cli = {}
+
+local MAX_PATHS = 200000
+local SAMPLES = 200000
+
+local function bar(p)
+  return string.rep("#", math.floor(p * 40 + 0.5))
+end
+
+function cli.run(args)
+  local name, kind = args[1], args[2]
+  if not name or not kind then fail("usage: sandtable odds RULESET QUESTION ARGS... (e.g. phalanx melee ...)") end
+  local rules = ruleset.load(name)
+  if not rules.manifest.odds then fail("ruleset '" .. name .. "' does not answer odds questions yet") end
+  local odds = rules.require(rules.manifest.odds)
+  rules.freeze()
+  local rest = {}
+  for i = 3, #args do rest[#rest + 1] = args[i] end
+  local adjudicate, describe = odds.prepare(kind, table.unpack(rest))
+  for _, line in ipairs(describe()) do print(line) end
+  print("")
+  local ok, rows = pcall(dice.odds, adjudicate, MAX_PATHS)
+  if ok then
+    print("Exact odds (every outcome of the dice enumerated):")
+    for _, r in ipairs(rows) do
+      print(string.format("  %-28s %8.4f%%  %s", tostring(r.outcome), r.p * 100, bar(r.p)))
+    end
+  else
+    if type(rows) ~= "string" or not rows:find("outcome paths", 1, true) then error(rows, 0) end
+    local source = dice.random(1)
+    local counts, keys = {}, {}
+    for _ = 1, SAMPLES do
+      local k = adjudicate(source)
+      if not counts[k] then counts[k] = 0; keys[#keys + 1] = k end
+      counts[k] = counts[k] + 1
+    end
+    table.sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+    print(string.format("Estimated odds (%d samples; too many outcomes to enumerate):", SAMPLES))
+    for _, k in ipairs(keys) do
+      local p = counts[k] / SAMPLES
+      print(string.format("  %-28s %8.4f%% +/- %.4f%%  %s", tostring(k), p * 100,
+        196 * math.sqrt(p * (1 - p) / SAMPLES), bar(p)))
+    end
+  end
+end
+
+return cli
