@@ -99,14 +99,21 @@ std::vector<BaseId> SpatialIndex::candidates(const Rect& r) const {
 
 std::vector<Neighbour> SpatialIndex::nearest_within(const Base& base, double max_distance,
                                                     std::optional<BaseId> exclude) const {
+    return nearest_within_if(base, max_distance, nullptr, exclude);
+}
+
+std::vector<Neighbour> SpatialIndex::nearest_within_if(const Base& base, double max_distance,
+                                                       const std::function<bool(BaseId, const Base&)>& keep,
+                                                       std::optional<BaseId> exclude) const {
     std::vector<Neighbour> out;
     if (max_distance < 0.0) return out;
     // Margin so that a base exactly at max_distance is still a candidate.
     const Rect window = base.bounds().expanded(max_distance + kContactTolerance);
     for (BaseId id : candidates(window)) {
         if (exclude && *exclude == id) continue;
-        const double d = edge_distance(base, entries_.at(id).base);
-        if (d <= max_distance + kContactTolerance) out.push_back({id, d});
+        const Base& other = entries_.at(id).base;
+        const double d = edge_distance(base, other);
+        if (d <= max_distance + kContactTolerance && (!keep || keep(id, other))) out.push_back({id, d});
     }
     std::sort(out.begin(), out.end(), [](const Neighbour& a, const Neighbour& b) {
         return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;

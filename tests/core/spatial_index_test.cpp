@@ -42,6 +42,14 @@ TEST_CASE("queries by distance, sorted by id or by distance", "[spatial]") {
     CHECK(near[3].id == 9);
     CHECK(near[3].distance == Approx(300));
     CHECK(index.neighbours_of(42, 10).empty());
+
+    // Filtered: only odd ids east of base 1 (7 at gap 10, 3 at 40, 9 at 300).
+    const auto east_odd = index.nearest_within_if(
+        b1, 1000, [](BaseId id, const Base& b) { return id % 2 == 1 && b.centre.x > 0; }, BaseId{1});
+    REQUIRE(east_odd.size() == 3);
+    CHECK(east_odd[0].id == 7);
+    CHECK(east_odd[1].id == 3);
+    CHECK(east_odd[2].id == 9);
 }
 
 TEST_CASE("update, remove and rotated bases", "[spatial]") {

@@ -6,6 +6,7 @@
 #include "sandtable/geometry.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -46,6 +47,11 @@ public:
     // Same set with distances, nearest first (ties by id).
     std::vector<Neighbour> nearest_within(const Base& base, double max_distance,
                                           std::optional<BaseId> exclude = std::nullopt) const;
+    // Same, keeping only the bases for which `keep(id, base)` holds: one call
+    // answers "enemies within 150 mm in my front arc, nearest first".
+    std::vector<Neighbour> nearest_within_if(const Base& base, double max_distance,
+                                             const std::function<bool(BaseId, const Base&)>& keep,
+                                             std::optional<BaseId> exclude = std::nullopt) const;
     // Convenience: bases near a stored base, itself excluded. Empty if unknown id.
     std::vector<Neighbour> neighbours_of(BaseId id, double max_distance) const;
     // Ids of the bases within `max_distance` of a point, sorted by id.
