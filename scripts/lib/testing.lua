@@ -120,12 +120,20 @@ function T.forced_dice(values)
   return src
 end
 
+-- The plain interpreter has debug.traceback; the engine's sandbox has no
+-- debug library, and its messages already carry file:line.
+local debug_lib = rawget(_G, "debug")
+local traceback = debug_lib and debug_lib.traceback or function(e)
+  if type(e) == "table" and e.user_message then return e.user_message end
+  return tostring(e)
+end
+
 -- Runs the registered cases; returns passed, failed, and the failure list.
 function T.run(report)
   report = report or print
   local passed, failures = 0, {}
   for _, c in ipairs(cases) do
-    local ok, err = xpcall(c.fn, debug and debug.traceback or function(e) return e end)
+    local ok, err = xpcall(c.fn, traceback)
     if ok then
       passed = passed + 1
     else

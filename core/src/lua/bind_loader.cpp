@@ -2,6 +2,8 @@
 // loaded fresh with a private require (so a variant's patches never leak into
 // the base ruleset's other instances), and reading data files (army lists,
 // scenarios) that lie under the project or directories the user named.
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -69,6 +71,31 @@ int loader_read(lua_State* L) {
   return 1;
 }
 
+// loader.list(dir, suffix?) -> sorted file names (not paths) in dir.
+int loader_list(lua_State* L) {
+  namespace fs = std::filesystem;
+  const std::string dir(check_string(L, 1, "directory"));
+  const std::string suffix(opt_string(L, 2));
+  if (!LuaHost::of(L).may_read(dir))
+    throw Error(fmt::format("{}: scripts may only list directories under the project or named on the command line", dir));
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.size() >= suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      names.push_back(name);
+  }
+  if (ec) throw Error(fmt::format("{}: cannot list the directory ({})", dir, ec.message()));
+  std::sort(names.begin(), names.end());
+  lua_createtable(L, static_cast<int>(names.size()), 0);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    lua_pushstring(L, names[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
 int loader_exists(lua_State* L) {
   const std::string path(check_string(L, 1, "path"));
   std::ifstream in(path);
@@ -120,6 +147,8 @@ const std::vector<Binding> kBindings = {
      guarded<loader_file_chunk>},
     {"read", "loader.read(path) -> text",
      "Reads a file under the project or a directory named on the command line.", guarded<loader_read>},
+    {"list", "loader.list(dir, suffix?) -> {names}",
+     "The names of the files in a directory (ending in suffix), sorted.", guarded<loader_list>},
     {"exists", "loader.exists(path) -> boolean", "Whether loader.read(path) would find a file.",
      guarded<loader_exists>},
     {"yaml", "loader.yaml(path | text, name?) -> value, locate",
