@@ -126,8 +126,6 @@ local conditions = {
 }
 melee.conditions = conditions
 
-local function halve(value) return half_up(value) end
-
 -- Turns a transcribed row into a modifier-list entry.
 function melee.entry(row)
   local when = conditions[row.id]
@@ -135,7 +133,7 @@ function melee.entry(row)
   local e = { id = row.id, text = row.text, rule = row.rule, when = when }
   local effect, add = row.effect, row.add
   if effect == "halve" then
-    e.apply = halve
+    e.apply = half_up
   elseif effect == "add" then
     e.add = add
   elseif effect == "per_overlap" then
@@ -172,7 +170,6 @@ for _, row in ipairs(tables.optional_melee_modifiers) do melee.optional[row.id] 
 -- Used only while the list holds exactly the default entries, in order.
 local ADD_OVERLAP, ADD_RA, ADD_IF = default_add.overlapped, default_add.repulses_regular, default_add.repulses_informal
 local ADD_DISADV, ADD_FOE_DISADV, ADD_UPHILL = default_add.disadvantage, default_add.opponent_disadvantaged, default_add.uphill
-local HALVED_IN_FLANK = groups.halved_in_flank
 local fast_ctx = {}
 
 -- The two Table 7 disadvantage modifiers together, memoised per class pair
@@ -202,8 +199,8 @@ local function pair_facts(a_class, d_class)
     d_vs = d_row[a_def.general == "FOOT" and "foot" or "mounted"],
     a_penalised = MOVEMENT[a_class].combat_penalty == true,
     d_penalised = MOVEMENT[d_class].combat_penalty == true,
-    a_flank_halves = HALVED_IN_FLANK[a_class] == true,
-    d_flank_halves = HALVED_IN_FLANK[d_class] == true,
+    a_flank_halves = groups.halved_in_flank[a_class] == true,
+    d_flank_halves = groups.halved_in_flank[d_class] == true,
     a_delta = pair_delta(a_class, d_class),
     d_delta = pair_delta(d_class, a_class),
   }

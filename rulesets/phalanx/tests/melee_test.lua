@@ -307,6 +307,10 @@ T.case("Results, Repulsed: IF Class III, IV or V opponents of a repulsed vignett
   local o = fight(v("HIS", "III"), v("HIW", "IV", "IF"), nil, 6)
   T.eq({ o.attacker_result, o.defender_result, o.attacker_follows_up, o.defender_follows_up },
        { "R", "S", false, true })
+  -- the helper the battle engine may call directly
+  T.eq(melee.follows_up(v("HIW", "III", "IF"), "S", "RR"), true)
+  T.eq(melee.follows_up(v("HIW", "III", "IF"), "R", "R"), false, "only a vignette that stood")
+  T.eq(melee.follows_up(v("HIW", "II", "IF"), "S", "R"), false)
   -- an RR (converted Break) is followed too
   o = fight(v("LIN", "III"), v("HIN", "III", "IF"), nil, 1)
   T.eq({ o.attacker_result, o.defender_follows_up }, { "RR", true })
