@@ -121,7 +121,7 @@ local conditions = {
   opponent_disadvantaged = function(c) return counts_as_disadvantage(c.foe.class, c.me.class) end,
   uphill = function(c) return c.side.uphill end,
   -- optional rules (tables.optional_melee_modifiers)
-  attached_artillery = function(c) return c.side.attached_artillery end,
+  attached_artillery = function(c) return c.me.artillery == "attached" or c.side.attached_artillery end,
   field_defences = function(c) return c.side.opponent_behind_field_defences end,
 }
 melee.conditions = conditions

@@ -13,6 +13,9 @@
 --   shooter_in_bad_going      the shooters are in Bad Going (a combat penalty
 --                             for their class per Table 3: -2)
 --   target_friends_behind     as melee's friends_behind, for the target
+-- Artillery (optional rule): a shooter with `artillery = "attached"` (any
+-- foot vignette) or `"amalgamated"` (an HIB vignette) shoots to 1 or 4 on the
+-- "Other" row (tables.artillery); only army lists using the option set it.
 -- Returns { die, score, table_result, result } where result is "-", H, R, RR
 -- or B; with `explain` also terms (List:evaluate terms) and conversions.
 
@@ -58,17 +61,34 @@ end
 -- The shooting conditional modifiers; options and house rules patch this by id.
 shooting.modifiers = build_modifiers()
 
+-- How a shooter shoots: { range, all_round, row } or nil, and why not.
+local function shooting_of(shooter)
+  local c = classes[shooter.class]
+  if c == nil then return nil, "unknown troop class '" .. tostring(shooter.class) .. "'" end
+  local artillery = shooter.artillery
+  if artillery ~= nil then
+    local a = tables.artillery[artillery]
+    if a == nil then return nil, "unknown artillery '" .. tostring(artillery) .. "' (attached or amalgamated)" end
+    if a.class and a.class ~= shooter.class then
+      return nil, artillery .. " artillery is treated as " .. a.class .. ", not " .. shooter.class
+    end
+    return { range = a.range, all_round = false, row = a.row }
+  end
+  local s = c.shoots
+  if s == nil then return nil, shooter.class .. " cannot shoot (only HIB, LIN, VLI, HSC, CAM and LSC)" end
+  return s
+end
+
 -- Eligibility (Shooting): who shoots, how far, and in which direction.
 function shooting.can_shoot(shooter, target, situation)
-  local c = classes[shooter.class]
-  if c == nil then return false, "unknown troop class '" .. tostring(shooter.class) .. "'" end
+  local s, why = shooting_of(shooter)
+  if s == nil then return false, why end
   if classes[target.class] == nil then return false, "unknown troop class '" .. tostring(target.class) .. "'" end
-  local s = c.shoots
-  if s == nil then return false, shooter.class .. " cannot shoot (only HIB, LIN, VLI, HSC, CAM and LSC)" end
   local range = situation and situation.range
   if type(range) ~= "number" then return false, "situation.range (vignette widths) is required" end
   if range > s.range then
-    return false, string.format("%s shoots to %s vignette widths; the target is at %s", shooter.class, s.range, range)
+    return false, string.format("%s shoots to %s vignette widths; the target is at %s",
+      shooter.artillery and (shooter.artillery .. " artillery") or shooter.class, s.range, range)
   end
   if not s.all_round and situation.target_ahead == false then
     return false, shooter.class .. " can only shoot directly ahead (only VLI and LSC shoot all round)"
@@ -85,7 +105,8 @@ function shooting.resolve(shooter, target, situation, dice, explain)
   ctx.shooter, ctx.target, ctx.s = shooter, target, situation
   local die = dice:roll(6, "Phalanx shooting")
   local score, terms = shooting.modifiers:evaluate(die, ctx, explain)
-  local table_result = tables.shooting_result(shooter.class, score)
+  local table_result = tables.shooting_result(shooter.class, score,
+    shooter.artillery and tables.artillery[shooter.artillery].row)
 
   local result = table_result
   -- "If the target then receives an H result ... converts the H into an R".

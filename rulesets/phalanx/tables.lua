@@ -284,8 +284,18 @@ tables.shooting = {
   },
 }
 
-function tables.shooting_result(shooter_code, score)
-  local row = tables.shooting.results[shooter_code == "HIB" and "HIB" or "Other"]
+-- Artillery (optional rule): "The vignette can shoot to 1 if attached and to
+-- 4 if amalgamated, both use the 'Other' row". Amalgamated artillery is
+-- otherwise treated as HIB (its vignette's class is HIB).
+tables.artillery = {
+  rule = "Artillery (optional rule)",
+  attached = { range = 1, row = "Other" },
+  amalgamated = { range = 4, row = "Other", class = "HIB" },
+}
+
+-- `row` ("HIB" or "Other") overrides the choice by class (artillery).
+function tables.shooting_result(shooter_code, score, row_name)
+  local row = tables.shooting.results[row_name or (shooter_code == "HIB" and "HIB" or "Other")]
   if score < 1 then score = 1 elseif score > #row then score = #row end
   return row[score]
 end

@@ -391,3 +391,16 @@ T.case("Melee modifiers: options and house rules patch the list by id, and both 
   o = combat.melee(v("HIS", "III"), v("HIN", "III"), { attacker = { uphill = true } }, T.forced_dice({ 3 }), false)
   T.eq(o.attacker_cf, 7, "restored")
 end)
+
+T.case("Artillery (optional rule): -1 in melee for a vignette with attached artillery, once the option adds it", function()
+  local gunners = v("HIN", "III", "RA", { artillery = "attached" })
+  T.eq(cf(gunners, v("HIN", "III")), 5, "not part of the base rules")
+  melee.modifiers:add(melee.optional.attached_artillery)
+  local ok, err = pcall(function()
+    T.eq(cf(gunners, v("HIN", "III")), 4)
+    T.eq(cf(v("HIN", "III"), v("HIN", "III"), { attached_artillery = true }), 4, "or named by the situation")
+  end)
+  melee.modifiers:remove("attached_artillery")
+  if not ok then error(err, 0) end
+  T.eq(cf(gunners, v("HIN", "III")), 5, "removed again")
+end)

@@ -144,3 +144,25 @@ T.case("Shooting explains its modifiers and conversions", function()
   T.eq(combat.shooting_modifiers:ids(), { "hib_at_mounted_close", "dense_target", "target_moved_into_contact",
     "shooter_combat_penalty" })
 end)
+
+T.case("Artillery (optional rule): attached shoots to 1, amalgamated to 4, both on the Other row", function()
+  local attached = { class = "HIN", integrity = "III", army_class = "RA", artillery = "attached" }
+  local battery = { class = "HIB", integrity = "III", army_class = "RA", artillery = "amalgamated" }
+  T.eq(combat.can_shoot(attached, v("HIS"), { range = 1 }), true, "HIN with attached artillery")
+  T.eq(combat.can_shoot(attached, v("HIS"), { range = 1.5 }), false)
+  T.eq(combat.can_shoot(battery, v("HIS"), { range = 4 }), true)
+  T.eq(combat.can_shoot(battery, v("HIS"), { range = 4.5 }), false)
+  T.eq(combat.can_shoot(attached, v("HIS"), { range = 1, target_ahead = false }), false, "ahead only")
+  local expected = { "-", "-", "-", "H", "H", "R" }
+  for die = 1, 6 do
+    local o = combat.shoot(attached, v("LIN"), { range = 1 }, T.forced_dice({ die }))
+    T.eq(o.result, expected[die], "attached, die " .. die)
+    o = combat.shoot(battery, v("LIN"), { range = 3 }, T.forced_dice({ die }))
+    T.eq(o.result, expected[die], "amalgamated, die " .. die)
+  end
+  local ok, why = combat.can_shoot({ class = "HIN", integrity = "III", army_class = "RA", artillery = "amalgamated" },
+    v("HIS"), { range = 1 })
+  T.eq(ok, false); T.truthy(why:find("treated as HIB", 1, true), why)
+  ok, why = combat.can_shoot({ class = "HIN", integrity = "III", army_class = "RA", artillery = "mortar" }, v("HIS"), { range = 1 })
+  T.eq(ok, false); T.truthy(why:find("attached or amalgamated", 1, true), why)
+end)
