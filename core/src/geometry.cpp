@@ -135,29 +135,23 @@ std::string_view to_string(Edge e) {
     return "front";
 }
 
-Vec2 Base::corner(Corner c) const {
-    const Vec2 half_fwd = forward() * (depth * 0.5);
-    const Vec2 half_right = right() * (width * 0.5);
-    switch (c) {
-        case Corner::FrontLeft: return centre + half_fwd - half_right;
-        case Corner::FrontRight: return centre + half_fwd + half_right;
-        case Corner::RearRight: return centre - half_fwd + half_right;
-        case Corner::RearLeft: return centre - half_fwd - half_right;
-    }
-    return centre;
-}
+Vec2 Base::corner(Corner c) const { return corners()[static_cast<std::size_t>(c)]; }
 
 std::array<Vec2, 4> Base::corners() const {
-    return {corner(Corner::FrontLeft), corner(Corner::FrontRight), corner(Corner::RearRight),
-            corner(Corner::RearLeft)};
+    const Vec2 f = forward();
+    const Vec2 half_fwd = f * (depth * 0.5);
+    const Vec2 half_right = Vec2{f.y, -f.x} * (width * 0.5);
+    return {centre + half_fwd - half_right, centre + half_fwd + half_right,
+            centre - half_fwd + half_right, centre - half_fwd - half_right};
 }
 
 Segment Base::edge(Edge e) const {
+    const auto c = corners();  // front-left, front-right, rear-right, rear-left
     switch (e) {
-        case Edge::Front: return {corner(Corner::FrontLeft), corner(Corner::FrontRight)};
-        case Edge::Rear: return {corner(Corner::RearLeft), corner(Corner::RearRight)};
-        case Edge::Left: return {corner(Corner::FrontLeft), corner(Corner::RearLeft)};
-        case Edge::Right: return {corner(Corner::FrontRight), corner(Corner::RearRight)};
+        case Edge::Front: return {c[0], c[1]};
+        case Edge::Rear: return {c[3], c[2]};
+        case Edge::Left: return {c[0], c[3]};
+        case Edge::Right: return {c[1], c[2]};
     }
     return {};
 }
@@ -226,33 +220,52 @@ double projected_overlap(const std::array<Vec2, 4>& a, const std::array<Vec2, 4>
 
 }  // namespace
 
-bool overlaps(const Base& a, const Base& b) {
+namespace {
+
+// Corners and the two edge normals of a base, computed once per query.
+struct Quad {
+    std::array<Vec2, 4> c;  // front-left, front-right, rear-right, rear-left
+    Vec2 forward;
+    Vec2 right;
+    explicit Quad(const Base& b) : c(b.corners()), forward(b.forward()), right{forward.y, -forward.x} {}
+};
+
+bool quads_overlap(const Quad& a, const Quad& b) {
     // Two rectangles have only four distinct candidate separating axes.
-    const auto ca = a.corners();
-    const auto cb = b.corners();
-    for (const Vec2 axis : {a.forward(), a.right(), b.forward(), b.right()}) {
-        if (projected_overlap(ca, cb, axis) <= kContactTolerance) return false;
+    for (const Vec2 axis : {a.forward, a.right, b.forward, b.right}) {
+        if (projected_overlap(a.c, b.c, axis) <= kContactTolerance) return false;
     }
     return true;
 }
 
+}  // namespace
+
+bool overlaps(const Base& a, const Base& b) { return quads_overlap(Quad(a), Quad(b)); }
+
 double edge_distance(const Base& a, const Base& b) {
-    if (overlaps(a, b)) return 0.0;
+    const Quad qa(a);
+    const Quad qb(b);
+    if (quads_overlap(qa, qb)) return 0.0;
     // Disjoint (or touching) convex polygons: the closest pair is a vertex
-    // of one against an edge of the other.
-    const auto ca = a.corners();
-    const auto cb = b.corners();
+    // of one against an edge of the other. (Crossing edges with no vertex
+    // inside, a "plus" shape, cannot happen without overlap.)
+    // Squared distances, one square root at the end.
+    const auto squared = [](Vec2 p, Vec2 s0, Vec2 s1) {
+        const Vec2 d = s1 - s0;
+        const double len2 = dot(d, d);
+        const double t = len2 > 0.0 ? std::clamp(dot(p - s0, d) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 gap = p - (s0 + d * t);
+        return dot(gap, gap);
+    };
     double best = std::numeric_limits<double>::infinity();
-    for (Edge e : kAllEdges) {
-        const Segment ea = a.edge(e);
-        const Segment eb = b.edge(e);
-        for (int i = 0; i < 4; ++i) {
-            best = std::min(best, distance_point_segment(cb[i], ea));
-            best = std::min(best, distance_point_segment(ca[i], eb));
+    for (std::size_t e = 0; e < 4; ++e) {
+        const std::size_t f = (e + 1) % 4;
+        for (std::size_t i = 0; i < 4; ++i) {
+            best = std::min(best, squared(qb.c[i], qa.c[e], qa.c[f]));
+            best = std::min(best, squared(qa.c[i], qb.c[e], qb.c[f]));
         }
     }
-    // Crossing edges with no vertex inside (a "plus" shape) do not happen
-    // without overlap, so the vertex/edge minimum is exact here.
+    best = std::sqrt(best);
     return best <= kContactTolerance ? 0.0 : best;
 }
 

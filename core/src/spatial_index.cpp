@@ -38,11 +38,12 @@ void SpatialIndex::insert(BaseId id, const Base& base) {
         unlink(id, it->second.cells);
         entries_.erase(it);
     }
-    const CellRange cells = cells_of(base.bounds());
+    const Rect box = base.bounds();
+    const CellRange cells = cells_of(box);
     for (std::int64_t cx = cells.x0; cx <= cells.x1; ++cx) {
         for (std::int64_t cy = cells.y0; cy <= cells.y1; ++cy) buckets_[key(cx, cy)].push_back(id);
     }
-    entries_.emplace(id, Entry{base, cells});
+    entries_.emplace(id, Entry{base, box, cells});
 }
 
 bool SpatialIndex::remove(BaseId id) {
@@ -82,7 +83,7 @@ std::vector<BaseId> SpatialIndex::candidates(const Rect& r) const {
     if (span > static_cast<double>(buckets_.size())) {
         // A query wider than the occupied cells: scanning every base is cheaper.
         for (const auto& [id, entry] : entries_) {
-            if (entry.base.bounds().intersects(r)) out.push_back(id);
+            if (entry.box.intersects(r)) out.push_back(id);
         }
     } else {
         for (std::int64_t cx = cells.x0; cx <= cells.x1; ++cx) {
@@ -111,7 +112,9 @@ std::vector<Neighbour> SpatialIndex::nearest_within_if(const Base& base, double 
     const Rect window = base.bounds().expanded(max_distance + kContactTolerance);
     for (BaseId id : candidates(window)) {
         if (exclude && *exclude == id) continue;
-        const Base& other = entries_.at(id).base;
+        const Entry& entry = entries_.at(id);
+        if (!entry.box.intersects(window)) continue;  // shares a cell, yet too far
+        const Base& other = entry.base;
         const double d = edge_distance(base, other);
         if (d <= max_distance + kContactTolerance && (!keep || keep(id, other))) out.push_back({id, d});
     }

@@ -48,7 +48,8 @@ inline constexpr Vec2 operator*(double k, Vec2 v) { return v * k; }
 inline constexpr double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 // z component of the 3-D cross product: > 0 when b is counter-clockwise of a.
 inline constexpr double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
-inline double length(Vec2 v) { return std::hypot(v.x, v.y); }
+// sqrt rather than hypot: table-sized values cannot overflow, and it is faster.
+inline double length(Vec2 v) { return std::sqrt(dot(v, v)); }
 inline double distance(Vec2 a, Vec2 b) { return length(b - a); }
 // Unit vector; the zero vector stays zero.
 Vec2 normalized(Vec2 v);
@@ -117,8 +118,11 @@ struct Base {
     double depth = 0.0;
 
     Vec2 forward() const { return direction(facing_deg); }
-    // Unit vector towards the base's right flank.
-    Vec2 right() const { return direction(facing_deg - 90.0); }
+    // Unit vector towards the base's right flank: forward turned clockwise.
+    Vec2 right() const {
+        const Vec2 f = forward();
+        return {f.y, -f.x};
+    }
     Vec2 corner(Corner c) const;
     // Clockwise seen from above: front-left, front-right, rear-right, rear-left.
     std::array<Vec2, 4> corners() const;

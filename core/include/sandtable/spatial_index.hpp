@@ -66,6 +66,7 @@ private:
     };
     struct Entry {
         Base base;
+        Rect box;  // base.bounds(), kept for a cheap first test
         CellRange cells;
     };
 
