@@ -1,0 +1,360 @@
+-- Phalanx battle engine: one battle from a scenario to its result.
+--
+--   local battle = require("phalanx.battle")
+--   local result = battle.run(ctx)
+--
+-- ctx (built by scripts/lib/battle.lua, or by hand in tests):
+--   rules       the loaded ruleset instance; rules.options = set of enabled
+--               option ids (options may also hook in through rules.phalanx,
+--               see options/*.lua)
+--   scenario    { table = { size = "6x4", scale = "15-20mm", basing = 2,
+--                 terrain = "diced" | "none" | { features },
+--                 artillery = { [1|2] = { vignette_id = "attached" |
+--                 "amalgamated" } }, field_defences = { [1|2] = { ids } } },
+--                 turns = n }
+--   armies      { [1] = army, [2] = army } as phalanx.armies.load_text returns
+--   commanders  { [1] = "ai" | module name | commander table, [2] = ... }
+--   dice        the battle's dice source (every roll goes through it)
+--   report      function(line) for the readable account, or nil (quiet)
+--   log         false: no event log (bulk experiments); default true
+--   turns       the turn limit (default scenario.turns or 12)
+--   turn_ended  optional function(bf, turn) called after each game turn
+--
+-- Returns { bf, winner = 1 | 2 | nil, reason, turns, losses = { [1] = {
+-- [class] = count }, [2] = ... }, first = side that moved first, broken = {
+-- [1] = { vignette ids }, [2] = ... } }.
+
+local battlefield = require("sandtable.battlefield")
+local tables = require("phalanx.tables")
+local troops = require("phalanx.troops")
+local armies_mod = require("phalanx.armies")
+local setup = require("phalanx.setup")
+local turn = require("phalanx.turn")
+local victory = require("phalanx.victory")
+
+local battle = {}
+
+local function say(G, fmt, ...)
+  if G.report then G.report(string.format(fmt, ...)) end
+end
+
+-- A commander: the default AI, a module name, or a table.
+local function resolve_commander(rules, spec)
+  local req = rules and rules.require or require
+  if spec == nil or spec == "ai" or spec == "default" then return req("phalanx.ai") end
+  if type(spec) == "table" then return spec end
+  if type(spec) == "string" then return req(spec) end
+  error("commander: expected \"ai\", a module name or a commander table, found " .. type(spec), 0)
+end
+
+-- Union of in-line links into groups (in army order); supporters map to the
+-- vignette they support.
+local function link_groups(vignettes)
+  local parent, by_id = {}, {}
+  for _, v in ipairs(vignettes) do parent[v.id] = v.id; by_id[v.id] = v end
+  local function find(x)
+    while parent[x] ~= x do parent[x] = parent[parent[x]]; x = parent[x] end
+    return x
+  end
+  for _, v in ipairs(vignettes) do
+    local links = v.in_line_with
+    if type(links) == "string" then links = { links } end
+    for _, other in ipairs(links or {}) do
+      if by_id[other] then
+        local a, b = find(v.id), find(other)
+        if a ~= b then parent[b] = a end
+      end
+    end
+  end
+  local order, members = {}, {}
+  for _, v in ipairs(vignettes) do
+    if v.supports == nil then
+      local root = find(v.id)
+      if not members[root] then members[root] = {}; order[#order + 1] = root end
+      local list = members[root]
+      list[#list + 1] = v
+    end
+  end
+  local out = {}
+  for i, root in ipairs(order) do out[i] = members[root] end
+  return out
+end
+battle.link_groups = link_groups
+
+-- Unit data (bf:data) for a vignette, with its supporter merged.
+local function unit_data(G, side, v, supporter, tracker)
+  local S = G.S
+  local f = S.frontage
+  local row = tables.movement[v.class]
+  local d = {
+    vid = v.id, name = v.name, class = v.class, integrity = v.integrity, army_class = v.army,
+    part = v.part, side = side, general = v.general == true, key = tracker.keys[v.id] == true,
+    mbl = tracker.mbl[v.id] == true, last_line = tracker.last_line[v.id] == true,
+    accumulated_r = 0, accumulated_rr = 0,
+    w = f, d = setup.base_depth(v.class, f),
+    move_good = row.good * f, move_bad = row.bad * f, pivot = row.pivot,
+  }
+  if supporter then
+    local srow = tables.movement[supporter.class]
+    d.supporter = { vid = supporter.id, name = supporter.name, class = supporter.class,
+                    integrity = supporter.integrity, army_class = supporter.army }
+    d.d = d.d + setup.base_depth(supporter.class, f)
+    d.move_good = math.min(d.move_good, srow.good * f)
+    d.move_bad = math.min(d.move_bad, srow.bad * f)
+    if supporter.general then d.general = true end
+  end
+  return d
+end
+
+-- Builds the side records and groups (not yet placed).
+local function build_sides(G, ctx)
+  G.groups = {}
+  for s = 1, 2 do
+    local army = ctx.armies[s]
+    if not army then error("battle: ctx.armies[" .. s .. "] is missing", 0) end
+    local fields = army.fields
+    local vignettes = armies_mod.vignettes(army)
+    local tracker = victory.tracker(fields, vignettes)
+    local supporters = {}
+    for _, v in ipairs(vignettes) do
+      if v.supports then supporters[v.supports] = v end
+    end
+    local side = {
+      side = s, name = fields.name, army = army, fields = fields, vignettes = vignettes,
+      base_ap = fields.activation_points, tracker = tracker, groups = {}, units = {},
+      commander = resolve_commander(ctx.rules, ctx.commanders and ctx.commanders[s]),
+    }
+    for _, members in ipairs(link_groups(vignettes)) do
+      local gid = #G.groups + 1
+      local g = { gid = gid, side = s, ids = {}, specs = {}, part = members[1].part }
+      for i, v in ipairs(members) do
+        g.specs[i] = unit_data(G, s, v, supporters[v.id], tracker)
+        g.specs[i].gid = gid
+      end
+      G.groups[gid] = g
+      side.groups[#side.groups + 1] = gid
+    end
+    G.sides[s] = side
+  end
+end
+
+local function place_units(G, s, placements)
+  local bf = G.bf
+  local by_vid = {}
+  for _, gid in ipairs(G.sides[s].groups) do
+    for _, spec in ipairs(G.groups[gid].specs) do by_vid[spec.vid] = spec end
+  end
+  return by_vid
+end
+
+-- Terrain from the scenario.
+local function make_terrain(G, spec)
+  local t = spec.terrain
+  if t == nil or t == "diced" then
+    local T, rolls = setup.dice_terrain(G.S, G.dice)
+    if G.log then
+      for _, r in ipairs(rolls) do
+        G.bf:log("terrain", { i = r.i, j = r.j, die = r.die, score = r.score, at_edge = r.at_edge, terrain = r.terrain })
+      end
+    end
+    if G.report then
+      local counts, names = {}, {}
+      for _, r in ipairs(rolls) do
+        if r.terrain ~= "open" then
+          if not counts[r.terrain] then names[#names + 1] = r.terrain end
+          counts[r.terrain] = (counts[r.terrain] or 0) + 1
+        end
+      end
+      local parts = {}
+      for _, n in ipairs(names) do parts[#parts + 1] = string.format("%d %s", counts[n], n:gsub("_", " ")) end
+      say(G, "Terrain diced on %d squares of %d\" (Table 2, +2 at the edges): %s", #rolls, G.S.tile_inches,
+        #parts > 0 and table.concat(parts, ", ") or "all open")
+    end
+    return T
+  elseif t == "none" or t == "open" then
+    return setup.new_terrain(G.S)
+  elseif type(t) == "table" then
+    return setup.given_terrain(G.S, t)
+  end
+  error("table.terrain: expected \"diced\", \"none\" or a list of features, found " .. tostring(t), 0)
+end
+
+-- Puts every vignette on the table, alternately one at a time ("the players
+-- take it in turns to deploy one vignette at a time"), the side that lost
+-- the pre-battle throw first (READING).
+local function deploy(G, first)
+  local bf = G.bf
+  local plans = {}
+  for s = 1, 2 do
+    local side = G.sides[s]
+    local plan = side.commander.deployment(G, s)
+    plans[s] = plan
+    -- legality (Deployment): checked, reported, logged
+    local placements = {}
+    local by_vid = {}
+    for _, gid in ipairs(side.groups) do
+      for _, spec in ipairs(G.groups[gid].specs) do by_vid[spec.vid] = spec end
+    end
+    for i, p in ipairs(plan) do
+      local spec = by_vid[p.vid]
+      if not spec then error(string.format("deployment of side %d: unknown vignette '%s'", s, tostring(p.vid)), 0) end
+      placements[i] = { vid = p.vid, part = spec.part, class = spec.class, mbl = spec.mbl or spec.last_line,
+                        x = p.x, y = p.y, facing = p.facing, w = spec.w, d = spec.d }
+      if spec.last_line then placements[i].mbl = false end
+    end
+    if not G.flank_march then
+      local problems = setup.check_deployment(G.S, side.edge, placements, side.fields)
+      side.deployment_problems = problems
+      for _, msg in ipairs(problems) do
+        if G.log then bf:log("deployment_problem", { side = s, message = msg }) end
+        say(G, "  deployment problem, %s: %s", side.name, msg)
+      end
+    end
+    side.by_vid = by_vid
+  end
+  local idx = { 1, 1 }
+  local s = first
+  while idx[1] <= #plans[1] or idx[2] <= #plans[2] do
+    if idx[s] <= #plans[s] then
+      local p = plans[s][idx[s]]
+      idx[s] = idx[s] + 1
+      local spec = G.sides[s].by_vid[p.vid]
+      local uid = bf:add_unit{ side = s, name = spec.name, x = p.x, y = p.y, facing = p.facing,
+                               width = spec.w, depth = spec.d, data = spec }
+      spec.uid = uid
+      local g = G.groups[spec.gid]
+      g.ids[#g.ids + 1] = uid
+      G.sides[s].units[#G.sides[s].units + 1] = uid
+      if spec.general then G.sides[s].general_uid = uid end
+      if G.log then bf:log("deploy", { unit = uid, side = s, vignette = spec.vid, x = p.x, y = p.y, facing = p.facing }) end
+    end
+    s = 3 - s
+  end
+  -- group members in army order, as linked
+  for _, g in ipairs(G.groups) do
+    table.sort(g.ids)
+    g.specs = nil
+  end
+end
+
+local function describe_deployment(G, s)
+  if not G.report then return end
+  local side = G.sides[s]
+  say(G, "%s deploys on the %s edge (%d vignettes, %d AP base; MBL %d, breaks at %d):", side.name, side.edge,
+    #side.vignettes, side.base_ap, side.tracker.mbl_total, side.tracker.threshold)
+  for _, gid in ipairs(side.groups) do
+    local g = G.groups[gid]
+    local names = {}
+    for _, uid in ipairs(g.ids) do
+      local d = G.bf:data(uid)
+      local tags = {}
+      if d.general then tags[#tags + 1] = "General" end
+      if d.key then tags[#tags + 1] = "key" end
+      if d.last_line then tags[#tags + 1] = "last line" elseif not d.mbl then tags[#tags + 1] = "off the MBL" end
+      if d.supporter then tags[#tags + 1] = "supported by " .. d.supporter.name .. " (" .. d.supporter.class .. ")" end
+      names[#names + 1] = turn.label(d) .. (#tags > 0 and (" [" .. table.concat(tags, ", ") .. "]") or "")
+    end
+    say(G, "  %s: %s", g.part, table.concat(names, " + "))
+  end
+end
+
+function battle.run(ctx)
+  local scenario = ctx.scenario or {}
+  local spec = scenario.table or {}
+  local rules = ctx.rules or { options = {} }
+  local G = {
+    rules = rules, options = rules.options or {}, dice = ctx.dice, report = ctx.report,
+    log = ctx.log ~= false, turn = 0, pturn = 0, losses = { {}, {} }, sides = {},
+    scenario = scenario, contact_moves = {},
+  }
+  G.S = setup.scale(spec)
+  G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
+  if G.log then G.bf:record_rolls(ctx.dice) end
+  -- hooks that options install on the instance (rules.phalanx)
+  local hooks = rules.phalanx or {}
+  G.recovery = G.options.recovery and hooks.recovery or nil
+  G.artillery = G.options.artillery and hooks.artillery or nil
+  G.field_defences = G.options.field_defences and hooks.field_defences or nil
+
+  build_sides(G, ctx)
+  local bf = G.bf
+  bf:set_time(0, "setup")
+  say(G, "PHALANX: %s against %s, %s table (%s, basing option %d: a vignette is %.0f mm wide)",
+    G.sides[1].name, G.sides[2].name, G.S.size, G.S.scale, G.S.basing, G.S.frontage)
+
+  -- The Table: terrain, then the pre-battle throw.
+  G.T = make_terrain(G, spec)
+  local winner, scores, march = setup.pre_battle_roll(G.dice)
+  local loser = 3 - winner
+  G.pre_battle = { winner = winner, scores = scores, flank_march = march }
+  local edge = G.sides[winner].commander.choose_edge(G, winner)
+  G.sides[winner].edge = edge
+  G.sides[loser].edge = edge == "south" and "north" or "south"
+  local changes = setup.apply_terrain_changes(G.T, G.sides[winner].commander.terrain_changes(G, winner))
+  if G.log then
+    bf:log("pre_battle", { scores = scores, winner = winner, edge = edge, flank_march = march, changes = changes })
+  end
+  if G.report then
+    say(G, "Pre-battle throw: %s %d, %s %d. %s chooses the %s edge%s.", G.sides[1].name, scores[1],
+      G.sides[2].name, scores[2], G.sides[winner].name, edge,
+      #changes > 0 and string.format(" and %s %d terrain piece(s)", changes[1].swap and "swaps" or "removes", #changes) or "")
+  end
+
+  -- Deployment (or the flank march).
+  if march then
+    G.flank_march = { marcher = loser, ambusher = winner }
+    say(G, "%s beat %s by 5 or more: %s must march across a diagonal, and %s deploys within 30 cm of it.",
+      G.sides[winner].name, G.sides[loser].name, G.sides[loser].name, G.sides[winner].name)
+  end
+  deploy(G, loser)
+  describe_deployment(G, 1)
+  describe_deployment(G, 2)
+  if G.T.pieces[1] and bf.add_terrain then
+    for _, p in ipairs(G.T.pieces) do
+      if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
+      else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
+    end
+  end
+
+  local first, first_scores = setup.first_move_roll(G.dice)
+  if G.flank_march then first = G.flank_march.ambusher end
+  G.first = first
+  if G.log then bf:log("first_move", { side = first, scores = first_scores }) end
+  say(G, "First move: %s (%d against %d).", G.sides[first].name, first_scores[first], first_scores[3 - first])
+
+  local max_turns = ctx.turns or scenario.turns or 12
+  local winner_side, reason = nil, nil
+  local t = 0
+  while t < max_turns and not G.over do
+    t = t + 1
+    G.turn = t
+    if G.report then say(G, ""); say(G, "=== Turn %d ===", t) end
+    for _, s in ipairs({ first, 3 - first }) do
+      if not G.over then turn.player_turn(G, s) end
+    end
+    if ctx.turn_ended then ctx.turn_ended(bf, t) end
+  end
+  winner_side, reason = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  if not reason then reason = victory.REASONS.turn_limit end
+  bf:set_time(t, "end")
+  if G.log then bf:log("victory", { winner = winner_side, reason = reason, turns = t }) end
+  if G.report then
+    say(G, "")
+    if winner_side then
+      say(G, "VICTORY to %s in turn %d: %s (%s).", G.sides[winner_side].name, t, reason, G.sides[3 - winner_side].name)
+    else
+      say(G, "No victor after %d turns: %s.", t, reason)
+    end
+    for s = 1, 2 do
+      local tr = G.sides[s].tracker
+      say(G, "  %s lost %d vignette(s) (%d of %d in the MBL).", G.sides[s].name, #tr.broken_list, tr.mbl_broken, tr.mbl_total)
+    end
+  end
+  return {
+    bf = bf, winner = winner_side, reason = reason, turns = t, losses = G.losses, first = first,
+    broken = { G.sides[1].tracker.broken_list, G.sides[2].tracker.broken_list },
+    flank_march = G.flank_march ~= nil, state = G,
+  }
+end
+
+return battle

@@ -1,0 +1,595 @@
+-- Phalanx battle setup (BASING, THE TABLE, DEPLOYMENT, WHAT TABLE SHALL I
+-- USE): the table and its scale, the terrain tiles diced on Table 2, the
+-- pre-battle throws (edge, removing or swapping pieces, the flank march),
+-- deployment zones and their legality, and the geometry the turn code shares
+-- (oriented bases against terrain pieces).
+--
+-- Coordinates are the engine's: millimetres, x east, y north, facing in
+-- degrees with 0 = north and counter-clockwise positive. A side on the south
+-- edge faces 0, a side on the north edge faces 180. "Side-local" coordinates
+-- (u, v) are measured from the side's own left-hand table corner: u along its
+-- edge to its right, v from its edge towards the enemy.
+--
+-- Readings where the text is silent or cannot be followed literally are marked
+-- READING and listed in docs/rulesets/phalanx.md ("Battle engine").
+
+local tables = require("phalanx.tables")
+local troops = require("phalanx.troops")
+
+local setup = {}
+
+local sqrt, floor, abs, max, min = math.sqrt, math.floor, math.abs, math.max, math.min
+local rad, sin, cos = math.rad, math.sin, math.cos
+local INCH = 25.4
+
+---------------------------------------------------------------------------
+-- Scale: Table 1 and "What table shall I use".
+
+-- spec = scenario.table: { size = "6x4", scale = "15-20mm", basing = 2,
+-- tile = inches (optional, 8'x5' may use 16 or 20) }. Errors name the key.
+function setup.scale(spec)
+  spec = spec or {}
+  local size = spec.size or "6x4"
+  local scale = spec.scale or "15-20mm"
+  local basing = spec.basing or tables.basing.standard_option
+  local sizes = tables.table_sizes
+  if not sizes.size_cm[size] then
+    error(string.format("table.size: expected one of %s, found '%s'", table.concat(sizes.sizes, ", "), tostring(size)), 0)
+  end
+  if not tables.basing.frontage_cm[scale] then
+    error(string.format("table.scale: expected one of %s, found '%s'",
+      table.concat(tables.basing.scales, ", "), tostring(scale)), 0)
+  end
+  if basing ~= 1 and basing ~= 2 and basing ~= 3 then
+    error(string.format("table.basing: expected basing option 1, 2 or 3 (Table 1), found '%s'", tostring(basing)), 0)
+  end
+  if not sizes.allowed[scale][basing][size] then
+    error(string.format("table: a %s table is not used with %s basing option %d (What Table Shall I Use)",
+      size, scale, basing), 0)
+  end
+  local tile_in = spec.tile or sizes.tile_inches[size][1]
+  local tile_ok = false
+  for _, t in ipairs(sizes.tile_inches[size]) do if t == tile_in then tile_ok = true end end
+  if not tile_ok then
+    error(string.format("table.tile: a %s table uses %s inch tiles, found %s", size,
+      table.concat(sizes.tile_inches[size], " or "), tostring(tile_in)), 0)
+  end
+  local w_cm, d_cm = sizes.size_cm[size][1], sizes.size_cm[size][2]
+  local width, depth = w_cm * 10, d_cm * 10
+  -- READING: the squares tile the whole table: as many as fit to the nearest
+  -- whole number, stretched to cover it exactly (a 6'x4' table is 6 x 4
+  -- squares of 12" whether measured in feet or in the text's 180 x 120 cm).
+  local nx = max(1, floor(width / (tile_in * INCH) + 0.5))
+  local ny = max(1, floor(depth / (tile_in * INCH) + 0.5))
+  return {
+    size = size, scale = scale, basing = basing,
+    width = width, depth = depth,
+    frontage = tables.frontage_cm(scale, basing) * 10,
+    tile_inches = tile_in, nx = nx, ny = ny, tile_w = width / nx, tile_d = depth / ny,
+    flank = sizes.flank_sector_cm[size] * 10,
+    rear = sizes.rear_zone_inches * INCH,
+  }
+end
+
+-- Base depth for a class. READING: "foot troops should be based two ranks
+-- deep", mounted "ideally on a base as deep as it is wide": foot half the
+-- frontage deep, everything else (mounted, animals, chariots) a frontage.
+function setup.base_depth(class, frontage)
+  if troops.is_foot(class) then return frontage / 2 end
+  return frontage
+end
+
+---------------------------------------------------------------------------
+-- Geometry: oriented bases (the engine's convention) against terrain pieces.
+
+-- Unit vectors of a facing: forward (ahead) and right.
+local function axes(facing)
+  local a = rad(facing)
+  local s, c = sin(a), cos(a)
+  return -s, c, c, s          -- fx, fy, rx, ry
+end
+setup.axes = axes
+
+-- Corners of a base: front-left, front-right, rear-right, rear-left.
+local function corners(x, y, facing, w, d)
+  local fx, fy, rx, ry = axes(facing)
+  local hw, hd = w / 2, d / 2
+  return {
+    x + fx * hd - rx * hw, y + fy * hd - ry * hw,
+    x + fx * hd + rx * hw, y + fy * hd + ry * hw,
+    x - fx * hd + rx * hw, y - fy * hd + ry * hw,
+    x - fx * hd - rx * hw, y - fy * hd - ry * hw,
+  }
+end
+setup.corners = corners
+
+-- Projection of a point list (flat x,y,...) onto an axis: min, max.
+local function project(pts, ax, ay)
+  local lo, hi = math.huge, -math.huge
+  for i = 1, #pts, 2 do
+    local p = pts[i] * ax + pts[i + 1] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+  end
+  return lo, hi
+end
+
+-- Separating-axis test of two convex polygons (flat point lists); `slack`
+-- (mm, default 0) must be exceeded for an overlap to count.
+local function poly_axes_separate(a, b, edges_of, slack)
+  local n = #edges_of
+  for i = 1, n, 2 do
+    local x1, y1 = edges_of[i], edges_of[i + 1]
+    local j = i + 2; if j > n then j = 1 end
+    local ex, ey = edges_of[j] - x1, edges_of[j + 1] - y1
+    local len = sqrt(ex * ex + ey * ey)
+    if len > 0 then
+      local ax, ay = -ey / len, ex / len
+      local alo, ahi = project(a, ax, ay)
+      local blo, bhi = project(b, ax, ay)
+      if ahi <= blo + slack or bhi <= alo + slack then return true end
+    end
+  end
+  return false
+end
+function setup.polygons_overlap(a, b, slack)
+  slack = slack or 0
+  return not (poly_axes_separate(a, b, a, slack) or poly_axes_separate(a, b, b, slack))
+end
+
+-- Two bases overlap by more than `slack` mm.
+function setup.bases_overlap(x1, y1, f1, w1, d1, x2, y2, f2, w2, d2, slack)
+  return setup.polygons_overlap(corners(x1, y1, f1, w1, d1), corners(x2, y2, f2, w2, d2), slack)
+end
+
+local function point_in_polygon(px, py, poly)
+  local inside = false
+  local n = #poly
+  local j = n - 1
+  for i = 1, n, 2 do
+    local xi, yi, xj, yj = poly[i], poly[i + 1], poly[j], poly[j + 1]
+    if (yi > py) ~= (yj > py) and px < (xj - xi) * (py - yi) / (yj - yi) + xi then inside = not inside end
+    j = i
+  end
+  return inside
+end
+setup.point_in_polygon = point_in_polygon
+
+-- Segments (x1,y1)-(x2,y2) and (x3,y3)-(x4,y4) cross.
+local function segments_cross(x1, y1, x2, y2, x3, y3, x4, y4)
+  local d1x, d1y, d2x, d2y = x2 - x1, y2 - y1, x4 - x3, y4 - y3
+  local den = d1x * d2y - d1y * d2x
+  if den == 0 then return false end
+  local t = ((x3 - x1) * d2y - (y3 - y1) * d2x) / den
+  local u = ((x3 - x1) * d1y - (y3 - y1) * d1x) / den
+  return t >= 0 and t <= 1 and u >= 0 and u <= 1
+end
+
+---------------------------------------------------------------------------
+-- Terrain: pieces on a grid of squares.
+--
+-- A piece: { id, type, poly = flat convex polygon (x1,y1,...) | circle =
+-- {x, y, r}, tile = index or nil, bad_going, passable, hill, blocks_los,
+-- road }. Types are Table 2's ("gentle_hill", "steep_hill", "wood",
+-- "built_up_area", "impassable") plus "road" for scenarios that give them.
+
+local TYPES = tables.terrain.types
+-- READING: woods, built-up areas and hills (both kinds) block line of sight;
+-- open ground, roads and impassable water do not (mountains block: a
+-- scenario may give blocks_los = true on any piece).
+local BLOCKS_LOS = { gentle_hill = true, steep_hill = true, wood = true, built_up_area = true }
+setup.blocks_los = BLOCKS_LOS
+
+local Terrain = {}
+Terrain.__index = Terrain
+
+function setup.new_terrain(S)
+  return setmetatable({ S = S, pieces = {}, cells = {}, cell = max(S.tile_w, S.tile_d) }, Terrain)
+end
+
+-- Bounding box of a piece.
+local function piece_box(p)
+  if p.circle then
+    local c = p.circle
+    return c[1] - c[3], c[2] - c[3], c[1] + c[3], c[2] + c[3]
+  end
+  local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
+  for i = 1, #p.poly, 2 do
+    x0, x1 = min(x0, p.poly[i]), max(x1, p.poly[i])
+    y0, y1 = min(y0, p.poly[i + 1]), max(y1, p.poly[i + 1])
+  end
+  return x0, y0, x1, y1
+end
+setup.piece_box = piece_box
+
+function Terrain:reindex()
+  local cells, size = {}, self.cell
+  for _, p in ipairs(self.pieces) do
+    local x0, y0, x1, y1 = piece_box(p)
+    p.box = { x0, y0, x1, y1 }
+    for cx = floor(x0 / size), floor(x1 / size) do
+      for cy = floor(y0 / size), floor(y1 / size) do
+        local k = cx * 1000 + cy
+        local list = cells[k]
+        if not list then list = {}; cells[k] = list end
+        list[#list + 1] = p
+      end
+    end
+  end
+  self.cells = cells
+end
+
+-- Adds a piece: { type =, poly = | circle = | rect = {x0, y0, x1, y1}, ... }.
+function Terrain:add(p)
+  local kind = TYPES[p.type]
+  if not kind and p.type ~= "road" then
+    local names = {}
+    for _, r in ipairs(tables.terrain.results) do names[#names + 1] = r.terrain end
+    names[#names + 1] = "road"
+    error(string.format("terrain: unknown type '%s' (expected one of %s)", tostring(p.type), table.concat(names, ", ")), 0)
+  end
+  if p.rect then
+    local r = p.rect
+    p.poly = { r[1], r[2], r[3], r[2], r[3], r[4], r[1], r[4] }
+    p.rect = nil
+  end
+  if not p.poly and not p.circle then error("terrain piece needs polygon, rect or circle", 0) end
+  p.id = #self.pieces + 1
+  p.bad_going = kind and kind.bad_going or false
+  p.passable = not kind or kind.passable
+  p.hill = p.type == "gentle_hill"
+  p.road = p.type == "road"
+  if p.blocks_los == nil then p.blocks_los = BLOCKS_LOS[p.type] or false end
+  self.pieces[#self.pieces + 1] = p
+  self:reindex()
+  return p
+end
+
+function Terrain:remove(piece_id)
+  table.remove(self.pieces, piece_id)
+  for i, p in ipairs(self.pieces) do p.id = i end
+  self:reindex()
+end
+
+-- Candidate pieces near a bounding box.
+local function near(self, x0, y0, x1, y1, out)
+  local size, cells = self.cell, self.cells
+  local n = 0
+  for cx = floor(x0 / size), floor(x1 / size) do
+    for cy = floor(y0 / size), floor(y1 / size) do
+      local list = cells[cx * 1000 + cy]
+      if list then
+        for i = 1, #list do
+          local p = list[i]
+          local dup = false
+          for k = 1, n do if out[k] == p then dup = true; break end end
+          if not dup then n = n + 1; out[n] = p end
+        end
+      end
+    end
+  end
+  for k = n + 1, #out do out[k] = nil end
+  return n
+end
+
+local function circle_touches_poly(c, pts)
+  local cx, cy, r = c[1], c[2], c[3]
+  if point_in_polygon(cx, cy, pts) then return true end
+  local n = #pts
+  for i = 1, n, 2 do
+    local j = i + 2; if j > n then j = 1 end
+    local ax, ay, bx, by = pts[i], pts[i + 1], pts[j], pts[j + 1]
+    local ex, ey = bx - ax, by - ay
+    local t = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey)
+    if t < 0 then t = 0 elseif t > 1 then t = 1 end
+    local dx, dy = ax + t * ex - cx, ay + t * ey - cy
+    if dx * dx + dy * dy < r * r then return true end
+  end
+  return false
+end
+
+local function piece_touches(p, pts)
+  if p.circle then return circle_touches_poly(p.circle, pts) end
+  return setup.polygons_overlap(p.poly, pts, 0)
+end
+
+local function piece_contains(p, x, y)
+  if p.circle then
+    local c = p.circle
+    return (x - c[1]) ^ 2 + (y - c[2]) ^ 2 <= c[3] * c[3]
+  end
+  return point_in_polygon(x, y, p.poly)
+end
+setup.piece_contains = piece_contains
+
+local scratch = {}
+-- What a base stands on. Returns bad (any part on Bad Going), impassable (any
+-- part on impassable terrain), hill (the gentle hill its centre is on, or
+-- nil) and road (its centre is on a road).
+function Terrain:under(x, y, facing, w, d)
+  if #self.pieces == 0 then return false, false, nil, false end
+  local r = (w + d) / 2
+  local n = near(self, x - r, y - r, x + r, y + r, scratch)
+  if n == 0 then return false, false, nil, false end
+  local pts = corners(x, y, facing, w, d)
+  local bad, imp, hill, road = false, false, nil, false
+  for i = 1, n do
+    local p = scratch[i]
+    local b = p.box
+    if b[1] < x + r and b[3] > x - r and b[2] < y + r and b[4] > y - r then
+      if p.road then
+        if piece_contains(p, x, y) then road = true end
+      elseif p.hill then
+        if piece_contains(p, x, y) then hill = p.id end
+      elseif (p.bad_going or not p.passable) and piece_touches(p, pts) then
+        if p.bad_going then bad = true else imp = true end
+      end
+    end
+  end
+  -- "Movement along roads negates the effect of Bad Going."
+  if road then bad = false end
+  return bad, imp, hill, road
+end
+
+-- Line of sight between two points: blocked by a piece that blocks it and
+-- holds neither end (READING: troops in a wood see out of it, and are seen).
+function Terrain:blocked(x1, y1, x2, y2)
+  if #self.pieces == 0 then return false end
+  local n = near(self, min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2), scratch)
+  for i = 1, n do
+    local p = scratch[i]
+    if p.blocks_los and not piece_contains(p, x1, y1) and not piece_contains(p, x2, y2) then
+      if p.circle then
+        local c = p.circle
+        local ex, ey = x2 - x1, y2 - y1
+        local len2 = ex * ex + ey * ey
+        local t = len2 > 0 and ((c[1] - x1) * ex + (c[2] - y1) * ey) / len2 or 0
+        if t < 0 then t = 0 elseif t > 1 then t = 1 end
+        local dx, dy = x1 + t * ex - c[1], y1 + t * ey - c[2]
+        if dx * dx + dy * dy < c[3] * c[3] then return true end
+      else
+        local poly = p.poly
+        local m = #poly
+        for k = 1, m, 2 do
+          local j = k + 2; if j > m then j = 1 end
+          if segments_cross(x1, y1, x2, y2, poly[k], poly[k + 1], poly[j], poly[j + 1]) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- Table 2: diced terrain.
+
+-- Whether tile (i, j) (0-based column, row) borders the table edge.
+function setup.edge_tile(S, i, j)
+  return i == 0 or j == 0 or i == S.nx - 1 or j == S.ny - 1
+end
+
+-- READING (piece size): "cannot be any larger than the square ... nor smaller
+-- than half a square": a rectangular piece centred in its square whose sides
+-- are half to all of the square's, drawn on a d6 (1 = half, 6 = all), and no
+-- bigger than leaves a vignette frontage between neighbouring pieces (the
+-- Deployment advice "have terrain pieces further apart than the frontage of
+-- one of your vignettes").
+function setup.piece_side(S, size_die)
+  local k = 0.5 + (size_die - 1) * 0.1
+  local sw, sd = S.tile_w * k, S.tile_d * k
+  local cap_w, cap_d = S.tile_w - S.frontage * 1.01, S.tile_d - S.frontage * 1.01
+  if sw > cap_w then sw = max(cap_w, S.tile_w * 0.5) end
+  if sd > cap_d then sd = max(cap_d, S.tile_d * 0.5) end
+  return sw, sd
+end
+
+-- Dices every square on Table 2 (a d8, +2 on the squares bordering the table
+-- edge) and a d6 for the size of each piece. Returns the terrain and the
+-- list of rolls { i, j, die, score, at_edge, terrain }.
+function setup.dice_terrain(S, dice)
+  local T = setup.new_terrain(S)
+  local rolls = {}
+  for j = 0, S.ny - 1 do
+    for i = 0, S.nx - 1 do
+      local at_edge = setup.edge_tile(S, i, j)
+      local die = dice:roll(tables.terrain.die, "Phalanx terrain, Table 2")
+      local kind = tables.terrain_for(die, at_edge)
+      local score = die + (at_edge and tables.terrain.edge_bonus or 0)
+      local roll = { i = i, j = j, die = die, score = score, at_edge = at_edge, terrain = kind }
+      rolls[#rolls + 1] = roll
+      if kind ~= "open" then
+        local size_die = dice:roll(6, "Phalanx terrain piece size")
+        local sw, sd = setup.piece_side(S, size_die)
+        local cx, cy = (i + 0.5) * S.tile_w, (j + 0.5) * S.tile_d
+        local p = { type = kind, rect = { cx - sw / 2, cy - sd / 2, cx + sw / 2, cy + sd / 2 }, tile = { i, j } }
+        T:add(p)
+        roll.piece = p.id
+      end
+    end
+  end
+  return T, rolls
+end
+
+-- Terrain given by a scenario: a list of { type =, rect = {x0,y0,x1,y1} |
+-- polygon = {x1,y1,...} | circle = {x,y,r}, blocks_los = bool } in mm.
+function setup.given_terrain(S, list)
+  local T = setup.new_terrain(S)
+  for i, f in ipairs(list) do
+    if type(f) ~= "table" then error(string.format("table.terrain[%d]: expected a feature table", i), 0) end
+    local p = { type = f.type, blocks_los = f.blocks_los, name = f.name }
+    if f.rect then p.rect = { f.rect[1], f.rect[2], f.rect[3], f.rect[4] }
+    elseif f.polygon then p.poly = { table.unpack(f.polygon) }
+    elseif f.circle then p.circle = { f.circle[1], f.circle[2], f.circle[3] }
+    else error(string.format("table.terrain[%d]: a feature needs rect, polygon or circle (mm)", i), 0) end
+    local ok, err = pcall(T.add, T, p)
+    if not ok then error(string.format("table.terrain[%d]: %s", i, tostring(err)), 0) end
+  end
+  return T
+end
+
+---------------------------------------------------------------------------
+-- Sides, sectors and zones.
+
+-- Side-local (u, v) to table (x, y) and the side's forward facing.
+function setup.to_table(S, edge, u, v)
+  if edge == "south" then return u, v, 0 end
+  return S.width - u, S.depth - v, 180
+end
+function setup.to_local(S, edge, x, y)
+  if edge == "south" then return x, y end
+  return S.width - x, S.depth - y
+end
+
+-- Sector of a point: "left", "centre" or "right" as seen by a side.
+-- (Deployment: the Flank Sector is measured in from the table's short edges.)
+function setup.sector(S, edge, x)
+  local u = edge == "south" and x or S.width - x
+  if u < S.flank then return "left" end
+  if u > S.width - S.flank then return "right" end
+  return "centre"
+end
+
+-- The sector a table x lies in, independent of side: "west", "centre", "east".
+function setup.table_sector(S, x)
+  if x < S.flank then return "west" end
+  if x > S.width - S.flank then return "east" end
+  return "centre"
+end
+
+-- The u-range of a command part's sector.
+function setup.part_range(S, part)
+  if part == "left" then return 0, S.flank end
+  if part == "right" then return S.width - S.flank, S.width end
+  return S.flank, S.width - S.flank
+end
+
+---------------------------------------------------------------------------
+-- Pre-battle throws (The Table).
+
+-- Both players throw a d6; re-throw ties (READING: the text needs a highest
+-- score). Returns winner, scores, and whether the loser must flank march
+-- ("If one player exceeds his opponents score by 5").
+function setup.pre_battle_roll(dice)
+  while true do
+    local a = dice:roll(tables.pre_battle.die, "Phalanx pre-battle throw, side 1 (The Table)")
+    local b = dice:roll(tables.pre_battle.die, "Phalanx pre-battle throw, side 2 (The Table)")
+    if a ~= b then
+      local winner = a > b and 1 or 2
+      return winner, { a, b }, abs(a - b) >= tables.pre_battle.march_margin
+    end
+  end
+end
+
+-- The first move: "decided by another die throw, the higher score moving
+-- first" (ties re-thrown).
+function setup.first_move_roll(dice)
+  while true do
+    local a = dice:roll(tables.pre_battle.first_turn_die, "Phalanx first move, side 1 (The Game Turn)")
+    local b = dice:roll(tables.pre_battle.first_turn_die, "Phalanx first move, side 2 (The Game Turn)")
+    if a ~= b then return a > b and 1 or 2, { a, b } end
+  end
+end
+
+-- Applies the winner's changes: up to two removals, or one swap of two pieces'
+-- positions. changes = { remove = { ids } } | { swap = { id1, id2 } }.
+function setup.apply_terrain_changes(T, changes)
+  if not changes then return {} end
+  local done = {}
+  if changes.swap then
+    local a, b = T.pieces[changes.swap[1]], T.pieces[changes.swap[2]]
+    if a and b and a ~= b then
+      local ax0, ay0, ax1, ay1 = piece_box(a)
+      local bx0, by0, bx1, by1 = piece_box(b)
+      local dx, dy = (bx0 + bx1) / 2 - (ax0 + ax1) / 2, (by0 + by1) / 2 - (ay0 + ay1) / 2
+      local function shift(p, sx, sy)
+        if p.circle then p.circle[1], p.circle[2] = p.circle[1] + sx, p.circle[2] + sy
+        else for i = 1, #p.poly, 2 do p.poly[i], p.poly[i + 1] = p.poly[i] + sx, p.poly[i + 1] + sy end end
+      end
+      shift(a, dx, dy); shift(b, -dx, -dy)
+      a.tile, b.tile = b.tile, a.tile
+      T:reindex()
+      done[1] = { swap = { a.id, b.id } }
+    end
+  elseif changes.remove then
+    local ids = {}
+    for i = 1, min(#changes.remove, tables.pre_battle.winner_may_remove_or_swap) do ids[i] = changes.remove[i] end
+    table.sort(ids, function(a, b) return a > b end)
+    for _, id in ipairs(ids) do
+      if T.pieces[id] then
+        done[#done + 1] = { remove = id, type = T.pieces[id].type }
+        T:remove(id)
+      end
+    end
+  end
+  return done
+end
+
+---------------------------------------------------------------------------
+-- Deployment legality (Deployment, Command and Control).
+--
+-- placement records: { vid, part, class, mbl = bool, x, y, facing, w, d,
+-- second_line = bool }. Returns a list of problems (strings), empty if legal.
+
+function setup.check_deployment(S, edge, placements, army)
+  local problems = {}
+  local function bad(fmt, ...) problems[#problems + 1] = string.format(fmt, ...) end
+  local multiple = army and army.multiple_lines
+  local mbl = {}
+  for _, p in ipairs(placements) do
+    local pts = corners(p.x, p.y, p.facing, p.w, p.d)
+    -- All in the Rear Zone: "All your vignettes have to be initially deployed in the Rear Zone".
+    for i = 1, #pts, 2 do
+      local u, v = setup.to_local(S, edge, pts[i], pts[i + 1])
+      if v < -0.01 or v > S.rear + 0.01 then
+        bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear); break
+      end
+      if u < -0.01 or u > S.width + 0.01 then bad("%s is off the table", p.vid); break end
+    end
+    -- Centre in the Centre Sector's rear zone, wings in their Flank Sector's.
+    local lo, hi = setup.part_range(S, p.part)
+    for i = 1, #pts, 2 do
+      local u = setup.to_local(S, edge, pts[i], pts[i + 1])
+      if u < lo - 0.01 or u > hi + 0.01 then
+        bad("%s belongs to the %s and must deploy in its sector", p.vid, p.part); break
+      end
+    end
+    if not p.mbl then
+      if not (troops.groups.off_mbl[p.class] or multiple or p.supporting) then
+        bad("%s (%s) may not deploy off the main battle line", p.vid, p.class)
+      end
+    else
+      mbl[#mbl + 1] = p
+    end
+  end
+  -- "There may not be a gap of greater than the frontage of three vignettes
+  -- between any vignette of the MBL": ordered along the line, neighbours.
+  table.sort(mbl, function(a, b)
+    local ua = setup.to_local(S, edge, a.x, a.y)
+    local ub = setup.to_local(S, edge, b.x, b.y)
+    return ua < ub
+  end)
+  local limit = tables.deployment.max_mbl_gap_frontages * S.frontage
+  for i = 2, #mbl do
+    local a, b = mbl[i - 1], mbl[i]
+    local ua = setup.to_local(S, edge, a.x, a.y)
+    local ub = setup.to_local(S, edge, b.x, b.y)
+    local gap = (ub - b.w / 2) - (ua + a.w / 2)
+    if gap > limit + 0.01 then
+      bad("gap of %.0f mm between %s and %s in the main battle line (at most %.0f: three frontages)",
+        gap, a.vid, b.vid, limit)
+    end
+  end
+  -- Overlapping bases.
+  for i = 1, #placements do
+    local a = placements[i]
+    for j = i + 1, #placements do
+      local b = placements[j]
+      if setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
+        bad("%s and %s overlap", a.vid, b.vid)
+      end
+    end
+  end
+  return problems
+end
+
+return setup

@@ -1,0 +1,1321 @@
+-- Phalanx game turn (THE GAME TURN A-E, MOVEMENT, ACTIVATION, EVADING,
+-- SHOOTING, MELEE, RESULTS) on the engine's battlefield.
+--
+--   local turn = require("phalanx.turn")
+--   turn.player_turn(G, side)      -- A) activation .. E) melee for one side
+--
+-- G is the battle state battle.lua builds (see there): the battlefield G.bf,
+-- the scale G.S, the terrain G.T, the dice G.dice, the sides G.sides[1|2]
+-- and their commanders, the groups (in-line links) G.groups, options, and
+-- G.report (a function, or nil when quiet: then no strings are built).
+--
+-- Every vignette is one base on the battlefield; a support-linked vignette
+-- is merged into the base of the vignette it supports ("Linked vignettes are
+-- merged and are counted as one vignette for the purposes of movement and
+-- combat"). An in-line link is a group of bases that is activated, moved and
+-- turned as one; each of its vignettes fights its own melee (READING).
+--
+-- The adjudication itself is phalanx.melee / phalanx.shooting /
+-- phalanx.command: this module only finds the situation on the table, asks
+-- them, and moves bases according to the results.
+
+local tables = require("phalanx.tables")
+local troops = require("phalanx.troops")
+local melee = require("phalanx.melee")
+local shooting = require("phalanx.shooting")
+local command = require("phalanx.command")
+local setup = require("phalanx.setup")
+local victory = require("phalanx.victory")
+local M = require("lib.modifiers")
+
+local turn = {}
+
+local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
+local atan, deg, rad = math.atan, math.deg, math.rad
+local MOVEMENT = tables.movement
+local groups_of = troops.groups
+local axes = setup.axes
+
+local CONTACT = 0.5          -- mm: bases this close are in contact
+-- READING: touching bases are in melee contact even corner to edge (a
+-- charge that could not line up still fights); the contact length decides
+-- whom a vignette fights.
+local MIN_CONTACT_LEN = -1
+
+---------------------------------------------------------------------------
+-- Small helpers.
+
+local function say(G, fmt, ...)
+  if G.report then G.report(string.format(fmt, ...)) end
+end
+turn.say = say
+
+local function log(G, kind, fields)
+  if G.log then G.bf:log(kind, fields) end
+end
+turn.log = log
+
+-- Normalises an angle to (-180, 180].
+local function norm(a)
+  a = a % 360
+  if a > 180 then a = a - 360 end
+  return a
+end
+turn.norm = norm
+
+-- The facing (degrees, 0 = north, counter-clockwise) that looks along (dx, dy).
+local function heading(dx, dy) return deg(atan(-dx, dy)) end
+turn.heading = heading
+
+local function label(d)
+  return string.format("%s (%s %s %s)", d.name, d.army_class, d.class, d.integrity)
+end
+turn.label = label
+
+local function short(d) return d.name end
+
+-- Side name for the account.
+local function side_name(G, s) return G.sides[s].name end
+
+---------------------------------------------------------------------------
+-- Position, going and rates.
+
+-- Terrain under a unit: bad, impassable, hill id, road.
+local function going(G, uid)
+  local d = G.bf:data(uid)
+  local x, y, f = G.bf:pos(uid)
+  return G.T:under(x, y, f, d.w, d.d)
+end
+turn.going = going
+
+-- A unit's full move in mm in the going it is in.
+local function move_mm(d, bad)
+  return bad and d.move_bad or d.move_good
+end
+turn.move_mm = move_mm
+
+-- Whether a unit touches an enemy (melee contact), with the first one.
+local function in_contact(G, uid)
+  local q = G.bf:query{ of = uid, within = CONTACT, enemy = true }
+  if #q == 0 then return false end
+  for i = 1, #q do
+    local _, _, len = G.bf:contact(uid, q[i].id)
+    local _, _, len2 = G.bf:contact(q[i].id, uid)
+    if max(len, len2) > MIN_CONTACT_LEN then return true, q[i].id end
+  end
+  return false
+end
+turn.in_contact = in_contact
+
+local function group_in_contact(G, g)
+  for _, uid in ipairs(g.ids) do
+    if in_contact(G, uid) then return true end
+  end
+  return false
+end
+turn.group_in_contact = group_in_contact
+
+local function halted(G, d)
+  return d.halt ~= nil and d.halt < G.pturn
+end
+turn.halted = halted
+
+local function group_halted(G, g)
+  for _, uid in ipairs(g.ids) do
+    local d = G.bf:data(uid)
+    if halted(G, d) or d.field_defences then return true end
+  end
+  return false
+end
+turn.group_halted = group_halted
+
+-- Any member of a group on Bad Going.
+local function group_bad(G, g)
+  for _, uid in ipairs(g.ids) do
+    if going(G, uid) then return true end
+  end
+  return false
+end
+
+-- The group's move (mm) and turn allowance (degrees) in the given going:
+-- the slowest member's (Table 3), the turn rate divided by the number of
+-- vignettes in the link, halved in bad going, HIP in a link not at all.
+local function group_rates(G, g, bad)
+  local n = #g.ids
+  local mv, tr = math.huge, math.huge
+  for _, uid in ipairs(g.ids) do
+    local d = G.bf:data(uid)
+    mv = min(mv, move_mm(d, bad))
+    tr = min(tr, tables.turn_allowance(d.class, bad, n))
+    if d.supporter then tr = min(tr, tables.turn_allowance(d.supporter.class, bad, n)) end
+  end
+  return mv, tr
+end
+turn.group_rates = group_rates
+
+local function turn_allowance_unit(d, bad)
+  local t = tables.turn_allowance(d.class, bad, 1)
+  if d.supporter then t = min(t, tables.turn_allowance(d.supporter.class, bad, 1)) end
+  return t
+end
+
+---------------------------------------------------------------------------
+-- Moving bases.
+
+-- Whether a base at (x, y, f) is on the table.
+local function on_table(G, x, y, f, w, dp)
+  local c = setup.corners(x, y, f, w, dp)
+  local W, D = G.S.width, G.S.depth
+  for i = 1, 8, 2 do
+    if c[i] < -0.01 or c[i] > W + 0.01 or c[i + 1] < -0.01 or c[i + 1] > D + 0.01 then return false end
+  end
+  return true
+end
+
+-- The longest part of a straight move (fraction of `dist`) that keeps the
+-- base off impassable terrain (bisection; terrain pieces are large).
+local function passable_distance(G, d, x, y, f, dist)
+  if not G.T.pieces[1] then return dist end
+  local fx, fy = axes(f)
+  local _, imp = G.T:under(x + fx * dist, y + fy * dist, f, d.w, d.d)
+  if not imp then return dist end
+  -- already on it (placed there): let it walk off
+  local _, imp0 = G.T:under(x, y, f, d.w, d.d)
+  if imp0 then return dist end
+  local lo, hi = 0, 1
+  for _ = 1, 10 do
+    local mid = (lo + hi) / 2
+    local _, i2 = G.T:under(x + fx * dist * mid, y + fy * dist * mid, f, d.w, d.d)
+    if i2 then hi = mid else lo = mid end
+  end
+  return dist * lo
+end
+
+-- Advances one base; returns the engine's move result.
+local function advance_unit(G, uid, dist, opts)
+  if dist == 0 then return { distance = 0 } end
+  local d = G.bf:data(uid)
+  local x, y, f = G.bf:pos(uid)
+  dist = passable_distance(G, d, x, y, f, dist)
+  return G.bf:move(uid, "advance", dist, opts)
+end
+
+-- Turns one base by `angle` (degrees, + = left) as Table 3 says it turns:
+-- 45-degree types wheel about a front corner, the others about the centre.
+local function turn_unit(G, uid, angle)
+  if abs(angle) < 1e-6 then return 0 end
+  local d = G.bf:data(uid)
+  local r
+  if d.pivot == "front_corner" then
+    r = G.bf:move(uid, "wheel", angle > 0 and "left" or "right", abs(rad(angle)) * d.w)
+  else
+    r = G.bf:move(uid, "turn", angle)
+  end
+  return r.turned or 0
+end
+
+-- Members of a group from its left to its right (by the first member's facing).
+local function left_to_right(G, g)
+  local first = g.ids[1]
+  local _, _, f = G.bf:pos(first)
+  local _, _, rx, ry = axes(f)
+  local list = {}
+  for i, uid in ipairs(g.ids) do
+    local x, y = G.bf:pos(uid)
+    list[i] = { uid = uid, k = x * rx + y * ry }
+  end
+  table.sort(list, function(a, b) if a.k ~= b.k then return a.k < b.k end return a.uid < b.uid end)
+  local out = {}
+  for i, e in ipairs(list) do out[i] = e.uid end
+  return out
+end
+turn.left_to_right = left_to_right
+
+-- Rotates a whole group rigidly about a pivot; refuses (returns false) if
+-- any base would overlap another or leave the table.
+local function rotate_group(G, g, angle, px, py)
+  local bf = G.bf
+  local a = rad(angle)
+  local ca, sa = math.cos(a), math.sin(a)
+  local old, new = {}, {}
+  for i, uid in ipairs(g.ids) do
+    local x, y, f = bf:pos(uid)
+    old[i] = { x, y, f }
+    local dx, dy = x - px, y - py
+    new[i] = { px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle }
+  end
+  local member = {}
+  for _, uid in ipairs(g.ids) do member[uid] = true end
+  for i, uid in ipairs(g.ids) do
+    local d = bf:data(uid)
+    local n = new[i]
+    if not on_table(G, n[1], n[2], n[3], d.w, d.d) then return false end
+    local _, imp = G.T:under(n[1], n[2], n[3], d.w, d.d)
+    if imp then return false end
+    local q = bf:query{ of = uid, within = d.w + d.d + abs(a) * d.w * #g.ids }
+    for _, hit in ipairs(q) do
+      local o = hit.id
+      if not member[o] then
+        local od = bf:data(o)
+        local ox, oy, of = bf:pos(o)
+        if setup.bases_overlap(n[1], n[2], n[3], d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return false end
+      end
+    end
+  end
+  for i, uid in ipairs(g.ids) do bf:place(uid, new[i][1], new[i][2], new[i][3]) end
+  return true
+end
+
+-- Turns a group by up to `angle`: a single base as Table 3 says; an in-line
+-- link rigidly, wheeling on the outer front corner of the end vignette for
+-- 45-degree types, about its middle otherwise. Returns the angle turned.
+local function turn_group(G, g, angle)
+  if abs(angle) < 1e-6 then return 0 end
+  if #g.ids == 1 then return turn_unit(G, g.ids[1], angle) end
+  local order = left_to_right(G, g)
+  local first = G.bf:data(order[1])
+  local px, py
+  if first.pivot == "front_corner" then
+    local end_uid = angle > 0 and order[1] or order[#order]
+    local d = G.bf:data(end_uid)
+    local x, y, f = G.bf:pos(end_uid)
+    local c = setup.corners(x, y, f, d.w, d.d)
+    if angle > 0 then px, py = c[1], c[2] else px, py = c[3], c[4] end
+  else
+    local sx, sy = 0, 0
+    for _, uid in ipairs(g.ids) do
+      local x, y = G.bf:pos(uid)
+      sx, sy = sx + x, sy + y
+    end
+    px, py = sx / #g.ids, sy / #g.ids
+  end
+  if rotate_group(G, g, angle, px, py) then return angle end
+  if rotate_group(G, g, angle / 2, px, py) then return angle / 2 end
+  return 0
+end
+turn.turn_group = turn_group
+
+-- Advances a whole group by `dist` (negative: straight back), members in
+-- step: each moves as far as it can, then all stop where the shortest did.
+-- Returns the distance moved and the first contact (unit id or "edge").
+local function advance_group(G, g, dist)
+  local bf = G.bf
+  if #g.ids == 1 then
+    local r = advance_unit(G, g.ids[1], dist)
+    r.mover_id = g.ids[1]
+    return r.distance or 0, r.stopped_by, r
+  end
+  local opts = { ignore = g.ids }
+  local moved, stop, stop_r = {}, nil, nil
+  local least = dist
+  for i, uid in ipairs(g.ids) do
+    local r = advance_unit(G, uid, dist, opts)
+    moved[i] = r.distance or 0
+    if abs(moved[i]) < abs(least) - 1e-9 then least = moved[i]; stop = r.stopped_by; stop_r = r; r.mover_id = uid end
+  end
+  for i, uid in ipairs(g.ids) do
+    local back = moved[i] - least
+    if abs(back) > 1e-9 then bf:move(uid, "advance", -back, opts) end
+  end
+  return least, stop, stop_r
+end
+turn.advance_group = advance_group
+
+---------------------------------------------------------------------------
+-- Lining up on contact (The Game Turn B: "you have the option of either
+-- halting at contact or lining up the vignettes, you may not exceed your
+-- turn and move distance").
+
+local EDGE_SIGN = { front = { 1, 0 }, rear = { -1, 0 }, left = { 0, -1 }, right = { 0, 1 } }
+
+-- READING: lining up turns the charging vignette square to the contacted
+-- edge of its target, centred on it, carrying the rest of its link with it
+-- rigidly, if that needs no more than its class's turn rate (Table 3, not
+-- divided by the link: HIP links stay as they are) and a full move for any
+-- base, and overlaps nothing else; otherwise it halts at contact.
+local function line_up(G, g, uid, target, edge)
+  local bf = G.bf
+  local d, t = bf:data(uid), bf:data(target)
+  local tx, ty, tf = bf:pos(target)
+  local fx, fy, rx, ry = axes(tf)
+  local s = EDGE_SIGN[edge]
+  if not s then return false end
+  local nx, ny = fx * s[1] + rx * s[2], fy * s[1] + ry * s[2]   -- edge's outward normal
+  local half = s[1] ~= 0 and t.d / 2 or t.w / 2
+  local ex, ey = tx + nx * half, ty + ny * half
+  local nf = heading(-nx, -ny)
+  local cx, cy = ex + nx * d.d / 2, ey + ny * d.d / 2
+  local x, y, f = bf:pos(uid)
+  local bad = going(G, uid)
+  local delta = norm(nf - f)
+  local limit = turn_allowance_unit(d, bad)
+  if #g.ids > 1 and d.class == "HIP" then limit = 0 end
+  if abs(delta) > limit + 1e-6 then return false end
+  -- the rigid transform: rotate by delta about (x, y), then move to (cx, cy)
+  local a = rad(delta)
+  local ca, sa = math.cos(a), math.sin(a)
+  local moves = {}
+  local member = {}
+  for _, m in ipairs(g.ids) do member[m] = true end
+  for i, m in ipairs(g.ids) do
+    local md = bf:data(m)
+    local mx, my, mf = bf:pos(m)
+    local ox, oy = mx - x, my - y
+    local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
+    if sqrt((px - mx) ^ 2 + (py - my) ^ 2) > move_mm(md, bad) + 1e-6 then return false end
+    if not on_table(G, px, py, mf + delta, md.w, md.d) then return false end
+    local q = bf:query{ of = m, within = md.w + md.d }
+    for _, hit in ipairs(q) do
+      local o = hit.id
+      if o ~= target and not member[o] then
+        local od = bf:data(o)
+        local ox2, oy2, of = bf:pos(o)
+        if setup.bases_overlap(px, py, mf + delta, md.w, md.d, ox2, oy2, of, od.w, od.d, CONTACT) then return false end
+      end
+    end
+    moves[i] = { px, py, mf + delta }
+  end
+  for i, m in ipairs(g.ids) do bf:place(m, moves[i][1], moves[i][2], moves[i][3]) end
+  return true
+end
+turn.line_up = line_up
+
+---------------------------------------------------------------------------
+-- Activation (ACTIVATION; THE GAME TURN A).
+
+-- The vignettes of a group as command.activation_cost wants them (a support-
+-- linked vignette is part of the link).
+local function link_of(G, g)
+  local link = {}
+  for _, uid in ipairs(g.ids) do
+    local d = G.bf:data(uid)
+    link[#link + 1] = d
+    if d.supporter then link[#link + 1] = d.supporter end
+  end
+  return link
+end
+turn.link_of = link_of
+
+-- Where a group's first member would end after a move order (for the
+-- crossing-sectors modifier): heading change then a straight move.
+local function predicted_x(G, g, order)
+  local x, _, f = G.bf:pos(g.ids[1])
+  if order.kind ~= "move" and order.kind ~= "charge" then return x end
+  local nf = f + (order.turn or 0)
+  local fx = axes(nf)
+  return x + fx * (order.dist or 0)
+end
+
+-- The activation situation of a group for an order.
+function turn.activation_situation(G, g, order)
+  local side = G.sides[g.side]
+  local gen = side.general_uid
+  local s = { distance_from_general = 0, line_of_sight_blocked = false, crossing_sectors = false,
+              detachment = false }
+  if gen and not G.bf:unit(gen).removed then
+    local gd = G.bf:data(gen)
+    if gd.gid ~= g.gid then
+      local best = math.huge
+      for _, uid in ipairs(g.ids) do best = min(best, G.bf:distance(gen, uid)) end
+      s.distance_from_general = best / G.S.frontage
+      local gx, gy = G.bf:pos(gen)
+      local x, y = G.bf:pos(g.ids[1])
+      s.line_of_sight_blocked = G.T:blocked(gx, gy, x, y)
+    end
+  end
+  if order then
+    local x0 = G.bf:pos(g.ids[1])
+    s.crossing_sectors = setup.table_sector(G.S, x0) ~= setup.table_sector(G.S, predicted_x(G, g, order))
+    s.detachment = (g.detached or order.detach) and G.options.detachments or false
+  end
+  return s
+end
+
+-- Activation points to activate group g for `order` (min 1), with terms.
+function turn.activation_cost(G, g, order, explain)
+  return command.activation_cost(link_of(G, g), turn.activation_situation(G, g, order), explain)
+end
+
+---------------------------------------------------------------------------
+-- Breaking, repulses and the other results (RESULTS; SHOOTING results).
+
+local function losses_add(G, side, class)
+  local l = G.losses[side]
+  l[class] = (l[class] or 0) + 1
+end
+
+-- Removes a broken vignette (and its supporter) and records the victory
+-- conditions. `why` is a short cause for the account.
+local function break_unit(G, uid, why)
+  local bf = G.bf
+  local d = bf:data(uid)
+  if d.broken then return end
+  d.broken = true
+  bf:remove(uid)
+  local g = G.groups[d.gid]
+  for i, id in ipairs(g.ids) do
+    if id == uid then table.remove(g.ids, i); break end
+  end
+  local side = G.sides[d.side]
+  losses_add(G, d.side, d.class)
+  victory.record_break(side.tracker, d.vid)
+  if d.supporter then
+    losses_add(G, d.side, d.supporter.class)
+    victory.record_break(side.tracker, d.supporter.vid)
+  end
+  log(G, "broken", { unit = uid, vignette = d.vid, side = d.side, cause = why,
+                     supporter = d.supporter and d.supporter.vid or nil })
+  if G.report then
+    say(G, "    %s is BROKEN%s%s", label(d), d.supporter and (" with " .. d.supporter.name) or "",
+      why and (" (" .. why .. ")") or "")
+  end
+  if side.tracker.lost and not G.over then
+    G.over = true
+  end
+end
+turn.break_unit = break_unit
+
+-- Which of `me`'s edges `other` touches (nil when not in contact).
+local function touching_edge(G, me, other)
+  local edge, dist, len = G.bf:contact(me, other)
+  if dist <= CONTACT and len > MIN_CONTACT_LEN then return edge end
+  local _, dist2, len2 = G.bf:contact(other, me)
+  if dist2 <= CONTACT and len2 > MIN_CONTACT_LEN then return edge end
+  return nil
+end
+
+-- Unit vector a repulsed vignette moves along: straight back if its
+-- opponent is to its front, else along the opponent's facing (READING).
+local function repulse_direction(G, uid, opp)
+  local _, _, f = G.bf:pos(uid)
+  local edge = opp and touching_edge(G, uid, opp)
+  if opp == nil or edge == "front" or edge == nil then
+    local fx, fy = axes(f)
+    return -fx, -fy, true
+  end
+  local _, _, of = G.bf:pos(opp)
+  local fx, fy = axes(of)
+  return fx, fy, false
+end
+
+-- Distance in full moves to friends along the repulse path (up to two
+-- moves: an RR), or nil: for "R or RR into friends" (Results, RR).
+local function friends_behind(G, uid, opp)
+  local bf = G.bf
+  local d = bf:data(uid)
+  local mv = move_mm(d, (going(G, uid)))
+  local dx, dy = repulse_direction(G, uid, opp)
+  local x, y, f = bf:pos(uid)
+  local r = bf:move(uid, "slide", dx * 2 * mv, dy * 2 * mv, { ignore_side = 3 - d.side })
+  bf:place(uid, x, y, f)
+  if math.type(r.stopped_by) == "integer" then return (r.distance or 0) / mv end
+  return nil
+end
+turn.friends_behind = friends_behind
+
+-- Moves a repulsed vignette back `moves` full moves and turns it to face its
+-- opponent ("moved back the distance of one full turn and end facing
+-- opponents"); R and RR count towards the accumulated results.
+local function repulse(G, uid, result, opp, from_shooting)
+  local bf = G.bf
+  local d = bf:data(uid)
+  if result == "R" then d.accumulated_r = d.accumulated_r + 1 else d.accumulated_rr = d.accumulated_rr + 1 end
+  local moves = tables.repulse_moves[result]
+  local mv = move_mm(d, (going(G, uid))) * moves
+  local dx, dy, straight = repulse_direction(G, uid, (not from_shooting) and opp or nil)
+  local x0, y0 = bf:pos(uid)
+  local r = bf:move(uid, "slide", dx * mv, dy * mv)
+  if not straight and opp then
+    local x, y, f = bf:pos(uid)
+    local ox, oy = bf:pos(opp)
+    turn_unit(G, uid, norm(heading(ox - x, oy - y) - f))
+  end
+  d.moved_back = true
+  local x1, y1 = bf:pos(uid)
+  log(G, "repulse", { unit = uid, result = result, distance = sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2),
+                      stopped_by = r.stopped_by })
+  if G.report then
+    local stop = ""
+    if r.stopped_by == "edge" then stop = ", stopped by the table edge"
+    elseif r.stopped_by then stop = ", stopped against " .. short(bf:data(r.stopped_by)) end
+    say(G, "    %s falls back %.0f mm (%s)%s", short(d), sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2), result, stop)
+  end
+end
+
+-- Applies a melee or shooting result to a vignette.
+local function apply_result(G, uid, result, opp, cause, from_shooting)
+  if result == "B" then
+    break_unit(G, uid, cause)
+  elseif result == "R" or result == "RR" then
+    repulse(G, uid, result, opp, from_shooting)
+  elseif result == "H" then
+    local d = G.bf:data(uid)
+    d.halt = G.pturn
+    if G.report then say(G, "    %s is halted: it cannot move in its side's next turn", short(d)) end
+  end
+end
+turn.apply_result = apply_result
+
+---------------------------------------------------------------------------
+-- Moves, charges and evades (MOVEMENT; THE GAME TURN B; EVADING).
+
+-- The group's allowed move in mm and turn in degrees, considering Bad Going
+-- at the start or at the end of a full good-going move ("When any part of
+-- a vignette moves on or over ... the entire vignette is counted as being
+-- in Bad Going").
+local function allowances(G, g, turn_deg)
+  local bad = group_bad(G, g)
+  local mv, tr = group_rates(G, g, bad)
+  if not bad and G.T.pieces[1] then
+    -- probe the end of a full move after the turn
+    for _, uid in ipairs(g.ids) do
+      local d = G.bf:data(uid)
+      local x, y, f = G.bf:pos(uid)
+      local nf = f + (turn_deg or 0)
+      local fx, fy = axes(nf)
+      if G.T:under(x + fx * mv, y + fy * mv, nf, d.w, d.d) then
+        bad = true
+        mv, tr = group_rates(G, g, true)
+        break
+      end
+    end
+  end
+  return mv, tr, bad
+end
+turn.allowances = allowances
+
+-- Main battle line cohesion (Deployment's gap limit kept in play, READING):
+-- a group of the MBL that is not a detachment may not end an ordered move
+-- more than three frontages from every other vignette of its MBL if it
+-- started within that distance of one.
+local function near_mbl_friend(G, g)
+  local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
+  local member = {}
+  for _, uid in ipairs(g.ids) do member[uid] = true end
+  for _, uid in ipairs(g.ids) do
+    local q = G.bf:query{ of = uid, within = limit, friend = true }
+    for _, hit in ipairs(q) do
+      if not member[hit.id] and G.bf:data(hit.id).mbl then return true end
+    end
+  end
+  return false
+end
+turn.near_mbl_friend = near_mbl_friend
+
+local function needs_cohesion(G, g)
+  if g.detached or #g.ids == 0 then return false end
+  return G.bf:data(g.ids[1]).mbl == true
+end
+
+local function snapshot_group(G, g)
+  local s = {}
+  for i, uid in ipairs(g.ids) do s[i] = { G.bf:pos(uid) } end
+  return s
+end
+
+local function restore_group(G, g, s)
+  for i, uid in ipairs(g.ids) do G.bf:place(uid, s[i][1], s[i][2], s[i][3]) end
+end
+
+-- Executes an ordered move: turn (clamped to the allowance), then straight
+-- ahead (clamped to the move). Returns turned, distance, first contact.
+function turn.move_group(G, g, turn_deg, dist, opts)
+  opts = opts or {}
+  turn_deg = turn_deg or 0
+  local mv, tr = allowances(G, g, turn_deg)
+  if opts.any_turn then tr = 180 end
+  if turn_deg > tr then turn_deg = tr elseif turn_deg < -tr then turn_deg = -tr end
+  if dist == nil or dist > mv then dist = mv end
+  if dist < 0 then dist = 0 end
+  local cohesion = opts.cohesion and needs_cohesion(G, g) and near_mbl_friend(G, g)
+  local before = cohesion and snapshot_group(G, g) or nil
+  local turned = turn_group(G, g, turn_deg)
+  local moved, stop, r = advance_group(G, g, dist)
+  if cohesion and not near_mbl_friend(G, g) then
+    -- shorten the move to keep the line; failing that, stand
+    restore_group(G, g, before)
+    turned = turn_group(G, g, turned)
+    moved, stop, r = advance_group(G, g, moved / 2)
+    if not near_mbl_friend(G, g) then
+      restore_group(G, g, before)
+      turned, moved, stop, r = 0, 0, nil, nil
+    end
+  end
+  g.did = { kind = "move", turn = turned, dist = moved }
+  return turned, moved, stop, r
+end
+
+-- Whether group tg may evade a charge by group cg (EVADING: "LI may evade
+-- HI, LSC may evade any vignette, HCC, HSC, CAM may evade HI").
+function turn.may_evade(G, tg, charger_uid)
+  local cd = G.bf:data(charger_uid)
+  if #tg.ids == 0 or group_halted(G, tg) or group_in_contact(G, tg) then return false end
+  for _, uid in ipairs(tg.ids) do
+    local d = G.bf:data(uid)
+    if not troops.may_evade(d.class, cd.class) then return false end
+  end
+  return true
+end
+
+-- "The evade move is made by moving the evading vignette one full move to
+-- its rear, it still may face in the same direction."
+local function evade(G, tg, charger_uid)
+  local mv = allowances(G, tg, 0)
+  local moved = advance_group(G, tg, -mv)
+  tg.evaded_from = charger_uid
+  for _, uid in ipairs(tg.ids) do G.bf:data(uid).evaded = charger_uid end
+  log(G, "evade", { units = tg.ids, from = charger_uid, distance = -moved })
+  if G.report then
+    say(G, "    %s evades %.0f mm to the rear", short(G.bf:data(tg.ids[1])) .. (#tg.ids > 1 and " and its link" or ""), -moved)
+  end
+end
+
+-- Records that `mover` ended its move in contact with enemies (for the
+-- shots of vignettes "that have moved into contact with them").
+local function note_contacts(G, g)
+  for _, uid in ipairs(g.ids) do
+    local q = G.bf:query{ of = uid, within = CONTACT, enemy = true }
+    for _, hit in ipairs(q) do
+      G.contact_moves[#G.contact_moves + 1] = { mover = uid, target = hit.id }
+    end
+  end
+end
+
+-- A charge: declared on a target before moving; the target may evade; then
+-- the charger turns (clamped) and moves straight ahead, lining up on
+-- contact. opts.any_turn: "taking any amount of turns".
+function turn.charge(G, g, target, turn_deg, opts)
+  opts = opts or {}
+  local bf = G.bf
+  if bf:unit(target).removed then return end
+  local td = bf:data(target)
+  local cd = bf:data(g.ids[1])
+  log(G, "charge", { units = g.ids, target = target })
+  if G.report then
+    say(G, "  %s%s charges %s", short(cd), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "", label(td))
+  end
+  local tg = G.groups[td.gid]
+  if turn.may_evade(G, tg, g.ids[1]) then
+    local commander = G.sides[td.side].commander
+    if commander.evade(G, tg, g, target) then evade(G, tg, g.ids[1]) end
+  end
+  -- re-aim at the target after an evade, within the allowance
+  if not bf:unit(target).removed then
+    local x, y, f = bf:pos(g.ids[1])
+    local fx, fy = axes(f)
+    local d = bf:data(g.ids[1])
+    local tx, ty = bf:pos(target)
+    if #g.ids == 1 then
+      turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
+    end
+  end
+  local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, { any_turn = opts.any_turn })
+  g.did = { kind = "charge", turn = turned, dist = moved }
+  if math.type(stop) == "integer" and bf:data(stop).side ~= cd.side then
+    if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
+    note_contacts(G, g)
+    log(G, "contact", { units = g.ids, with = stop })
+    if G.report then say(G, "    %s contacts %s", short(cd), short(bf:data(stop))) end
+  elseif G.report then
+    say(G, "    moves %.0f mm%s and makes no contact", moved,
+      abs(turned) > 0.5 and string.format(" after turning %.0f degrees", turned) or "")
+  end
+end
+
+-- A plain move order.
+function turn.order_move(G, g, turn_deg, dist, opts)
+  local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
+  local d = G.bf:data(g.ids[1])
+  log(G, "move", { units = g.ids, turned = turned, distance = moved })
+  if math.type(stop) == "integer" and G.bf:data(stop).side ~= d.side then
+    if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
+    note_contacts(G, g)
+  end
+  if G.report and (abs(turned) > 0.5 or abs(moved) > 0.5) then
+    say(G, "  %s%s %s%.0f mm", short(d), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "",
+      abs(turned) > 0.5 and string.format("turns %.0f degrees and moves ", turned) or "moves ", moved)
+  end
+  return turned, moved, stop
+end
+
+---------------------------------------------------------------------------
+-- Initiative (ACTIVATION: vignettes that are not activated).
+
+-- The group's representative for the initiative throw. READING: a link
+-- throws once, as its lowest-integrity vignette.
+local RANK = troops.integrity_rank
+local function initiative_vignette(G, g)
+  local best = nil
+  for _, uid in ipairs(g.ids) do
+    local d = G.bf:data(uid)
+    if best == nil or RANK[d.integrity] < RANK[best.integrity] then best = d end
+  end
+  return best
+end
+
+-- The nearest enemy to a group: uid, distance.
+local function nearest_enemy(G, g, within, arc, arc_how)
+  local best, bd = nil, math.huge
+  for _, uid in ipairs(g.ids) do
+    local q = G.bf:query{ of = uid, within = within, enemy = true, arc = arc, arc_how = arc_how }
+    if q[1] and q[1].distance < bd then best, bd = q[1].id, q[1].distance end
+  end
+  return best, bd
+end
+turn.nearest_enemy = nearest_enemy
+
+-- The turn (degrees) that points group g's first member at unit `target`.
+local function turn_towards(G, g, target)
+  local uid = g.ids[1]
+  if #g.ids > 1 then
+    -- aim the link's middle
+    local order = left_to_right(G, g)
+    uid = order[(#order + 1) // 2]
+  end
+  local d = G.bf:data(uid)
+  local x, y, f = G.bf:pos(uid)
+  local fx, fy = axes(f)
+  local tx, ty = G.bf:pos(target)
+  return norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
+end
+turn.turn_towards = turn_towards
+
+-- The friendly group beside g on its right (dir = 1) or left (dir = -1).
+local function neighbour(G, g, dir)
+  local order = left_to_right(G, g)
+  local end_uid = dir > 0 and order[#order] or order[1]
+  local x, y, f = G.bf:pos(end_uid)
+  local _, _, rx, ry = axes(f)
+  local q = G.bf:query{ of = end_uid, within = G.S.frontage, friend = true }
+  for _, hit in ipairs(q) do
+    local od = G.bf:data(hit.id)
+    if od.gid ~= g.gid then
+      local ox, oy = G.bf:pos(hit.id)
+      if ((ox - x) * rx + (oy - y) * ry) * dir > 0 then return G.groups[od.gid] end
+    end
+  end
+  return nil
+end
+
+local function do_initiative(G, g, action, commander)
+  local S = G.S
+  if action == "charge_nearest_any_turns" then
+    local e = nearest_enemy(G, g, S.width + S.depth)
+    if e then turn.charge(G, g, e, turn_towards(G, g, e), { any_turn = true }) end
+  elseif action == "charge_nearest_ahead_within_3" then
+    local e, dist = nearest_enemy(G, g, tables.initiative.charge_range_frontages * S.frontage, 90, "frontal")
+    if e then
+      local a = turn_towards(G, g, e)
+      local _, tr = allowances(G, g, a)
+      local mv = allowances(G, g, a)
+      if abs(a) <= tr + 1e-6 and dist <= mv then turn.charge(G, g, e, a) else g.did = { kind = "halt" } end
+    else
+      g.did = { kind = "halt" }
+    end
+  elseif action == "charge_ahead_or_shoot" then
+    local mv = allowances(G, g, 0)
+    local e = nearest_enemy(G, g, mv, 0, "frontal")
+    if e then turn.charge(G, g, e, 0)
+    else
+      g.may_shoot = true
+      g.did = { kind = "halt" }
+    end
+  elseif action == "retreat_two_turns" then
+    local mv = allowances(G, g, 0)
+    local moved = advance_group(G, g, -2 * mv)
+    g.did = { kind = "retreat", dist = moved }
+    log(G, "move", { units = g.ids, distance = moved, initiative = "retreat" })
+    if G.report then say(G, "    retreats %.0f mm to the rear", -moved) end
+  elseif action == "as_player_wishes" then
+    g.may_shoot = true
+    local order = commander.free_order(G, g)
+    if order then turn.execute_order(G, g, order) else g.did = { kind = "halt" } end
+  else
+    g.did = { kind = "halt" }
+  end
+end
+
+-- "As vignette to right, if none then as left otherwise halt."
+local function copy_neighbour(G, g, first_dir)
+  local n = neighbour(G, g, first_dir) or neighbour(G, g, -first_dir)
+  local did = n and n.did
+  if did and (did.kind == "move" or did.kind == "charge") and (abs(did.turn) > 0.5 or abs(did.dist) > 0.5) then
+    if G.report then say(G, "    does as %s: turns %.0f, moves %.0f mm", short(G.bf:data(n.ids[1])), did.turn, did.dist) end
+    turn.order_move(G, g, did.turn, did.dist)
+  elseif did and did.kind == "retreat" then
+    local moved = advance_group(G, g, did.dist)
+    g.did = { kind = "retreat", dist = moved }
+    if G.report then say(G, "    follows %s back %.0f mm", short(G.bf:data(n.ids[1])), -moved) end
+  else
+    g.did = { kind = "halt" }
+    if G.report then say(G, "    halts") end
+  end
+end
+
+function turn.initiative_phase(G, side)
+  local S = G.sides[side]
+  local copies = {}
+  for _, gid in ipairs(S.groups) do
+    local g = G.groups[gid]
+    if #g.ids > 0 and not g.activated and not G.over then
+      if group_halted(G, g) or group_in_contact(G, g) then
+        g.did = { kind = "halt" }
+      else
+        local v = initiative_vignette(G, g)
+        local out = command.initiative(v, G.dice, G.report ~= nil)
+        log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action })
+        if G.report then
+          local mods = M.describe(out.terms)
+          say(G, "  %s acts on its own initiative: die %d%s = %d: %s", short(G.bf:data(g.ids[1])), out.die,
+            #mods > 0 and (" " .. table.concat(mods, ", ")) or "", out.score, out.text)
+        end
+        if out.action == "as_right_neighbour" or out.action == "as_left_neighbour" then
+          copies[#copies + 1] = { g = g, dir = out.action == "as_right_neighbour" and 1 or -1 }
+        else
+          do_initiative(G, g, out.action, S.commander)
+        end
+      end
+    end
+  end
+  for _, c in ipairs(copies) do
+    if G.over then break end
+    if #c.g.ids > 0 then
+      if G.report then say(G, "  %s (initiative):", short(G.bf:data(c.g.ids[1]))) end
+      copy_neighbour(G, c.g, c.dir)
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Orders.
+
+-- Executes an activated group's order: { kind = "move", turn =, dist = } |
+-- { kind = "charge", target =, turn = } | { kind = "hold" } | { kind = "rally" }.
+function turn.execute_order(G, g, order)
+  if #g.ids == 0 or G.over then return end
+  if order.detach and G.options.detachments then g.detached = true end
+  local kind = order.kind
+  if (kind == "move" or kind == "charge") and (group_halted(G, g) or group_in_contact(G, g)) then
+    kind = "hold"
+  end
+  if kind == "charge" then
+    turn.charge(G, g, order.target, order.turn or 0)
+  elseif kind == "move" then
+    turn.order_move(G, g, order.turn or 0, order.dist, { cohesion = true })
+  else
+    g.did = { kind = kind }
+    if kind == "rally" then g.rallying = true end
+  end
+end
+
+function turn.activation_phase(G, side)
+  local S = G.sides[side]
+  local explain = G.report ~= nil
+  local ap = command.turn_activation_points(S.base_ap, G.dice, explain)
+  log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points })
+  if G.report then
+    say(G, "%s: activation die %d (%+d): %d AP (base %d)", side_name(G, side), ap.die, ap.modifier, ap.points, S.base_ap)
+  end
+  local orders = S.commander.activate(G, side, ap.points) or {}
+  local left = ap.points
+  local queued = {}
+  for _, order in ipairs(orders) do
+    local g = G.groups[order.gid]
+    if g and g.side == side and #g.ids > 0 and not g.activated then
+      local cost, terms = turn.activation_cost(G, g, order, explain)
+      if cost <= left then
+        left = left - cost
+        g.activated = true
+        queued[#queued + 1] = { g = g, order = order }
+        log(G, "activation", { units = g.ids, cost = cost, order = order.kind })
+        if G.report then
+          local mods = M.describe(terms)
+          say(G, "  activates %s%s for %d AP%s: %s", short(G.bf:data(g.ids[1])),
+            #g.ids > 1 and string.format(" and its link (%d)", #g.ids) or "", cost,
+            #mods > 0 and (" [" .. table.concat(mods, "; ") .. "]") or "", order.kind)
+        end
+      end
+    end
+  end
+  return queued
+end
+
+---------------------------------------------------------------------------
+-- Shooting (SHOOTING).
+
+local function shoot_range(G, d)
+  if d.artillery and G.artillery then return G.artillery.range(d) end
+  return troops.shooting_range(d.class)
+end
+
+local function shoots_all_round(d)
+  local c = troops.classes[d.class]
+  return c.shoots ~= nil and c.shoots.all_round
+end
+
+-- Eligible targets of a shooter, nearest first: within range; directly
+-- ahead unless VLI or LSC ("VLI and LSC can shoot all round, others can
+-- only shoot directly ahead": READING, any part of the target in the strip
+-- straight ahead of the front edge).
+local function shooting_targets(G, uid, only)
+  local d = G.bf:data(uid)
+  local range = shoot_range(G, d)
+  if range <= 0 then return {} end
+  local within = range * G.S.frontage + 0.01
+  local all_round = shoots_all_round(d) and not d.artillery
+  local q = G.bf:query{ of = uid, within = within, enemy = true, arc = (not all_round) and 0 or nil,
+                        arc_how = (not all_round) and "frontal" or nil }
+  if only then
+    for _, hit in ipairs(q) do if hit.id == only then return { hit } end end
+    return {}
+  end
+  return q
+end
+turn.shooting_targets = shooting_targets
+
+-- One shot and its result. contact = the target moved into contact with the shooter.
+local function shoot(G, uid, target, contact)
+  local bf = G.bf
+  local d, td = bf:data(uid), bf:data(target)
+  local dist = bf:distance(uid, target)
+  local situation = {
+    range = contact and 0 or min(dist / G.S.frontage, shoot_range(G, d)),
+    target_ahead = true,
+    target_moved_into_contact = contact or false,
+    shooter_in_bad_going = (going(G, uid)),
+    target_friends_behind = friends_behind(G, target, uid),
+  }
+  local explain = G.report ~= nil
+  local out
+  if d.artillery and G.artillery then
+    out = G.artillery.shoot(d, td, situation, G.dice, explain)
+  else
+    out = shooting.resolve(d, td, situation, G.dice, explain)
+  end
+  td.shot_at = true
+  td.engaged = true
+  log(G, "shoot", { shooter = uid, target = target, die = out.die, score = out.score,
+                    table_result = out.table_result, result = out.result, range = situation.range })
+  if G.report then
+    local mods = M.describe(out.terms)
+    say(G, "  %s shoots at %s at %.1f widths: die %d%s = %d -> %s%s", short(d), short(td), situation.range,
+      out.die, #mods > 0 and (" " .. table.concat(mods, ", ")) or "", out.score, out.result,
+      out.result ~= out.table_result and (" (table " .. out.table_result .. ")") or "")
+  end
+  apply_result(G, target, out.result, uid, "shot", true)
+  return out
+end
+
+local function can_shoot_now(G, uid)
+  local d = G.bf:data(uid)
+  if d.broken then return false end
+  if shoot_range(G, d) <= 0 then return false end
+  return not in_contact(G, uid)
+end
+
+function turn.shooting_phase(G, side)
+  local S = G.sides[side]
+  local bf = G.bf
+  for _, gid in ipairs(S.groups) do
+    local g = G.groups[gid]
+    if (g.activated or g.may_shoot) and not G.over then
+      local ids = {}
+      for i, uid in ipairs(g.ids) do ids[i] = uid end
+      for _, uid in ipairs(ids) do
+        if not G.over and not bf:unit(uid).removed and can_shoot_now(G, uid) then
+          local targets = shooting_targets(G, uid)
+          if #targets > 0 then
+            local target = S.commander.shoot_target(G, uid, targets)
+            if target then
+              shoot(G, uid, target, false)
+              -- "A vignette that is shot at may shoot back after the
+              -- shooters result is applied (if any)"
+              if not G.over and not bf:unit(target).removed and not bf:unit(uid).removed
+                 and can_shoot_now(G, target) and #shooting_targets(G, target, uid) > 0 then
+                if G.report then say(G, "    %s returns fire", short(bf:data(target))) end
+                shoot(G, target, uid, false)
+              end
+            end
+          end
+        end
+      end
+    end
+  end
+  -- "Any vignette that can shoot may shoot at vignettes that have moved into
+  -- contact with them before melee is conducted", and "Evaders may shoot at
+  -- chargers if of a type able to do so".
+  local enemy = G.sides[3 - side]
+  for _, cm in ipairs(G.contact_moves) do
+    if G.over then break end
+    local shooter, mover = cm.target, cm.mover
+    if not bf:unit(shooter).removed and not bf:unit(mover).removed then
+      local d = bf:data(shooter)
+      if shoot_range(G, d) > 0 and not d.shot_this_turn and touching_edge(G, shooter, mover) then
+        local ahead = shoots_all_round(d) or bf:in_arc(shooter, mover, 0, "frontal")
+        if ahead and enemy.commander.shoot_at_charger(G, shooter, mover) then
+          d.shot_this_turn = true
+          if G.report then say(G, "  %s shoots at %s, which moved into contact", short(d), short(bf:data(mover))) end
+          shoot(G, shooter, mover, true)
+        end
+      end
+    end
+  end
+  for _, gid in ipairs(enemy.groups) do
+    local g = G.groups[gid]
+    if g.evaded_from and not G.over then
+      for _, uid in ipairs(g.ids) do
+        local c = g.evaded_from
+        if not bf:unit(uid).removed and not bf:unit(c).removed and can_shoot_now(G, uid)
+           and #shooting_targets(G, uid, c) > 0 and not bf:data(uid).shot_this_turn then
+          bf:data(uid).shot_this_turn = true
+          if G.report then say(G, "  %s, having evaded, shoots at its charger", short(bf:data(uid))) end
+          shoot(G, uid, c, false)
+        end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Melee (MELEE; RESULTS).
+
+-- Every melee contact, with the phasing side's vignette first:
+-- { a, b, a_edge, b_edge, len }.
+local function contacts(G, side)
+  local bf = G.bf
+  local list = {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    for _, uid in ipairs(G.groups[gid].ids) do
+      local q = bf:query{ of = uid, within = CONTACT, enemy = true }
+      for _, hit in ipairs(q) do
+        local e = hit.id
+        local ea, _, la = bf:contact(uid, e)
+        local eb, _, lb = bf:contact(e, uid)
+        local len = max(la, lb)
+        if len > MIN_CONTACT_LEN then
+          list[#list + 1] = { a = uid, b = e, a_edge = ea, b_edge = eb, len = len }
+        end
+      end
+    end
+  end
+  return list
+end
+turn.contacts = contacts
+
+-- Pairs the melees: "A vignette fights the opponent with which it shares
+-- most base contact. If a vignette is contacted by multiple melee
+-- opponents, it fights against one only, the others supporting." Greedy by
+-- contact length (front-to-front first on ties, then ids), each vignette in
+-- one melee; the other contacts count as flank/rear contacts.
+local function pair_melees(list)
+  local sorted = {}
+  for i, c in ipairs(list) do
+    sorted[i] = c
+    c.key = c.len + ((c.a_edge == "front" and c.b_edge == "front") and 0.5 or 0)
+  end
+  table.sort(sorted, function(x, y)
+    if abs(x.key - y.key) > 1e-6 then return x.key > y.key end
+    if x.a ~= y.a then return x.a < y.a end
+    return x.b < y.b
+  end)
+  local used, pairs_ = {}, {}
+  for _, c in ipairs(sorted) do
+    if not used[c.a] and not used[c.b] then
+      used[c.a], used[c.b] = true, true
+      pairs_[#pairs_ + 1] = c
+    end
+  end
+  table.sort(pairs_, function(x, y) if x.a ~= y.a then return x.a < y.a end return x.b < y.b end)
+  return pairs_
+end
+turn.pair_melees = pair_melees
+
+-- Flank or rear contact on a vignette, from the contact list.
+local function flanked(list, uid)
+  for _, c in ipairs(list) do
+    if c.a == uid and c.a_edge ~= "front" then return true end
+    if c.b == uid and c.b_edge ~= "front" then return true end
+  end
+  return false
+end
+
+-- Overlaps of `me` fighting `foe` to its front: "overlapped by an opposing
+-- vignette that is contiguous to the vignette in contact to the front". An
+-- enemy other than foe touching foe, beside me (beyond my flank), within a
+-- tenth of a frontage of me and not itself in contact with my flank. Each
+-- entry is the overlapper's total modified cf (melee checks the half).
+local function overlaps_of(G, me, foe)
+  local bf = G.bf
+  local d = bf:data(me)
+  local x, y, f = bf:pos(me)
+  local _, _, rx, ry = axes(f)
+  local q = bf:query{ of = me, within = G.S.frontage * 0.1, enemy = true }
+  local found, sides = nil, {}
+  for _, hit in ipairs(q) do
+    local o = hit.id
+    if o ~= foe and bf:distance(o, foe) <= CONTACT and not touching_edge(G, me, o) then
+      local ox, oy = bf:pos(o)
+      local lat = (ox - x) * rx + (oy - y) * ry
+      local flank = lat > 0 and 1 or -1
+      if abs(lat) > d.w / 2 and not sides[flank] then
+        sides[flank] = true
+        local od = bf:data(o)
+        local cf = melee.modified_cf(od, d, { in_bad_going = (going(G, o)) })
+        found = found or {}
+        found[#found + 1] = cf
+      end
+    end
+  end
+  return found
+end
+turn.overlaps_of = overlaps_of
+
+-- The situation of one side of a melee.
+local function melee_side(G, me, foe, my_edge, list)
+  local bf = G.bf
+  local d = bf:data(me)
+  local bad, _, hill = going(G, me)
+  local _, _, foe_hill = going(G, foe)
+  local s = {
+    in_bad_going = bad,
+    flank_or_rear = flanked(list, me),
+    uphill = hill ~= nil and hill ~= foe_hill,
+    friends_behind = friends_behind(G, me, foe),
+  }
+  if my_edge == "front" then
+    s.overlaps = overlaps_of(G, me, foe)
+    if d.supporter then s.support = d.supporter end
+  end
+  if d.artillery == "attached" then s.attached_artillery = true end
+  local fd = bf:data(foe)
+  if fd.field_defences and touching_edge(G, foe, me) == "front" then s.opponent_behind_field_defences = true end
+  return s
+end
+
+local function describe_side(G, d, base, cf, terms)
+  local mods = M.describe(terms)
+  return string.format("%s cf %d%s", short(d), cf,
+    #mods > 0 and (" (base " .. base .. ": " .. table.concat(mods, ", ") .. ")") or " (base)")
+end
+
+-- "If you or the opponents are IF Class III, IV or V they must follow up a
+-- full move, even if this means they may still maintain contact."
+local function follow_up(G, uid, opp)
+  local bf = G.bf
+  if bf:unit(uid).removed or bf:unit(opp).removed then return end
+  local d = bf:data(uid)
+  if d.field_defences then return end
+  local x, y, f = bf:pos(uid)
+  local ox, oy = bf:pos(opp)
+  local a = norm(heading(ox - x, oy - y) - f)
+  if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
+  local mv = move_mm(d, (going(G, uid)))
+  local r = advance_unit(G, uid, mv)
+  if G.report then say(G, "    %s follows up %.0f mm", short(d), r.distance or 0) end
+  log(G, "follow_up", { unit = uid, distance = r.distance })
+end
+
+function turn.melee_phase(G, side)
+  local bf = G.bf
+  local list = contacts(G, side)
+  if #list == 0 then return end
+  local melees = pair_melees(list)
+  local explain = G.report ~= nil
+  for _, m in ipairs(melees) do
+    if G.over then break end
+    local a, b = m.a, m.b
+    if not bf:unit(a).removed and not bf:unit(b).removed then
+      local ad, bd = bf:data(a), bf:data(b)
+      local situation = {
+        attacker = melee_side(G, a, b, m.a_edge, list),
+        defender = melee_side(G, b, a, m.b_edge, list),
+      }
+      local out = melee.resolve(ad, bd, situation, G.dice, explain)
+      ad.engaged, bd.engaged = true, true
+      log(G, "melee", { attacker = a, defender = b, die = out.die, difference = out.difference,
+                        attacker_cf = out.attacker_cf, defender_cf = out.defender_cf,
+                        attacker_result = out.attacker_result, defender_result = out.defender_result })
+      if G.report then
+        say(G, "  MELEE %s against %s", label(ad), label(bd))
+        say(G, "    %s; %s", describe_side(G, ad, out.attacker_base_cf, out.attacker_cf, out.attacker_terms),
+          describe_side(G, bd, out.defender_base_cf, out.defender_cf, out.defender_terms))
+        local conv = {}
+        for _, c in ipairs(out.conversions or {}) do
+          conv[#conv + 1] = string.format("%s %s -> %s (%s)", c.side, c.from, c.to, c.rule)
+        end
+        say(G, "    difference %+d, die %d: %s %s, %s %s%s", out.difference, out.die,
+          short(ad), out.attacker_result, short(bd), out.defender_result,
+          #conv > 0 and ("; " .. table.concat(conv, "; ")) or "")
+      end
+      apply_result(G, a, out.attacker_result, b, "melee")
+      if not G.over then apply_result(G, b, out.defender_result, a, "melee") end
+      if not G.over then
+        if out.attacker_follows_up then follow_up(G, a, b) end
+        if out.defender_follows_up then follow_up(G, b, a) end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- The player turn.
+
+local function begin(G, side)
+  G.contact_moves = {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    local g = G.groups[gid]
+    g.activated, g.may_shoot, g.did, g.rallying = false, false, nil, false
+    for _, uid in ipairs(g.ids) do
+      local d = G.bf:data(uid)
+      d.moved_back = false
+    end
+  end
+  for _, gid in ipairs(G.sides[3 - side].groups) do
+    local g = G.groups[gid]
+    g.evaded_from = nil
+    for _, uid in ipairs(g.ids) do G.bf:data(uid).shot_this_turn = false end
+  end
+end
+
+local function finish(G, side)
+  for _, gid in ipairs(G.sides[side].groups) do
+    local g = G.groups[gid]
+    for _, uid in ipairs(g.ids) do
+      local d = G.bf:data(uid)
+      -- H lasts through the side's next turn
+      if d.halt ~= nil and d.halt < G.pturn then d.halt = nil end
+    end
+    if G.recovery and g.rallying then G.recovery.rally(G, g) end
+    for _, uid in ipairs(g.ids) do G.bf:data(uid).engaged = false end
+  end
+end
+
+function turn.player_turn(G, side)
+  G.pturn = G.pturn + 1
+  G.phasing = side
+  local bf = G.bf
+  begin(G, side)
+  if G.report then say(G, "") end
+  bf:set_time(G.turn, "A activation")
+  local queued = turn.activation_phase(G, side)
+  bf:set_time(G.turn, "B movement")
+  for _, q in ipairs(queued) do
+    if G.over then break end
+    turn.execute_order(G, q.g, q.order)
+  end
+  if not G.over then
+    bf:set_time(G.turn, "C initiative")
+    turn.initiative_phase(G, side)
+  end
+  if not G.over then
+    bf:set_time(G.turn, "D shooting")
+    turn.shooting_phase(G, side)
+  end
+  if not G.over then
+    bf:set_time(G.turn, "E melee")
+    turn.melee_phase(G, side)
+  end
+  finish(G, side)
+end
+
+return turn
