@@ -1,5 +1,6 @@
 #include "sandtable/lua/host.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -46,6 +47,24 @@ int killed_reason(lua_State* L) {
   if (host.killed()) lua_pushstring(L, host.kill_reason().c_str());
   else lua_pushnil(L);
   return 1;
+}
+
+std::string memory_limit_message(std::size_t cap) {
+  return fmt::format("memory limit of {} MiB exceeded (raise it with --max-memory)", cap >> 20);
+}
+
+// memory_check(bytes): kills the state with the memory-limit message when
+// `bytes` more would exceed the cap (for C functions that refuse huge results
+// before they ever reach the allocator, such as string.rep).
+int memory_check(lua_State* L) {
+  LuaHost& host = LuaHost::of(L);
+  const lua_Number bytes = luaL_checknumber(L, 1);
+  const std::size_t cap = host.options().limits.memory_bytes;
+  if (cap && bytes > static_cast<lua_Number>(cap - std::min(cap, host.memory_used()))) {
+    host.kill(memory_limit_message(cap));
+    return luaL_error(L, "%s", host.kill_reason().c_str());
+  }
+  return 0;
 }
 
 std::string read_file(const std::string& path) {
@@ -135,7 +154,7 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
   }
   const std::size_t cap = host->options_.limits.memory_bytes;
   if (cap && nsize > old && host->memory_used_ - old + nsize > cap && !host->closing_) {
-    host->kill(fmt::format("memory limit of {} MiB exceeded (raise it with --max-memory)", cap >> 20));
+    host->kill(memory_limit_message(cap));
     return nullptr;
   }
   void* p = std::realloc(ptr, nsize);
@@ -147,6 +166,7 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
 
 void LuaHost::count_hook(lua_State* L, lua_Debug*) {
   LuaHost& host = LuaHost::of(L);
+  if (host.stop_requested_.load(std::memory_order_acquire)) host.kill(host.stop_reason_);
   host.instructions_used_ += kHookInterval;
   const auto budget = host.options_.limits.instructions;
   if (!host.killed() && budget && host.instructions_used_ > budget)
@@ -157,6 +177,20 @@ void LuaHost::count_hook(lua_State* L, lua_Debug*) {
 
 void LuaHost::kill(const std::string& reason) {
   if (kill_reason_.empty()) kill_reason_ = reason;
+}
+
+void LuaHost::drop_instruction_budget() {
+  options_.limits.instructions = 0;
+  lua_sethook(L_, nullptr, 0, 0);
+}
+
+void LuaHost::request_stop(const std::string& reason) {
+  if (stop_requested_.exchange(true)) return;
+  stop_reason_ = reason;
+  std::atomic_thread_fence(std::memory_order_release);
+  // lua_sethook is the one Lua call made to be safe from outside the running
+  // thread (the standalone interpreter calls it from a signal handler).
+  lua_sethook(L_, &LuaHost::count_hook, LUA_MASKCOUNT, 1);
 }
 
 LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
@@ -198,7 +232,8 @@ void LuaHost::install_sandbox() {
     throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
   lua_pushglobaltable(L);
   lua_pushcfunction(L, killed_reason);
-  if (lua_pcall(L, 2, 1, 0) != LUA_OK) throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
+  lua_pushcfunction(L, memory_check);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
   lua_setfield(L, LUA_REGISTRYINDEX, kNewEnvKey);
 }
 
@@ -262,6 +297,12 @@ void LuaHost::call(int nargs, int nresults) {
     if (killed() && msg.find(kill_reason_) == std::string::npos) msg = kill_reason_ + "\n" + msg;
     if (status == LUA_ERRMEM && killed()) msg = kill_reason_;
     throw LuaError(msg);
+  }
+  // A kill swallowed by a protected call that the sandbox does not wrap must
+  // not let the call succeed. (Fix found by tests/core/sandbox_test.cpp.)
+  if (killed()) {
+    lua_pop(L_, nresults == LUA_MULTRET ? lua_gettop(L_) - base + 1 : nresults);
+    throw LuaError(kill_reason_);
   }
 }
 

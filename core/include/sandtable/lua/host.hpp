@@ -7,6 +7,7 @@
 // require("sandtable.*"), and Lua modules found under the search roots.
 // Limits: an instruction budget (a count hook, so a runaway script is stopped
 // at the same instruction every run) and a memory cap (the allocator refuses).
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -79,7 +80,15 @@ public:
   bool killed() const { return !kill_reason_.empty(); }
   const std::string& kill_reason() const { return kill_reason_; }
   void kill(const std::string& reason);
+  // From another thread (a watchdog): stop whatever this state is running.
+  // Arms the count hook (which costs nothing until then) so the next few
+  // instructions raise `reason`.
+  void request_stop(const std::string& reason);
   void reset_budget() { instructions_used_ = 0; }
+  // Removes the count hook (and with it the instruction budget): for hot loops
+  // guarded by a watchdog instead (request_stop), since any count hook slows
+  // every Lua instruction.
+  void drop_instruction_budget();
   std::uint64_t instructions_used() const { return instructions_used_; }
   std::size_t memory_used() const { return memory_used_; }
   std::size_t memory_peak() const { return memory_peak_; }
@@ -97,6 +106,8 @@ private:
   LuaHostOptions options_;
   lua_State* L_ = nullptr;
   std::string kill_reason_;
+  std::string stop_reason_;                  // set by request_stop before the flag
+  std::atomic<bool> stop_requested_{false};
   std::uint64_t instructions_used_ = 0;
   std::size_t memory_used_ = 0;
   std::size_t memory_peak_ = 0;

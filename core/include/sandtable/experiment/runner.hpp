@@ -1,0 +1,72 @@
+#pragma once
+// The parallel experiment runner. It knows no ruleset: it runs a Lua *trial
+// module* many times on worker threads, one Lua state per worker.
+//
+// A trial module returns { prepare = function(params) -> prepared,
+//                          trial = function(prepared, seed) -> result }.
+// Each worker loads it once and prepares each variant once (a variant is a
+// name plus plain-data params, e.g. a house rule file), then runs trials.
+// The unit of work is (variant, trial index); trial i's seed is
+// Rng::derive(seed, i) under every variant (common random numbers), so the
+// results are the same for any number of threads.
+//
+// A trial that fails (a Lua error in a house rule, a runaway script stopped
+// by the watchdog) is recorded with its seed and message and never stops the
+// run. Sandbox limits cost nothing on the hot path: no count hook runs until
+// a trial has taken longer than the watchdog's deadline, and only then is the
+// hook armed on that worker's state to stop it.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sandtable/lua/host.hpp"
+#include "sandtable/value.hpp"
+
+namespace sandtable::experiment {
+
+struct Variant {
+  std::string name;
+  Value params;  // handed to prepare()
+};
+
+struct Spec {
+  std::string module;               // Lua module name of the trial module
+  std::vector<Variant> variants;    // at least one
+  std::uint64_t seed = 1;
+  std::uint64_t trials = 1000;      // fixed count, or the cap with until_ci
+  double until_ci = 0;              // > 0: stop when every rate's 95% half-width < until_ci
+  std::uint64_t batch = 500;        // trials per round when until_ci is set
+  unsigned threads = 0;             // 0 = all cores
+  double watchdog_seconds = 30;     // a trial running longer is stopped
+  LuaHostOptions host;
+};
+
+struct TrialResult {
+  std::uint64_t index = 0;
+  std::uint64_t seed = 0;
+  bool failed = false;
+  std::string error;
+  Value result;
+};
+
+struct Progress {
+  std::uint64_t done = 0, total = 0, failed = 0;
+  double elapsed_seconds = 0;
+};
+
+struct Outcome {
+  // results[v][i]: variant v, trial i.
+  std::vector<std::vector<TrialResult>> results;
+  std::uint64_t trials_run = 0;
+  double seconds = 0;
+  unsigned threads = 0;
+};
+
+// Runs the experiment. `progress` is called from the calling thread about
+// five times a second while the workers run. `stop_early(outcome so far)`
+// decides, between rounds, whether precision is reached (until_ci).
+Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progress,
+            const std::function<bool(const Outcome&)>& stop_early);
+
+} // namespace sandtable::experiment

@@ -1,0 +1,138 @@
+#include "sandtable/experiment/report.hpp"
+
+#include <iostream>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+namespace sandtable::experiment {
+namespace {
+
+std::string pct(const Value& interval) {
+  return fmt::format("{:5.1f}% [{:4.1f}, {:4.1f}]", interval["rate"].as_number() * 100,
+                     interval["low"].as_number() * 100, interval["high"].as_number() * 100);
+}
+
+std::string signed_pct(const Value& interval) {
+  return fmt::format("{:+.1f} points [{:+.1f}, {:+.1f}]", interval["rate"].as_number() * 100,
+                     interval["low"].as_number() * 100, interval["high"].as_number() * 100);
+}
+
+} // namespace
+
+std::string format_table(const Value& summary, const std::string& title) {
+  std::string out = fmt::format("{}\n{} trials per variant, seed {}; rates with 95% Wilson intervals\n\n", title,
+                                summary["trials"].as_int(), summary["seed"].as_int());
+  const auto& variants = summary["variants"].as_list();
+  const bool battles = !variants.empty() && !variants[0]["length"].is_null();
+  if (battles) {
+    out += fmt::format("{:<16} {:<22} {:<22} {:<22} {:>12} {:>7}\n", "variant", "side 1 wins", "side 2 wins",
+                       "draws", "turns (mean)", "failed");
+    for (const auto& v : variants) {
+      const Value& len = v["length"];
+      out += fmt::format("{:<16} {:<22} {:<22} {:<22} {:>12} {:>7}\n", v["name"].as_string(),
+                         pct(v["side1_wins"]), pct(v["side2_wins"]), pct(v["draws"]),
+                         len.is_null() ? std::string("-") : fmt::format("{:.1f}", len["mean"].as_number()),
+                         v["failed"].as_int());
+    }
+  }
+  for (const auto& v : variants) {
+    if (v["outcomes"].is_map()) {
+      out += fmt::format("\n{} ({} completed, {} failed)\n", v["name"].as_string(), v["completed"].as_int(),
+                         v["failed"].as_int());
+      for (const auto& [key, iv] : v["outcomes"].as_map()) out += fmt::format("  {:<32} {}\n", key, pct(iv));
+    }
+  }
+  if (battles) {
+    out += "\nBattle length (turns): median, range\n";
+    for (const auto& v : variants) {
+      const Value& len = v["length"];
+      if (len.is_null()) continue;
+      out += fmt::format("  {:<16} median {:g}, {:g} to {:g}\n", v["name"].as_string(), len["median"].as_number(),
+                         len["min"].as_number(), len["max"].as_number());
+    }
+    out += "\nLosses per battle by troop type\n";
+    for (const auto& v : variants) {
+      const auto& sides = v["losses_per_battle"].as_list();
+      for (std::size_t s = 0; s < sides.size(); ++s) {
+        std::string row;
+        for (const auto& [cls, mean] : sides[s].as_map())
+          row += fmt::format("{}{} {:.2f}", row.empty() ? "" : ", ", cls, mean.as_number());
+        out += fmt::format("  {:<16} side {}: {}\n", v["name"].as_string(), s + 1, row.empty() ? "none" : row);
+      }
+    }
+  }
+  const auto& diffs = summary["differences"].as_list();
+  if (!diffs.empty()) {
+    out += "\nDifference in side 1's win rate against the first variant (paired: same seeds, 95% interval)\n";
+    for (const auto& d : diffs)
+      out += fmt::format("  {:<16} {}\n", d["variant"].as_string(), signed_pct(d["side1_win_difference"]));
+  }
+  for (const auto& v : variants) {
+    const auto& failures = v["failures"].as_list();
+    if (failures.empty()) continue;
+    out += fmt::format("\n{} trial(s) of {} failed; replay one with `sandtable battle --seed SEED`:\n",
+                       v["failed"].as_int(), v["name"].as_string());
+    for (const auto& f : failures) {
+      std::string first_line = f["error"].as_string().substr(0, f["error"].as_string().find('\n'));
+      out += fmt::format("  trial {} seed {}: {}\n", f["trial"].as_int(), f["seed"].as_int(), first_line);
+    }
+  }
+  return out;
+}
+
+std::string format_csv(const Value& summary) {
+  std::string out = "variant,metric,rate,low,high\n";
+  for (const auto& v : summary["variants"].as_list()) {
+    const std::string name = v["name"].as_string();
+    for (const char* metric : {"side1_wins", "side2_wins", "draws"}) {
+      const Value& i = v[metric];
+      out += fmt::format("{},{},{},{},{}\n", name, metric, i["rate"].as_number(), i["low"].as_number(),
+                         i["high"].as_number());
+    }
+    if (v["outcomes"].is_map())
+      for (const auto& [key, i] : v["outcomes"].as_map())
+        out += fmt::format("{},\"outcome {}\",{},{},{}\n", name, key, i["rate"].as_number(), i["low"].as_number(),
+                           i["high"].as_number());
+    if (v["length"].is_map())
+      out += fmt::format("{},mean_turns,{},,\n{},median_turns,{},,\n", name, v["length"]["mean"].as_number(), name,
+                         v["length"]["median"].as_number());
+    out += fmt::format("{},failed,{},,\n", name, v["failed"].as_int());
+  }
+  for (const auto& d : summary["differences"].as_list()) {
+    const Value& i = d["side1_win_difference"];
+    out += fmt::format("{},side1_win_difference_vs_{},{},{},{}\n", d["variant"].as_string(),
+                       d["baseline"].as_string(), i["rate"].as_number(), i["low"].as_number(), i["high"].as_number());
+  }
+  return out;
+}
+
+std::string format_json(const Value& summary) { return summary.to_json() + "\n"; }
+
+std::string format_trials(const Spec& spec, const Outcome& outcome) {
+  std::string out;
+  for (std::size_t v = 0; v < outcome.results.size(); ++v)
+    for (const auto& t : outcome.results[v]) {
+      Value line(Value::Map{{"variant", spec.variants[v].name},
+                            {"trial", static_cast<std::int64_t>(t.index)},
+                            {"seed", static_cast<std::int64_t>(t.seed)}});
+      if (t.failed) line.set("error", t.error);
+      else line.set("result", t.result);
+      out += line.to_json() + "\n";
+    }
+  return out;
+}
+
+std::function<void(const Progress&)> terminal_progress() {
+  if (!isatty(STDERR_FILENO)) return nullptr;
+  return [](const Progress& p) {
+    const double rate = p.elapsed_seconds > 0 ? static_cast<double>(p.done) / p.elapsed_seconds : 0;
+    const double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+    std::cerr << fmt::format("\r{}/{} trials, {:.0f}/s, {} failed, ETA {:.0f} s   ", p.done, p.total, rate,
+                             p.failed, eta);
+    if (p.done == p.total) std::cerr << "\n";
+    std::cerr.flush();
+  };
+}
+
+} // namespace sandtable::experiment

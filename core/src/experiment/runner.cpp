@@ -1,0 +1,192 @@
+#include "sandtable/experiment/runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "sandtable/lua/convert.hpp"
+#include "sandtable/rng.hpp"
+
+namespace sandtable::experiment {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One worker: its own Lua state with the trial module loaded and every
+// variant prepared once. Recreated only after a trial killed its state.
+class Worker {
+public:
+  explicit Worker(const Spec& spec) : spec_(spec) { start(); }
+
+  LuaHost& host() { return *host_; }
+  // A trial that was stopped leaves its state unusable: start afresh.
+  void ensure_ready() {
+    if (!host_ || host_->killed()) start();
+  }
+
+  TrialResult run_trial(std::size_t variant, std::uint64_t index, std::uint64_t seed) {
+    TrialResult r;
+    r.index = index;
+    r.seed = seed;
+    if (!prepare_error_.empty()) {
+      r.failed = true;
+      r.error = prepare_error_;
+      return r;
+    }
+    lua_State* L = host_->state();
+    const int top = lua_gettop(L);
+    try {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, trial_ref_);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, prepared_refs_[variant]);
+      lua_pushinteger(L, static_cast<lua_Integer>(seed));
+      host_->call(2, 1);
+      r.result = lua::to_value(L, -1, "trial result");
+    } catch (const std::exception& e) {
+      r.failed = true;
+      r.error = e.what();
+    }
+    lua_settop(L, top);
+    return r;
+  }
+
+private:
+  void start() {
+    host_.reset();
+    // Loading and preparing run under the instruction budget (a house rule
+    // that loops while patching is stopped); trials then run without the
+    // count hook, guarded by the watchdog.
+    host_ = std::make_unique<LuaHost>(spec_.host);
+    prepare_error_.clear();
+    prepared_refs_.clear();
+    lua_State* L = host_->state();
+    try {
+      host_->require(spec_.module);
+      if (!lua_istable(L, -1)) throw Error(fmt::format("trial module '{}' must return a table", spec_.module));
+      lua_getfield(L, -1, "trial");
+      if (!lua_isfunction(L, -1)) throw Error(fmt::format("trial module '{}' has no trial(prepared, seed)", spec_.module));
+      trial_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+      for (const auto& v : spec_.variants) {
+        lua_getfield(L, -1, "prepare");
+        lua::push_value(L, v.params);
+        host_->call(1, 1);
+        prepared_refs_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+      }
+      lua_settop(L, 0);
+    } catch (const std::exception& e) {
+      prepare_error_ = e.what();
+      lua_settop(L, 0);
+    }
+    if (!host_->killed()) host_->drop_instruction_budget();
+  }
+
+  const Spec& spec_;
+  std::unique_ptr<LuaHost> host_;
+  int trial_ref_ = LUA_NOREF;
+  std::vector<int> prepared_refs_;
+  std::string prepare_error_;
+};
+
+// What the watchdog sees of each worker: which host, since when busy.
+struct Slot {
+  std::mutex m;
+  LuaHost* host = nullptr;
+  Clock::time_point started;
+  bool busy = false;
+};
+
+} // namespace
+
+Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progress,
+            const std::function<bool(const Outcome&)>& stop_early) {
+  if (spec.variants.empty()) throw Error("an experiment needs at least one variant");
+  Outcome out;
+  out.threads = spec.threads ? spec.threads : std::max(1u, std::thread::hardware_concurrency());
+  out.results.assign(spec.variants.size(), {});
+  const auto t0 = Clock::now();
+  std::atomic<std::uint64_t> failed{0};
+  std::vector<Slot> slots(out.threads);
+  std::vector<std::unique_ptr<Worker>> workers(out.threads);  // kept across rounds
+
+  std::uint64_t start = 0;
+  while (start < spec.trials) {
+    const std::uint64_t round = spec.until_ci > 0 ? std::min(spec.batch, spec.trials - start) : spec.trials - start;
+    const std::uint64_t end = start + round;
+    for (auto& v : out.results) v.resize(end);
+    std::atomic<std::uint64_t> next{start}, done{0};
+    std::atomic<bool> finished{false};
+    std::string fatal;
+    std::mutex fatal_m;
+
+    auto work = [&](unsigned w) {
+      try {
+        if (!workers[w]) workers[w] = std::make_unique<Worker>(spec);
+        Worker& worker = *workers[w];
+        for (;;) {
+          const std::uint64_t i = next.fetch_add(1);
+          if (i >= end) break;
+          // 63 bits, so the seed prints and parses as a non-negative integer everywhere.
+          const std::uint64_t seed = Rng::derive(spec.seed, i) >> 1;
+          for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+            worker.ensure_ready();
+            {
+              std::lock_guard<std::mutex> lock(slots[w].m);
+              slots[w].host = &worker.host();
+              slots[w].busy = true;
+              slots[w].started = Clock::now();
+            }
+            TrialResult r = worker.run_trial(v, i, seed);
+            {
+              std::lock_guard<std::mutex> lock(slots[w].m);
+              slots[w].busy = false;
+            }
+            if (r.failed) ++failed;
+            out.results[v][i] = std::move(r);
+          }
+          ++done;
+        }
+      } catch (const std::exception& e) {
+        std::lock_guard<std::mutex> lock(fatal_m);
+        fatal = e.what();
+      }
+    };
+
+    std::vector<std::thread> threads;
+    for (unsigned w = 0; w < out.threads; ++w) threads.emplace_back(work, w);
+    // The calling thread reports progress and is the watchdog.
+    std::thread joiner([&] {
+      for (auto& t : threads) t.join();
+      finished = true;
+    });
+    while (!finished) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      const auto now = Clock::now();
+      for (auto& s : slots) {
+        std::lock_guard<std::mutex> lock(s.m);
+        if (s.busy && s.host && spec.watchdog_seconds > 0 &&
+            std::chrono::duration<double>(now - s.started).count() > spec.watchdog_seconds)
+          s.host->request_stop(fmt::format("trial stopped by the watchdog after {} s (it may loop forever; "
+                                           "raise the limit with --trial-timeout)", spec.watchdog_seconds));
+      }
+      if (progress)
+        progress(Progress{done.load(), spec.trials, failed.load(),
+                          std::chrono::duration<double>(now - t0).count()});
+    }
+    joiner.join();
+    if (!fatal.empty()) throw Error(fatal);
+    start = end;
+    out.trials_run = end;
+    if (spec.until_ci > 0 && stop_early && stop_early(out)) break;
+  }
+  for (auto& v : out.results) v.resize(out.trials_run);
+  out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (progress) progress(Progress{out.trials_run, out.trials_run, failed.load(), out.seconds});
+  return out;
+}
+
+} // namespace sandtable::experiment

@@ -1,0 +1,21 @@
+-- The trial module behind `sandtable sim`: one battle per trial, quiet and
+-- without an event log. prepare() runs once per worker and variant (it loads,
+-- patches and freezes the ruleset and checks the armies); trial() fights.
+local loader = require("sandtable.loader")
+local battle = require("lib.battle")
+local scenario = require("lib.scenario")
+
+local trial = {}
+
+-- params: { scenario = path, house_rules = { paths } }
+function trial.prepare(params)
+  local s = scenario.parse(loader.read(params.scenario), params.scenario, params.scenario:match("^(.*)/[^/]*$"))
+  return battle.prepare(s, params.house_rules)
+end
+
+function trial.trial(prepared, seed)
+  local r = battle.run{ prepared = prepared, seed = seed, log = false }
+  return { winner = r.winner, turns = r.turns, reason = r.reason, losses = r.losses }
+end
+
+return trial
