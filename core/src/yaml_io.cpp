@@ -50,6 +50,8 @@ Value from_node(const YAML::Node& node, const std::string& file, const std::stri
         throw LocatedError(file, mark.line + 1, mark.column + 1, fmt::format("duplicate key '{}'", key));
       }
       map.emplace(key, from_node(kv.second, file, path + "/" + key, marks));
+      // A key's problems (unknown, wrong type) are reported where the key is written.
+      if (marks) (*marks)[path + "/" + key] = {kv.first.Mark().line + 1, kv.first.Mark().column + 1};
     }
     return Value(std::move(map));
   }

@@ -1,0 +1,32 @@
+# sandtable sim: the same results on one thread and two, variants with common
+# random numbers, and a failing house rule reported without stopping the run.
+source "$(dirname "$0")/lib.bash" "$1"
+
+cat > "$TMP/s.yaml" <<'YAML'
+ruleset: phalanx
+turns: 10
+table: { size: 6x4, scale: 15-20mm, basing: 2, terrain: diced }
+armies:
+  - army: phalanx/early_imperial_roman
+  - army: phalanx/gallic
+YAML
+
+"$SANDTABLE" sim "$TMP/s.yaml" --trials 40 --threads 1 --seed 9 --format json --out "$TMP/one.json" --trials-out "$TMP/one.jsonl" 2>/dev/null
+"$SANDTABLE" sim "$TMP/s.yaml" --trials 40 --threads 2 --seed 9 --format json --out "$TMP/two.json" --trials-out "$TMP/two.jsonl" 2>/dev/null
+if cmp -s "$TMP/one.jsonl" "$TMP/two.jsonl" && cmp -s "$TMP/one.json" "$TMP/two.json"; then
+  pass "1 and 2 threads give byte-identical results"
+else fail "results differ between 1 and 2 threads"; fi
+[ "$(wc -l < "$TMP/one.jsonl")" -eq 40 ] && pass "one result line per trial" || fail "expected 40 trial lines"
+
+# A house rule that changes nothing must give exactly the baseline's battles.
+printf 'return function(rules) end\n' > "$TMP/nothing.lua"
+# A house rule with a Lua error in one trial's path fails every trial of its variant, reported with seeds.
+printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "oops", text = "broken", add = function(c) return c.no_such.field end })\nend\n' > "$TMP/broken.lua"
+expect_exit 0 "a run with a broken house rule still completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 20 --seed 9 --variant same="$TMP/nothing.lua" --variant broken="$TMP/broken.lua"
+expect_output "Difference in side 1's win rate" "variants are compared with the baseline"
+expect_output "same             +0.0 points [+0.0, +0.0]" "a do-nothing house rule gives the same battles (common random numbers)"
+expect_output "trial(s) of broken failed" "the failures are counted"
+expect_output "seed" "each failure names its seed for replay"
+expect_exit 1 "a variant without a file is refused" -- "$SANDTABLE" sim "$TMP/s.yaml" --variant nofile
+expect_output "expected NAME=FILE.lua" "the message says what was expected"
+finish
