@@ -24,5 +24,6 @@ Action add_battle(CLI::App& app, const GlobalOptions& global);
 Action add_check(CLI::App& app, const GlobalOptions& global);
 Action add_odds(CLI::App& app, const GlobalOptions& global);
 Action add_sim(CLI::App& app, const GlobalOptions& global);
+Action add_api(CLI::App& app, const GlobalOptions& global);
 
 } // namespace sandtable::cli
