@@ -5,7 +5,7 @@
 namespace sandtable::lua {
 
 inline constexpr const char* kSandboxPrelude = R"LUA(
-local G, killed = ...
+local G, killed, memory_check = ...
 local raw_pcall, raw_xpcall, raw_error, raw_setmetatable, raw_rawset, raw_rawget, raw_load, raw_type =
   pcall, xpcall, error, setmetatable, rawset, rawget, load, type
 local raw_next, raw_tostring, raw_select = next, tostring, select
@@ -64,7 +64,15 @@ G.load = function(chunk, name, mode, env)
   if mode ~= nil and mode ~= "t" then
     raw_error("only text chunks may be loaded in the sandbox (binary chunks are refused)", 2)
   end
-  return raw_load(chunk, name, "t", env or new_env())
+  -- A reader function runs under a protected parser: a kill inside it comes
+  -- back as load's (nil, message), so raise it again like pcall does.
+  -- (Fix found by tests/core/sandbox_test.cpp: the kill was swallowed.)
+  local f, err = raw_load(chunk, name, "t", env or new_env())
+  if f == nil then
+    local why = killed()
+    if why then raw_error(why, 0) end
+  end
+  return f, err
 end
 
 -- Pattern matching runs in C where the instruction budget cannot see it;
@@ -81,11 +89,21 @@ local function repetitions(p)
   end
   return n
 end
-local PATTERN_STEPS = 1e10
+-- Backtracking over q repetition items in n characters tries about
+-- n * C(n+q, q) states (each start position times the ways to share the
+-- characters among the items); the matcher does some 4e8 of them a second.
+-- (Fix found by tests/core/sandbox_test.cpp: subjects of 64 characters or
+-- fewer were exempt, and 60 characters against 12 items ran for minutes.)
+local PATTERN_STEPS = 1e9
+local function backtracking_steps(n, q)
+  local steps = n + 0.0
+  for i = 1, q do steps = steps * (n + i) / i end
+  return steps
+end
 local function guard_pattern(fname, s, p)
-  if raw_type(s) == "string" and raw_type(p) == "string" and #s > 64 then
+  if raw_type(s) == "string" and raw_type(p) == "string" then
     local q = repetitions(p)
-    if q > 0 and (#s + 0.0) ^ (q + 1) > PATTERN_STEPS then
+    if q > 0 and backtracking_steps(#s, q) > PATTERN_STEPS then
       raw_error(("string.%s: the pattern %q has %d repetition items against %d characters; " ..
         "it could run for too long in the sandbox (split the text first)"):format(fname, p, q, #s), 3)
     end
@@ -101,6 +119,18 @@ for _, fname in raw_next, { "find", "match", "gmatch", "gsub" } do
   end
 end
 str.dump = nil
+-- string.rep checks its result against Lua's 2^31-byte string limit before
+-- allocating, so string.rep("x", 2^31) said "resulting string too large" (a
+-- plain, catchable error) instead of stopping at the memory cap. Check the
+-- size against the cap first. (Fix found by tests/core/sandbox_test.cpp.)
+local raw_rep = str.rep
+str.rep = function(s, n, sep)
+  if (raw_type(s) == "string" or raw_type(s) == "number") and raw_type(n) == "number" and n > 0 then
+    local piece = #raw_tostring(s) + ((raw_type(sep) == "string" or raw_type(sep) == "number") and #raw_tostring(sep) or 0)
+    memory_check(piece * n)
+  end
+  return raw_rep(s, n, sep)
+end
 local string_mt = getmetatable("")
 string_mt.__index = str
 string_mt.__metatable = "locked"
