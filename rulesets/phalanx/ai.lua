@@ -175,73 +175,92 @@ local function lane_blocked(G, x, y, f, w, dp, L)
   return imp
 end
 
--- Whether a group's bases fit where they are (on the table, in the rear zone
--- and their part's sector, off impassable terrain, clear of bases already
--- placed), and how unwelcome the spot is: Bad Going under it, impassable
--- terrain in its way forward.
-local function fits(G, edge, list, i0, i1, placed)
-  local S = G.S
-  local part = list[i0].group.part
-  local lo, hi = setup.part_range(S, part)
-  local penalty = 0
-  for i = i0, i1 do
-    local e = list[i]
-    local c = setup.corners(e.x, e.y, e.facing, e.w, e.d)
-    for k = 1, 8, 2 do
-      local u, v = setup.to_local(S, edge, c[k], c[k + 1])
-      if v < -0.01 or v > S.rear + 0.01 or u < lo - 0.01 or u > hi + 0.01 then return false end
-    end
-    local bad, imp = G.T:under(e.x, e.y, e.facing, e.w, e.d)
-    if imp then return false end
-    if bad then penalty = penalty + 2 end
-    if lane_blocked(G, e.x, e.y, e.facing, e.w, e.d, S.tile_d * 1.5) then penalty = penalty + 3 end
-    for _, p in ipairs(placed) do
-      if abs(p.x - e.x) < (p.w + p.d + e.w + e.d) / 2 and abs(p.y - e.y) < (p.w + p.d + e.w + e.d) / 2
-         and setup.bases_overlap(e.x, e.y, e.facing, e.w, e.d, p.x, p.y, p.facing, p.w, p.d, 0.5) then
-        return false
-      end
-    end
-  end
-  return true, penalty
-end
-
--- Moves each group to the best spot near its place in the plan: clear of
--- impassable terrain and of bases already placed, preferring good going
--- with a clear way forward; sideways first, then at the back of the zone.
+-- Moves each group sideways (or to the back of the zone) to the nearest spot
+-- clear of impassable terrain and of groups already placed, preferring good
+-- going with a clear way ahead. The search is one-dimensional: the terrain
+-- pieces' and placed groups' extents along the edge are intervals the
+-- group's left end must avoid (pieces by their bounding boxes).
 local function avoid_terrain(G, edge, out)
-  if not G.T.pieces[1] then return end
   local S = G.S
-  local placed = {}
-  local sign = edge == "south" and 1 or -1
+  local pieces = G.T.pieces
+  local placed = {}   -- { u0, u1, v0, v1 }
+  local lane = S.tile_d * 1.5
   local i = 1
   while i <= #out do
     local j = i
     while j + 1 <= #out and out[j + 1].first == out[i].first do j = j + 1 end
-    local ok, pen = fits(G, edge, out, i, j, placed)
-    if not ok or pen > 0 then
-      local base = {}
-      local back = math.huge
-      for k = i, j do
-        base[k] = { out[k].x, out[k].y }
-        local _, v = setup.to_local(S, edge, out[k].x, out[k].y)
-        back = min(back, v - out[k].d / 2)
-      end
-      local best, best_pen = nil, ok and pen or math.huge
-      for _, dv in ipairs({ 0, -back + 0.5 }) do
-        for step = 0, 48 do
-          local du = (step % 2 == 0 and 1 or -1) * ((step + 1) // 2) * (S.frontage / 4)
-          for k = i, j do out[k].x, out[k].y = base[k][1] + sign * du, base[k][2] + sign * dv end
-          local ok2, pen2 = fits(G, edge, out, i, j, placed)
-          if ok2 and pen2 < best_pen then best, best_pen = { du, dv }, pen2 end
-          if best_pen == 0 then break end
-        end
-        if best_pen == 0 then break end
-      end
-      local du, dv = 0, 0
-      if best then du, dv = best[1], best[2] end
-      for k = i, j do out[k].x, out[k].y = base[k][1] + sign * du, base[k][2] + sign * dv end
+    local g = out[i].group
+    -- the group's extent in side-local coordinates
+    local u0, v0, u1, v1 = math.huge, math.huge, -math.huge, -math.huge
+    for k = i, j do
+      local e = out[k]
+      local u, v = setup.to_local(S, edge, e.x, e.y)
+      u0, u1 = min(u0, u - e.w / 2), max(u1, u + e.w / 2)
+      v0, v1 = min(v0, v - e.d / 2), max(v1, v + e.d / 2)
     end
-    for k = i, j do placed[#placed + 1] = out[k] end
+    local width = u1 - u0
+    local lo, hi = setup.part_range(S, g.part)
+    -- intervals of forbidden left ends, by strictness level
+    local function forbidden(level, vb0, vb1)
+      local list = {}
+      for _, p in ipairs(pieces) do
+        local b = p.box
+        local pu0, pv0 = setup.to_local(S, edge, b[1], b[2])
+        local pu1, pv1 = setup.to_local(S, edge, b[3], b[4])
+        if pu0 > pu1 then pu0, pu1 = pu1, pu0 end
+        if pv0 > pv1 then pv0, pv1 = pv1, pv0 end
+        local hit = false
+        if not p.passable then
+          hit = pv1 > vb0 and pv0 < vb1 + (level <= 1 and lane or 0)
+        elseif p.bad_going and level <= 1 then
+          hit = pv1 > vb0 and pv0 < vb1
+        end
+        if hit then list[#list + 1] = { pu0 - width, pu1 } end
+      end
+      for _, q in ipairs(placed) do
+        if q[4] > vb0 + 0.01 and q[3] < vb1 - 0.01 then list[#list + 1] = { q[1] - width - GAP, q[2] + GAP } end
+      end
+      return list
+    end
+    local slo, shi = lo, hi
+    local function ok_at(x, list)
+      if x < slo - 1e-6 or x + width > shi + 1e-6 then return false end
+      for _, iv in ipairs(list) do
+        if x > iv[1] + 1e-6 and x < iv[2] - 1e-6 then return false end
+      end
+      return true
+    end
+    local function nearest(list)
+      if ok_at(u0, list) then return u0 end
+      local best, bd = nil, math.huge
+      local cands = { slo, shi - width }
+      for _, iv in ipairs(list) do cands[#cands + 1] = iv[1]; cands[#cands + 1] = iv[2] end
+      for _, c in ipairs(cands) do
+        if abs(c - u0) < bd and ok_at(c, list) then best, bd = c, abs(c - u0) end
+      end
+      return best
+    end
+    local du, dv = 0, 0
+    local found = false
+    if pieces[1] or placed[1] then
+      -- levels: 1 good going, clear way ahead; 2 off impassable terrain;
+      -- 3 off impassable terrain outside its sector (no legal place: the
+      -- deployment check reports it)
+      for level = 1, 3 do
+        if level == 3 then slo, shi = 0, S.width end
+        for _, back in ipairs({ false, true }) do
+          local shift = back and -v0 or 0
+          local c = nearest(forbidden(level, v0 + shift, v1 + shift))
+          if c then du, dv, found = c - u0, shift, true; break end
+        end
+        if found then break end
+      end
+    end
+    if du ~= 0 or dv ~= 0 then
+      local sign = edge == "south" and 1 or -1
+      for k = i, j do out[k].x, out[k].y = out[k].x + sign * du, out[k].y + sign * dv end
+    end
+    placed[#placed + 1] = { u0 + du, u1 + du, v0 + dv, v1 + dv }
     i = j + 1
   end
 end
@@ -456,7 +475,7 @@ end
 local function behind_front(G, attacker, target)
   local ax, ay = G.bf:pos(attacker)
   local tx, ty, tf = G.bf:pos(target)
-  local td = G.bf:data(target)
+  local td = G.D[target]
   local fx, fy = setup.axes(tf)
   return (ax - tx) * fx + (ay - ty) * fy < td.d / 2
 end
@@ -464,7 +483,7 @@ end
 local function charge_value(G, g, target)
   local bf = G.bf
   local me_uid = nearest_member(G, g, target)
-  local me, foe = bf:data(me_uid), bf:data(target)
+  local me, foe = G.D[me_uid], G.D[target]
   local flank = behind_front(G, me_uid, target)
   local v = melee_value(me, foe, flank, (turn.going(G, me_uid)), (turn.going(G, target)))
   -- a target that may evade will usually do so: little gained, nothing lost
@@ -483,7 +502,7 @@ end
 
 local function recovering(G, g)
   for _, uid in ipairs(g.ids) do
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     local r, rr = d.accumulated_r, d.accumulated_rr
     if (d.army_class == "RA" and r + rr >= 2) or (d.army_class == "IF" and r + rr > 0) then return true end
   end
@@ -509,7 +528,8 @@ local function best_order(G, g)
   local best, best_v = nil, -FAR
   local seen = 0
   for _, uid in ipairs(g.ids) do
-    local q = bf:query{ of = uid, within = mv, enemy = true }
+    local q = {}
+    turn.near(G, uid, 3 - g.side, mv, q)
     for _, hit in ipairs(q) do
       if seen >= 4 then break end
       seen = seen + 1
@@ -520,8 +540,10 @@ local function best_order(G, g)
       end
     end
   end
-  local d1 = bf:data(g.ids[1])
-  local threshold = G.ai_charge_threshold or 0
+  local d1 = G.D[g.ids[1]]
+  -- READING of "charges when its odds are good": at first only charges
+  -- expected to gain; as the day wears on the commander commits more.
+  local threshold = G.ai_charge_threshold or (0.5 - 0.1 * G.turn)
   if best and best_v > threshold then return best, 10 + best_v * 3 + #g.ids end
   if shooter then return { gid = g.gid, kind = "hold" }, 6 + #g.ids end
   if G.recovery and recovering(G, g) then
@@ -538,40 +560,92 @@ local function best_order(G, g)
   local step = mv
   if best and dist <= mv and best_v <= threshold then step = max(0, dist - S.frontage * 0.25) end
   if step < 1 and abs(want) < 1 then return nil end
-  if G.T.pieces[1] and step > 0 then want = ai.steer(G, g, want, step, tr, a) end
+  if step > 0 then
+    local pa, pd = ai.plan_move(G, g, want, step, tr, a)
+    if pa == nil then
+      -- nothing to gain but a turn: worth it only to face a near enemy
+      if abs(want) < 5 or dist > 4 * S.frontage then return nil end
+      step = 0
+    else
+      want, step = pa, pd
+    end
+  end
   local score = 3 + #g.ids
-  -- laggards first: how far behind its side's average line
+  -- those nearest the enemy first, then laggards (to keep the line)
+  score = score + max(0, 6 - dist / S.frontage) * 0.5
   local _, y = bf:pos(g.ids[1])
   local fwd = G.sides[g.side].edge == "south" and 1 or -1
   local avg = G.sides[g.side].avg_front or y
-  score = score + max(-2, min(3, (avg - y) * fwd / S.frontage))
+  score = score + max(-1, min(1, (avg - y) * fwd / S.frontage))
   if not d1.mbl then score = score - 1 end
-  return { gid = g.gid, kind = "move", turn = want, dist = step }, score
+  -- Detachments (optional): the mounted wings go their own way
+  local detach = nil
+  if G.detachments and not g.detached and troops.mounted_or_animal(d1.class) and G.detachments.may_detach(G, g) then
+    detach = true
+  end
+  return { gid = g.gid, kind = "move", turn = want, dist = step, detach = detach }, score
 end
 ai.best_order = best_order
 
--- Around impassable terrain: the first turn (within the allowance) whose
--- way ahead is clear, trying the wanted one, then ever wider to the side of
--- the enemy, then the other side.
-function ai.steer(G, g, want, dist, tr, towards)
+-- How far group g could go straight ahead after turning `a` degrees, up to
+-- `dist`: short of friends in its way (their extents projected on its
+-- axes) and of impassable terrain.
+local function free_ahead(G, g, a, dist)
   local bf = G.bf
-  local function clear(a)
-    for _, uid in ipairs(g.ids) do
-      local d = bf:data(uid)
-      local x, y, f = bf:pos(uid)
-      if lane_blocked(G, x, y, f + a, d.w, d.d, dist) then return false end
+  local free = dist
+  local member = {}
+  for _, uid in ipairs(g.ids) do member[uid] = true end
+  local friends = G.alive[g.side]
+  for _, uid in ipairs(g.ids) do
+    local d = G.D[uid]
+    local x, y, f = bf:pos(uid)
+    local nf = f + a
+    local fx, fy, rx, ry = setup.axes(nf)
+    for _, o in ipairs(friends) do
+      if not member[o] then
+        local ox, oy, of = bf:pos(o)
+        local dx, dy = ox - x, oy - y
+        local ahead = dx * fx + dy * fy
+        if ahead > 0 and ahead < free + d.d + G.D[o].r * 2 then
+          local od = G.D[o]
+          local t = math.rad(of - nf)
+          local c, sn = abs(math.cos(t)), abs(math.sin(t))
+          local half_lat = c * od.w / 2 + sn * od.d / 2
+          local half_fwd = sn * od.w / 2 + c * od.d / 2
+          local lat = dx * rx + dy * ry
+          if abs(lat) < d.w / 2 + half_lat - 0.5 then
+            local gap = ahead - d.d / 2 - half_fwd - 1
+            if gap < free then free = max(0, gap) end
+          end
+        end
+      end
     end
-    return true
+    if G.T.pieces[1] and free > 0 and lane_blocked(G, x, y, nf, d.w, d.d, free) then
+      if lane_blocked(G, x, y, nf, d.w, d.d, free / 2) then free = 0 else free = free / 2 end
+    end
   end
-  if clear(want) then return want end
+  return free
+end
+ai.free_ahead = free_ahead
+
+-- The move to make: the wanted turn if the way is (mostly) clear, else the
+-- turn within the allowance that gains most ground towards the enemy
+-- (`towards`: the turn that would face it). Returns turn, distance, or nil.
+function ai.plan_move(G, g, want, step, tr, towards)
+  local free = free_ahead(G, g, want, step)
+  if free >= 0.75 * step then return want, step end
+  local best_a, best_d, best_p = want, free, free * math.cos(math.rad(towards - want))
   local sgn = towards >= 0 and 1 or -1
   for _, k in ipairs({ 0.5, 1 }) do
     for _, s in ipairs({ sgn, -sgn }) do
       local a = s * tr * k
-      if clear(a) then return a end
+      local fa = free_ahead(G, g, a, step)
+      local p = fa * math.cos(math.rad(towards - a))
+      if p > best_p + 1 then best_a, best_d, best_p = a, fa, p end
     end
   end
-  return want
+  if best_p < G.S.frontage * 0.1 then return nil end
+  return best_a, best_d
 end
 
 function ai.activate(G, side, points)
@@ -611,17 +685,17 @@ end
 
 -- Evade when standing would go badly.
 function ai.evade(G, tg, cg, target)
-  local charger = G.bf:data(cg.ids[1])
-  local me = G.bf:data(target)
+  local charger = G.D[cg.ids[1]]
+  local me = G.D[target]
   local v = melee_value(charger, me, false, false, false)
   return v > 0
 end
 
 function ai.shoot_target(G, uid, targets)
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   if d.class == "HIB" then
     for _, t in ipairs(targets) do
-      if troops.mounted_or_animal(G.bf:data(t.id).class) then return t.id end
+      if troops.mounted_or_animal(G.D[t.id].class) then return t.id end
     end
   end
   return targets[1] and targets[1].id or nil

@@ -89,6 +89,7 @@ local function unit_data(G, side, v, supporter, tracker)
   local d = {
     vid = v.id, name = v.name, class = v.class, integrity = v.integrity, army_class = v.army,
     part = v.part, side = side, general = v.general == true, key = tracker.keys[v.id] == true,
+    notes = v.notes,
     mbl = tracker.mbl[v.id] == true, last_line = tracker.last_line[v.id] == true,
     accumulated_r = 0, accumulated_rr = 0,
     w = f, d = setup.base_depth(v.class, f),
@@ -222,6 +223,10 @@ local function deploy(G, first)
       local uid = bf:add_unit{ side = s, name = spec.name, x = p.x, y = p.y, facing = p.facing,
                                width = spec.w, depth = spec.d, data = spec }
       spec.uid = uid
+      G.D[uid] = spec
+      spec.r = 0.5 * math.sqrt(spec.w * spec.w + spec.d * spec.d)
+      local alive = G.alive[s]
+      alive[#alive + 1] = uid
       local g = G.groups[spec.gid]
       g.ids[#g.ids + 1] = uid
       G.sides[s].units[#G.sides[s].units + 1] = uid
@@ -252,6 +257,8 @@ local function describe_deployment(G, s)
       if d.key then tags[#tags + 1] = "key" end
       if d.last_line then tags[#tags + 1] = "last line" elseif not d.mbl then tags[#tags + 1] = "off the MBL" end
       if d.supporter then tags[#tags + 1] = "supported by " .. d.supporter.name .. " (" .. d.supporter.class .. ")" end
+      if d.artillery then tags[#tags + 1] = d.artillery .. " artillery" end
+      if d.field_defences then tags[#tags + 1] = "behind field defences" end
       names[#names + 1] = turn.label(d) .. (#tags > 0 and (" [" .. table.concat(tags, ", ") .. "]") or "")
     end
     say(G, "  %s: %s", g.part, table.concat(names, " + "))
@@ -265,16 +272,22 @@ function battle.run(ctx)
   local G = {
     rules = rules, options = rules.options or {}, dice = ctx.dice, report = ctx.report,
     log = ctx.log ~= false, turn = 0, pturn = 0, losses = { {}, {} }, sides = {},
-    scenario = scenario, contact_moves = {},
+    scenario = scenario, contact_moves = {}, alive = { {}, {} }, D = {},
   }
   G.S = setup.scale(spec)
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
   if G.log then G.bf:record_rolls(ctx.dice) end
   -- hooks that options install on the instance (rules.phalanx)
   local hooks = rules.phalanx or {}
-  G.recovery = G.options.recovery and hooks.recovery or nil
-  G.artillery = G.options.artillery and hooks.artillery or nil
-  G.field_defences = G.options.field_defences and hooks.field_defences or nil
+  local req = rules.require or require
+  local function hook(id)
+    if not G.options[id] then return nil end
+    return hooks[id] or req("phalanx.options." .. id)
+  end
+  G.recovery = hook("recovery")
+  G.artillery = hook("artillery")
+  G.field_defences = hook("field_defences")
+  G.detachments = hook("detachments")
 
   build_sides(G, ctx)
   local bf = G.bf
@@ -307,6 +320,8 @@ function battle.run(ctx)
       G.sides[winner].name, G.sides[loser].name, G.sides[loser].name, G.sides[winner].name)
   end
   deploy(G, loser)
+  if G.artillery then G.artillery.assign(G) end
+  if G.field_defences then G.field_defences.assign(G) end
   describe_deployment(G, 1)
   describe_deployment(G, 2)
   if G.T.pieces[1] and bf.add_terrain then

@@ -82,7 +82,7 @@ local function side_name(G, s) return G.sides[s].name end
 
 -- Terrain under a unit: bad, impassable, hill id, road.
 local function going(G, uid)
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
   return G.T:under(x, y, f, d.w, d.d)
 end
@@ -94,14 +94,70 @@ local function move_mm(d, bad)
 end
 turn.move_mm = move_mm
 
+---------------------------------------------------------------------------
+-- Proximity. The battle keeps its live units per side (G.alive[side]) and
+-- each base's half-diagonal (data.r); centre distances prune candidates in
+-- Lua and only the few that may be near get an exact edge distance from the
+-- engine: far cheaper than a general query for the small armies of Phalanx.
+
+-- Units of `side` (excluding `skip`, a set or nil) within `within` mm edge to
+-- edge of uid, into `out` as { id, distance } nearest first (ties by id).
+-- Returns the count.
+local function near(G, uid, side, within, out, skip)
+  local bf = G.bf
+  local d = G.D[uid]
+  local x, y = bf:pos(uid)
+  local list = G.alive[side]
+  local n = 0
+  for i = 1, #list do
+    local o = list[i]
+    if o ~= uid and not (skip and skip[o]) then
+      local ox, oy = bf:pos(o)
+      local dx, dy = ox - x, oy - y
+      local reach = within + d.r + G.D[o].r
+      if dx * dx + dy * dy <= reach * reach then
+        local dist = bf:distance(uid, o)
+        if dist <= within then
+          n = n + 1
+          local e = out[n]
+          if e then e.id, e.distance = o, dist else out[n] = { id = o, distance = dist } end
+        end
+      end
+    end
+  end
+  for k = #out, n + 1, -1 do out[k] = nil end
+  if n > 1 then
+    table.sort(out, function(a, b)
+      if a.distance ~= b.distance then return a.distance < b.distance end
+      return a.id < b.id
+    end)
+  end
+  return n
+end
+turn.near = near
+
+-- Units of either side within `within` of uid (skip: a set), a fresh list.
+local function near_any(G, uid, within, skip)
+  local a, b = {}, {}
+  near(G, uid, 1, within, a, skip)
+  near(G, uid, 2, within, b, skip)
+  for _, e in ipairs(b) do a[#a + 1] = e end
+  return a
+end
+turn.near_any = near_any
+
 -- Whether a unit touches an enemy (melee contact), with the first one.
 local function in_contact(G, uid)
-  local q = G.bf:query{ of = uid, within = CONTACT, enemy = true }
-  if #q == 0 then return false end
-  for i = 1, #q do
-    local _, _, len = G.bf:contact(uid, q[i].id)
-    local _, _, len2 = G.bf:contact(q[i].id, uid)
-    if max(len, len2) > MIN_CONTACT_LEN then return true, q[i].id end
+  local bf = G.bf
+  local d = G.D[uid]
+  local x, y = bf:pos(uid)
+  local list = G.alive[3 - d.side]
+  for i = 1, #list do
+    local o = list[i]
+    local ox, oy = bf:pos(o)
+    local dx, dy = ox - x, oy - y
+    local reach = CONTACT + d.r + G.D[o].r
+    if dx * dx + dy * dy <= reach * reach and bf:distance(uid, o) <= CONTACT then return true, o end
   end
   return false
 end
@@ -122,7 +178,7 @@ turn.halted = halted
 
 local function group_halted(G, g)
   for _, uid in ipairs(g.ids) do
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     if halted(G, d) or d.field_defences then return true end
   end
   return false
@@ -144,7 +200,7 @@ local function group_rates(G, g, bad)
   local n = #g.ids
   local mv, tr = math.huge, math.huge
   for _, uid in ipairs(g.ids) do
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     mv = min(mv, move_mm(d, bad))
     tr = min(tr, tables.turn_allowance(d.class, bad, n))
     if d.supporter then tr = min(tr, tables.turn_allowance(d.supporter.class, bad, n)) end
@@ -194,7 +250,7 @@ end
 -- Advances one base; returns the engine's move result.
 local function advance_unit(G, uid, dist, opts)
   if dist == 0 then return { distance = 0 } end
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
   dist = passable_distance(G, d, x, y, f, dist)
   return G.bf:move(uid, "advance", dist, opts)
@@ -204,7 +260,7 @@ end
 -- 45-degree types wheel about a front corner, the others about the centre.
 local function turn_unit(G, uid, angle)
   if abs(angle) < 1e-6 then return 0 end
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   local r
   if d.pivot == "front_corner" then
     r = G.bf:move(uid, "wheel", angle > 0 and "left" or "right", abs(rad(angle)) * d.w)
@@ -247,16 +303,16 @@ local function rotate_group(G, g, angle, px, py)
   local member = {}
   for _, uid in ipairs(g.ids) do member[uid] = true end
   for i, uid in ipairs(g.ids) do
-    local d = bf:data(uid)
+    local d = G.D[uid]
     local n = new[i]
     if not on_table(G, n[1], n[2], n[3], d.w, d.d) then return false end
     local _, imp = G.T:under(n[1], n[2], n[3], d.w, d.d)
     if imp then return false end
-    local q = bf:query{ of = uid, within = d.w + d.d + abs(a) * d.w * #g.ids }
-    for _, hit in ipairs(q) do
+    local reach = d.w + d.d + abs(a) * d.w * #g.ids
+    for _, hit in ipairs(near_any(G, uid, reach, member)) do
       local o = hit.id
-      if not member[o] then
-        local od = bf:data(o)
+      do
+        local od = G.D[o]
         local ox, oy, of = bf:pos(o)
         if setup.bases_overlap(n[1], n[2], n[3], d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return false end
       end
@@ -273,11 +329,11 @@ local function turn_group(G, g, angle)
   if abs(angle) < 1e-6 then return 0 end
   if #g.ids == 1 then return turn_unit(G, g.ids[1], angle) end
   local order = left_to_right(G, g)
-  local first = G.bf:data(order[1])
+  local first = G.D[order[1]]
   local px, py
   if first.pivot == "front_corner" then
     local end_uid = angle > 0 and order[1] or order[#order]
-    local d = G.bf:data(end_uid)
+    local d = G.D[end_uid]
     local x, y, f = G.bf:pos(end_uid)
     local c = setup.corners(x, y, f, d.w, d.d)
     if angle > 0 then px, py = c[1], c[2] else px, py = c[3], c[4] end
@@ -335,7 +391,7 @@ local EDGE_SIGN = { front = { 1, 0 }, rear = { -1, 0 }, left = { 0, -1 }, right 
 -- base, and overlaps nothing else; otherwise it halts at contact.
 local function line_up(G, g, uid, target, edge)
   local bf = G.bf
-  local d, t = bf:data(uid), bf:data(target)
+  local d, t = G.D[uid], G.D[target]
   local tx, ty, tf = bf:pos(target)
   local fx, fy, rx, ry = axes(tf)
   local s = EDGE_SIGN[edge]
@@ -358,17 +414,16 @@ local function line_up(G, g, uid, target, edge)
   local member = {}
   for _, m in ipairs(g.ids) do member[m] = true end
   for i, m in ipairs(g.ids) do
-    local md = bf:data(m)
+    local md = G.D[m]
     local mx, my, mf = bf:pos(m)
     local ox, oy = mx - x, my - y
     local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
     if sqrt((px - mx) ^ 2 + (py - my) ^ 2) > move_mm(md, bad) + 1e-6 then return false end
     if not on_table(G, px, py, mf + delta, md.w, md.d) then return false end
-    local q = bf:query{ of = m, within = md.w + md.d }
-    for _, hit in ipairs(q) do
+    for _, hit in ipairs(near_any(G, m, md.w + md.d + sqrt((px - mx) ^ 2 + (py - my) ^ 2), member)) do
       local o = hit.id
-      if o ~= target and not member[o] then
-        local od = bf:data(o)
+      if o ~= target then
+        local od = G.D[o]
         local ox2, oy2, of = bf:pos(o)
         if setup.bases_overlap(px, py, mf + delta, md.w, md.d, ox2, oy2, of, od.w, od.d, CONTACT) then return false end
       end
@@ -388,7 +443,7 @@ turn.line_up = line_up
 local function link_of(G, g)
   local link = {}
   for _, uid in ipairs(g.ids) do
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     link[#link + 1] = d
     if d.supporter then link[#link + 1] = d.supporter end
   end
@@ -412,8 +467,8 @@ function turn.activation_situation(G, g, order)
   local gen = side.general_uid
   local s = { distance_from_general = 0, line_of_sight_blocked = false, crossing_sectors = false,
               detachment = false }
-  if gen and not G.bf:unit(gen).removed then
-    local gd = G.bf:data(gen)
+  if gen and not G.D[gen].broken then
+    local gd = G.D[gen]
     if gd.gid ~= g.gid then
       local best = math.huge
       for _, uid in ipairs(g.ids) do best = min(best, G.bf:distance(gen, uid)) end
@@ -426,7 +481,7 @@ function turn.activation_situation(G, g, order)
   if order then
     local x0 = G.bf:pos(g.ids[1])
     s.crossing_sectors = setup.table_sector(G.S, x0) ~= setup.table_sector(G.S, predicted_x(G, g, order))
-    s.detachment = (g.detached or order.detach) and G.options.detachments or false
+    s.detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
   end
   return s
 end
@@ -448,13 +503,17 @@ end
 -- conditions. `why` is a short cause for the account.
 local function break_unit(G, uid, why)
   local bf = G.bf
-  local d = bf:data(uid)
+  local d = G.D[uid]
   if d.broken then return end
   d.broken = true
   bf:remove(uid)
   local g = G.groups[d.gid]
   for i, id in ipairs(g.ids) do
     if id == uid then table.remove(g.ids, i); break end
+  end
+  local alive = G.alive[d.side]
+  for i, id in ipairs(alive) do
+    if id == uid then table.remove(alive, i); break end
   end
   local side = G.sides[d.side]
   losses_add(G, d.side, d.class)
@@ -502,7 +561,7 @@ end
 -- moves: an RR), or nil: for "R or RR into friends" (Results, RR).
 local function friends_behind(G, uid, opp)
   local bf = G.bf
-  local d = bf:data(uid)
+  local d = G.D[uid]
   local mv = move_mm(d, (going(G, uid)))
   local dx, dy = repulse_direction(G, uid, opp)
   local x, y, f = bf:pos(uid)
@@ -518,7 +577,7 @@ turn.friends_behind = friends_behind
 -- opponents"); R and RR count towards the accumulated results.
 local function repulse(G, uid, result, opp, from_shooting)
   local bf = G.bf
-  local d = bf:data(uid)
+  local d = G.D[uid]
   if result == "R" then d.accumulated_r = d.accumulated_r + 1 else d.accumulated_rr = d.accumulated_rr + 1 end
   local moves = tables.repulse_moves[result]
   local mv = move_mm(d, (going(G, uid))) * moves
@@ -537,7 +596,7 @@ local function repulse(G, uid, result, opp, from_shooting)
   if G.report then
     local stop = ""
     if r.stopped_by == "edge" then stop = ", stopped by the table edge"
-    elseif r.stopped_by then stop = ", stopped against " .. short(bf:data(r.stopped_by)) end
+    elseif r.stopped_by then stop = ", stopped against " .. short(G.D[r.stopped_by]) end
     say(G, "    %s falls back %.0f mm (%s)%s", short(d), sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2), result, stop)
   end
 end
@@ -549,7 +608,7 @@ local function apply_result(G, uid, result, opp, cause, from_shooting)
   elseif result == "R" or result == "RR" then
     repulse(G, uid, result, opp, from_shooting)
   elseif result == "H" then
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     d.halt = G.pturn
     if G.report then say(G, "    %s is halted: it cannot move in its side's next turn", short(d)) end
   end
@@ -569,7 +628,7 @@ local function allowances(G, g, turn_deg)
   if not bad and G.T.pieces[1] then
     -- probe the end of a full move after the turn
     for _, uid in ipairs(g.ids) do
-      local d = G.bf:data(uid)
+      local d = G.D[uid]
       local x, y, f = G.bf:pos(uid)
       local nf = f + (turn_deg or 0)
       local fx, fy = axes(nf)
@@ -593,9 +652,10 @@ local function near_mbl_friend(G, g)
   local member = {}
   for _, uid in ipairs(g.ids) do member[uid] = true end
   for _, uid in ipairs(g.ids) do
-    local q = G.bf:query{ of = uid, within = limit, friend = true }
+    local q = {}
+    near(G, uid, g.side, limit, q, member)
     for _, hit in ipairs(q) do
-      if not member[hit.id] and G.bf:data(hit.id).mbl then return true end
+      if G.D[hit.id].mbl then return true end
     end
   end
   return false
@@ -604,7 +664,7 @@ turn.near_mbl_friend = near_mbl_friend
 
 local function needs_cohesion(G, g)
   if g.detached or #g.ids == 0 then return false end
-  return G.bf:data(g.ids[1]).mbl == true
+  return G.D[g.ids[1]].mbl == true
 end
 
 local function snapshot_group(G, g)
@@ -638,7 +698,7 @@ function turn.move_group(G, g, turn_deg, dist, opts)
     moved, stop, r = advance_group(G, g, moved / 2)
     if not near_mbl_friend(G, g) then
       restore_group(G, g, before)
-      turned, moved, stop, r = 0, 0, nil, nil
+      turned, moved, stop, r = 0, 0, "line", nil
     end
   end
   g.did = { kind = "move", turn = turned, dist = moved }
@@ -648,10 +708,10 @@ end
 -- Whether group tg may evade a charge by group cg (EVADING: "LI may evade
 -- HI, LSC may evade any vignette, HCC, HSC, CAM may evade HI").
 function turn.may_evade(G, tg, charger_uid)
-  local cd = G.bf:data(charger_uid)
+  local cd = G.D[charger_uid]
   if #tg.ids == 0 or group_halted(G, tg) or group_in_contact(G, tg) then return false end
   for _, uid in ipairs(tg.ids) do
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     if not troops.may_evade(d.class, cd.class) then return false end
   end
   return true
@@ -663,10 +723,10 @@ local function evade(G, tg, charger_uid)
   local mv = allowances(G, tg, 0)
   local moved = advance_group(G, tg, -mv)
   tg.evaded_from = charger_uid
-  for _, uid in ipairs(tg.ids) do G.bf:data(uid).evaded = charger_uid end
+  for _, uid in ipairs(tg.ids) do G.D[uid].evaded = charger_uid end
   log(G, "evade", { units = tg.ids, from = charger_uid, distance = -moved })
   if G.report then
-    say(G, "    %s evades %.0f mm to the rear", short(G.bf:data(tg.ids[1])) .. (#tg.ids > 1 and " and its link" or ""), -moved)
+    say(G, "    %s evades %.0f mm to the rear", short(G.D[tg.ids[1]]) .. (#tg.ids > 1 and " and its link" or ""), -moved)
   end
 end
 
@@ -674,7 +734,8 @@ end
 -- shots of vignettes "that have moved into contact with them").
 local function note_contacts(G, g)
   for _, uid in ipairs(g.ids) do
-    local q = G.bf:query{ of = uid, within = CONTACT, enemy = true }
+    local q = {}
+    near(G, uid, 3 - g.side, CONTACT, q)
     for _, hit in ipairs(q) do
       G.contact_moves[#G.contact_moves + 1] = { mover = uid, target = hit.id }
     end
@@ -687,9 +748,9 @@ end
 function turn.charge(G, g, target, turn_deg, opts)
   opts = opts or {}
   local bf = G.bf
-  if bf:unit(target).removed then return end
-  local td = bf:data(target)
-  local cd = bf:data(g.ids[1])
+  if G.D[target].broken then return end
+  local td = G.D[target]
+  local cd = G.D[g.ids[1]]
   log(G, "charge", { units = g.ids, target = target })
   if G.report then
     say(G, "  %s%s charges %s", short(cd), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "", label(td))
@@ -700,10 +761,10 @@ function turn.charge(G, g, target, turn_deg, opts)
     if commander.evade(G, tg, g, target) then evade(G, tg, g.ids[1]) end
   end
   -- re-aim at the target after an evade, within the allowance
-  if not bf:unit(target).removed then
+  if not G.D[target].broken then
     local x, y, f = bf:pos(g.ids[1])
     local fx, fy = axes(f)
-    local d = bf:data(g.ids[1])
+    local d = G.D[g.ids[1]]
     local tx, ty = bf:pos(target)
     if #g.ids == 1 then
       turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
@@ -711,11 +772,11 @@ function turn.charge(G, g, target, turn_deg, opts)
   end
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, { any_turn = opts.any_turn })
   g.did = { kind = "charge", turn = turned, dist = moved }
-  if math.type(stop) == "integer" and bf:data(stop).side ~= cd.side then
+  if math.type(stop) == "integer" and G.D[stop].side ~= cd.side then
     if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
     note_contacts(G, g)
     log(G, "contact", { units = g.ids, with = stop })
-    if G.report then say(G, "    %s contacts %s", short(cd), short(bf:data(stop))) end
+    if G.report then say(G, "    %s contacts %s", short(cd), short(G.D[stop])) end
   elseif G.report then
     say(G, "    moves %.0f mm%s and makes no contact", moved,
       abs(turned) > 0.5 and string.format(" after turning %.0f degrees", turned) or "")
@@ -725,15 +786,20 @@ end
 -- A plain move order.
 function turn.order_move(G, g, turn_deg, dist, opts)
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
-  local d = G.bf:data(g.ids[1])
+  local d = G.D[g.ids[1]]
   log(G, "move", { units = g.ids, turned = turned, distance = moved })
-  if math.type(stop) == "integer" and G.bf:data(stop).side ~= d.side then
+  if math.type(stop) == "integer" and G.D[stop].side ~= d.side then
     if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
     note_contacts(G, g)
   end
-  if G.report and (abs(turned) > 0.5 or abs(moved) > 0.5) then
-    say(G, "  %s%s %s%.0f mm", short(d), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "",
-      abs(turned) > 0.5 and string.format("turns %.0f degrees and moves ", turned) or "moves ", moved)
+  if G.report then
+    local why = ""
+    if stop == "line" then why = " (it may not open a gap of more than three frontages in the main battle line)"
+    elseif stop == "edge" then why = ", stopped by the table edge"
+    elseif math.type(stop) == "integer" then why = ", stopped by " .. short(G.D[stop])
+    elseif abs(moved) < (dist or 1e9) - 0.5 and abs(moved) < move_mm(d, false) - 0.5 then why = " (terrain)" end
+    say(G, "  %s%s %s%.0f mm%s", short(d), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "",
+      abs(turned) > 0.5 and string.format("turns %.0f degrees and moves ", turned) or "moves ", moved, why)
   end
   return turned, moved, stop
 end
@@ -747,7 +813,7 @@ local RANK = troops.integrity_rank
 local function initiative_vignette(G, g)
   local best = nil
   for _, uid in ipairs(g.ids) do
-    local d = G.bf:data(uid)
+    local d = G.D[uid]
     if best == nil or RANK[d.integrity] < RANK[best.integrity] then best = d end
   end
   return best
@@ -757,8 +823,14 @@ end
 local function nearest_enemy(G, g, within, arc, arc_how)
   local best, bd = nil, math.huge
   for _, uid in ipairs(g.ids) do
-    local q = G.bf:query{ of = uid, within = within, enemy = true, arc = arc, arc_how = arc_how }
-    if q[1] and q[1].distance < bd then best, bd = q[1].id, q[1].distance end
+    local q = {}
+    near(G, uid, 3 - g.side, min(within, bd), q)
+    for _, hit in ipairs(q) do
+      if hit.distance < bd and (arc == nil or G.bf:in_arc(uid, hit.id, arc, arc_how)) then
+        best, bd = hit.id, hit.distance
+        break
+      end
+    end
   end
   return best, bd
 end
@@ -772,7 +844,7 @@ local function turn_towards(G, g, target)
     local order = left_to_right(G, g)
     uid = order[(#order + 1) // 2]
   end
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
   local fx, fy = axes(f)
   local tx, ty = G.bf:pos(target)
@@ -786,9 +858,10 @@ local function neighbour(G, g, dir)
   local end_uid = dir > 0 and order[#order] or order[1]
   local x, y, f = G.bf:pos(end_uid)
   local _, _, rx, ry = axes(f)
-  local q = G.bf:query{ of = end_uid, within = G.S.frontage, friend = true }
+  local q = {}
+  near(G, end_uid, g.side, G.S.frontage, q)
   for _, hit in ipairs(q) do
-    local od = G.bf:data(hit.id)
+    local od = G.D[hit.id]
     if od.gid ~= g.gid then
       local ox, oy = G.bf:pos(hit.id)
       if ((ox - x) * rx + (oy - y) * ry) * dir > 0 then return G.groups[od.gid] end
@@ -840,12 +913,12 @@ local function copy_neighbour(G, g, first_dir)
   local n = neighbour(G, g, first_dir) or neighbour(G, g, -first_dir)
   local did = n and n.did
   if did and (did.kind == "move" or did.kind == "charge") and (abs(did.turn) > 0.5 or abs(did.dist) > 0.5) then
-    if G.report then say(G, "    does as %s: turns %.0f, moves %.0f mm", short(G.bf:data(n.ids[1])), did.turn, did.dist) end
+    if G.report then say(G, "    does as %s: turns %.0f, moves %.0f mm", short(G.D[n.ids[1]]), did.turn, did.dist) end
     turn.order_move(G, g, did.turn, did.dist)
   elseif did and did.kind == "retreat" then
     local moved = advance_group(G, g, did.dist)
     g.did = { kind = "retreat", dist = moved }
-    if G.report then say(G, "    follows %s back %.0f mm", short(G.bf:data(n.ids[1])), -moved) end
+    if G.report then say(G, "    follows %s back %.0f mm", short(G.D[n.ids[1]]), -moved) end
   else
     g.did = { kind = "halt" }
     if G.report then say(G, "    halts") end
@@ -866,7 +939,7 @@ function turn.initiative_phase(G, side)
         log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action })
         if G.report then
           local mods = M.describe(out.terms)
-          say(G, "  %s acts on its own initiative: die %d%s = %d: %s", short(G.bf:data(g.ids[1])), out.die,
+          say(G, "  %s acts on its own initiative: die %d%s = %d: %s", short(G.D[g.ids[1]]), out.die,
             #mods > 0 and (" " .. table.concat(mods, ", ")) or "", out.score, out.text)
         end
         if out.action == "as_right_neighbour" or out.action == "as_left_neighbour" then
@@ -880,7 +953,7 @@ function turn.initiative_phase(G, side)
   for _, c in ipairs(copies) do
     if G.over then break end
     if #c.g.ids > 0 then
-      if G.report then say(G, "  %s (initiative):", short(G.bf:data(c.g.ids[1]))) end
+      if G.report then say(G, "  %s (initiative):", short(G.D[c.g.ids[1]])) end
       copy_neighbour(G, c.g, c.dir)
     end
   end
@@ -893,7 +966,11 @@ end
 -- { kind = "charge", target =, turn = } | { kind = "hold" } | { kind = "rally" }.
 function turn.execute_order(G, g, order)
   if #g.ids == 0 or G.over then return end
-  if order.detach and G.options.detachments then g.detached = true end
+  if order.detach and G.detachments and not g.detached and G.detachments.may_detach(G, g) then
+    g.detached = true
+    log(G, "detach", { units = g.ids })
+    if G.report then say(G, "  %s is detached from the main battle line (Detachments)", short(G.D[g.ids[1]])) end
+  end
   local kind = order.kind
   if (kind == "move" or kind == "charge") and (group_halted(G, g) or group_in_contact(G, g)) then
     kind = "hold"
@@ -930,7 +1007,7 @@ function turn.activation_phase(G, side)
         log(G, "activation", { units = g.ids, cost = cost, order = order.kind })
         if G.report then
           local mods = M.describe(terms)
-          say(G, "  activates %s%s for %d AP%s: %s", short(G.bf:data(g.ids[1])),
+          say(G, "  activates %s%s for %d AP%s: %s", short(G.D[g.ids[1]]),
             #g.ids > 1 and string.format(" and its link (%d)", #g.ids) or "", cost,
             #mods > 0 and (" [" .. table.concat(mods, "; ") .. "]") or "", order.kind)
         end
@@ -958,13 +1035,20 @@ end
 -- only shoot directly ahead": READING, any part of the target in the strip
 -- straight ahead of the front edge).
 local function shooting_targets(G, uid, only)
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   local range = shoot_range(G, d)
   if range <= 0 then return {} end
   local within = range * G.S.frontage + 0.01
   local all_round = shoots_all_round(d) and not d.artillery
-  local q = G.bf:query{ of = uid, within = within, enemy = true, arc = (not all_round) and 0 or nil,
-                        arc_how = (not all_round) and "frontal" or nil }
+  local q = {}
+  near(G, uid, 3 - d.side, within, q)
+  if not all_round then
+    local k = 0
+    for i = 1, #q do
+      if G.bf:in_arc(uid, q[i].id, 0, "frontal") then k = k + 1; q[k] = q[i] end
+    end
+    for i = #q, k + 1, -1 do q[i] = nil end
+  end
   if only then
     for _, hit in ipairs(q) do if hit.id == only then return { hit } end end
     return {}
@@ -976,7 +1060,7 @@ turn.shooting_targets = shooting_targets
 -- One shot and its result. contact = the target moved into contact with the shooter.
 local function shoot(G, uid, target, contact)
   local bf = G.bf
-  local d, td = bf:data(uid), bf:data(target)
+  local d, td = G.D[uid], G.D[target]
   local dist = bf:distance(uid, target)
   local situation = {
     range = contact and 0 or min(dist / G.S.frontage, shoot_range(G, d)),
@@ -986,12 +1070,7 @@ local function shoot(G, uid, target, contact)
     target_friends_behind = friends_behind(G, target, uid),
   }
   local explain = G.report ~= nil
-  local out
-  if d.artillery and G.artillery then
-    out = G.artillery.shoot(d, td, situation, G.dice, explain)
-  else
-    out = shooting.resolve(d, td, situation, G.dice, explain)
-  end
+  local out = shooting.resolve(d, td, situation, G.dice, explain)
   td.shot_at = true
   td.engaged = true
   log(G, "shoot", { shooter = uid, target = target, die = out.die, score = out.score,
@@ -1007,7 +1086,7 @@ local function shoot(G, uid, target, contact)
 end
 
 local function can_shoot_now(G, uid)
-  local d = G.bf:data(uid)
+  local d = G.D[uid]
   if d.broken then return false end
   if shoot_range(G, d) <= 0 then return false end
   return not in_contact(G, uid)
@@ -1022,7 +1101,7 @@ function turn.shooting_phase(G, side)
       local ids = {}
       for i, uid in ipairs(g.ids) do ids[i] = uid end
       for _, uid in ipairs(ids) do
-        if not G.over and not bf:unit(uid).removed and can_shoot_now(G, uid) then
+        if not G.over and not G.D[uid].broken and can_shoot_now(G, uid) then
           local targets = shooting_targets(G, uid)
           if #targets > 0 then
             local target = S.commander.shoot_target(G, uid, targets)
@@ -1030,9 +1109,9 @@ function turn.shooting_phase(G, side)
               shoot(G, uid, target, false)
               -- "A vignette that is shot at may shoot back after the
               -- shooters result is applied (if any)"
-              if not G.over and not bf:unit(target).removed and not bf:unit(uid).removed
+              if not G.over and not G.D[target].broken and not G.D[uid].broken
                  and can_shoot_now(G, target) and #shooting_targets(G, target, uid) > 0 then
-                if G.report then say(G, "    %s returns fire", short(bf:data(target))) end
+                if G.report then say(G, "    %s returns fire", short(G.D[target])) end
                 shoot(G, target, uid, false)
               end
             end
@@ -1048,13 +1127,13 @@ function turn.shooting_phase(G, side)
   for _, cm in ipairs(G.contact_moves) do
     if G.over then break end
     local shooter, mover = cm.target, cm.mover
-    if not bf:unit(shooter).removed and not bf:unit(mover).removed then
-      local d = bf:data(shooter)
+    if not G.D[shooter].broken and not G.D[mover].broken then
+      local d = G.D[shooter]
       if shoot_range(G, d) > 0 and not d.shot_this_turn and touching_edge(G, shooter, mover) then
         local ahead = shoots_all_round(d) or bf:in_arc(shooter, mover, 0, "frontal")
         if ahead and enemy.commander.shoot_at_charger(G, shooter, mover) then
           d.shot_this_turn = true
-          if G.report then say(G, "  %s shoots at %s, which moved into contact", short(d), short(bf:data(mover))) end
+          if G.report then say(G, "  %s shoots at %s, which moved into contact", short(d), short(G.D[mover])) end
           shoot(G, shooter, mover, true)
         end
       end
@@ -1065,10 +1144,10 @@ function turn.shooting_phase(G, side)
     if g.evaded_from and not G.over then
       for _, uid in ipairs(g.ids) do
         local c = g.evaded_from
-        if not bf:unit(uid).removed and not bf:unit(c).removed and can_shoot_now(G, uid)
-           and #shooting_targets(G, uid, c) > 0 and not bf:data(uid).shot_this_turn then
-          bf:data(uid).shot_this_turn = true
-          if G.report then say(G, "  %s, having evaded, shoots at its charger", short(bf:data(uid))) end
+        if not G.D[uid].broken and not G.D[c].broken and can_shoot_now(G, uid)
+           and #shooting_targets(G, uid, c) > 0 and not G.D[uid].shot_this_turn then
+          G.D[uid].shot_this_turn = true
+          if G.report then say(G, "  %s, having evaded, shoots at its charger", short(G.D[uid])) end
           shoot(G, uid, c, false)
         end
       end
@@ -1086,7 +1165,8 @@ local function contacts(G, side)
   local list = {}
   for _, gid in ipairs(G.sides[side].groups) do
     for _, uid in ipairs(G.groups[gid].ids) do
-      local q = bf:query{ of = uid, within = CONTACT, enemy = true }
+      local q = {}
+      near(G, uid, 3 - side, CONTACT, q)
       for _, hit in ipairs(q) do
         local e = hit.id
         local ea, _, la = bf:contact(uid, e)
@@ -1146,10 +1226,11 @@ end
 -- entry is the overlapper's total modified cf (melee checks the half).
 local function overlaps_of(G, me, foe)
   local bf = G.bf
-  local d = bf:data(me)
+  local d = G.D[me]
   local x, y, f = bf:pos(me)
   local _, _, rx, ry = axes(f)
-  local q = bf:query{ of = me, within = G.S.frontage * 0.1, enemy = true }
+  local q = {}
+  near(G, me, 3 - d.side, G.S.frontage * 0.1, q)
   local found, sides = nil, {}
   for _, hit in ipairs(q) do
     local o = hit.id
@@ -1159,7 +1240,7 @@ local function overlaps_of(G, me, foe)
       local flank = lat > 0 and 1 or -1
       if abs(lat) > d.w / 2 and not sides[flank] then
         sides[flank] = true
-        local od = bf:data(o)
+        local od = G.D[o]
         local cf = melee.modified_cf(od, d, { in_bad_going = (going(G, o)) })
         found = found or {}
         found[#found + 1] = cf
@@ -1173,7 +1254,7 @@ turn.overlaps_of = overlaps_of
 -- The situation of one side of a melee.
 local function melee_side(G, me, foe, my_edge, list)
   local bf = G.bf
-  local d = bf:data(me)
+  local d = G.D[me]
   local bad, _, hill = going(G, me)
   local _, _, foe_hill = going(G, foe)
   local s = {
@@ -1187,7 +1268,7 @@ local function melee_side(G, me, foe, my_edge, list)
     if d.supporter then s.support = d.supporter end
   end
   if d.artillery == "attached" then s.attached_artillery = true end
-  local fd = bf:data(foe)
+  local fd = G.D[foe]
   if fd.field_defences and touching_edge(G, foe, me) == "front" then s.opponent_behind_field_defences = true end
   return s
 end
@@ -1202,8 +1283,8 @@ end
 -- full move, even if this means they may still maintain contact."
 local function follow_up(G, uid, opp)
   local bf = G.bf
-  if bf:unit(uid).removed or bf:unit(opp).removed then return end
-  local d = bf:data(uid)
+  if G.D[uid].broken or G.D[opp].broken then return end
+  local d = G.D[uid]
   if d.field_defences then return end
   local x, y, f = bf:pos(uid)
   local ox, oy = bf:pos(opp)
@@ -1221,11 +1302,13 @@ function turn.melee_phase(G, side)
   if #list == 0 then return end
   local melees = pair_melees(list)
   local explain = G.report ~= nil
+  G.melees = (G.melees or 0) + #melees
+  if not G.first_melee then G.first_melee = G.turn end
   for _, m in ipairs(melees) do
     if G.over then break end
     local a, b = m.a, m.b
-    if not bf:unit(a).removed and not bf:unit(b).removed then
-      local ad, bd = bf:data(a), bf:data(b)
+    if not G.D[a].broken and not G.D[b].broken then
+      local ad, bd = G.D[a], G.D[b]
       local situation = {
         attacker = melee_side(G, a, b, m.a_edge, list),
         defender = melee_side(G, b, a, m.b_edge, list),
@@ -1266,14 +1349,14 @@ local function begin(G, side)
     local g = G.groups[gid]
     g.activated, g.may_shoot, g.did, g.rallying = false, false, nil, false
     for _, uid in ipairs(g.ids) do
-      local d = G.bf:data(uid)
+      local d = G.D[uid]
       d.moved_back = false
     end
   end
   for _, gid in ipairs(G.sides[3 - side].groups) do
     local g = G.groups[gid]
     g.evaded_from = nil
-    for _, uid in ipairs(g.ids) do G.bf:data(uid).shot_this_turn = false end
+    for _, uid in ipairs(g.ids) do G.D[uid].shot_this_turn = false end
   end
 end
 
@@ -1281,12 +1364,12 @@ local function finish(G, side)
   for _, gid in ipairs(G.sides[side].groups) do
     local g = G.groups[gid]
     for _, uid in ipairs(g.ids) do
-      local d = G.bf:data(uid)
+      local d = G.D[uid]
       -- H lasts through the side's next turn
       if d.halt ~= nil and d.halt < G.pturn then d.halt = nil end
     end
     if G.recovery and g.rallying then G.recovery.rally(G, g) end
-    for _, uid in ipairs(g.ids) do G.bf:data(uid).engaged = false end
+    for _, uid in ipairs(g.ids) do G.D[uid].engaged = false end
   end
 end
 
