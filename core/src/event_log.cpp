@@ -15,8 +15,12 @@ void EventLog::open_file(const std::string& path) {
 const Value& EventLog::add(const std::string& kind, Value fields) {
   static const Value none;
   if (!enabled_) return none;
-  Value event = fields.is_map() ? std::move(fields) : Value(Value::Map{});
-  if (!fields.is_null() && !event.is_map()) event.set("value", std::move(fields));
+  // Fields that are not a map (a number, a string, a list) are kept under
+  // "value". (Fix found by tests/core/state_test.cpp: the old test looked at
+  // `event`, always a map by then, so such fields were silently dropped.)
+  const bool fields_are_map = fields.is_map();
+  Value event = fields_are_map ? std::move(fields) : Value(Value::Map{});
+  if (!fields_are_map && !fields.is_null()) event.set("value", std::move(fields));
   event.set("seq", static_cast<std::int64_t>(++seq_));
   event.set("turn", turn_);
   event.set("phase", phase_);

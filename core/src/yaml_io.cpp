@@ -59,12 +59,24 @@ Value from_node(const YAML::Node& node, const std::string& file, const std::stri
   return Value();
 }
 
+// True when a string written plain would be read back as something else
+// (a number, a boolean or null) by from_node above. (Fix found by
+// tests/core/state_test.cpp: a unit named "12" came back nameless, "007"
+// came back as 7 and "yes" as true.)
+bool reads_back_as_other(const std::string& s) {
+  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return true;
+  return !from_node(YAML::Node(s), "", "", nullptr).is_string();
+}
+
 void emit(YAML::Emitter& out, const Value& v) {
   if (v.is_null()) out << YAML::Null;
   else if (v.is_bool()) out << v.as_bool();
   else if (v.is_int()) out << v.as_int();
   else if (v.is_number()) out << v.as_number();
-  else if (v.is_string()) out << v.as_string();
+  else if (v.is_string()) {
+    if (reads_back_as_other(v.as_string())) out << YAML::DoubleQuoted;
+    out << v.as_string();
+  }
   else if (v.is_list()) {
     const bool flat = [&] {
       for (const auto& item : v.as_list())
