@@ -62,8 +62,13 @@ function battle.run(opts)
   }
   -- A hash of the state at each turn's end goes into the log, so a replay
   -- that drifts is caught at the turn where it drifts.
+  -- It also records every unit's ruleset fields, so a replay can show a
+  -- unit's state (strength, hits, markers) without loading the rules.
   ctx.turn_ended = function(bf, turn)
-    if ctx.log then bf:log("turn_end", { turn = turn, hash = bf:hash() }) end
+    if not ctx.log then return end
+    local units = {}
+    for _, id in ipairs(bf:units()) do units[#units + 1] = { unit = id, data = bf:data(id) } end
+    bf:log("turn_end", { turn = turn, hash = bf:hash(), units = units })
   end
   local result = prepared.battle.run(ctx)
   result.seed = seed

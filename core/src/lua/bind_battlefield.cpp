@@ -47,6 +47,14 @@ struct Battlefield {
     if (!u.removed) index.update(u.id, base_of(u));
   }
   void rebuild_terrain();
+  // Geometry events, logged by the battlefield itself so that any ruleset's
+  // battle can be replayed from its log alone (docs/replay-events.md).
+  bool logging() const { return log->enabled(); }
+  void log_position(const UnitState& u, const char* how) {
+    if (!logging()) return;
+    log->add("unit_moved", Value(Value::Map{{"unit", u.id}, {"x", u.at.x}, {"y", u.at.y},
+                                            {"facing", u.at.facing}, {"how", how}}));
+  }
   void reindex() {
     rebuild_terrain();
     index.clear();
@@ -133,6 +141,7 @@ int battlefield_new(lua_State* L) {
   lua_getfield(L, 1, "keep_events");
   bf->log = std::make_shared<EventLog>(lua_isnil(L, -1) || lua_toboolean(L, -1));
   lua_pop(L, 1);
+  bf->log->add("table", Value(Value::Map{{"width", bf->state.table_width}, {"depth", bf->state.table_depth}}));
   push_bf(L, std::move(bf));
   return 1;
 }
@@ -148,9 +157,18 @@ int bf_add_unit(lua_State* L) {
   u.strength = field_number(L, 2, "strength", 1, false);
   lua_getfield(L, 2, "name");
   if (lua_isstring(L, -1)) u.name = lua_tostring(L, -1);
-  lua_pop(L, 1);
+  lua_getfield(L, 2, "label");
+  const std::string label = lua_isstring(L, -1) ? lua_tostring(L, -1) : "";
+  lua_pop(L, 2);
   if (u.at.width <= 0 || u.at.depth <= 0) return luaL_error(L, "a unit's base needs a positive width and depth");
   const int id = bf.state.add_unit(std::move(u));
+  if (bf.logging()) {
+    const UnitState& added = bf.state.units.back();
+    bf.log->add("unit_added", Value(Value::Map{{"unit", id}, {"side", added.side}, {"name", added.name},
+                                               {"label", label}, {"x", added.at.x}, {"y", added.at.y},
+                                               {"facing", added.at.facing}, {"width", added.at.width},
+                                               {"depth", added.at.depth}, {"strength", added.strength}}));
+  }
   bf.reindex();
   // The ruleset's fields: the given table itself, or a new one.
   lua_getiuservalue(L, 1, 1);
@@ -207,6 +225,7 @@ int bf_place(lua_State* L) {
   UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
   bf.put(u, geom::Base{{check_number(L, 3, "x"), check_number(L, 4, "y")},
                        luaL_opt(L, lua_tonumber, 5, u.at.facing), u.at.width, u.at.depth});
+  bf.log_position(u, "place");
   return 0;
 }
 
@@ -215,12 +234,15 @@ int bf_remove(lua_State* L) {
   UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
   u.removed = true;
   bf.index.remove(u.id);
+  if (bf.logging()) bf.log->add("unit_removed", Value(Value::Map{{"unit", u.id}}));
   return 0;
 }
 
 int bf_set_strength(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id"))).strength = check_number(L, 3, "strength");
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  u.strength = check_number(L, 3, "strength");
+  if (bf.logging()) bf.log->add("unit_strength", Value(Value::Map{{"unit", u.id}, {"strength", u.strength}}));
   return 0;
 }
 
@@ -353,6 +375,7 @@ int bf_move(lua_State* L) {
     return luaL_error(L, "move: expected 'advance', 'turn', 'wheel' or 'slide', got '%s'", how.c_str());
   }
   bf.put(u, r.base);
+  bf.log_position(u, how.c_str());
   lua_createtable(L, 0, 5);
   lua_pushnumber(L, r.distance);
   lua_setfield(L, -2, "distance");
@@ -506,6 +529,7 @@ int bf_add_terrain(lua_State* L) {
   const auto id = bf.terrain.add(feature_from_value(v));
   if (!bf.state.terrain.is_list()) bf.state.terrain = Value(Value::List{});
   bf.state.terrain.push(v);
+  if (bf.logging()) bf.log->add("terrain_added", Value(Value::Map{{"feature", v}, {"id", static_cast<std::int64_t>(id)}}));
   lua_pushinteger(L, static_cast<lua_Integer>(id));
   return 1;
 }
@@ -563,8 +587,9 @@ const std::vector<Binding> kBindings = {
      "A table of width x depth mm (x east, y north) with an empty event log.", guarded<battlefield_new>},
     {"load", "battlefield.load(yaml_text, name?) -> bf", "A battlefield from a saved battle.",
      guarded<battlefield_load>},
-    {"add_unit", "bf:add_unit{side=, name=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
-     "Places a unit; `data` becomes the table bf:data(id) returns.", guarded<bf_add_unit>, true},
+    {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
+     "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
+     guarded<bf_add_unit>, true},
     {"data", "bf:data(id) -> table", "The ruleset's own fields of a unit (the same table every call).",
      guarded<bf_data>, true},
     {"unit", "bf:unit(id) -> {id, side, name, x, y, facing, width, depth, strength, removed}",
