@@ -80,6 +80,8 @@ end
 function T.raises(fn, fragment, what)
   local ok, err = pcall(fn)
   if ok then fail((what or "expected an error") .. ", but the call succeeded") end
+  -- A user error (lib.fail) is a table carrying its message.
+  if type(err) == "table" and err.user_message then err = err.user_message end
   if fragment and not tostring(err):find(fragment, 1, true) then
     fail(string.format("%serror %q does not mention %q", what and (what .. ": ") or "",
       tostring(err), fragment))
