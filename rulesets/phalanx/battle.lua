@@ -108,44 +108,136 @@ local function unit_data(G, side, v, supporter, tracker)
 end
 
 -- Builds the side records and groups (not yet placed).
+-- One side's record and its groups (not yet placed): fields = the army
+-- list's fields, vignettes = plain vignette tables (armies.vignettes).
+local function build_side(G, s, fields, vignettes, commander, army)
+  local tracker = victory.tracker(fields, vignettes)
+  local supporters = {}
+  for _, v in ipairs(vignettes) do
+    if v.supports then supporters[v.supports] = v end
+  end
+  local side = {
+    side = s, name = fields.name or ("side " .. s), army = army, fields = fields, vignettes = vignettes,
+    base_ap = fields.activation_points or 0, tracker = tracker, groups = {}, units = {},
+    commander = commander,
+  }
+  for _, members in ipairs(link_groups(vignettes)) do
+    local gid = #G.groups + 1
+    local g = { gid = gid, side = s, ids = {}, specs = {}, part = members[1].part }
+    for i, v in ipairs(members) do
+      g.specs[i] = unit_data(G, s, v, supporters[v.id], tracker)
+      g.specs[i].gid = gid
+    end
+    G.groups[gid] = g
+    side.groups[#side.groups + 1] = gid
+  end
+  G.sides[s] = side
+  return side
+end
+
 local function build_sides(G, ctx)
-  G.groups = {}
   for s = 1, 2 do
-    local army = ctx.armies[s]
+    local army = ctx.armies and ctx.armies[s]
     if not army then error("battle: ctx.armies[" .. s .. "] is missing", 0) end
-    local fields = army.fields
-    local vignettes = armies_mod.vignettes(army)
-    local tracker = victory.tracker(fields, vignettes)
-    local supporters = {}
-    for _, v in ipairs(vignettes) do
-      if v.supports then supporters[v.supports] = v end
-    end
-    local side = {
-      side = s, name = fields.name, army = army, fields = fields, vignettes = vignettes,
-      base_ap = fields.activation_points, tracker = tracker, groups = {}, units = {},
-      commander = resolve_commander(ctx.rules, ctx.commanders and ctx.commanders[s]),
-    }
-    for _, members in ipairs(link_groups(vignettes)) do
-      local gid = #G.groups + 1
-      local g = { gid = gid, side = s, ids = {}, specs = {}, part = members[1].part }
-      for i, v in ipairs(members) do
-        g.specs[i] = unit_data(G, s, v, supporters[v.id], tracker)
-        g.specs[i].gid = gid
-      end
-      G.groups[gid] = g
-      side.groups[#side.groups + 1] = gid
-    end
-    G.sides[s] = side
+    build_side(G, s, army.fields, armies_mod.vignettes(army),
+      resolve_commander(ctx.rules, ctx.commanders and ctx.commanders[s]), army)
   end
 end
 
-local function place_units(G, s, placements)
+-- Puts one vignette's base (and its supporter) on the table.
+local function add_base(G, s, spec, x, y, facing)
   local bf = G.bf
-  local by_vid = {}
-  for _, gid in ipairs(G.sides[s].groups) do
-    for _, spec in ipairs(G.groups[gid].specs) do by_vid[spec.vid] = spec end
+  local uid = bf:add_unit{ side = s, name = spec.name, x = x, y = y, facing = facing,
+                           width = spec.w, depth = spec.d, data = spec }
+  spec.uid = uid
+  spec.r = 0.5 * math.sqrt(spec.w * spec.w + spec.d * spec.d)
+  G.D[uid] = spec
+  local alive = G.alive[s]
+  alive[#alive + 1] = uid
+  local g = G.groups[spec.gid]
+  g.ids[#g.ids + 1] = uid
+  G.sides[s].units[#G.sides[s].units + 1] = uid
+  if spec.general then G.sides[s].general_uid = uid end
+  if G.log then bf:log("deploy", { unit = uid, side = s, vignette = spec.vid, x = x, y = y, facing = facing }) end
+  return uid
+end
+
+-- The battle state without armies or bases: ctx as battle.run's (rules,
+-- scenario, dice, report, log).
+function battle.new_state(ctx)
+  local scenario = ctx.scenario or {}
+  local rules = ctx.rules or { options = {} }
+  local G = {
+    rules = rules, options = rules.options or {}, dice = ctx.dice, report = ctx.report,
+    log = ctx.log ~= false, turn = 0, pturn = 0, losses = { {}, {} }, sides = {}, groups = {},
+    scenario = scenario, contact_moves = {}, alive = { {}, {} }, D = {},
+  }
+  G.S = setup.scale(scenario.table or {})
+  G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
+  if G.log and ctx.dice then G.bf:record_rolls(ctx.dice) end
+  -- hooks that options install on the instance (rules.phalanx)
+  local hooks = rules.phalanx or {}
+  local req = rules.require or require
+  local function hook(id)
+    if not G.options[id] then return nil end
+    return hooks[id] or req("phalanx.options." .. id)
   end
-  return by_vid
+  G.recovery = hook("recovery")
+  G.artillery = hook("artillery")
+  G.field_defences = hook("field_defences")
+  G.detachments = hook("detachments")
+  G.T = setup.new_terrain(G.S)
+  return G
+end
+
+-- A situation set up by hand, for rule tests and "what if" scripts:
+--   battle.skirmish{ dice =, report =, options = { recovery = true } (or
+--     rules = a loaded ruleset instance),
+--     table = { size = "6x4", terrain = { features } },
+--     sides = { [1] = { name =, activation_points =, key_vignettes =,
+--       multiple_lines =, commander =, vignettes = { { id =, name =, class =,
+--       integrity =, army =, part =, general =, in_line_with =, supports =,
+--       off_main_line =, at = { x, y, facing } }, ... } }, [2] = ... } }
+-- A link's members stand where their `at` puts them; a supporter has no
+-- `at` (it is merged with the vignette it supports). Returns G, with
+-- G.by_vid[side][id] = unit id, at turn 1 with side 1 to move.
+function battle.skirmish(opts)
+  local rules = opts.rules or { options = opts.options or {}, require = require }
+  local G = battle.new_state{ rules = rules, scenario = { table = opts.table or { terrain = "none" } },
+                              dice = opts.dice, report = opts.report, log = opts.log }
+  if opts.table and type(opts.table.terrain) == "table" then G.T = setup.given_terrain(G.S, opts.table.terrain) end
+  G.by_vid = { {}, {} }
+  for s = 1, 2 do
+    local spec = opts.sides[s] or { vignettes = {} }
+    local fields = { name = spec.name or ("side " .. s), activation_points = spec.activation_points or 4,
+                     key_vignettes = spec.key_vignettes, multiple_lines = spec.multiple_lines }
+    local vignettes = {}
+    for i, v in ipairs(spec.vignettes) do
+      local c = {}
+      for k, val in pairs(v) do c[k] = val end
+      c.name = c.name or c.id
+      c.army = c.army or "RA"
+      c.part = c.part or "centre"
+      c.integrity = c.integrity or "III"
+      vignettes[i] = c
+    end
+    build_side(G, s, fields, vignettes, resolve_commander(rules, spec.commander), nil)
+    G.sides[s].edge = spec.edge or (s == 1 and "south" or "north")
+    for _, gid in ipairs(G.sides[s].groups) do
+      local g = G.groups[gid]
+      for _, unit in ipairs(g.specs) do
+        local v
+        for _, c in ipairs(vignettes) do if c.id == unit.vid then v = c end end
+        local at = v.at or error("skirmish: vignette '" .. unit.vid .. "' needs at = { x, y, facing }", 2)
+        G.by_vid[s][unit.vid] = add_base(G, s, unit, at[1], at[2], at[3] or (s == 1 and 0 or 180))
+      end
+      g.specs = nil
+    end
+  end
+  if G.artillery then G.artillery.assign(G) end
+  if G.field_defences then G.field_defences.assign(G) end
+  G.turn, G.pturn, G.phasing = 1, 0, 1
+  return G
 end
 
 -- Terrain from the scenario.
@@ -219,19 +311,7 @@ local function deploy(G, first)
     if idx[s] <= #plans[s] then
       local p = plans[s][idx[s]]
       idx[s] = idx[s] + 1
-      local spec = G.sides[s].by_vid[p.vid]
-      local uid = bf:add_unit{ side = s, name = spec.name, x = p.x, y = p.y, facing = p.facing,
-                               width = spec.w, depth = spec.d, data = spec }
-      spec.uid = uid
-      G.D[uid] = spec
-      spec.r = 0.5 * math.sqrt(spec.w * spec.w + spec.d * spec.d)
-      local alive = G.alive[s]
-      alive[#alive + 1] = uid
-      local g = G.groups[spec.gid]
-      g.ids[#g.ids + 1] = uid
-      G.sides[s].units[#G.sides[s].units + 1] = uid
-      if spec.general then G.sides[s].general_uid = uid end
-      if G.log then bf:log("deploy", { unit = uid, side = s, vignette = spec.vid, x = p.x, y = p.y, facing = p.facing }) end
+      add_base(G, s, G.sides[s].by_vid[p.vid], p.x, p.y, p.facing)
     end
     s = 3 - s
   end
@@ -268,27 +348,7 @@ end
 function battle.run(ctx)
   local scenario = ctx.scenario or {}
   local spec = scenario.table or {}
-  local rules = ctx.rules or { options = {} }
-  local G = {
-    rules = rules, options = rules.options or {}, dice = ctx.dice, report = ctx.report,
-    log = ctx.log ~= false, turn = 0, pturn = 0, losses = { {}, {} }, sides = {},
-    scenario = scenario, contact_moves = {}, alive = { {}, {} }, D = {},
-  }
-  G.S = setup.scale(spec)
-  G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
-  if G.log then G.bf:record_rolls(ctx.dice) end
-  -- hooks that options install on the instance (rules.phalanx)
-  local hooks = rules.phalanx or {}
-  local req = rules.require or require
-  local function hook(id)
-    if not G.options[id] then return nil end
-    return hooks[id] or req("phalanx.options." .. id)
-  end
-  G.recovery = hook("recovery")
-  G.artillery = hook("artillery")
-  G.field_defences = hook("field_defences")
-  G.detachments = hook("detachments")
-
+  local G = battle.new_state(ctx)
   build_sides(G, ctx)
   local bf = G.bf
   bf:set_time(0, "setup")
@@ -313,6 +373,14 @@ function battle.run(ctx)
       #changes > 0 and string.format(" and %s %d terrain piece(s)", changes[1].swap and "swaps" or "removes", #changes) or "")
   end
 
+  -- the terrain also goes on the engine's table (its log, saves and replays)
+  if G.T.pieces[1] and bf.add_terrain then
+    for _, p in ipairs(G.T.pieces) do
+      if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
+      else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
+    end
+  end
+
   -- Deployment (or the flank march).
   if march then
     G.flank_march = { marcher = loser, ambusher = winner }
@@ -324,12 +392,6 @@ function battle.run(ctx)
   if G.field_defences then G.field_defences.assign(G) end
   describe_deployment(G, 1)
   describe_deployment(G, 2)
-  if G.T.pieces[1] and bf.add_terrain then
-    for _, p in ipairs(G.T.pieces) do
-      if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
-      else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
-    end
-  end
 
   local first, first_scores = setup.first_move_roll(G.dice)
   if G.flank_march then first = G.flank_march.ambusher end

@@ -41,6 +41,10 @@ local CONTACT = 0.5          -- mm: bases this close are in contact
 -- charge that could not line up still fights); the contact length decides
 -- whom a vignette fights.
 local MIN_CONTACT_LEN = -1
+-- A touch along less than this (mm) is corner to corner or corner to edge:
+-- it may be a melee when nothing better is in contact, but it is no flank
+-- contact and does not stop a neighbour counting as an overlap.
+local CORNER_LEN = 1.0
 
 ---------------------------------------------------------------------------
 -- Small helpers.
@@ -537,9 +541,9 @@ turn.break_unit = break_unit
 -- Which of `me`'s edges `other` touches (nil when not in contact).
 local function touching_edge(G, me, other)
   local edge, dist, len = G.bf:contact(me, other)
-  if dist <= CONTACT and len > MIN_CONTACT_LEN then return edge end
+  if dist <= CONTACT and len > CORNER_LEN then return edge end
   local _, dist2, len2 = G.bf:contact(other, me)
-  if dist2 <= CONTACT and len2 > MIN_CONTACT_LEN then return edge end
+  if dist2 <= CONTACT and len2 > CORNER_LEN then return edge end
   return nil
 end
 
@@ -1213,8 +1217,10 @@ turn.pair_melees = pair_melees
 -- Flank or rear contact on a vignette, from the contact list.
 local function flanked(list, uid)
   for _, c in ipairs(list) do
-    if c.a == uid and c.a_edge ~= "front" then return true end
-    if c.b == uid and c.b_edge ~= "front" then return true end
+    if c.len > CORNER_LEN then
+      if c.a == uid and c.a_edge ~= "front" then return true end
+      if c.b == uid and c.b_edge ~= "front" then return true end
+    end
   end
   return false
 end

@@ -1,0 +1,100 @@
+-- Phalanx battles end to end: two default commanders with shipped armies
+-- reach a result; the same seed gives the same battle; the readable account
+-- shows the activation die, moves, melees with their modifiers and the
+-- victor; the flank march (The Table) deploys the marcher on a diagonal.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local loader = require("sandtable.loader")
+local armies = require("phalanx.armies")
+local battle = require("phalanx.battle")
+
+local function army(name) return (armies.load("armies/phalanx/" .. name .. ".lua", loader.read)) end
+local ROMAN, GALLIC = army("early_imperial_roman"), army("gallic")
+
+local function run(seed, opts)
+  opts = opts or {}
+  return battle.run{ scenario = { table = { size = "6x4", scale = "15-20mm", basing = 2, terrain = opts.terrain or "diced" } },
+    armies = opts.armies or { ROMAN, GALLIC }, commanders = { "ai", "ai" }, dice = dice.random(seed),
+    report = opts.report, log = opts.log, turns = opts.turns or 12 }
+end
+
+T.case("Battle: two default commanders reach a result; the contract's fields", function()
+  local r = run(3)
+  T.truthy(r.winner == 1 or r.winner == 2 or r.winner == nil)
+  T.truthy(type(r.reason) == "string" and type(r.turns) == "number" and r.turns <= 12)
+  T.truthy(type(r.losses[1]) == "table" and type(r.losses[2]) == "table")
+  T.truthy(r.bf ~= nil)
+  local victories = 0
+  for seed = 1, 10 do if run(seed, { log = false }).winner then victories = victories + 1 end end
+  T.truthy(victories >= 5, "most of ten seeded battles are won, not timed out: " .. victories)
+end)
+
+T.case("Battle: the same seed gives the same battle, event for event", function()
+  local a, b = run(7), run(7)
+  T.eq({ a.winner, a.reason, a.turns }, { b.winner, b.reason, b.turns })
+  T.eq(a.bf:hash(), b.bf:hash())
+  T.eq(#a.bf:events(), #b.bf:events())
+  local c = run(7, { log = false })
+  T.eq({ c.winner, c.reason, c.turns }, { a.winner, a.reason, a.turns }, "quiet runs fight the same battle")
+  T.eq(#c.bf:events(), 0, "and keep no events")
+end)
+
+T.case("Battle: the event log has deploy, activation, move, melee with its die, result and victory", function()
+  local r = run(3)
+  local kinds = {}
+  for _, e in ipairs(r.bf:events()) do kinds[e.kind] = (kinds[e.kind] or 0) + 1 end
+  for _, k in ipairs({ "terrain", "pre_battle", "deploy", "activation_points", "activation", "move", "roll", "victory" }) do
+    T.truthy(kinds[k], "an event of kind " .. k)
+  end
+end)
+
+T.case("Battle: the readable account", function()
+  local lines = {}
+  run(3, { report = function(l) lines[#lines + 1] = l end })
+  local text = table.concat(lines, "\n")
+  T.truthy(text:find("activation die", 1, true), "AP die")
+  T.truthy(text:find("=== Turn 1 ===", 1, true))
+  T.truthy(text:find("MELEE", 1, true), "melees")
+  local decided = false
+  for _, l in ipairs(lines) do
+    if l:find("difference [%+%-]%d+, die %d") then decided = true; break end
+  end
+  T.truthy(decided, "the die that decided a melee")
+  T.truthy(text:find("VICTORY to", 1, true) or text:find("No victor", 1, true))
+end)
+
+T.case("Battle: every pair of shipped armies fights without error", function()
+  local names = { "achaemenid_persian", "alexandrian_macedonian", "carthaginian", "early_imperial_roman",
+    "early_sumerian", "gallic", "medieval_english", "new_kingdom_egyptian", "sassanid_persian", "seleucid" }
+  local list = {}
+  for i, n in ipairs(names) do list[i] = army(n) end
+  for i = 1, #list do
+    local j = i % #list + 1
+    local r = run(100 + i, { armies = { list[i], list[j] }, log = false })
+    T.truthy(r.reason, names[i] .. " against " .. names[j])
+  end
+end)
+
+T.case("The Table: the flank march: the loser's column on a diagonal, the winner within 30cm", function()
+  local found = nil
+  for seed = 1, 300 do
+    local r = run(seed, { turns = 0, log = false, terrain = "none" })
+    if r.flank_march then found = r; break end
+  end
+  T.truthy(found, "a seed with a flank march in 300")
+  local G = found.state
+  local marcher, ambusher = G.flank_march.marcher, G.flank_march.ambusher
+  local facing = nil
+  for _, uid in ipairs(G.alive[marcher]) do
+    local _, _, f = G.bf:pos(uid)
+    facing = facing or f
+    T.near(f, facing, 1e-6, "the column faces one way, along the diagonal")
+  end
+  T.truthy(math.abs(facing % 90) > 1, "a diagonal, not along an edge")
+  for _, uid in ipairs(G.alive[ambusher]) do
+    local nearest = math.huge
+    for _, o in ipairs(G.alive[marcher]) do nearest = math.min(nearest, G.bf:distance(uid, o)) end
+    T.truthy(nearest <= 300 + 1e-6, "within 30cm of the marching army")
+  end
+  T.eq(found.first, ambusher, "the ambusher moves first")
+end)

@@ -1,0 +1,200 @@
+-- Phalanx setup: Table 1 and "What Table Shall I Use", Table 2 terrain, the
+-- pre-battle throws, and deployment legality (The Table, Deployment).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local setup = require("phalanx.setup")
+local battle = require("phalanx.battle")
+local armies = require("phalanx.armies")
+local loader = require("sandtable.loader")
+
+T.case("What Table Shall I Use: 6'x4', 15-20mm option 2", function()
+  local S = setup.scale{ size = "6x4", scale = "15-20mm", basing = 2 }
+  T.eq({ S.width, S.depth }, { 1800, 1200 })
+  T.eq(S.frontage, 80, "Table 1: 8cm")
+  T.eq({ S.nx, S.ny }, { 6, 4 }, "12 inch squares")
+  T.near(S.tile_w, 300, 1e-9)
+  T.eq(S.flank, 450, "flank sector 45cm on a 6' table")
+  T.near(S.rear, 203.2, 1e-9, "rear zone 8in")
+end)
+
+T.case("What Table Shall I Use: 8'x5' uses 16 or 20 inch squares, 60cm flank sectors", function()
+  local S = setup.scale{ size = "8x5", scale = "25mm", basing = 3, tile = 20 }
+  T.eq({ S.width, S.depth, S.frontage, S.flank }, { 2400, 1500, 180, 600 })
+  T.eq({ S.nx, S.ny }, { 5, 3 })
+  T.raises(function() setup.scale{ size = "8x5", scale = "25mm", basing = 3, tile = 12 } end, "16 or 20")
+end)
+
+T.case("What Table Shall I Use: a table the chart says No to is refused", function()
+  T.raises(function() setup.scale{ size = "6x4", scale = "6mm", basing = 1 } end, "not used with 6mm basing option 1")
+  T.raises(function() setup.scale{ size = "9x9" } end, "table.size")
+  T.raises(function() setup.scale{ basing = 4 } end, "basing option 1, 2 or 3")
+end)
+
+-- 4'x4' at 15-20mm option 1: 4 x 4 squares, twelve of them on the edge.
+local small = setup.scale{ size = "4x4", scale = "15-20mm", basing = 1 }
+
+T.case("The Table, Table 2: a d8 per square, +2 on the squares bordering the table edge", function()
+  -- rolls go row by row from the south-west corner; a piece also rolls a
+  -- d6 for its size. Edge square (0,0) throws 7 -> 9: impassable; interior
+  -- square (1,1) throws 7: wood; interior 4: open; edge 2 -> 4: open;
+  -- edge 3 -> 5: gentle hill.
+  local values = {}
+  local function row(...) for _, v in ipairs({ ... }) do values[#values + 1] = v end end
+  row(7, 6, 2, 3, 6, 2)           -- row 0: (0,0) 7 +size, (1,0) 2, (2,0) 3 +size, (3,0) 2
+  row(1, 7, 1, 4, 1)              -- row 1: (0,1) 1, (1,1) 7 +size, (2,1) 4, (3,1) 1
+  row(2, 4, 8, 1, 2)              -- row 2: (0,2) 2, (1,2) 4, (2,2) 8 +size, (3,2) 2
+  row(1, 1, 1, 1)                 -- row 3
+  local src = dice.forced(values)
+  local terrain, rolls = setup.dice_terrain(small, src)
+  T.eq(src:remaining(), 0)
+  local by = {}
+  for _, r in ipairs(rolls) do by[r.i .. "," .. r.j] = r end
+  T.eq({ by["0,0"].at_edge, by["0,0"].score, by["0,0"].terrain }, { true, 9, "impassable" })
+  T.eq({ by["1,0"].score, by["1,0"].terrain }, { 4, "open" })
+  T.eq({ by["2,0"].score, by["2,0"].terrain }, { 5, "gentle_hill" })
+  T.eq({ by["1,1"].at_edge, by["1,1"].score, by["1,1"].terrain }, { false, 7, "wood" })
+  T.eq({ by["2,1"].terrain, by["2,2"].terrain }, { "open", "built_up_area" })
+  T.eq(#terrain.pieces, 4)
+end)
+
+T.case("The Table: pieces between half and a whole square, a frontage apart", function()
+  local S = setup.scale{}
+  for die = 1, 6 do
+    local w, d = setup.piece_side(S, die)
+    T.truthy(w >= S.tile_w / 2 - 1e-9 and w <= S.tile_w, "width within the square")
+    T.truthy(d >= S.tile_d / 2 - 1e-9 and d <= S.tile_d, "depth within the square")
+    T.truthy(S.tile_w - w >= S.frontage or w == S.tile_w / 2, "a frontage between neighbours")
+  end
+  T.near(setup.piece_side(S, 1), 150, 1e-9, "a d6 of 1: half the square")
+end)
+
+T.case("The Table: Bad Going from any part of the base; roads negate it; impassable", function()
+  local S = setup.scale{}
+  local terrain = setup.given_terrain(S, {
+    { type = "wood", rect = { 100, 100, 300, 300 } },
+    { type = "impassable", rect = { 600, 100, 800, 300 } },
+    { type = "gentle_hill", circle = { 1000, 200, 100 } },
+    { type = "road", rect = { 1400, 0, 1450, 1200 } },
+    { type = "wood", rect = { 1300, 500, 1600, 700 } },
+  })
+  local bad, imp, hill = terrain:under(320, 200, 0, 80, 40)       -- left corners 2cm inside the wood
+  T.eq({ bad, imp, hill }, { true, false, nil })
+  bad = terrain:under(360, 200, 0, 80, 40)
+  T.eq(bad, false, "clear of the wood")
+  bad, imp = terrain:under(590, 200, 0, 80, 40)
+  T.eq({ bad, imp }, { false, true })
+  local _, _, h = terrain:under(1000, 200, 0, 80, 40)
+  T.eq(h, 3, "centre on the gentle hill")
+  T.eq(terrain:under(1425, 600, 0, 80, 40), false, "on the road through the wood")
+  T.eq(terrain:under(1350, 600, 0, 80, 40), true, "in the wood off the road")
+end)
+
+T.case("Line of sight: blocked by a wood between, not by one the viewer stands in", function()
+  local S = setup.scale{}
+  local terrain = setup.given_terrain(S, { { type = "wood", rect = { 400, 400, 600, 600 } } })
+  T.eq(terrain:blocked(300, 500, 700, 500), true)
+  T.eq(terrain:blocked(300, 300, 700, 300), false)
+  T.eq(terrain:blocked(500, 500, 900, 500), false, "from inside the wood")
+end)
+
+T.case("The Table: pre-battle throw; beating the opponent by 5 forces the flank march", function()
+  local w, scores, march = setup.pre_battle_roll(dice.forced{ 6, 1 })
+  T.eq({ w, scores, march }, { 1, { 6, 1 }, true })
+  w, scores, march = setup.pre_battle_roll(dice.forced{ 2, 5 })
+  T.eq({ w, march }, { 2, false })
+  w, scores = setup.pre_battle_roll(dice.forced{ 3, 3, 4, 2 })
+  T.eq({ w, scores }, { 1, { 4, 2 } }, "ties are thrown again")
+  T.eq(setup.first_move_roll(dice.forced{ 1, 5 }), 2)
+end)
+
+T.case("The Table: the winner removes up to two pieces, or swaps two", function()
+  local S = setup.scale{}
+  local terrain = setup.given_terrain(S, {
+    { type = "wood", rect = { 0, 0, 100, 100 } },
+    { type = "impassable", rect = { 500, 500, 600, 600 } },
+    { type = "steep_hill", rect = { 1000, 0, 1100, 100 } },
+  })
+  local done = setup.apply_terrain_changes(terrain, { swap = { 1, 2 } })
+  T.eq(#done, 1)
+  T.eq(terrain.pieces[1].type, "wood")
+  T.eq(terrain:under(550, 550, 0, 40, 40), true, "the wood now stands where the impassable piece was")
+  done = setup.apply_terrain_changes(terrain, { remove = { 1, 2, 3 } })
+  T.eq(#done, 2, "at most two")
+  T.eq(#terrain.pieces, 1)
+  T.eq(terrain.pieces[1].type, "steep_hill")
+end)
+
+local S = setup.scale{}
+local function place(vid, part, class, mbl, u, v, extra)
+  local x, y, f = setup.to_table(S, "south", u, v)
+  local p = { vid = vid, part = part, class = class, mbl = mbl, x = x, y = y, facing = f, w = 80, d = 40 }
+  for k, val in pairs(extra or {}) do p[k] = val end
+  return p
+end
+
+T.case("Deployment: rear zone, sectors, MBL gap of three frontages, who may leave the MBL", function()
+  local ok = {
+    place("a", "centre", "HIN", true, 600, 180),
+    place("b", "centre", "HIN", true, 682, 180),
+    place("c", "left", "HSC", true, 400, 180),
+    place("s", "centre", "LIN", false, 640, 120),
+  }
+  T.eq(setup.check_deployment(S, "south", ok, {}), {})
+  local bad = {
+    place("a", "centre", "HIN", true, 600, 260),              -- out of the 8in rear zone
+    place("b", "centre", "HIN", true, 1100, 180),             -- 320mm gap from c: more than 240
+    place("c", "left", "HSC", true, 700, 180),                -- a wing in the centre sector
+    place("d", "centre", "HIP", false, 900, 100),             -- HIP may not leave the MBL
+  }
+  local problems = setup.check_deployment(S, "south", bad, {})
+  local text = table.concat(problems, "\n")
+  T.truthy(text:find("a is outside the rear zone", 1, true), text)
+  T.truthy(text:find("gap of", 1, true), text)
+  T.truthy(text:find("c belongs to the left", 1, true), text)
+  T.truthy(text:find("d (HIP) may not deploy off the main battle line", 1, true), text)
+  T.eq(setup.check_deployment(S, "south", { place("d", "centre", "HIP", false, 900, 100) },
+    { multiple_lines = true }), {}, "unless the army list permits multiple lines")
+end)
+
+local SHIPPED = { "achaemenid_persian", "alexandrian_macedonian", "carthaginian", "early_imperial_roman",
+  "early_sumerian", "gallic", "medieval_english", "new_kingdom_egyptian", "sassanid_persian", "seleucid" }
+
+-- The Medieval English centre (the King's battle and its archers, one link
+-- three frontages wide) cannot keep within three frontages of both wings
+-- across a 90cm centre sector: the check reports the two gaps.
+local NARROW_CENTRE = { medieval_english = true }
+
+T.case("Deployment: the default commander deploys every shipped army legally on an open table", function()
+  for i, name in ipairs(SHIPPED) do
+    local other = SHIPPED[i % #SHIPPED + 1]
+    local a = armies.load("armies/phalanx/" .. name .. ".lua", loader.read)
+    local b = armies.load("armies/phalanx/" .. other .. ".lua", loader.read)
+    local r = battle.run{ scenario = { table = { terrain = "none" } }, armies = { a, b },
+                          dice = dice.random(i), turns = 0, log = false }
+    for s = 1, 2 do
+      local who = s == 1 and name or other
+      local problems = r.state.sides[s].deployment_problems
+      if NARROW_CENTRE[who] then
+        T.eq(#problems, 2, who)
+        T.truthy(problems[1]:find("gap of", 1, true), problems[1])
+      else
+        T.eq(problems, {}, who .. " deployment")
+      end
+    end
+  end
+end)
+
+T.case("Deployment: alternate, one vignette at a time, the loser of the pre-battle throw first", function()
+  local a = armies.load("armies/phalanx/gallic.lua", loader.read)
+  local b = armies.load("armies/phalanx/seleucid.lua", loader.read)
+  -- terrain none; pre-battle 2 v 4: side 2 wins, side 1 deploys first
+  local r = battle.run{ scenario = { table = { terrain = "none" } }, armies = { a, b },
+                        dice = dice.random(5), turns = 0 }
+  local sides = {}
+  for _, e in ipairs(r.bf:events()) do
+    if e.kind == "deploy" then sides[#sides + 1] = e.side end
+  end
+  local loser = 3 - r.state.pre_battle.winner
+  T.eq(sides[1], loser)
+  for k = 2, math.min(#sides, 20) do T.truthy(sides[k] ~= sides[k - 1], "alternating at " .. k) end
+end)

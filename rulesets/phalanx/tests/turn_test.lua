@@ -1,0 +1,342 @@
+-- Phalanx game turn on the table: activation (ACTIVATION, THE GAME TURN A),
+-- moves and charges (MOVEMENT, B), evades (EVADING), initiative (ACTIVATION,
+-- C), shooting (SHOOTING, D) and melee (MELEE, RESULTS, E). Each case sets
+-- up a small situation with battle.skirmish and forced dice.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("phalanx.battle")
+local turn = require("phalanx.turn")
+
+-- A commander that does what the test says.
+local function commander(t)
+  local c = { activate = function() return {} end, evade = function() return false end,
+              free_order = function() return nil end, shoot_target = function(_, _, targets) return targets[1].id end,
+              shoot_at_charger = function() return true end }
+  for k, v in pairs(t or {}) do c[k] = v end
+  return c
+end
+
+local function skirmish(s1, s2, opts)
+  opts = opts or {}
+  return battle.skirmish{
+    dice = opts.dice or dice.forced(opts.values or {}), options = opts.options, log = true,
+    table = opts.table,
+    sides = {
+      { vignettes = s1, commander = opts.c1 or commander(), activation_points = opts.ap or 4 },
+      { vignettes = s2, commander = opts.c2 or commander() },
+    },
+  }
+end
+
+local function events(G, kind)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do if e.kind == kind then out[#out + 1] = e end end
+  return out
+end
+
+local function group_of(G, side, vid) return G.groups[G.D[G.by_vid[side][vid]].gid] end
+local function pos(G, side, vid) return G.bf:pos(G.by_vid[side][vid]) end
+
+---------------------------------------------------------------------------
+-- Activation
+
+T.case("Activation: RA 1, IF 2; +1 per 4 widths from the General; Class I/II in a link +1; RA IV/V -1", function()
+  local G = skirmish({
+    { id = "gen", class = "HIN", general = true, at = { 900, 100 } },
+    { id = "near", class = "HIN", at = { 1000, 100 } },                -- 20mm: 0 widths
+    { id = "far", class = "HIN", at = { 300, 500, 0 } },
+    { id = "raw", class = "HIN", integrity = "II", at = { 1100, 100 } },
+    { id = "vet", class = "HIN", integrity = "IV", at = { 1200, 100 } },
+    { id = "wb", class = "LIW", army = "IF", at = { 800, 200 } },
+  }, {})
+  local function cost(vid) return (turn.activation_cost(G, group_of(G, 1, vid), { kind = "hold" })) end
+  T.eq(cost("gen"), 1)
+  T.eq(cost("near"), 1)
+  -- far: edge distance from gen about 700mm = 8.8 widths: +2
+  local widths = G.bf:distance(G.by_vid[1].gen, G.by_vid[1].far) / G.S.frontage
+  T.eq(cost("far"), 1 + math.floor(widths / 4))
+  T.eq(cost("raw"), 2, "Class II: +1")
+  T.eq(cost("vet"), 1, "RA Class IV: -1, but never below 1")
+  T.eq(cost("wb"), 2, "IF: 2")
+end)
+
+T.case("Activation: +2 crossing to/from flank and centre sectors; +1 General out of sight", function()
+  local G = skirmish({
+    { id = "gen", class = "HIN", general = true, at = { 900, 150 } },
+    { id = "wing", class = "HSC", at = { 560, 150 } },
+    { id = "hidden", class = "HIN", at = { 900, 600 } },
+  }, {}, { table = { terrain = { { type = "wood", rect = { 800, 300, 1000, 450 } } } } })
+  local wing = group_of(G, 1, "wing")
+  T.eq((turn.activation_cost(G, wing, { kind = "move", turn = 0, dist = 100 })), 1, "stays in the centre sector")
+  T.eq((turn.activation_cost(G, wing, { kind = "move", turn = 90, dist = 120 })), 3, "turns west into the flank sector: +2")
+  local hidden = group_of(G, 1, "hidden")
+  local c, terms = turn.activation_cost(G, hidden, { kind = "hold" }, true)
+  local ids = {}
+  for _, t in ipairs(terms) do ids[#ids + 1] = t.id end
+  T.truthy(table.concat(ids, ","):find("general_out_of_sight", 1, true), "the wood blocks the General's sight")
+  T.eq(c, 1 + 1 + 1, "4 widths away (+1) and out of sight (+1)")
+end)
+
+T.case("The Game Turn A): the AP die modifies the army's points (1: -2, 2: -1, 3-4: 0, 5: +1, 6: +2)", function()
+  for die, want in pairs({ [1] = 2, [2] = 3, [3] = 4, [4] = 4, [5] = 5, [6] = 6 }) do
+    local G = skirmish({ { id = "gen", class = "HIN", general = true, at = { 900, 150 } } }, {}, { values = { die } })
+    turn.activation_phase(G, 1)
+    T.eq(events(G, "activation_points")[1].points, want, "die " .. die)
+  end
+end)
+
+T.case("The Game Turn A): orders are activated in the commander's order while the points last", function()
+  local G
+  local c1 = commander{ activate = function(g)
+    return { { gid = group_of(g, 1, "a").gid, kind = "hold" }, { gid = group_of(g, 1, "b").gid, kind = "hold" },
+             { gid = group_of(g, 1, "c").gid, kind = "hold" } }
+  end }
+  G = skirmish({
+    { id = "a", class = "LIW", army = "IF", general = true, at = { 900, 150 } },
+    { id = "b", class = "LIW", army = "IF", at = { 1000, 150 } },
+    { id = "c", class = "HIN", at = { 700, 150 } },
+  }, {}, { values = { 3 }, ap = 3, c1 = c1 })
+  local queued = turn.activation_phase(G, 1)
+  T.eq(#queued, 2, "IF 2 + RA 1 = 3 points")
+  T.eq({ group_of(G, 1, "a").activated == true, group_of(G, 1, "b").activated == true,
+         group_of(G, 1, "c").activated == true }, { true, false, true })
+end)
+
+---------------------------------------------------------------------------
+-- Movement
+
+T.case("Movement, Table 3: HI move one width; 45-degree types wheel on a front corner", function()
+  local G = skirmish({ { id = "h", class = "HIN", at = { 900, 200 } } }, {})
+  local g = group_of(G, 1, "h")
+  local turned, moved = turn.move_group(G, g, 90, 500)
+  T.near(turned, 45, 1e-6, "turn rate 45")
+  T.near(moved, 80, 1e-6, "one width")
+  local x, y, f = pos(G, 1, "h")
+  T.near(f, 45, 1e-6)
+end)
+
+T.case("Movement: bad going halves the move (HI 0.5 widths) and the turn", function()
+  local G = skirmish({ { id = "h", class = "HIN", at = { 900, 200 } } }, {},
+    { table = { terrain = { { type = "wood", rect = { 800, 150, 1000, 400 } } } } })
+  local _, moved = turn.move_group(G, group_of(G, 1, "h"), 0, 500)
+  T.near(moved, 40, 1e-6)
+  local _, tr = turn.group_rates(G, group_of(G, 1, "h"), true)
+  T.eq(tr, 22.5)
+end)
+
+T.case("Linked Vignettes: an in-line link turns at its rate divided by its size; HIP links may not turn", function()
+  local G = skirmish({
+    { id = "a", class = "HIN", at = { 800, 200 } },
+    { id = "b", class = "HIN", in_line_with = "a", at = { 880, 200 } },
+    { id = "p", class = "HIP", at = { 300, 200 } },
+    { id = "q", class = "HIP", in_line_with = "p", at = { 380, 200 } },
+  }, {})
+  local turned = turn.move_group(G, group_of(G, 1, "a"), 40, 0)
+  T.near(turned, 22.5, 1e-6)
+  local ax, ay, af = pos(G, 1, "a")
+  local bx, by, bf_ = pos(G, 1, "b")
+  T.near(af, bf_, 1e-6, "the link turns as one")
+  T.near(math.sqrt((ax - bx) ^ 2 + (ay - by) ^ 2), 80, 1e-6, "and stays together")
+  T.eq((turn.move_group(G, group_of(G, 1, "p"), 40, 0)), 0)
+end)
+
+T.case("The Game Turn B): a charge contacts and lines up square to the target", function()
+  local G = skirmish({ { id = "c", class = "HIN", at = { 900, 200, 8 } } },
+    { { id = "t", class = "HIN", at = { 890, 310 } } })
+  turn.charge(G, group_of(G, 1, "c"), G.by_vid[2].t, 0)
+  local x, y, f = pos(G, 1, "c")
+  T.near(f, 0, 1e-6, "square to the target's front")
+  T.near(x, 890, 1e-6, "centred")
+  T.near(y, 310 - 40, 1e-6, "front edges touching")
+  T.eq(#events(G, "contact"), 1)
+end)
+
+---------------------------------------------------------------------------
+-- Evading
+
+T.case("Evading: LI may evade HI, LSC any vignette, HCC/HSC/CAM may evade HI", function()
+  local G = skirmish({
+    { id = "his", class = "HIS", at = { 300, 300 } },
+    { id = "hcc", class = "HCC", at = { 600, 300 } },
+  }, {
+    { id = "lin", class = "LIN", at = { 300, 800 } },
+    { id = "lsc", class = "LSC", at = { 600, 800 } },
+    { id = "hcc2", class = "HCC", at = { 900, 800 } },
+    { id = "his2", class = "HIS", at = { 1200, 800 } },
+  })
+  local his, hcc = G.by_vid[1].his, G.by_vid[1].hcc
+  local function may(vid, charger) return turn.may_evade(G, group_of(G, 2, vid), charger) end
+  T.eq(may("lin", his), true)
+  T.eq(may("lin", hcc), false, "LI evade only HI")
+  T.eq(may("lsc", hcc), true)
+  T.eq(may("hcc2", his), true)
+  T.eq(may("hcc2", hcc), false)
+  T.eq(may("his2", his), false)
+end)
+
+T.case("Evading: one full move to the rear, before the charge move", function()
+  local G = skirmish({ { id = "his", class = "HIS", at = { 900, 200 } } },
+    { { id = "lin", class = "LIN", at = { 900, 290 } } },
+    { c2 = commander{ evade = function() return true end } })
+  turn.charge(G, group_of(G, 1, "his"), G.by_vid[2].lin, 0)
+  local _, y, f = pos(G, 2, "lin")
+  T.near(y, 290 + 80, 1e-6, "LIN moved 80mm to its rear")
+  T.eq(f, 180.0, "still facing the same way")
+  local _, hy = pos(G, 1, "his")
+  T.near(hy, 280, 1e-6, "the HIS then moved its full move, short of contact")
+  T.eq(#events(G, "evade"), 1)
+end)
+
+---------------------------------------------------------------------------
+-- Initiative
+
+T.case("Activation, initiative: RA III throwing 3 retreats two moves to the rear", function()
+  local G = skirmish({ { id = "h", class = "HIN", at = { 900, 400 } } }, {
+    { id = "e", class = "HIN", at = { 900, 1000 } } }, { values = { 3 } })
+  turn.initiative_phase(G, 1)
+  local _, y = pos(G, 1, "h")
+  T.near(y, 400 - 160, 1e-6)
+end)
+
+T.case("Activation, initiative: modifiers (IF -1, IF IV -1 more, RA V +2) pick the action", function()
+  -- IF Class IV: -2; a 2 becomes 0: "Less": charge the nearest enemy, taking any turns
+  local G = skirmish({ { id = "w", class = "LIW", army = "IF", integrity = "IV", at = { 900, 400, 90 } } }, {
+    { id = "e", class = "HIN", at = { 900, 1000 } } }, { values = { 2 } })
+  turn.initiative_phase(G, 1)
+  local e = events(G, "initiative")[1]
+  T.eq({ e.die, e.score, e.action }, { 2, 0, "charge_nearest_any_turns" })
+  local _, y, f = pos(G, 1, "w")
+  T.near(f, 0, 3, "turned to face the enemy, any amount")
+  T.truthy(y > 400, "and moved towards it")
+  -- RA Class V: +2; a 5 becomes 7: "As the player wishes"
+  local asked = false
+  G = skirmish({ { id = "v", class = "HIS", integrity = "V", at = { 900, 400 } } }, {
+    { id = "e", class = "HIN", at = { 900, 1000 } } },
+    { values = { 5 }, c1 = commander{ free_order = function() asked = true end } })
+  turn.initiative_phase(G, 1)
+  T.eq(events(G, "initiative")[1].action, "as_player_wishes")
+  T.truthy(asked, "the commander was asked")
+end)
+
+T.case("Activation, initiative: 4 = as the vignette to the right", function()
+  local c1 = commander{ activate = function(g) return { { gid = group_of(g, 1, "r").gid, kind = "move", turn = 0, dist = 50 } } end }
+  local G = skirmish({
+    { id = "l", class = "HIN", at = { 800, 300 } },
+    { id = "r", class = "HIN", at = { 882, 300 } },
+  }, { { id = "e", class = "HIN", at = { 900, 1000 } } }, { values = { 3, 4 }, c1 = c1 })
+  G.pturn = 1
+  local queued = turn.activation_phase(G, 1)
+  for _, q in ipairs(queued) do turn.execute_order(G, q.g, q.order) end
+  turn.initiative_phase(G, 1)
+  local _, ly = pos(G, 1, "l")
+  T.near(ly, 350, 1e-6, "moved as its right-hand neighbour did")
+end)
+
+---------------------------------------------------------------------------
+-- Shooting
+
+T.case("Shooting: HIB at mounted within 1: +2; B breaks mounted", function()
+  local G = skirmish({ { id = "bows", class = "HIB", at = { 900, 300 } } },
+    { { id = "horse", class = "HCC", at = { 900, 380 } } }, { values = { 4 } })
+  group_of(G, 1, "bows").activated = true
+  turn.shooting_phase(G, 1)
+  local shot = events(G, "shoot")[1]
+  T.eq({ shot.die, shot.score, shot.result }, { 4, 6, "B" })
+  T.truthy(G.D[G.by_vid[2].horse].broken)
+end)
+
+T.case("Shooting: only directly ahead (VLI and LSC all round); B only for mounted, otherwise RR", function()
+  local G = skirmish({ { id = "lin", class = "LIN", at = { 900, 300 } } },
+    { { id = "side", class = "HIN", at = { 1000, 300 } } })
+  T.eq(#turn.shooting_targets(G, G.by_vid[1].lin), 0, "beside it, not ahead")
+  G = skirmish({ { id = "vli", class = "VLI", at = { 900, 300 } } },
+    { { id = "side", class = "HIN", at = { 1000, 300 } } })
+  T.eq(#turn.shooting_targets(G, G.by_vid[1].vli), 1, "VLI shoot all round")
+  G = skirmish({ { id = "bows", class = "HIB", at = { 900, 300 } } },
+    { { id = "foot", class = "HIN", at = { 900, 450 } } }, { values = { 6 } })
+  group_of(G, 1, "bows").activated = true
+  turn.shooting_phase(G, 1)
+  T.eq(events(G, "shoot")[1].result, "RR", "6 +1 dense target: B, not mounted: RR")
+  local _, y = pos(G, 2, "foot")
+  T.near(y, 450 + 160, 1e-6, "two moves back")
+end)
+
+---------------------------------------------------------------------------
+-- Melee
+
+local function melee_event(G) return events(G, "melee")[1] end
+
+T.case("Melee: flank contact halves HI; results to both sides", function()
+  local G = skirmish({
+    { id = "a", class = "HIN", at = { 900, 300 } },
+    { id = "f", class = "HIN", at = { 960, 340, 90 } },         -- its front on the defender's flank
+  }, { { id = "d", class = "HIN", at = { 900, 340 } } }, { values = { 4 } })
+  turn.melee_phase(G, 1)
+  local m = melee_event(G)
+  T.eq(m.attacker, G.by_vid[1].a, "the defender fights the one with most contact")
+  T.eq({ m.attacker_cf, m.defender_cf }, { 5, 3 }, "HIN III 5 against 5 halved (round up)")
+end)
+
+T.case("Melee: overlapped by an opposing vignette contiguous to the one in front: -1", function()
+  local G = skirmish({ { id = "a", class = "HIN", at = { 900, 300 } } }, {
+    { id = "d", class = "HIN", at = { 900, 340 } },
+    { id = "o", class = "HIN", at = { 980, 340 } },
+  }, { values = { 4 } })
+  turn.melee_phase(G, 1)
+  local m = melee_event(G)
+  T.eq({ m.attacker_cf, m.defender_cf }, { 4, 5 })
+end)
+
+T.case("Results: R into friends within half the move becomes B; further, it stops against them", function()
+  -- even factors, die 4: the defender is Repulsed
+  local G = skirmish({ { id = "a", class = "HIN", at = { 900, 300 } } }, {
+    { id = "d", class = "HIN", at = { 900, 340 } },
+    { id = "behind", class = "HIN", at = { 900, 410 } },        -- 30mm behind: half of 80 or less
+  }, { values = { 4 } })
+  turn.melee_phase(G, 1)
+  T.eq(melee_event(G).defender_result, "B")
+  T.truthy(G.D[G.by_vid[2].d].broken)
+  G = skirmish({ { id = "a", class = "HIN", at = { 900, 300 } } }, {
+    { id = "d", class = "HIN", at = { 900, 340 } },
+    { id = "behind", class = "HIN", at = { 900, 440 } },        -- 60mm behind
+  }, { values = { 4 } })
+  turn.melee_phase(G, 1)
+  T.eq(melee_event(G).defender_result, "R")
+  local _, y = pos(G, 2, "d")
+  T.near(y, 400, 1e-6, "moved back until it met its friends")
+  T.eq(G.D[G.by_vid[2].d].accumulated_r, 1)
+end)
+
+T.case("Results: IF Class III-V follow up a repulsed opponent a full move", function()
+  local G = skirmish({ { id = "w", class = "LIW", army = "IF", at = { 900, 300 } } },
+    { { id = "d", class = "LIN", at = { 900, 340 } } }, { values = { 4 } })
+  turn.melee_phase(G, 1)
+  local m = melee_event(G)
+  T.eq({ m.attacker_result, m.defender_result }, { "S", "R" })
+  local _, wy = pos(G, 1, "w")
+  T.near(wy, 380, 1e-6, "followed up 80mm and is in contact again")
+end)
+
+T.case("Results: a B breaks the vignette and counts towards victory", function()
+  local G = skirmish({ { id = "a", class = "HIP", integrity = "V", at = { 900, 300 } } },
+    { { id = "d", class = "HIN", integrity = "I", general = true, at = { 900, 340 } },
+      { id = "x1", class = "HIN", at = { 300, 1000 } }, { id = "x2", class = "HIN", at = { 500, 1000 } },
+      { id = "x3", class = "HIN", at = { 700, 1000 } } }, { values = { 6 } })
+  turn.melee_phase(G, 1)
+  T.eq(melee_event(G).defender_result, "B")
+  T.eq(G.sides[2].tracker.lost, "general's vignette broken")
+  T.truthy(G.over)
+end)
+
+T.case("Main battle line: an ordered move may not open a gap of more than three frontages", function()
+  local G = skirmish({
+    { id = "a", class = "HCC", at = { 900, 150 } },
+    { id = "b", class = "HIN", at = { 982, 150 } },
+  }, {})
+  local g = group_of(G, 1, "a")
+  turn.move_group(G, g, 0, 120, { cohesion = true })
+  turn.move_group(G, g, 0, 120, { cohesion = true })
+  local _, y = pos(G, 1, "a")
+  T.truthy(G.bf:distance(G.by_vid[1].a, G.by_vid[1].b) <= 3 * 80 + 1e-6, "kept within reach of the line")
+  T.truthy(y > 150, "but moved")
+end)
