@@ -13,6 +13,7 @@ struct GlobalOptions {
   std::uint64_t max_instructions = LuaLimits{}.instructions;
   std::size_t max_memory_mib = LuaLimits{}.memory_bytes >> 20;
   std::vector<std::string> lua_paths;
+  std::shared_ptr<LuaProfile> profile;  // set by --profile
   LuaHostOptions host_options() const;
 };
 

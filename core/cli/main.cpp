@@ -14,6 +14,7 @@ LuaHostOptions GlobalOptions::host_options() const {
   o.limits.instructions = max_instructions;
   o.limits.memory_bytes = max_memory_mib << 20;
   o.extra_dirs = lua_paths;
+  o.profile = profile;
   return o;
 }
 
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
                  "Lua instruction budget per call (0 = unlimited)")->capture_default_str();
   app.add_option("--max-memory", global.max_memory_mib, "Lua memory cap per state, MiB")->capture_default_str();
   app.add_option("--lua-path", global.lua_paths, "Extra directory searched by require (repeatable)");
+  bool profile = false;
+  app.add_flag("--profile", profile, "Sample where Lua code spends its time; print the hottest functions and lines");
 
   std::vector<std::pair<CLI::App*, cli::Action>> actions;
   auto remember = [&](cli::Action a) { actions.emplace_back(app.get_subcommands({}).back(), std::move(a)); };
@@ -59,10 +62,16 @@ int main(int argc, char** argv) {
                           : verbosity == 1 ? spdlog::level::info
                                            : spdlog::level::warn);
 
+  if (profile) global.profile = std::make_shared<LuaProfile>();
+  auto print_profile = [&] {
+    if (global.profile) std::cerr << "\n" << global.profile->report();
+  };
   for (auto& [sub, action] : actions) {
     if (!sub->parsed()) continue;
     try {
-      return action();
+      const int rc = action();
+      print_profile();
+      return rc;
     } catch (const Error& e) {
       std::cerr << "sandtable: " << e.what() << "\n";
       return 1;

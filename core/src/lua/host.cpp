@@ -1,6 +1,7 @@
 #include "sandtable/lua/host.hpp"
 
 #include <algorithm>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -164,8 +165,37 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
   return p;
 }
 
-void LuaHost::count_hook(lua_State* L, lua_Debug*) {
+void LuaHost::sample(lua_Debug* ar) {
+  if (!lua_getinfo(L_, "Sl", ar)) return;
+  if (ar->currentline <= 0) return;  // C functions: counted in their Lua caller's line
+  const char* src = ar->source && ar->source[0] == '@' ? ar->source + 1 : ar->short_src;
+  ++profile_lines_[fmt::format("{}:{}", src, ar->currentline)];
+  ++profile_functions_[fmt::format("{}:{} (function)", src, ar->linedefined)];
+}
+
+std::string LuaProfile::report(std::size_t top) const {
+  auto table = [top](const std::map<std::string, std::uint64_t>& m, const char* what) {
+    std::vector<std::pair<std::uint64_t, std::string>> rows;
+    std::uint64_t total = 0;
+    for (const auto& [k, v] : m) {
+      rows.emplace_back(v, k);
+      total += v;
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    std::string out = fmt::format("Lua profile: where the instructions go, by {} ({} samples)\n", what, total);
+    for (std::size_t i = 0; i < rows.size() && i < top; ++i)
+      out += fmt::format("  {:5.1f}%  {}\n", 100.0 * static_cast<double>(rows[i].first) / static_cast<double>(total),
+                         rows[i].second);
+    return out;
+  };
+  return table(functions, "function") + "\n" + table(lines, "line");
+}
+
+void LuaHost::count_hook(lua_State* L, lua_Debug* ar) {
   LuaHost& host = LuaHost::of(L);
+  if (host.options_.profile) host.sample(ar);
   if (host.stop_requested_.load(std::memory_order_acquire)) host.kill(host.stop_reason_);
   host.instructions_used_ += kHookInterval;
   const auto budget = host.options_.limits.instructions;
@@ -181,7 +211,7 @@ void LuaHost::kill(const std::string& reason) {
 
 void LuaHost::drop_instruction_budget() {
   options_.limits.instructions = 0;
-  lua_sethook(L_, nullptr, 0, 0);
+  if (!options_.profile) lua_sethook(L_, nullptr, 0, 0);
 }
 
 void LuaHost::request_stop(const std::string& reason) {
@@ -205,6 +235,11 @@ LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
 }
 
 LuaHost::~LuaHost() {
+  if (options_.profile) {
+    std::lock_guard<std::mutex> lock(options_.profile->mutex);
+    for (const auto& [k, v] : profile_lines_) options_.profile->lines[k] += v;
+    for (const auto& [k, v] : profile_functions_) options_.profile->functions[k] += v;
+  }
   closing_ = true;
   if (L_) lua_close(L_);
 }
@@ -238,7 +273,8 @@ void LuaHost::install_sandbox() {
 }
 
 void LuaHost::install_limits() {
-  if (options_.limits.instructions) lua_sethook(L_, &LuaHost::count_hook, LUA_MASKCOUNT, kHookInterval);
+  if (options_.profile) lua_sethook(L_, &LuaHost::count_hook, LUA_MASKCOUNT, 997);  // prime: no aliasing with loops
+  else if (options_.limits.instructions) lua_sethook(L_, &LuaHost::count_hook, LUA_MASKCOUNT, kHookInterval);
 }
 
 void LuaHost::push_new_env() {

@@ -8,6 +8,9 @@
 // Limits: an instruction budget (a count hook, so a runaway script is stopped
 // at the same instruction every run) and a memory cap (the allocator refuses).
 #include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +33,16 @@ struct LuaLimits {
   std::size_t memory_bytes = std::size_t{1} << 30;
 };
 
+// Where a profiled run's samples go: "file:line" -> samples, merged from every
+// host that shares it (the experiment runner's workers included).
+struct LuaProfile {
+  std::mutex mutex;
+  std::map<std::string, std::uint64_t> lines;
+  std::map<std::string, std::uint64_t> functions;
+  // The hottest entries as a readable table.
+  std::string report(std::size_t top = 25) const;
+};
+
 struct LuaHostOptions {
   LuaLimits limits;
   // Directories that hold rulesets/, scripts/ and armies/ (the project root
@@ -40,6 +53,8 @@ struct LuaHostOptions {
   // Further directories whose files scripts may read (loader.read): the
   // directories of files the user named on the command line.
   std::vector<std::string> readable_dirs;
+  // When set, a count hook samples where Lua spends its instructions.
+  std::shared_ptr<LuaProfile> profile;
 };
 
 class LuaHost {
@@ -100,6 +115,8 @@ public:
 private:
   static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
   static void count_hook(lua_State* L, lua_Debug* ar);
+  void sample(lua_Debug* ar);
+  std::map<std::string, std::uint64_t> profile_lines_, profile_functions_;
   void install_sandbox();
   void install_limits();
 
