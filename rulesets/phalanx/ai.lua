@@ -559,7 +559,10 @@ local function best_order(G, g)
   -- a bad charge is better avoided: stop short of contact
   local step = mv
   if best and dist <= mv and best_v <= threshold then step = max(0, dist - S.frontage * 0.25) end
-  if step < 1 and abs(want) < 1 then return nil end
+  if step > 0 then
+    step = ai.cohesive_distance(G, g, want, step)
+  end
+  if step < S.frontage * 0.1 and abs(want) < 5 then return nil end
   if step > 0 then
     local pa, pd = ai.plan_move(G, g, want, step, tr, a)
     if pa == nil then
@@ -596,14 +599,16 @@ local function free_ahead(G, g, a, dist)
   local member = {}
   for _, uid in ipairs(g.ids) do member[uid] = true end
   local friends = G.alive[g.side]
+  local fxs, fys, ffs = {}, {}, {}
+  for i, o in ipairs(friends) do fxs[i], fys[i], ffs[i] = bf:pos(o) end
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
     local x, y, f = bf:pos(uid)
     local nf = f + a
     local fx, fy, rx, ry = setup.axes(nf)
-    for _, o in ipairs(friends) do
+    for i, o in ipairs(friends) do
       if not member[o] then
-        local ox, oy, of = bf:pos(o)
+        local ox, oy, of = fxs[i], fys[i], ffs[i]
         local dx, dy = ox - x, oy - y
         local ahead = dx * fx + dy * fy
         if ahead > 0 and ahead < free + d.d + G.D[o].r * 2 then
@@ -627,6 +632,55 @@ local function free_ahead(G, g, a, dist)
   return free
 end
 ai.free_ahead = free_ahead
+
+-- The longest part of a straight move of `dist` (after turning `a`) that
+-- keeps a main-battle-line link within three frontages of another vignette
+-- of its line (turn.lua's cohesion rule), estimated from centres: each
+-- base counts as a disc of its half-width, so the estimate errs short.
+local function cohesive_distance(G, g, a, dist)
+  if G.detachments and g.detached then return dist end
+  local d1 = G.D[g.ids[1]]
+  if not d1.mbl or dist <= 0 then return dist end
+  local bf = G.bf
+  local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
+  local member = {}
+  for _, uid in ipairs(g.ids) do member[uid] = true end
+  local ox, oy, ow, n = {}, {}, {}, 0
+  for _, o in ipairs(G.alive[g.side]) do
+    if not member[o] and G.D[o].mbl then
+      n = n + 1
+      ox[n], oy[n] = bf:pos(o)
+      ow[n] = G.D[o].w / 2
+    end
+  end
+  local mx, my, mfx, mfy, mw = {}, {}, {}, {}, {}
+  for i, uid in ipairs(g.ids) do
+    local x, y, f = bf:pos(uid)
+    mx[i], my[i] = x, y
+    mfx[i], mfy[i] = setup.axes(f + a)
+    mw[i] = G.D[uid].w / 2
+  end
+  local function near_at(t)
+    for i = 1, #mx do
+      local px, py = mx[i] + mfx[i] * t, my[i] + mfy[i] * t
+      for k = 1, n do
+        local reach = limit + mw[i] + ow[k]
+        local dx, dy = ox[k] - px, oy[k] - py
+        if dx * dx + dy * dy <= reach * reach then return true end
+      end
+    end
+    return false
+  end
+  if not near_at(0) then return dist end     -- already apart: the rule does not hold it
+  if near_at(dist) then return dist end
+  local lo, hi = 0, dist
+  for _ = 1, 6 do
+    local mid = (lo + hi) / 2
+    if near_at(mid) then lo = mid else hi = mid end
+  end
+  return lo
+end
+ai.cohesive_distance = cohesive_distance
 
 -- The move to make: the wanted turn if the way is (mostly) clear, else the
 -- turn within the allowance that gains most ground towards the enemy
@@ -688,7 +742,7 @@ function ai.evade(G, tg, cg, target)
   local charger = G.D[cg.ids[1]]
   local me = G.D[target]
   local v = melee_value(charger, me, false, false, false)
-  return v > 0
+  return v > 0.5
 end
 
 function ai.shoot_target(G, uid, targets)

@@ -107,6 +107,11 @@ turn.move_mm = move_mm
 -- Units of `side` (excluding `skip`, a set or nil) within `within` mm edge to
 -- edge of uid, into `out` as { id, distance } nearest first (ties by id).
 -- Returns the count.
+local function by_distance(a, b)
+  if a.distance ~= b.distance then return a.distance < b.distance end
+  return a.id < b.id
+end
+
 local function near(G, uid, side, within, out, skip)
   local bf = G.bf
   local d = G.D[uid]
@@ -130,12 +135,7 @@ local function near(G, uid, side, within, out, skip)
     end
   end
   for k = #out, n + 1, -1 do out[k] = nil end
-  if n > 1 then
-    table.sort(out, function(a, b)
-      if a.distance ~= b.distance then return a.distance < b.distance end
-      return a.id < b.id
-    end)
-  end
+  if n > 1 then table.sort(out, by_distance) end
   return n
 end
 turn.near = near
@@ -824,15 +824,42 @@ local function initiative_vignette(G, g)
 end
 
 -- The nearest enemy to a group: uid, distance.
+-- Candidates are taken in order of a lower bound on their edge distance
+-- (centre distance less both half-diagonals); exact distances are asked
+-- only while a candidate could still beat the best found.
+local lb_list, lb_key = {}, {}
+local function by_bound(a, b)
+  local ka, kb = lb_key[a], lb_key[b]
+  if ka ~= kb then return ka < kb end
+  return a < b
+end
 local function nearest_enemy(G, g, within, arc, arc_how)
+  local bf = G.bf
   local best, bd = nil, math.huge
+  local enemies = G.alive[3 - g.side]
   for _, uid in ipairs(g.ids) do
-    local q = {}
-    near(G, uid, 3 - g.side, min(within, bd), q)
-    for _, hit in ipairs(q) do
-      if hit.distance < bd and (arc == nil or G.bf:in_arc(uid, hit.id, arc, arc_how)) then
-        best, bd = hit.id, hit.distance
-        break
+    local d = G.D[uid]
+    local x, y = bf:pos(uid)
+    local n = 0
+    for i = 1, #enemies do
+      local o = enemies[i]
+      local ox, oy = bf:pos(o)
+      local lb = sqrt((ox - x) ^ 2 + (oy - y) ^ 2) - d.r - G.D[o].r
+      if lb <= within and lb < bd then
+        n = n + 1
+        lb_list[n] = o
+        lb_key[o] = lb
+      end
+    end
+    for k = #lb_list, n + 1, -1 do lb_list[k] = nil end
+    if n > 1 then table.sort(lb_list, by_bound) end
+    for k = 1, n do
+      local o = lb_list[k]
+      if lb_key[o] >= bd then break end
+      local dist = bf:distance(uid, o)
+      if dist <= within and (dist < bd or (dist == bd and best and o < best))
+         and (arc == nil or bf:in_arc(uid, o, arc, arc_how)) then
+        best, bd = o, dist
       end
     end
   end
