@@ -88,7 +88,14 @@ local function side_name(G, s) return G.sides[s].name end
 local function going(G, uid)
   local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
-  return G.T:under(x, y, f, d.w, d.d)
+  -- remembered per unit while it stays put (outside its data: not state)
+  local cache = G.going_cache
+  if not cache then cache = {}; G.going_cache = cache end
+  local c = cache[uid]
+  if c and c[1] == x and c[2] == y and c[3] == f then return c[4], c[5], c[6] or nil, c[7] end
+  local bad, imp, hill, road = G.T:under(x, y, f, d.w, d.d)
+  cache[uid] = { x, y, f, bad, imp, hill or false, road }
+  return bad, imp, hill, road
 end
 turn.going = going
 
@@ -828,11 +835,6 @@ end
 -- (centre distance less both half-diagonals); exact distances are asked
 -- only while a candidate could still beat the best found.
 local lb_list, lb_key = {}, {}
-local function by_bound(a, b)
-  local ka, kb = lb_key[a], lb_key[b]
-  if ka ~= kb then return ka < kb end
-  return a < b
-end
 local function nearest_enemy(G, g, within, arc, arc_how)
   local bf = G.bf
   local best, bd = nil, math.huge
@@ -852,10 +854,16 @@ local function nearest_enemy(G, g, within, arc, arc_how)
       end
     end
     for k = #lb_list, n + 1, -1 do lb_list[k] = nil end
-    if n > 1 then table.sort(lb_list, by_bound) end
-    for k = 1, n do
-      local o = lb_list[k]
-      if lb_key[o] >= bd then break end
+    -- selection, smallest bound first: usually one or two exact distances
+    for _ = 1, n do
+      local pick, pk = nil, math.huge
+      for k = 1, n do
+        local o = lb_list[k]
+        if o and (lb_key[o] < pk or (lb_key[o] == pk and o < pick)) then pick, pk = o, lb_key[o] end
+      end
+      if pick == nil or pk >= bd then break end
+      for k = 1, n do if lb_list[k] == pick then lb_list[k] = false end end
+      local o = pick
       local dist = bf:distance(uid, o)
       if dist <= within and (dist < bd or (dist == bd and best and o < best))
          and (arc == nil or bf:in_arc(uid, o, arc, arc_how)) then
