@@ -59,6 +59,16 @@ local function log(G, kind, fields)
 end
 turn.log = log
 
+-- Modifier terms as plain data for the event log: { id, rule, before, after }.
+local function terms_of(terms)
+  local out = {}
+  for i, t in ipairs(terms or {}) do
+    out[i] = { id = t.id, rule = t.rule, layer = t.layer, before = t.before, after = t.after }
+  end
+  return out
+end
+turn.terms_of = terms_of
+
 -- Normalises an angle to (-180, 180].
 local function norm(a)
   a = a % 360
@@ -259,11 +269,31 @@ local function passable_distance(G, d, x, y, f, dist)
 end
 
 -- Advances one base; returns the engine's move result.
+-- "VLI can move through any troops belonging to their side": a VLI move
+-- ignores friends, unless it would end on top of one (then it stops at it).
+local function overlaps_friend(G, uid)
+  local d = G.D[uid]
+  local x, y, f = G.bf:pos(uid)
+  local q = {}
+  near(G, uid, d.side, CONTACT, q)
+  for _, hit in ipairs(q) do
+    local o = G.D[hit.id]
+    local ox, oy, of = G.bf:pos(hit.id)
+    if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then return true end
+  end
+  return false
+end
+
 local function advance_unit(G, uid, dist, opts)
   if dist == 0 then return { distance = 0 } end
   local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
   dist = passable_distance(G, d, x, y, f, dist)
+  if groups_of.pass_through_friends[d.class] and opts == nil then
+    local r = G.bf:move(uid, "advance", dist, { ignore_side = d.side })
+    if not overlaps_friend(G, uid) then return r end
+    G.bf:place(uid, x, y, f)
+  end
   return G.bf:move(uid, "advance", dist, opts)
 end
 
@@ -974,8 +1004,9 @@ function turn.initiative_phase(G, side)
         g.did = { kind = "halt" }
       else
         local v = initiative_vignette(G, g)
-        local out = command.initiative(v, G.dice, G.report ~= nil)
-        log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action })
+        local out = command.initiative(v, G.dice, G.report ~= nil or G.log)
+        log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
+                               modifiers = G.log and terms_of(out.terms) or nil })
         if G.report then
           local mods = M.describe(out.terms)
           say(G, "  %s acts on its own initiative: die %d%s = %d: %s", short(G.D[g.ids[1]]), out.die,
@@ -1026,7 +1057,7 @@ end
 
 function turn.activation_phase(G, side)
   local S = G.sides[side]
-  local explain = G.report ~= nil
+  local explain = G.report ~= nil or G.log
   local ap = command.turn_activation_points(S.base_ap, G.dice, explain)
   log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points })
   if G.report then
@@ -1043,7 +1074,7 @@ function turn.activation_phase(G, side)
         left = left - cost
         g.activated = true
         queued[#queued + 1] = { g = g, order = order }
-        log(G, "activation", { units = g.ids, cost = cost, order = order.kind })
+        log(G, "activation", { units = g.ids, cost = cost, order = order.kind, modifiers = G.log and terms_of(terms) or nil })
         if G.report then
           local mods = M.describe(terms)
           say(G, "  activates %s%s for %d AP%s: %s", short(G.D[g.ids[1]]),
@@ -1108,12 +1139,14 @@ local function shoot(G, uid, target, contact)
     shooter_in_bad_going = (going(G, uid)),
     target_friends_behind = friends_behind(G, target, uid),
   }
-  local explain = G.report ~= nil
+  local explain = G.report ~= nil or G.log
   local out = shooting.resolve(d, td, situation, G.dice, explain)
   td.shot_at = true
   td.engaged = true
-  log(G, "shoot", { shooter = uid, target = target, die = out.die, score = out.score,
-                    table_result = out.table_result, result = out.result, range = situation.range })
+  if G.log then
+    log(G, "shoot", { shooter = uid, target = target, die = out.die, score = out.score, modifiers = terms_of(out.terms),
+                      table_result = out.table_result, result = out.result, range = situation.range })
+  end
   if G.report then
     local mods = M.describe(out.terms)
     say(G, "  %s shoots at %s at %.1f widths: die %d%s = %d -> %s%s", short(d), short(td), situation.range,
@@ -1342,7 +1375,7 @@ function turn.melee_phase(G, side)
   local list = contacts(G, side)
   if #list == 0 then return end
   local melees = pair_melees(list)
-  local explain = G.report ~= nil
+  local explain = G.report ~= nil or G.log
   G.melees = (G.melees or 0) + #melees
   if not G.first_melee then G.first_melee = G.turn end
   for _, m in ipairs(melees) do
@@ -1356,9 +1389,16 @@ function turn.melee_phase(G, side)
       }
       local out = melee.resolve(ad, bd, situation, G.dice, explain)
       ad.engaged, bd.engaged = true, true
-      log(G, "melee", { attacker = a, defender = b, die = out.die, difference = out.difference,
-                        attacker_cf = out.attacker_cf, defender_cf = out.defender_cf,
-                        attacker_result = out.attacker_result, defender_result = out.defender_result })
+      if G.log then
+        local conv = {}
+        for i, c in ipairs(out.conversions or {}) do conv[i] = { side = c.side, from = c.from, to = c.to, rule = c.rule } end
+        log(G, "melee", { attacker = a, defender = b, die = out.die, difference = out.difference,
+                          attacker_base_cf = out.attacker_base_cf, defender_base_cf = out.defender_base_cf,
+                          attacker_cf = out.attacker_cf, defender_cf = out.defender_cf,
+                          attacker_modifiers = terms_of(out.attacker_terms), defender_modifiers = terms_of(out.defender_terms),
+                          table_results = out.table_results, conversions = conv,
+                          attacker_result = out.attacker_result, defender_result = out.defender_result })
+      end
       if G.report then
         say(G, "  MELEE %s against %s", label(ad), label(bd))
         say(G, "    %s; %s", describe_side(G, ad, out.attacker_base_cf, out.attacker_cf, out.attacker_terms),

@@ -340,3 +340,16 @@ T.case("Main battle line: an ordered move may not open a gap of more than three 
   T.truthy(G.bf:distance(G.by_vid[1].a, G.by_vid[1].b) <= 3 * 80 + 1e-6, "kept within reach of the line")
   T.truthy(y > 150, "but moved")
 end)
+
+T.case("Deployment: VLI can move through any troops belonging to their side", function()
+  local G = skirmish({
+    { id = "vli", class = "VLI", at = { 900, 200 } },
+    { id = "wall", class = "HIN", at = { 900, 260 } },
+    { id = "h", class = "HIN", at = { 500, 200 } },
+    { id = "wall2", class = "HIN", at = { 500, 260 } },
+  }, {})
+  local _, moved = turn.move_group(G, group_of(G, 1, "vli"), 0, 200)
+  T.near(moved, 120, 1e-6, "a full VLI move (1.5 widths), through the HIN")
+  _, moved = turn.move_group(G, group_of(G, 1, "h"), 0, 200)
+  T.near(moved, 20, 1e-6, "an HIN stops at the friend ahead")
+end)
