@@ -543,9 +543,9 @@ local function best_order(G, g)
   local d1 = G.D[g.ids[1]]
   -- READING of "charges when its odds are good": at first only charges
   -- expected to gain; as the day wears on the commander commits more.
-  local threshold = G.ai_charge_threshold or (0.5 - 0.1 * G.turn)
+  local threshold = G.ai_charge_threshold or (0.2 - 0.1 * G.turn)
   if best and best_v > threshold then return best, 10 + best_v * 3 + #g.ids end
-  if shooter then return { gid = g.gid, kind = "hold" }, 6 + #g.ids end
+  if shooter then return { gid = g.gid, kind = "hold" }, 3 + #g.ids end
   if G.recovery and recovering(G, g) then
     local e, dist = turn.nearest_enemy(G, g, 3 * S.frontage)
     if not e then return { gid = g.gid, kind = "rally" }, 5 end

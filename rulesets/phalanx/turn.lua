@@ -922,18 +922,24 @@ end
 turn.turn_towards = turn_towards
 
 -- The friendly group beside g on its right (dir = 1) or left (dir = -1).
+-- READING: the vignette "to right" is the nearest friendly link beside its
+-- right-hand end (beyond its flank, no more than a frontage and a half ahead
+-- or behind) within three frontages, the widest gap of a battle line.
 local function neighbour(G, g, dir)
   local order = left_to_right(G, g)
   local end_uid = dir > 0 and order[#order] or order[1]
+  local d = G.D[end_uid]
   local x, y, f = G.bf:pos(end_uid)
-  local _, _, rx, ry = axes(f)
+  local fx, fy, rx, ry = axes(f)
   local q = {}
-  near(G, end_uid, g.side, G.S.frontage, q)
+  near(G, end_uid, g.side, tables.deployment.max_mbl_gap_frontages * G.S.frontage, q)
   for _, hit in ipairs(q) do
     local od = G.D[hit.id]
     if od.gid ~= g.gid then
       local ox, oy = G.bf:pos(hit.id)
-      if ((ox - x) * rx + (oy - y) * ry) * dir > 0 then return G.groups[od.gid] end
+      local lat = ((ox - x) * rx + (oy - y) * ry) * dir
+      local ahead = (ox - x) * fx + (oy - y) * fy
+      if lat > d.w / 2 and abs(ahead) <= 1.5 * G.S.frontage then return G.groups[od.gid] end
     end
   end
   return nil
