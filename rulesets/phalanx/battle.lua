@@ -164,15 +164,55 @@ end
 
 -- The battle state without armies or bases: ctx as battle.run's (rules,
 -- scenario, dice, report, log).
+-- The scenario's `table:` keys Phalanx reads (docs/rulesets/phalanx.md).
+battle.TABLE_KEYS = { "artillery", "basing", "field_defences", "scale", "size", "terrain", "tile" }
+
+-- Errors about the scenario's table keys name the file and line when the
+-- scenario came from a file (scenario.locate, from scripts/lib/scenario.lua).
+local function where(scenario, key)
+  if type(scenario.locate) == "function" then
+    return scenario.locate("/table" .. (key and ("/" .. key) or "")) .. ": "
+  end
+  return ""
+end
+
+local function check_table_keys(scenario)
+  local spec = scenario.table
+  if spec == nil then return end
+  if type(spec) ~= "table" then error(where(scenario) .. "table: expected a map of Phalanx table keys", 0) end
+  local known = {}
+  for _, k in ipairs(battle.TABLE_KEYS) do known[k] = true end
+  local keys = {}
+  for k in pairs(spec) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    if not known[k] then
+      error(string.format("%sunknown key '%s' in table (Phalanx expects: %s)", where(scenario, k), k,
+        table.concat(battle.TABLE_KEYS, ", ")), 0)
+    end
+  end
+end
+
+-- Calls fn, turning a "table.key: ..." message into one with file and line.
+local function located(scenario, fn, ...)
+  local ok, a, b = pcall(fn, ...)
+  if ok then return a, b end
+  local msg = tostring(a)
+  local key = msg:match("^table%.([%w_]+)")
+  if key and type(scenario.locate) == "function" then error(where(scenario, key) .. msg, 0) end
+  error(msg, 0)
+end
+
 function battle.new_state(ctx)
   local scenario = ctx.scenario or {}
   local rules = ctx.rules or { options = {} }
+  check_table_keys(scenario)
   local G = {
     rules = rules, options = rules.options or {}, dice = ctx.dice, report = ctx.report,
     log = ctx.log ~= false, turn = 0, pturn = 0, losses = { {}, {} }, sides = {}, groups = {},
     scenario = scenario, contact_moves = {}, alive = { {}, {} }, D = {},
   }
-  G.S = setup.scale(scenario.table or {})
+  G.S = located(scenario, setup.scale, scenario.table or {})
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
   if G.log and ctx.dice then G.bf:record_rolls(ctx.dice) end
   -- hooks that options install on the instance (rules.phalanx)
@@ -356,7 +396,7 @@ function battle.run(ctx)
     G.sides[1].name, G.sides[2].name, G.S.size, G.S.scale, G.S.basing, G.S.frontage)
 
   -- The Table: terrain, then the pre-battle throw.
-  G.T = make_terrain(G, spec)
+  G.T = located(scenario, make_terrain, G, spec)
   local winner, scores, march = setup.pre_battle_roll(G.dice)
   local loser = 3 - winner
   G.pre_battle = { winner = winner, scores = scores, flank_march = march }

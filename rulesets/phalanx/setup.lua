@@ -44,7 +44,7 @@ function setup.scale(spec)
     error(string.format("table.basing: expected basing option 1, 2 or 3 (Table 1), found '%s'", tostring(basing)), 0)
   end
   if not sizes.allowed[scale][basing][size] then
-    error(string.format("table: a %s table is not used with %s basing option %d (What Table Shall I Use)",
+    error(string.format("table.size: a %s table is not used with %s basing option %d (What Table Shall I Use)",
       size, scale, basing), 0)
   end
   local tile_in = spec.tile or sizes.tile_inches[size][1]
