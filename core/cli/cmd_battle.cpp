@@ -21,7 +21,7 @@ void write_event_log(const EventLog& log, const std::string& path) {
 Action add_battle(CLI::App& app, const GlobalOptions& global) {
   auto* cmd = app.add_subcommand("battle", "Fight one battle and print a turn-by-turn account");
   struct Opts {
-    std::string scenario, log;
+    std::string scenario, log, html;
     std::int64_t seed = -1;
     int turns = 0;
     bool quiet = false;
@@ -32,6 +32,7 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Seed of the battle's dice (default: the scenario's, else 1)");
   cmd->add_option("--turns", o->turns, "Turn limit (default: the scenario's, else 12)");
   cmd->add_option("--log", o->log, "Write every event (rolls, moves, results) as JSON lines to FILE");
+  cmd->add_option("--html", o->html, "Write the battle's replay page (one self-contained HTML file) to FILE");
   cmd->add_flag("--quiet", o->quiet, "Print only the result");
   return [o, &global] {
     LuaHostOptions host_opts = global.host_options();
@@ -69,6 +70,18 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
       if (!log) throw Error("the ruleset's battle returned no battlefield, so there is no log to write");
       write_event_log(*log, o->log);
       std::cerr << fmt::format("event log: {} events written to {}\n", log->events().size(), o->log);
+      lua_pop(L, 1);
+    }
+    if (!o->html.empty()) {
+      lua_getfield(L, -1, "seed");
+      const auto seed = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      const std::string name =
+          o->scenario.empty() ? "Phalanx battle" : std::filesystem::path(o->scenario).stem().string();
+      lua_getfield(L, -1, "bf");
+      write_text_file(o->html, replay_page(host, "from_battlefield", fmt::format("{}, seed {}", name, seed)),
+                      "replay page");
+      std::cerr << fmt::format("replay: {} written\n", o->html);
     }
     return 0;
   };

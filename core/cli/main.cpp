@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   remember(cli::add_odds(app, global));
   remember(cli::add_sim(app, global));
   remember(cli::add_api(app, global));
+  remember(cli::add_replay(app, global));
 
   try {
     app.parse(argc, argv);
