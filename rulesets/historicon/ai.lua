@@ -1,0 +1,396 @@
+-- Historicon default commander. The rules never decide for a player: every
+-- choice the battle engine needs is asked of a commander, and this is the
+-- one a scenario gets unless it names another. A commander is a table with:
+--
+--   terrain_changes(G, side) -> { remove = { piece ids } } | { swap = { a, b } } | nil
+--   march_corner(G, side) -> "left" | "right"      (the march across a diagonal)
+--   march_order(G, side) -> { unit indexes }        (order of march)
+--   deployment(G, side) -> { { index, x, y, facing }, ... } in deployment order
+--       (index into G.sides[side].specs; mm and degrees)
+--   forms(G, side) -> { unit ids }                  Phase 1: change form
+--   move_order(G, side, "HI" | "other") -> { unit ids }
+--   move(G, uid) -> plan | { rally = true } | nil  Phases 2 and 3; a plan is
+--       { turn = deg, wheel = deg (+ left), advance = mm } (turn.steer makes one)
+--   evade(G, uid, charger) -> bool                  optional evasion (Phase 3)
+--   shoot_target(G, uid, targets) -> uid | nil      Phase 4, targets nearest first
+--   follow_up(G, uid, recoiler) -> bool             RA only (IF must)
+--   pursue(G, uid, broken) -> bool                  RA only (IF must)
+--   break_off(G, uid) -> bool                       RA units in melee, Phase 6
+--
+-- This one is cheap on purpose (hundreds of battles a minute): it forms up,
+-- advances its HI straight ahead (IF) or wheeling towards the enemy (RA),
+-- keeps its skirmishers at shooting range out of reach of heavy troops,
+-- charges where its expected hits (Table 4 pools) beat the enemy's, shoots
+-- the target that gives it most dice, and rallies what it can.
+
+local troops = require("historicon.troops")
+local melee = require("historicon.melee")
+local shooting = require("historicon.shooting")
+local P = require("historicon.dice_pool")
+local setup = require("historicon.setup")
+local turn = require("historicon.turn")
+
+local ai = {}
+
+local abs, min, max, sqrt = math.abs, math.min, math.max, math.sqrt
+
+---------------------------------------------------------------------------
+-- Before the battle.
+
+-- Removes the two pieces that most hinder its own deployment and advance:
+-- impassable and disordering pieces in or near its own zone, nearest the
+-- middle of the table first.
+function ai.terrain_changes(G, side)
+  local S = G.S
+  local edge = G.sides[side].edge
+  local scored = {}
+  for _, p in ipairs(G.pieces) do
+    local bad = setup.impassable[p.type] and 3 or (setup.disorders_formed[p.type] and 2 or 0)
+    if bad > 0 then
+      local cy = (p.y0 + p.y1) / 2
+      local from_edge = edge == "south" and cy or S.depth - cy
+      local cx = (p.x0 + p.x1) / 2
+      local score = bad * 1000 - from_edge * 0.5 - abs(cx - S.width / 2) * 0.3
+      scored[#scored + 1] = { id = p.id, score = score }
+    end
+  end
+  table.sort(scored, function(a, b) if a.score ~= b.score then return a.score > b.score end return a.id < b.id end)
+  local ids = {}
+  for i = 1, min(2, #scored) do ids[i] = scored[i].id end
+  if #ids == 0 then return nil end
+  return { remove = ids }
+end
+
+function ai.march_corner() return "left" end
+
+function ai.march_order(G, side)
+  local out = {}
+  for i = 1, #G.sides[side].specs do out[i] = i end
+  return out
+end
+
+local function blocked(G, x0, y0, x1, y1, boxes)
+  for _, p in ipairs(G.pieces) do
+    if (setup.impassable[p.type] or setup.disorders_formed[p.type]) and setup.box_hits_piece(x0, y0, x1, y1, p, 1) then
+      return true
+    end
+  end
+  for _, b in ipairs(boxes) do
+    if x0 < b[3] + 5 and x1 > b[1] - 5 and y0 < b[4] + 5 and y1 > b[2] - 5 then return true end
+  end
+  return false
+end
+
+-- A battle line: HI in the centre, other formed foot beside it, mounted on
+-- the wings, skirmishers (unformed) spread in front. Each unit is slid along
+-- the line to keep out of impassable and disordering terrain.
+function ai.deployment(G, side)
+  local S = G.S
+  local specs = G.sides[side].specs
+  local edge = G.sides[side].edge
+  local zx0, zx1, zy0, zy1, facing = setup.zone(S, edge)
+  local hi, foot, mounted, skirm = {}, {}, {}, {}
+  for i, u in ipairs(specs) do
+    if not u.formed then skirm[#skirm + 1] = i
+    elseif u.class == "HI" then hi[#hi + 1] = i
+    elseif troops.is_mounted(u) then mounted[#mounted + 1] = i
+    else foot[#foot + 1] = i end
+  end
+  -- the main line, left to right
+  local line = {}
+  for _, i in ipairs(hi) do line[#line + 1] = i end
+  for n, i in ipairs(foot) do
+    if n % 2 == 1 then table.insert(line, i) else table.insert(line, 1, i) end
+  end
+  for n, i in ipairs(mounted) do
+    if n % 2 == 1 then table.insert(line, i) else table.insert(line, 1, i) end
+  end
+  local function gap_after(a, b)
+    local ua, ub = specs[a], specs[b]
+    if ua.class == "HI" and ub.class == "HI" then
+      return (ua.army == "IF" or ub.army == "IF") and S.cm(2) or S.cm(4)
+    end
+    return S.cm(4)
+  end
+  local width = 0
+  for n, i in ipairs(line) do
+    width = width + specs[i].w
+    if n > 1 then width = width + gap_after(line[n - 1], i) end
+  end
+  local zone_w = zx1 - zx0
+  local squeeze = 1
+  if width > zone_w then
+    local gaps = width
+    for _, i in ipairs(line) do gaps = gaps - specs[i].w end
+    if gaps > 0 then squeeze = max(0.1, 1 - (width - zone_w) / gaps) end
+  end
+  local out, boxes = {}, {}
+  local function put(i, x, front)
+    local u = specs[i]
+    local y = edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2
+    -- keep inside the zone
+    x = max(zx0 + u.w / 2, min(zx1 - u.w / 2, x))
+    local front_lo = u.dp
+    if (edge == "south" and y - u.dp / 2 < zy0) then y = zy0 + u.dp / 2 end
+    if (edge == "north" and y + u.dp / 2 > zy1) then y = zy1 - u.dp / 2 end
+    local best
+    for k = 0, 40 do
+      for _, sgn in ipairs({ 1, -1 }) do
+        if not best then
+          local cx = x + sgn * k * S.cm(2)
+          if cx - u.w / 2 >= zx0 - 0.01 and cx + u.w / 2 <= zx1 + 0.01 then
+            for _, back in ipairs({ 0, S.cm(8), S.cm(16) }) do
+              if not best then
+                local cy = edge == "south" and y - back or y + back
+                if cy - u.dp / 2 >= zy0 - 0.01 and cy + u.dp / 2 <= zy1 + 0.01 and
+                    not blocked(G, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes) then
+                  best = { cx, cy }
+                end
+              end
+            end
+          end
+        end
+      end
+      if best then break end
+    end
+    best = best or { x, y }
+    boxes[#boxes + 1] = { best[1] - u.w / 2, best[2] - u.dp / 2, best[1] + u.w / 2, best[2] + u.dp / 2 }
+    out[#out + 1] = { index = i, x = best[1], y = best[2], facing = facing }
+    local _ = front_lo
+  end
+  local main_front = S.deploy_depth * 0.55
+  local x = S.width / 2 - min(width, zone_w) / 2
+  for n, i in ipairs(line) do
+    if n > 1 then x = x + gap_after(line[n - 1], i) * squeeze end
+    put(i, x + specs[i].w / 2, main_front)
+    x = x + specs[i].w
+  end
+  -- skirmishers in front, spread across the line
+  local ns = #skirm
+  for n, i in ipairs(skirm) do
+    local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
+    put(i, cx, S.deploy_depth - 0.5)
+  end
+  -- deployment order: army order
+  table.sort(out, function(a, b) return a.index < b.index end)
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Estimates.
+
+local function expected(pool)
+  if pool.dice <= 0 then return 0 end
+  return pool.dice * P.die_hit_probability(pool)
+end
+
+-- Is `uid` behind the front of `e` (would strike a flank or the rear)?
+local function behind_front(G, uid, e)
+  return not G.bf:in_arc(e, uid, 89, "centre")
+end
+
+-- Expected hits a charge of d on e gives minus those it takes.
+function ai.charge_value(G, uid, e)
+  local d, t = G.D[uid], G.D[e]
+  local flank = behind_front(G, uid, e) and t.formed
+  local mine = expected(melee.pool(d, t, { first_contact = true, flank_or_rear = flank }))
+  local theirs = 0
+  if not (flank and t.formed) and not t.broken then
+    theirs = expected(melee.pool(t, d, { first_contact = true }))
+  end
+  local v = mine - theirs
+  if t.disordered then v = v + 1 end
+  if t.hits > troops.figure_equivalent(t) then v = v + 1 end
+  if d.army == "IF" then v = v + 0.5 end
+  return v
+end
+
+local function is_skirmisher(d)
+  if not d.formed then return true end
+  return false
+end
+
+local function enemies(G, uid)
+  local out = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
+    local e = G.D[q.id]
+    if not e.gone and not e.broken then out[#out + 1] = q end
+  end
+  return out
+end
+
+local function point_of(G, id) local x, y = G.bf:pos(id); return x, y end
+
+---------------------------------------------------------------------------
+-- During the turn.
+
+-- Phase 1: light foot facing heavy troops at close range unform (to evade
+-- rather than be caught); unformed units listed as formed form up when the
+-- enemy is far.
+function ai.forms(G, side)
+  local out = {}
+  for _, uid in ipairs(turn.units(G, side)) do
+    local d = G.D[uid]
+    if not d.broken and troops.organisation.may_unform[d.class] and not turn.in_contact(G, uid) then
+      if d.formed and (d.class == "LI" or d.class == "VLI") then
+        for _, q in ipairs(G.bf:query{ of = uid, within = G.S.cm(20), enemy = true }) do
+          local e = G.D[q.id]
+          if not e.gone and not e.broken and e.formed and not e.disordered and (e.class == "HI" or troops.is_mounted(e)) then
+            out[#out + 1] = uid
+            break
+          end
+        end
+      elseif not d.formed and d.list_formed then
+        local near = G.bf:query{ of = uid, within = G.S.cm(40), enemy = true }
+        local any = false
+        for _, q in ipairs(near) do if not G.D[q.id].gone then any = true end end
+        if not any then out[#out + 1] = uid end
+      end
+    end
+  end
+  return out
+end
+
+function ai.move_order(G, side, kind)
+  local out = {}
+  for _, uid in ipairs(turn.units(G, side)) do
+    local d = G.D[uid]
+    if (kind == "HI") == (d.class == "HI") then out[#out + 1] = uid end
+  end
+  return out
+end
+
+-- Skirmishers: keep out of reach of enemy HI and formed mounted, close to
+-- shooting range of the nearest enemy, and fall on the disordered.
+local function skirmish(G, uid, d, foes)
+  local range = shooting.range(d, G.S.scale)
+  range = range and range * 10 or 0
+  local x, y = G.bf:pos(uid)
+  -- danger: the enemy that could reach it next turn
+  for _, q in ipairs(foes) do
+    local e = G.D[q.id]
+    if (e.class == "HI" or troops.is_mounted(e)) and e.formed then
+      local reach = e.move + G.S.cm(3)
+      if q.distance < reach then
+        local ex, ey = point_of(G, q.id)
+        local dx, dy = x - ex, y - ey
+        local len = sqrt(dx * dx + dy * dy)
+        if len > 1e-6 then
+          local back = reach - q.distance + G.S.cm(1)
+          return turn.steer(G, uid, x + dx / len * back * 4, y + dy / len * back * 4, back)
+        end
+      end
+    end
+  end
+  -- prey: a disordered or unformed enemy within reach
+  for _, q in ipairs(foes) do
+    local e = G.D[q.id]
+    if q.distance <= d.move and turn.may_contact(d, e) and (e.disordered or not e.formed) and ai.charge_value(G, uid, q.id) > 0 then
+      local ex, ey = point_of(G, q.id)
+      return turn.steer(G, uid, ex, ey)
+    end
+  end
+  local q = foes[1]
+  if range > 0 then
+    if q.distance > range * 0.9 then
+      local ex, ey = point_of(G, q.id)
+      return turn.steer(G, uid, ex, ey, q.distance - range * 0.75)
+    end
+    return nil
+  end
+  local ex, ey = point_of(G, q.id)
+  return turn.steer(G, uid, ex, ey, max(0, q.distance - G.S.cm(15)))
+end
+
+-- Phases 2 and 3. Every plan is careful: it does not end a move in
+-- disordering terrain unless it charges.
+function ai.move(G, uid)
+  local plan = ai.plan(G, uid)
+  if plan and not plan.rally then plan.careful = true end
+  return plan
+end
+
+function ai.plan(G, uid)
+  local d = G.D[uid]
+  if d.disordered and turn.may_rally(G, uid) then return { rally = true } end
+  local foes = enemies(G, uid)
+  if #foes == 0 then return nil end
+  if is_skirmisher(d) then return skirmish(G, uid, d, foes) end
+  local mode = turn.move_mode(G, d)
+  -- a charge: the best target within reach that the unit may contact
+  local best, best_v
+  for _, q in ipairs(foes) do
+    if q.distance > d.move + G.S.cm(1) then break end
+    local e = G.D[q.id]
+    if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal")) then
+      local v = ai.charge_value(G, uid, q.id)
+      if not best_v or v > best_v then best, best_v = q.id, v end
+    end
+  end
+  if best and (best_v > 0 or d.class == "HI") then
+    if mode == "straight" then return { advance = d.move } end
+    local ex, ey = point_of(G, best)
+    return turn.steer(G, uid, ex, ey)
+  end
+  -- shooters in range hold and shoot (formed foot and horse archers)
+  local range = shooting.range(d, G.S.scale)
+  if range and d.class ~= "HI" and foes[1].distance <= range * 10 then
+    if G.bf:in_arc(uid, foes[1].id, 10, "frontal") then return nil end
+  end
+  if d.sub == "HIB" and foes[1].distance <= range * 10 then return nil end
+  -- advance: IF HI straight ahead; others towards the nearest enemy
+  if mode == "straight" then return { advance = d.move } end
+  local target = foes[1]
+  if d.class ~= "HI" then
+    -- mounted and light foot: the nearest enemy worth fighting, else hold
+    -- out of reach of what they cannot face
+    local pick
+    for _, q in ipairs(foes) do
+      if turn.may_contact(d, G.D[q.id]) and ai.charge_value(G, uid, q.id) > -0.5 then pick = q; break end
+    end
+    if not pick then
+      local e = G.D[target.id]
+      local keep = e.move + G.S.cm(2)
+      if target.distance <= keep + d.move then
+        return nil
+      end
+    else
+      target = pick
+    end
+  end
+  local ex, ey = point_of(G, target.id)
+  return turn.steer(G, uid, ex, ey)
+end
+
+function ai.evade() return true end
+
+-- The target that gives most dice (ties: the nearest).
+function ai.shoot_target(G, uid, targets)
+  local d = G.D[uid]
+  local best, best_n
+  for _, t in ipairs(targets) do
+    local n = shooting.pool(d, G.D[t], {}).dice
+    if not best_n or n > best_n then best, best_n = t, n end
+  end
+  return best
+end
+
+function ai.follow_up(G, uid)
+  local d = G.D[uid]
+  return d.hits <= troops.figure_equivalent(d)
+end
+
+function ai.pursue() return false end
+
+-- A formed unit struck only in flank or rear cannot fight back: it breaks
+-- off if it can.
+function ai.break_off(G, uid)
+  local d = G.D[uid]
+  if not d.formed then return false end
+  for _, e in ipairs(turn.contacts(G, uid)) do
+    if G.bf:contact(uid, e) == "front" then return false end
+  end
+  return true
+end
+
+return ai
