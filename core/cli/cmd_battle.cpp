@@ -79,7 +79,7 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
       const std::string name =
           o->scenario.empty() ? "Phalanx battle" : std::filesystem::path(o->scenario).stem().string();
       lua_getfield(L, -1, "bf");
-      write_text_file(o->html, replay_page(host, "from_battlefield", fmt::format("{}, seed {}", name, seed)),
+      write_text_file(o->html, lua_page(host, "lib.replay", "from_battlefield", fmt::format("{}, seed {}", name, seed)),
                       "replay page");
       std::cerr << fmt::format("replay: {} written\n", o->html);
     }

@@ -11,19 +11,26 @@
 
 namespace sandtable::cli {
 
-// Calls replay.<function>(<the value on top of the stack>, title) from
-// lib.replay and returns the page text. The argument is popped.
-std::string replay_page(LuaHost& host, const char* function, const std::string& title) {
+// Calls require(module)[function](<the value on top of the stack>, title,
+// extra...) and returns the page text. The argument is popped.
+std::string lua_page(LuaHost& host, const char* module, const char* function, const std::string& title,
+                     const std::string& extra) {
   lua_State* L = host.state();
   const int arg = lua_gettop(L);
-  host.require("lib.replay");
+  host.require(module);
   lua_getfield(L, -1, function);
   lua_pushvalue(L, arg);
   lua_pushlstring(L, title.data(), title.size());
-  host.call(2, 1);
+  if (extra.empty()) lua_pushnil(L);
+  else {
+    lua_createtable(L, 0, 1);  // { csv = extra }: the file beside the page
+    lua_pushlstring(L, extra.data(), extra.size());
+    lua_setfield(L, -2, "csv");
+  }
+  host.call(3, 1);
   size_t len = 0;
   const char* text = lua_tolstring(L, -1, &len);
-  if (!text) throw Error("the replay page came back empty");
+  if (!text) throw Error(fmt::format("{}.{} returned no page", module, function));
   std::string page(text, len);
   lua_settop(L, arg - 1);
   return page;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "sandtable/lua/convert.hpp"
 #include "sandtable/experiment/report.hpp"
 #include "sandtable/experiment/stats.hpp"
 
@@ -48,6 +49,8 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
       ->capture_default_str();
   cmd->add_option("--out", o->out, "Write the summary to FILE instead of stdout");
   cmd->add_option("--trials-out", o->trials_out, "Write every trial's result as JSON lines to FILE");
+  cmd->add_option("--report", o->report,
+                  "Write an HTML report (charts of the rates and battle lengths) to FILE, and the CSV beside it");
   return [o, &global] {
     experiment::Spec spec;
     spec.module = "lib.battle_trial";
@@ -86,6 +89,15 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     if (o->out.empty()) std::cout << text;
     else write_file(o->out, text);
     if (!o->trials_out.empty()) write_file(o->trials_out, experiment::format_trials(spec, outcome));
+    if (!o->report.empty()) {
+      const std::filesystem::path csv = std::filesystem::path(o->report).replace_extension(".csv");
+      write_file(csv.string(), experiment::format_csv(summary));
+      LuaHost host(global.host_options());
+      lua::push_value(host.state(), summary);
+      write_file(o->report, lua_page(host, "lib.report_page", "html", fmt::format("Experiment: {}", o->scenario),
+                                     csv.filename().string()));
+      std::cerr << fmt::format("report: {} and {} written\n", o->report, csv.string());
+    }
     std::cerr << fmt::format("{} trials x {} variant(s) in {:.2f} s on {} thread(s) ({:.0f} battles/s)\n",
                              outcome.trials_run, spec.variants.size(), outcome.seconds, outcome.threads,
                              static_cast<double>(outcome.trials_run * spec.variants.size()) /

@@ -28,9 +28,11 @@ Action add_sim(CLI::App& app, const GlobalOptions& global);
 Action add_api(CLI::App& app, const GlobalOptions& global);
 Action add_replay(CLI::App& app, const GlobalOptions& global);
 
-// Replay pages (cmd_replay.cpp): calls lib.replay's `function` with the value
-// on top of the Lua stack (popped) and the title; returns the page text.
-std::string replay_page(LuaHost& host, const char* function, const std::string& title);
+// HTML pages made in Lua (cmd_replay.cpp): calls require(module)[function]
+// with the value on top of the Lua stack (popped), the title and, when `csv`
+// is not empty, {csv = csv}; returns the page text.
+std::string lua_page(LuaHost& host, const char* module, const char* function, const std::string& title,
+                     const std::string& csv = "");
 void write_text_file(const std::string& path, const std::string& text, const char* what);
 
 } // namespace sandtable::cli
