@@ -90,6 +90,10 @@ local function edit_distance(a, b)
     for j = 1, #b do
       local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
       d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      -- a swap of two neighbouring letters is one edit ("rnaks" -> "ranks")
+      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
+        d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
+      end
     end
   end
   return d[#a][#b]
@@ -296,7 +300,6 @@ end
 -- VLI may form a third rank of an HI unit or the second or third rank of an
 -- HC unit."
 function Check:rear_rank(rec, u, what, host_rec, host)
-  if u.class ~= "VLI" then self:add(rec, "%s: only VLI may stand as a rank of another unit, not %s", what, u.class) end
   if not host then return end
   if host.class == "HI" then
     if host.ranks ~= 2 then
@@ -360,6 +363,7 @@ function M.check(army)
     local rear = rec.fields.rear_rank_of
     if rear ~= nil then
       local host = type(rear) == "string" and by_id[rear] or nil
+      if u.class ~= "VLI" then self:add(rec, "%s: only VLI may stand as a rank of another unit, not %s", what, u.class) end
       if not host then
         self:add(rec, "%s: rear_rank_of names %s, but no unit has that id%s", what, show(rear), did_you_mean(rear, ids))
       elseif host.u and host.u.id == u.id then

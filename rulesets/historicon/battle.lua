@@ -58,7 +58,7 @@ function battle.new_state(ctx)
   end
   G.S = setup.scale(scenario.table or {}, scenario.locate)
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
-  if G.log and ctx.dice then G.bf:record_rolls(ctx.dice) end
+  if G.log and type(ctx.dice) == "userdata" then G.bf:record_rolls(ctx.dice) end
   return G
 end
 

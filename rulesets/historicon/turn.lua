@@ -797,16 +797,26 @@ local function may_move(G, uid)
   return not d.gone and not d.broken and not d.rear_of and not in_contact(G, uid)
 end
 
+-- The order a side moves its units in: the commander's, then any unit it
+-- left out in army order (every unit has "the opportunity to move": forced
+-- moves happen whatever the commander says).
+function turn.move_list(G, s, kind)
+  local list, seen = {}, {}
+  for _, uid in ipairs(G.sides[s].commander.move_order(G, s, kind) or {}) do
+    if not seen[uid] then list[#list + 1] = uid; seen[uid] = true end
+  end
+  for _, uid in ipairs(turn.units(G, s)) do
+    if not seen[uid] and ((kind == "HI") == (G.D[uid].class == "HI")) then list[#list + 1] = uid end
+  end
+  return list
+end
+
 -- Phase 2: "All HI troops are moved starting with the player that has the
 -- initiative and moving alternately".
 function turn.phase2(G)
   G.bf:set_time(G.turn, "2 HI move")
   local lists = {}
-  for s = 1, 2 do
-    local l = {}
-    for _, uid in ipairs(G.sides[s].commander.move_order(G, s, "HI")) do l[#l + 1] = uid end
-    lists[s] = l
-  end
+  for s = 1, 2 do lists[s] = turn.move_list(G, s, "HI") end
   alternate(G, lists, function(uid) return G.D[uid].class == "HI" and may_move(G, uid) end,
     function(uid) move_unit(G, uid) end)
 end
@@ -845,7 +855,7 @@ end
 function turn.phase3(G)
   G.bf:set_time(G.turn, "3 other moves")
   local lists = {}
-  for s = 1, 2 do lists[s] = G.sides[s].commander.move_order(G, s, "other") end
+  for s = 1, 2 do lists[s] = turn.move_list(G, s, "other") end
   alternate(G, lists, function(uid) return G.D[uid].class ~= "HI" and may_move(G, uid) end,
     function(uid) move_unit(G, uid) end)
   if G.over then return end
@@ -913,7 +923,7 @@ end
 
 -- Tests for hits crossing the unit's figures and twice its figures
 -- (triggers 7 and 8) after a phase's hits are in.
-local function hits_tests(G)
+function turn.hits_tests(G)
   for _, s in ipairs(G.order) do
     for _, uid in ipairs(turn.units(G, s)) do
       local d = G.D[uid]
@@ -971,7 +981,7 @@ function turn.phase4(G)
       end
     end
   end
-  hits_tests(G)
+  turn.hits_tests(G)
 end
 
 -- The view of a unit for melee: a VLI rank behind it (optional rule) is a
@@ -1058,7 +1068,7 @@ function turn.phase5(G)
     end
   end
   G.pair_since = keep
-  hits_tests(G)
+  turn.hits_tests(G)
 end
 
 -- Phase 6: "Units that have received more hits than they have inflicted
