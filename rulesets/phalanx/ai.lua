@@ -512,7 +512,32 @@ end
 local FAR = 1e9
 
 -- The best order for group g and its score (nil when it has nothing to do).
-local function best_order(G, g)
+-- The move part of an advance: keeping the line, around friends and
+-- terrain. Returns the order or nil (nothing worth an activation).
+local function finish_advance(G, g, p)
+  local S = G.S
+  local want, step = p.want, p.step
+  if step > 0 then
+    step = ai.cohesive_distance(G, g, want, step)
+  end
+  if step < S.frontage * 0.1 and abs(want) < 5 then return nil end
+  if step > 0 then
+    local pa, pd = ai.plan_move(G, g, want, step, p.tr, p.towards)
+    if pa == nil then
+      -- nothing to gain but a turn: worth it only to face a near enemy
+      if abs(want) < 5 or p.dist > 4 * S.frontage then return nil end
+      step = 0
+    else
+      want, step = pa, pd
+    end
+  end
+  return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
+end
+
+-- The best order for group g and its score (nil when it has nothing to do).
+-- lazy: an advance comes back unplanned, with `pending` for finish_advance
+-- (planning is the dear part; only the links the points can pay for need it).
+local function best_order(G, g, lazy)
   if #g.ids == 0 then return nil end
   local bf = G.bf
   local S = G.S
@@ -559,20 +584,6 @@ local function best_order(G, g)
   -- a bad charge is better avoided: stop short of contact
   local step = mv
   if best and dist <= mv and best_v <= threshold then step = max(0, dist - S.frontage * 0.25) end
-  if step > 0 then
-    step = ai.cohesive_distance(G, g, want, step)
-  end
-  if step < S.frontage * 0.1 and abs(want) < 5 then return nil end
-  if step > 0 then
-    local pa, pd = ai.plan_move(G, g, want, step, tr, a)
-    if pa == nil then
-      -- nothing to gain but a turn: worth it only to face a near enemy
-      if abs(want) < 5 or dist > 4 * S.frontage then return nil end
-      step = 0
-    else
-      want, step = pa, pd
-    end
-  end
   local score = 3 + #g.ids
   -- those nearest the enemy first, then laggards (to keep the line)
   score = score + max(0, 6 - dist / S.frontage) * 0.5
@@ -586,46 +597,60 @@ local function best_order(G, g)
   if G.detachments and not g.detached and troops.mounted_or_animal(d1.class) and G.detachments.may_detach(G, g) then
     detach = true
   end
-  return { gid = g.gid, kind = "move", turn = want, dist = step, detach = detach }, score
+  local pending = { want = want, step = step, tr = tr, towards = a, dist = dist, detach = detach }
+  if lazy then
+    return { gid = g.gid, kind = "move", turn = want, dist = step, detach = detach, pending = pending }, score
+  end
+  local order = finish_advance(G, g, pending)
+  if not order then return nil end
+  return order, score
 end
 ai.best_order = best_order
 
 -- How far group g could go straight ahead after turning `a` degrees, up to
 -- `dist`: short of friends in its way (their extents projected on its
 -- axes) and of impassable terrain.
-local function free_ahead(G, g, a, dist)
+local function friends_of(G, g)
   local bf = G.bf
-  local free = dist
   local member = {}
   for _, uid in ipairs(g.ids) do member[uid] = true end
-  local friends = G.alive[g.side]
-  local fxs, fys, ffs = {}, {}, {}
-  for i, o in ipairs(friends) do fxs[i], fys[i], ffs[i] = bf:pos(o) end
+  local c = { n = 0, x = {}, y = {}, f = {}, hw = {}, hd = {}, reach = {} }
+  for _, o in ipairs(G.alive[g.side]) do
+    if not member[o] then
+      local n = c.n + 1
+      c.n = n
+      c.x[n], c.y[n], c.f[n] = G.px[o], G.py[o], G.pf[o]
+      local od = G.D[o]
+      c.hw[n], c.hd[n], c.reach[n] = od.w / 2, od.d / 2, od.r * 2
+    end
+  end
+  return c
+end
+
+local function free_ahead(G, g, a, dist, c)
+  local bf = G.bf
+  c = c or friends_of(G, g)
+  local free = dist
+  local cx, cy, cf, chw, chd, creach = c.x, c.y, c.f, c.hw, c.hd, c.reach
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
     local x, y, f = bf:pos(uid)
     local nf = f + a
     local fx, fy, rx, ry = setup.axes(nf)
-    for i, o in ipairs(friends) do
-      if not member[o] then
-        local ox, oy, of = fxs[i], fys[i], ffs[i]
-        local dx, dy = ox - x, oy - y
-        local ahead = dx * fx + dy * fy
-        if ahead > 0 and ahead < free + d.d + G.D[o].r * 2 then
-          local od = G.D[o]
-          local t = math.rad(of - nf)
-          local c, sn = abs(math.cos(t)), abs(math.sin(t))
-          local half_lat = c * od.w / 2 + sn * od.d / 2
-          local half_fwd = sn * od.w / 2 + c * od.d / 2
-          local lat = dx * rx + dy * ry
-          if abs(lat) < d.w / 2 + half_lat - 0.5 then
-            local gap = ahead - d.d / 2 - half_fwd - 1
-            if gap < free then free = max(0, gap) end
-          end
+    for i = 1, c.n do
+      local dx, dy = cx[i] - x, cy[i] - y
+      local ahead = dx * fx + dy * fy
+      if ahead > 0 and ahead < free + d.d + creach[i] then
+        local t = math.rad(cf[i] - nf)
+        local co, sn = abs(math.cos(t)), abs(math.sin(t))
+        local lat = dx * rx + dy * ry
+        if abs(lat) < d.w / 2 + co * chw[i] + sn * chd[i] - 0.5 then
+          local gap = ahead - d.d / 2 - (sn * chw[i] + co * chd[i]) - 1
+          if gap < free then free = max(0, gap) end
         end
       end
     end
-    if G.T.pieces[1] and free > 0 and lane_blocked(G, x, y, nf, d.w, d.d, free) then
+    if free > 0 and G.T.pieces[1] and lane_blocked(G, x, y, nf, d.w, d.d, free) then
       if lane_blocked(G, x, y, nf, d.w, d.d, free / 2) then free = 0 else free = free / 2 end
     end
   end
@@ -649,7 +674,7 @@ local function cohesive_distance(G, g, a, dist)
   for _, o in ipairs(G.alive[g.side]) do
     if not member[o] and G.D[o].mbl then
       n = n + 1
-      ox[n], oy[n] = bf:pos(o)
+      ox[n], oy[n] = G.px[o], G.py[o]
       ow[n] = G.D[o].w / 2
     end
   end
@@ -686,14 +711,15 @@ ai.cohesive_distance = cohesive_distance
 -- turn within the allowance that gains most ground towards the enemy
 -- (`towards`: the turn that would face it). Returns turn, distance, or nil.
 function ai.plan_move(G, g, want, step, tr, towards)
-  local free = free_ahead(G, g, want, step)
+  local c = friends_of(G, g)
+  local free = free_ahead(G, g, want, step, c)
   if free >= 0.75 * step then return want, step end
   local best_a, best_d, best_p = want, free, free * math.cos(math.rad(towards - want))
   local sgn = towards >= 0 and 1 or -1
   for _, k in ipairs({ 0.5, 1 }) do
     for _, s in ipairs({ sgn, -sgn }) do
       local a = s * tr * k
-      local fa = free_ahead(G, g, a, step)
+      local fa = free_ahead(G, g, a, step, c)
       local p = fa * math.cos(math.rad(towards - a))
       if p > best_p + 1 then best_a, best_d, best_p = a, fa, p end
     end
@@ -718,18 +744,31 @@ function ai.activate(G, side, points)
   local cands = {}
   for _, gid in ipairs(sd.groups) do
     local g = G.groups[gid]
-    local order, score = best_order(G, g)
+    local order, score = best_order(G, g, true)
     if order then
       local cost = turn.activation_cost(G, g, order)
-      cands[#cands + 1] = { order = order, score = score / cost, gid = gid }
+      cands[#cands + 1] = { order = order, score = score / cost, gid = gid, cost = cost }
     end
   end
   table.sort(cands, function(a, b)
     if a.score ~= b.score then return a.score > b.score end
     return a.gid < b.gid
   end)
-  local out = {}
-  for i, c in ipairs(cands) do out[i] = c.order end
+  -- plan the advances in order of value while the points last
+  local out, left = {}, points
+  for _, c in ipairs(cands) do
+    if left < 1 then break end
+    local order, cost = c.order, c.cost
+    if order.pending then
+      local g = G.groups[c.gid]
+      order = finish_advance(G, g, order.pending)
+      if order then cost = turn.activation_cost(G, g, order) end
+    end
+    if order and cost <= left then
+      out[#out + 1] = order
+      left = left - cost
+    end
+  end
   return out
 end
 

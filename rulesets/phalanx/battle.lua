@@ -150,6 +150,7 @@ local function add_base(G, s, spec, x, y, facing)
   local uid = bf:add_unit{ side = s, name = spec.name, x = x, y = y, facing = facing,
                            width = spec.w, depth = spec.d, data = spec }
   spec.uid = uid
+  G.px[uid], G.py[uid], G.pf[uid] = bf:pos(uid)
   spec.r = 0.5 * math.sqrt(spec.w * spec.w + spec.d * spec.d)
   G.D[uid] = spec
   local alive = G.alive[s]
@@ -211,6 +212,7 @@ function battle.new_state(ctx)
     rules = rules, options = rules.options or {}, dice = ctx.dice, report = ctx.report,
     log = ctx.log ~= false, turn = 0, pturn = 0, losses = { {}, {} }, sides = {}, groups = {},
     scenario = scenario, contact_moves = {}, alive = { {}, {} }, D = {},
+    px = {}, py = {}, pf = {},   -- positions, kept by turn.move / turn.place
   }
   G.S = located(scenario, setup.scale, scenario.table or {})
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }

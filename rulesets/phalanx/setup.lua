@@ -234,6 +234,7 @@ function Terrain:add(p)
     local r = p.rect
     p.poly = { r[1], r[2], r[3], r[2], r[3], r[4], r[1], r[4] }
     p.rect = nil
+    p.aabb = true   -- an axis-aligned rectangle: its box is the piece (fast tests)
   end
   if not p.poly and not p.circle then error("terrain piece needs polygon, rect or circle", 0) end
   p.id = #self.pieces + 1
@@ -290,12 +291,28 @@ local function circle_touches_poly(c, pts)
   return false
 end
 
+-- An oriented base (centre, axes, half sizes) overlapping an axis-aligned box
+-- (separating axes: the table's two, then the base's two).
+local function base_overlaps_box(x, y, fx, fy, rx, ry, hw, hd, b)
+  local bhw, bhh = (b[3] - b[1]) / 2, (b[4] - b[2]) / 2
+  local dx, dy = (b[1] + b[3]) / 2 - x, (b[2] + b[4]) / 2 - y
+  if abs(dx) >= bhw + abs(rx) * hw + abs(fx) * hd then return false end
+  if abs(dy) >= bhh + abs(ry) * hw + abs(fy) * hd then return false end
+  if abs(dx * rx + dy * ry) >= hw + abs(rx) * bhw + abs(ry) * bhh then return false end
+  if abs(dx * fx + dy * fy) >= hd + abs(fx) * bhw + abs(fy) * bhh then return false end
+  return true
+end
+
 local function piece_touches(p, pts)
   if p.circle then return circle_touches_poly(p.circle, pts) end
   return setup.polygons_overlap(p.poly, pts, 0)
 end
 
 local function piece_contains(p, x, y)
+  if p.aabb then
+    local b = p.box
+    return x >= b[1] and x <= b[3] and y >= b[2] and y <= b[4]
+  end
   if p.circle then
     local c = p.circle
     return (x - c[1]) ^ 2 + (y - c[2]) ^ 2 <= c[3] * c[3]
@@ -313,7 +330,8 @@ function Terrain:under(x, y, facing, w, d)
   local r = (w + d) / 2
   local n = near(self, x - r, y - r, x + r, y + r, scratch)
   if n == 0 then return false, false, nil, false end
-  local pts = corners(x, y, facing, w, d)
+  local pts = nil
+  local fx, fy, rx, ry = axes(facing)
   local bad, imp, hill, road = false, false, nil, false
   for i = 1, n do
     local p = scratch[i]
@@ -323,8 +341,17 @@ function Terrain:under(x, y, facing, w, d)
         if piece_contains(p, x, y) then road = true end
       elseif p.hill then
         if piece_contains(p, x, y) then hill = p.id end
-      elseif (p.bad_going or not p.passable) and piece_touches(p, pts) then
-        if p.bad_going then bad = true else imp = true end
+      elseif p.bad_going or not p.passable then
+        local touches
+        if p.aabb then
+          touches = base_overlaps_box(x, y, fx, fy, rx, ry, w / 2, d / 2, b)
+        else
+          pts = pts or corners(x, y, facing, w, d)
+          touches = piece_touches(p, pts)
+        end
+        if touches then
+          if p.bad_going then bad = true else imp = true end
+        end
       end
     end
   end

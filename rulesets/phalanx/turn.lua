@@ -69,6 +69,27 @@ local function terms_of(terms)
 end
 turn.terms_of = terms_of
 
+-- Every move and placement goes through these two, which keep the battle's
+-- mirror of positions (G.px, G.py, G.pf) that the proximity loops read.
+local function sync(G, uid)
+  local x, y, f = G.bf:pos(uid)
+  G.px[uid], G.py[uid], G.pf[uid] = x, y, f
+end
+turn.sync = sync
+
+local function move(G, uid, ...)
+  local r = G.bf:move(uid, ...)
+  sync(G, uid)
+  return r
+end
+turn.move = move
+
+local function place(G, uid, x, y, f)
+  G.bf:place(uid, x, y, f)
+  sync(G, uid)
+end
+turn.place = place
+
 -- Normalises an angle to (-180, 180].
 local function norm(a)
   a = a % 360
@@ -132,13 +153,14 @@ end
 local function near(G, uid, side, within, out, skip)
   local bf = G.bf
   local d = G.D[uid]
-  local x, y = bf:pos(uid)
+  local px, py = G.px, G.py
+  local x, y = px[uid], py[uid]
   local list = G.alive[side]
   local n = 0
   for i = 1, #list do
     local o = list[i]
     if o ~= uid and not (skip and skip[o]) then
-      local ox, oy = bf:pos(o)
+      local ox, oy = px[o], py[o]
       local dx, dy = ox - x, oy - y
       local reach = within + d.r + G.D[o].r
       if dx * dx + dy * dy <= reach * reach then
@@ -171,11 +193,12 @@ turn.near_any = near_any
 local function in_contact(G, uid)
   local bf = G.bf
   local d = G.D[uid]
-  local x, y = bf:pos(uid)
+  local px, py = G.px, G.py
+  local x, y = px[uid], py[uid]
   local list = G.alive[3 - d.side]
   for i = 1, #list do
     local o = list[i]
-    local ox, oy = bf:pos(o)
+    local ox, oy = px[o], py[o]
     local dx, dy = ox - x, oy - y
     local reach = CONTACT + d.r + G.D[o].r
     if dx * dx + dy * dy <= reach * reach and bf:distance(uid, o) <= CONTACT then return true, o end
@@ -290,11 +313,11 @@ local function advance_unit(G, uid, dist, opts)
   local x, y, f = G.bf:pos(uid)
   dist = passable_distance(G, d, x, y, f, dist)
   if groups_of.pass_through_friends[d.class] and opts == nil then
-    local r = G.bf:move(uid, "advance", dist, { ignore_side = d.side })
+    local r = move(G, uid, "advance", dist, { ignore_side = d.side })
     if not overlaps_friend(G, uid) then return r end
-    G.bf:place(uid, x, y, f)
+    place(G, uid, x, y, f)
   end
-  return G.bf:move(uid, "advance", dist, opts)
+  return move(G, uid, "advance", dist, opts)
 end
 
 -- Turns one base by `angle` (degrees, + = left) as Table 3 says it turns:
@@ -304,9 +327,9 @@ local function turn_unit(G, uid, angle)
   local d = G.D[uid]
   local r
   if d.pivot == "front_corner" then
-    r = G.bf:move(uid, "wheel", angle > 0 and "left" or "right", abs(rad(angle)) * d.w)
+    r = move(G, uid, "wheel", angle > 0 and "left" or "right", abs(rad(angle)) * d.w)
   else
-    r = G.bf:move(uid, "turn", angle)
+    r = move(G, uid, "turn", angle)
   end
   return r.turned or 0
 end
@@ -359,7 +382,7 @@ local function rotate_group(G, g, angle, px, py)
       end
     end
   end
-  for i, uid in ipairs(g.ids) do bf:place(uid, new[i][1], new[i][2], new[i][3]) end
+  for i, uid in ipairs(g.ids) do place(G, uid, new[i][1], new[i][2], new[i][3]) end
   return true
 end
 
@@ -412,7 +435,7 @@ local function advance_group(G, g, dist)
   end
   for i, uid in ipairs(g.ids) do
     local back = moved[i] - least
-    if abs(back) > 1e-9 then bf:move(uid, "advance", -back, opts) end
+    if abs(back) > 1e-9 then move(G, uid, "advance", -back, opts) end
   end
   return least, stop, stop_r
 end
@@ -471,7 +494,7 @@ local function line_up(G, g, uid, target, edge)
     end
     moves[i] = { px, py, mf + delta }
   end
-  for i, m in ipairs(g.ids) do bf:place(m, moves[i][1], moves[i][2], moves[i][3]) end
+  for i, m in ipairs(g.ids) do place(G, m, moves[i][1], moves[i][2], moves[i][3]) end
   return true
 end
 turn.line_up = line_up
@@ -606,8 +629,8 @@ local function friends_behind(G, uid, opp)
   local mv = move_mm(d, (going(G, uid)))
   local dx, dy = repulse_direction(G, uid, opp)
   local x, y, f = bf:pos(uid)
-  local r = bf:move(uid, "slide", dx * 2 * mv, dy * 2 * mv, { ignore_side = 3 - d.side })
-  bf:place(uid, x, y, f)
+  local r = move(G, uid, "slide", dx * 2 * mv, dy * 2 * mv, { ignore_side = 3 - d.side })
+  place(G, uid, x, y, f)
   if math.type(r.stopped_by) == "integer" then return (r.distance or 0) / mv end
   return nil
 end
@@ -624,7 +647,7 @@ local function repulse(G, uid, result, opp, from_shooting)
   local mv = move_mm(d, (going(G, uid))) * moves
   local dx, dy, straight = repulse_direction(G, uid, (not from_shooting) and opp or nil)
   local x0, y0 = bf:pos(uid)
-  local r = bf:move(uid, "slide", dx * mv, dy * mv)
+  local r = move(G, uid, "slide", dx * mv, dy * mv)
   if not straight and opp then
     local x, y, f = bf:pos(uid)
     local ox, oy = bf:pos(opp)
@@ -715,7 +738,7 @@ local function snapshot_group(G, g)
 end
 
 local function restore_group(G, g, s)
-  for i, uid in ipairs(g.ids) do G.bf:place(uid, s[i][1], s[i][2], s[i][3]) end
+  for i, uid in ipairs(g.ids) do place(G, uid, s[i][1], s[i][2], s[i][3]) end
 end
 
 -- Executes an ordered move: turn (clamped to the allowance), then straight
@@ -869,13 +892,14 @@ local function nearest_enemy(G, g, within, arc, arc_how)
   local bf = G.bf
   local best, bd = nil, math.huge
   local enemies = G.alive[3 - g.side]
+  local px, py = G.px, G.py
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
-    local x, y = bf:pos(uid)
+    local x, y = px[uid], py[uid]
     local n = 0
     for i = 1, #enemies do
       local o = enemies[i]
-      local ox, oy = bf:pos(o)
+      local ox, oy = px[o], py[o]
       local lb = sqrt((ox - x) ^ 2 + (oy - y) ^ 2) - d.r - G.D[o].r
       if lb <= within and lb < bd then
         n = n + 1

@@ -117,7 +117,7 @@ T.case("Field defences: the defended vignette does not move; its attacker across
   T.eq(y, 300.0, "an order to move is not carried out")
   -- the horse charges home and fights in its own turn: -1 for the stakes
   local hx, hy = G.bf:pos(G.by_vid[2].horse)
-  G.bf:place(G.by_vid[2].horse, hx, 360)
+  turn.place(G, G.by_vid[2].horse, hx, 360)
   turn.melee_phase(G, 2)
   local m = events(G, "melee")[1]
   T.eq(m.attacker, G.by_vid[2].horse)
