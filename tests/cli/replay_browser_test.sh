@@ -1,0 +1,151 @@
+# The replay and report pages in a real browser: Debian's chromium, headless
+# (tools/dev installs it). Without chromium this test FAILS: it never passes
+# by skipping. The page's state is read from the DOM chromium dumps (each
+# unit is a <g class="unit" data-unit data-x data-y data-facing data-removed>)
+# and compared with the event log, read by tests/cli/replay_expect.lua.
+source "$(dirname "$0")/lib.bash" "$1"
+
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$CHROMIUM" ]; then
+  fail "chromium is not installed (tools/dev deps installs Debian's chromium); the browser tests cannot run"
+  finish
+fi
+pass "chromium found: $("$CHROMIUM" --version 2>/dev/null | head -1)"
+
+# chromium_run OUT ERR ARGS... (URL last): one headless run with a fresh profile.
+chromium_run() {
+  local out=$1 err=$2; shift 2
+  local profile; profile=$(mktemp -d "$TMP/profile.XXXX")
+  timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --disable-sync --no-first-run --disable-extensions --mute-audio \
+    --user-data-dir="$profile" --enable-logging=stderr --v=0 --virtual-time-budget=5000 \
+    --window-size=1400,900 "$@" >"$out" 2>"$err"
+}
+# dump URL NAME: the DOM after the page ran, in $TMP/NAME.html; console lines in $TMP/NAME.console.
+dump() {
+  chromium_run "$TMP/$2.dom" "$TMP/$2.err" --dump-dom "$1"
+  grep -a 'CONSOLE' "$TMP/$2.err" > "$TMP/$2.console" || true
+}
+# body_attr NAME ATTR: an attribute of the dumped page's <body>.
+body_attr() { grep -o '<body[^>]*>' "$TMP/$1.dom" | head -1 | grep -o "$2=\"[^\"]*\"" | cut -d'"' -f2; }
+# units NAME: one line per drawn unit: ID X Y FACING REMOVED STRENGTH TRANSFORM
+units() {
+  grep -o '<g class="unit[^>]*>' "$TMP/$1.dom" | while read -r tag; do
+    a() { grep -o " $1=\"[^\"]*\"" <<<"$tag" | cut -d'"' -f2; }
+    echo "$(a data-unit) $(a data-x) $(a data-y) $(a data-facing) $(a data-removed) $(a data-strength) $(a transform | tr ' ' '_')"
+  done
+}
+page_ok() {  # NAME WHAT: the page ran to the end with no script error and no console message
+  if [ "$(body_attr "$1" data-ready)" = "1" ] && [ "$(body_attr "$1" data-errors)" = "0" ]; then pass "$2: the page ran with no script errors"
+  else fail "$2: the page did not finish (data-ready=$(body_attr "$1" data-ready), data-errors=$(body_attr "$1" data-errors))"; fi
+  if [ ! -s "$TMP/$1.console" ]; then pass "$2: nothing on the console"
+  else fail "$2: console messages:"; head -5 "$TMP/$1.console"; fi
+}
+
+# A seeded battle, its log and its replay page (made from the battle, and from the log).
+expect_exit 0 "a seeded battle writes its log and replay" -- \
+  "$SANDTABLE" battle --seed 4 --quiet --log "$TMP/battle.jsonl" --html "$TMP/battle.html"
+expect_exit 0 "sandtable replay makes the page from the log" -- \
+  "$SANDTABLE" replay "$TMP/battle.jsonl" --html "$TMP/replay.html" --title "Phalanx battle, seed 4"
+if cmp -s "$TMP/battle.html" "$TMP/replay.html"; then pass "the replay of the log is the page of the battle, byte for byte"
+else fail "the page from the log differs from the page of the battle"; fi
+"$SANDTABLE" --lua-path "$TMP" run tests/cli/replay_expect.lua "$TMP/battle.jsonl" > "$TMP/expect.txt" 2>&1 \
+  || { fail "reading the log's expectations"; cat "$TMP/expect.txt"; }
+read -r _ TABLE_W TABLE_H < <(grep '^table ' "$TMP/expect.txt")
+
+# Turn 1: every deployed unit on the table.
+dump "file://$TMP/replay.html#turn=1" turn1
+page_ok turn1 "replay at turn 1"
+want=$(awk '/^turn1 /{print $2}' "$TMP/expect.txt")
+got=$(units turn1 | awk '$5 == "0"' | wc -l)
+if [ -n "$want" ] && [ "$want" -gt 0 ] && [ "$got" -eq "$want" ]; then pass "turn 1 shows the $want units of the log"
+else fail "turn 1 shows $got units, the log has ${want:-?}"; fi
+if [ "$(body_attr turn1 data-units)" = "$want" ]; then pass "the position line counts the same units"
+else fail "the page says $(body_attr turn1 data-units) units on the table, the log $want"; fi
+if grep -q 'class="k-unit_added"' "$TMP/turn1.dom" && grep -q 'id="phasebar"' "$TMP/turn1.dom"; then pass "the event list and the phase bar are drawn"
+else fail "the event list or the phase bar is missing"; fi
+
+# The last event (the End button): every unit where the log last put it, removed ones marked.
+dump "file://$TMP/replay.html#end" end
+page_ok end "replay at the last event"
+units end > "$TMP/drawn.txt"
+bad=$(awk -v H="$TABLE_H" '
+  NR == FNR { if ($1 == "unit") { x[$2] = $3; y[$2] = $4; f[$2] = $5; r[$2] = $6; s[$2] = $7; n++ } next }
+  {
+    id = $1; seen[id] = 1
+    if (!(id in x)) { print "unit " id " is drawn but not in the log"; next }
+    if (($2 - x[id])^2 > 1e-4 || ($3 - y[id])^2 > 1e-4 || ($4 - f[id])^2 > 1e-4)
+      print "unit " id " drawn at (" $2 ", " $3 ", " $4 "), the log says (" x[id] ", " y[id] ", " f[id] ")"
+    if ($5 != r[id]) print "unit " id " removed=" $5 ", the log says " r[id]
+    if ($6 != s[id]) print "unit " id " strength " $6 ", the log says " s[id]
+    # the drawing itself: translate(x, H - y) rotate(-facing)
+    split($7, t, /[()_]+/)
+    if ((t[2] - x[id])^2 > 1e-3 || (t[3] - (H - y[id]))^2 > 1e-3 || (t[5] + f[id])^2 > 1e-3)
+      print "unit " id " transform " $7 " does not put it at the log position"
+  }
+  END { for (id in x) if (!(id in seen)) print "unit " id " of the log is not drawn" }
+' "$TMP/expect.txt" "$TMP/drawn.txt")
+drawn=$(wc -l < "$TMP/drawn.txt")
+if [ -z "$bad" ] && [ "$drawn" -gt 0 ]; then pass "the last event shows all $drawn units at their final positions, facings and states"
+else fail "final positions differ from the log:"; echo "$bad" | head -10; fi
+removed=$(awk '$5 == "1"' "$TMP/drawn.txt" | wc -l)
+if [ "$removed" -eq "$(grep -c '"kind":"unit_removed"' "$TMP/battle.jsonl")" ]; then pass "the $removed removed units are marked removed"
+else fail "$removed units marked removed, the log removes $(grep -c '"kind":"unit_removed"' "$TMP/battle.jsonl")"; fi
+last_seq=$(tail -1 "$TMP/battle.jsonl" | grep -o '"seq":[0-9]*' | cut -d: -f2)
+if [ "$(body_attr end data-seq)" = "$last_seq" ] && grep -q 'class="k-victory current"' "$TMP/end.dom"; then pass "the last event (seq $last_seq) is current and highlighted"
+else fail "the current event is seq $(body_attr end data-seq), the log ends at $last_seq"; fi
+
+# A charge draws its arrow in its phase.
+charge_seq=$(grep -m1 '"kind":"charge"' "$TMP/battle.jsonl" | grep -o '"seq":[0-9]*' | cut -d: -f2)
+if [ -n "$charge_seq" ]; then
+  dump "file://$TMP/replay.html#seq=$charge_seq" charge
+  n=$(grep -o '<g id="arrows"[^>]*>' "$TMP/charge.dom" | grep -o 'data-count="[0-9]*"' | cut -d'"' -f2)
+  if [ "${n:-0}" -ge 1 ]; then pass "the charge at seq $charge_seq is drawn as an arrow"; else fail "no arrow at the charge (seq $charge_seq)"; fi
+fi
+
+# A screenshot that is not blank: far larger than a blank page's at the same size.
+printf '<!DOCTYPE html><html><body></body></html>' > "$TMP/blank.html"
+chromium_run /dev/null "$TMP/blank.err" --screenshot="$TMP/blank.png" "file://$TMP/blank.html"
+chromium_run /dev/null "$TMP/shot.err" --screenshot="$TMP/replay.png" "file://$TMP/replay.html#turn=3"
+blank=$(stat -c %s "$TMP/blank.png" 2>/dev/null || echo 0)
+shot=$(stat -c %s "$TMP/replay.png" 2>/dev/null || echo 0)
+if [ "$blank" -gt 0 ] && [ "$shot" -gt $((blank * 8)) ] && [ "$shot" -gt 60000 ]; then pass "the screenshot is not blank ($shot bytes; a blank page $blank)"
+else fail "the screenshot looks blank: $shot bytes (a blank page: $blank)"; fi
+if [ "$(head -c 8 "$TMP/replay.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; then pass "the screenshot is a PNG"
+else fail "the screenshot is not a PNG"; fi
+
+# A hostile log: a name that tries to close the script element; no ruleset involved.
+cat > "$TMP/hostile.jsonl" <<'EOF'
+{"depth":600,"kind":"table","phase":"","seq":1,"turn":0,"width":900}
+{"feature":{"circle":[450,300,90],"type":"lake"},"id":1,"kind":"terrain_added","phase":"setup","seq":2,"turn":0}
+{"depth":40,"facing":0,"kind":"unit_added","label":"</script><script>boom()</script>","name":"</script><b>x</b>","phase":"setup","seq":3,"side":1,"strength":2,"turn":0,"unit":1,"width":80,"x":200,"y":100}
+{"depth":40,"facing":180,"kind":"unit_added","label":"LI","name":"Them","phase":"setup","seq":4,"side":2,"strength":1,"turn":0,"unit":2,"width":80,"x":700,"y":500}
+{"kind":"mystery_kind","phase":"move","seq":5,"turn":1,"unit":1,"target":2,"extra":{"a":[1,2]}}
+{"facing":45,"how":"wheel","kind":"unit_moved","phase":"move","seq":6,"turn":1,"unit":1,"x":250,"y":150}
+{"kind":"unit_strength","phase":"move","seq":7,"strength":1,"turn":1,"unit":1}
+EOF
+expect_exit 0 "a hand-written log of an unknown ruleset replays" -- \
+  "$SANDTABLE" replay "$TMP/hostile.jsonl" --html "$TMP/hostile.html"
+dump "file://$TMP/hostile.html#end" hostile
+page_ok hostile "a hostile name"
+if grep -q '^1 250 150 45 0 1 ' <<<"$(units hostile)"; then pass "the unknown ruleset's unit is drawn where the log put it"
+else fail "the hand-written unit is not where the log put it:"; units hostile; fi
+if grep -q 'mystery kind' "$TMP/hostile.dom"; then pass "an unknown kind gets the generic line"; else fail "no line for the unknown kind"; fi
+
+# The experiment report: one chart per variant, the CSV beside it.
+expect_exit 0 "sim writes a report" -- "$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 2 \
+  --variant hip=scripts/house_rules/phalanx_hip_steadier.lua --report "$TMP/report.html"
+dump "file://$TMP/report.html" report
+if [ ! -s "$TMP/report.console" ] && grep -q "<main>" "$TMP/report.dom"; then pass "the report loads with nothing on the console"
+else fail "the report did not load cleanly"; head -5 "$TMP/report.console"; fi
+charts=$(grep -o 'class="variant-chart"' "$TMP/report.dom" | wc -l)
+if [ "$charts" -eq 2 ]; then pass "the report draws one chart per variant (2)"; else fail "the report has $charts variant charts, wanted 2"; fi
+if grep -q 'class="difference-chart"' "$TMP/report.dom" && grep -q 'class="length-chart"' "$TMP/report.dom"; then
+  pass "the report has the length histograms and the difference chart"
+else fail "the report lacks a length histogram or the difference chart"; fi
+"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant hip=scripts/house_rules/phalanx_hip_steadier.lua \
+  --format csv > "$TMP/expected.csv" 2>/dev/null
+if cmp -s "$TMP/report.csv" "$TMP/expected.csv"; then pass "report.csv beside it is the --format csv summary"
+else fail "report.csv differs from --format csv"; fi
+
+finish
