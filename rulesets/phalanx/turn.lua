@@ -536,7 +536,8 @@ function turn.activation_situation(G, g, order)
     if gd.gid ~= g.gid then
       local best = math.huge
       for _, uid in ipairs(g.ids) do best = min(best, G.bf:distance(gen, uid)) end
-      s.distance_from_general = best / G.S.frontage
+      -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
+      s.distance_from_general = math.floor(best / G.S.frontage)
       local gx, gy = G.bf:pos(gen)
       local x, y = G.bf:pos(g.ids[1])
       s.line_of_sight_blocked = G.T:blocked(gx, gy, x, y)
