@@ -69,10 +69,16 @@ function ai.march_order(G, side)
   return out
 end
 
-local function blocked(G, x0, y0, x1, y1, boxes)
-  for _, p in ipairs(G.pieces) do
-    if (setup.impassable[p.type] or setup.disorders_formed[p.type]) and setup.box_hits_piece(x0, y0, x1, y1, p, 1) then
-      return true
+-- Whether a footprint would stand on terrain it should avoid (`level` 1:
+-- impassable and disordering pieces; 2: impassable only; 3: none) or on a
+-- unit already placed.
+local function blocked(pieces, x0, y0, x1, y1, boxes, level)
+  if level < 3 then
+    for _, p in ipairs(pieces) do
+      if (setup.impassable[p.type] or (level == 1 and setup.disorders_formed[p.type]))
+          and setup.box_hits_piece(x0, y0, x1, y1, p, 1) then
+        return true
+      end
     end
   end
   for _, b in ipairs(boxes) do
@@ -125,45 +131,52 @@ function ai.deployment(G, side)
     if gaps > 0 then squeeze = max(0.1, 1 - (width - zone_w) / gaps) end
   end
   local out, boxes = {}, {}
-  local function put(i, x, front)
+  -- only the pieces that reach into the zone matter
+  local pieces = {}
+  for _, p in ipairs(G.pieces) do
+    if setup.box_hits_piece(zx0, zy0, zx1, zy1, p, 1) then pieces[#pieces + 1] = p end
+  end
+  -- Puts unit i with its centre near x and its front edge `front` from its
+  -- own table edge; looks along the line (rightwards first when `rightwards`),
+  -- then further back or forward, avoiding terrain and other units.
+  -- Returns the right end of the footprint along x.
+  local function put(i, x, front, rightwards)
     local u = specs[i]
-    local y = edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2
-    -- keep inside the zone
-    x = max(zx0 + u.w / 2, min(zx1 - u.w / 2, x))
-    local front_lo = u.dp
-    if (edge == "south" and y - u.dp / 2 < zy0) then y = zy0 + u.dp / 2 end
-    if (edge == "north" and y + u.dp / 2 > zy1) then y = zy1 - u.dp / 2 end
+    local xlo, xhi = zx0 + u.w / 2, zx1 - u.w / 2
+    x = max(xlo, min(xhi, x))
+    local fronts = { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
     local best
-    for k = 0, 40 do
-      for _, sgn in ipairs({ 1, -1 }) do
-        if not best then
-          local cx = x + sgn * k * S.cm(2)
-          if cx - u.w / 2 >= zx0 - 0.01 and cx + u.w / 2 <= zx1 + 0.01 then
-            for _, back in ipairs({ 0, S.cm(8), S.cm(16) }) do
-              if not best then
-                local cy = edge == "south" and y - back or y + back
-                if cy - u.dp / 2 >= zy0 - 0.01 and cy + u.dp / 2 <= zy1 + 0.01 and
-                    not blocked(G, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes) then
-                  best = { cx, cy }
+    for level = 1, 3 do
+      for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level == 1 and 1 or 2 do
+        for _, sgn in ipairs(rightwards and { 1, -1 } or { -1, 1 }) do
+          if not best and (k > 0 or sgn == 1 or not rightwards) then
+            local cx = x + sgn * k * S.cm(1)
+            if cx >= xlo - 0.01 and cx <= xhi + 0.01 then
+              for _, f in ipairs(fronts) do
+                if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
+                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
+                  if not blocked(pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level) then
+                    best = { cx, cy }
+                  end
                 end
               end
             end
           end
         end
+        if best then break end
       end
       if best then break end
     end
-    best = best or { x, y }
+    best = best or { x, edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2 }
     boxes[#boxes + 1] = { best[1] - u.w / 2, best[2] - u.dp / 2, best[1] + u.w / 2, best[2] + u.dp / 2 }
     out[#out + 1] = { index = i, x = best[1], y = best[2], facing = facing }
-    local _ = front_lo
+    return best[1] + u.w / 2
   end
   local main_front = S.deploy_depth * 0.55
   local x = S.width / 2 - min(width, zone_w) / 2
   for n, i in ipairs(line) do
     if n > 1 then x = x + gap_after(line[n - 1], i) * squeeze end
-    put(i, x + specs[i].w / 2, main_front)
-    x = x + specs[i].w
+    x = put(i, x + specs[i].w / 2, main_front, true)
   end
   -- skirmishers in front, spread across the line
   local ns = #skirm

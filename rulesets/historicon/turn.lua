@@ -288,8 +288,20 @@ function turn.move(G, uid, plan, opts)
   local x0, y0, f0 = bf:pos(uid)
   local gap, hi_only = cohesion_rule(G, d)
   if opts.free then gap = nil end
-  local before
-  if gap then before = nearest_anchor(G, uid, hi_only, 1e9) end
+  local before, slack = nil, 0
+  if gap then
+    before = nearest_anchor(G, uid, hi_only, 1e9)
+    -- READING: the distances hold for the army once it has moved; a unit may
+    -- run ahead of a friend that has still to move this phase by as much as
+    -- that friend can catch up (its move), so a line can advance unit by unit.
+    for _, o_id in ipairs(G.sides[d.side].units) do
+      local o = G.D[o_id]
+      if o_id ~= uid and not o.gone and not o.broken and (not hi_only or o.class == "HI")
+          and o.moved_turn ~= G.turn and o.move > slack then
+        slack = o.move
+      end
+    end
+  end
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
   local attempt = plan
@@ -316,9 +328,9 @@ function turn.move(G, uid, plan, opts)
         end
       end
       if ok and gap and not enemy then
-        if not nearest_anchor(G, uid, hi_only, gap) then
+        if not nearest_anchor(G, uid, hi_only, gap + slack) then
           local after = before and nearest_anchor(G, uid, hi_only, 1e9)
-          if before and after and after > before + 0.5 then ok = false end
+          if before and after and after > before + slack + 0.5 then ok = false end
         end
       end
       if ok then
@@ -472,6 +484,7 @@ function turn.apply_result(G, uid, result, reason, opps)
   d.formed, d.disordered, d.recoils = after.formed, after.disordered, after.recoils
   if result == "pass" and reason == "rallies" then d.pursuing = nil end
   if effect.move then
+    d.recoiled_turn = G.turn
     local from = opps or contacts(G, uid)
     local dist = roll_mm(G, "recoil", d)
     move_away(G, uid, from, dist)
@@ -615,15 +628,38 @@ function turn.evade(G, uid, charger, case, unused)
     if fig.escaped and (not shortest or fig.distance < shortest) then shortest = fig.distance end
   end
   local removed = out.removed
+  local free
   if shortest then
-    local r = move_away(G, uid, { charger }, shortest * 10, { ignore = { charger } })
+    -- READING: "moved ... away": straight away from the charger, or if that
+    -- way is blocked, up to 60 degrees either side of it (the clearest way).
+    local bf = G.bf
+    local x, y, f = bf:pos(uid)
+    local cx, cy = bf:pos(charger)
+    local base = heading(x - cx, y - cy)
+    local want = shortest * 10
+    local best_a, best_d = base, -1
+    for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
+      local a = rad(base + off)
+      local r = bf:move(uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
+      bf:place(uid, x, y, f)
+      if r.distance > best_d + 1e-6 then best_a, best_d = base + off, r.distance end
+      if r.distance >= want - 1e-6 then break end
+    end
+    local a = rad(best_a)
+    local r = bf:move(uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
+    if G.log then
+      local nx, ny, nf = bf:pos(uid)
+      log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, evade = charger })
+    end
+    free = r.distance
     if r.distance < unused - 1e-6 or r.distance < 1 then
       removed = n -- the way out is blocked: nobody got clear
     end
   end
   d.evaded = (d.evaded or 0) + (n - removed)
   if G.report then
-    say(G, "    %s evades (%s): %d figure(s) in contact, %d get away, %d removed", label(d), case, n, n - removed, removed)
+    say(G, "    %s evades (%s): %d figure(s) in contact must beat the charger's %.1f cm left%s: %d get away, %d removed",
+      label(d), case, n, unused / 10, free and string.format(", moves %.1f cm", free / 10) or "", n - removed, removed)
   end
   log(G, "evade", { unit = uid, charger = charger, case = case, in_contact = n, removed = removed })
   if removed > 0 then
@@ -783,6 +819,7 @@ end
 
 local function move_unit(G, uid)
   local d = G.D[uid]
+  d.moved_turn = G.turn
   local plan, free = forced_plan(G, uid)
   if not plan then
     plan = G.sides[d.side].commander.move(G, uid)
@@ -1082,7 +1119,10 @@ function turn.phase6(G)
     for _, uid in ipairs(turn.units(G, s)) do
       local d = G.D[uid]
       if G.over then return end
-      if not d.gone and not d.broken and d.fought and melee.must_recoil(d.recv, d.inflicted) then
+      -- READING: a unit that has already recoiled this turn on a test result
+      -- is not pushed back a second time.
+      if not d.gone and not d.broken and d.fought and d.recoiled_turn ~= G.turn
+          and melee.must_recoil(d.recv, d.inflicted) then
         local opps = contacts(G, uid)
         local dist = roll_mm(G, "recoil", d)
         move_away(G, uid, opps, dist)

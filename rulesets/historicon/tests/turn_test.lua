@@ -366,8 +366,9 @@ T.case("Turn sequence: initiative D6, -2 for last turn's winner", function()
 end)
 
 T.case("Cohesion: IF HI within 10 cm of another HI; a move is cut short to keep it", function()
+  -- b has had its move this phase (moved_turn = 1): a cannot count on it catching up
   local G = field{ dice = dice.forced({}), sides = {
-    { units = { unit(HI, { id = "a", at = { 110, 50 } }), unit(HI, { id = "b", at = { 121, 50 } }) } }, {} } }
+    { units = { unit(HI, { id = "a", at = { 110, 50 } }), unit(HI, { id = "b", at = { 121, 50 }, set = { moved_turn = 1 } }) } }, {} } }
   local a = G.by_id[1].a
   turn.do_move(G, a, { advance = 100 })
   T.near(y_of(G, a), 600, 0.01, "first 10 cm: 2 cm from b")
@@ -377,10 +378,23 @@ end)
 
 T.case("Cohesion: RA HI may go 30 cm from other HI", function()
   local G = field{ dice = dice.forced({}), sides = {
-    { units = { unit(HI, { id = "a", at = { 110, 50 }, troop = "ARA HIS" }), unit(HI, { id = "b", at = { 121, 50 }, troop = "ARA HIS" }) } }, {} } }
+    { units = { unit(HI, { id = "a", at = { 110, 50 }, troop = "ARA HIS" }),
+                unit(HI, { id = "b", at = { 121, 50 }, troop = "ARA HIS", set = { moved_turn = 1 } }) } }, {} } }
   local a = G.by_id[1].a
   for _ = 1, 3 do turn.do_move(G, a, { advance = 100 }) end
   T.near(y_of(G, a), 800, 0.01)
+end)
+
+T.case("Cohesion: a unit may run ahead of a friend still to move by that friend's move", function()
+  local G = field{ dice = dice.forced({}), sides = {
+    { units = { unit(HI, { id = "a", at = { 110, 50 } }), unit(HI, { id = "b", at = { 121, 50 } }) } }, {} } }
+  local a, b = G.by_id[1].a, G.by_id[1].b
+  turn.do_move(G, a, { advance = 100 })
+  turn.do_move(G, a, { advance = 100 })
+  T.near(y_of(G, a), 700, 0.01, "18 cm from b: within 10 + b's 10 cm")
+  G.D[a].moved_turn = 1
+  turn.do_move(G, b, { advance = 100 })
+  T.near(y_of(G, b), 600, 0.01, "b comes up to within 10 cm of a")
 end)
 
 T.case("Phase 7: victory points and the 25% loss", function()
