@@ -9,7 +9,7 @@
 -- action), and the movement kinds in MOTION (recoil, evade ...) from where the
 -- unit stood before its moves to where it ended.
 --
--- Test hooks: the URL fragment (#turn=1, #seq=42, #end, #unit=7) sets the
+-- Test hooks: the URL fragment (#turn=1, #seq=42, #end, #unit=7, #play=20) sets the
 -- position on load; <body data-ready="1" data-errors="N"> says the page ran
 -- and how many script errors it met; each unit is a <g class="unit"> with
 -- data-unit, data-x, data-y, data-facing, data-strength and data-removed.
@@ -777,6 +777,7 @@ function fromHash() {
   go(i);
   if (h.has("end")) $("b-end").click();
   if (h.has("unit")) select(+h.get("unit"));
+  if (h.has("play")) { if (h.get("play")) $("speed").value = h.get("play"); play(); }
 }
 window.addEventListener("hashchange", fromHash);
 fromHash();

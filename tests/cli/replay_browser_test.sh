@@ -103,6 +103,13 @@ if [ -n "$charge_seq" ]; then
   if [ "${n:-0}" -ge 1 ]; then pass "the charge at seq $charge_seq is drawn as an arrow"; else fail "no arrow at the charge (seq $charge_seq)"; fi
 fi
 
+# Play: from turn 1 at 20 events a second, the page moves on by itself.
+dump "file://$TMP/replay.html#turn=1&play=20" play
+page_ok play "replay playing"
+start=$(body_attr turn1 data-event); now=$(body_attr play data-event)
+if [ -n "$now" ] && [ "$now" -gt "$((start + 10))" ]; then pass "Play steps through the events (event $start to $now)"
+else fail "Play did not move on (event $start, then ${now:-?})"; fi
+
 # A screenshot that is not blank: far larger than a blank page's at the same size.
 printf '<!DOCTYPE html><html><body></body></html>' > "$TMP/blank.html"
 chromium_run /dev/null "$TMP/blank.err" --screenshot="$TMP/blank.png" "file://$TMP/blank.html"
