@@ -60,6 +60,9 @@ select { font: inherit; height: 30px; border: 1px solid #b9ac92; border-radius: 
 #where { margin-left: auto; font-variant-numeric: tabular-nums; color: var(--muted); }
 #where b { color: var(--ink); }
 #slider { width: 100%; margin: 8px 0 2px; accent-color: var(--accent); }
+#turnticks { position: relative; height: 14px; font-size: 10.5px; color: var(--muted); }
+#turnticks span { position: absolute; transform: translateX(-1px); border-left: 1px solid #b9ac92; padding-left: 2px;
+  line-height: 14px; cursor: pointer; white-space: nowrap; }
 #phasebar { display: flex; height: 22px; border-radius: 4px; overflow: hidden; border: 1px solid var(--line);
   cursor: pointer; }
 #phasebar div { height: 100%; border-right: 1px solid rgba(255,255,255,.6); font-size: 10px; color: #fff;
@@ -135,6 +138,7 @@ page.body = [==[<body class="hide-roll" data-ready="0" data-errors="0">
       <span id="where"></span>
     </div>
     <input type="range" id="slider" min="0" max="0" value="0" aria-label="event">
+    <div id="turnticks"></div>
     <div id="phasebar" title="Turns and phases: click to jump"></div>
   </div>
   <div id="legend"></div>
@@ -279,11 +283,16 @@ function unitData(s, id) {  // the ruleset's fields from the latest turn_end
   return null;
 }
 const unitName = (id) => (added[id] ? added[id].name || added[id].label || "unit " + id : "unit " + id);
-function shortLabel(id, s) {
+// A unit's type for its map label when the log has no label: the ruleset's
+// class (or type) from the first turn end that lists it (types do not change).
+const typeOf = {};
+for (const i of turnEnds) for (const x of EV[i].units || [])
+  if (x && x.data && typeOf[x.unit] == null && (x.data.class != null || x.data.type != null))
+    typeOf[x.unit] = String(x.data.class != null ? x.data.class : x.data.type);
+function shortLabel(id) {
   const a = added[id];
   if (a && a.label) return a.label;
-  const d = s && unitData(s, id);
-  if (d && d.data && (d.data.class || d.data.type)) return String(d.data.class || d.data.type);
+  if (typeOf[id] != null) return typeOf[id];
   return a && a.name ? a.name : "#" + id;
 }
 
@@ -510,7 +519,7 @@ function drawUnits(s) {
     e.g.classList.toggle("sel", selected == id);
     e.label.classList.toggle("removed", !!u.removed);
     const strength = u.strength !== added[id].strength ? " \u00b7" + u.strength : "";
-    e.label.textContent = fitLabel(shortLabel(id, s), u.width) + strength;
+    e.label.textContent = fitLabel(shortLabel(id), u.width) + strength;
     // beside the base, on the side away from its front (north-up text, never upside down)
     const r = (u.facing * Math.PI) / 180, back = u.depth / 2 + FS * 0.95;
     const lx = x + Math.sin(r) * back, ly = y + Math.cos(r) * back + FS * 0.35;
@@ -663,12 +672,28 @@ groups.forEach((g, k) => {
   d.style.flex = String(g.end - g.start + 1);
   const light = g.turn % 2 ? 42 : 34;
   d.style.background = g.turn ? hashColour(String(g.phase), 40, light) : "#8c8577";
-  if (k === 0 || groups[k - 1].turn !== g.turn) { d.textContent = g.turn ? "T" + g.turn : "set-up"; d.style.borderLeft = "2px solid #2f2b24"; }
+  if (k === 0 || groups[k - 1].turn !== g.turn) { if (!g.turn) d.textContent = "set-up"; d.style.borderLeft = "2px solid #2f2b24"; }
   d.title = (g.turn ? "Turn " + g.turn : "Before the battle") + (g.phase ? " \u00b7 " + g.phase : "") + " (" + (g.end - g.start + 1) + " events)";
   d.dataset.g = k;
   bar.appendChild(d);
 });
 bar.addEventListener("click", (ev) => { const d = ev.target.closest("[data-g]"); if (d) go(groups[+d.dataset.g].start); });
+{
+  const ticks = $("turnticks");
+  let lastAt = -1;
+  groups.forEach((g, k) => {
+    if (!g.turn || (k > 0 && groups[k - 1].turn === g.turn)) return;
+    const at = (100 * g.start) / N;
+    if (lastAt >= 0 && at - lastAt < 3) return;
+    lastAt = at;
+    const t = document.createElement("span");
+    t.style.left = at + "%";
+    t.textContent = (lastTurn > 20 ? "" : "turn ") + g.turn;
+    if (at > 96) t.style.transform = "translateX(-100%)";
+    t.onclick = () => go(g.start);
+    ticks.appendChild(t);
+  });
+}
 
 {
   const sides = {};
