@@ -177,20 +177,24 @@ end
 
 -- Moves each group sideways (or to the back of the zone) to the nearest spot
 -- clear of impassable terrain and of groups already placed, preferring good
--- going with a clear way ahead. The search is one-dimensional: the terrain
--- pieces' and placed groups' extents along the edge are intervals the
--- group's left end must avoid (pieces by their bounding boxes).
+-- going with a clear way ahead, and keeping the main battle line's gaps
+-- within three frontages: the line is placed outwards from the centre's
+-- edges (each wing from its boundary outwards, the centre left to right),
+-- every group within the gap limit of the one placed before it. The search
+-- is one-dimensional: terrain pieces' and placed groups' extents along the
+-- edge are intervals the group's left end must avoid (pieces by their
+-- bounding boxes).
 local function avoid_terrain(G, edge, out)
   local S = G.S
   local pieces = G.T.pieces
-  local placed = {}   -- { u0, u1, v0, v1 }
   local lane = S.tile_d * 1.5
+  local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 1
+  -- the groups as blocks in side-local coordinates
+  local blocks = {}
   local i = 1
   while i <= #out do
     local j = i
     while j + 1 <= #out and out[j + 1].first == out[i].first do j = j + 1 end
-    local g = out[i].group
-    -- the group's extent in side-local coordinates
     local u0, v0, u1, v1 = math.huge, math.huge, -math.huge, -math.huge
     for k = i, j do
       local e = out[k]
@@ -198,70 +202,120 @@ local function avoid_terrain(G, edge, out)
       u0, u1 = min(u0, u - e.w / 2), max(u1, u + e.w / 2)
       v0, v1 = min(v0, v - e.d / 2), max(v1, v + e.d / 2)
     end
-    local width = u1 - u0
-    local lo, hi = setup.part_range(S, g.part)
-    -- intervals of forbidden left ends, by strictness level
-    local function forbidden(level, vb0, vb1)
-      local list = {}
-      for _, p in ipairs(pieces) do
-        local b = p.box
-        local pu0, pv0 = setup.to_local(S, edge, b[1], b[2])
-        local pu1, pv1 = setup.to_local(S, edge, b[3], b[4])
-        if pu0 > pu1 then pu0, pu1 = pu1, pu0 end
-        if pv0 > pv1 then pv0, pv1 = pv1, pv0 end
-        local hit = false
-        if not p.passable then
-          hit = pv1 > vb0 and pv0 < vb1 + (level <= 1 and lane or 0)
-        elseif p.bad_going and level <= 1 then
-          hit = pv1 > vb0 and pv0 < vb1
-        end
-        if hit then list[#list + 1] = { pu0 - width, pu1 } end
+    local g = out[i].group
+    blocks[#blocks + 1] = { i = i, j = j, g = g, u0 = u0, u1 = u1, v0 = v0, v1 = v1, width = u1 - u0,
+                            mbl = g.specs[1].mbl == true and not g.specs[1].last_line }
+    i = j + 1
+  end
+  -- placing order: left wing from the boundary outwards, centre left to
+  -- right, right wing from the boundary outwards, then the rest
+  local lw, ce, rw, rest = {}, {}, {}, {}
+  for _, b in ipairs(blocks) do
+    if not b.mbl then rest[#rest + 1] = b
+    elseif b.g.part == "left" then lw[#lw + 1] = b
+    elseif b.g.part == "right" then rw[#rw + 1] = b
+    else ce[#ce + 1] = b end
+  end
+  table.sort(lw, function(a, b) return a.u0 > b.u0 end)
+  table.sort(ce, function(a, b) return a.u0 < b.u0 end)
+  table.sort(rw, function(a, b) return a.u0 < b.u0 end)
+  local placed = {}   -- { u0, u1, v0, v1 }
+  -- level 1: good going and a clear way ahead; 2: a clear way ahead; 3:
+  -- anywhere off impassable terrain
+  local function forbidden(b, level, vb0, vb1)
+    local list = {}
+    for _, p in ipairs(pieces) do
+      local bx = p.box
+      local pu0, pv0 = setup.to_local(S, edge, bx[1], bx[2])
+      local pu1, pv1 = setup.to_local(S, edge, bx[3], bx[4])
+      if pu0 > pu1 then pu0, pu1 = pu1, pu0 end
+      if pv0 > pv1 then pv0, pv1 = pv1, pv0 end
+      local hit = false
+      if not p.passable then
+        hit = pv1 > vb0 and pv0 < vb1 + (level <= 2 and lane or 0)
+      elseif p.bad_going and level <= 1 then
+        hit = pv1 > vb0 and pv0 < vb1
       end
-      for _, q in ipairs(placed) do
-        if q[4] > vb0 + 0.01 and q[3] < vb1 - 0.01 then list[#list + 1] = { q[1] - width - GAP, q[2] + GAP } end
-      end
-      return list
+      if hit then list[#list + 1] = { pu0 - b.width, pu1 } end
     end
-    local slo, shi = lo, hi
-    local function ok_at(x, list)
-      if x < slo - 1e-6 or x + width > shi + 1e-6 then return false end
+    for _, q in ipairs(placed) do
+      if q[4] > vb0 + 0.01 and q[3] < vb1 - 0.01 then list[#list + 1] = { q[1] - b.width - GAP, q[2] + GAP } end
+    end
+    return list
+  end
+  -- the free left end nearest `want` in [lo, hi] avoiding the intervals
+  local function nearest(want, lo, hi, list)
+    if lo > hi + 1e-6 then return nil end
+    local function ok(x)
+      if x < lo - 1e-6 or x > hi + 1e-6 then return false end
       for _, iv in ipairs(list) do
         if x > iv[1] + 1e-6 and x < iv[2] - 1e-6 then return false end
       end
       return true
     end
-    local function nearest(list)
-      if ok_at(u0, list) then return u0 end
-      local best, bd = nil, math.huge
-      local cands = { slo, shi - width }
-      for _, iv in ipairs(list) do cands[#cands + 1] = iv[1]; cands[#cands + 1] = iv[2] end
-      for _, c in ipairs(cands) do
-        if abs(c - u0) < bd and ok_at(c, list) then best, bd = c, abs(c - u0) end
-      end
-      return best
+    local c0 = min(max(want, lo), hi)
+    if ok(c0) then return c0 end
+    local best, bd = nil, math.huge
+    local cands = { lo, hi }
+    for _, iv in ipairs(list) do cands[#cands + 1] = iv[1]; cands[#cands + 1] = iv[2] end
+    for _, c in ipairs(cands) do
+      if abs(c - want) < bd and ok(c) then best, bd = c, abs(c - want) end
     end
+    return best
+  end
+  local function settle(b, lo, hi, glo, ghi)
     local du, dv = 0, 0
     local found = false
-    if pieces[1] or placed[1] then
-      -- levels: 1 good going, clear way ahead; 2 off impassable terrain;
-      -- 3 off impassable terrain outside its sector (no legal place: the
-      -- deployment check reports it)
-      for level = 1, 3 do
-        if level == 3 then slo, shi = 0, S.width end
-        for _, back in ipairs({ false, true }) do
-          local shift = back and -v0 or 0
-          local c = nearest(forbidden(level, v0 + shift, v1 + shift))
-          if c then du, dv, found = c - u0, shift, true; break end
-        end
-        if found then break end
+    -- in turn: within the gap limit of its neighbour and its sector (good
+    -- going with a clear way ahead, then anywhere off impassable terrain),
+    -- anywhere in its sector, then anywhere on its edge (no legal place: the
+    -- deployment check reports it)
+    local tries = {}
+    local glo2, ghi2 = max(lo, glo or lo), min(hi, ghi or hi)
+    tries[#tries + 1] = { glo2, ghi2, 1 }
+    tries[#tries + 1] = { glo2, ghi2, 2 }
+    tries[#tries + 1] = { glo2, ghi2, 3 }
+    tries[#tries + 1] = { lo, hi, 1 }
+    tries[#tries + 1] = { lo, hi, 3 }
+    tries[#tries + 1] = { 0, S.width, 3 }
+    for _, t in ipairs(tries) do
+      -- the back of the zone only when the way ahead need not be clear
+      for _, back in ipairs(t[3] >= 3 and { false, true } or { false }) do
+        local shift = back and -b.v0 or 0
+        local c = nearest(b.u0, t[1], t[2] - b.width, forbidden(b, t[3], b.v0 + shift, b.v1 + shift))
+        if c then du, dv, found = c - b.u0, shift, true; break end
       end
+      if found then break end
     end
     if du ~= 0 or dv ~= 0 then
       local sign = edge == "south" and 1 or -1
-      for k = i, j do out[k].x, out[k].y = out[k].x + sign * du, out[k].y + sign * dv end
+      for k = b.i, b.j do out[k].x, out[k].y = out[k].x + sign * du, out[k].y + sign * dv end
     end
-    placed[#placed + 1] = { u0 + du, u1 + du, v0 + dv, v1 + dv }
-    i = j + 1
+    b.u0, b.u1, b.v0, b.v1 = b.u0 + du, b.u1 + du, b.v0 + dv, b.v1 + dv
+    placed[#placed + 1] = { b.u0, b.u1, b.v0, b.v1 }
+  end
+  local F, W = S.flank, S.width
+  local prev = nil
+  for _, b in ipairs(lw) do
+    if prev then settle(b, 0, F, prev.u0 - limit - b.width, prev.u0 - GAP)
+    else settle(b, 0, F) end
+    prev = b
+  end
+  local left_end = lw[1]      -- the wing's group next to the centre
+  prev = left_end
+  for _, b in ipairs(ce) do
+    if prev then settle(b, F, W - F, prev.u1 + GAP, prev.u1 + limit + b.width)
+    else settle(b, F, W - F) end
+    prev = b
+  end
+  for _, b in ipairs(rw) do
+    if prev then settle(b, W - F, W, prev.u1 + GAP, prev.u1 + limit + b.width)
+    else settle(b, W - F, W) end
+    prev = b
+  end
+  for _, b in ipairs(rest) do
+    local lo, hi = setup.part_range(S, b.g.part)
+    settle(b, lo, hi)
   end
 end
 
