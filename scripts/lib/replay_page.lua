@@ -191,7 +191,7 @@ const sideColour = (s) => SIDE_COLOURS[((Number(s) || 1) - 1 + SIDE_COLOURS.leng
 const TERRAIN = {
   wood: ["#3f6b35", "url(#p-wood)"], forest: ["#3f6b35", "url(#p-wood)"], orchard: ["#5b7d3a", "url(#p-wood)"],
   gentle_hill: ["#c2ad72"], hill: ["#c2ad72"], steep_hill: ["#9a7b4a"], rough: ["#9aa06a", "url(#p-rough)"],
-  built_up_area: ["#8f857b", "url(#p-town)"], town: ["#8f857b", "url(#p-town)"], village: ["#8f857b", "url(#p-town)"],
+  built_up_area: ["#8f857b", "url(#p-town)"], built_up: ["#8f857b", "url(#p-town)"], town: ["#8f857b", "url(#p-town)"], village: ["#8f857b", "url(#p-town)"],
   impassable: ["#5d5750", "url(#p-rock)"], marsh: ["#6f8f86", "url(#p-marsh)"], swamp: ["#6f8f86", "url(#p-marsh)"],
   river: ["#4f86b8"], stream: ["#5f96c4"], water: ["#4f86b8"], lake: ["#4f86b8"], ford: ["#7fa9cc"],
   field: ["#c9c46a"], fields: ["#c9c46a"], road: ["#b09468"], open: ["#a7bf84"],
@@ -372,10 +372,42 @@ function termsLine(e) {  // modifiers an adjudication explains itself with
   }
   return out.length ? '<span class="terms">' + out.join("; ") + "</span>" : "";
 }
+// The fields a formatter of FMT reads: a ruleset whose event of the same kind
+// lacks them gets the next formatter that fits (ALT), else the generic line.
+const NEEDS = {
+  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"],
+  roll: ["die", "value"], victory: ["winner"], activation_points: ["side", "points"], activation: ["units", "order"],
+  move: ["units", "distance"], charge: ["units", "target"], contact: ["units", "with"], evade: ["units", "distance"],
+  initiative: ["units", "die", "action"], shoot: ["shooter", "target", "result"], melee: ["attacker", "defender"],
+  repulse: ["unit", "distance"], follow_up: ["unit", "distance"], broken: ["unit"], rally: ["unit"],
+  detach: ["units"], deploy: ["unit", "x", "y"], field_defences: ["unit"], terrain: ["i", "j", "die", "terrain"],
+  pre_battle: ["winner", "scores", "edge"], first_move: ["side", "scores"], deployment_problem: ["side", "message"],
+};
+const hits = (e) => esc(e.dice) + " dice" + (e.hit_on != null ? " hitting on " + esc(e.hit_on) + "+" : "") +
+  " \u2192 <b>" + esc(e.hits) + " hit" + (e.hits === 1 ? "" : "s") + "</b>";
+const ALT = {  // other rulesets' events of the same kinds (Historicon's, for one)
+  melee: [["unit", "target", "dice", "hits"], (e) => "<b>Melee</b> " + ul(e.unit) + " against " + ul(e.target) + ": " + hits(e)],
+  shoot: [["unit", "target", "dice", "hits"], (e) => ul(e.unit) + " shoots at " + ul(e.target) + ": " + hits(e)],
+  recoil: [["unit", "distance"], (e) => ul(e.unit) + " recoils " + mm(e.distance) +
+    (e.inflicted != null ? " (hits inflicted " + esc(e.inflicted) + ", received " + esc(e.received) + ")" : "")],
+  integrity: [["unit", "result"], (e) => ul(e.unit) + " tests its integrity" + (e.score != null ? ": score " + esc(e.score) : "") +
+    (e.natural != null ? " (natural " + esc(e.natural) + ")" : "") + " \u2192 <b>" + nice(e.result) + "</b>" +
+    (Array.isArray(e.reasons) && e.reasons.length ? " \u00b7 " + e.reasons.map(nice).join(", ") : "")],
+  break: [["unit"], (e) => "<b>" + ul(e.unit) + " breaks</b>" + (e.why ? " (" + esc(e.why) + ")" : "")],
+  victory_points: [["side", "total"], (e) => "Side " + esc(e.side) + " victory points " + (e.start != null ? esc(e.start) + " \u2192 " : "") +
+    "<b>" + esc(e.total) + "</b>" + (e.unit != null ? " (" + ul(e.unit) + ")" : "")],
+  move: [["unit", "x", "y"], (e) => ul(e.unit) + " moves" + (e.moved != null ? " " + mm(e.moved) : "") + " \u2192 " + xy(e)],
+  evade: [["unit"], (e) => ul(e.unit) + " evades" + (e.charger != null ? " " + ul(e.charger) : "") + (e.case ? " (" + nice(e.case) + ")" : "")],
+  initiative: [["first", "scores"], (e) => "Side " + esc(e.first) + " has the initiative (" + ids(e.scores).join(" v ") + ")"],
+};
+function fits(e, fields) { return fields.every((k) => e[k] != null); }
 function describe(e) {
-  const f = FMT[e.kind];
-  let t;
-  if (f) { try { t = f(e); } catch (err) { t = null; } }
+  let t = null;
+  const f = FMT[e.kind], alt = ALT[e.kind];
+  try {
+    if (f && fits(e, NEEDS[e.kind] || [])) t = f(e);
+    else if (alt && fits(e, alt[0])) t = alt[1](e);
+  } catch (err) { t = null; }
   return (t || generic(e)) + termsLine(e);
 }
 
@@ -401,8 +433,11 @@ function arrowsOf(i) {
     for (const u of ids(e.units != null ? e.units : e.unit))
       out.push({ type: /follow|pursu/.test(e.kind) ? "follow" : "recoil", unit: u, from: j, to: i });
   } else if (e.target != null && (e.units != null || e.unit != null)) {
-    for (const u of ids(e.units != null ? e.units : e.unit))
-      out.push({ type: e.kind === "charge" ? "charge" : "action", a: u, b: e.target });
+    // the kind's name says what it is: charge, shooting, melee, else an action
+    const k = String(e.kind);
+    const type = /charge/.test(k) ? "charge" : /shoot|shot|fire|missile|volley|bombard/.test(k) ? "shot"
+      : /melee|combat|fight|close/.test(k) ? "melee" : "action";
+    for (const u of ids(e.units != null ? e.units : e.unit)) out.push({ type: type, a: u, b: e.target });
   }
   return out;
 }
