@@ -26,6 +26,15 @@ M.PARTS = { "centre", "left", "right" }
 
 M.VIGNETTES_PER_ARMY = 12 -- rules text, "Basing and organising your troops"
 
+-- The army-size rule, looked up when a list is checked so that a variant can
+-- replace it: the list of vignette { ... } entries -> a message, or nil.
+function M.size_problem(list)
+  if #list ~= M.VIGNETTES_PER_ARMY then
+    return string.format("army has %d vignettes: a Phalanx army has exactly %d", #list, M.VIGNETTES_PER_ARMY)
+  end
+  return nil
+end
+
 -- Every key an army file may use, with what it must hold. Order is the order
 -- in which the docs and error messages list them.
 M.ARMY_KEYS = {
@@ -51,6 +60,8 @@ M.VIGNETTE_KEYS = {
   { key = "supports", need = "a vignette id" },
   { key = "notes", need = "a string" },
 }
+-- A variant may add vignette keys here; one marked `unit = true` is also
+-- copied onto the vignette's unit data in a battle (phalanx.battle).
 
 local function key_names(spec)
   local names = {}
@@ -472,9 +483,8 @@ function Check:vignette_records(army)
       self:add(army, "army: vignettes entry %d is %s, not vignette { ... }", i, show(v))
     end
   end
-  if #list ~= M.VIGNETTES_PER_ARMY then
-    self:add(army, "army has %d vignettes: a Phalanx army has exactly %d", #list, M.VIGNETTES_PER_ARMY)
-  end
+  local too_many_or_few = M.size_problem(list)
+  if too_many_or_few then self:add(army, "%s", too_many_or_few) end
   return records
 end
 

@@ -95,6 +95,10 @@ local function unit_data(G, side, v, supporter, tracker)
     w = f, d = setup.base_depth(v.class, f),
     move_good = row.good * f, move_bad = row.bad * f, pivot = row.pivot,
   }
+  -- keys a variant declares for its units (phalanx.armies VIGNETTE_KEYS, unit = true)
+  for _, k in ipairs(armies_mod.VIGNETTE_KEYS) do
+    if k.unit and v[k.key] ~= nil then d[k.key] = v[k.key] end
+  end
   if supporter then
     local srow = tables.movement[supporter.class]
     d.supporter = { vid = supporter.id, name = supporter.name, class = supporter.class,

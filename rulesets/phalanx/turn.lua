@@ -1123,7 +1123,7 @@ end
 
 local function shoot_range(G, d)
   if d.artillery and G.artillery then return G.artillery.range(d) end
-  return troops.shooting_range(d.class)
+  return troops.shooting_range(d.class, d)   -- d: for a variant whose range depends on the vignette
 end
 
 local function shoots_all_round(d)

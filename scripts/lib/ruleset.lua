@@ -16,6 +16,9 @@
 --   1. the base ruleset (the root of the `extends` chain), 2. each variant
 --   extending it (its manifest's `patch` module), 3. the options the scenario
 --   names, 4. house rules (files returning a function(rules)), in order.
+-- A variant's manifest inherits the entry points it does not name (battle,
+-- commander, armies, troops, odds: ruleset.INHERITED) and the options of the
+-- ruleset it extends; `options = { id = false }` withdraws one.
 -- Then every modifier list reachable from the instance's modules is frozen.
 
 local loader = require("sandtable.loader")
@@ -63,11 +66,45 @@ local function freeze_lists(value, seen)
   for _, v in pairs(value) do freeze_lists(v, seen) end
 end
 
+-- Entry points a variant inherits from the ruleset it extends unless its own
+-- manifest names them (a variant says only what differs).
+ruleset.INHERITED = { "battle", "commander", "armies", "troops", "odds", "distance_unit" }
+
+-- The manifest an instance runs by: the last manifest of the chain, with the
+-- entry points it does not name taken from the nearest manifest that does.
+local function effective_manifest(chain)
+  local own = chain[#chain]
+  if #chain == 1 then return own end
+  local merged = {}
+  for k, v in pairs(own) do merged[k] = v end
+  for _, key in ipairs(ruleset.INHERITED) do
+    if merged[key] == nil then
+      for i = #chain - 1, 1, -1 do
+        if chain[i][key] ~= nil then merged[key] = chain[i][key]; break end
+      end
+    end
+  end
+  return merged
+end
+
+-- Options along the chain: each manifest adds its own ids; `id = false`
+-- withdraws an option the ruleset it extends offers.
+local function chain_options(chain)
+  local known = {}
+  for _, m in ipairs(chain) do
+    for id, module_name in pairs(m.options or {}) do
+      if module_name == false then known[id] = nil else known[id] = module_name end
+    end
+  end
+  return known
+end
+ruleset.chain_options = chain_options
+
 -- opts: options = { ids }, house_rules = { paths }
 function ruleset.load(name, opts)
   opts = opts or {}
   local chain = manifest_chain(name)
-  local manifest = chain[#chain]
+  local manifest = effective_manifest(chain)
   local rules = { name = name, manifest = manifest, chain = chain, options = {}, layers = {} }
   local cache = {}
 
@@ -119,10 +156,7 @@ function ruleset.load(name, opts)
   end
 
   -- 3: options, by id.
-  local known = {}
-  for _, m in ipairs(chain) do
-    for id, module_name in pairs(m.options or {}) do known[id] = module_name end
-  end
+  local known = chain_options(chain)
   for _, id in ipairs(opts.options or {}) do
     local module_name = known[id]
     if not module_name then
