@@ -215,8 +215,10 @@ local function group_in_contact(G, g)
 end
 turn.group_in_contact = group_in_contact
 
+-- "H means that the target has to Halt and cannot move during its sides
+-- next turn": halted during its own side's first turn after the result.
 local function halted(G, d)
-  return d.halt ~= nil and d.halt < G.pturn
+  return d.halt ~= nil and d.halt < G.pturn and G.phasing == d.side
 end
 turn.halted = halted
 
@@ -1442,8 +1444,10 @@ function turn.melee_phase(G, side)
           short(ad), out.attacker_result, short(bd), out.defender_result,
           #conv > 0 and ("; " .. table.concat(conv, "; ")) or "")
       end
+      -- "The table gives you the results for both sides": both apply, even
+      -- when the first ends the battle (both may lose at once)
       apply_result(G, a, out.attacker_result, b, "melee")
-      if not G.over then apply_result(G, b, out.defender_result, a, "melee") end
+      apply_result(G, b, out.defender_result, a, "melee")
       if not G.over then
         if out.attacker_follows_up then follow_up(G, a, b) end
         if out.defender_follows_up then follow_up(G, b, a) end

@@ -353,3 +353,27 @@ T.case("Deployment: VLI can move through any troops belonging to their side", fu
   _, moved = turn.move_group(G, group_of(G, 1, "h"), 0, 200)
   T.near(moved, 20, 1e-6, "an HIN stops at the friend ahead")
 end)
+
+T.case("Results: both sides' results apply; both Generals broken in one melee is no victory", function()
+  -- Table 8 never breaks both sides of one melee, but a B and an R into
+  -- friends can: the engine applies the two results one after the other
+  -- even when the first already decides the battle.
+  local G = skirmish({ { id = "a", class = "HIN", general = true, at = { 900, 300 } },
+                       { id = "a2", class = "HIN", at = { 300, 300 } }, { id = "a3", class = "HIN", at = { 500, 300 } } },
+    { { id = "d", class = "HIN", general = true, at = { 900, 340 } },
+      { id = "d2", class = "HIN", at = { 300, 1000 } }, { id = "d3", class = "HIN", at = { 500, 1000 } } })
+  turn.apply_result(G, G.by_vid[1].a, "B", G.by_vid[2].d, "melee")
+  turn.apply_result(G, G.by_vid[2].d, "B", G.by_vid[1].a, "melee")
+  local victory = require("phalanx.victory")
+  T.eq({ victory.outcome(G.sides[1].tracker, G.sides[2].tracker) }, { nil, victory.REASONS.both })
+end)
+
+T.case("Shooting results: H halts the vignette in its own side's next turn only", function()
+  local G = skirmish({ { id = "h", class = "HIN", at = { 900, 300 } } }, { { id = "e", class = "LIN", at = { 900, 900 } } })
+  local uid = G.by_vid[1].h
+  G.pturn, G.phasing = 2, 2
+  turn.apply_result(G, uid, "H", G.by_vid[2].e, "shot")
+  T.eq(turn.halted(G, G.D[uid]), false, "not during the enemy's turn in which it was hit")
+  G.pturn, G.phasing = 3, 1
+  T.eq(turn.halted(G, G.D[uid]), true, "during its side's next turn")
+end)
