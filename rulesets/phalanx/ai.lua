@@ -377,6 +377,13 @@ local function march_layout(G, side)
       pos = pos + s.w + GAP
     end
   end
+  -- keep every base on the table (a long line near a corner of a small one)
+  local S2 = G.S
+  for _, p in ipairs(out) do
+    local r = S2.frontage * 0.75   -- at least half the diagonal of any base
+    p.x = min(max(p.x, r), S2.width - r)
+    p.y = min(max(p.y, r), S2.depth - r)
+  end
   return out
 end
 
