@@ -27,6 +27,7 @@ local troops = require("historicon.troops")
 local melee = require("historicon.melee")
 local shooting = require("historicon.shooting")
 local P = require("historicon.dice_pool")
+local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
 
@@ -234,6 +235,17 @@ end
 
 local function point_of(G, id) local x, y = G.bf:pos(id); return x, y end
 
+-- The odds of an integrity test the unit would take now.
+local function test_odds(G, uid, reason)
+  local d = G.D[uid]
+  local near = false
+  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.friend_near, friend = true }) do
+    if not G.D[q.id].gone and not G.D[q.id].broken then near = true; break end
+  end
+  return integrity.odds(d, { reason = reason, no_friend_within_30cm = not near })
+end
+ai.test_odds = test_odds
+
 ---------------------------------------------------------------------------
 -- During the turn.
 
@@ -249,7 +261,8 @@ function ai.forms(G, side)
         for _, q in ipairs(G.bf:query{ of = uid, within = G.S.cm(20), enemy = true }) do
           local e = G.D[q.id]
           if not e.gone and not e.broken and e.formed and not e.disordered and (e.class == "HI" or troops.is_mounted(e)) then
-            out[#out + 1] = uid
+            local o = test_odds(G, uid, "forms_or_unforms")
+            if o.pass >= 0.6 and o["break"] <= 0.05 then out[#out + 1] = uid end
             break
           end
         end
@@ -257,7 +270,10 @@ function ai.forms(G, side)
         local near = G.bf:query{ of = uid, within = G.S.cm(40), enemy = true }
         local any = false
         for _, q in ipairs(near) do if not G.D[q.id].gone then any = true end end
-        if not any then out[#out + 1] = uid end
+        if not any then
+          local o = test_odds(G, uid, "forms_or_unforms")
+          if o.pass >= 0.6 and o["break"] <= 0.05 then out[#out + 1] = uid end
+        end
       end
     end
   end
@@ -319,13 +335,43 @@ end
 -- disordering terrain unless it charges.
 function ai.move(G, uid)
   local plan = ai.plan(G, uid)
-  if plan and not plan.rally then plan.careful = true end
+  if plan and not plan.rally then
+    local d = G.D[uid]
+    -- Plans are careful (they do not end in disordering ground) unless the
+    -- unit is IF HI, which cannot turn, and has been held up three turns.
+    local careful = not ((d.stuck or 0) >= 3 and turn.move_mode(G, d) == "straight")
+    plan.careful = careful
+    -- second choices when the plan moves nothing: straight on (a turn or
+    -- wheel blocked by friends alongside), then ways around an obstacle
+    local chain = { plan }
+    if plan.turn or plan.wheel then chain[#chain + 1] = { advance = d.move } end
+    local mode = turn.move_mode(G, d)
+    if mode ~= "straight" then
+      for _, a in ipairs({ 30, -30, 60, -60 }) do
+        if mode == "wheel" then
+          local arc = d.w * math.rad(math.abs(a) / 2)
+          if arc < d.move then chain[#chain + 1] = { wheel = a / 2, advance = d.move - arc } end
+        else
+          chain[#chain + 1] = { turn = a, advance = d.move }
+        end
+      end
+    end
+    for n = 1, #chain do
+      chain[n].careful = careful
+      chain[n].fallback = chain[n + 1]
+    end
+  end
   return plan
 end
 
+
 function ai.plan(G, uid)
   local d = G.D[uid]
-  if d.disordered and turn.may_rally(G, uid) then return { rally = true } end
+  -- rallying is a test: only when it is likely to pass and unlikely to break
+  if d.disordered and turn.may_rally(G, uid) then
+    local o = test_odds(G, uid, "rallies")
+    if o.pass >= 0.5 and o["break"] <= 0.1 then return { rally = true } end
+  end
   local foes = enemies(G, uid)
   if #foes == 0 then return nil end
   if is_skirmisher(d) then return skirmish(G, uid, d, foes) end

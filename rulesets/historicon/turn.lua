@@ -711,6 +711,13 @@ end
 function turn.do_move(G, uid, plan, opts)
   local d = G.D[uid]
   local r = turn.move(G, uid, plan, opts)
+  -- a plan may carry further choices, each tried when the one before it
+  -- moves nothing
+  local p = plan
+  while p.fallback and not r.contact and r.moved < 1 do
+    p = p.fallback
+    r = turn.move(G, uid, p, opts)
+  end
   if r.disordered then
     d.disordered = true
     if G.report then say(G, "    %s is disordered by the terrain", label(d)) end
@@ -826,7 +833,9 @@ local function move_unit(G, uid)
     if not plan then return end
     if plan.rally then d.rallying = true; return end
   end
-  turn.do_move(G, uid, plan, { free = free })
+  local r = turn.do_move(G, uid, plan, { free = free })
+  -- remembered for the commander: turns in a row the unit could not get on
+  if not r.contact and r.moved < 10 then d.stuck = (d.stuck or 0) + 1 else d.stuck = 0 end
 end
 
 local function may_move(G, uid)

@@ -18,12 +18,18 @@ local function run(seed, opts)
 end
 
 -- The golden battle: Plataea, seed 479 (the scenario's own seed). Its
--- summary is fixed by the seed. When a rule, the AI or the dice an
--- adjudication asks for change on purpose, run
+-- summary is fixed by the seed: any change to a rule, to the default
+-- commander or to the dice an adjudication asks for changes it. When such a
+-- change is meant, run
 --   build/sandtable battle scenarios/historicon/plataea.yaml
--- read the new account to see that the change did what it should, then put
--- the new winner, turns and hash (print(r.hash) in this case) here.
-local GOLDEN = { winner = 2, turns = 11, hash = "88b55c9dd2b1668a" }
+-- and read the account to see that the change did what it should; then get
+-- the new summary with a three-line script for `sandtable run`:
+--   local s = require("lib.scenario").parse(require("sandtable.loader").read(
+--     "scenarios/historicon/plataea.yaml"), "plataea.yaml", "scenarios/historicon")
+--   local r = require("lib.battle").run{ scenario = s, seed = 479, log = false }
+--   print(r.winner, r.turns, r.hash)
+-- and put the three values here.
+local GOLDEN = { winner = 2, turns = 13, hash = "29511bf95a1a9a35" }
 
 T.case("Golden battle: Plataea, seed 479", function()
   local r = run(479)
