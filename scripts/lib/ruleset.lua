@@ -122,8 +122,15 @@ function ruleset.load(name, opts)
     if cached ~= nil then return cached end
     if not is_instance_module(chain, module_name) then return require(module_name) end
     cache[module_name] = LOADING
+    -- A module's own modifier lists belong to the ruleset that wrote it, not
+    -- to the layer that happened to require it first (a variant's patch
+    -- loads the base modules it patches): "base" for the root ruleset's.
+    local previous_layer = modifiers.layer()
+    local root = module_name:match("^([%w_]+)")
+    modifiers.set_layer(root == chain[1].name and "base" or root)
     local chunk = loader.chunk(module_name, { require = instance_require })
     local value = chunk(module_name)
+    modifiers.set_layer(previous_layer)
     if value == nil then value = true end
     cache[module_name] = value
     return value
