@@ -20,6 +20,7 @@
 -- them, and moves bases according to the results.
 
 local tables = require("phalanx.tables")
+local NL = require("lib.named_list")
 local troops = require("phalanx.troops")
 local melee = require("phalanx.melee")
 local shooting = require("phalanx.shooting")
@@ -1489,30 +1490,45 @@ local function finish(G, side)
   end
 end
 
+-- The phases of a player turn (THE GAME TURN, A to E), as a named list:
+-- options and house rules add, remove or replace a phase by id, e.g.
+--   rules.require("phalanx.turn").phases:add({ id = "rally", label = "F rally",
+--     run = function(G, side, st) ... end }, { after = "melee" })
+-- Each phase runs with G (the battle), the phasing side and `st`, a table the
+-- phases of one player turn share (activation leaves its orders there).
+turn.phases = NL.new("phalanx.phases", {
+  { id = "activation", label = "A activation", rule = "The Game Turn, A",
+    run = function(G, side, st) st.queued = turn.activation_phase(G, side) end },
+  { id = "movement", label = "B movement", rule = "The Game Turn, B",
+    run = function(G, _, st)
+      for _, q in ipairs(st.queued or {}) do
+        if G.over then break end
+        turn.execute_order(G, q.g, q.order)
+      end
+    end },
+  { id = "initiative", label = "C initiative", rule = "The Game Turn, C",
+    run = function(G, side) turn.initiative_phase(G, side) end },
+  { id = "shooting", label = "D shooting", rule = "The Game Turn, D (Shooting)",
+    run = function(G, side) turn.shooting_phase(G, side) end },
+  { id = "melee", label = "E melee", rule = "The Game Turn, D (Melee)",
+    run = function(G, side) turn.melee_phase(G, side) end },
+}, function(list, entry)
+  if type(entry.run) ~= "function" then
+    error(string.format("phase '%s' in '%s' needs run = function(G, side, st)", entry.id, list.name), 4)
+  end
+end)
+
 function turn.player_turn(G, side)
   G.pturn = G.pturn + 1
   G.phasing = side
   local bf = G.bf
   begin(G, side)
   if G.report then say(G, "") end
-  bf:set_time(G.turn, "A activation")
-  local queued = turn.activation_phase(G, side)
-  bf:set_time(G.turn, "B movement")
-  for _, q in ipairs(queued) do
+  local st = {}
+  for _, phase in ipairs(turn.phases.entries) do
     if G.over then break end
-    turn.execute_order(G, q.g, q.order)
-  end
-  if not G.over then
-    bf:set_time(G.turn, "C initiative")
-    turn.initiative_phase(G, side)
-  end
-  if not G.over then
-    bf:set_time(G.turn, "D shooting")
-    turn.shooting_phase(G, side)
-  end
-  if not G.over then
-    bf:set_time(G.turn, "E melee")
-    turn.melee_phase(G, side)
+    bf:set_time(G.turn, phase.label or phase.id)
+    phase.run(G, side, st)
   end
   finish(G, side)
 end

@@ -35,3 +35,34 @@ T.case("house rule phalanx_general_inspires: +1 for the General's vignette, expl
   T.eq({ plain.attacker_result, plain.defender_result }, { "R", "S" },
     "without the house rule: even factors, die 3 repulses the attacker instead")
 end)
+
+T.case("house rule phalanx_regroup_phase: a new phase after melee, recorded with its layer", function()
+  local rules = ruleset.load("phalanx", { house_rules = { "scripts/house_rules/phalanx_regroup_phase.lua" } })
+  local phases = rules.require("phalanx.turn").phases
+  T.eq(phases:ids(), { "activation", "movement", "initiative", "shooting", "melee", "regroup" })
+  T.eq(phases:get("regroup").layer, "house rule scripts/house_rules/phalanx_regroup_phase.lua")
+  T.eq(ruleset.load("phalanx").require("phalanx.turn").phases:has("regroup"), false, "other instances unchanged")
+end)
+
+T.case("house rule phalanx_regroup_phase: in a battle, battered vignettes out of contact regroup", function()
+  local loader = require("sandtable.loader")
+  local scenario = require("lib.scenario")
+  local battle = require("lib.battle")
+  local text = loader.read("scenarios/phalanx/bench.yaml")
+  local s = scenario.parse(text, "scenarios/phalanx/bench.yaml", "scenarios/phalanx")
+  local plain = battle.prepare(s)
+  local house = battle.prepare(s, { "scripts/house_rules/phalanx_regroup_phase.lua" })
+  local regroups = 0
+  for seed = 1, 12 do
+    for _, e in ipairs(battle.run{ prepared = house, seed = seed }.bf:events()) do
+      if e.kind == "regroup" then
+        regroups = regroups + 1
+        T.eq(e.phase, "F regroup")
+      end
+    end
+    for _, e in ipairs(battle.run{ prepared = plain, seed = seed }.bf:events()) do
+      T.truthy(e.kind ~= "regroup", "no regroup events without the house rule")
+    end
+  end
+  T.truthy(regroups > 0, "some vignette regrouped in twelve seeded battles")
+end)
