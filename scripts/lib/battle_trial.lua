@@ -7,9 +7,15 @@ local scenario = require("lib.scenario")
 
 local trial = {}
 
--- params: { scenario = path, house_rules = { paths } }
+-- params: { scenario = path | scenario_text = YAML (with scenario_name),
+--           house_rules = { paths } }
 function trial.prepare(params)
-  local s = scenario.parse(loader.read(params.scenario), params.scenario, params.scenario:match("^(.*)/[^/]*$"))
+  local s
+  if params.scenario_text then
+    s = scenario.parse(params.scenario_text, params.scenario_name or "experiment scenario")
+  else
+    s = scenario.parse(loader.read(params.scenario), params.scenario, params.scenario:match("^(.*)/[^/]*$"))
+  end
   return battle.prepare(s, params.house_rules)
 end
 
