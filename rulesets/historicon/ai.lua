@@ -73,12 +73,19 @@ end
 -- Whether a footprint would stand on terrain it should avoid (`level` 1:
 -- impassable and disordering pieces; 2: impassable only; 3: none) or on a
 -- unit already placed.
-local function blocked(pieces, x0, y0, x1, y1, boxes, level)
+-- Level 0 also wants the lane ahead (`lane` mm towards the enemy, sign by
+-- edge) clear of impassable and disordering pieces, so the unit can advance.
+local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane)
   if level < 3 then
     for _, p in ipairs(pieces) do
-      if (setup.impassable[p.type] or (level == 1 and setup.disorders_formed[p.type]))
+      if (setup.impassable[p.type] or (level <= 1 and setup.disorders_formed[p.type]))
           and setup.box_hits_piece(x0, y0, x1, y1, p, 1) then
         return true
+      end
+      if level == 0 and (setup.impassable[p.type] or setup.disorders_formed[p.type]) then
+        local ly0, ly1 = y0, y1
+        if lane > 0 then ly1 = y1 + lane else ly0 = y0 + lane end
+        if setup.box_hits_piece(x0, ly0, x1, ly1, p, 1) then return true end
       end
     end
   end
@@ -132,10 +139,12 @@ function ai.deployment(G, side)
     if gaps > 0 then squeeze = max(0.1, 1 - (width - zone_w) / gaps) end
   end
   local out, boxes = {}, {}
-  -- only the pieces that reach into the zone matter
-  local pieces = {}
+  -- only the pieces that reach into the zone, or 40 cm beyond it, matter
+  local lane_pieces = {}
+  local ly0, ly1 = zy0, zy1
+  if edge == "south" then ly1 = ly1 + S.cm(40) else ly0 = ly0 - S.cm(40) end
   for _, p in ipairs(G.pieces) do
-    if setup.box_hits_piece(zx0, zy0, zx1, zy1, p, 1) then pieces[#pieces + 1] = p end
+    if setup.box_hits_piece(zx0, ly0, zx1, ly1, p, 1) then lane_pieces[#lane_pieces + 1] = p end
   end
   -- Puts unit i with its centre near x and its front edge `front` from its
   -- own table edge; looks along the line (rightwards first when `rightwards`),
@@ -147,8 +156,9 @@ function ai.deployment(G, side)
     x = max(xlo, min(xhi, x))
     local fronts = { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
     local best
-    for level = 1, 3 do
-      for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level == 1 and 1 or 2 do
+    local lane = (edge == "south" and 1 or -1) * S.cm(40)
+    for level = 0, 3 do
+      for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level <= 1 and 1 or 2 do
         for _, sgn in ipairs(rightwards and { 1, -1 } or { -1, 1 }) do
           if not best and (k > 0 or sgn == 1 or not rightwards) then
             local cx = x + sgn * k * S.cm(1)
@@ -156,7 +166,7 @@ function ai.deployment(G, side)
               for _, f in ipairs(fronts) do
                 if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
                   local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level) then
+                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane) then
                     best = { cx, cy }
                   end
                 end
@@ -342,11 +352,12 @@ function ai.move(G, uid)
     local careful = not ((d.stuck or 0) >= 3 and turn.move_mode(G, d) == "straight")
     plan.careful = careful
     -- second choices when the plan moves nothing: straight on (a turn or
-    -- wheel blocked by friends alongside), then ways around an obstacle
+    -- wheel blocked by friends alongside), then, for a unit held up last
+    -- turn, ways around the obstacle
     local chain = { plan }
     if plan.turn or plan.wheel then chain[#chain + 1] = { advance = d.move } end
     local mode = turn.move_mode(G, d)
-    if mode ~= "straight" then
+    if mode ~= "straight" and (d.stuck or 0) >= 1 then
       for _, a in ipairs({ 30, -30, 60, -60 }) do
         if mode == "wheel" then
           local arc = d.w * math.rad(math.abs(a) / 2)
@@ -359,6 +370,8 @@ function ai.move(G, uid)
     for n = 1, #chain do
       chain[n].careful = careful
       chain[n].fallback = chain[n + 1]
+      -- second choices are tried whole or at half distance only
+      if n > 1 then chain[n].fractions = { 1, 0.5 } end
     end
   end
   return plan

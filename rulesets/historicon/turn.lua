@@ -181,7 +181,8 @@ end
 -- Checks a plan against the allowance (a commander could ask for anything).
 local function clamp_plan(G, d, plan, free)
   local mode = turn.move_mode(G, d, free)
-  local p = { advance = max(0, plan.advance or 0), target = plan.target, careful = plan.careful }
+  local p = { advance = max(0, plan.advance or 0), target = plan.target, careful = plan.careful,
+              fractions = plan.fractions }
   local budget = d.move
   local t = plan.turn or 0
   local limit = TURN_LIMIT[mode]
@@ -305,8 +306,9 @@ function turn.move(G, uid, plan, opts)
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
   local attempt = plan
+  local fractions = plan.fractions or FRACTIONS
   for _ = 1, 2 do
-    for n, frac in ipairs(FRACTIONS) do
+    for n, frac in ipairs(fractions) do
       if n > 1 then bf:place(uid, x0, y0, f0) end
       local moved, adv, enemy = exec(G, uid, d, attempt, frac, mopts)
       attempt.careful = plan.careful
