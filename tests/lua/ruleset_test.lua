@@ -53,3 +53,32 @@ T.case("ruleset: after freezing, patching a modifier list is an error", function
   rules.freeze()
   T.raises(function() melee.modifiers:remove("uphill") end, "frozen")
 end)
+
+T.case("ruleset: a variant's manifest inherits the entry points it does not name, and the options", function()
+  local rules = ruleset.load("into_glory_ride")
+  T.eq(rules.manifest.battle, "phalanx.battle")
+  T.eq(rules.manifest.commander, "phalanx.ai")
+  T.eq(rules.manifest.armies, "phalanx.armies")
+  T.eq(rules.manifest.odds, "into_glory_ride.odds", "a named entry point wins")
+  T.eq(rules.manifest.name, "into_glory_ride")
+  local known = ruleset.chain_options(rules.chain)
+  T.eq(known.recovery, "phalanx.options.recovery", "inherited option")
+  T.eq(known.artillery, nil, "options = { artillery = false } withdraws it")
+  T.raises(function() ruleset.load("into_glory_ride", { options = { "artillery" } }) end, "has no option 'artillery'")
+end)
+
+T.case("ruleset: a module's modifiers carry the layer of the ruleset that wrote it, whoever requires it", function()
+  local rules = ruleset.load("into_glory_ride")   -- its patch requires phalanx.melee during its layer
+  local melee = rules.require("phalanx.melee")
+  T.eq(melee.modifiers:get("overlapped").layer, "base")
+  T.eq(melee.modifiers:get("repulses_informal").layer, "into_glory_ride", "replaced by the variant")
+  T.eq(rules.require("phalanx.shooting").modifiers:get("epoch_v").layer, "into_glory_ride",
+    "the variant's replacement module")
+end)
+
+T.case("ruleset: `replaces` swaps a module for every require in the instance only", function()
+  local igr, ph = ruleset.load("into_glory_ride"), ruleset.load("phalanx")
+  T.truthy(igr.require("phalanx.shooting") == igr.require("into_glory_ride.shooting"))
+  T.truthy(igr.require("phalanx.combat").shoot == igr.require("into_glory_ride.shooting").resolve)
+  T.truthy(ph.require("phalanx.shooting").modifiers:has("hib_at_mounted_close"))
+end)
