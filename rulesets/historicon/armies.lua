@@ -274,9 +274,12 @@ function Check:light(rec, u, what)
     self:add(rec, "%s: 'light' must be %s, found %s", what, key_spec(M.UNIT_KEYS, "light").need, show(l))
     return nil
   end
+  local keys = {}
   for k in pairs(l) do
-    if k ~= "troop" and k ~= "figures" then self:add(rec, "%s: unknown key '%s' in light (expected troop, figures)", what, tostring(k)) end
+    if k ~= "troop" and k ~= "figures" then keys[#keys + 1] = tostring(k) end
   end
+  table.sort(keys)
+  for _, k in ipairs(keys) do self:add(rec, "%s: unknown key '%s' in light (expected troop, figures)", what, k) end
   local d, err = designation.parse(type(l.troop) == "string" and l.troop or "")
   if not d then self:add(rec, "%s: light: %s", what, err or "troop must be a designation"); return nil end
   if u.class ~= "HI" or u.army ~= "RA" then

@@ -369,7 +369,7 @@ local function deduct(G, d, why)
   if G.report then
     say(G, "    %s loses %d victory points (%s): %d of %d left", side.name, loss, why, side.vp, side.vp_start)
   end
-  log(G, "victory_points", { side = d.side, unit = d.uid, deducted = loss, total = side.vp, start = side.vp_start })
+  if G.log then log(G, "victory_points", { side = d.side, unit = d.uid, deducted = loss, total = side.vp, start = side.vp_start }) end
   count_live_hi(G, d.side)
   if not G.over and victory.has_lost(side.vp_start, side.vp) then
     G.over = true
@@ -383,7 +383,7 @@ turn.deduct = deduct
 local function remove_unit(G, d, why)
   d.gone = true
   G.bf:remove(d.uid)
-  log(G, "removed", { unit = d.uid, why = why })
+  if G.log then log(G, "removed", { unit = d.uid, why = why }) end
   count_live_hi(G, d.side)
 end
 
@@ -470,7 +470,7 @@ function turn.test(G, uid, reasons, opps)
     say(G, "    integrity test of %s (%s): 2D6 %d%s = %d: %s", label(d), table.concat(reasons, ", "), out.natural,
       #terms > 0 and (" " .. table.concat(terms, ", ")) or "", out.score, string.upper(out.result))
   end
-  log(G, "integrity", { unit = uid, reasons = reasons, natural = out.natural, score = out.score, result = out.result })
+  if G.log then log(G, "integrity", { unit = uid, reasons = reasons, natural = out.natural, score = out.score, result = out.result }) end
   turn.apply_result(G, uid, out.result, reason, opps)
   return out.result
 end
@@ -503,7 +503,7 @@ break_unit = function(G, uid, opps, why)
   d.broken, d.disordered, d.broke_turn, d.break_moves = true, true, G.turn, 0
   d.pursuing, d.rallying = nil, false
   if G.report then say(G, "    %s BREAKS (%s)", label(d), why) end
-  log(G, "break", { unit = uid, why = why })
+  if G.log then log(G, "break", { unit = uid, why = why }) end
   local lost = troops.lost_if_broken[d.sub or ""] or troops.lost_if_broken[d.class]
   deduct(G, d, "broken")
   if lost then
@@ -663,7 +663,7 @@ function turn.evade(G, uid, charger, case, unused)
     say(G, "    %s evades (%s): %d figure(s) in contact must beat the charger's %.1f cm left%s: %d get away, %d removed",
       label(d), case, n, unused / 10, free and string.format(", moves %.1f cm", free / 10) or "", n - removed, removed)
   end
-  log(G, "evade", { unit = uid, charger = charger, case = case, in_contact = n, removed = removed })
+  if G.log then log(G, "evade", { unit = uid, charger = charger, case = case, in_contact = n, removed = removed }) end
   if removed > 0 then
     d.figures = d.figures - removed
     G.bf:set_strength(uid, d.figures)
@@ -687,7 +687,7 @@ function turn.on_contact(G, uid, target, unused)
   list[#list + 1] = uid
   G.pair_since[turn.pair_key(uid, target)] = G.turn
   if G.report then say(G, "    %s contacts %s", label(d), label(t)) end
-  log(G, "contact", { unit = uid, target = target })
+  if G.log then log(G, "contact", { unit = uid, target = target }) end
   if t.broken then return end
   if not t.formed then
     local case = distances.evasion_case(d)
@@ -752,7 +752,7 @@ function turn.initiative(G)
         say(G, "Initiative: %s %d%s, %s %d%s: %s moves first.", side_name(G, 1), a, prev == 1 and " -2" or "",
           side_name(G, 2), b, prev == 2 and " -2" or "", side_name(G, first))
       end
-      log(G, "initiative", { scores = { a, b }, first = first })
+      if G.log then log(G, "initiative", { scores = { a, b }, first = first }) end
       return first
     end
   end
@@ -890,7 +890,7 @@ local function rally(G, uid)
     local out = integrity.test(d, situation, G.dice, false)
     if G.report then say(G, "    %s tries to rally (2D6 %d, score %d; %d hits regained): %s", label(d), out.natural,
       out.score, regained, out.result == "pass" and "RALLIES" or "flight continues") end
-    log(G, "integrity", { unit = uid, reasons = { "rallies" }, natural = out.natural, score = out.score, result = out.result })
+    if G.log then log(G, "integrity", { unit = uid, reasons = { "rallies" }, natural = out.natural, score = out.score, result = out.result }) end
     if out.result == "pass" then d.broken, d.disordered, d.pursuing = false, false, nil; count_live_hi(G, d.side) end
     return
   end
@@ -966,7 +966,7 @@ local function shoot_once(G, uid, shooter_unit, target, moved_into_contact, who)
     say(G, "  %s%s shoots at %s: %d dice hitting on %d+%s: %d hit(s) (now %d)", label(d), who and (" (" .. who .. ")") or "",
       label(t), out.dice, out.hit_on, #out.reroll > 0 and (" re-rolling " .. table.concat(out.reroll, ",")) or "", out.hits, t.hits)
   end
-  log(G, "shoot", { unit = uid, target = target, dice = out.dice, hit_on = out.hit_on, hits = out.hits })
+  if G.log then log(G, "shoot", { unit = uid, target = target, dice = out.dice, hit_on = out.hit_on, hits = out.hits }) end
 end
 
 -- Tests for hits crossing the unit's figures and twice its figures
@@ -1096,7 +1096,7 @@ function turn.phase5(G)
   for i, f in ipairs(fights) do
     for k, p in ipairs(results[i]) do
       record_hits(G, f.uid, f.eng[k].id, p.hits)
-      log(G, "melee", { unit = f.uid, target = f.eng[k].id, dice = p.dice, hit_on = p.hit_on, hits = p.hits })
+      if G.log then log(G, "melee", { unit = f.uid, target = f.eng[k].id, dice = p.dice, hit_on = p.hit_on, hits = p.hits }) end
     end
   end
   -- contacts that no longer hold are forgotten (a new contact is a first contact)
@@ -1139,7 +1139,7 @@ function turn.phase6(G)
         move_away(G, uid, opps, dist)
         d.recoils = (d.recoils or 0) + 1
         if G.report then say(G, "  %s received %d hits and inflicted %d: recoils %.1f cm", label(d), d.recv, d.inflicted, dist / 10) end
-        log(G, "recoil", { unit = uid, distance = dist, received = d.recv, inflicted = d.inflicted })
+        if G.log then log(G, "recoil", { unit = uid, distance = dist, received = d.recv, inflicted = d.inflicted }) end
         local result = turn.test(G, uid, { "recoils" }, opps)
         if result ~= "break" and not d.gone then follow_or_pursue(G, uid, opps, dist, false) end
       end
@@ -1155,7 +1155,7 @@ function turn.phase6(G)
         local dist = roll_mm(G, "break_off", d)
         move_away(G, uid, opps, dist)
         if G.report then say(G, "  %s breaks off %.1f cm", label(d), dist / 10) end
-        log(G, "break_off", { unit = uid, distance = dist })
+        if G.log then log(G, "break_off", { unit = uid, distance = dist }) end
         turn.test(G, uid, { "breaks_off" }, opps)
       end
     end
