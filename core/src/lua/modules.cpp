@@ -13,6 +13,7 @@ const std::vector<Module>& all_modules() {
       source_module(),
       battlefield_module(),
       loader_module(),
+      grid_module(),
       experiment_module(),
   };
   return modules;
