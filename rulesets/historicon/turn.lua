@@ -305,6 +305,15 @@ function turn.move(G, uid, plan, opts)
   end
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
+  -- trial positions stay out of the event log; the final one goes in
+  if G.log then bf:set_logging(false) end
+  local function settle()
+    if G.log then
+      bf:set_logging(true)
+      local x, y, f = bf:pos(uid)
+      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x, y, f) end
+    end
+  end
   local attempt = plan
   local fractions = plan.fractions or FRACTIONS
   for _ = 1, 2 do
@@ -336,6 +345,7 @@ function turn.move(G, uid, plan, opts)
         end
       end
       if ok then
+        settle()
         local _, dis = terrain_under(G, uid)
         local result = { moved = moved, contact = enemy }
         if G.log and (moved > 0 or attempt.turn) then
@@ -349,6 +359,7 @@ function turn.move(G, uid, plan, opts)
     end
   end
   bf:place(uid, x0, y0, f0)
+  settle()
   return { moved = 0 }
 end
 
@@ -640,6 +651,7 @@ function turn.evade(G, uid, charger, case, unused)
     local base = heading(x - cx, y - cy)
     local want = shortest * 10
     local best_a, best_d = base, -1
+    if G.log then bf:set_logging(false) end
     for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
       local a = rad(base + off)
       local r = bf:move(uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
@@ -647,6 +659,7 @@ function turn.evade(G, uid, charger, case, unused)
       if r.distance > best_d + 1e-6 then best_a, best_d = base + off, r.distance end
       if r.distance >= want - 1e-6 then break end
     end
+    if G.log then bf:set_logging(true) end
     local a = rad(best_a)
     local r = bf:move(uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
     if G.log then
