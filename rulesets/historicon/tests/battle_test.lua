@@ -86,13 +86,18 @@ T.case("Time scale and battle readiness: a 5-point win puts the loser on the mar
     if r.flank_march then found = r; break end
   end
   T.truthy(found, "some seed in 400 gives a march")
-  local G = found.state
+  -- replay that seed to the end of deployment: the loser's units stand in
+  -- column on a diagonal, all facing along it (neither north nor south)
+  local r = lbattle.run{ prepared = prepared, seed = found.seed, log = false, turns = 0 }
+  local G = r.state
   local loser = G.march.loser
-  -- the loser's units stand on a diagonal, facing along it
+  local facing
   for _, uid in ipairs(G.sides[loser].units) do
-    local f = G.D[uid].name and select(3, G.bf:pos(uid))
-    T.truthy(f ~= nil)
+    local _, _, f = G.bf:pos(uid)
+    facing = facing or f
+    T.near(f, facing, 1e-9, "one facing along the march")
   end
+  T.truthy(math.abs(facing) > 10 and math.abs(facing) < 170, "a diagonal facing, found " .. facing)
 end)
 
 T.case("Scenario errors name the file, line and column", function()

@@ -365,6 +365,25 @@ T.case("Turn sequence: initiative D6, -2 for last turn's winner", function()
   T.eq(turn.initiative(G), 2, "5-2 = 3 against 4")
 end)
 
+T.case("Turning: IF HI only move straight ahead; RA HI wheel but do not turn; formed RA LI turn up to 180", function()
+  local G = field{ dice = dice.forced({}), sides = {
+    { units = { unit(HI, { id = "if", at = { 60, 50 } }), unit(HI, { id = "ra", troop = "ARA HIS", at = { 120, 50 } }),
+                { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 180, 50 } } } }, {} } }
+  local function facing(id) local _, _, f = G.bf:pos(G.by_id[1][id]); return f end
+  turn.do_move(G, G.by_id[1]["if"], { turn = 45, wheel = 20, advance = 100 })
+  T.near(facing("if"), 0, 1e-9, "no turn, no wheel")
+  T.near(y_of(G, G.by_id[1]["if"]), 600, 1e-6)
+  turn.do_move(G, G.by_id[1].ra, { turn = 45, advance = 0 })
+  T.near(facing("ra"), 0, 1e-9, "RA HI do not turn about the centre")
+  turn.do_move(G, G.by_id[1].ra, { wheel = 30, advance = 0 })
+  T.truthy(facing("ra") > 5, "but they wheel")
+  turn.do_move(G, G.by_id[1].li, { turn = 170, advance = 0 })
+  T.near(facing("li"), 170, 1e-6)
+  T.eq(turn.move_mode(G, { formed = true, class = "HC", army = "IF" }), "turn90")
+  T.eq(turn.move_mode(G, { formed = true, class = "KC", army = "RA" }), "wheel")
+  T.eq(turn.move_mode(G, { formed = false, class = "LC", army = "IF" }), "free")
+end)
+
 T.case("Cohesion: IF HI within 10 cm of another HI; a move is cut short to keep it", function()
   -- b has had its move this phase (moved_turn = 1): a cannot count on it catching up
   local G = field{ dice = dice.forced({}), sides = {
