@@ -222,13 +222,7 @@ double projected_overlap(const std::array<Vec2, 4>& a, const std::array<Vec2, 4>
 
 namespace {
 
-// Corners and the two edge normals of a base, computed once per query.
-struct Quad {
-    std::array<Vec2, 4> c;  // front-left, front-right, rear-right, rear-left
-    Vec2 forward;
-    Vec2 right;
-    explicit Quad(const Base& b) : c(b.corners()), forward(b.forward()), right{forward.y, -forward.x} {}
-};
+using Quad = Footprint;
 
 bool quads_overlap(const Quad& a, const Quad& b) {
     // Two rectangles have only four distinct candidate separating axes.
@@ -242,9 +236,9 @@ bool quads_overlap(const Quad& a, const Quad& b) {
 
 bool overlaps(const Base& a, const Base& b) { return quads_overlap(Quad(a), Quad(b)); }
 
-double edge_distance(const Base& a, const Base& b) {
-    const Quad qa(a);
-    const Quad qb(b);
+double edge_distance(const Base& a, const Base& b) { return edge_distance(Footprint(a), Footprint(b)); }
+
+double edge_distance(const Footprint& qa, const Footprint& qb) {
     if (quads_overlap(qa, qb)) return 0.0;
     // Disjoint (or touching) convex polygons: the closest pair is a vertex
     // of one against an edge of the other. (Crossing edges with no vertex

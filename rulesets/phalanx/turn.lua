@@ -138,44 +138,22 @@ end
 turn.move_mm = move_mm
 
 ---------------------------------------------------------------------------
--- Proximity. The battle keeps its live units per side (G.alive[side]) and
--- each base's half-diagonal (data.r); centre distances prune candidates in
--- Lua and only the few that may be near get an exact edge distance from the
--- engine: far cheaper than a general query for the small armies of Phalanx.
+-- Proximity: the engine answers each question in one call (bf:within,
+-- bf:first_within, bf:nearest), over its own copy of the positions, with
+-- no table allocated per result. G.px/py/pf mirror the positions for the
+-- AI's own arithmetic.
 
 -- Units of `side` (excluding `skip`, a set or nil) within `within` mm edge to
 -- edge of uid, into `out` as { id, distance } nearest first (ties by id).
 -- Returns the count.
-local function by_distance(a, b)
-  if a.distance ~= b.distance then return a.distance < b.distance end
-  return a.id < b.id
-end
-
+local near_ids, near_dists = {}, {}
 local function near(G, uid, side, within, out, skip)
-  local bf = G.bf
-  local d = G.D[uid]
-  local px, py = G.px, G.py
-  local x, y = px[uid], py[uid]
-  local list = G.alive[side]
-  local n = 0
-  for i = 1, #list do
-    local o = list[i]
-    if o ~= uid and not (skip and skip[o]) then
-      local ox, oy = px[o], py[o]
-      local dx, dy = ox - x, oy - y
-      local reach = within + d.r + G.D[o].r
-      if dx * dx + dy * dy <= reach * reach then
-        local dist = bf:distance(uid, o)
-        if dist <= within then
-          n = n + 1
-          local e = out[n]
-          if e then e.id, e.distance = o, dist else out[n] = { id = o, distance = dist } end
-        end
-      end
-    end
+  local n = G.bf:within(uid, within, side, near_ids, near_dists, skip)
+  for i = 1, n do
+    local e = out[i]
+    if e then e.id, e.distance = near_ids[i], near_dists[i] else out[i] = { id = near_ids[i], distance = near_dists[i] } end
   end
   for k = #out, n + 1, -1 do out[k] = nil end
-  if n > 1 then table.sort(out, by_distance) end
   return n
 end
 turn.near = near
@@ -192,18 +170,8 @@ turn.near_any = near_any
 
 -- Whether a unit touches an enemy (melee contact), with the first one.
 local function in_contact(G, uid)
-  local bf = G.bf
-  local d = G.D[uid]
-  local px, py = G.px, G.py
-  local x, y = px[uid], py[uid]
-  local list = G.alive[3 - d.side]
-  for i = 1, #list do
-    local o = list[i]
-    local ox, oy = px[o], py[o]
-    local dx, dy = ox - x, oy - y
-    local reach = CONTACT + d.r + G.D[o].r
-    if dx * dx + dy * dy <= reach * reach and bf:distance(uid, o) <= CONTACT then return true, o end
-  end
+  local o = G.bf:first_within(uid, CONTACT, 3 - G.D[uid].side)
+  if o then return true, o end
   return false
 end
 turn.in_contact = in_contact
@@ -887,49 +855,12 @@ local function initiative_vignette(G, g)
   return best
 end
 
--- The nearest enemy to a group: uid, distance.
--- Candidates are taken in order of a lower bound on their edge distance
--- (centre distance less both half-diagonals); exact distances are asked
--- only while a candidate could still beat the best found.
-local lb_list, lb_key = {}, {}
+-- The nearest enemy to a group: uid, distance (nil, math.huge when none
+-- is within `within`); with arc, in the arc of the member it is nearest to.
 local function nearest_enemy(G, g, within, arc, arc_how)
-  local bf = G.bf
-  local best, bd = nil, math.huge
-  local enemies = G.alive[3 - g.side]
-  local px, py = G.px, G.py
-  for _, uid in ipairs(g.ids) do
-    local d = G.D[uid]
-    local x, y = px[uid], py[uid]
-    local n = 0
-    for i = 1, #enemies do
-      local o = enemies[i]
-      local ox, oy = px[o], py[o]
-      local lb = sqrt((ox - x) ^ 2 + (oy - y) ^ 2) - d.r - G.D[o].r
-      if lb <= within and lb < bd then
-        n = n + 1
-        lb_list[n] = o
-        lb_key[o] = lb
-      end
-    end
-    for k = #lb_list, n + 1, -1 do lb_list[k] = nil end
-    -- selection, smallest bound first: usually one or two exact distances
-    for _ = 1, n do
-      local pick, pk = nil, math.huge
-      for k = 1, n do
-        local o = lb_list[k]
-        if o and (lb_key[o] < pk or (lb_key[o] == pk and o < pick)) then pick, pk = o, lb_key[o] end
-      end
-      if pick == nil or pk >= bd then break end
-      for k = 1, n do if lb_list[k] == pick then lb_list[k] = false end end
-      local o = pick
-      local dist = bf:distance(uid, o)
-      if dist <= within and (dist < bd or (dist == bd and best and o < best))
-         and (arc == nil or bf:in_arc(uid, o, arc, arc_how)) then
-        best, bd = o, dist
-      end
-    end
-  end
-  return best, bd
+  local e, dist = G.bf:nearest(g.ids, 3 - g.side, within, arc, arc_how)
+  if e then return e, dist end
+  return nil, math.huge
 end
 turn.nearest_enemy = nearest_enemy
 

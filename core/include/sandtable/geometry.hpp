@@ -144,6 +144,17 @@ struct Base {
 
 // Shortest distance between the two rectangles, 0 when they touch or overlap.
 double edge_distance(const Base& a, const Base& b);
+// A base's corners and axes, computed once (two sines) and reused for many
+// distance tests against it: edge_distance(Footprint, Footprint) gives the
+// same result as edge_distance(Base, Base), without recomputing them.
+struct Footprint {
+    std::array<Vec2, 4> c;  // front-left, front-right, rear-right, rear-left
+    Vec2 forward;
+    Vec2 right;
+    Footprint() = default;
+    explicit Footprint(const Base& b) : c(b.corners()), forward(b.forward()), right{forward.y, -forward.x} {}
+};
+double edge_distance(const Footprint& a, const Footprint& b);
 // Shortest distance from a point to a base, 0 when the point is on or in it.
 double distance_to_point(const Base& b, Vec2 p);
 // Separating-axis test: true when the interiors overlap by more than

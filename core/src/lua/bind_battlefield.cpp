@@ -3,6 +3,8 @@
 // answers a whole question (all enemies within 150 mm in the front arc).
 // A unit's ruleset fields live in bf:data(id), a Lua table the ruleset owns.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <unordered_map>
 
@@ -31,11 +33,36 @@ struct Battlefield {
   std::unordered_map<int, std::size_t> slot;  // unit id -> index in state.units
   std::shared_ptr<EventLog> log = std::make_shared<EventLog>(true);
   geom::TerrainMap terrain;  // built from state.terrain, which is what is saved
+  // Per slot: the base's corners and axes, kept with its position, and the
+  // half-diagonal (a bound for pruning): the proximity calls reuse them.
+  std::vector<geom::Footprint> footprint;
+  std::vector<double> radius;
 
   UnitState& unit(lua_State* L, int id) {
     const auto it = slot.find(id);
     if (it == slot.end()) luaL_error(L, "no unit with id %d on this battlefield", id);
     return state.units[it->second];
+  }
+  std::size_t slot_of(lua_State* L, int id) {
+    const auto it = slot.find(id);
+    if (it == slot.end()) luaL_error(L, "no unit with id %d on this battlefield", id);
+    return it->second;
+  }
+  void refresh(std::size_t i) {
+    if (footprint.size() < state.units.size()) {
+      footprint.resize(state.units.size());
+      radius.resize(state.units.size());
+    }
+    const UnitState& u = state.units[i];
+    footprint[i] = geom::Footprint(base_of(u));
+    radius[i] = 0.5 * std::hypot(u.at.width, u.at.depth);
+  }
+  // Adds the unit just appended to state.units to the lookups.
+  void index_last() {
+    const std::size_t i = state.units.size() - 1;
+    slot[state.units[i].id] = i;
+    refresh(i);
+    if (!state.units[i].removed) index.insert(state.units[i].id, base_of(state.units[i]));
   }
   static geom::Base base_of(const UnitState& u) {
     return geom::Base{{u.at.x, u.at.y}, u.at.facing, u.at.width, u.at.depth};
@@ -44,6 +71,7 @@ struct Battlefield {
     u.at.x = b.centre.x;
     u.at.y = b.centre.y;
     u.at.facing = geom::normalize_angle_deg(b.facing_deg);
+    refresh(slot.at(u.id));
     if (!u.removed) index.update(u.id, base_of(u));
   }
   void rebuild_terrain();
@@ -59,8 +87,11 @@ struct Battlefield {
     rebuild_terrain();
     index.clear();
     slot.clear();
+    footprint.clear();
+    radius.clear();
     for (std::size_t i = 0; i < state.units.size(); ++i) {
       slot[state.units[i].id] = i;
+      refresh(i);
       if (!state.units[i].removed) index.insert(state.units[i].id, base_of(state.units[i]));
     }
   }
@@ -169,7 +200,7 @@ int bf_add_unit(lua_State* L) {
                                                {"facing", added.at.facing}, {"width", added.at.width},
                                                {"depth", added.at.depth}, {"strength", added.strength}}));
   }
-  bf.reindex();
+  bf.index_last();  // the terrain and the other units are unchanged
   // The ruleset's fields: the given table itself, or a new one.
   lua_getiuservalue(L, 1, 1);
   lua_getfield(L, 2, "data");
@@ -262,9 +293,87 @@ int bf_units(lua_State* L) {
 
 int bf_distance(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const auto a = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "unit a"))));
-  const auto b = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "unit b"))));
-  lua_pushnumber(L, geom::edge_distance(a, b));
+  const std::size_t a = bf.slot_of(L, static_cast<int>(check_integer(L, 2, "unit a")));
+  const std::size_t b = bf.slot_of(L, static_cast<int>(check_integer(L, 3, "unit b")));
+  lua_pushnumber(L, geom::edge_distance(bf.footprint[a], bf.footprint[b]));
+  return 1;
+}
+
+// Whether slot i is a unit `within` of slot `of` may be: the centres are
+// no further apart than `within` and both half-diagonals (a safe bound).
+bool may_be_within(const Battlefield& bf, std::size_t of, std::size_t i, double within) {
+  const UnitState& a = bf.state.units[of];
+  const UnitState& b = bf.state.units[i];
+  const double dx = b.at.x - a.at.x, dy = b.at.y - a.at.y;
+  const double reach = within + bf.radius[of] + bf.radius[i] + 1e-6;
+  return dx * dx + dy * dy <= reach * reach;
+}
+
+bool skipped(lua_State* L, int skip, int id) {
+  if (!skip) return false;
+  const bool yes = lua_rawgeti(L, skip, id) != LUA_TNIL && lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return yes;
+}
+
+// bf:within(of, within, side, ids, dists, skip?) -> n
+int bf_within(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const int of_id = static_cast<int>(check_integer(L, 2, "unit id"));
+  const std::size_t of = bf.slot_of(L, of_id);
+  const double within = check_number(L, 3, "distance");
+  const int side = static_cast<int>(luaL_optinteger(L, 4, 0));
+  luaL_checktype(L, 5, LUA_TTABLE);
+  luaL_checktype(L, 6, LUA_TTABLE);
+  const int skip = lua_istable(L, 7) ? 7 : 0;
+  thread_local std::vector<geom::Neighbour> found;
+  found.clear();
+  for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+    const UnitState& u = bf.state.units[i];
+    if (u.removed || i == of || (side > 0 && u.side != side)) continue;
+    if (!may_be_within(bf, of, i, within) || skipped(L, skip, u.id)) continue;
+    const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
+    if (d <= within) found.push_back({static_cast<geom::BaseId>(u.id), d});
+  }
+  std::sort(found.begin(), found.end(), [](const geom::Neighbour& a, const geom::Neighbour& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
+  });
+  lua_Integer n = 0;
+  for (const auto& nb : found) {
+    ++n;
+    lua_pushinteger(L, static_cast<lua_Integer>(nb.id));
+    lua_rawseti(L, 5, n);
+    lua_pushnumber(L, nb.distance);
+    lua_rawseti(L, 6, n);
+  }
+  for (lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, 5)); k > n; --k) {
+    lua_pushnil(L);
+    lua_rawseti(L, 5, k);
+  }
+  for (lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, 6)); k > n; --k) {
+    lua_pushnil(L);
+    lua_rawseti(L, 6, k);
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// bf:first_within(of, within, side?) -> id | nil: the first in id order.
+int bf_first_within(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const std::size_t of = bf.slot_of(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const double within = check_number(L, 3, "distance");
+  const int side = static_cast<int>(luaL_optinteger(L, 4, 0));
+  for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+    const UnitState& u = bf.state.units[i];
+    if (u.removed || i == of || (side > 0 && u.side != side)) continue;
+    if (!may_be_within(bf, of, i, within)) continue;
+    if (geom::edge_distance(bf.footprint[of], bf.footprint[i]) <= within) {
+      lua_pushinteger(L, u.id);
+      return 1;
+    }
+  }
+  lua_pushnil(L);
   return 1;
 }
 
@@ -292,6 +401,45 @@ int bf_in_arc(lua_State* L) {
   const std::string_view how = lua_isnoneornil(L, 5) ? "any" : check_string(L, 5, "how");
   lua_pushboolean(L, in_arc(viewer, target, check_number(L, 4, "half angle"), how));
   return 1;
+}
+
+// bf:nearest(ids, side, within, arc?, arc_how?) -> id, distance | nil: the
+// unit of `side` nearest to any of the units `ids`, no further than
+// `within`, and (with arc) in the arc of that unit; ties by id.
+int bf_nearest(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const int side = static_cast<int>(luaL_optinteger(L, 3, 0));
+  const double within = check_number(L, 4, "distance");
+  const double arc = luaL_optnumber(L, 5, -1.0);
+  const std::string_view how = lua_isnoneornil(L, 6) ? "any" : check_string(L, 6, "how");
+  const lua_Integer count = static_cast<lua_Integer>(lua_rawlen(L, 2));
+  int best = 0;
+  double bd = std::numeric_limits<double>::infinity();
+  for (lua_Integer k = 1; k <= count; ++k) {
+    lua_rawgeti(L, 2, k);
+    const int id = static_cast<int>(lua_tointeger(L, -1));
+    lua_pop(L, 1);
+    const std::size_t of = bf.slot_of(L, id);
+    const double reach = std::min(within, bd);
+    for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+      const UnitState& u = bf.state.units[i];
+      if (u.removed || i == of || (side > 0 && u.side != side)) continue;
+      if (!may_be_within(bf, of, i, reach)) continue;
+      const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
+      if (d > within || d > bd || (d == bd && u.id >= best)) continue;
+      if (arc >= 0 && !in_arc(Battlefield::base_of(bf.state.units[of]), Battlefield::base_of(u), arc, how)) continue;
+      best = u.id;
+      bd = d;
+    }
+  }
+  if (best == 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushinteger(L, best);
+  lua_pushnumber(L, bd);
+  return 2;
 }
 
 // bf:query{ of = id, within = mm, side = n | enemy = true | friend = true,
@@ -610,6 +758,18 @@ const std::vector<Binding> kBindings = {
      "Whether `target` is within half_angle degrees of straight ahead; how = 'any' (any part, default), "
      "'centre' or 'frontal' (from anywhere on the front edge).",
      guarded<bf_in_arc>, true},
+    {"within", "bf:within(of, within, side, ids, dists, skip?) -> n",
+     "Units of `side` (0: any) within a distance of unit `of`, nearest first (ties by id), written into the "
+     "caller's tables: ids[1..n] and dists[1..n] (entries past n are cleared); `skip` a set of ids to leave out. "
+     "Allocates nothing.",
+     guarded<bf_within>, true},
+    {"first_within", "bf:first_within(of, within, side?) -> id | nil",
+     "The first unit (in the order added) of `side` (0 or nil: any) within a distance of unit `of`.",
+     guarded<bf_first_within>, true},
+    {"nearest", "bf:nearest(ids, side, within, arc?, arc_how?) -> id, distance | nil",
+     "The unit of `side` (0: any) nearest to any of the units in the list `ids`, no further than `within`, "
+     "and with `arc` in that unit's arc (as in_arc); ties by id.",
+     guarded<bf_nearest>, true},
     {"query", "bf:query{of=, within=, side=?, enemy=?, friend=?, arc=?, arc_how=?} -> { {id=, distance=}, ... }",
      "Units within a distance of one unit, filtered by side and arc, nearest first (ties by id).",
      guarded<bf_query>, true},
