@@ -204,20 +204,23 @@ local function piece_box(p)
 end
 setup.piece_box = piece_box
 
-function Terrain:reindex()
-  local cells, size = {}, self.cell
-  for _, p in ipairs(self.pieces) do
-    local x0, y0, x1, y1 = piece_box(p)
-    p.box = { x0, y0, x1, y1 }
-    for cx = floor(x0 / size), floor(x1 / size) do
-      for cy = floor(y0 / size), floor(y1 / size) do
-        local k = cx * 1000 + cy
-        local list = cells[k]
-        if not list then list = {}; cells[k] = list end
-        list[#list + 1] = p
-      end
+-- Puts one piece in the cells its box touches (after those already there).
+local function index_piece(cells, size, p)
+  local x0, y0, x1, y1 = piece_box(p)
+  p.box = { x0, y0, x1, y1 }
+  for cx = floor(x0 / size), floor(x1 / size) do
+    for cy = floor(y0 / size), floor(y1 / size) do
+      local k = cx * 1000 + cy
+      local list = cells[k]
+      if not list then list = {}; cells[k] = list end
+      list[#list + 1] = p
     end
   end
+end
+
+function Terrain:reindex()
+  local cells, size = {}, self.cell
+  for _, p in ipairs(self.pieces) do index_piece(cells, size, p) end
   self.cells = cells
 end
 
@@ -244,7 +247,7 @@ function Terrain:add(p)
   p.road = p.type == "road"
   if p.blocks_los == nil then p.blocks_los = BLOCKS_LOS[p.type] or false end
   self.pieces[#self.pieces + 1] = p
-  self:reindex()
+  index_piece(self.cells, self.cell, p)   -- the last piece: same order as a reindex
   return p
 end
 
@@ -325,18 +328,31 @@ local scratch = {}
 -- What a base stands on. Returns bad (any part on Bad Going), impassable (any
 -- part on impassable terrain), hill (the gentle hill its centre is on, or
 -- nil) and road (its centre is on a road).
+-- The usual base lies within one cell: its list is read in place, in the
+-- same order as near() would copy it.
 function Terrain:under(x, y, facing, w, d)
-  if #self.pieces == 0 then return false, false, nil, false end
+  local pieces = self.pieces
+  if pieces[1] == nil then return false, false, nil, false end
   local r = (w + d) / 2
-  local n = near(self, x - r, y - r, x + r, y + r, scratch)
+  local x0, y0, x1, y1 = x - r, y - r, x + r, y + r
+  local size = self.cell
+  local cx0, cy0 = floor(x0 / size), floor(y0 / size)
+  local list, n
+  if cx0 == floor(x1 / size) and cy0 == floor(y1 / size) then
+    list = self.cells[cx0 * 1000 + cy0]
+    if not list then return false, false, nil, false end
+    n = #list
+  else
+    n = near(self, x0, y0, x1, y1, scratch)
+    list = scratch
+  end
   if n == 0 then return false, false, nil, false end
-  local pts = nil
-  local fx, fy, rx, ry = axes(facing)
+  local pts, fx, fy, rx, ry = nil, nil, nil, nil, nil
   local bad, imp, hill, road = false, false, nil, false
   for i = 1, n do
-    local p = scratch[i]
+    local p = list[i]
     local b = p.box
-    if b[1] < x + r and b[3] > x - r and b[2] < y + r and b[4] > y - r then
+    if b[1] < x1 and b[3] > x0 and b[2] < y1 and b[4] > y0 then
       if p.road then
         if piece_contains(p, x, y) then road = true end
       elseif p.hill then
@@ -344,6 +360,7 @@ function Terrain:under(x, y, facing, w, d)
       elseif p.bad_going or not p.passable then
         local touches
         if p.aabb then
+          if not fx then fx, fy, rx, ry = axes(facing) end
           touches = base_overlaps_box(x, y, fx, fy, rx, ry, w / 2, d / 2, b)
         else
           pts = pts or corners(x, y, facing, w, d)
@@ -613,7 +630,9 @@ function setup.check_deployment(S, edge, placements, army)
     local a = placements[i]
     for j = i + 1, #placements do
       local b = placements[j]
-      if setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
+      -- bases further apart than both half-diagonals cannot overlap
+      local reach = 0.5 * (sqrt(a.w * a.w + a.d * a.d) + sqrt(b.w * b.w + b.d * b.d)) + 1
+      if (a.x - b.x) ^ 2 + (a.y - b.y) ^ 2 <= reach * reach and setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
         bad("%s and %s overlap", a.vid, b.vid)
       end
     end
