@@ -500,8 +500,24 @@ int bf_move(lua_State* L) {
   // Obstacles: every live unit near enough to matter, less those ignored.
   const double reach = 2 * (u.at.width + u.at.depth) +
                        std::abs(lua_tonumber(L, 4)) + std::abs(lua_tonumber(L, 5)) + std::abs(lua_tonumber(L, 6));
+  // The same set and order as the spatial index's nearest_within (edge
+  // distance within reach, nearest first, ties by id), found by a scan of
+  // the cached footprints: the small armies of a battle need no grid.
+  const std::size_t self_slot = bf.slot_of(L, id);
+  thread_local std::vector<geom::Neighbour> near;
+  near.clear();
+  for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+    const UnitState& o = bf.state.units[i];
+    if (o.removed || i == self_slot || !may_be_within(bf, self_slot, i, reach)) continue;
+    const double d = geom::edge_distance(bf.footprint[self_slot], bf.footprint[i]);
+    if (d <= reach + geom::kContactTolerance) near.push_back({static_cast<geom::BaseId>(o.id), d});
+  }
+  std::sort(near.begin(), near.end(), [](const geom::Neighbour& a, const geom::Neighbour& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
+  });
   std::vector<geom::Obstacle> obstacles;
-  for (const auto& nb : bf.index.nearest_within(base, reach, static_cast<geom::BaseId>(id))) {
+  obstacles.reserve(near.size());
+  for (const auto& nb : near) {
     const UnitState& o = bf.state.units[bf.slot.at(static_cast<int>(nb.id))];
     if (o.side == ignore_side || std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
     obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o)});
