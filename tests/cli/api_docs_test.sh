@@ -9,5 +9,8 @@ else fail "docs/lua-api.md is out of date: a binding is undocumented or the refe
 "$SANDTABLE" api --luals "$TMP/luals"
 if diff -ru tools/luals/library "$TMP/luals"; then pass "the LuaLS stubs match the bindings"
 else fail "tools/luals/library is out of date"; fi
-if luac5.4 -p "$TMP"/luals/*.lua; then pass "the stubs are valid Lua"; else fail "a stub does not parse"; fi
+# (luac5.4 -p is given one file at a time: Debian's 5.4.4 aborts on several.)
+bad=0
+for f in "$TMP"/luals/*.lua; do luac5.4 -p "$f" || bad=1; done
+if [ "$bad" -eq 0 ]; then pass "the stubs are valid Lua"; else fail "a stub does not parse"; fi
 finish
