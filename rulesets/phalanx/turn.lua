@@ -511,7 +511,18 @@ function turn.activation_situation(G, g, order)
       s.distance_from_general = math.floor(best / G.S.frontage)
       local gx, gy = G.bf:pos(gen)
       local x, y = G.bf:pos(g.ids[1])
-      s.line_of_sight_blocked = G.T:blocked(gx, gy, x, y)
+      -- remembered per group while it and its General stay put (the AI
+      -- prices every link's order before the engine activates them)
+      local cache = G.los_cache
+      if not cache then cache = {}; G.los_cache = cache end
+      local c = cache[g.gid]
+      if c and c[1] == gx and c[2] == gy and c[3] == x and c[4] == y then
+        s.line_of_sight_blocked = c[5]
+      else
+        local blocked = G.T:blocked(gx, gy, x, y)
+        cache[g.gid] = { gx, gy, x, y, blocked }
+        s.line_of_sight_blocked = blocked
+      end
     end
   end
   if order then
