@@ -32,7 +32,7 @@
 -- raises on a bad list: every problem comes back as { file, line, message }
 -- in file order.
 
-local where = require("lib.where")
+local AL = require("lib.army_list")
 local troops = require("historicon.troops")
 local designation = require("historicon.designation")
 local organisation = require("historicon.organisation")
@@ -64,144 +64,25 @@ M.UNIT_KEYS = {
   { key = "notes", need = "a string" },
 }
 
-local function key_names(spec)
-  local out = {}
-  for _, k in ipairs(spec) do out[#out + 1] = k.key end
-  return out
-end
-
-local function key_spec(spec, key)
-  for _, k in ipairs(spec) do if k.key == key then return k end end
-  return nil
-end
-
-local function show(v)
-  if v == nil then return "nothing" end
-  if type(v) == "string" then return string.format("%q", v) end
-  if type(v) == "table" then return "a table" end
-  return type(v) .. " " .. tostring(v)
-end
-
-local function edit_distance(a, b)
-  local d = {}
-  for i = 0, #a do d[i] = { [0] = i } end
-  for j = 0, #b do d[0][j] = j end
-  for i = 1, #a do
-    for j = 1, #b do
-      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-      -- a swap of two neighbouring letters is one edit ("rnaks" -> "ranks")
-      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
-        d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
-      end
-    end
-  end
-  return d[#a][#b]
-end
-
-local function did_you_mean(word, candidates)
-  if type(word) ~= "string" then return "" end
-  local best, best_d
-  for _, c in ipairs(candidates) do
-    local dd = edit_distance(word:lower(), c:lower())
-    if not best_d or dd < best_d then best, best_d = c, dd end
-  end
-  if best_d and best_d <= math.max(1, #word // 3) then return string.format(" (did you mean %q?)", best) end
-  return ""
-end
+local key_spec, show, is_record, did_you_mean = AL.key_spec, AL.show, AL.is_record, AL.did_you_mean
 
 ---------------------------------------------------------------------------
--- Loading
+-- Loading: army files use army { ... } and unit { ... } (lib.army_list).
 
-local RECORD = {}
+local dsl = AL.dsl("unit")
 
-local function record(kind, fields, level)
-  local file, line = where(level)
-  return { [RECORD] = kind, fields = fields, file = file, line = line }
-end
-
-local function is_record(v, kind) return type(v) == "table" and v[RECORD] == kind end
-
-local function army_call_line(text)
-  local n = 0
-  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    n = n + 1
-    local code = line:gsub("%-%-.*$", "")
-    if code:find("%f[%w_]army%s*[{(]") then return n end
-  end
-  return 1
-end
-
-local function army_env()
-  local env = {}
-  env.unit = function(fields) return record("unit", fields, 2) end
-  env.army = function(fields) return record("army", fields, 2) end
-  return setmetatable(env, {
-    __index = function(_, name)
-      error(string.format("unknown name '%s'%s: an army file may use only army { ... } and unit { ... }",
-        tostring(name), did_you_mean(name, { "army", "unit" })), 2)
-    end,
-    __newindex = function(_, name)
-      error(string.format("army files may not set globals (found an assignment to '%s'); use local", tostring(name)), 2)
-    end,
-  })
-end
-
-local function problem_from_error(path, err)
-  local msg = tostring(err)
-  local file, line, rest = msg:match("^(.-):(%d+): (.*)$")
-  if file then return { file = file, line = tonumber(line), message = rest } end
-  return { file = path, line = 1, message = msg }
-end
-
-function M.load_text(text, path)
-  local chunk, err = load(text, "@" .. path, "t", army_env())
-  if not chunk then return nil, { problem_from_error(path, err) } end
-  local ok, result = pcall(chunk)
-  if not ok then return nil, { problem_from_error(path, result) } end
-  if not is_record(result, "army") then
-    return nil, { { file = path, line = 1,
-      message = "an army file must end with `return army { ... }`, but it returned " .. show(result) } }
-  end
-  if result.file ~= path then result.file, result.line = path, army_call_line(text) end
-  return result
-end
+function M.load_text(text, path) return dsl:load_text(text, path) end
 
 function M.load(path, read_file)
-  local text, err = read_file(path)
-  if not text then return nil, { { file = path, line = 1, message = "cannot read army file: " .. tostring(err) } } end
+  local text, problems = AL.read(path, read_file)
+  if not text then return nil, problems end
   return M.load_text(text, path)
 end
 
 ---------------------------------------------------------------------------
--- Checking
+-- Checking (the generic key checks come from lib.army_list)
 
-local Check = {}
-Check.__index = Check
-
-function Check:add(at, fmt, ...)
-  self.seq = self.seq + 1
-  self.problems[#self.problems + 1] = { file = at.file, line = at.line, message = string.format(fmt, ...), seq = self.seq }
-end
-
-function Check:keys(at, fields, spec, what)
-  local unknown = {}
-  for k in pairs(fields) do
-    if type(k) ~= "string" then
-      self:add(at, "%s has a value without a key (at position %s): write key = value", what, tostring(k))
-    elseif not key_spec(spec, k) then
-      unknown[#unknown + 1] = k
-    end
-  end
-  table.sort(unknown)
-  for _, k in ipairs(unknown) do
-    self:add(at, "unknown key '%s' in %s%s: expected one of %s", k, what, did_you_mean(k, key_names(spec)),
-      table.concat(key_names(spec), ", "))
-  end
-  for _, k in ipairs(spec) do
-    if k.required and fields[k.key] == nil then self:add(at, "%s is missing '%s': expected %s", what, k.key, k.need) end
-  end
-end
+local Check = AL.checker_class()
 
 local function whole(v, lo) return math.type(v) == "integer" and v >= (lo or 1) end
 
@@ -321,7 +202,7 @@ end
 
 function M.check(army)
   assert(is_record(army, "army"), "check(army): army must come from load or load_text")
-  local self = setmetatable({ problems = {}, seq = 0 }, Check)
+  local self = AL.new_checker(Check)
   local f = army.fields
   if type(f) ~= "table" then
     self:add(army, "army { ... } needs a table of fields, found %s", show(f))
@@ -408,13 +289,7 @@ function M.check(army)
     end
   end
 
-  table.sort(self.problems, function(a, b)
-    if a.file ~= b.file then return a.file < b.file end
-    if a.line ~= b.line then return a.line < b.line end
-    return a.seq < b.seq
-  end)
-  for _, p in ipairs(self.problems) do p.seq = nil end
-  return self.problems
+  return self:sorted()
 end
 
 -- The plain units of a checked army, in list order: the troops.lua keys plus
@@ -423,7 +298,7 @@ function M.units(army)
   local out = {}
   for _, rec in ipairs(army.fields.units or {}) do
     if is_record(rec, "unit") then
-      local c = setmetatable({ problems = {}, seq = 0 }, Check)
+      local c = AL.new_checker(Check)
       local u = c:unit_fields(rec)
       if u then
         u.file, u.line = rec.file, rec.line
@@ -447,8 +322,6 @@ function M.points(army)
   return points.army(plain)
 end
 
-function M.format(problem)
-  return string.format("%s:%d: %s", problem.file, problem.line, problem.message)
-end
+M.format = AL.format
 
 return M

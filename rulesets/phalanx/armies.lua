@@ -15,7 +15,7 @@
 -- every problem comes back as { file = , line = , message = }, in file order,
 -- so a user sees all of them in one run.
 
-local where = require("lib.where")
+local AL = require("lib.army_list")
 
 local M = {}
 
@@ -63,155 +63,25 @@ M.VIGNETTE_KEYS = {
 -- A variant may add vignette keys here; one marked `unit = true` is also
 -- copied onto the vignette's unit data in a battle (phalanx.battle).
 
-local function key_names(spec)
-  local names = {}
-  for _, k in ipairs(spec) do names[#names + 1] = k.key end
-  return names
-end
-
-local function key_spec(spec, key)
-  for _, k in ipairs(spec) do
-    if k.key == key then return k end
-  end
-  return nil
-end
-
--- What a value is, for "found ..." in messages.
-local function show(v)
-  if v == nil then return "nothing" end
-  if type(v) == "string" then return string.format("%q", v) end
-  if type(v) == "table" then return "a table" end
-  return type(v) .. " " .. tostring(v)
-end
-
-local function quoted_list(list)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = string.format("%q", v) end
-  return table.concat(out, ", ")
-end
-
--- Edit distance counting a swap of two neighbouring letters as one edit
--- (optimal string alignment), so "prat" is one edit from "part".
-local function edit_distance(a, b)
-  local d = {}
-  for i = 0, #a do d[i] = { [0] = i } end
-  for j = 0, #b do d[0][j] = j end
-  for i = 1, #a do
-    for j = 1, #b do
-      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
-        d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
-      end
-    end
-  end
-  return d[#a][#b]
-end
-
--- The closest name to a typo, if it is close enough to be the likely intent.
-local function suggestion(word, candidates)
-  if type(word) ~= "string" then return nil end
-  local best, best_d
-  for _, c in ipairs(candidates) do
-    local d = edit_distance(word:lower(), c:lower())
-    if not best_d or d < best_d then best, best_d = c, d end
-  end
-  if best_d and best_d <= math.max(1, #word // 3) then return best end
-  return nil
-end
-
-local function did_you_mean(word, candidates)
-  local s = suggestion(word, candidates)
-  return s and string.format(" (did you mean %q?)", s) or ""
-end
+local key_names, key_spec, show, did_you_mean = AL.key_names, AL.key_spec, AL.show, AL.did_you_mean
+local quoted_list = AL.quoted_list
+local is_record = AL.is_record
 
 ---------------------------------------------------------------------------
--- Loading
+-- Loading: army files use army { ... } and vignette { ... } (lib.army_list).
 
--- A vignette or army record: the author's fields, untouched (so the checker
--- sees typos), plus where the constructor was called.
-local RECORD = {} -- marker key: this table was made by a constructor
-
-local function record(kind, fields, level)
-  local file, line = where(level)
-  return { [RECORD] = kind, fields = fields, file = file, line = line }
-end
-
-local function is_record(v, kind)
-  return type(v) == "table" and v[RECORD] == kind
-end
-
--- Finds the line of the `army {` call by reading the text: `return army {...}`
--- is a tail call, so its frame (and line) is gone by the time army() runs.
--- Comment lines are skipped ("-- the army of ..." is not the call).
-local function army_call_line(text)
-  local n = 0
-  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    n = n + 1
-    local code = line:gsub("%-%-.*$", "")
-    if code:find("%f[%w_]army%s*[{(]") then return n end
-  end
-  return 1
-end
-
--- The environment an army file runs in: only the two constructors. Reading or
--- writing any other global is an error at that line (typos such as `vignete`).
-local function army_env()
-  local env = {}
-  env.vignette = function(fields)
-    return record("vignette", fields, 2)
-  end
-  env.army = function(fields)
-    return record("army", fields, 2)
-  end
-  return setmetatable(env, {
-    __index = function(_, name)
-      error(string.format("unknown name '%s'%s: an army file may use only army { ... } and vignette { ... }",
-        tostring(name), did_you_mean(name, { "army", "vignette" })), 2)
-    end,
-    __newindex = function(_, name)
-      error(string.format("army files may not set globals (found an assignment to '%s'); use local",
-        tostring(name)), 2)
-    end,
-  })
-end
-
--- Turns "path:12: message" from a Lua error into a problem record.
-local function problem_from_error(path, err)
-  local msg = tostring(err)
-  local file, line, rest = msg:match("^(.-):(%d+): (.*)$")
-  if file then
-    return { file = file, line = tonumber(line), message = rest }
-  end
-  return { file = path, line = 1, message = msg }
-end
+local dsl = AL.dsl("vignette")
 
 -- Runs the text of an army file. Returns the army, or nil and a list holding
 -- the one problem that stopped it (a syntax error, a runtime error, or a file
 -- that does not return army { ... }).
-function M.load_text(text, path)
-  assert(type(text) == "string", "load_text(text, path): text must be a string")
-  assert(type(path) == "string", "load_text(text, path): path must be a string")
-  local chunk, err = load(text, "@" .. path, "t", army_env())
-  if not chunk then return nil, { problem_from_error(path, err) } end
-  local ok, result = pcall(chunk)
-  if not ok then return nil, { problem_from_error(path, result) } end
-  if not is_record(result, "army") then
-    return nil, { { file = path, line = 1,
-      message = "an army file must end with `return army { ... }`, but it returned " .. show(result) } }
-  end
-  if result.file ~= path then
-    result.file, result.line = path, army_call_line(text)
-  end
-  return result
-end
+function M.load_text(text, path) return dsl:load_text(text, path) end
 
--- Reads an army file through the host's read_file(path) -> text (or nil, err).
+-- Reads an army file through the host's read_file(path) -> text (or nil, err),
+-- then M.load_text (looked up at call time: a variant may wrap it).
 function M.load(path, read_file)
-  local text, err = read_file(path)
-  if not text then
-    return nil, { { file = path, line = 1, message = "cannot read army file: " .. tostring(err) } }
-  end
+  local text, problems = AL.read(path, read_file)
+  if not text then return nil, problems end
   return M.load_text(text, path)
 end
 
@@ -257,48 +127,10 @@ local function contains(list, v)
   return false
 end
 
-local Check = {}
-Check.__index = Check
-
-function Check:add(at, fmt, ...)
-  self.seq = self.seq + 1
-  self.problems[#self.problems + 1] = {
-    file = at.file, line = at.line, message = string.format(fmt, ...), seq = self.seq }
-end
-
--- Unknown keys and positional values in an author's table.
-function Check:keys(at, fields, spec, what)
-  local unknown = {}
-  for k in pairs(fields) do
-    if type(k) ~= "string" then
-      self:add(at, "%s has a value without a key (at position %s): write key = value, one of %s",
-        what, tostring(k), table.concat(key_names(spec), ", "))
-    elseif not key_spec(spec, k) then
-      unknown[#unknown + 1] = k
-    end
-  end
-  table.sort(unknown)
-  for _, k in ipairs(unknown) do
-    self:add(at, "unknown key '%s' in %s%s: expected one of %s", k, what,
-      did_you_mean(k, key_names(spec)), table.concat(key_names(spec), ", "))
-  end
-  for _, k in ipairs(spec) do
-    if k.required and fields[k.key] == nil then
-      self:add(at, "%s is missing '%s': expected %s", what, k.key, k.need)
-    end
-  end
-end
+local Check = AL.checker_class()
 
 local function is_identifier(v)
   return type(v) == "string" and v:match("^[%a_][%w_]*$") ~= nil
-end
-
--- An optional key of the given Lua type (its `need` text says what it means).
-function Check:optional(at, fields, spec, key, want_type, what)
-  local v = fields[key]
-  if v ~= nil and type(v) ~= want_type then
-    self:add(at, "%s: '%s' must be %s, found %s", what, key, key_spec(spec, key).need, show(v))
-  end
 end
 
 -- A vignette's in-line link targets as a list (in_line_with is one id or many).
@@ -543,7 +375,7 @@ end
 function M.check(army, troops)
   assert(is_record(army, "army"), "check(army, troops): army must come from load or load_text")
   assert(type(troops) == "table", "check(army, troops): troops must be the troops.lua table")
-  local self = setmetatable({ problems = {}, seq = 0, ids = {}, troops = Troops.new(troops) }, Check)
+  local self = AL.new_checker(Check, { ids = {}, troops = Troops.new(troops) })
   if type(army.fields) ~= "table" then
     self:add(army, "army { ... } needs a table of fields, found %s", show(army.fields))
     return self.problems
@@ -564,14 +396,7 @@ function M.check(army, troops)
   self:general(army, usable)
   self:key_vignettes(army, by_id)
   self:links(usable, by_id)
-
-  table.sort(self.problems, function(a, b)
-    if a.file ~= b.file then return a.file < b.file end
-    if a.line ~= b.line then return a.line < b.line end
-    return a.seq < b.seq
-  end)
-  for _, p in ipairs(self.problems) do p.seq = nil end
-  return self.problems
+  return self:sorted()
 end
 
 -- Loads and checks in one call: returns the army (or nil) and its problems.
@@ -583,21 +408,8 @@ end
 
 -- The plain fields of a checked army, for the rest of the ruleset: a list of
 -- vignettes, each with its fields plus file and line.
-function M.vignettes(army)
-  local out = {}
-  local list = type(army.fields) == "table" and army.fields.vignettes or nil
-  for _, rec in ipairs(type(list) == "table" and list or {}) do
-    if is_record(rec, "vignette") and type(rec.fields) == "table" then
-      local v = { file = rec.file, line = rec.line }
-      for k, val in pairs(rec.fields) do v[k] = val end
-      out[#out + 1] = v
-    end
-  end
-  return out
-end
+function M.vignettes(army) return AL.entries(army, "vignettes", "vignette") end
 
-function M.format(problem)
-  return string.format("%s:%d: %s", problem.file, problem.line, problem.message)
-end
+M.format = AL.format
 
 return M
