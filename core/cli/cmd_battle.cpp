@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "commands.hpp"
 #include "default_scenario.hpp"
@@ -40,6 +41,7 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
       host_opts.readable_dirs.push_back(std::filesystem::path(o->scenario).parent_path().string().empty()
                                             ? "."
                                             : std::filesystem::path(o->scenario).parent_path().string());
+    spdlog::info("battle: {}", o->scenario.empty() ? "the built-in default scenario" : o->scenario);
     LuaHost host(host_opts);
     lua_State* L = host.state();
     host.require("cli.battle");

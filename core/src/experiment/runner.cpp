@@ -9,6 +9,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "sandtable/lua/convert.hpp"
 #include "sandtable/rng.hpp"
@@ -109,6 +110,8 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
   out.threads = spec.threads ? spec.threads : std::max(1u, std::thread::hardware_concurrency());
   out.results.assign(spec.variants.size(), {});
   const auto t0 = Clock::now();
+  spdlog::info("experiment: module {}, {} variant(s), up to {} trials, seed {}, {} worker thread(s)", spec.module,
+               spec.variants.size(), spec.trials, spec.seed, out.threads);
   std::atomic<std::uint64_t> failed{0};
   std::vector<Slot> slots(out.threads);
   std::vector<std::unique_ptr<Worker>> workers(out.threads);  // kept across rounds
@@ -169,9 +172,11 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
       for (auto& s : slots) {
         std::lock_guard<std::mutex> lock(s.m);
         if (s.busy && s.host && spec.watchdog_seconds > 0 &&
-            std::chrono::duration<double>(now - s.started).count() > spec.watchdog_seconds)
-          s.host->request_stop(fmt::format("trial stopped by the watchdog after {} s (it may loop forever; "
-                                           "raise the limit with --trial-timeout)", spec.watchdog_seconds));
+            std::chrono::duration<double>(now - s.started).count() > spec.watchdog_seconds) {
+          if (s.host->request_stop(fmt::format("trial stopped by the watchdog after {} s (it may loop forever; "
+                                               "raise the limit with --trial-timeout)", spec.watchdog_seconds)))
+            spdlog::info("watchdog: a trial ran longer than {} s; stopping it", spec.watchdog_seconds);
+        }
       }
       if (progress)
         progress(Progress{done.load(), spec.trials, failed.load(),
@@ -181,7 +186,11 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
     if (!fatal.empty()) throw Error(fatal);
     start = end;
     out.trials_run = end;
-    if (spec.until_ci > 0 && stop_early && stop_early(out)) break;
+    if (spec.until_ci > 0 && stop_early && stop_early(out)) {
+      spdlog::info("experiment: precision reached after {} trials", end);
+      break;
+    }
+    if (spec.until_ci > 0) spdlog::info("experiment: {} trials done, precision not yet reached", end);
   }
   for (auto& v : out.results) v.resize(out.trials_run);
   out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "sandbox_prelude.hpp"
 #include "sandtable/lua/binding.hpp"
@@ -105,6 +106,7 @@ int sandbox_require(lua_State* L) {
     for (const auto& t : tried) list += "\n\tno file '" + host.display_path(t) + "'";
     return luaL_error(L, "module '%s' not found:%s", name.c_str(), list.c_str());
   }
+  spdlog::debug("require '{}': {}", name, host.display_path(path));
   lua_pushlightuserdata(L, const_cast<char*>(kLoading));
   lua_setfield(L, loaded, name.c_str());
   std::string error;
@@ -206,7 +208,10 @@ void LuaHost::count_hook(lua_State* L, lua_Debug* ar) {
 }
 
 void LuaHost::kill(const std::string& reason) {
-  if (kill_reason_.empty()) kill_reason_ = reason;
+  if (kill_reason_.empty()) {
+    kill_reason_ = reason;
+    spdlog::info("Lua state stopped: {}", reason);
+  }
 }
 
 void LuaHost::drop_instruction_budget() {
@@ -214,13 +219,14 @@ void LuaHost::drop_instruction_budget() {
   if (!options_.profile) lua_sethook(L_, nullptr, 0, 0);
 }
 
-void LuaHost::request_stop(const std::string& reason) {
-  if (stop_requested_.exchange(true)) return;
+bool LuaHost::request_stop(const std::string& reason) {
+  if (stop_requested_.exchange(true)) return false;
   stop_reason_ = reason;
   std::atomic_thread_fence(std::memory_order_release);
   // lua_sethook is the one Lua call made to be safe from outside the running
   // thread (the standalone interpreter calls it from a signal handler).
   lua_sethook(L_, &LuaHost::count_hook, LUA_MASKCOUNT, 1);
+  return true;
 }
 
 LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
@@ -232,6 +238,9 @@ LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
   });
   install_sandbox();
   install_limits();
+  spdlog::debug("Lua state ready: roots {}, instruction budget {}, memory cap {} MiB{}",
+                fmt::join(options_.roots, ", "), options_.limits.instructions, options_.limits.memory_bytes >> 20,
+                options_.profile ? ", profiling" : "");
 }
 
 LuaHost::~LuaHost() {

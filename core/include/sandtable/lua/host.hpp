@@ -98,7 +98,8 @@ public:
   // From another thread (a watchdog): stop whatever this state is running.
   // Arms the count hook (which costs nothing until then) so the next few
   // instructions raise `reason`.
-  void request_stop(const std::string& reason);
+  // Returns false when a stop was already requested.
+  bool request_stop(const std::string& reason);
   void reset_budget() { instructions_used_ = 0; }
   // Removes the count hook (and with it the instruction budget): for hot loops
   // guarded by a watchdog instead (request_stop), since any count hook slows
