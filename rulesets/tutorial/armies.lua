@@ -17,7 +17,10 @@
 --   armies.format(problem)       -> "file:line: message"
 -- A problem is { file = , line = , message = }. Never raise on a bad list:
 -- collect every problem so the author sees them all in one run.
-local where = require("lib.where")
+-- The file format itself (constructors that remember their file and line, an
+-- environment where any other name is an error at its line, "did you mean")
+-- is the same for every ruleset: lib.army_list provides it.
+local AL = require("lib.army_list")
 
 local armies = {}
 
@@ -27,56 +30,11 @@ armies.MIN_UNITS, armies.MAX_UNITS = 4, 12          -- §2: an army has 4 to 12 
 armies.ARMY_KEYS = { name = true, units = true, notes = true }
 armies.UNIT_KEYS = { id = true, class = true, name = true }
 
--- The environment an army file runs in: two constructors and nothing else.
--- Each constructor notes where it was called (lib.where) so that the
--- checker can point at the line.
-local function army_env()
-  local env = {
-    unit = function(fields)
-      local file, line = where(2)      -- 2: the army file that called unit{}
-      return { kind = "unit", fields = fields, file = file, line = line }
-    end,
-    army = function(fields)
-      return { kind = "army", fields = fields }   -- its line is found below
-    end,
-  }
-  -- Any other name is a mistake in the file: fail at that line.
-  return setmetatable(env, { __index = function(_, name)
-    error("unknown name '" .. tostring(name) .. "': an army file may use only army { } and unit { }", 2)
-  end })
-end
-
--- `return army {...}` is a tail call, so Lua forgets its line; find it in the text.
-local function army_line(text)
-  local n = 0
-  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    n = n + 1
-    if line:gsub("%-%-.*", ""):find("army%s*{") then return n end
-  end
-  return 1
-end
-
--- Turns a Lua error "path:12: message" into a problem.
-local function problem_of(path, err)
-  local file, line, message = tostring(err):match("^(.-):(%d+): (.*)$")
-  if file then return { file = file, line = tonumber(line), message = message } end
-  return { file = path, line = 1, message = tostring(err) }
-end
+-- Army files may use army { ... } and unit { ... }, nothing else.
+local dsl = AL.dsl("unit")
 
 function armies.load(path, read_file)
-  local ok, text = pcall(read_file, path)
-  if not ok or not text then
-    return nil, { { file = path, line = 1, message = "cannot read the army file" } }
-  end
-  local chunk, err = load(text, "@" .. path, "t", army_env())
-  if not chunk then return nil, { problem_of(path, err) } end
-  local ran, result = pcall(chunk)
-  if not ran then return nil, { problem_of(path, result) } end
-  if type(result) ~= "table" or result.kind ~= "army" then
-    return nil, { { file = path, line = 1, message = "an army file must end with `return army { ... }`" } }
-  end
-  result.file, result.line = path, army_line(text)
-  return result
+  return dsl:load(path, read_file)
 end
 
 -- Sorted keys of a table that are not in `allowed`.
@@ -103,7 +61,7 @@ function armies.check(army, troops)
   end
   local seen = {}
   for i, u in ipairs(units) do
-    if type(u) ~= "table" or u.kind ~= "unit" then
+    if not AL.is_record(u, "unit") then
       add(army, "entry %d of units is not a unit { ... }", i)
     else
       local uf = u.fields
@@ -123,9 +81,7 @@ function armies.check(army, troops)
   return problems
 end
 
-function armies.format(p)
-  return string.format("%s:%d: %s", p.file, p.line, p.message)
-end
+armies.format = AL.format
 
 -- The units of a checked army as plain tables, in list order (the battle uses this).
 function armies.units(army)

@@ -55,10 +55,12 @@ T.case("§2 a Lua mistake in a list: a syntax error and an unknown name, at thei
   T.eq(p[1].line, 3)
   p = problems_of("return army {\n  name = \"X\",\n  units = { unt { id = \"a\" } },\n}\n")
   T.eq({ p[1].line, p[1].message:match("unknown name 'unt'") ~= nil }, { 3, true })
+  T.truthy(p[1].message:find('did you mean "unit"', 1, true), "a typo gets a suggestion: " .. p[1].message)
 end)
 
 T.case("§2 a file that does not return an army, and one that cannot be read", function()
-  T.eq(problems_of("return 42")[1].message, "an army file must end with `return army { ... }`")
+  T.eq(problems_of("return 42")[1].message,
+    "an army file must end with `return army { ... }`, but it returned number 42")
   local army, p = armies.load("armies/tutorial/missing.lua", loader.read)
   T.eq({ army, p[1].file, p[1].line }, { nil, "armies/tutorial/missing.lua", 1 })
 end)
