@@ -168,10 +168,12 @@ function DSL:load_text(text, path)
   return result
 end
 
--- Reads an army file through the host's read_file(path) -> text (or nil, err):
--- the text, or nil and the problem.
+-- Reads an army file through the host's read_file(path) -> text: the text,
+-- or nil and the problem.
 function AL.read(path, read_file)
-  local text, err = read_file(path)
+  -- read_file may return nil, err or raise (the engine's loader.read raises).
+  local ok, text, err = pcall(read_file, path)
+  if not ok then text, err = nil, type(text) == "table" and text.user_message or text end
   if not text then
     return nil, { { file = path, line = 1, message = "cannot read army file: " .. tostring(err) } }
   end
