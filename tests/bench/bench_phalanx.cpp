@@ -160,6 +160,35 @@ int main() {
     std::printf("  speed-up 1 -> 2 threads: %.2fx (goal >= 1.8x); goal 1000 battles/s on 2 cores\n\n",
                 rate[2] / rate[1]);
 
+    // The cost the watchdog design keeps off the hot path: the same battles in
+    // one state with the count hook (an instruction budget) and without it.
+    for (const bool hook : {true, false}) {
+      LuaHostOptions o = bench_host();
+      o.limits.instructions = hook ? 1'000'000'000'000ULL : 0;
+      LuaHost h(o);
+      lua_State* L = h.state();
+      h.require("lib.battle_trial");
+      const int module = lua_gettop(L);
+      lua_getfield(L, module, "prepare");
+      lua_createtable(L, 0, 1);
+      lua_pushstring(L, "scenarios/phalanx/bench.yaml");
+      lua_setfield(L, -2, "scenario");
+      h.call(1, 1);
+      const int prepared = lua_gettop(L);
+      const int battles = 60;
+      const double t = median_seconds([&] {
+        for (int i = 1; i <= battles; ++i) {
+          lua_getfield(L, module, "trial");
+          lua_pushvalue(L, prepared);
+          lua_pushinteger(L, i);
+          h.reset_budget();
+          h.call(2, 0);
+        }
+      }, 3) / battles;
+      std::printf("  one battle, %s: %.2f ms\n", hook ? "instruction budget (count hook on)" : "watchdog only (no hook)",
+                  t * 1e3);
+    }
+
     const auto t0 = Clock::now();
     LuaHost host(bench_host());
     host.require("lib.battle_trial");
