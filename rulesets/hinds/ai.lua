@@ -1,0 +1,231 @@
+-- The default commander for Hinds' rules. It is asked, never obeyed blindly:
+-- turn.lua checks every order against the rules.
+--
+--   deployment(G, s)          -> { { index, q, r, facing }, ... }
+--   order(G, uid)             -> { kind = "hold" | "move" | "charge", ... }
+--   missile_target(G, uid)    -> enemy uid or nil
+--   pursue(G, uid, quarry)    -> true to pursue a beaten unit
+--   cavalry_assisted(G, uid)  -> "retreat" | "fight" (infantry joins a fight)
+--
+-- Deployment: skirmishing archers and slingers in the front row, the foot in
+-- the middle of the main line, the horse on its wings. In battle: charge
+-- what can be charged at good odds (a flank or rear first), shoot what is
+-- in range, otherwise close with the nearest enemy.
+
+local troops = require("hinds.troops")
+local melee = require("hinds.melee")
+local missiles = require("hinds.missiles")
+local setup = require("hinds.setup")
+local turn = require("hinds.turn")
+local H = require("hinds.hexes")
+
+local ai = {}
+
+local function centre_out(cols, n)
+  -- columns from the centre outwards: c, c-1, c+1, c-2, ...
+  local out, c = {}, cols // 2
+  for k = 0, cols do
+    for _, col in ipairs(k == 0 and { c } or { c - k, c + k }) do
+      if col >= 0 and col < cols and #out < n then out[#out + 1] = col end
+    end
+  end
+  return out
+end
+
+function ai.deployment(G, s)
+  local side = G.sides[s]
+  local rows = setup.deploy_rows(G.B, s)
+  local front, main, wings = {}, {}, {}
+  for i, spec in ipairs(side.specs) do
+    if troops.light_missile(spec) and #rows > 1 then front[#front + 1] = i
+    elseif spec.arm == "mounted" then wings[#wings + 1] = i
+    else main[#main + 1] = i end
+  end
+  local plan, used = {}, {}
+  local function put(i, row, col)
+    local q, r = H.axial(col, row)
+    if used[H.key(q, r)] or not H.on_board(G.B, q, r) or not turn.passable(G, side.specs[i], q, r) then return false end
+    used[H.key(q, r)] = true
+    plan[#plan + 1] = { index = i, q = q, r = r, facing = setup.facing(s) }
+    return true
+  end
+  local function place_list(list, row_order, col_order)
+    for _, i in ipairs(list) do
+      local done = false
+      for _, row in ipairs(row_order) do
+        for _, col in ipairs(col_order) do
+          if put(i, row, col) then done = true; break end
+        end
+        if done then break end
+      end
+      if not done then error("hinds.ai: no room to deploy " .. side.specs[i].name, 0) end
+    end
+  end
+  local main_rows = {}
+  for k = #rows > 1 and 2 or 1, #rows do main_rows[#main_rows + 1] = rows[k] end
+  for k = 1, (#rows > 1 and 1 or 0) do main_rows[#main_rows + 1] = rows[k] end
+  local cols = centre_out(G.B.cols, G.B.cols)
+  place_list(main, main_rows, cols)
+  -- the wings: the outermost free columns of the main row, alternating
+  local wing_cols = {}
+  for k = #cols, 1, -1 do wing_cols[#wing_cols + 1] = cols[k] end
+  -- nearest the main body first: reverse so the wings hug the line
+  local taken_min, taken_max = G.B.cols, -1
+  for _, p in ipairs(plan) do
+    local col = H.offset(p.q, p.r)
+    if col < taken_min then taken_min = col end
+    if col > taken_max then taken_max = col end
+  end
+  local wc = {}
+  for k = 1, G.B.cols do
+    if taken_max + k < G.B.cols then wc[#wc + 1] = taken_max + k end
+    if taken_min - k >= 0 then wc[#wc + 1] = taken_min - k end
+  end
+  for _, c in ipairs(wing_cols) do wc[#wc + 1] = c end
+  place_list(wings, main_rows, wc)
+  place_list(front, rows, cols)
+  return plan
+end
+
+-- The nearest live enemy (ties by id) and its distance in hexes.
+local function nearest_enemy(G, d, filter)
+  local best, bd
+  for _, uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[uid]
+    if e.state ~= "gone" and (not filter or filter(e)) then
+      local dist = H.distance(d.q, d.r, e.q, e.r)
+      if not bd or dist < bd then best, bd = uid, dist end
+    end
+  end
+  return best, bd
+end
+
+local function points(u) return melee.base_points(u, { first_round = true }) end
+
+-- Is it worth charging e? Odds by points, with the flank/rear bonus.
+local function charge_value(G, d, e, q, r)
+  if e.state ~= "ready" or (e.disordered_until and e.disordered_until >= G.turn) then return 1000 end
+  local probe = { q = q, r = r, facing = d.facing }
+  local i = H.dir_index(q - e.q, r - e.r)
+  local edge = (i and e.formation ~= "square") and H.relative(e.facing, i) or "front"
+  local mine = points(d)
+  if edge == "flank" then mine = mine + 3 * troops.bases_now(d) elseif edge == "rear" then mine = mine + 4 * troops.bases_now(d) end
+  local theirs = points(e)
+  if e.combat then
+    -- joining a fight already under way: count the friends in it
+    local c = G.combats[e.combat]
+    if c then for _, f in ipairs(c.units[d.side]) do if G.D[f].state == "ready" then mine = mine + points(G.D[f]) end end end
+  end
+  local _ = probe
+  return mine / math.max(theirs, 0.5) + (edge == "flank" and 0.3 or 0) + (edge == "rear" and 0.5 or 0)
+end
+
+function ai.order(G, uid)
+  local d = G.D[uid]
+  local light = troops.light_missile(d)
+  -- charges
+  if not light then
+    local best, bv
+    for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+      local e = G.D[e_uid]
+      if H.distance(d.q, d.r, e.q, e.r) <= 4 then
+        local ok, q, r = turn.can_charge(G, d, e)
+        if ok then
+          local v = charge_value(G, d, e, q, r)
+          if v >= 0.8 and (not bv or v > bv) then best, bv = e_uid, v end
+        end
+      end
+    end
+    if best then return { kind = "charge", target = best } end
+  end
+  -- missile troops with a target hold and cast
+  if d.missile and turn.may_cast(G, d) then
+    local t = ai.missile_target(G, uid)
+    if t then
+      local e = G.D[t]
+      local dist = H.distance(d.q, d.r, e.q, e.r)
+      if light and dist <= 2 then
+        -- skirmishers step back from close enemies
+        return ai.step(G, d, t, "rear") or { kind = "hold" }
+      end
+      if troops.long_range(d) or dist <= 1 then return { kind = "hold" } end
+    end
+  end
+  -- close with the nearest enemy
+  local target = nearest_enemy(G, d, function(e) return e.state == "ready" end) or nearest_enemy(G, d)
+  if not target then return { kind = "hold" } end
+  local e = G.D[target]
+  if H.distance(d.q, d.r, e.q, e.r) <= 1 then
+    return { kind = "hold", facing = H.facing_towards(H.bearing(G.B, d.q, d.r, e.q, e.r)) }
+  end
+  if light and troops.long_range(d) and H.distance(d.q, d.r, e.q, e.r) <= 4 then return { kind = "hold" } end
+  return ai.step(G, d, target, "forward") or { kind = "hold" }
+end
+
+-- The best reachable hex toward (or, "rear", away from) an enemy.
+function ai.step(G, d, target, how)
+  local e = G.D[target]
+  local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
+  local face = H.facing_towards(bearing)
+  local mode = how
+  if how == "forward" and face ~= d.facing then
+    -- keep the facing when the enemy is still within 60 degrees ahead
+    if math.abs(H.norm(bearing - d.facing)) <= 60 then face = d.facing else mode = "turned" end
+  end
+  if how == "rear" then face = d.facing end
+  local throwing = d.missile and troops.long_range(d) ~= nil
+  local carry = (mode == "forward" and d.carry_facing == d.facing) and (d.carry or 0) or 0
+  local reach = turn.reachable(G, d, face, how == "rear" and "rear" or "front", function(rough)
+    return math.floor((turn.allowance(d, mode, { rough = rough, throwing = throwing }) + carry) / H.HEX_UNITS + 1e-9)
+  end)
+  local best, bd
+  local here = H.distance(d.q, d.r, e.q, e.r)
+  for _, h in ipairs(reach) do
+    local dist = H.distance(h[1], h[2], e.q, e.r)
+    local score = how == "rear" and -dist or dist
+    if not bd or score < bd then best, bd = h, score end
+  end
+  if mode == "forward" and not best then
+    -- nothing reachable yet (a slow mover gathering its move): keep going
+    return { kind = "move_wait" }
+  end
+  if not best then return nil end
+  if how ~= "rear" and H.distance(best[1], best[2], e.q, e.r) >= here then return nil end
+  return { kind = "move", q = best[1], r = best[2], facing = face, how = mode, throwing = throwing }
+end
+
+function ai.missile_target(G, uid)
+  local d = G.D[uid]
+  local best, bd
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    local dist = H.distance(d.q, d.r, e.q, e.r)
+    if dist <= 4 and e.state ~= "gone" then
+      local sit = turn.cast_situation(G, d, e)
+      if sit and missiles.table_for(d, e, sit) then
+        local score = dist * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+        if not bd or score < bd then best, bd = e_uid, score end
+      end
+    end
+  end
+  return best
+end
+
+function ai.pursue(G, uid, quarry)
+  local d = G.D[uid]
+  if troops.light_missile(d) then return false end
+  local q = G.D[quarry]
+  return troops.strength(d) * 2 >= troops.strength(q)
+end
+
+function ai.cavalry_assisted(G, uid)
+  local d = G.D[uid]
+  local c = d.combat and G.combats[d.combat]
+  if not c then return "fight" end
+  local mine, theirs = 0, 0
+  for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
+  for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end
+  return theirs > mine * 1.5 and "retreat" or "fight"
+end
+
+return ai

@@ -1,0 +1,125 @@
+-- The hexagon board of Hinds' rules: "Each unit under these rules is
+-- presumed to take up a hexagonal area about six inches across". Pointy-top
+-- hexes (sandtable.grid, +q east, +r north-east) in a rectangle of `cols`
+-- by `rows`, row 0 on the south edge. A unit stands at a hex centre and
+-- faces one of the hex's six corners (0 = north, 60, 120, 180, -120, -60
+-- degrees, counter-clockwise), so the two hexsides ahead are its front, the
+-- two beside it its flanks and the two behind it its rear.
+--
+-- Distances in the text's units (inches): the gap between units in hexes
+-- d apart is 6 (d - 1) units edge to edge; touching (adjacent) is 0.
+
+local grid = require("sandtable.grid")
+
+local H = {}
+
+H.INCH = 25.4
+H.HEX_UNITS = 6                         -- "about six inches across"
+H.SIZE = H.HEX_UNITS * H.INCH           -- mm across the flats
+local ROW = H.SIZE * math.sqrt(3) / 2
+
+-- The six neighbours in sandtable.grid's order and their bearings
+-- (degrees, 0 north, counter-clockwise).
+H.DIRS = { { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { 0, -1 }, { 1, -1 } }
+H.BEARINGS = { -90, -30, 30, 90, 150, -150 }
+H.FACINGS = { 0, 60, 120, 180, -120, -60 }
+
+function H.norm(a)
+  a = a % 360
+  if a > 180 then a = a - 360 end
+  return a
+end
+
+function H.key(q, r) return (q + 512) * 1024 + (r + 512) end
+function H.unkey(k) return k // 1024 - 512, k % 1024 - 512 end
+
+-- A board: { cols, rows, spec (for sandtable.grid), width, depth (mm) }.
+function H.board(cols, rows)
+  local spec = { x = H.SIZE / 2, y = H.SIZE / math.sqrt(3), size = H.SIZE, flat_top = false }
+  local width = (cols + 0.5) * H.SIZE
+  local depth = (rows - 1) * ROW + 2 * H.SIZE / math.sqrt(3)
+  return { cols = cols, rows = rows, spec = spec, width = width, depth = depth }
+end
+
+function H.axial(col, row) return col - row // 2, row end
+function H.offset(q, r) return q + r // 2, r end
+
+function H.on_board(B, q, r)
+  local col, row = H.offset(q, r)
+  return row >= 0 and row < B.rows and col >= 0 and col < B.cols
+end
+
+function H.centre(B, q, r) return grid.hex_centre(B.spec, q, r) end
+
+function H.distance(q1, r1, q2, r2) return grid.hex_distance(q1, r1, q2, r2) end
+
+-- Gap edge to edge in distance units between units d hexes apart.
+function H.gap(d) return (d - 1) * H.HEX_UNITS end
+
+-- Index 1..6 of the neighbour (dq, dr), or nil.
+function H.dir_index(dq, dr)
+  for i, d in ipairs(H.DIRS) do
+    if d[1] == dq and d[2] == dr then return i end
+  end
+  return nil
+end
+
+-- Where a neighbour in direction i lies for a unit facing `facing`:
+-- "front", "flank" or "rear" (and "left"/"right" for a flank).
+function H.relative(facing, i)
+  local rel = H.norm(H.BEARINGS[i] - facing)
+  local a = math.abs(rel)
+  if a < 60 then return "front" end
+  if a < 120 then return "flank", rel > 0 and "left" or "right" end
+  return "rear"
+end
+
+-- The bearing (degrees) from hex a to hex b, measured between centres.
+function H.bearing(B, q1, r1, q2, r2)
+  local x1, y1 = H.centre(B, q1, r1)
+  local x2, y2 = H.centre(B, q2, r2)
+  return math.deg(math.atan(-(x2 - x1), y2 - y1))
+end
+
+-- The corner facing nearest a bearing (ties to the lower index).
+function H.facing_towards(bearing)
+  local best, bd
+  for _, f in ipairs(H.FACINGS) do
+    local d = math.abs(H.norm(bearing - f))
+    if not bd or d < bd - 1e-9 then best, bd = f, d end
+  end
+  return best
+end
+
+-- Hexes strictly between a and b on the line of centres (cube rounding,
+-- nudged so a line along a hexside goes to one side deterministically).
+function H.between(q1, r1, q2, r2)
+  local n = H.distance(q1, r1, q2, r2)
+  local out = {}
+  for i = 1, n - 1 do
+    local t = i / n
+    local x = q1 + (q2 - q1) * t + 1e-6
+    local z = r1 + (r2 - r1) * t + 2e-6
+    local y = -x - z
+    local rx, ry, rz = math.floor(x + 0.5), math.floor(y + 0.5), math.floor(z + 0.5)
+    local dx, dy, dz = math.abs(rx - x), math.abs(ry - y), math.abs(rz - z)
+    if dx > dy and dx > dz then rx = -ry - rz elseif dy > dz then ry = -rx - rz else rz = -rx - ry end
+    out[#out + 1] = { rx, rz }
+  end
+  return out
+end
+
+-- The hex outline (for terrain drawn in replays).
+function H.polygon(B, q, r)
+  local x, y = H.centre(B, q, r)
+  local rad = H.SIZE / math.sqrt(3)
+  local pts = {}
+  for k = 0, 5 do
+    local a = math.rad(90 + 60 * k)
+    pts[#pts + 1] = x + rad * math.cos(a)
+    pts[#pts + 1] = y + rad * math.sin(a)
+  end
+  return pts
+end
+
+return H
