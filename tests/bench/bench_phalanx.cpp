@@ -17,6 +17,8 @@
 #include "sandtable/experiment/runner.hpp"
 #include "sandtable/lua/host.hpp"
 
+#include <spdlog/spdlog.h>
+
 using namespace sandtable;
 using Clock = std::chrono::steady_clock;
 
@@ -105,6 +107,7 @@ int native_melee(RandomSource& dice) {
 } // namespace
 
 int main() {
+  spdlog::set_level(spdlog::level::warn);
   std::printf("Sandtable benchmarks (medians of %d runs)\n\n", kReps);
 
   // 1. Melee.
