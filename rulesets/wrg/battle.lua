@@ -1,0 +1,279 @@
+-- WRG Ancients 1973 battle engine: one battle from a scenario to its result.
+--
+--   local battle = require("wrg.battle")
+--   local result = battle.run(ctx)
+--
+-- ctx (built by scripts/lib/battle.lua, or by hand in tests):
+--   rules       the loaded ruleset instance (rules.options = set of enabled
+--               option ids; rules.require loads the instance's modules)
+--   scenario    { table = { size = "183x122", terrain = "diced" | "none" |
+--                 { pieces } }, turns = n, locate = function(path) }
+--   armies      { [1] = army, [2] = army } as wrg.armies.load returns
+--   commanders  { [1] = "ai" | module name | commander table, [2] = ... }
+--   dice        the battle's dice source (every roll goes through it)
+--   report      function(line) for the readable account, or nil (quiet)
+--   log         false: no event log (bulk experiments); default true
+--   turns       the period limit (default scenario.turns or 12: "ended by
+--               the fall of night after 12 periods of play")
+--   turn_ended  optional function(bf, turn) called after each period
+--
+-- Returns { bf, winner = 1 | 2 | nil, reason = "fled the field" | "points" |
+-- "draw", turns, losses = { [side] = { [type] = units lost } }, vp = {
+-- [side] = { start =, left = } }, army_names, hash (of the final state),
+-- state = G }.
+
+local battlefield = require("sandtable.battlefield")
+local tables = require("wrg.tables")
+local troops = require("wrg.troops")
+local armies_mod = require("wrg.armies")
+local setup = require("wrg.setup")
+local turn = require("wrg.turn")
+local victory = require("wrg.victory")
+
+local battle = {}
+local say = turn.say
+
+local OPTION_IDS = { "weather", "sudden_death" }
+
+local function resolve_commander(rules, spec)
+  local req = rules and rules.require or require
+  if spec == nil or spec == "ai" or spec == "default" then return req("wrg.ai") end
+  if type(spec) == "table" then return spec end
+  if type(spec) == "string" then return req(spec) end
+  error("commander: expected \"ai\", a module name or a commander table, found " .. type(spec), 0)
+end
+
+function battle.new_state(ctx)
+  local scenario = ctx.scenario or {}
+  local rules = ctx.rules or { options = {} }
+  local req = rules.require or require
+  local G = {
+    rules = rules, options = rules.options or {}, hooks = {}, dice = ctx.dice, report = ctx.report,
+    log = ctx.log ~= false, turn = 0, sides = {}, D = {}, all = {}, removed = {}, broke_this_period = {},
+    charges = {}, elephants = {}, pieces = {},
+  }
+  for _, id in ipairs(OPTION_IDS) do
+    if G.options[id] then G.hooks[id] = req("wrg.options." .. id) end
+  end
+  G.S = setup.scale(scenario.table or {}, scenario.locate)
+  G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
+  if G.log and type(ctx.dice) == "userdata" then G.bf:record_rolls(ctx.dice) end
+  return G
+end
+
+-- The data table of one unit from its army-list entry.
+function battle.unit_spec(G, s, u)
+  local spec = {}
+  for k, v in pairs(u) do spec[k] = v end
+  spec.side = s
+  spec.original = u.figures
+  spec.w, spec.dp, spec.files, spec.ranks, spec.base_w = setup.footprint(u)
+  spec.moves = troops.moves(u)
+  spec.range = troops.range(u)
+  spec.carried = 0
+  spec.push_backs, spec.melee_periods, spec.fanatic_periods = 0, 0, 0
+  spec.disorganised, spec.routing, spec.in_melee = false, false, false
+  spec.opponents = {}
+  spec.file, spec.line = nil, nil
+  return spec
+end
+
+local function build_sides(G, ctx)
+  for s = 1, 2 do
+    local army = ctx.armies and ctx.armies[s]
+    if not army then error("battle: ctx.armies[" .. s .. "] is missing", 0) end
+    local specs = {}
+    local pts = 0
+    for _, u in ipairs(armies_mod.units(army)) do
+      local spec = battle.unit_spec(G, s, u)
+      specs[#specs + 1] = spec
+      pts = pts + armies_mod.unit_points(u)
+      if u.type == "EL" then G.elephants[s] = true end
+    end
+    G.sides[s] = {
+      side = s, name = army.fields.name or ("side " .. s), specs = specs, units = {}, points_start = pts, vp = pts,
+      commander = resolve_commander(ctx.rules, ctx.commanders and ctx.commanders[s]),
+      edge = s == 1 and "south" or "north",
+    }
+  end
+end
+
+local function add_unit(G, s, spec, x, y, facing)
+  local uid = G.bf:add_unit{ side = s, name = spec.name, label = spec.type, x = x, y = y, facing = facing,
+                             width = spec.w, depth = spec.dp, strength = spec.figures, data = spec }
+  spec.uid = uid
+  G.D[uid] = G.bf:data(uid)
+  local list = G.sides[s].units
+  list[#list + 1] = uid
+  if spec.general == "c_in_c" then G.sides[s].general = uid end
+  if G.log then G.bf:log("deploy", { unit = uid, side = s, id = spec.id, x = x, y = y, facing = facing }) end
+  return uid
+end
+
+local function make_terrain(G, spec, locate)
+  local t = spec.terrain
+  if t == nil or t == "diced" then
+    local pieces, info = setup.choose_terrain(G.S, G.dice, { 1, 1 })
+    say(G, "Choice of terrain: both nominate 1 unit per square metre, die %d: %d per square metre, %d units.",
+      info.die, info.per_m2, info.count)
+    return pieces
+  elseif t == "none" or t == "open" then
+    return {}
+  elseif type(t) == "table" then
+    return setup.given_terrain(t, locate)
+  end
+  error(string.format("%s: table.terrain must be \"diced\", \"none\" or a list of pieces, found %s",
+    locate and locate("/table/terrain") or "table.terrain", tostring(t)), 0)
+end
+
+local function place_terrain(G)
+  setup.place_terrain(G.bf, G.pieces)
+  G.has_terrain = #G.pieces > 0
+  for _, p in ipairs(G.pieces) do if p.type == "wood" then G.has_los_terrain = true end end
+end
+
+local function deploy(G)
+  for s = 1, 2 do
+    local side = G.sides[s]
+    local plan = side.commander.deployment(G, s)
+    local placements = {}
+    for n, p in ipairs(plan) do
+      local spec = side.specs[p.index]
+      placements[n] = { name = spec.name, x = p.x, y = p.y, w = spec.w, d = spec.dp }
+    end
+    for _, msg in ipairs(setup.check_deployment(G.S, s, placements)) do
+      say(G, "  deployment problem, %s: %s", side.name, msg)
+      if G.log then G.bf:log("deployment_problem", { side = s, message = msg }) end
+    end
+    for _, p in ipairs(plan) do add_unit(G, s, side.specs[p.index], p.x, p.y, p.facing) end
+    table.sort(side.units)
+  end
+  for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
+  -- ORDERS: written by each commander before the first period.
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    d.order = G.sides[d.side].commander.order(G, d.side, d)
+  end
+end
+
+local function describe_side(G, s)
+  if not G.report then return end
+  local side = G.sides[s]
+  say(G, "%s deploys on the %s edge: %d units, %d points.", side.name, side.edge, #side.units, side.points_start)
+  for _, uid in ipairs(side.units) do
+    local d = G.D[uid]
+    local x, y = G.bf:pos(uid)
+    say(G, "  %s: %d %s %s %s%s, %s, order \"%s\" at %.0f, %.0f mm", d.name, d.figures, d.regular and "regular" or "barbarian",
+      d.class, d.type, d.general and (" (" .. d.general .. ")") or "", table.concat(d.weapons, "/"), d.order, x, y)
+  end
+end
+
+local function losses(G)
+  local out = { {}, {} }
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if d.gone or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
+  end
+  return out
+end
+
+local function finish(G, t)
+  local winner, reason = G.winner, G.reason
+  if not reason then
+    winner, reason = victory.decide(G, G.options.sudden_death and 0 or nil)
+  end
+  G.bf:set_time(t, "end")
+  if G.log then G.bf:log("victory", { winner = winner, reason = reason, turns = t }) end
+  if G.report then
+    say(G, "")
+    if winner then say(G, "VICTORY to %s after %d periods (%s).", G.sides[winner].name, t, reason)
+    else say(G, "A DRAW after %d periods (%s).", t, reason) end
+    for s = 1, 2 do
+      say(G, "  %s: %.0f of %d points left.", G.sides[s].name, victory.points_left(G, s), G.sides[s].points_start)
+    end
+  end
+  return {
+    bf = G.bf, winner = winner, reason = reason, turns = t, losses = losses(G),
+    vp = { { start = G.sides[1].points_start, left = victory.points_left(G, 1) },
+           { start = G.sides[2].points_start, left = victory.points_left(G, 2) } },
+    army_names = { G.sides[1].name, G.sides[2].name }, hash = G.bf:hash(), state = G,
+  }
+end
+
+function battle.play(G, max_turns, turn_ended)
+  local t = G.turn
+  while t < max_turns and not G.over do
+    t = t + 1
+    G.turn = t
+    if G.report then say(G, ""); say(G, "=== Period %d ===", t) end
+    if G.hooks.weather then G.hooks.weather.period(G) end
+    turn.play(G)
+    for s = 1, 2 do
+      if victory.fled(G, s) then
+        G.over, G.winner, G.reason = true, 3 - s, "fled the field"
+        break
+      end
+    end
+    if turn_ended then turn_ended(G.bf, t) end
+  end
+  return t
+end
+
+function battle.run(ctx)
+  local scenario = ctx.scenario or {}
+  local G = battle.new_state(ctx)
+  build_sides(G, ctx)
+  G.bf:set_time(0, "setup")
+  say(G, "WRG ANCIENTS 1973: %s against %s on a %gx%g cm table.", G.sides[1].name, G.sides[2].name,
+    G.S.width / 10, G.S.depth / 10)
+  G.pieces = make_terrain(G, scenario.table or {}, scenario.locate)
+  place_terrain(G)
+  if G.hooks.weather then G.hooks.weather.start(G) end
+  deploy(G)
+  describe_side(G, 1)
+  describe_side(G, 2)
+  local max_turns = ctx.turns or scenario.turns or tables.PERIODS
+  local t = battle.play(G, max_turns, ctx.turn_ended)
+  return finish(G, t)
+end
+
+-- A situation set up by hand, for rule tests and "what if" scripts:
+--   battle.skirmish{ dice =, report =, options =, table = { terrain = {...} },
+--     sides = { [1] = { name =, units = { { id =, type =, class =, regular =,
+--       weapons =, figures =, ranks =, at = { x, y, facing } (mm), set = {...} } } }, [2] = ... } }
+-- Returns G ready for turn.play (G.turn = 1); G.by_id[side][id] = unit id.
+function battle.skirmish(opts)
+  local rules = { options = opts.options or {}, require = require }
+  local G = battle.new_state{ rules = rules, scenario = { table = opts.table or { terrain = "none" } },
+                              dice = opts.dice, report = opts.report, log = opts.log }
+  G.pieces = {}
+  if opts.table and type(opts.table.terrain) == "table" then G.pieces = setup.given_terrain(opts.table.terrain) end
+  place_terrain(G)
+  G.by_id = { {}, {} }
+  for s = 1, 2 do
+    local sd = opts.sides[s] or { units = {} }
+    G.sides[s] = { side = s, name = sd.name or ("side " .. s), specs = {}, units = {}, points_start = 0, vp = 0,
+                   commander = resolve_commander(rules, sd.commander), edge = s == 1 and "south" or "north" }
+    for _, u in ipairs(sd.units) do
+      local plain = { id = u.id, name = u.name or u.id, type = u.type, class = u.class or "C", regular = u.regular ~= false,
+                      weapons = u.weapons or {}, shield = u.shield ~= false, fanatic = u.fanatic == true, figures = u.figures,
+                      ranks = u.ranks, crew = u.crew or {}, horses = u.horses, engine = u.engine, general = u.general,
+                      sub_units = 0 }
+      local spec = battle.unit_spec(G, s, plain)
+      for k, v in pairs(u.set or {}) do spec[k] = v end
+      local at = u.at
+      G.by_id[s][u.id] = add_unit(G, s, spec, at[1], at[2], at[3] or (s == 1 and 0 or 180))
+      G.sides[s].points_start = G.sides[s].points_start + armies_mod.unit_points(plain)
+      if u.type == "EL" then G.elephants[s] = true end
+    end
+  end
+  for _, id in ipairs(G.bf:units()) do
+    G.all[#G.all + 1] = id
+    local d = G.D[id]
+    d.order = d.order or G.sides[d.side].commander.order(G, d.side, d)
+  end
+  G.turn = 1
+  return G
+end
+
+return battle

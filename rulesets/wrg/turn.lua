@@ -1,0 +1,1011 @@
+-- WRG Ancients 1973: one period of play, in the order the rules give.
+--
+--   1. Orders and charge declarations. Written orders are abstracted: each
+--      unit holds the order its commander wrote at the start ("attack",
+--      "skirmish" or "hold"); charges "must be declared before any movement
+--      by either side takes place", with the reaction tests 2(ii) (attempting
+--      to charge) and 2(iii) (being charged, when the chargers exceed normal
+--      move distance); the charged choose countercharge, stand fast or evade.
+--   2. Movement: "Both sides move simultaneously": evaders, then routers and
+--      pursuers, then chargers, then all other moves, each group in unit order
+--      (from the positions after the previous group).
+--   3. Shooting: all shots adjudicated from the positions after movement and
+--      applied together ("evaluated after all moving has been completed and
+--      before hand-to-hand combat commences").
+--   4. Hand-to-hand combat: every unit in contact strikes; casualties applied
+--      together; then AFTER HAND-TO-HAND FIGHTING (push-backs, breaks, pursuit).
+--   5. Reaction tests "at the end of a period", right to left.
+--
+-- G is the battle state (battle.lua): bf, dice, report, log, sides, D (unit
+-- data by id), all (ids in order), turn.
+
+local tables = require("wrg.tables")
+local troops = require("wrg.troops")
+local setup = require("wrg.setup")
+local shooting = require("wrg.shooting")
+local melee = require("wrg.melee")
+local reaction = require("wrg.reaction")
+local armies = require("wrg.armies")
+
+local turn = {}
+
+local MM = tables.MM_PER_PACE
+local function mm(p) return p * MM end
+
+function turn.say(G, fmt, ...)
+  if G.report then G.report(select("#", ...) > 0 and string.format(fmt, ...) or fmt) end
+end
+local say = turn.say
+
+function turn.label(d) return d.name end
+
+local function live(d) return d and not d.gone end
+
+local function norm(a)
+  a = a % 360
+  if a > 180 then a = a - 360 end
+  return a
+end
+
+local function bearing(G, from, to)
+  local x1, y1 = G.bf:pos(from)
+  local x2, y2 = G.bf:pos(to)
+  return math.deg(math.atan(-(x2 - x1), y2 - y1))
+end
+
+local function bearing_to_point(G, from, x2, y2)
+  local x1, y1 = G.bf:pos(from)
+  return math.deg(math.atan(-(x2 - x1), y2 - y1))
+end
+
+-- Enemies of a unit within `paces`, nearest first: { {id, distance} }.
+local function enemies_within(G, uid, paces, arc)
+  return G.bf:query{ of = uid, within = mm(paces), enemy = true, arc = arc }
+end
+local function friends_within(G, uid, paces)
+  return G.bf:query{ of = uid, within = mm(paces), friend = true }
+end
+
+local function normal_move(d) return d.moves[1] end
+local function charge_move(d) return d.moves[2] or d.moves[1] end
+
+-- DIFFICULT TERRAIN: the multiplier on distance for a unit standing in a
+-- wood or marsh ("twice the actual distance for infantry, four times ... for
+-- cavalry ... impractical for vehicles": models count four times here).
+local function terrain_factor(G, uid, d)
+  if not G.has_terrain then return 1 end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    if t.type == "wood" or t.type == "marsh" then
+      if troops.is_infantry(d) then return 2 end
+      return 4
+    end
+  end
+  return 1
+end
+
+local function on_hill(G, uid)
+  if not G.has_terrain then return false end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "hill" then return true end end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- Casualties and figures
+
+-- Adds men lost; removes whole figures (20 men, or 20 hits per model);
+-- returns figures removed.
+function turn.take_casualties(G, uid, men)
+  local d = G.D[uid]
+  if men <= 0 or d.gone then return 0 end
+  d.carried = d.carried + men
+  local per = tables.MEN_PER_FIGURE
+  local lost = d.carried // per
+  d.carried = d.carried % per
+  if lost <= 0 then return 0 end
+  lost = math.min(lost, d.figures)
+  d.figures = d.figures - lost
+  d.ranks = math.max(1, (d.figures + d.files - 1) // d.files)
+  G.bf:set_strength(uid, math.max(d.figures, 0))
+  if d.figures <= 0 then turn.remove(G, uid, "destroyed") end
+  return lost
+end
+
+function turn.remove(G, uid, why)
+  local d = G.D[uid]
+  if d.gone then return end
+  d.gone = why
+  d.routing = false
+  G.bf:remove(uid)
+  G.removed[#G.removed + 1] = uid
+  if G.log then G.bf:log("removed", { unit = uid, why = why }) end
+  say(G, "  %s is %s.", d.name, why)
+end
+
+---------------------------------------------------------------------------
+-- Reaction tests
+
+-- The situation of a unit for a reaction test, worked out from the table.
+function turn.situation(G, uid, extra)
+  local d = G.D[uid]
+  local s = { chart = d.order and 1 or 2 }
+  local friends, enemies, e_rout, f_rout = 0, 0, 0, 0
+  for _, q in ipairs(G.bf:query{ of = uid, within = mm(tables.reaction_radius) }) do
+    local o = G.D[q.id]
+    if o.side == d.side then
+      if o.routing then f_rout = f_rout + 1
+      else
+        friends = friends + 1
+        if o.advancing then s.friends_advancing = true end
+        if o.charging then s.friends_charging = true end
+        if o.retiring then s.friends_retiring = true end
+      end
+    else
+      if o.routing then e_rout = e_rout + 1
+      else
+        -- "Enemy Unit facing: Testers are not entirely behind its flank."
+        if G.bf:in_arc(q.id, uid, 90) then enemies = enemies + 1 end
+        if troops.is_cavalry(o) then s.enemy_cavalry = true end
+        if o.advancing then s.enemy_advancing = true end
+        if o.retiring then s.enemy_retiring = true end
+        if o.type == "EL" or o.type == "CH" then s.elephants_chariots = true end
+        if o.huns then s.huns = true end
+        local edge = G.bf:contact(q.id, uid)
+        if edge ~= "front" and not o.in_melee then s.enemy_flank_presented = true end
+      end
+    end
+  end
+  s.friendly_units, s.enemy_units, s.enemy_routing, s.friends_routing = friends, enemies, e_rout, f_rout
+  -- enemy behind flank or in rear and within its charge reach
+  for _, q in ipairs(G.bf:query{ of = uid, within = mm(240), enemy = true }) do
+    local o = G.D[q.id]
+    if not o.routing and q.distance <= mm(charge_move(o)) then
+      local edge = G.bf:contact(uid, q.id)
+      if edge == "rear" then s.enemy_in_rear = true elseif edge == "left" or edge == "right" then s.enemy_behind_flank = true end
+    end
+  end
+  -- Support to rear: a friend within normal move behind, neither
+  -- disorganised nor engaged.
+  for _, q in ipairs(friends_within(G, uid, normal_move(d))) do
+    local o = G.D[q.id]
+    if not o.routing and not o.disorganised and not o.in_melee and G.bf:contact(uid, q.id) == "rear" then
+      s.support_to_rear = true
+      break
+    end
+  end
+  -- The General: with the unit (+3) or within 150 paces (+1).
+  local gen = G.sides[d.side].general
+  if gen and live(G.D[gen]) and not G.D[gen].routing then
+    if gen == uid then s.general_with_unit = true
+    elseif G.bf:distance(uid, gen) <= mm(150) then s.general_near = true end
+  end
+  if G.sides[d.side].general_lost then s.general_lost = true end
+  if on_hill(G, uid) then
+    for _, q in ipairs(enemies_within(G, uid, 150)) do
+      if not on_hill(G, q.id) then s.uphill_of_enemy = true; break end
+    end
+  end
+  if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
+  s.retiring = d.retiring
+  if d.fanatic then
+    for _, q in ipairs(enemies_within(G, uid, charge_move(d))) do
+      if not d.in_melee then s.fanatics_in_reach = true end
+      local _ = q
+      break
+    end
+  end
+  for k, v in pairs(extra or {}) do s[k] = v end
+  return s
+end
+
+-- Takes a test, records it, and returns the outcome.
+function turn.test(G, uid, why, extra)
+  local d = G.D[uid]
+  local s = turn.situation(G, uid, extra)
+  if G.report or G.log then s.purpose = "WRG reaction test, " .. d.name .. " (" .. why .. ")" end
+  local out = reaction.test(d, s, G.dice, G.report ~= nil)
+  if G.log then
+    G.bf:log("reaction", { unit = uid, why = why, chart = out.chart, score = out.score, natural = out.natural,
+                           dice = out.dice, result = out.result })
+  end
+  if G.report then
+    local parts = {}
+    for _, t in ipairs(out.terms or {}) do parts[#parts + 1] = string.format("%+d %s", t.after - t.before, t.id) end
+    say(G, "  reaction test of %s (%s): %d dice %s = %d, factors %s -> %d: %s", d.name, why, out.dice,
+      table.concat(out.rolls, "+"), out.natural, #parts > 0 and table.concat(parts, ", ") or "none", out.score,
+      tables.reaction_results[out.result].text)
+  end
+  return out
+end
+
+-- Carries out a reaction result that is not "carry on".
+function turn.apply_result(G, uid, out, under_threat)
+  local d = G.D[uid]
+  local r = out.result
+  if r == "break" then
+    if under_threat or d.in_melee then turn.rout(G, uid, nil)
+    else d.state, d.state_periods = "retreat", 3; d.order = nil end
+  elseif r == "retire" or r == "halt_or_retire" then
+    d.state, d.state_periods = "retire", 2
+    d.disorganised = true
+  elseif r == "halt" then
+    d.state, d.state_periods = "halt", 2
+  elseif r == "move_to_friends" then
+    d.state, d.state_periods = "retire", 2
+  elseif r == "move_to_enemy" then
+    d.state, d.state_periods = "advance", 2
+  elseif r == "uncontrolled_advance" then
+    d.state, d.state_periods, d.ua_period = "uncontrolled", 2, 0
+    d.order = nil
+  end
+end
+
+---------------------------------------------------------------------------
+-- Rout
+
+-- BROKEN TROOPS: the unit turns its back and runs; its opponents pursue.
+function turn.rout(G, uid, from)
+  local d = G.D[uid]
+  if d.routing or d.gone then return end
+  d.routing, d.has_routed, d.rout_periods = true, true, 0
+  d.order, d.state, d.state_periods = nil, nil, 0
+  d.disorganised = true
+  d.push_backs = 0
+  G.broke_this_period[#G.broke_this_period + 1] = uid
+  -- "During the first period of rout, they move directly away from the
+  -- enemy threatening them."
+  local threat = from
+  if not threat then
+    local e = enemies_within(G, uid, 600)
+    threat = e[1] and e[1].id
+  end
+  if threat then
+    local away = norm(bearing(G, threat, uid))
+    local _, _, f = G.bf:pos(uid)
+    G.bf:move(uid, "turn", norm(away - f))
+  end
+  if G.log then G.bf:log("rout", { unit = uid }) end
+  say(G, "  %s BREAKS and routs.", d.name)
+  -- "If a general is involved in the rout, he has no influence"
+  if G.sides[d.side].general == uid then G.sides[d.side].general_routing = true end
+end
+
+---------------------------------------------------------------------------
+-- Movement helpers
+
+-- Turns a unit to a bearing; returns the paces the turn costs
+-- (CHANGES IN DIRECTION: 1/4 or 1/2 period for a turn; small changes are
+-- taken as wheels within the move and cost nothing here).
+local function face(G, uid, want, free)
+  local d = G.D[uid]
+  local _, _, f = G.bf:pos(uid)
+  local diff = norm(want - f)
+  if math.abs(diff) < 0.5 then return 0 end
+  G.bf:move(uid, "turn", diff)
+  if free or math.abs(diff) <= 45 then return 0 end
+  local cost = troops.turn_time(d) * normal_move(d)
+  if d.disorganised then cost = cost * 2 end
+  return cost
+end
+
+local function advance(G, uid, paces, opts)
+  if paces <= 0 then return nil, 0 end
+  local d = G.D[uid]
+  local r = G.bf:move(uid, "advance", mm(paces) / terrain_factor(G, uid, d), opts)
+  return r.stopped_by, r.distance / MM
+end
+
+-- Moves straight back (facing kept), e.g. a push-back or a retire.
+local function back_off(G, uid, paces)
+  local _, _, f = G.bf:pos(uid)
+  local a = math.rad(f)
+  local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
+  local r = G.bf:move(uid, "slide", dx, dy)
+  return r.distance / MM
+end
+
+-- Puts a charger flush against the edge of the target it struck.
+function turn.align(G, charger, target)
+  local edge = G.bf:contact(target, charger)
+  local tx, ty, tf = G.bf:pos(target)
+  local cx, cy = G.bf:pos(charger)
+  local tu, cu = G.bf:unit(target), G.bf:unit(charger)
+  local out_angle = ({ front = 0, rear = 180, left = 90, right = -90 })[edge] or 0
+  local a = math.rad(tf + out_angle)
+  local ox, oy = -math.sin(a), math.cos(a)               -- outward normal of the struck edge
+  local lx, ly = math.cos(a), math.sin(a)                -- along the edge
+  local half_edge = (edge == "front" or edge == "rear") and tu.depth / 2 or tu.width / 2
+  local edge_len = (edge == "front" or edge == "rear") and tu.width or tu.depth
+  local lateral = (cx - tx) * lx + (cy - ty) * ly
+  local limit = math.max(0, (edge_len + cu.width) / 2 - math.min(edge_len, cu.width) / 2)
+  if lateral > limit then lateral = limit elseif lateral < -limit then lateral = -limit end
+  local dist = half_edge + cu.depth / 2
+  local nx, ny = tx + ox * dist + lx * lateral, ty + oy * dist + ly * lateral
+  G.bf:place(charger, nx, ny, norm(tf + out_angle + 180))
+  return edge
+end
+
+---------------------------------------------------------------------------
+-- 1. Declarations
+
+local function in_reach(G, uid, target)
+  local d = G.D[uid]
+  return G.bf:distance(uid, target) <= mm(charge_move(d)) and G.bf:in_arc(uid, target, 45)
+end
+
+local function declare(G)
+  G.charges = {}
+  local charged = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    d.charging, d.evading, d.countercharging = false, false, false
+    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
+      and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
+      local cmd = G.sides[d.side].commander
+      local target = cmd.charge_target(G, uid)
+      if d.state == "uncontrolled" then
+        local e = enemies_within(G, uid, charge_move(d), 60)
+        target = e[1] and e[1].id or nil
+      end
+      if target and in_reach(G, uid, target) then
+        local go = true
+        -- 2(ii): "When troops who are neither fanatics or in uncontrolled
+        -- advance attempt to charge - BEFORE THE CHARGE STARTS."
+        if not d.fanatic and d.state ~= "uncontrolled" then
+          local t = G.D[target]
+          local out = turn.test(G, uid, "attempting to charge", {
+            fanatics_charge = t.fanatic or nil,
+            li_vs_heavier = (d.type == "LI" and troops.heavier_or_mounted(t)) or nil,
+          })
+          if out.rank < 4 then
+            go = false
+            turn.apply_result(G, uid, out, false)
+          end
+        end
+        if go then
+          d.charging = true
+          G.charges[#G.charges + 1] = { charger = uid, target = target }
+          charged[target] = charged[target] or {}
+          table.insert(charged[target], uid)
+          if G.log then G.bf:log("charge", { unit = uid, target = target }) end
+          say(G, "  %s charges %s.", d.name, G.D[target].name)
+        end
+      end
+    end
+  end
+  -- The charged: 2(iii) "When being charged - WHEN AND IF THE CHARGERS
+  -- EXCEED NORMAL MOVE DISTANCE", then countercharge, stand fast or evade.
+  for _, tid in ipairs(G.all) do
+    local list = charged[tid]
+    local t = G.D[tid]
+    if list and live(t) and not t.routing then
+      local far = false
+      for _, c in ipairs(list) do
+        if G.bf:distance(c, tid) > mm(normal_move(G.D[c])) then far = true end
+      end
+      local ok = true
+      if far and not t.in_melee then
+        local c1 = G.D[list[1]]
+        local out = turn.test(G, tid, "being charged", {
+          fanatics_charge = c1.fanatic or nil,
+          li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(c1)) or nil,
+        })
+        if out.rank < 4 then
+          ok = false
+          turn.apply_result(G, tid, out, true)
+        end
+        if out.rank >= 4 and t.order == "skirmish" then
+          -- "Skirmishing infantry will always evade unless their reaction
+          -- result is "Act as general wishes" or "Uncontrolled advance"."
+          if troops.is_infantry(t) and out.rank < 5 then t.evading = true end
+        end
+      end
+      if t.order == "skirmish" and not t.in_melee and not t.routing and (troops.is_light(t) or troops.is_cavalry(t)) then
+        t.evading = true
+      end
+      if ok and not t.evading and not t.in_melee and t.moves[2] then
+        local cmd = G.sides[t.side].commander
+        if cmd.countercharge(G, tid, list[1]) then
+          t.countercharging = true
+          say(G, "  %s countercharges.", t.name)
+        end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 2. Movement
+
+local function evade(G, uid)
+  local d = G.D[uid]
+  local threat
+  for _, c in ipairs(G.charges) do if c.target == uid then threat = c.charger; break end end
+  if not threat then return end
+  -- "equivalent in length to a normal move, but includes an initial turn
+  -- directly away from the enemy. No deduction is made for this turn."
+  face(G, uid, norm(bearing(G, threat, uid)), true)
+  local dist = normal_move(d)
+  if d.ranks > 2 then dist = dist / 2 end
+  local _, moved = advance(G, uid, dist, { ignore_side = d.side })
+  d.moved = moved
+  d.evaded, d.reorganising = true, 1
+  say(G, "  %s evades %.0f paces.", d.name, moved)
+end
+
+local function own_edge_bearing(G, d)
+  return d.side == 1 and 180 or 0
+end
+
+local function move_router(G, uid)
+  local d = G.D[uid]
+  d.rout_periods = d.rout_periods + 1
+  -- "charge speed where this is possible, minus 20 paces during the first
+  -- period, and minus a further 20 paces for each subsequent period."
+  local speed = charge_move(d) - tables.rout.first_less - tables.rout.further_less * (d.rout_periods - 1)
+  if speed <= 0 then turn.remove(G, uid, "dispersed beyond rallying"); return end
+  if d.rout_periods > 1 then
+    local cost = face(G, uid, own_edge_bearing(G, d), true)
+    local _ = cost
+  end
+  local stop, moved = advance(G, uid, speed, { ignore_side = d.side })
+  d.moved = moved
+  if stop == "edge" then turn.remove(G, uid, "routed off the table") end
+end
+
+local function move_pursuer(G, uid)
+  local d = G.D[uid]
+  local q = G.D[d.pursuing]
+  if not q or q.gone or not q.routing then d.pursuing = nil; d.state, d.state_periods = "rally_back", 1; return end
+  d.pursue_periods = d.pursue_periods + 1
+  local speed = charge_move(d) - tables.pursuit.first_less - tables.pursuit.further_less * (d.pursue_periods - 1)
+  if speed <= 0 then d.pursuing = nil; return end
+  face(G, uid, bearing(G, uid, d.pursuing), true)
+  local stop, moved = advance(G, uid, speed)
+  d.moved = moved
+  if stop == d.pursuing then d.caught = d.pursuing end
+end
+
+local function move_charger(G, c)
+  local d = G.D[c.charger]
+  if not live(d) or d.routing or not live(G.D[c.target]) then return end
+  local cost = face(G, c.charger, bearing(G, c.charger, c.target))
+  local dist = charge_move(d) - cost - (d.push_debt or 0)
+  local stop, moved = advance(G, c.charger, dist)
+  d.moved = moved
+  local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
+  if hit then
+    local edge = turn.align(G, c.charger, hit)
+    local t = G.D[hit]
+    t.in_melee, d.in_melee = true, true
+    d.melee_new = true
+    t.melee_new = true
+    -- DISORGANISATION 2: contacted "while not facing within 45 degrees of the
+    -- direction of charge"; 6: infantry other than light, light-medium or
+    -- light-heavy moving when contacted by mounted chargers who moved 60.
+    if edge ~= "front" then t.disorganised = true end
+    if troops.is_mounted(d) and moved >= 60 and t.advancing and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
+    say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
+    if G.log then G.bf:log("contact", { unit = c.charger, target = hit, edge = edge }) end
+  end
+end
+
+-- An ordinary move for a unit under its order or a reaction instruction.
+local function move_unit(G, uid)
+  local d = G.D[uid]
+  if d.reorganising and d.reorganising > 0 then return end
+  local st = d.state
+  local debt = d.push_debt or 0
+  if st == "halt" then return end
+  if st == "retire" or st == "retreat" then
+    d.retiring = true
+    local dist = math.max(0, normal_move(d) * (st == "retire" and 0.5 or 1) - debt)
+    if st == "retreat" then
+      -- "RETREAT (BACKS TO ENEMY)"
+      face(G, uid, own_edge_bearing(G, d), true)
+      local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
+      d.moved = moved
+      if stop == "edge" then turn.remove(G, uid, "retreated off the table") end
+    else
+      d.moved = back_off(G, uid, dist)
+    end
+    return
+  end
+  local cmd = G.sides[d.side].commander
+  local plan = cmd.move(G, uid)
+  if not plan then return end
+  local dist = plan.distance or normal_move(d)
+  dist = math.min(dist, normal_move(d)) - debt
+  if plan.bearing then dist = dist - face(G, uid, plan.bearing) end
+  if dist <= 0 then return end
+  local _, moved = advance(G, uid, dist)
+  d.moved = moved
+  d.advancing = plan.advancing == true and moved > 0
+end
+
+local function movement(G)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) then d.moved, d.advancing, d.retiring = 0, false, false end
+  end
+  for _, uid in ipairs(G.all) do
+    if live(G.D[uid]) and G.D[uid].evading then evade(G, uid) end
+  end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.routing and not d.in_melee then move_router(G, uid) end
+  end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.pursuing then move_pursuer(G, uid) end
+  end
+  for _, c in ipairs(G.charges) do move_charger(G, c) end
+  -- countercharges meet their chargers: both count charging
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.countercharging and not d.in_melee then
+      local e = enemies_within(G, uid, charge_move(d), 60)
+      if e[1] then move_charger(G, { charger = uid, target = e[1].id }) end
+    end
+  end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
+      and not d.countercharging then
+      if d.state == "rally_back" then
+        -- RALLYING BACK: "turns and moves as nearly as possible straight back
+        -- for 100 paces, or a normal move, whichever is the lesser", then halts.
+        d.moved = back_off(G, uid, math.min(tables.movement.rally_back, normal_move(d)))
+        d.state, d.state_periods = nil, 0
+        d.disorganised = true
+      else
+        move_unit(G, uid)
+      end
+    end
+    if live(d) then d.push_debt = 0 end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 3. Shooting
+
+-- TARGET PRIORITIES (not hand-hurled weapons must obey them): 1 an enemy
+-- advancing towards them and able to charge them; 4 enemy missile men; 5
+-- advancing enemy; 6 nearest. Hand-hurled weapons: the nearest.
+local function pick_target(G, uid, range)
+  local d = G.D[uid]
+  local arc = troops.shooting_arc(d)
+  local list = enemies_within(G, uid, range, arc < 180 and arc or nil)
+  local best, best_rank
+  for _, q in ipairs(list) do
+    local o = G.D[q.id]
+    if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id)) then
+      local rank = 6
+      if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
+      elseif troops.missile(o) and not troops.WEAPONS[troops.missile(o)] then rank = 4
+      elseif o.advancing then rank = 5 end
+      if not best_rank or rank < best_rank then best, best_rank = q, rank end
+    end
+  end
+  return best
+end
+
+local function shooting_phase(G)
+  local shots = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and not d.routing and not d.in_melee and not d.charging and not d.evading and not d.pursuing
+      and d.range and not d.reorganising_now then
+      local m = troops.missile(d)
+      local can = true
+      -- SHOOTING ON THE MOVE: not engines, staff-slings and crossbows.
+      if (d.moved or 0) > 0 and (m == "engine" or m == "staff_sling" or m == "crossbow") then can = false end
+      if can then
+        local range = d.range + (on_hill(G, uid) and 20 or 0)
+        local q = pick_target(G, uid, range)
+        if q then
+          local t = G.D[q.id]
+          local edge = G.bf:contact(q.id, uid)
+          local s = {
+            from_front = edge == "front", range = q.distance / MM, target_moved = t.moved or 0,
+            target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = edge == "right",
+                              shooting_two_handed = t.shot_two_handed },
+            moved = (d.moved or 0) > 0, files = d.files,
+            partial_cover = G.has_terrain and terrain_factor(G, q.id, t) > 1 or nil,
+            base_frontage = d.base_w, bonus = G.shooting_bonus and G.shooting_bonus(G, uid, q.id) or nil,
+          }
+          if G.report or G.log then s.purpose = "WRG shooting random factor, " .. d.name end
+          local out = shooting.shoot(d, t, s, G.dice, G.report ~= nil)
+          shots[#shots + 1] = { by = uid, at = q.id, out = out }
+        end
+      end
+    end
+  end
+  for _, sh in ipairs(shots) do
+    local d, t = G.D[sh.by], G.D[sh.at]
+    t.missile = (t.missile or 0) + sh.out.casualties
+    t.shot_by = (t.shot_by or 0) + sh.out.figures
+    if troops.missile(d) == "bow" or troops.missile(d) == "staff_sling" then d.shot_two_handed = true end
+    if G.log then
+      G.bf:log("shoot", { unit = sh.by, target = sh.at, figures = sh.out.figures, total = sh.out.total,
+                          casualties = sh.out.casualties })
+    end
+    if G.report then
+      say(G, "  %s shoots at %s: %d figures, weapon %d, tactical %+d, random %+d (dice %d/%d) = %d: %d casualties.",
+        d.name, t.name, sh.out.figures, sh.out.weapon, sh.out.tactical, sh.out.random.value, sh.out.random.minus,
+        sh.out.random.plus, sh.out.total, sh.out.casualties)
+    end
+  end
+  for _, uid in ipairs(G.all) do
+    local t = G.D[uid]
+    if live(t) and (t.missile or 0) > 0 then
+      local start = t.figures
+      turn.take_casualties(G, uid, t.missile)
+      if live(t) and not t.routing then
+        -- 1(i): 2 casualties per figure from missiles in a single period.
+        if t.missile >= 2 * start then
+          local out = turn.test(G, uid, "2 casualties per figure from missiles")
+          if out.rank < 3 then turn.apply_result(G, uid, out, true) end
+        end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 4. Hand-to-hand combat
+
+-- Front-rank figures of u in contact with enemy e (plus one overlapping
+-- figure where the line is longer).
+local function files_in_contact(G, uid, eid)
+  local d = G.D[uid]
+  local _, _, len = G.bf:contact(uid, eid)
+  local edge = G.bf:contact(uid, eid)
+  if edge ~= "front" then
+    -- fighting to flank or rear: engines, chariots, elephants fight; others
+    -- turn the figures in contact
+    local _, _, len2 = G.bf:contact(eid, uid)
+    len = math.max(len or 0, len2 or 0)
+  end
+  local n = math.max(1, math.ceil(((len or 0) - 0.5) / d.base_w))
+  if n < d.files then n = n + 1 end
+  return math.min(n, d.files)
+end
+
+local function melee_phase(G)
+  -- who is in contact with whom
+  local pairs_list = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) then
+      d.opponents = {}
+      local q = G.bf:query{ of = uid, within = 0.5, enemy = true }
+      for _, e in ipairs(q) do
+        local o = G.D[e.id]
+        if live(o) then d.opponents[#d.opponents + 1] = e.id end
+      end
+      d.in_melee = #d.opponents > 0 and not d.routing
+    end
+  end
+  local strikes = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and not d.routing and #d.opponents > 0 then
+      -- strike the opponent to the front first, else the first in contact
+      local target
+      for _, e in ipairs(d.opponents) do
+        if not G.D[e].routing and G.bf:contact(uid, e) == "front" then target = e; break end
+      end
+      if not target then
+        for _, e in ipairs(d.opponents) do if not G.D[e].routing then target = e; break end end
+      end
+      local t = target and G.D[target]
+      if t then
+      local edge_on_t = G.bf:contact(target, uid)
+      local first = (d.melee_periods or 0) == 0
+      local s = {
+        files = files_in_contact(G, uid, target),
+        first_period = first, from_front = edge_on_t == "front", flank_or_rear = edge_on_t ~= "front",
+        enemy_shield = { rear = edge_on_t == "rear" or t.routing, unshielded_flank = edge_on_t == "right" },
+        charging = (d.charging or d.countercharging or d.following) and first or (d.following == true),
+        uphill = on_hill(G, uid) and not on_hill(G, target),
+        missile_per_figure = (d.missile or 0) / math.max(1, d.figures),
+        fanatic_periods = d.fanatic_periods, enemy_pushed_back = t.pushed_this_melee,
+        general_in_front = G.sides[d.side].general == uid,
+        model_flank_only = (d.type == "EL" or d.type == "CH") and G.bf:contact(uid, target) ~= "front",
+        base_frontage = d.base_w, enemy = t,
+        bonus = G.melee_bonus and G.melee_bonus(G, uid, target) or nil,
+      }
+      if t.routing then s.enemy_shield.rear = true end
+      if G.report or G.log then s.purpose = "WRG melee random factor, " .. d.name end
+      local out = melee.strike(d, t, s, G.dice, G.report ~= nil)
+      strikes[#strikes + 1] = { by = uid, at = target, out = out }
+      pairs_list[#pairs_list + 1] = uid
+      end
+    end
+  end
+  if #strikes == 0 then return end
+  for _, sk in ipairs(strikes) do
+    local d, t = G.D[sk.by], G.D[sk.at]
+    d.inflicted = (d.inflicted or 0) + sk.out.casualties
+    t.received = (t.received or 0) + sk.out.casualties
+    if G.log then
+      G.bf:log("melee", { unit = sk.by, target = sk.at, figures = sk.out.figures, row = sk.out.row, total = sk.out.total,
+                          casualties = sk.out.casualties })
+    end
+    if G.report then
+      say(G, "  %s strikes %s: %d figures, %s %d, tactical %+d, random %+d = %d: %d casualties.", d.name, t.name,
+        sk.out.figures, sk.out.row, sk.out.weapon, sk.out.tactical, sk.out.random.value, sk.out.total, sk.out.casualties)
+    end
+  end
+  -- apply casualties together, then AFTER HAND-TO-HAND FIGHTING
+  local start = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and (d.received or 0) > 0 then
+      start[uid] = d.figures
+      turn.take_casualties(G, uid, d.received)
+    end
+  end
+  local results = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.in_melee and not d.routing then
+      if (d.type == "EL" or d.type == "CH") then
+        for _, e in ipairs(d.opponents) do if G.D[e] then G.D[e].met_beasts = true end end
+      end
+      local r = melee.after(d, { received = d.received or 0, inflicted = d.inflicted or 0, missile = d.missile or 0,
+                                 figures = start[uid] or d.figures, push_backs = d.push_backs })
+      results[#results + 1] = { uid = uid, r = r }
+    end
+  end
+  for _, x in ipairs(results) do
+    local d = G.D[x.uid]
+    if live(d) then
+      if x.r.broken then
+        say(G, "  %s: %s.", d.name, melee.REASONS[x.r.reason])
+        local foes = d.opponents
+        turn.rout(G, x.uid, foes[1])
+        -- "They will strike without receiving return blows, at the moment at
+        -- which the enemy turn their backs": the pursuers' first strike.
+        for _, e in ipairs(foes) do
+          local o = G.D[e]
+          if live(o) and not o.routing and live(d) then
+            local s = { files = o.files, first_period = false, charging = true, enemy_shield = { rear = true },
+                        from_front = false, flank_or_rear = true, enemy = d }
+            if G.report or G.log then s.purpose = "WRG pursuit strike, " .. o.name end
+            local out = melee.strike(o, d, s, G.dice, false)
+            say(G, "  %s strikes the backs of %s: %d casualties.", o.name, d.name, out.casualties)
+            turn.take_casualties(G, x.uid, out.casualties)
+            -- "All troops all of whose melee opponents break must normally
+            -- pursue for at least one period" (not with orders to hold)
+            local all_broke = true
+            for _, e2 in ipairs(o.opponents or {}) do
+              if G.D[e2] and not G.D[e2].routing and not G.D[e2].gone then all_broke = false end
+            end
+            if all_broke then
+              o.in_melee = false
+              o.melee_periods = 0
+              if o.order ~= "hold" and o.moves[2] then o.pursuing, o.pursue_periods = x.uid, 0 end
+            end
+          end
+        end
+      elseif x.r.pushed_back then
+        d.push_backs = x.r.push_backs
+        d.pushed_this_melee = true
+        local moved = back_off(G, x.uid, tables.movement.push_back)
+        d.push_debt = tables.movement.push_back
+        if moved < tables.movement.push_back * 0.99 then d.disorganised = true end
+        say(G, "  %s is pushed back 30 paces.", d.name)
+        -- "Their opponents must follow up unless they have orders to the
+        -- contrary ... or are infantry receiving a mounted charge while halted"
+        for _, e in ipairs(d.opponents) do
+          local o = G.D[e]
+          if live(o) and not o.routing and o.order ~= "hold" and o.moves[2] then
+            local halted_inf = troops.is_infantry(o) and troops.is_mounted(d) and (o.moved or 0) == 0
+            if not halted_inf then
+              advance(G, e, tables.movement.push_back + 1)
+              if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid) end
+              o.following = true
+            end
+          end
+        end
+      else
+        d.push_backs = 0
+      end
+    end
+  end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.in_melee then
+      d.melee_periods = (d.melee_periods or 0) + 1
+      if d.fanatic then d.fanatic_periods = (d.fanatic_periods or 0) + 1 end
+    end
+  end
+  -- pursuers in contact at the end of the period strike again
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.pursuing and G.D[d.pursuing] and live(G.D[d.pursuing]) and G.bf:distance(uid, d.pursuing) < 0.5
+      and d.caught then
+      local q = G.D[d.pursuing]
+      local s = { files = d.files, first_period = false, charging = true, enemy_shield = { rear = true }, from_front = false,
+                  flank_or_rear = true, enemy = q }
+      local out = melee.strike(d, q, s, G.dice, false)
+      say(G, "  %s cuts down the routed %s: %d casualties.", d.name, q.name, out.casualties)
+      turn.take_casualties(G, d.pursuing, out.casualties)
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 5. Reaction tests at the end of the period, and upkeep
+
+local function end_of_period(G)
+  -- simultaneous tests "taken from right to left": side by side, by x
+  -- (east first for the south side, west first for the north side)
+  local order = {}
+  for _, uid in ipairs(G.all) do if live(G.D[uid]) then order[#order + 1] = uid end end
+  table.sort(order, function(a, b)
+    local xa = G.bf:pos(a)
+    local xb = G.bf:pos(b)
+    local da, db = G.D[a], G.D[b]
+    if da.side ~= db.side then return da.side < db.side end
+    if da.side == 1 then xa, xb = -xa, -xb end
+    if xa ~= xb then return xa < xb end
+    return a < b
+  end)
+  -- 2(iv) "When any friendly unit within 150 paces breaks, routs past, or
+  -- bursts through."
+  for _, b in ipairs(G.broke_this_period) do
+    local bd = G.D[b]
+    for _, uid in ipairs(order) do
+      local d = G.D[uid]
+      if live(d) and not d.routing and uid ~= b and d.side == bd.side and not bd.gone_before
+        and G.bf:unit(b) and not G.bf:unit(b).removed and G.bf:distance(uid, b) <= mm(150) then
+        local out = turn.test(G, uid, "friendly unit broke within 150 paces")
+        if out.rank < 3 then turn.apply_result(G, uid, out, #enemies_within(G, uid, charge_move(d)) > 0) end
+      end
+    end
+  end
+  for _, uid in ipairs(order) do
+    local d = G.D[uid]
+    if live(d) and not d.routing then
+      -- 1(iii): "falls below half strength in figures", and again for each
+      -- further figure lost.
+      if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
+        d.half_tested_at = d.figures
+        local out = turn.test(G, uid, "below half strength")
+        -- "A unit getting worse than "Halt" will continue off the field and will not return."
+        if out.rank < 3 then
+          d.leaving = true
+          turn.rout(G, uid, nil)
+        end
+      end
+    end
+    -- 2(i): the first time within charge reach of enemy troops
+    if live(d) and not d.routing and not d.tested_first_reach and not d.in_melee then
+      for _, q in ipairs(enemies_within(G, uid, 240)) do
+        if q.distance <= mm(charge_move(G.D[q.id])) and not G.D[q.id].routing then
+          d.tested_first_reach = true
+          local gen = G.sides[d.side].general
+          -- "unless at the time within 150 paces of the C in C"
+          if not (gen and live(G.D[gen]) and G.bf:distance(uid, gen) <= mm(150)) then
+            local out = turn.test(G, uid, "first within charge reach of the enemy")
+            if out.rank < 4 then turn.apply_result(G, uid, out, false)
+            elseif out.result == "uncontrolled_advance" then turn.apply_result(G, uid, out, false) end
+          end
+          break
+        end
+      end
+    end
+  end
+  -- 2(vi) RALLYING BROKEN TROOPS: "following any period during which they
+  -- have not been in contact with an enemy force or lost 1 man per figure to
+  -- missiles ... scoring better than halt".
+  for _, uid in ipairs(order) do
+    local d = G.D[uid]
+    if live(d) and d.routing and not d.leaving and d.rout_periods >= 1 and #d.opponents == 0
+      and (d.missile or 0) < d.figures then
+      local caught = false
+      for _, e in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do caught = caught or e ~= nil end
+      if not caught then
+        local out = turn.test(G, uid, "attempting to rally", { chart = 2 })
+        if out.rank >= 4 then
+          d.routing = false
+          d.reorganising = 1
+          say(G, "  %s rallies.", d.name)
+          if G.log then G.bf:log("rally", { unit = uid }) end
+          if G.sides[d.side].general == uid then G.sides[d.side].general_routing = false end
+          local _, _, f = G.bf:pos(uid)
+          G.bf:move(uid, "turn", norm((d.side == 1 and 0 or 180) - f))
+        end
+      end
+    end
+  end
+  -- 2(ix) army reaction test: 1/3 of the army's original units off the table
+  for s = 1, 2 do
+    local side = G.sides[s]
+    if not side.army_tested then
+      local off = 0
+      for _, uid in ipairs(side.units) do if G.D[uid].gone then off = off + 1 end end
+      if off * 3 >= #side.units then
+        side.army_tested = true
+        say(G, "  %s: a third of its units are off the table: army reaction test.", side.name)
+        for _, uid in ipairs(order) do
+          local d = G.D[uid]
+          if live(d) and d.side == s and not d.routing then
+            local out = turn.test(G, uid, "army reaction test", { army_test = true })
+            if out.rank < 3 then turn.apply_result(G, uid, out, #enemies_within(G, uid, charge_move(d)) > 0) end
+          end
+        end
+      end
+    end
+  end
+end
+
+-- Upkeep at the start of a period: reaction instructions run down,
+-- reorganising ends, disorganisation recovers when its causes are gone.
+local function upkeep(G)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) then
+      d.received, d.inflicted, d.missile, d.shot_by, d.shot_two_handed = 0, 0, 0, 0, false
+      d.caught, d.following = nil, false
+      d.reorganising_now = d.reorganising and d.reorganising > 0
+      if d.reorganising and d.reorganising > 0 then d.reorganising = d.reorganising - 1 end
+      if d.state_periods and d.state_periods > 0 then
+        d.state_periods = d.state_periods - 1
+        if d.state_periods == 0 then
+          if d.state == "uncontrolled" then d.reorganising = 1 end
+          d.state = nil
+          if not d.order then d.order = d.routing and nil or "attack" end
+        end
+      end
+      if d.state == "uncontrolled" then
+        d.ua_period = (d.ua_period or 0) + 1
+      end
+      if not d.in_melee then d.melee_periods = 0; d.pushed_this_melee = false end
+      -- DISORGANISATION: the causes still operating
+      local dis = d.routing or d.reorganising_now or d.state == "retire" or (d.state == "uncontrolled" and d.ua_period >= 2)
+        or d.met_beasts
+      d.met_beasts = false
+      if not dis and troops.is_horsed(d) and G.elephants[3 - d.side] then
+        local near = G.elephants[d.side] and 30 or 100
+        for _, q in ipairs(enemies_within(G, uid, near)) do
+          if G.D[q.id].type == "EL" then dis = true; break end
+        end
+      end
+      if d.push_backs and d.push_backs > 0 and d.in_melee and d.disorganised then dis = true end
+      d.disorganised = dis and true or false
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+
+function turn.play(G)
+  local t = G.turn
+  G.bf:set_time(t, "orders")
+  G.broke_this_period = {}
+  upkeep(G)
+  declare(G)
+  G.bf:set_time(t, "movement")
+  movement(G)
+  G.bf:set_time(t, "shooting")
+  shooting_phase(G)
+  G.bf:set_time(t, "melee")
+  melee_phase(G)
+  G.bf:set_time(t, "reaction")
+  end_of_period(G)
+  G.bf:set_time(t, "end")
+end
+
+turn.enemies_within = enemies_within
+turn.charge_move = charge_move
+turn.normal_move = normal_move
+turn.bearing = bearing
+turn.bearing_to_point = bearing_to_point
+turn.in_reach = in_reach
+turn.norm = norm
+local _ = setup
+local _a = armies
+return turn
