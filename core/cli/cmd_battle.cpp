@@ -26,6 +26,7 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     std::int64_t seed = -1;
     int turns = 0;
     bool quiet = false;
+    std::vector<std::string> house_rules;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("scenario", o->scenario, "Scenario YAML (default: the built-in Phalanx battle)")
@@ -35,8 +36,15 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--log", o->log, "Write every event (rolls, moves, results) as JSON lines to FILE");
   cmd->add_option("--html", o->html, "Write the battle's replay page (one self-contained HTML file) to FILE");
   cmd->add_flag("--quiet", o->quiet, "Print only the result");
+  cmd->add_option("--house-rule", o->house_rules, "A house rule file (function(rules)) applied after the scenario's own "
+                                                  "(repeatable; replays a failed `sim` variant)")
+      ->check(CLI::ExistingFile);
   return [o, &global] {
     LuaHostOptions host_opts = global.host_options();
+    for (const auto& h : o->house_rules) {
+      const auto dir = std::filesystem::path(h).parent_path().string();
+      host_opts.readable_dirs.push_back(dir.empty() ? "." : dir);
+    }
     if (!o->scenario.empty())
       host_opts.readable_dirs.push_back(std::filesystem::path(o->scenario).parent_path().string().empty()
                                             ? "."
@@ -64,6 +72,12 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     }
     lua_pushboolean(L, o->quiet);
     lua_setfield(L, -2, "quiet");
+    lua_createtable(L, static_cast<int>(o->house_rules.size()), 0);
+    for (std::size_t i = 0; i < o->house_rules.size(); ++i) {
+      lua_pushstring(L, o->house_rules[i].c_str());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_setfield(L, -2, "house_rules");
     host.call(1, 1);
     std::cout.flush();
     if (!o->log.empty()) {

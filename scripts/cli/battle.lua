@@ -26,7 +26,8 @@ function cli.run(opts)
   end
   local s = scenario.parse(text, name, base_dir)
   local report = (not opts.quiet) and print or nil
-  local result = battle.run{ scenario = s, seed = opts.seed, turns = opts.turns, report = report }
+  local prepared = battle.prepare(s, opts.house_rules)
+  local result = battle.run{ prepared = prepared, seed = opts.seed, turns = opts.turns, report = report }
   local names = {}
   for i, a in ipairs(s.armies) do names[i] = result.army_names and result.army_names[i] or a.army end
   print("")

@@ -12,6 +12,11 @@ if [ "$(wc -l < "$TMP/a.jsonl")" -gt 50 ] && grep -q '"kind":"roll"' "$TMP/a.jso
   pass "the event log has rolls and turn-end hashes"
 else fail "the event log lacks rolls or turn-end hashes"; fi
 
+expect_exit 0 "a battle with a house rule" -- "$SANDTABLE" battle scenarios/phalanx/bench.yaml --seed 3 --house-rule scripts/house_rules/phalanx_general_inspires.lua
+expect_output "+1 the General's vignette (house rule: general inspires" "the account names the house rule's modifier"
+printf 'return function(rules)\n  while true do end\nend\n' > "$TMP/hang.lua"
+expect_exit 1 "a house rule that loops while loading is stopped" -- "$SANDTABLE" --max-instructions 20000000 battle --house-rule "$TMP/hang.lua"
+expect_output "hang.lua:2: instruction limit of 20000000 exceeded" "the instruction budget names the line"
 expect_exit 0 "a shipped scenario runs" -- "$SANDTABLE" battle scenarios/phalanx/gaugamela.yaml --quiet --turns 3
 
 # Bad input: a YAML syntax error, an unknown key, a missing army.

@@ -27,6 +27,13 @@ expect_output "Difference in side 1's win rate" "variants are compared with the 
 expect_output "same             +0.0 points [+0.0, +0.0]" "a do-nothing house rule gives the same battles (common random numbers)"
 expect_output "trial(s) of broken failed" "the failures are counted"
 expect_output "seed" "each failure names its seed for replay"
+# A house rule that loops forever: the watchdog stops each trial (no count
+# hook runs on the hot path), the run completes and names the line and a
+# replay command.
+printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "forever", text = "loops",\n    add = function() while true do end end })\nend\n' > "$TMP/loop.lua"
+expect_exit 0 "a run whose house rule loops forever completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 2 --trial-timeout 1 --variant loop="$TMP/loop.lua"
+expect_output "loop.lua:4: trial stopped by the watchdog after 1 s" "the watchdog stops the trial at the looping line"
+expect_output "--house-rule $TMP/loop.lua --seed SEED" "the summary says how to replay a failed trial"
 expect_exit 1 "a variant without a file is refused" -- "$SANDTABLE" sim "$TMP/s.yaml" --variant nofile
 expect_output "expected NAME=FILE.lua" "the message says what was expected"
 finish

@@ -66,13 +66,21 @@ std::string format_table(const Value& summary, const std::string& title) {
   if (!diffs.empty()) {
     out += "\nDifference in side 1's win rate against the first variant (paired: same seeds, 95% interval)\n";
     for (const auto& d : diffs)
-      out += fmt::format("  {:<16} {}\n", d["variant"].as_string(), signed_pct(d["side1_win_difference"]));
+      out += fmt::format("  {:<16} {}\n", d["variant"].as_string(),
+                         d["pairs"].as_int() == 0 ? std::string("no trial completed under both")
+                                                  : signed_pct(d["side1_win_difference"]));
   }
   for (const auto& v : variants) {
     const auto& failures = v["failures"].as_list();
     if (failures.empty()) continue;
-    out += fmt::format("\n{} trial(s) of {} failed; replay one with `sandtable battle --seed SEED`:\n",
-                       v["failed"].as_int(), v["name"].as_string());
+    // The command that replays a failed trial as a battle with its account.
+    std::string replay = "sandtable battle";
+    const Value& params = v["params"];
+    if (params["scenario"].is_string()) replay += " " + params["scenario"].as_string();
+    if (params["house_rules"].is_list())
+      for (const auto& h : params["house_rules"].as_list()) replay += " --house-rule " + h.as_string();
+    out += fmt::format("\n{} trial(s) of {} failed; replay one with `{} --seed SEED`:\n", v["failed"].as_int(),
+                       v["name"].as_string(), replay);
     for (const auto& f : failures) {
       std::string first_line = f["error"].as_string().substr(0, f["error"].as_string().find('\n'));
       out += fmt::format("  trial {} seed {}: {}\n", f["trial"].as_int(), f["seed"].as_int(), first_line);

@@ -76,6 +76,7 @@ Value summarize(const Spec& spec, const Outcome& outcome) {
     const VariantCounts c = count(trials);
     Value s(Value::Map{});
     s.set("name", spec.variants[v].name);
+    s.set("params", spec.variants[v].params);
     s.set("trials", static_cast<std::int64_t>(trials.size()));
     s.set("completed", static_cast<std::int64_t>(c.n));
     s.set("failed", static_cast<std::int64_t>(c.failed));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -204,7 +205,17 @@ void LuaHost::count_hook(lua_State* L, lua_Debug* ar) {
   if (!host.killed() && budget && host.instructions_used_ > budget)
     host.kill(fmt::format("instruction limit of {} exceeded (the script may loop forever; raise it with "
                           "--max-instructions)", budget));
-  if (host.killed()) luaL_error(L, "%s", host.kill_reason_.c_str());
+  if (host.killed()) {
+    // The sandbox's own wrappers (short, bounded) finish what they do: that is
+    // how a kill caught by pcall gets re-raised with the line it came from.
+    if (lua_getinfo(L, "S", ar) && std::strcmp(ar->source, "=sandbox") == 0) return;
+    // Level 0 in a hook is the interrupted function itself: name its line,
+    // not its caller's.
+    luaL_where(L, 0);
+    lua_pushstring(L, host.kill_reason_.c_str());
+    lua_concat(L, 2);
+    lua_error(L);
+  }
 }
 
 void LuaHost::kill(const std::string& reason) {

@@ -9,6 +9,7 @@ local G, killed, memory_check = ...
 local raw_pcall, raw_xpcall, raw_error, raw_setmetatable, raw_rawset, raw_rawget, raw_load, raw_type =
   pcall, xpcall, error, setmetatable, rawset, rawget, load, type
 local raw_next, raw_tostring, raw_select = next, tostring, select
+local raw_find = string.find
 local co_resume, co_close = coroutine.resume, coroutine.close
 
 -- Tables no script may change, even with rawset.
@@ -20,7 +21,13 @@ local locked = raw_setmetatable({}, { __mode = "k" })
 local function recheck(ok, ...)
   if not ok then
     local why = killed()
-    if why then raw_error(why, 0) end
+    if why then
+      -- Re-raise the kill as it was caught (it names the file and line where
+      -- the script was stopped); anything else caught is replaced by it.
+      local caught = ...
+      if raw_type(caught) == "string" and raw_find(caught, why, 1, true) then raw_error(caught, 0) end
+      raw_error(why, 0)
+    end
   end
   return ok, ...
 end
