@@ -1,0 +1,211 @@
+-- §2 movement and charges, §3 lines of cast, §4 the melee on the board:
+-- situations set up by hand with battle.skirmish and forced dice.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("hinds.battle")
+local turn = require("hinds.turn")
+local H = require("hinds.hexes")
+
+local HOLD = { order = function() return { kind = "hold" } end, missile_target = function() return nil end,
+               pursue = function() return false end, cavalry_assisted = function() return "fight" end }
+
+local function G_of(units1, units2, opts)
+  opts = opts or {}
+  return battle.skirmish{ dice = opts.dice or dice.forced(opts.rolls or {}), log = false, options = opts.options,
+    table = opts.table or { cols = 10, rows = 10, terrain = opts.terrain },
+    sides = { { units = units1, commander = HOLD }, { units = units2, commander = HOLD } } }
+end
+
+local function foot(id, class, at, extra)
+  local u = { id = id, arm = "foot", class = class, bases = 6, per_base = 4, at = at }
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+local function horse(id, class, at, extra)
+  local u = { id = id, arm = "mounted", class = class, bases = 4, per_base = 3, at = at }
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+
+T.case("§2 allowances: basic, 90 degree turn, rear, charge, flight (turn about, then the charge move)", function()
+  local G = G_of({ foot("hi", 1, { 5, 2 }), foot("mi", 2, { 4, 2 }), horse("lc", 3, { 3, 2 }) }, {})
+  local hi, lc = G.D[G.by_id[1].hi], G.D[G.by_id[1].lc]
+  T.eq({ turn.allowance(hi, "forward"), turn.allowance(hi, "turned"), turn.allowance(hi, "rear"),
+         turn.allowance(hi, "charge") }, { 3, 2, 1.5, 4 })
+  T.eq({ turn.allowance(lc, "forward"), turn.allowance(lc, "turned"), turn.allowance(lc, "rear"),
+         turn.allowance(lc, "charge") }, { 8, 5, 4, 10 })
+  lc.flight_moves = 0
+  T.eq(turn.allowance(lc, "flight"), 4, "first flight move: the retreat")
+  lc.flight_moves = 1
+  T.eq(turn.allowance(lc, "flight"), 10, "second move of flight = the charge move")
+end)
+
+T.case("§2 rough ground: medium and heavy lose a unit, light troops none; road columns +1; 3/4 for archers", function()
+  local G = G_of({ foot("mi", 2, { 5, 2 }), foot("li", 4, { 4, 2 }), foot("arch", 4, { 3, 2 }, { missile = "bow" }) }, {})
+  local mi, li, ar = G.D[G.by_id[1].mi], G.D[G.by_id[1].li], G.D[G.by_id[1].arch]
+  T.eq(turn.allowance(mi, "forward", { rough = true }), 3)
+  T.eq(turn.allowance(li, "forward", { rough = true }), 6)
+  mi.formation = "march"
+  T.eq(turn.allowance(mi, "forward", { road = true }), 5)
+  T.eq(turn.allowance(ar, "forward", { throwing = true }), 4.5)
+  mi.formation = "testudo"
+  T.eq(turn.allowance(mi, "forward"), 1, "the testudo moves one unit a turn")
+  mi.formation = "square"
+  T.eq(turn.allowance(mi, "forward"), 3, "a square moves as heavy infantry")
+end)
+
+T.case("§4 Gauls always move as light infantry", function()
+  local G = G_of({ foot("g", 3, { 5, 2 }, { gaul = true }) }, {})
+  T.eq(turn.allowance(G.D[G.by_id[1].g], "forward"), 6)
+end)
+
+T.case("§2 terrain: heavy troops never enter swamps; dense forest bars heavy and pike-armed medium troops", function()
+  local G = G_of({ foot("hi", 1, { 5, 2 }), foot("pike", 2, { 3, 2 }, { macedonian = true }), foot("li", 4, { 7, 2 }),
+                   horse("hc", 1, { 1, 2 }) }, {},
+    { terrain = { { type = "swamp", hexes = { { 5, 3 } } }, { type = "dense_forest", hexes = { { 3, 3 } } },
+                  { type = "obstacle", hexes = { { 1, 3 } } } } })
+  local function can(id, col, row)
+    local q, r = H.axial(col, row)
+    return turn.passable(G, G.D[G.by_id[1][id]], q, r)
+  end
+  T.eq(can("hi", 5, 3), false)
+  T.eq(can("li", 5, 3), true)
+  T.eq(can("pike", 3, 3), false)
+  T.eq(can("li", 3, 3), true)
+  T.eq(can("hc", 1, 3), false, "small obstacles cannot be crossed by heavy cavalry")
+  T.eq(can("li", 1, 3), true)
+end)
+
+T.case("Options: dense_forests declares every wood dense; uncrossable_streams bars streams", function()
+  local t = { { type = "wood", hexes = { { 5, 3 } } }, { type = "stream", hexes = { { 4, 3 } } } }
+  local G = G_of({ foot("hi", 1, { 5, 2 }) }, {}, { terrain = t, options = { dense_forests = true, uncrossable_streams = true } })
+  local hi = G.D[G.by_id[1].hi]
+  T.eq(turn.passable(G, hi, H.axial(5, 3)), false)
+  T.eq(turn.passable(G, hi, H.axial(4, 3)), false)
+  local G2 = G_of({ foot("hi", 1, { 5, 2 }) }, {}, { terrain = t })
+  T.eq(turn.passable(G2, G2.D[G2.by_id[1].hi], H.axial(5, 3)), true)
+end)
+
+T.case("§2 streams: fording ends the move with a delay of one move", function()
+  local G = G_of({ foot("li", 4, { 5, 2 }) }, {}, { terrain = { { type = "stream", hexes = { { 5, 3 } } } } })
+  local uid = G.by_id[1].li
+  local q, r = H.axial(5, 3)
+  -- facing north, (5,3) from (5,2) on an even row is the front-right hexside
+  turn.order(G, uid, { kind = "move", q = q, r = r })
+  local d = G.D[uid]
+  T.eq({ d.q, d.r }, { q, r })
+  T.eq(d.delay, 1)
+end)
+
+T.case("§2 slow movers: heavy infantry (3 units) crosses a 6-unit hexagon every second move", function()
+  local G = G_of({ foot("hi", 1, { 5, 2 }) }, {})
+  local uid = G.by_id[1].hi
+  local d = G.D[uid]
+  local reach = turn.reachable(G, d, d.facing, "front", function() return math.floor(turn.allowance(d, "forward") / 6) end)
+  T.eq(#reach, 0, "3 units do not reach the next hexagon")
+  turn.order(G, uid, { kind = "move_wait" })
+  T.eq(d.carry, 3)
+  reach = turn.reachable(G, d, d.facing, "front", function() return math.floor((turn.allowance(d, "forward") + d.carry) / 6) end)
+  T.eq(#reach, 2, "the two hexes ahead")
+end)
+
+T.case("§2 charges: must close this turn; light cavalry 10 units reaches an enemy two hexes off", function()
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("mi", 2, { 2, 2 }) }, { foot("e", 2, { 5, 4 }) })
+  local lc, e, mi = G.D[G.by_id[1].lc], G.D[G.by_id[2].e], G.D[G.by_id[1].mi]
+  T.eq(H.distance(lc.q, lc.r, e.q, e.r), 2)
+  T.eq((turn.can_charge(G, lc, e)), true)
+  local ok, _, _, why = turn.can_charge(G, mi, e)
+  T.eq(ok, false)
+  T.eq(why, "out of charge reach")
+end)
+
+T.case("§2 heavy cavalry charges no more than 45 degrees from its facing", function()
+  local G = G_of({ horse("hc", 2, { 5, 2 }) }, { foot("e", 2, { 6, 2 }) })
+  local hc, e = G.D[G.by_id[1].hc], G.D[G.by_id[2].e]
+  local ok, _, _, why = turn.can_charge(G, hc, e)
+  T.eq(ok, false)
+  T.eq(why, "heavy cavalry charges no more than 45 degrees from its facing")
+end)
+
+T.case("§2 one charge in three moves for heavy cavalry and heavy infantry; others wait one turn", function()
+  local G = G_of({ horse("hc", 2, { 5, 2 }), horse("lc", 3, { 7, 2 }) }, { foot("e", 2, { 5, 3 }), foot("f", 2, { 7, 3 }) })
+  local hc, lc = G.D[G.by_id[1].hc], G.D[G.by_id[1].lc]
+  hc.last_charge, lc.last_charge = 0, 0
+  G.turn = 2
+  T.eq(select(4, turn.can_charge(G, hc, G.D[G.by_id[2].e])), "charged too recently")
+  T.eq((turn.can_charge(G, lc, G.D[G.by_id[2].f])), true)
+  G.turn = 3
+  T.eq((turn.can_charge(G, hc, G.D[G.by_id[2].e])), true)
+end)
+
+T.case("§4 infantry cannot attack cavalry unless it is engaged with other units", function()
+  local G = G_of({ foot("mi", 2, { 5, 3 }), horse("lc", 3, { 7, 3 }) }, { horse("c", 3, { 6, 3 }) })
+  local mi, c = G.D[G.by_id[1].mi], G.D[G.by_id[2].c]
+  T.eq(select(4, turn.can_charge(G, mi, c)), "infantry cannot attack cavalry unless it is engaged")
+  T.eq(turn.charge(G, G.by_id[1].lc, G.by_id[2].c), true)
+  T.eq((turn.can_charge(G, mi, c)), true, "now it may come to the assistance")
+end)
+
+T.case("§4 flank and rear: a unit facing a corner has two front, two flank and two rear hexsides", function()
+  local G = G_of({ foot("a", 2, { 4, 5 }), foot("b", 2, { 5, 6 }), foot("c", 2, { 5, 4 }) }, { foot("e", 2, { 5, 5 }, { at = nil }) })
+  local e = G.D[G.by_id[2].e]
+  e.facing = 180   -- facing south
+  T.eq(turn.edge(G, G.D[G.by_id[1].a], e), "flank")
+  T.eq(turn.edge(G, G.D[G.by_id[1].b], e), "rear")
+  T.eq(turn.edge(G, G.D[G.by_id[1].c], e), "front")
+  e.formation = "square"
+  T.eq(turn.edge(G, G.D[G.by_id[1].b], e), "front", "a square has neither flanks nor rear")
+end)
+
+T.case("§4 unsupported light archers struck by heavier troops lose one man and retreat", function()
+  local G = G_of({ foot("mi", 2, { 5, 4 }) }, { foot("arch", 4, { 5, 5 }, { missile = "bow", bases = 4 }) })
+  local mi, ar = G.by_id[1].mi, G.by_id[2].arch
+  T.eq(turn.charge(G, mi, ar), true)
+  turn.melee_phase(G)
+  local d = G.D[ar]
+  T.eq(d.figures, 15)
+  T.eq(d.state, "fleeing")
+end)
+
+T.case("§4 three throws: the side that lost two retreats; the victor may pursue", function()
+  -- side 1 wins throws 1 and 2 (12 against 2), loses throw 3
+  local rolls = { 6, 6, 1, 1, 4, 4, 4, 4,  6, 6, 1, 1, 4, 4, 4, 4,  1, 1, 6, 6, 4, 4, 4, 4 }
+  local G = G_of({ foot("a", 2, { 5, 4 }) }, { foot("b", 2, { 5, 5 }) }, { rolls = rolls })
+  T.eq(turn.charge(G, G.by_id[1].a, G.by_id[2].b), true)
+  turn.melee_phase(G); G.turn = 2
+  turn.melee_phase(G); G.turn = 3
+  T.eq(G.D[G.by_id[2].b].state, "ready")
+  turn.melee_phase(G)
+  T.eq(G.D[G.by_id[2].b].state, "fleeing")
+  T.eq(G.D[G.by_id[1].a].combat, nil)
+end)
+
+T.case("§4 disorder: a unit in disorder attacked loses automatically; casualties are thrown", function()
+  local G = G_of({ foot("a", 2, { 5, 4 }) }, { foot("b", 2, { 5, 5 }) }, { rolls = { 6, 6, 2, 2 } })
+  G.D[G.by_id[2].b].disordered_until = 1
+  turn.charge(G, G.by_id[1].a, G.by_id[2].b)
+  turn.melee_phase(G)
+  local b = G.D[G.by_id[2].b]
+  T.eq(b.figures, 24 - 4)
+  T.eq(b.state, "fleeing")
+end)
+
+T.case("§2 first move: the die, then the other player, then alternate", function()
+  local G = G_of({ foot("a", 2, { 5, 2 }) }, { foot("b", 2, { 5, 7 }) }, { rolls = { 3, 3, 2, 5 } })
+  G.turn = 1
+  turn.first_mover(G)
+  T.eq(G.first, 2, "ties thrown again; 2 against 5")
+  G.turn = 2; turn.first_mover(G); T.eq(G.first, 1)
+  G.turn = 3; turn.first_mover(G); T.eq(G.first, 2)
+end)
+
+T.case("§3 indirect over friends; no cast through an enemy", function()
+  local G = G_of({ foot("arch", 4, { 5, 2 }, { missile = "bow" }), foot("f", 2, { 5, 3 }) },
+                 { foot("e", 2, { 5, 5 }), foot("e2", 2, { 6, 8 }) })
+  local ar = G.D[G.by_id[1].arch]
+  local sit = turn.cast_situation(G, ar, G.D[G.by_id[2].e])
+  T.truthy(sit, "a line")
+  T.eq(sit.indirect, true)
+  T.eq(sit.gap, 12)
+  T.eq(turn.cast_situation(G, ar, G.D[G.by_id[2].e2]), nil)
+end)
