@@ -108,6 +108,17 @@ local function problem_from_error(path, err)
   return { file = path, line = 1, message = msg }
 end
 
+-- The line of `army {` (a tail call leaves no caller line to record).
+local function army_call_line(text)
+  local n = 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    local code = line:gsub("%-%-.*$", "")
+    if code:find("%f[%w_]army%s*[{(]") then return n end
+  end
+  return 1
+end
+
 function M.load_text(text, path)
   local chunk, err = load(text, "@" .. path, "t", army_env())
   if not chunk then return nil, { problem_from_error(path, err) } end
@@ -116,6 +127,7 @@ function M.load_text(text, path)
   if not is_record(result, "army") then
     return nil, { { file = path, line = 1, message = "an army file must end with `return army { ... }`, but it returned " .. show(result) } }
   end
+  if result.file ~= path then result.file, result.line = path, army_call_line(text) end
   return result
 end
 
