@@ -578,7 +578,7 @@ function turn.move_side(G, s)
     if d.state == "ready" and not d.combat and not d.moved then
       if d.delay and d.delay > 0 then
         d.delay = d.delay - 1
-      elseif d.regroup_turn and d.regroup_turn >= G.turn - 1 then
+      elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
       else
         turn.order(G, uid, cmd.order(G, uid))
