@@ -209,3 +209,14 @@ T.case("§3 indirect over friends; no cast through an enemy", function()
   T.eq(sit.gap, 12)
   T.eq(turn.cast_situation(G, ar, G.D[G.by_id[2].e2]), nil)
 end)
+
+T.case("Option throw_shields: fleeing medium infantry near the enemy flee 6 units and never fight again", function()
+  local G = G_of({ foot("mi", 2, { 5, 4 }) }, { foot("e", 2, { 5, 6 }) }, { options = { throw_shields = true } })
+  local uid = G.by_id[1].mi
+  turn.rout(G, uid, false, "test")
+  G.turn = 2
+  turn.flee(G, uid)
+  local d = G.D[uid]
+  T.eq({ d.shields_thrown, d.non_combatant }, { true, true })
+  T.eq(turn.allowance(d, "flight"), 6)
+end)
