@@ -52,8 +52,9 @@ int loader_file_chunk(lua_State* L) {
   return 1;
 }
 
-std::string read_permitted(lua_State* L, const std::string& path) {
+std::string read_permitted(lua_State* L, const std::string& given) {
   LuaHost& host = LuaHost::of(L);
+  const std::string path = host.resolve(given);
   if (!host.may_read(path))
     throw Error(fmt::format("{}: scripts may only read files under the project or directories named on the "
                             "command line", path));
@@ -74,7 +75,7 @@ int loader_read(lua_State* L) {
 // loader.list(dir, suffix?) -> sorted file names (not paths) in dir.
 int loader_list(lua_State* L) {
   namespace fs = std::filesystem;
-  const std::string dir(check_string(L, 1, "directory"));
+  const std::string dir = LuaHost::of(L).resolve(std::string(check_string(L, 1, "directory")));
   const std::string suffix(opt_string(L, 2));
   if (!LuaHost::of(L).may_read(dir))
     throw Error(fmt::format("{}: scripts may only list directories under the project or named on the command line", dir));
@@ -97,7 +98,7 @@ int loader_list(lua_State* L) {
 }
 
 int loader_exists(lua_State* L) {
-  const std::string path(check_string(L, 1, "path"));
+  const std::string path = LuaHost::of(L).resolve(std::string(check_string(L, 1, "path")));
   std::ifstream in(path);
   lua_pushboolean(L, LuaHost::of(L).may_read(path) && in.good());
   return 1;

@@ -325,6 +325,16 @@ void LuaHost::load_text(const std::string& text, const std::string& name, int ov
 
 void LuaHost::load_file(const std::string& path, int overrides) { load_text(read_file(path), path, overrides); }
 
+std::string LuaHost::resolve(const std::string& path) const {
+  std::error_code ec;
+  if (fs::path(path).is_absolute() || fs::exists(path, ec)) return path;
+  for (const auto& root : options_.roots) {
+    const fs::path candidate = fs::path(root) / path;
+    if (fs::exists(candidate, ec)) return candidate.string();
+  }
+  return path;
+}
+
 bool LuaHost::may_read(const std::string& path) const {
   std::error_code ec;
   const fs::path target = fs::weakly_canonical(fs::absolute(path, ec), ec);

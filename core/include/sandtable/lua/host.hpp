@@ -77,6 +77,10 @@ public:
   // True when scripts may read `path`: it lies under a root, a module
   // directory or a readable directory.
   bool may_read(const std::string& path) const;
+  // A data file's path as given (when it exists from the working directory)
+  // or else under the first root that has it: "armies/phalanx/gallic.lua"
+  // works from any directory.
+  std::string resolve(const std::string& path) const;
   // Calls the function below `nargs` arguments on the stack, under the limits,
   // with a traceback on error. Throws LuaError (kills give the limit's message).
   void call(int nargs, int nresults);
