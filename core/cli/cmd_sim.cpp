@@ -42,7 +42,9 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--threads,-j", o->threads, "Worker threads (default: all cores)");
   cmd->add_option("--seed", o->seed, "Experiment seed; trial i uses a seed derived from (seed, i)")->capture_default_str();
   cmd->add_option("--variant", o->variants, "NAME=FILE.lua: a house rule run on the same trials (repeatable)");
-  cmd->add_option("--until-ci", o->until_ci, "Run until every rate's 95% interval is narrower than +/- X (e.g. 0.02)");
+  cmd->add_option("--until-ci", o->until_ci,
+                  "Run rounds of --trials (at least 100) until every rate's 95% interval is narrower than +/- X "
+                  "(e.g. 0.02)");
   cmd->add_option("--max-trials", o->max_trials, "Cap for --until-ci")->capture_default_str();
   cmd->add_option("--trial-timeout", o->timeout, "Seconds before the watchdog stops one trial")->capture_default_str();
   cmd->add_option("--format", o->format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
