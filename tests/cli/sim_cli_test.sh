@@ -21,17 +21,17 @@ else fail "results differ between 1 and 2 threads"; fi
 # --until-ci: rounds of --trials (at least 100) until every rate's 95% half-width is under
 # 0.12; the stop is reached before the cap, and every interval is that narrow.
 "$SANDTABLE" sim "$TMP/s.yaml" --trials 40 --until-ci 0.12 --max-trials 2000 --seed 9 --format json --out "$TMP/ci.json" 2>/dev/null
-if lua5.4 -e '
-  local text = io.open(arg[1]):read("a")
-  local trials = tonumber(text:match([["trials":(%d+),"variants"]]))
-  local widest = 0
-  for lo, hi in text:gmatch([["high":([%d.e-]+),"low":([%d.e-]+)]]) do
-    local h, l = tonumber(lo), tonumber(hi)
-    widest = math.max(widest, (h - l) / 2)
-  end
-  assert(trials and trials < 2000 and trials % 100 == 0, "trials " .. tostring(trials))
-  assert(widest < 0.12, "widest half-width " .. widest)
-' "$TMP/ci.json"; then pass "--until-ci stops in whole rounds once every interval is narrow enough"; else fail "--until-ci"; fi
+cat > "$TMP/ci_check.lua" <<'LUA'
+local text = io.open(arg[1]):read("a")
+local trials = tonumber(text:match([["trials":(%d+),"variants"]]))
+local widest = 0
+for hi, lo in text:gmatch([["high":([%d.e-]+),"low":([%d.e-]+)]]) do
+  widest = math.max(widest, (tonumber(hi) - tonumber(lo)) / 2)
+end
+assert(trials and trials < 2000 and trials % 100 == 0, "trials " .. tostring(trials))
+assert(widest < 0.12, "widest half-width " .. widest)
+LUA
+if lua5.4 "$TMP/ci_check.lua" "$TMP/ci.json"; then pass "--until-ci stops in whole rounds once every interval is narrow enough"; else fail "--until-ci"; fi
 
 # A house rule that changes nothing must give exactly the baseline's battles.
 printf 'return function(rules) end\n' > "$TMP/nothing.lua"
