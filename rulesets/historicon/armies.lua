@@ -84,7 +84,7 @@ end
 
 local Check = AL.checker_class()
 
-local function whole(v, lo) return math.type(v) == "integer" and v >= (lo or 1) end
+local whole = AL.whole
 
 -- The plain unit (troops.lua keys) a unit record describes, or nil.
 function Check:unit_fields(rec)
@@ -214,30 +214,17 @@ function M.check(army)
   if f.points_limit ~= nil and not (type(f.points_limit) == "number" and f.points_limit > 0) then
     self:add(army, "army: 'points_limit' must be a positive number, found %s", show(f.points_limit))
   end
-  local list = f.units
-  local records = {}
-  if list ~= nil and type(list) ~= "table" then
-    self:add(army, "army: 'units' must be a list of unit { ... }, found %s", show(list))
-  else
-    for i, v in ipairs(list or {}) do
-      if is_record(v, "unit") and type(v.fields) == "table" then records[#records + 1] = v
-      else self:add(army, "army: units entry %d is %s, not unit { ... }", i, show(v)) end
-    end
-    if list and #list == 0 then self:add(army, "army has no units") end
-  end
+  local records = self:records(army, "units", "unit")
 
-  local by_id, units, plain = {}, {}, {}
+  local units, u_of = {}, {}
   for _, rec in ipairs(records) do
     local u, what = self:unit_fields(rec)
-    local id = rec.fields.id
-    if type(id) == "string" then
-      if by_id[id] then self:add(rec, "unit id '%s' is used twice: first at line %d", id, by_id[id].rec.line)
-      else by_id[id] = { rec = rec, u = u } end
-    end
     if u then
       units[#units + 1] = { rec = rec, u = u, what = what }
+      u_of[rec] = u
     end
   end
+  local by_id, plain = self:unique_ids(records, "unit"), {}
   local ids = {}
   for _, rec in ipairs(records) do if type(rec.fields.id) == "string" then ids[#ids + 1] = rec.fields.id end end
 
@@ -250,10 +237,10 @@ function M.check(army)
       if u.class ~= "VLI" then self:add(rec, "%s: only VLI may stand as a rank of another unit, not %s", what, u.class) end
       if not host then
         self:add(rec, "%s: rear_rank_of names %s, but no unit has that id%s", what, show(rear), did_you_mean(rear, ids))
-      elseif host.u and host.u.id == u.id then
+      elseif u_of[host] and u_of[host].id == u.id then
         self:add(rec, "%s: a unit cannot be a rank of itself", what)
       else
-        self:rear_rank(rec, u, what, host.rec, host.u)
+        self:rear_rank(rec, u, what, host, u_of[host])
       end
     end
     self:organisation(rec, u, what, rear ~= nil)

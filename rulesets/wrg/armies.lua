@@ -28,7 +28,7 @@
 -- sub-units, for the command points and the 60-figure limit), general =
 -- "c_in_c" | "subordinate" (the General's figure is one of the unit's).
 
-local where = require("lib.where")
+local AL = require("lib.army_list")
 local tables = require("wrg.tables")
 local troops = require("wrg.troops")
 
@@ -64,78 +64,16 @@ M.UNIT_KEYS = {
   { key = "notes", need = "a string" },
 }
 
-local function key_names(spec)
-  local out = {}
-  for _, k in ipairs(spec) do out[#out + 1] = k.key end
-  return out
-end
-local function key_spec(spec, key)
-  for _, k in ipairs(spec) do if k.key == key then return k end end
-end
-local function show(v)
-  if v == nil then return "nothing" end
-  if type(v) == "string" then return string.format("%q", v) end
-  if type(v) == "table" then return "a table" end
-  return type(v) .. " " .. tostring(v)
-end
+local show, is_record, whole = AL.show, AL.is_record, AL.whole
 
-local RECORD = {}
-local function record(kind, fields, level)
-  local file, line = where(level)
-  return { [RECORD] = kind, fields = fields, file = file, line = line }
-end
-local function is_record(v, kind) return type(v) == "table" and v[RECORD] == kind end
+---------------------------------------------------------------------------
+-- Loading: army files use army { ... } and unit { ... } (lib.army_list).
 
-local function army_env()
-  local env = {
-    unit = function(fields) return record("unit", fields, 2) end,
-    army = function(fields) return record("army", fields, 2) end,
-  }
-  return setmetatable(env, {
-    __index = function(_, name)
-      error(string.format("unknown name '%s': an army file may use only army { ... } and unit { ... }", tostring(name)), 2)
-    end,
-    __newindex = function(_, name)
-      error(string.format("army files may not set globals (found an assignment to '%s'); use local", tostring(name)), 2)
-    end,
-  })
-end
+local dsl = AL.dsl("unit")
 
-local function problem_from_error(path, err)
-  local msg = tostring(err)
-  local file, line, rest = msg:match("^(.-):(%d+): (.*)$")
-  if file then return { file = file, line = tonumber(line), message = rest } end
-  return { file = path, line = 1, message = msg }
-end
+function M.load_text(text, path) return dsl:load_text(text, path) end
 
--- The line of `army {` (a tail call leaves no caller line to record).
-local function army_call_line(text)
-  local n = 0
-  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
-    n = n + 1
-    local code = line:gsub("%-%-.*$", "")
-    if code:find("%f[%w_]army%s*[{(]") then return n end
-  end
-  return 1
-end
-
-function M.load_text(text, path)
-  local chunk, err = load(text, "@" .. path, "t", army_env())
-  if not chunk then return nil, { problem_from_error(path, err) } end
-  local ok, result = pcall(chunk)
-  if not ok then return nil, { problem_from_error(path, result) } end
-  if not is_record(result, "army") then
-    return nil, { { file = path, line = 1, message = "an army file must end with `return army { ... }`, but it returned " .. show(result) } }
-  end
-  if result.file ~= path then result.file, result.line = path, army_call_line(text) end
-  return result
-end
-
-function M.load(path, read_file)
-  local text, err = read_file(path)
-  if not text then return nil, { { file = path, line = 1, message = "cannot read army file: " .. tostring(err) } } end
-  return M.load_text(text, path)
-end
+function M.load(path, read_file) return dsl:load(path, read_file) end
 
 ---------------------------------------------------------------------------
 -- POINTS VALUES
@@ -185,30 +123,8 @@ end
 ---------------------------------------------------------------------------
 -- Checking
 
-local Check = {}
-Check.__index = Check
-
-function Check:add(at, fmt, ...)
-  self.seq = self.seq + 1
-  self.problems[#self.problems + 1] = { file = at.file, line = at.line, message = string.format(fmt, ...), seq = self.seq }
-end
-
-function Check:keys(at, fields, spec, what)
-  local unknown = {}
-  for k in pairs(fields) do
-    if type(k) ~= "string" then self:add(at, "%s has a value without a key: write key = value", what)
-    elseif not key_spec(spec, k) then unknown[#unknown + 1] = k end
-  end
-  table.sort(unknown)
-  for _, k in ipairs(unknown) do
-    self:add(at, "unknown key '%s' in %s: expected one of %s", k, what, table.concat(key_names(spec), ", "))
-  end
-  for _, k in ipairs(spec) do
-    if k.required and fields[k.key] == nil then self:add(at, "%s is missing '%s': expected %s", what, k.key, k.need) end
-  end
-end
-
-local function whole(v, lo) return math.type(v) == "integer" and v >= (lo or 1) end
+-- (the generic key checks, records and ids come from lib.army_list)
+local Check = AL.checker_class()
 
 local KNOWN_TYPE = {}
 for _, t in ipairs(tables.TROOP_TYPES) do KNOWN_TYPE[t] = true end
@@ -255,7 +171,8 @@ function Check:unit(rec, army_fields)
             local names = {}
             for n in pairs(troops.WEAPONS) do names[#names + 1] = n end
             table.sort(names)
-            self:add(rec, "%s: unknown weapon %s in %s (expected one of %s)", what, show(w), k, table.concat(names, ", "))
+            self:add(rec, "%s: unknown weapon %s in %s%s (expected one of %s)", what, show(w), k,
+              AL.did_you_mean(w, names), table.concat(names, ", "))
           end
         end
       end
@@ -274,7 +191,6 @@ function Check:unit(rec, army_fields)
   }
   if f.shield == nil and (u.type == "SHC" or troops.is_model(u)) then u.shield = true end
   -- classes allowed by type
-  local P = tables.points
   if u.class == "A" and not u.regular then self:add(rec, "%s: \"A\" class is not allowed for barbarians (POINTS VALUES)", what) end
   if u.class == "E" and u.regular then self:add(rec, "%s: \"E\" class is not allowed for regulars (POINTS VALUES)", what) end
   if u.fanatic and u.regular then self:add(rec, "%s: fanatics must be barbarians (\"Not allowed\" for regulars)", what) end
@@ -286,7 +202,6 @@ function Check:unit(rec, army_fields)
   if u.type == "ENG" and not u.engine then self:add(rec, "%s: an engine needs engine = \"light_bolt\" (or another)", what) end
   if u.type ~= "ENG" and f.engine ~= nil then self:add(rec, "%s: 'engine' is for ENG units", what) end
   if not troops.is_model(u) and #u.weapons == 0 then self:add(rec, "%s: give its weapons, e.g. weapons = { \"spear\" }", what) end
-  local _ = P
   -- UNIT ORGANISATION and ELEPHANT, CHARIOT AND ENGINE ORGANISATION
   local O = tables.organisation
   local nation = army_fields.nation
@@ -321,38 +236,26 @@ end
 
 function M.check(army)
   assert(is_record(army, "army"), "check(army): army must come from load or load_text")
-  local self = setmetatable({ problems = {}, seq = 0 }, Check)
+  local self = AL.new_checker(Check)
   local f = army.fields
-  if type(f) ~= "table" then self:add(army, "army { ... } needs a table of fields"); return self.problems end
+  if type(f) ~= "table" then self:add(army, "army { ... } needs a table of fields, found %s", show(f)); return self.problems end
   self:keys(army, f, M.ARMY_KEYS, "army")
   if f.name ~= nil and (type(f.name) ~= "string" or f.name == "") then self:add(army, "army: 'name' must be a non-empty string") end
   if f.points_limit ~= nil and not (type(f.points_limit) == "number" and f.points_limit > 0) then
     self:add(army, "army: 'points_limit' must be a positive number, found %s", show(f.points_limit))
   end
-  local records = {}
-  if f.units ~= nil and type(f.units) ~= "table" then self:add(army, "army: 'units' must be a list of unit { ... }")
-  else
-    for i, v in ipairs(f.units or {}) do
-      if is_record(v, "unit") and type(v.fields) == "table" then records[#records + 1] = v
-      else self:add(army, "army: units entry %d is %s, not unit { ... }", i, show(v)) end
-    end
-    if f.units and #f.units == 0 then self:add(army, "army has no units") end
-  end
-  local by_id, units = {}, {}
+  local records = self:records(army, "units", "unit")
+  local units = {}
   local c_in_c, subs = {}, {}
   for _, rec in ipairs(records) do
     local u = self:unit(rec, f)
-    local id = rec.fields.id
-    if type(id) == "string" then
-      if by_id[id] then self:add(rec, "unit id '%s' is used twice: first at line %d", id, by_id[id].line)
-      else by_id[id] = rec end
-    end
     if u then
       units[#units + 1] = u
       if u.general == "c_in_c" then c_in_c[#c_in_c + 1] = rec end
       if u.general == "subordinate" then subs[#subs + 1] = rec end
     end
   end
+  self:unique_ids(records, "unit")
   local total = 0
   for _, u in ipairs(units) do total = total + M.unit_points(u) end
   if #records > 0 then
@@ -369,19 +272,13 @@ function M.check(army)
   if type(f.points_limit) == "number" and total > f.points_limit then
     self:add(army, "army costs %d points, more than its points_limit of %d", total, f.points_limit)
   end
-  table.sort(self.problems, function(a, b)
-    if a.file ~= b.file then return a.file < b.file end
-    if a.line ~= b.line then return a.line < b.line end
-    return a.seq < b.seq
-  end)
-  for _, p in ipairs(self.problems) do p.seq = nil end
-  return self.problems
+  return self:sorted()
 end
 
 -- The plain units of a checked army, in list order.
 function M.units(army)
   local out = {}
-  local c = setmetatable({ problems = {}, seq = 0 }, Check)
+  local c = AL.new_checker(Check)
   for _, rec in ipairs(army.fields.units or {}) do
     if is_record(rec, "unit") then
       local u = c:unit(rec, army.fields)
@@ -397,8 +294,6 @@ function M.points(army)
   return total
 end
 
-function M.format(problem)
-  return string.format("%s:%d: %s", problem.file, problem.line, problem.message)
-end
+M.format = AL.format
 
 return M

@@ -8,8 +8,10 @@
 --   local AL = require("lib.army_list")
 --   local dsl = AL.dsl("vignette")               -- constructors army{} and vignette{}
 --   local army, problems = dsl:load(path, read_file)
---   local check = AL.checker()
+--   local check = AL.new_checker()             -- or AL.new_checker(MyCheckClass)
 --   check:keys(army, army.fields, ARMY_KEYS, "the army")
+--   local records = check:records(army, "vignettes", "vignette")
+--   check:unique_ids(records, "vignette")
 --   ... check:add(at, "unknown class '%s'", code) ...
 --   return check:sorted()
 local where = require("lib.where")
@@ -73,6 +75,11 @@ function AL.suggestion(word, candidates)
   end
   if best_d and best_d <= math.max(1, #word // 3) then return best end
   return nil
+end
+
+-- A whole number of at least lo (default 1): the usual test of a count.
+function AL.whole(v, lo)
+  return math.type(v) == "integer" and v >= (lo or 1)
 end
 
 function AL.did_you_mean(word, candidates)
@@ -261,6 +268,37 @@ function Checker:optional(at, fields, spec, key, want_type, what)
   if v ~= nil and type(v) ~= want_type then
     self:add(at, "%s: '%s' must be %s, found %s", what, key, AL.key_spec(spec, key).need, AL.show(v))
   end
+end
+
+-- The records of an army's list of entries (army.fields[list_key]), each
+-- made by `kind { ... }`. A list that is not a table, an entry that is not a
+-- record of that kind, and an empty list are problems at the army's line.
+function Checker:records(army, list_key, kind)
+  local list, records = army.fields[list_key], {}
+  if list ~= nil and type(list) ~= "table" then
+    self:add(army, "army: '%s' must be a list of %s { ... }, found %s", list_key, kind, AL.show(list))
+    return records
+  end
+  for i, v in ipairs(list or {}) do
+    if AL.is_record(v, kind) and type(v.fields) == "table" then records[#records + 1] = v
+    else self:add(army, "army: %s entry %d is %s, not %s { ... }", list_key, i, AL.show(v), kind) end
+  end
+  if list and #list == 0 then self:add(army, "army has no %s", list_key) end
+  return records
+end
+
+-- Ids used twice among records (each at the line of the second use). Returns
+-- the first record of each id.
+function Checker:unique_ids(records, kind)
+  local by_id = {}
+  for _, rec in ipairs(records) do
+    local id = rec.fields.id
+    if type(id) == "string" then
+      if by_id[id] then self:add(rec, "%s id '%s' is used twice: first at line %d", kind, id, by_id[id].line)
+      else by_id[id] = rec end
+    end
+  end
+  return by_id
 end
 
 -- The problems in file order (then in the order they were found).
