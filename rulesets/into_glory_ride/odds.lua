@@ -12,11 +12,13 @@
 --          friends_behind r=N rr=N field_defences
 --   shoot (shooter): range=N bad_going all_round; (target): moved_into_contact
 --          friends_behind
+-- The parsing of a vignette in words and the melee question are Phalanx's
+-- (phalanx.odds, this instance's copy: its melee is the patched one); the
+-- words and the shooting question are ours.
 local fail = require("lib.fail")
 local modifiers = require("lib.modifiers")
-local melee = require("phalanx.melee")
+local phalanx_odds = require("phalanx.odds")
 local shooting = require("phalanx.shooting")   -- ours: init.lua `replaces`
-local troops = require("phalanx.troops")
 
 local odds = {}
 
@@ -25,55 +27,27 @@ odds.usage = {
   shoot = 'shoot "CLASS INTEGRITY ARMY [E=EPOCH] [light|medium|heavy] [AA=EPOCH] range=N [words]" "CLASS INTEGRITY ARMY [words]"',
 }
 
-local FLAGS = { bad_going = true, flank = true, uphill = true, friends_behind = true, field_defences = true,
-                moved_into_contact = true, all_round = true }
-local NUMBERS = { overlaps = true, r = true, rr = true, range = true }
 local WEIGHTS = { light = true, medium = true, heavy = true }
 local EPOCHS = { I = true, II = true, III = true, IV = true, V = true }
 
-local function parse_vignette(text, role)
-  local words = {}
-  for w in text:gmatch("%S+") do words[#words + 1] = w end
-  local class, integrity, army = words[1], words[2], words[3]
-  if not (class and integrity and army) then
-    fail("%s: expected 'CLASS INTEGRITY ARMY', e.g. 'HIM III RA E=II', got '%s'", role, text)
-  end
-  class = class:upper()
-  if not troops.classes[class] then fail("%s: unknown troop class '%s'", role, class) end
-  if not troops.army_classes[army] then fail("%s: army class must be RA or IA, got '%s'", role, army) end
-  local v = { class = class, integrity = integrity, army_class = army }
-  local s = {}
-  for i = 4, #words do
-    local key, value = words[i]:match("^([%w_]+)=(.+)$")
-    key = key or words[i]
-    if FLAGS[key] and not value then s[key] = true
-    elseif WEIGHTS[key] and not value then v.weight = key
-    elseif (key == "E" or key == "AA") and value and EPOCHS[value] then
+-- Attached artillery is AA=EPOCH here, not a flag.
+local WORDS = {
+  example = "HIM III RA E=II",
+  armies = "RA or IA",
+  flags = { bad_going = true, flank = true, uphill = true, friends_behind = true, field_defences = true,
+            moved_into_contact = true, all_round = true },
+  numbers = phalanx_odds.WORDS.numbers,
+  take = function(key, value, v)
+    if WEIGHTS[key] and not value then v.weight = key; return true end
+    if (key == "E" or key == "AA") and value and EPOCHS[value] then
       if key == "E" then v.epoch = value else v.attached_artillery = value end
-    elseif NUMBERS[key] and tonumber(value) then s[key] = tonumber(value)
-    elseif key == "support" and value then
-      local sc, si, sa = value:match("^(%w+)/(%w+)/?(%w*)$")
-      if not sc then fail("%s: support=CLASS/INTEGRITY, got '%s'", role, value) end
-      s.support = { class = sc:upper(), integrity = si, army_class = sa ~= "" and sa or army }
-    else
-      fail("%s: unknown word '%s' (E=EPOCH AA=EPOCH light medium heavy; flags: bad_going flank uphill " ..
-        "friends_behind field_defences moved_into_contact all_round; numbers: overlaps= r= rr= range=; " ..
-        "support=CLASS/INTEGRITY)", role, words[i])
+      return true
     end
-  end
-  v.accumulated_r, v.accumulated_rr = s.r, s.rr
-  return v, s
-end
-
-local function melee_side(s)
-  local overlaps
-  if s.overlaps and s.overlaps > 0 then
-    overlaps = {}
-    for i = 1, s.overlaps do overlaps[i] = true end
-  end
-  return { in_bad_going = s.bad_going, flank_or_rear = s.flank, overlaps = overlaps, support = s.support,
-           uphill = s.uphill, friends_behind = s.friends_behind, opponent_behind_field_defences = s.field_defences }
-end
+    return false
+  end,
+  help = "E=EPOCH AA=EPOCH light medium heavy; flags: bad_going flank uphill friends_behind field_defences " ..
+    "moved_into_contact all_round; numbers: overlaps= r= rr= range=; support=CLASS/INTEGRITY",
+}
 
 local function label(v)
   local extra = (v.epoch and (" E" .. v.epoch) or "") .. (v.weight and (" " .. v.weight) or "")
@@ -83,31 +57,11 @@ end
 
 function odds.prepare(kind, first, second)
   if kind == "melee" then
-    local a, sa = parse_vignette(first, "attacker")
-    local d, sd = parse_vignette(second, "defender")
-    local situation = { attacker = melee_side(sa), defender = melee_side(sd) }
-    local function adjudicate(dice)
-      local out = melee.resolve(a, d, situation, dice, false)
-      return string.format("attacker %-2s / defender %-2s", out.attacker_result, out.defender_result)
-    end
-    local function describe()
-      local probe = melee.resolve(a, d, situation, { roll = function() return 1 end }, true)
-      local lines = { string.format("Attacker %s: base cf %d, modified %d", label(a), probe.attacker_base_cf,
-        probe.attacker_cf) }
-      for _, l in ipairs(modifiers.describe(probe.attacker_terms)) do lines[#lines + 1] = "  " .. l end
-      lines[#lines + 1] = string.format("Defender %s: base cf %d, modified %d", label(d), probe.defender_base_cf,
-        probe.defender_cf)
-      for _, l in ipairs(modifiers.describe(probe.defender_terms)) do lines[#lines + 1] = "  " .. l end
-      lines[#lines + 1] = string.format("Difference %+d: the attacker throws one d6 on Table 8", probe.difference)
-      return lines
-    end
-    return adjudicate, describe
+    return phalanx_odds.melee(first, second, WORDS, label)
   elseif kind == "shoot" then
-    local sh, ss = parse_vignette(first, "shooter")
-    local tg, ts = parse_vignette(second, "target")
-    local situation = { range = ss.range or 1, target_ahead = not ss.all_round or nil,
-                        target_moved_into_contact = ts.moved_into_contact, shooter_in_bad_going = ss.bad_going,
-                        target_friends_behind = ts.friends_behind }
+    local sh, ss = phalanx_odds.parse_vignette(first, "shooter", WORDS)
+    local tg, ts = phalanx_odds.parse_vignette(second, "target", WORDS)
+    local situation = phalanx_odds.shoot_situation(ss, ts)
     local ok, why = shooting.can_shoot(sh, tg, situation)
     if not ok then fail("shoot: " .. why) end
     local function adjudicate(dice)
