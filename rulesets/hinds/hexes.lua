@@ -10,6 +10,7 @@
 -- d apart is 6 (d - 1) units edge to edge; touching (adjacent) is 0.
 
 local grid = require("sandtable.grid")
+local angles = require("lib.angles")
 
 local H = {}
 
@@ -24,11 +25,7 @@ H.DIRS = { { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { 0, -1 }, { 1, -1 } }
 H.BEARINGS = { -90, -30, 30, 90, 150, -150 }
 H.FACINGS = { 0, 60, 120, 180, -120, -60 }
 
-function H.norm(a)
-  a = a % 360
-  if a > 180 then a = a - 360 end
-  return a
-end
+H.norm = angles.norm
 
 function H.key(q, r) return (q + 512) * 1024 + (r + 512) end
 function H.unkey(k) return k // 1024 - 512, k % 1024 - 512 end

@@ -26,6 +26,7 @@
 -- delay, shot_turn, moved, flight_moves.
 
 local NL = require("lib.named_list")
+local account = require("lib.account")
 local tables = require("hinds.tables")
 local troops = require("hinds.troops")
 local melee = require("hinds.melee")
@@ -39,14 +40,8 @@ local turn = {}
 local HEX = H.HEX_UNITS
 local floor = math.floor
 
-local function say(G, fmt, ...)
-  if G.report then G.report(string.format(fmt, ...)) end
-end
+local say, log = account.say, account.log
 turn.say = say
-
-local function log(G, kind, fields)
-  if G.log then G.bf:log(kind, fields) end
-end
 
 function turn.label(d)
   return string.format("%s (%s %d)", d.name, tables.TYPE_NAMES[d.troop] or d.troop, troops.strength(d))

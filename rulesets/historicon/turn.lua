@@ -29,35 +29,23 @@ local distances = require("historicon.distances")
 local victory = require("historicon.victory")
 local pool_mod = require("historicon.dice_pool")
 local setup = require("historicon.setup")
+local account = require("lib.account")
+local angles = require("lib.angles")
 
 local turn = {}
 
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
-local rad, deg, sin, cos, atan = math.rad, math.deg, math.sin, math.cos, math.atan
+local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 
 local CONTACT = 0.5          -- mm: closer than this is contact
 local FRACTIONS = { 1, 0.75, 0.5, 0.25, 0 }
 local SHOOT_ARC = 10         -- degrees: "directly in front" of a formed shooter
 
-local function say(G, fmt, ...)
-  if G.report then G.report(string.format(fmt, ...)) end
-end
+local say, log = account.say, account.log
 turn.say = say
 
-local function log(G, kind, fields)
-  if G.log then G.bf:log(kind, fields) end
-end
-
-local function norm(a)
-  a = a % 360
-  if a > 180 then a = a - 360 end
-  return a
-end
-turn.norm = norm
-
--- Facing (degrees, 0 north, counter-clockwise) that points along (dx, dy).
-local function heading(dx, dy) return deg(atan(-dx, dy)) end
-turn.heading = heading
+local norm, heading = angles.norm, angles.heading
+turn.norm, turn.heading = norm, heading
 
 function turn.label(d)
   return string.format("%s (%s %d)", d.name, d.troop, d.figures)

@@ -28,11 +28,13 @@ local command = require("phalanx.command")
 local setup = require("phalanx.setup")
 local victory = require("phalanx.victory")
 local M = require("lib.modifiers")
+local account = require("lib.account")
+local angles = require("lib.angles")
 
 local turn = {}
 
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
-local atan, deg, rad = math.atan, math.deg, math.rad
+local rad = math.rad
 local MOVEMENT = tables.movement
 local groups_of = troops.groups
 local axes = setup.axes
@@ -50,24 +52,11 @@ local CORNER_LEN = 1.0
 ---------------------------------------------------------------------------
 -- Small helpers.
 
-local function say(G, fmt, ...)
-  if G.report then G.report(string.format(fmt, ...)) end
-end
-turn.say = say
+local say, log = account.say, account.log
+turn.say, turn.log = say, log
 
-local function log(G, kind, fields)
-  if G.log then G.bf:log(kind, fields) end
-end
-turn.log = log
-
--- Modifier terms as plain data for the event log: { id, rule, before, after }.
-local function terms_of(terms)
-  local out = {}
-  for i, t in ipairs(terms or {}) do
-    out[i] = { id = t.id, rule = t.rule, layer = t.layer, before = t.before, after = t.after }
-  end
-  return out
-end
+-- Modifier terms as plain data for the event log: { id, rule, layer, before, after }.
+local terms_of = account.terms
 turn.terms_of = terms_of
 
 -- Every move and placement goes through these two, which keep the battle's
@@ -91,17 +80,9 @@ local function place(G, uid, x, y, f)
 end
 turn.place = place
 
--- Normalises an angle to (-180, 180].
-local function norm(a)
-  a = a % 360
-  if a > 180 then a = a - 360 end
-  return a
-end
-turn.norm = norm
-
--- The facing (degrees, 0 = north, counter-clockwise) that looks along (dx, dy).
-local function heading(dx, dy) return deg(atan(-dx, dy)) end
-turn.heading = heading
+-- Angles: norm to (-180, 180]; heading, the facing that looks along (dx, dy).
+local norm, heading = angles.norm, angles.heading
+turn.norm, turn.heading = norm, heading
 
 local function label(d)
   return string.format("%s (%s %s %s)", d.name, d.army_class, d.class, d.integrity)

@@ -18,6 +18,7 @@
 --   { bf, winner = 1 | 2 | nil, reason, turns, losses = { {class = n}, {class = n} } }
 local battlefield = require("sandtable.battlefield")
 local fail = require("lib.fail")
+local account = require("lib.account")
 local troops = require("tutorial.troops")
 local combat = require("tutorial.combat")
 local armies = require("tutorial.armies")
@@ -26,9 +27,8 @@ local battle = {}
 local BW = troops.BW
 
 -- The readable account and the event log. Both are optional, so both go
--- through a helper that does nothing when they are off.
-local function say(G, fmt, ...) if G.report then G.report(string.format(fmt, ...)) end end
-local function log(G, kind, fields) if G.log then G.bf:log(kind, fields) end end
+-- through a helper that does nothing when they are off (lib.account).
+local say, log = account.say, account.log
 local function label(G, id) local d = G.bf:data(id); return d.name .. " (" .. d.class .. ")" end
 
 -- §3 The table: `table: { size: 20x15 }` in base widths (the default).
