@@ -9,6 +9,14 @@
 -- named lord). No drill point: the retinues were indentured companies raised
 -- along lines of lordship, so everything is IF (2 AP a group) and the army
 -- fights best standing where it deployed, as it did.
+--
+-- The King's archers are two vignettes of the centre beside the King's
+-- battle, not in-line linked to it: the longbowmen formed their own bodies
+-- (the "herces") on the flanks of each battle of men-at-arms, as at Crecy.
+-- (Linked into one rigid three-vignette centre, the list could not deploy
+-- legally on the standard 6'x4' table: Deployment's gap of at most three
+-- frontages cannot be kept from one 24 cm link to both wings across a 90 cm
+-- centre sector; three bodies of the centre can.)
 return army {
   name = "Medieval English",
   period = "1337 AD - 1453 AD",
@@ -19,9 +27,9 @@ return army {
                integrity = "IV", army = "IF", part = "centre", general = true,
                notes = "Dismounted men-at-arms with poleaxes and shortened lances: HIN." },
     vignette { id = "longbows_centre_1", name = "Longbowmen of the King's battle", class = "HIB",
-               integrity = "IV", army = "IF", part = "centre", in_line_with = "kings_battle" },
+               integrity = "IV", army = "IF", part = "centre" },
     vignette { id = "longbows_centre_2", name = "Cheshire longbowmen", class = "HIB",
-               integrity = "IV", army = "IF", part = "centre", in_line_with = "kings_battle" },
+               integrity = "IV", army = "IF", part = "centre" },
     vignette { id = "rearward", name = "Rearward battle of dismounted men-at-arms", class = "HIN",
                integrity = "III", army = "IF", part = "left" },
     vignette { id = "longbows_left_1", name = "Longbowmen of the rearward", class = "HIB",

@@ -90,59 +90,33 @@ end
 ai.melee_value = melee_value
 
 ---------------------------------------------------------------------------
--- Pre-battle.
-
-local function zone_clutter(G, edge)
-  local S, T = G.S, G.T
-  local score = 0
-  for _, p in ipairs(T.pieces) do
-    local b = p.box
-    local y0, y1 = b[2], b[4]
-    local lo, hi = 0, S.rear + S.frontage * 2
-    if edge == "north" then lo, hi = S.depth - hi, S.depth end
-    if y1 > lo and y0 < hi then
-      if not p.passable then score = score + 3
-      elseif p.bad_going then score = score + 2
-      elseif p.hill then score = score - 1 end
-    end
-  end
-  return score
-end
-
-function ai.choose_edge(G, side)
-  if zone_clutter(G, "north") < zone_clutter(G, "south") then return "north" end
-  return "south"
-end
-
--- Removes up to two pieces of bad or impassable going from its own
--- deployment area (impassable first).
-function ai.terrain_changes(G, side)
-  local S, edge = G.S, G.sides[side].edge
-  local lo, hi = 0, S.rear + S.frontage
-  if edge == "north" then lo, hi = S.depth - hi, S.depth end
-  local picks = {}
-  for _, want in ipairs({ "impassable", "bad" }) do
-    for _, p in ipairs(G.T.pieces) do
-      local b = p.box
-      local hit = b[4] > lo and b[2] < hi
-      local kind = (not p.passable) and "impassable" or (p.bad_going and "bad" or nil)
-      if hit and kind == want and #picks < tables.pre_battle.winner_may_remove_or_swap then
-        picks[#picks + 1] = p.id
-      end
-    end
-  end
-  if #picks == 0 then return nil end
-  return { remove = picks }
-end
-
-function ai.march_order(G, side)
-  return G.sides[side].groups
-end
-
----------------------------------------------------------------------------
--- Deployment.
+-- Deployment (DEPLOYMENT; COMMAND AND CONTROL: the parts and their sectors).
+--
+-- The plan is made in three steps and checked with setup.check_deployment
+-- (terrain included) before it is handed over:
+--   1. an ideal layout on an open table (ideal_layout): the MBL centre spread
+--      evenly across the centre sector, the wings against it, skirmishers in
+--      front, light horse beside the ends, a second line at the back;
+--   2. fitted to the terrain (fit): the main battle line is searched left to
+--      right (fit_line: depth-first, every link within its part's sector and
+--      the rear zone, clear of impassable terrain, within three frontages of
+--      the link before it, trying positions nearest the ideal first, good
+--      going with a clear way ahead before bad going, the front of the zone
+--      before the back, the list's order before another); then the links off
+--      the line go to the free ground nearest their ideal place in their
+--      sector (place_free);
+--   3. fallbacks (make_plan, ai.deployment): the winner of the pre-battle
+--      throw removes the pieces that block its zone (ai.terrain_changes);
+--      when the list's division into centre and wings cannot be deployed on
+--      this table, the commander divides the army otherwise (moving the
+--      links nearest the centre between the parts: "You may divide your army
+--      in to three parts"); when nothing else serves, the fewest impassable
+--      pieces in its rear zone that block it are treated as removed (plan.clear,
+--      done by battle.lua).
 
 local GAP = 2   -- mm between neighbouring groups
+local PARTS = { "left", "centre", "right" }
+local SEARCH_BUDGET = 1000   -- nodes of the line search per attempt
 
 local function group_width(g)
   local w = 0
@@ -175,21 +149,149 @@ local function lane_blocked(G, x, y, f, w, dp, L)
   return imp
 end
 
--- Moves each group sideways (or to the back of the zone) to the nearest spot
--- clear of impassable terrain and of groups already placed, preferring good
--- going with a clear way ahead, and keeping the main battle line's gaps
--- within three frontages: the line is placed outwards from the centre's
--- edges (each wing from its boundary outwards, the centre left to right),
--- every group within the gap limit of the one placed before it. The search
--- is one-dimensional: terrain pieces' and placed groups' extents along the
--- edge are intervals the group's left end must avoid (pieces by their
--- bounding boxes).
-local function avoid_terrain(G, edge, out)
+-- The ideal layout on an open table. partof(g) gives each group's part.
+local function ideal_layout(G, side, edge, partof)
   local S = G.S
-  local pieces = G.T.pieces
-  local lane = S.tile_d * 1.5
-  local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 1
-  -- the groups as blocks in side-local coordinates
+  local sd = G.sides[side]
+  local mbl = { left = {}, centre = {}, right = {} }
+  local front = { left = {}, centre = {}, right = {} }
+  local outer = { left = {}, centre = {}, right = {} }
+  local second = {}
+  for _, gid in ipairs(sd.groups) do
+    local g = G.groups[gid]
+    local s1 = g.specs[1]
+    local part = partof(g)
+    if s1.last_line then second[#second + 1] = g
+    elseif s1.mbl then local l = mbl[part]; l[#l + 1] = g
+    elseif s1.class == "LSC" or s1.class == "HSC" or s1.class == "CAM" then local l = outer[part]; l[#l + 1] = g
+    else local l = front[part]; l[#l + 1] = g end
+  end
+  -- links moved to another part stand at its end nearest their own part
+  local RANK = { left = 1, centre = 2, right = 3 }
+  for _, part in ipairs(PARTS) do
+    local list, idx = mbl[part], {}
+    for i, g in ipairs(list) do idx[g] = i end
+    table.sort(list, function(a, b)
+      local ra, rb = RANK[a.part], RANK[b.part]
+      if ra ~= rb then return ra < rb end
+      return idx[a] < idx[b]
+    end)
+  end
+  -- u positions (left end) of the MBL groups
+  local F, W = S.flank, S.width
+  local pos = {}
+  local function pack(list, u0)
+    local u = u0
+    for _, g in ipairs(list) do pos[g] = u; u = u + group_width(g) + GAP end
+    return u - GAP
+  end
+  local function width_of(list)
+    local w = 0
+    for _, g in ipairs(list) do w = w + group_width(g) end
+    return w + GAP * max(0, #list - 1)
+  end
+  local lw = width_of(mbl.left)
+  pack(mbl.left, max(0, F - GAP - lw))
+  pack(mbl.right, W - F + GAP)
+  local hasL, hasR = #mbl.left > 0, #mbl.right > 0
+  local cw = 0
+  for _, g in ipairs(mbl.centre) do cw = cw + group_width(g) end
+  local k = #mbl.centre
+  local space = W - 2 * F
+  if k > 0 then
+    if hasL and hasR then
+      local gap = max(GAP, (space - cw) / (k + 1))
+      local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 1
+      local u = F + gap
+      if gap > limit then gap = limit; u = F + (space - cw - gap * (k - 1)) / 2 end
+      for _, g in ipairs(mbl.centre) do pos[g] = u; u = u + group_width(g) + gap end
+    elseif hasL then
+      pack(mbl.centre, F + GAP)
+    elseif hasR then
+      pack(mbl.centre, W - F - GAP - width_of(mbl.centre))
+    else
+      pack(mbl.centre, W / 2 - width_of(mbl.centre) / 2)
+    end
+  end
+  -- depths
+  local f = S.frontage
+  local d_front, d_mbl, d_second = 0, 0, 0
+  for _, part in ipairs(PARTS) do
+    for _, g in ipairs(front[part]) do d_front = max(d_front, group_depth(g)) end
+    for _, g in ipairs(mbl[part]) do d_mbl = max(d_mbl, group_depth(g)) end
+    for _, g in ipairs(outer[part]) do d_mbl = max(d_mbl, group_depth(g)) end
+  end
+  for _, g in ipairs(second) do d_second = max(d_second, group_depth(g)) end
+  -- room: second line at the back, then more than half a repulse between the
+  -- lines ("Don't have your second line too close"), the MBL, skirmishers
+  local need_behind = #second > 0 and (1 + d_second + f / 2 + 3) or 0
+  local v_mbl = S.rear
+  if d_front > 0 then v_mbl = S.rear - d_front - GAP end
+  if v_mbl - d_mbl < need_behind then
+    -- no room in front: skirmishers go to the ends of their part's line
+    for _, part in ipairs(PARTS) do
+      for _, g in ipairs(front[part]) do local l = outer[part]; l[#l + 1] = g end
+      front[part] = {}
+    end
+    d_front = 0
+    v_mbl = S.rear
+  end
+  local out = {}
+  -- the main battle line, centre first then the wings
+  for _, part in ipairs({ "centre", "left", "right" }) do
+    for _, g in ipairs(mbl[part]) do put_group(out, G, edge, g, pos[g], v_mbl) end
+  end
+  -- the second line, behind the middle of the line
+  if #second > 0 then
+    local sw = width_of(second)
+    local u = W / 2 - sw / 2
+    for _, g in ipairs(second) do
+      put_group(out, G, edge, g, u, 1 + group_depth(g))
+      u = u + group_width(g) + GAP
+    end
+  end
+  -- off the line: light horse beside the line's ends, skirmishers in front
+  for _, part in ipairs({ "left", "right", "centre" }) do
+    local list = mbl[part]
+    local lo, hi = setup.part_range(S, part)
+    local lmost, rmost = math.huge, -math.huge
+    for _, g in ipairs(list) do
+      lmost = min(lmost, pos[g]); rmost = max(rmost, pos[g] + group_width(g))
+    end
+    if lmost == math.huge then lmost, rmost = (lo + hi) / 2, (lo + hi) / 2 end
+    for _, g in ipairs(outer[part]) do
+      local w = group_width(g)
+      if part ~= "right" and lmost - GAP - w >= lo then
+        lmost = lmost - GAP - w
+        put_group(out, G, edge, g, lmost, v_mbl)
+      elseif rmost + GAP + w <= hi then
+        put_group(out, G, edge, g, rmost + GAP, v_mbl)
+        rmost = rmost + GAP + w
+      elseif lmost - GAP - w >= lo then
+        lmost = lmost - GAP - w
+        put_group(out, G, edge, g, lmost, v_mbl)
+      else
+        local l = front[part]; l[#l + 1] = g
+      end
+    end
+    local fl = front[part]
+    if #fl > 0 then
+      local span_lo, span_hi = max(lo, lmost), min(hi, rmost)
+      if span_hi - span_lo < width_of(fl) then span_lo, span_hi = lo, hi end
+      local step = (span_hi - span_lo - width_of(fl)) / (#fl + 1)
+      local u = span_lo + max(0, step)
+      local vf = d_front > 0 and S.rear or min(S.rear, v_mbl + GAP + group_depth(fl[1]))
+      for _, g in ipairs(fl) do
+        put_group(out, G, edge, g, u, vf)
+        u = u + group_width(g) + max(GAP, step)
+      end
+    end
+  end
+  return out
+end
+
+-- The groups of a layout as blocks in side-local coordinates.
+local function blocks_of(S, edge, out, partof)
   local blocks = {}
   local i = 1
   while i <= #out do
@@ -203,120 +305,513 @@ local function avoid_terrain(G, edge, out)
       v0, v1 = min(v0, v - e.d / 2), max(v1, v + e.d / 2)
     end
     local g = out[i].group
-    blocks[#blocks + 1] = { i = i, j = j, g = g, u0 = u0, u1 = u1, v0 = v0, v1 = v1, width = u1 - u0,
+    blocks[#blocks + 1] = { i = i, j = j, g = g, part = partof(g), u0 = u0, u1 = u1, v0 = v0, v1 = v1,
+                            width = u1 - u0, depth = v1 - v0,
                             mbl = g.specs[1].mbl == true and not g.specs[1].last_line }
     i = j + 1
   end
-  -- placing order: left wing from the boundary outwards, centre left to
-  -- right, right wing from the boundary outwards, then the rest
-  local lw, ce, rw, rest = {}, {}, {}, {}
-  for _, b in ipairs(blocks) do
-    if not b.mbl then rest[#rest + 1] = b
-    elseif b.g.part == "left" then lw[#lw + 1] = b
-    elseif b.g.part == "right" then rw[#rw + 1] = b
-    else ce[#ce + 1] = b end
-  end
-  table.sort(lw, function(a, b) return a.u0 > b.u0 end)
-  table.sort(ce, function(a, b) return a.u0 < b.u0 end)
-  table.sort(rw, function(a, b) return a.u0 < b.u0 end)
-  local placed = {}   -- { u0, u1, v0, v1 }
-  -- level 1: good going and a clear way ahead; 2: a clear way ahead; 3:
-  -- anywhere off impassable terrain
-  local function forbidden(b, level, vb0, vb1)
-    local list = {}
-    for _, p in ipairs(pieces) do
+  return blocks
+end
+
+-- Terrain pieces as side-local boxes.
+local function local_pieces(S, edge, T)
+  local list = {}
+  for _, p in ipairs(T.pieces) do
+    if p.bad_going or not p.passable then
       local bx = p.box
       local pu0, pv0 = setup.to_local(S, edge, bx[1], bx[2])
       local pu1, pv1 = setup.to_local(S, edge, bx[3], bx[4])
       if pu0 > pu1 then pu0, pu1 = pu1, pu0 end
       if pv0 > pv1 then pv0, pv1 = pv1, pv0 end
-      local hit = false
-      if not p.passable then
-        hit = pv1 > vb0 and pv0 < vb1 + (level <= 2 and lane or 0)
-      elseif p.bad_going and level <= 1 then
-        hit = pv1 > vb0 and pv0 < vb1
+      if pv0 < S.rear + S.tile_d * 2 then
+        list[#list + 1] = { u0 = pu0, u1 = pu1, v0 = pv0, v1 = pv1, imp = not p.passable, piece = p }
       end
-      if hit then list[#list + 1] = { pu0 - b.width, pu1 } end
     end
+  end
+  return list
+end
+
+-- Free sub-intervals of [lo, hi] outside the open intervals of `list`.
+local function free_intervals(lo, hi, list)   -- list sorted by start
+  local out, at = {}, lo
+  for _, iv in ipairs(list) do
+    if iv[2] > at then
+      if iv[1] > at then out[#out + 1] = { at, min(iv[1], hi) } end
+      at = max(at, iv[2])
+    end
+    if at > hi then break end
+  end
+  if at <= hi then out[#out + 1] = { at, hi } end
+  local ok = {}
+  for _, iv in ipairs(out) do if iv[2] >= iv[1] - 1e-6 then ok[#ok + 1] = iv end end
+  return ok
+end
+
+-- The main battle line: each MBL block gets a left end u0 and a depth shift.
+-- seq = non-empty parts left to right, each { lo, hi, blocks in wanted order }.
+-- Returns true when every block is placed (b.pu0, b.pdv set).
+local function fit_line(S, seq, pieces, limit)
+  local lane = S.tile_d * 1.5
+  -- per block, the depth options and the forbidden left ends for each
+  -- (level 1: good going and a clear way ahead; 2: a clear way ahead; 3: off
+  -- impassable terrain)
+  for _, part in ipairs(seq) do
+    for _, b in ipairs(part.blocks) do
+      local opts = {}
+      local vs = { { b.v0, b.v1 } }
+      if S.rear - b.v1 > 0.5 then vs[#vs + 1] = { S.rear - b.depth, S.rear } end
+      local vs3 = { vs[1], vs[2] }
+      if b.v0 > 0.5 then vs3[#vs3 + 1] = { 0, b.depth } end
+      if S.rear - b.depth > 1 then
+        local mid = (S.rear - b.depth) / 2
+        vs3[#vs3 + 1] = { mid, mid + b.depth }
+      end
+      for level = 1, 3 do
+        for _, vv in ipairs(level == 3 and vs3 or vs) do
+          local list = {}
+          for _, p in ipairs(pieces) do
+            local hit
+            if p.imp then hit = p.v1 > vv[1] and p.v0 < vv[2] + (level <= 2 and lane or 0)
+            else hit = level == 1 and p.v1 > vv[1] and p.v0 < vv[2] end
+            if hit then list[#list + 1] = { p.u0 - b.width - 0.5, p.u1 + 0.5 } end
+          end
+          table.sort(list, function(p1, p2) return p1[1] < p2[1] end)
+          opts[#opts + 1] = { level = level, dv = vv[1] - b.v0, list = list }
+        end
+      end
+      b.opts = opts
+    end
+  end
+  local function candidates(b, lo, hi)
+    local c, seen = {}, {}
+    for oi, o in ipairs(b.opts) do
+      local free = free_intervals(lo, hi, o.list)
+      for fi, iv in ipairs(free) do
+        local picks = { min(max(b.u0, iv[1]), iv[2]) }
+        if fi == #free then picks[#picks + 1] = iv[2] end
+        if fi == 1 then picks[#picks + 1] = iv[1] end
+        for _, u in ipairs(picks) do
+          local key = floor(u * 10) .. ":" .. floor(o.dv * 10)
+          if not seen[key] then
+            seen[key] = true
+            c[#c + 1] = { u0 = u, dv = o.dv, level = o.level, order = oi, dist = abs(u - b.u0) }
+          end
+        end
+      end
+    end
+    table.sort(c, function(a, b2)
+      if a.level ~= b2.level then return a.level < b2.level end
+      if abs(a.dist - b2.dist) > 0.5 then return a.dist < b2.dist end
+      return a.order < b2.order
+    end)
+    return c
+  end
+  local nodes = 0
+  local failed = {}   -- states known to fail: part, links placed, end of the line
+  local function go(pi, used, prev_end)
+    nodes = nodes + 1
+    if nodes > SEARCH_BUDGET then return false end
+    local part = seq[pi]
+    if not part then return true end
+    local remaining = {}
+    local mask = 0
+    for bi, b in ipairs(part.blocks) do
+      if not used[b] then remaining[#remaining + 1] = b else mask = mask | (1 << bi) end
+    end
+    if #remaining == 0 then return go(pi + 1, {}, prev_end) end
+    local key = pi .. ":" .. mask .. ":" .. (prev_end and floor(prev_end) or "-")
+    if failed[key] then return false end
+    local nextp = seq[pi + 1]
+    for _, b in ipairs(remaining) do
+      local lo, hi = part.lo, part.hi - b.width
+      if prev_end then lo, hi = max(lo, prev_end + GAP), min(hi, prev_end + limit) end
+      if lo <= hi + 1e-6 then
+        -- what the rest of this part needs after b
+        local m, wr = #remaining - 1, 0
+        for _, o in ipairs(remaining) do if o ~= b then wr = wr + o.width end end
+        for _, c in ipairs(candidates(b, lo, hi)) do
+          local e = c.u0 + b.width
+          local fits = e + m * GAP + wr <= part.hi + 1e-6
+          local reach = min(part.hi, e + m * limit + wr)
+          if fits and (not nextp or reach + limit >= nextp.lo - 1e-6) then
+            used[b] = true
+            b.pu0, b.pdv = c.u0, c.dv
+            if go(pi, used, e) then return true end
+            used[b] = nil
+          end
+          if nodes > SEARCH_BUDGET then return false end
+        end
+      end
+    end
+    failed[key] = true
+    return false
+  end
+  return go(1, {}, nil)
+end
+
+-- A block off the line: the free place nearest (want_u, want_v) in [lo, hi]
+-- of its sector, in the rear zone, clear of `placed` and impassable terrain
+-- (good going preferred). Returns u0, v0 or nil.
+local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members)
+  local w, d = b.width, b.depth
+  hi = hi - w
+  if lo > hi + 1e-6 then return nil end
+  local vmax = S.rear - d
+  if vmax < -1e-6 then return nil end
+  local us, vs, seen = {}, {}, {}
+  local function addu(u)
+    if u >= lo - 1e-6 and u <= hi + 1e-6 then
+      u = min(max(u, lo), hi)
+      local k = floor(u)
+      if not seen[k] then seen[k] = true; us[#us + 1] = u end
+    end
+  end
+  local vseen = {}
+  local function addv(v)
+    if v >= -1e-6 and v <= vmax + 1e-6 then
+      v = min(max(v, 0), vmax)
+      local k = floor(v)
+      if not vseen[k] then vseen[k] = true; vs[#vs + 1] = v end
+    end
+  end
+  addu(min(max(want_u, lo), hi)); addv(min(max(want_v, 0), vmax))
+  local function check(u, v)
     for _, q in ipairs(placed) do
-      if q[4] > vb0 + 0.01 and q[3] < vb1 - 0.01 then list[#list + 1] = { q[1] - b.width - GAP, q[2] + GAP } end
-    end
-    return list
-  end
-  -- the free left end nearest `want` in [lo, hi] avoiding the intervals
-  local function nearest(want, lo, hi, list)
-    if lo > hi + 1e-6 then return nil end
-    local function ok(x)
-      if x < lo - 1e-6 or x > hi + 1e-6 then return false end
-      for _, iv in ipairs(list) do
-        if x > iv[1] + 1e-6 and x < iv[2] - 1e-6 then return false end
+      if u < q[2] + GAP / 2 and u + w > q[1] - GAP / 2 and v < q[4] + GAP / 2 and v + d > q[3] - GAP / 2 then
+        return nil
       end
-      return true
     end
-    local c0 = min(max(want, lo), hi)
-    if ok(c0) then return c0 end
-    local best, bd = nil, math.huge
-    local cands = { lo, hi }
-    for _, iv in ipairs(list) do cands[#cands + 1] = iv[1]; cands[#cands + 1] = iv[2] end
-    for _, c in ipairs(cands) do
-      if abs(c - want) < bd and ok(c) then best, bd = c, abs(c - want) end
+    local bad = false
+    for _, m in ipairs(members) do
+      local x, y, f = setup.to_table(S, edge, u + m.du + m.w / 2, v + m.dv + m.d / 2)
+      local bg, im = T:under(x, y, f, m.w, m.d)
+      if im then return nil end
+      bad = bad or bg
     end
-    return best
+    return bad and 2 or 1
   end
-  local function settle(b, lo, hi, glo, ghi)
-    local du, dv = 0, 0
-    local found = false
-    -- in turn: within the gap limit of its neighbour and its sector (good
-    -- going with a clear way ahead, then anywhere off impassable terrain),
-    -- anywhere in its sector, then anywhere on its edge (no legal place: the
-    -- deployment check reports it)
-    local tries = {}
-    local glo2, ghi2 = max(lo, glo or lo), min(hi, ghi or hi)
-    tries[#tries + 1] = { glo2, ghi2, 1 }
-    tries[#tries + 1] = { glo2, ghi2, 2 }
-    tries[#tries + 1] = { glo2, ghi2, 3 }
-    tries[#tries + 1] = { lo, hi, 1 }
-    tries[#tries + 1] = { lo, hi, 3 }
-    tries[#tries + 1] = { 0, S.width, 3 }
-    for _, t in ipairs(tries) do
-      -- the back of the zone only when the way ahead need not be clear
-      for _, back in ipairs(t[3] >= 3 and { false, true } or { false }) do
-        local shift = back and -b.v0 or 0
-        local c = nearest(b.u0, t[1], t[2] - b.width, forbidden(b, t[3], b.v0 + shift, b.v1 + shift))
-        if c then du, dv, found = c - b.u0, shift, true; break end
-      end
-      if found then break end
+  -- where it wants to be, if it can
+  if check(us[1], vs[1]) == 1 then return us[1], vs[1] end
+  addu(lo); addu(hi)
+  local step = S.frontage / 2
+  for u = lo, hi, step do addu(u) end
+  addv(vmax); addv(0); addv(vmax / 2)
+  for _, q in ipairs(placed) do
+    if q[2] > lo - w and q[1] < hi + 2 * w then
+      addu(q[2] + GAP); addu(q[1] - w - GAP)
+      addv(q[4] + GAP); addv(q[3] - d - GAP)
     end
-    if du ~= 0 or dv ~= 0 then
-      local sign = edge == "south" and 1 or -1
-      for k = b.i, b.j do out[k].x, out[k].y = out[k].x + sign * du, out[k].y + sign * dv end
+  end
+  for _, p in ipairs(pieces) do
+    if p.u1 > lo - w and p.u0 < hi + 2 * w and p.v0 < S.rear then
+      addu(p.u1 + 0.5); addu(p.u0 - w - 0.5)
+      addv(p.v1 + 0.5); addv(p.v0 - d - 0.5)
     end
+  end
+  local cands = {}
+  for _, u in ipairs(us) do
+    for _, v in ipairs(vs) do
+      cands[#cands + 1] = { u, v, abs(u - want_u) + abs(v - want_v) }
+    end
+  end
+  table.sort(cands, function(a, c) return a[3] < c[3] end)
+  local fallback
+  for _, c in ipairs(cands) do
+    local u, v = c[1], c[2]
+    local level = check(u, v)
+    if level == 1 then return u, v end
+    if level == 2 then fallback = fallback or { u, v } end
+  end
+  if fallback then return fallback[1], fallback[2] end
+  return nil
+end
+
+-- Fits the ideal layout to the terrain T. Returns true if every group found a
+-- place (the plan is then checked by the caller).
+local function fit(G, edge, out, T, partof)
+  local S = G.S
+  local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 0.5
+  local blocks = blocks_of(S, edge, out, partof)
+  local pieces = local_pieces(S, edge, T)
+  local by_part = { left = {}, centre = {}, right = {} }
+  local rest = {}
+  for _, b in ipairs(blocks) do
+    if b.mbl then local l = by_part[b.part]; l[#l + 1] = b else rest[#rest + 1] = b end
+  end
+  local seq = {}
+  for _, part in ipairs(PARTS) do
+    local list = by_part[part]
+    table.sort(list, function(a, c) return a.u0 < c.u0 end)
+    if #list > 0 then
+      local lo, hi = setup.part_range(S, part)
+      seq[#seq + 1] = { lo = lo, hi = hi, blocks = list, part = part }
+    end
+  end
+  local ok = fit_line(S, seq, pieces, limit)
+  if not ok then return false end
+  local placed = {}
+  local shift, count = { left = 0, centre = 0, right = 0 }, { left = 0, centre = 0, right = 0 }
+  local sign = edge == "south" and 1 or -1
+  local function move(b, du, dv)
+    for k = b.i, b.j do out[k].x, out[k].y = out[k].x + sign * du, out[k].y + sign * dv end
     b.u0, b.u1, b.v0, b.v1 = b.u0 + du, b.u1 + du, b.v0 + dv, b.v1 + dv
     placed[#placed + 1] = { b.u0, b.u1, b.v0, b.v1 }
   end
-  local F, W = S.flank, S.width
-  local prev = nil
-  for _, b in ipairs(lw) do
-    if prev then settle(b, 0, F, prev.u0 - limit - b.width, prev.u0 - GAP)
-    else settle(b, 0, F) end
-    prev = b
-  end
-  local left_end = lw[1]      -- the wing's group next to the centre
-  prev = left_end
-  for _, b in ipairs(ce) do
-    if prev then settle(b, F, W - F, prev.u1 + GAP, prev.u1 + limit + b.width)
-    else settle(b, F, W - F) end
-    prev = b
-  end
-  for _, b in ipairs(rw) do
-    if prev then settle(b, W - F, W, prev.u1 + GAP, prev.u1 + limit + b.width)
-    else settle(b, W - F, W) end
-    prev = b
+  for _, part in ipairs(seq) do
+    for _, b in ipairs(part.blocks) do
+      local du = b.pu0 - b.u0
+      shift[b.part] = shift[b.part] + du; count[b.part] = count[b.part] + 1
+      move(b, du, b.pdv)
+    end
   end
   for _, b in ipairs(rest) do
-    local lo, hi = setup.part_range(S, b.g.part)
-    settle(b, lo, hi)
+    local lo, hi = setup.part_range(S, b.part)
+    local want_u = b.u0 + (count[b.part] > 0 and shift[b.part] / count[b.part] or 0)
+    local members = {}
+    for k = b.i, b.j do
+      local u, v = setup.to_local(S, edge, out[k].x, out[k].y)
+      members[#members + 1] = { du = u - out[k].w / 2 - b.u0, dv = v - out[k].d / 2 - b.v0, w = out[k].w, d = out[k].d }
+    end
+    local u, v = place_free(S, T, edge, b, want_u, b.v0, lo, hi, placed, pieces, members)
+    if not u then return false end
+    move(b, u - b.u0, v - b.v0)
   end
+  return true
+end
+
+-- The placements check_deployment reads, for a plan of side `side`.
+local function placements_of(G, side, plan)
+  local by_vid = {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    for _, spec in ipairs(G.groups[gid].specs) do by_vid[spec.vid] = spec end
+  end
+  local list = {}
+  for i, p in ipairs(plan) do
+    local spec = by_vid[p.vid]
+    list[i] = { vid = p.vid, part = p.part or spec.part, class = spec.class,
+                mbl = (spec.mbl and not spec.last_line) or false, x = p.x, y = p.y, facing = p.facing,
+                w = spec.w, d = spec.d }
+  end
+  return list
+end
+
+-- Divisions of the army to try, the list's own first: the k links of a
+-- wing's MBL nearest the centre join the centre (a line that cannot reach
+-- across the centre sector, a wing too wide for its flank sector), or the
+-- centre's outermost links join a wing (a centre too wide for its sector).
+-- Each is a map group -> part, or nil for the list's own.
+local function divisions(G, side)
+  local sd = G.sides[side]
+  local lw, ce, rw = {}, {}, {}
+  for _, gid in ipairs(sd.groups) do
+    local g = G.groups[gid]
+    local s1 = g.specs[1]
+    if s1.mbl and not s1.last_line then
+      if g.part == "left" then lw[#lw + 1] = g elseif g.part == "right" then rw[#rw + 1] = g else ce[#ce + 1] = g end
+    end
+  end
+  local out = { false }
+  local combos = {}
+  -- wings towards the centre: lw's last links are nearest the centre, rw's first
+  for nl = 0, #lw do
+    for nr = 0, #rw do
+      if nl + nr > 0 then combos[#combos + 1] = { nl = nl, nr = nr, n = nl + nr } end
+    end
+  end
+  -- the centre towards the wings
+  for nc = 1, #ce - 1 do
+    combos[#combos + 1] = { cl = (nc + 1) // 2, cr = nc // 2, n = nc + 0.5 }
+    combos[#combos + 1] = { cl = nc, cr = 0, n = nc + 0.6 }
+    combos[#combos + 1] = { cl = 0, cr = nc, n = nc + 0.6 }
+  end
+  table.sort(combos, function(a, b) return a.n < b.n end)
+  for _, c in ipairs(combos) do
+    local map = {}
+    for i = 1, c.nl or 0 do map[lw[#lw - i + 1]] = "centre" end
+    for i = 1, c.nr or 0 do map[rw[i]] = "centre" end
+    for i = 1, c.cl or 0 do map[ce[i]] = "left" end
+    for i = 1, c.cr or 0 do map[ce[#ce - i + 1]] = "right" end
+    out[#out + 1] = map
+  end
+  return out
+end
+
+-- A terrain like T without the pieces in `drop` (a set of pieces).
+local function without(S, T, drop)
+  local T2 = setup.new_terrain(S)
+  for _, p in ipairs(T.pieces) do
+    if not drop[p] then
+      local q = T2:add{ type = p.type, poly = p.poly and { table.unpack(p.poly) },
+                        circle = p.circle and { table.unpack(p.circle) }, blocks_los = p.blocks_los }
+      q.aabb = p.aabb
+      q.source = p.source or p
+    end
+  end
+  return T2
+end
+
+-- A legal plan for `side` on `edge` over terrain T, or nil and the best
+-- effort with its problems. strict: only the list's own division.
+local function make_plan(G, side, edge, T, strict)
+  local S = G.S
+  local first_try, first_problems
+  for _, map in ipairs(strict and { false } or divisions(G, side)) do
+    local function partof(g) return map and map[g] or g.part end
+    local out = ideal_layout(G, side, edge, partof)
+    local fitted = fit(G, edge, out, T, partof)
+    if map then
+      for _, e in ipairs(out) do
+        if map[e.group] then e.part = map[e.group] end
+      end
+    end
+    local problems = setup.check_deployment(S, edge, placements_of(G, side, out), G.sides[side].fields, T)
+    if fitted and #problems == 0 then return out, {} end
+    if not first_try then first_try, first_problems = out, problems end
+    if #problems == 0 then return out, {} end
+  end
+  return nil, first_problems, first_try
+end
+ai.make_plan = make_plan
+
+-- Impassable pieces touching a side's rear zone (nearest the middle first).
+local function zone_blockers(G, edge, T)
+  local S = G.S
+  local list = {}
+  for _, p in ipairs(T.pieces) do
+    if not p.passable then
+      local b = p.box
+      local lo, hi = 0, S.rear
+      if edge == "north" then lo, hi = S.depth - S.rear, S.depth end
+      if b[4] > lo and b[2] < hi then list[#list + 1] = p end
+    end
+  end
+  table.sort(list, function(a, b)
+    return abs((a.box[1] + a.box[3]) / 2 - S.width / 2) < abs((b.box[1] + b.box[3]) / 2 - S.width / 2)
+  end)
+  return list
+end
+
+-- The fewest impassable pieces of the zone whose removal gives a legal plan
+-- (one, then two, then all of them). Returns the set, the plan.
+local function fewest_to_clear(G, side, edge, T, strict, max_n)
+  local blockers = zone_blockers(G, edge, T)
+  max_n = min(max_n or #blockers, #blockers)
+  if max_n >= 1 then
+    for _, p in ipairs(blockers) do
+      local plan = make_plan(G, side, edge, without(G.S, T, { [p] = true }), strict)
+      if plan then return { p }, plan end
+    end
+  end
+  if max_n >= 2 then
+    for i = 1, #blockers do
+      for j = i + 1, #blockers do
+        local plan = make_plan(G, side, edge, without(G.S, T, { [blockers[i]] = true, [blockers[j]] = true }), strict)
+        if plan then return { blockers[i], blockers[j] }, plan end
+      end
+    end
+  end
+  if max_n > 2 then
+    local drop = {}
+    for _, p in ipairs(blockers) do drop[p] = true end
+    local plan = make_plan(G, side, edge, without(G.S, T, drop), strict)
+    if plan then return blockers, plan end
+  end
+  return nil
+end
+
+---------------------------------------------------------------------------
+-- Pre-battle.
+
+local function zone_clutter(G, edge)
+  local S, T = G.S, G.T
+  local score = 0
+  for _, p in ipairs(T.pieces) do
+    local b = p.box
+    local y0, y1 = b[2], b[4]
+    local lo, hi = 0, S.rear + S.frontage * 2
+    if edge == "north" then lo, hi = S.depth - hi, S.depth end
+    if y1 > lo and y0 < hi then
+      if not p.passable then score = score + 3
+      elseif p.bad_going then score = score + 2
+      elseif p.hill then score = score - 1 end
+    end
+  end
+  return score
+end
+
+-- The usual choice: up to two pieces of bad or impassable going from its own
+-- deployment area (impassable first).
+local function default_removals(G, edge)
+  local S = G.S
+  local lo, hi = 0, S.rear + S.frontage
+  if edge == "north" then lo, hi = S.depth - hi, S.depth end
+  local picks = {}
+  for _, want in ipairs({ "impassable", "bad" }) do
+    for _, p in ipairs(G.T.pieces) do
+      local b = p.box
+      local hit = b[4] > lo and b[2] < hi
+      local kind = (not p.passable) and "impassable" or (p.bad_going and "bad" or nil)
+      if hit and kind == want and #picks < tables.pre_battle.winner_may_remove_or_swap then
+        picks[#picks + 1] = p
+      end
+    end
+  end
+  return picks
+end
+
+local clearing_for_uncached
+-- The winner's changes for an edge: the usual removals if the army can then
+-- deploy with its own division, else the one or two impassable pieces whose
+-- removal lets it (nil when none does). Returns a list of pieces or nil.
+local function clearing_for(G, side, edge)
+  local cache = G.ai_clearing
+  if not cache or cache.T ~= G.T or cache.n ~= #G.T.pieces then
+    cache = { T = G.T, n = #G.T.pieces }
+    G.ai_clearing = cache
+  end
+  local key = side .. edge
+  if cache[key] == nil then cache[key] = clearing_for_uncached(G, side, edge) or false end
+  return cache[key] or nil
+end
+
+clearing_for_uncached = function(G, side, edge)
+  local picks = default_removals(G, edge)
+  local drop = {}
+  for _, p in ipairs(picks) do drop[p] = true end
+  if make_plan(G, side, edge, without(G.S, G.T, drop), true) then return picks end
+  local set = fewest_to_clear(G, side, edge, G.T, true, tables.pre_battle.winner_may_remove_or_swap)
+  if set then return set end
+  return nil
+end
+
+-- The edge with less clutter in its zone, unless only the other lets the
+-- army deploy with its own division (after the winner's removals).
+function ai.choose_edge(G, side)
+  local order = { "south", "north" }
+  if zone_clutter(G, "north") < zone_clutter(G, "south") then order = { "north", "south" } end
+  if G.T.pieces[1] == nil then return order[1] end
+  for _, edge in ipairs(order) do
+    if clearing_for(G, side, edge) then return edge end
+  end
+  return order[1]
+end
+
+-- "The player with the highest score ... can remove up to two pieces, or
+-- swap the positions of two pieces": removals (they clear its zone better
+-- than a swap). The usual two (impassable, then bad going, in its own
+-- deployment area), or, when those leave it unable to deploy, the one or two
+-- impassable pieces whose removal makes room.
+function ai.terrain_changes(G, side)
+  local edge = G.sides[side].edge
+  local picks = clearing_for(G, side, edge) or default_removals(G, edge)
+  if #picks == 0 then return nil end
+  local ids = {}
+  for i, p in ipairs(picks) do ids[i] = p.id end
+  return { remove = ids }
+end
+
+function ai.march_order(G, side)
+  return G.sides[side].groups
 end
 
 -- The flank march (The Table): "the loser must write down his order of
@@ -387,136 +882,24 @@ local function march_layout(G, side)
   return out
 end
 
+-- The plan: the list's division, else another division, else (READING, no
+-- legal deployment on this ground) the fewest impassable pieces of its rear
+-- zone that block it are treated as removed: plan.clear lists them and the
+-- battle engine removes them before anyone deploys.
 function ai.deployment(G, side)
   if G.flank_march then return march_layout(G, side) end
-  local S = G.S
-  local sd = G.sides[side]
-  local edge = sd.edge
-  local mbl = { left = {}, centre = {}, right = {} }
-  local front = { left = {}, centre = {}, right = {} }
-  local outer = { left = {}, centre = {}, right = {} }
-  local second = {}
-  for _, gid in ipairs(sd.groups) do
-    local g = G.groups[gid]
-    local s1 = g.specs[1]
-    if s1.last_line then second[#second + 1] = g
-    elseif s1.mbl then local l = mbl[g.part]; l[#l + 1] = g
-    elseif s1.class == "LSC" or s1.class == "HSC" or s1.class == "CAM" then local l = outer[g.part]; l[#l + 1] = g
-    else local l = front[g.part]; l[#l + 1] = g end
+  local edge = G.sides[side].edge
+  local plan, _, best = make_plan(G, side, edge, G.T, false)
+  if plan then return plan end
+  local set, cleared = fewest_to_clear(G, side, edge, G.T, false)
+  if set then
+    cleared.clear = {}
+    for i, p in ipairs(set) do cleared.clear[i] = p.id end
+    return cleared
   end
-  -- u positions (left end) of the MBL groups
-  local F, W = S.flank, S.width
-  local pos = {}
-  local function pack(list, u0)
-    local u = u0
-    for _, g in ipairs(list) do pos[g] = u; u = u + group_width(g) + GAP end
-    return u - GAP
-  end
-  local function width_of(list)
-    local w = 0
-    for _, g in ipairs(list) do w = w + group_width(g) end
-    return w + GAP * max(0, #list - 1)
-  end
-  local lw, rw = width_of(mbl.left), width_of(mbl.right)
-  pack(mbl.left, max(0, F - GAP - lw))
-  pack(mbl.right, W - F + GAP)
-  local hasL, hasR = #mbl.left > 0, #mbl.right > 0
-  local cw = 0
-  for _, g in ipairs(mbl.centre) do cw = cw + group_width(g) end
-  local k = #mbl.centre
-  local space = W - 2 * F
-  if k > 0 then
-    if hasL and hasR then
-      local gap = max(GAP, (space - cw) / (k + 1))
-      local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 1
-      local u = F + gap
-      if gap > limit then gap = limit; u = F + (space - cw - gap * (k - 1)) / 2 end
-      for _, g in ipairs(mbl.centre) do pos[g] = u; u = u + group_width(g) + gap end
-    elseif hasL then
-      pack(mbl.centre, F + GAP)
-    elseif hasR then
-      pack(mbl.centre, W - F - GAP - width_of(mbl.centre))
-    else
-      pack(mbl.centre, W / 2 - width_of(mbl.centre) / 2)
-    end
-  end
-  -- depths
-  local f = S.frontage
-  local d_front, d_mbl, d_second = 0, 0, 0
-  for _, part in ipairs({ "left", "centre", "right" }) do
-    for _, g in ipairs(front[part]) do d_front = max(d_front, group_depth(g)) end
-    for _, g in ipairs(mbl[part]) do d_mbl = max(d_mbl, group_depth(g)) end
-    for _, g in ipairs(outer[part]) do d_mbl = max(d_mbl, group_depth(g)) end
-  end
-  for _, g in ipairs(second) do d_second = max(d_second, group_depth(g)) end
-  -- room: second line at the back, then more than half a repulse between the
-  -- lines ("Don't have your second line too close"), the MBL, skirmishers
-  local need_behind = #second > 0 and (1 + d_second + f / 2 + 3) or 0
-  local v_mbl = S.rear
-  if d_front > 0 then v_mbl = S.rear - d_front - GAP end
-  if v_mbl - d_mbl < need_behind then
-    -- no room in front: skirmishers go to the ends of their part's line
-    for _, part in ipairs({ "left", "centre", "right" }) do
-      for _, g in ipairs(front[part]) do local l = outer[part]; l[#l + 1] = g end
-      front[part] = {}
-    end
-    d_front = 0
-    v_mbl = S.rear
-  end
-  local out = {}
-  -- the main battle line, centre first then the wings
-  for _, part in ipairs({ "centre", "left", "right" }) do
-    for _, g in ipairs(mbl[part]) do put_group(out, G, edge, g, pos[g], v_mbl) end
-  end
-  -- the second line, behind the middle of its part's section of the line
-  if #second > 0 then
-    local sw = width_of(second)
-    local u = W / 2 - sw / 2
-    for _, g in ipairs(second) do
-      put_group(out, G, edge, g, u, 1 + group_depth(g))
-      u = u + group_width(g) + GAP
-    end
-  end
-  -- off the line: light horse beside the line's ends, skirmishers in front
-  for _, part in ipairs({ "left", "right", "centre" }) do
-    local list = mbl[part]
-    local lo, hi = setup.part_range(S, part)
-    local lmost, rmost = math.huge, -math.huge
-    for _, g in ipairs(list) do
-      lmost = min(lmost, pos[g]); rmost = max(rmost, pos[g] + group_width(g))
-    end
-    if lmost == math.huge then lmost, rmost = (lo + hi) / 2, (lo + hi) / 2 end
-    for _, g in ipairs(outer[part]) do
-      local w = group_width(g)
-      if part ~= "right" and lmost - GAP - w >= lo then
-        lmost = lmost - GAP - w
-        put_group(out, G, edge, g, lmost, v_mbl)
-      elseif rmost + GAP + w <= hi then
-        put_group(out, G, edge, g, rmost + GAP, v_mbl)
-        rmost = rmost + GAP + w
-      elseif lmost - GAP - w >= lo then
-        lmost = lmost - GAP - w
-        put_group(out, G, edge, g, lmost, v_mbl)
-      else
-        local l = front[part]; l[#l + 1] = g
-      end
-    end
-    local fl = front[part]
-    if #fl > 0 then
-      local span_lo, span_hi = max(lo, lmost), min(hi, rmost)
-      if span_hi - span_lo < width_of(fl) then span_lo, span_hi = lo, hi end
-      local step = (span_hi - span_lo - width_of(fl)) / (#fl + 1)
-      local u = span_lo + max(0, step)
-      local vf = d_front > 0 and S.rear or min(S.rear, v_mbl + GAP + group_depth(fl[1]))
-      for _, g in ipairs(fl) do
-        put_group(out, G, edge, g, u, vf)
-        u = u + group_width(g) + max(GAP, step)
-      end
-    end
-  end
-  avoid_terrain(G, edge, out)
-  return out
+  return best
 end
+
 
 ---------------------------------------------------------------------------
 -- Orders.

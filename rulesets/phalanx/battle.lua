@@ -318,16 +318,67 @@ local function make_terrain(G, spec)
   error("table.terrain: expected \"diced\", \"none\" or a list of features, found " .. tostring(t), 0)
 end
 
+-- The terrain also goes on the engine's table (its log, saves and replays).
+local function terrain_to_table(G)
+  local bf = G.bf
+  if G.T.pieces[1] and bf.add_terrain then
+    for _, p in ipairs(G.T.pieces) do
+      if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
+      else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
+    end
+  end
+end
+
+-- Whether a piece reaches into side s's rear zone.
+local function in_rear_zone(G, s, p)
+  local S = G.S
+  local lo, hi = 0, S.rear
+  if G.sides[s].edge == "north" then lo, hi = S.depth - S.rear, S.depth end
+  local b = p.box
+  return b[4] > lo and b[2] < hi
+end
+
 -- Puts every vignette on the table, alternately one at a time ("the players
 -- take it in turns to deploy one vignette at a time"), the side that lost
 -- the pre-battle throw first (READING).
+-- A plan entry may name a `part` other than the list's: the commander's
+-- division of the army ("You may divide your army in to three parts, the
+-- Centre and two Wings"; READING: the list's parts are its usual division,
+-- and a commander whose table will not take it divides the army otherwise).
+-- plan.clear = { piece ids }: READING, a rear zone that holds no legal
+-- deployment: the impassable pieces named, each reaching into that side's
+-- rear zone, are treated as removed (logged as `deployment_terrain_removed`).
 local function deploy(G, first)
   local bf = G.bf
   local plans = {}
+  for s = 1, 2 do plans[s] = G.sides[s].commander.deployment(G, s) end
+  -- pieces to clear, resolved before any is removed (ids shift on removal)
+  local clearing = {}
+  for s = 1, 2 do
+    for _, id in ipairs((not G.flank_march and plans[s].clear) or {}) do
+      local p = G.T.pieces[id]
+      if p and not p.passable and in_rear_zone(G, s, p) then clearing[#clearing + 1] = { s, p } end
+    end
+  end
+  for _, c in ipairs(clearing) do
+    local s, p = c[1], c[2]
+    for i, q in ipairs(G.T.pieces) do
+      if q == p then
+        G.T:remove(i)
+        if G.log then
+          bf:log("deployment_terrain_removed", { side = s, type = p.type,
+                 box = { p.box[1], p.box[2], p.box[3], p.box[4] } })
+        end
+        say(G, "  %s cannot deploy legally with the %s at (%.0f, %.0f) in its rear zone: it is treated as removed.",
+          G.sides[s].name, p.type:gsub("_", " "), (p.box[1] + p.box[3]) / 2, (p.box[2] + p.box[4]) / 2)
+        break
+      end
+    end
+  end
+  terrain_to_table(G)
   for s = 1, 2 do
     local side = G.sides[s]
-    local plan = side.commander.deployment(G, s)
-    plans[s] = plan
+    local plan = plans[s]
     -- legality (Deployment): checked, reported, logged
     local placements = {}
     local by_vid = {}
@@ -337,12 +388,21 @@ local function deploy(G, first)
     for i, p in ipairs(plan) do
       local spec = by_vid[p.vid]
       if not spec then error(string.format("deployment of side %d: unknown vignette '%s'", s, tostring(p.vid)), 0) end
+      if p.part ~= nil and p.part ~= spec.part then
+        if p.part ~= "left" and p.part ~= "centre" and p.part ~= "right" then
+          error(string.format("deployment of side %d: '%s' given unknown part '%s'", s, p.vid, tostring(p.part)), 0)
+        end
+        if G.log then bf:log("deployment_division", { side = s, vignette = p.vid, part = p.part, list_part = spec.part }) end
+        say(G, "  %s: %s deploys with the %s (its list puts it in the %s).", side.name, spec.name, p.part, spec.part)
+        spec.part = p.part
+        G.groups[spec.gid].part = p.part
+      end
       placements[i] = { vid = p.vid, part = spec.part, class = spec.class, mbl = spec.mbl or spec.last_line,
                         x = p.x, y = p.y, facing = p.facing, w = spec.w, d = spec.d }
       if spec.last_line then placements[i].mbl = false end
     end
     if not G.flank_march then
-      local problems = setup.check_deployment(G.S, side.edge, placements, side.fields)
+      local problems = setup.check_deployment(G.S, side.edge, placements, side.fields, G.T)
       side.deployment_problems = problems
       for _, msg in ipairs(problems) do
         if G.log then bf:log("deployment_problem", { side = s, message = msg }) end
@@ -417,14 +477,6 @@ function battle.run(ctx)
     say(G, "Pre-battle throw: %s %d, %s %d. %s chooses the %s edge%s.", G.sides[1].name, scores[1],
       G.sides[2].name, scores[2], G.sides[winner].name, edge,
       #changes > 0 and string.format(" and %s %d terrain piece(s)", changes[1].swap and "swaps" or "removes", #changes) or "")
-  end
-
-  -- the terrain also goes on the engine's table (its log, saves and replays)
-  if G.T.pieces[1] and bf.add_terrain then
-    for _, p in ipairs(G.T.pieces) do
-      if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
-      else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
-    end
   end
 
   -- Deployment (or the flank march).

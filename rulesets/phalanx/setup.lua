@@ -574,9 +574,12 @@ end
 -- Deployment legality (Deployment, Command and Control).
 --
 -- placement records: { vid, part, class, mbl = bool, x, y, facing, w, d,
--- second_line = bool }. Returns a list of problems (strings), empty if legal.
+-- second_line = bool }. T (optional): the terrain; a base on impassable
+-- terrain is a problem (Table 2: "Impassable terrain is such as mountains
+-- ... swamp, bog, lake": no vignette can stand there). Returns a list of
+-- problems (strings), empty if legal.
 
-function setup.check_deployment(S, edge, placements, army)
+function setup.check_deployment(S, edge, placements, army, T)
   local problems = {}
   local function bad(fmt, ...) problems[#problems + 1] = string.format(fmt, ...) end
   local multiple = army and army.multiple_lines
@@ -598,6 +601,10 @@ function setup.check_deployment(S, edge, placements, army)
       if u < lo - 0.01 or u > hi + 0.01 then
         bad("%s belongs to the %s and must deploy in its sector", p.vid, p.part); break
       end
+    end
+    if T and T.pieces[1] then
+      local _, imp = T:under(p.x, p.y, p.facing, p.w, p.d)
+      if imp then bad("%s stands on impassable terrain", p.vid) end
     end
     if not p.mbl then
       if not (troops.groups.off_mbl[p.class] or multiple or p.supporting) then
