@@ -5,6 +5,8 @@
 local troops = require("wrg.troops")
 local turn = require("wrg.turn")
 local tables = require("wrg.tables")
+local melee = require("wrg.melee")
+local reaction = require("wrg.reaction")
 
 local ai = {}
 
@@ -57,18 +59,144 @@ local function nearest_enemy(G, uid, within, arc)
   end
 end
 
+---------------------------------------------------------------------------
+-- Looking ahead. The commander reads the odds with the ruleset's own pure
+-- functions (melee.strike, reaction.test) under a "mean" dice source that
+-- rolls nothing at random, and tries moves on the table with turn.probe
+-- (the unit is put back; nothing is logged). It never rolls the battle's dice.
+
+local MEAN = { roll = function() return 3 end }
+
+-- Casualties one unit would inflict on another in the first period of a
+-- melee, with average dice; edge: the edge of b struck.
+local function strike_mean(a, b, charging, edge)
+  edge = edge or "front"
+  local files = math.min(a.files or a.figures, math.max(1, math.ceil((b.w or 0) / math.max(1, a.base_w or 15)) + 1))
+  local s = { files = files, first_period = true, from_front = edge == "front", flank_or_rear = edge ~= "front",
+              enemy_shield = { rear = edge == "rear" or b.routing, unshielded_flank = edge == "right" },
+              charging = charging, enemy = b, base_frontage = a.base_w }
+  return melee.strike(a, b, s, MEAN, false).casualties
+end
+
+-- The melee odds of a charge: men inflicted over men received in the first
+-- period (the charger strikes with the charging factor; the target
+-- countercharging strikes with it too), and whether the target would be
+-- pushed back or broken by AFTER HAND-TO-HAND FIGHTING.
+function ai.melee_odds(G, uid, tid, edge)
+  local d, t = G.D[uid], G.D[tid]
+  local out = strike_mean(d, t, true, edge)
+  local back = 0
+  if edge == "front" or edge == nil then back = strike_mean(t, d, t.countercharging == true, "front") end
+  local r = melee.after(t, { received = out, inflicted = back, figures = t.figures, push_backs = t.push_backs })
+  return (out + 1) / (back + 1), r
+end
+
+-- Chance (0..1) that a reaction test of this unit in this situation scores
+-- "carry on" or better (rank 4+ on its chart).
+local die_cache = {}
+local function sums(die, n)
+  local key = table.concat(die, ",") .. "/" .. n
+  if die_cache[key] then return die_cache[key] end
+  local dist = { [0] = 1 }
+  for _ = 1, n do
+    local nd = {}
+    for v, p in pairs(dist) do
+      for _, f in ipairs(die) do nd[v + f] = (nd[v + f] or 0) + p / #die end
+    end
+    dist = nd
+  end
+  local list = {}
+  for v, p in pairs(dist) do list[#list + 1] = { v, p } end
+  table.sort(list, function(a, b) return a[1] < b[1] end)
+  die_cache[key] = list
+  return list
+end
+
+function ai.reaction_chance(G, uid, why, extra)
+  local d = G.D[uid]
+  local s = turn.situation(G, uid, extra)
+  local zero = { roll = function() return 0 end }
+  local factors = reaction.test(d, s, zero, false).score
+  local p = 0
+  for _, vp in ipairs(sums(troops.reaction_die(d), reaction.dice_count(d))) do
+    if reaction.rank(reaction.chart_result(s.chart or 1, d.class, vp[1] + factors)) >= 4 then p = p + vp[2] end
+  end
+  local _ = why
+  return p
+end
+
+-- Tries a charge at a target: the turn and the straight run the battle
+-- would make. Returns the enemy first contacted (or nil) and its edge.
+function ai.charge_path(G, uid, tid)
+  local d = G.D[uid]
+  return turn.probe(G, uid, function()
+    local _, _, f = G.bf:pos(uid)
+    local want = turn.bearing(G, uid, tid)
+    local diff = turn.norm(want - f)
+    local cost = 0
+    if math.abs(diff) >= 0.5 then
+      G.bf:move(uid, "turn", diff)
+      if math.abs(diff) > 45 then cost = troops.turn_time(d) * turn.normal_move(d) * (d.disorganised and 2 or 1) end
+    end
+    local dist = turn.charge_move(d) - cost - (d.push_debt or 0)
+    if dist <= 0 then return nil end
+    local r = G.bf:move(uid, "advance", dist * MM / turn.terrain_factor(G, uid, d))
+    local hit = type(r.stopped_by) == "number" and r.stopped_by or nil
+    if hit and G.D[hit].side ~= d.side then return hit, G.bf:contact(hit, uid) end
+    return nil
+  end)
+end
+
+-- The value of charging a target, or nil if the charge should not be made.
+local function charge_value(G, uid, tid)
+  local d, t = G.D[uid], G.D[tid]
+  if t.gone then return nil end
+  local hit, edge = ai.charge_path(G, uid, tid)
+  if not hit then return nil end          -- blocked by friends, terrain or out of reach
+  t = G.D[hit]
+  if t.routing then return 10, hit end    -- a router struck in the back
+  local ratio, after = ai.melee_odds(G, uid, hit, edge)
+  local v = ratio
+  if edge ~= "front" then v = v + 1.5 end
+  if after.broken then v = v + 2 elseif after.pushed_back then v = v + 0.5 end
+  if t.disorganised then v = v + 0.5 end
+  if t.in_melee then v = v + 0.5 end     -- join a fight already going on
+  return v, hit
+end
+
+-- CHARGING: an "attack" unit charges the enemy in reach whose charge pays
+-- best, when the path is clear and the odds are acceptable: the melee odds
+-- (men inflicted against men received, the push-back or break it would
+-- cause) weighed with the chance of passing the 2(ii) test. A unit that
+-- would lose the exchange badly and would likely fail the test waits for
+-- the enemy to come on instead.
 function ai.charge_target(G, uid)
   local d = G.D[uid]
-  if d.order ~= "attack" and d.state ~= "advance" then
-    -- skirmishers fall on routed or disorganised enemies only
-    if d.order ~= "skirmish" then return nil end
-    for _, q in ipairs(turn.enemies_within(G, uid, turn.charge_move(d), 45)) do
-      local o = G.D[q.id]
-      if o.disorganised and not o.routing and troops.is_light(o) then return q.id end
+  local attack = d.order == "attack" or d.state == "advance"
+  if not attack and d.order ~= "skirmish" then return nil end
+  local best, best_v
+  for _, q in ipairs(turn.enemies_within(G, uid, turn.charge_move(d), 45)) do
+    local o = G.D[q.id]
+    local ok = attack
+    -- skirmishers fall on routed, disorganised or outflanked light enemies only
+    if not attack then ok = troops.is_light(o) and (o.disorganised or o.routing) end
+    if ok then
+      local v, hit = charge_value(G, uid, q.id)
+      if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
-    return nil
   end
-  return (nearest_enemy(G, uid, turn.charge_move(d), 45))
+  if not best then return nil end
+  if best_v >= 10 then return best end
+  local p = ai.reaction_chance(G, uid, "attempting to charge", {
+    fanatics_charge = G.D[best].fanatic or nil,
+    li_vs_heavier = (d.type == "LI" and troops.heavier_or_mounted(G.D[best])) or nil,
+  })
+  if d.fanatic then p = 1 end
+  -- an enemy that will charge us anyway: better to meet it charging
+  local threatened = turn.in_reach(G, best, uid) and not G.D[best].in_melee
+  local need = threatened and 0.5 or 0.8
+  if best_v * (0.5 + p) >= need then return best end
+  return nil
 end
 
 -- "Cavalry and fanatic infantry may always attempt to countercharge"
@@ -77,6 +205,49 @@ function ai.countercharge(G, uid, charger)
   return d.order == "attack" and (troops.is_cavalry(d) or d.fanatic == true) and turn.in_reach(G, uid, charger)
 end
 
+-- Where an ordinary move of `paces` on a bearing would leave the unit, as
+-- its distance to a target afterwards (mm) and the paces moved.
+local function try_move(G, uid, b, paces, tid)
+  local d = G.D[uid]
+  return turn.probe(G, uid, function()
+    local _, _, f = G.bf:pos(uid)
+    local diff = turn.norm(b - f)
+    local cost = 0
+    if math.abs(diff) >= 0.5 then
+      G.bf:move(uid, "turn", diff)
+      if math.abs(diff) > 45 then cost = troops.turn_time(d) * turn.normal_move(d) * (d.disorganised and 2 or 1) end
+    end
+    local go = paces - cost - (d.push_debt or 0)
+    local moved = 0
+    if go > 0 then moved = G.bf:move(uid, "advance", go * MM / turn.terrain_factor(G, uid, d)).distance / MM end
+    return G.bf:distance(uid, tid), moved
+  end)
+end
+
+-- The enemy an attacking unit makes for: the nearest that is not routing,
+-- preferring one already fighting friends (a reserve coming up takes it in
+-- flank or adds its weight: the fight is decided sooner) and one to its front.
+local function objective(G, uid)
+  local best, best_d
+  for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
+    local o = G.D[q.id]
+    if not o.routing and not o.gone then
+      local dist = q.distance / MM
+      if o.in_melee then dist = dist - 40 end
+      -- an enemy behind the flank needs a turn: one to the front is preferred
+      if not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
+      if not best_d or dist < best_d then best, best_d = q.id, dist end
+    end
+  end
+  return best
+end
+
+-- An ordinary move: "attack" units close with the enemy and press home.
+-- The commander tries the straight line and lines 30 and 60 degrees either
+-- side and takes the one that brings the unit nearest its objective, so
+-- a unit behind friends or in a second line comes up round them instead of
+-- standing behind them all day; it stops at its own charge reach of the
+-- enemy (to charge next period) unless the enemy is already within it.
 function ai.move(G, uid)
   local d = G.D[uid]
   if d.order == "hold" and d.state == nil then return nil end
@@ -97,7 +268,48 @@ function ai.move(G, uid)
     end
     return { bearing = b, distance = 0 }
   end
-  return { bearing = b, distance = math.min(turn.normal_move(d), math.max(0, dist - 1)), advancing = true }
+  local goal = objective(G, uid) or target
+  local gd = G.bf:distance(uid, goal) / MM
+  b = turn.bearing(G, uid, goal)
+  local reach = turn.charge_move(d)
+  -- already within charge reach (the charge was declined or blocked): face
+  -- the enemy and hold, or edge round a blocking friend
+  local want = math.max(0, gd - math.max(1, reach * 0.5))
+  if gd <= reach then want = math.max(0, gd - 1) end
+  local paces = math.min(turn.normal_move(d), want)
+  -- candidates: straight ahead (keeps the line and costs no turn), straight
+  -- at the objective, and 30 and 60 degrees either side of it
+  local _, _, facing = G.bf:pos(uid)
+  local cands = { facing, b, turn.norm(b + 30), turn.norm(b - 30), turn.norm(b + 60), turn.norm(b - 60) }
+  local best_b, best_score
+  for i, bb in ipairs(cands) do
+    local after, moved = try_move(G, uid, bb, math.max(paces, 1), goal)
+    local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05
+    if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
+    if moved < 0.5 then score = score + 1000 end
+    if not best_score or score < best_score - 0.01 then best_b, best_score = bb, score end
+  end
+  if best_score and best_score >= 1000 then return { bearing = b, distance = 0 } end
+  return { bearing = best_b, distance = paces, advancing = true }
+end
+
+-- The commander's view of the battle: a side "decisively beaten" is one
+-- that has lost (off the table, routing or leaving) at least a third of its
+-- units and stands with less than half the points its enemy still has
+-- standing. Its commander orders what is
+-- left off the field (the written order to withdraw is abstracted: it is
+-- obeyed at once) and the side has fled the field. Called by the battle at
+-- the end of each period.
+function ai.withdraw(G, s)
+  local victory = require("wrg.victory")
+  local side = G.sides[s]
+  local lost = 0
+  for _, uid in ipairs(side.units) do
+    local d = G.D[uid]
+    if d.gone or d.routing or d.leaving then lost = lost + 1 end
+  end
+  if lost * 3 < #side.units then return false end
+  return victory.points_left(G, s) * 2 < victory.points_left(G, 3 - s)
 end
 
 return ai

@@ -214,6 +214,19 @@ function battle.play(G, max_turns, turn_ended)
         break
       end
     end
+    -- A commander may order a beaten army off the field (ai.withdraw): the
+    -- side has then fled the field. Not in the last period: nightfall decides.
+    if not G.over and t < max_turns then
+      for s = 1, 2 do
+        local cmd = G.sides[s].commander
+        if cmd.withdraw and cmd.withdraw(G, s) then
+          say(G, "  %s is beaten: its commander orders what is left off the field.", G.sides[s].name)
+          if G.log then G.bf:log("withdraw", { side = s }) end
+          G.over, G.winner, G.reason = true, 3 - s, "fled the field"
+          break
+        end
+      end
+    end
     if turn_ended then turn_ended(G.bf, t) end
   end
   return t

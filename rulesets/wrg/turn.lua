@@ -239,6 +239,20 @@ function turn.apply_result(G, uid, out, under_threat)
   end
 end
 
+-- A compulsory test's instruction is followed whatever it is: halt and
+-- uncontrolled advance as much as break or retire (the battle used to act
+-- only on results worse than "Halt"). "Carry on" and "Act as C in C would
+-- wish" leave the unit to its order and its commander.
+function turn.obey(G, uid, out, under_threat)
+  if out.result == "carry_on" or out.result == "act_as_c_in_c" then return end
+  turn.apply_result(G, uid, out, under_threat)
+end
+
+-- "Each unit not already following a reaction instruction must test."
+local function free_to_test(d)
+  return d.state == nil or d.state == "rally_back"
+end
+
 ---------------------------------------------------------------------------
 -- Rout
 
@@ -248,6 +262,10 @@ function turn.rout(G, uid, from)
   if d.routing or d.gone then return end
   d.routing, d.has_routed, d.rout_periods = true, true, 0
   d.order, d.state, d.state_periods = nil, nil, 0
+  -- "These will run with their backs to the enemy": a broken unit is out of
+  -- the melee at once, so that it runs in the next movement phase (it was
+  -- left "in melee" and stood a period in contact being cut down).
+  d.in_melee, d.melee_periods, d.charging, d.countercharging, d.pursuing = false, 0, false, false, nil
   d.disorganised = true
   d.push_backs = 0
   G.broke_this_period[#G.broke_this_period + 1] = uid
@@ -292,6 +310,19 @@ local function advance(G, uid, paces, opts)
   local d = G.D[uid]
   local r = G.bf:move(uid, "advance", mm(paces) / terrain_factor(G, uid, d), opts)
   return r.stopped_by, r.distance / MM
+end
+
+-- Trial moves (a router looking for a way out, a commander looking at a
+-- charge path): fn(G) may move the unit; it is put back where it was and the
+-- trial leaves no trace in the event log.
+function turn.probe(G, uid, fn)
+  local x0, y0, f0 = G.bf:pos(uid)
+  if G.log then G.bf:set_logging(false) end
+  local ok, a, b, c = pcall(fn, G, uid)
+  G.bf:place(uid, x0, y0, f0)
+  if G.log then G.bf:set_logging(true) end
+  if not ok then error(a, 0) end
+  return a, b, c
 end
 
 -- Moves straight back (facing kept), e.g. a push-back or a retire.
@@ -339,6 +370,7 @@ local function declare(G)
     local d = G.D[uid]
     d.charging, d.evading, d.countercharging = false, false, false
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
+      and not d.pursuing and not d.leaving
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
       local cmd = G.sides[d.side].commander
       local target = cmd.charge_target(G, uid)
@@ -402,7 +434,7 @@ local function declare(G)
       if t.order == "skirmish" and not t.in_melee and not t.routing and (troops.is_light(t) or troops.is_cavalry(t)) then
         t.evading = true
       end
-      if ok and not t.evading and not t.in_melee and t.moves[2] then
+      if ok and not t.evading and not t.in_melee and not t.pursuing and t.moves[2] then
         local cmd = G.sides[t.side].commander
         if cmd.countercharge(G, tid, list[1]) then
           t.countercharging = true
@@ -436,6 +468,15 @@ local function own_edge_bearing(G, d)
   return d.side == 1 and 180 or 0
 end
 
+-- The enemy a router runs from: the nearest enemy in contact or able to
+-- reach it (not routing), else nil.
+local function rout_threat(G, uid)
+  for _, q in ipairs(enemies_within(G, uid, 300)) do
+    local o = G.D[q.id]
+    if not o.routing and not o.gone then return q.id end
+  end
+end
+
 local function move_router(G, uid)
   local d = G.D[uid]
   d.rout_periods = d.rout_periods + 1
@@ -443,11 +484,59 @@ local function move_router(G, uid)
   -- period, and minus a further 20 paces for each subsequent period."
   local speed = charge_move(d) - tables.rout.first_less - tables.rout.further_less * (d.rout_periods - 1)
   if speed <= 0 then turn.remove(G, uid, "dispersed beyond rallying"); return end
-  if d.rout_periods > 1 then
-    local cost = face(G, uid, own_edge_bearing(G, d), true)
-    local _ = cost
+  -- "During the first period of rout, they move directly away from the
+  -- enemy threatening them ... During subsequent periods, they must head for
+  -- their own base line by the quickest route". (The first-period bearing was
+  -- set when the unit broke; pursuers that have since come round its front
+  -- are run from again.)
+  local want
+  if d.rout_periods > 1 then want = own_edge_bearing(G, d)
+  else
+    local threat = rout_threat(G, uid)
+    if threat then want = norm(bearing(G, threat, uid)) end
   end
-  local stop, moved = advance(G, uid, speed, { ignore_side = d.side })
+  -- A router turns its back on enemies in contact: the turn is not stopped
+  -- by the very enemy it runs from (the engine stops turns at first contact,
+  -- which pinned routers facing their pursuers for the rest of the battle).
+  local touching = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do touching[#touching + 1] = q.id end
+  local turning = { ignore_side = d.side, ignore = touching }
+  -- moving off, it ignores only the enemies it leaves behind (more than 90
+  -- degrees off its new heading); one in its path still bars it
+  local function leaving_behind()
+    local behind = {}
+    local _, _, f = G.bf:pos(uid)
+    for _, e in ipairs(touching) do
+      if math.abs(norm(bearing(G, uid, e) - f)) > 90 then behind[#behind + 1] = e end
+    end
+    return { ignore_side = d.side, ignore = behind }
+  end
+  if want then
+    local _, _, f = G.bf:pos(uid)
+    local diff = norm(want - f)
+    if math.abs(diff) >= 0.5 then G.bf:move(uid, "turn", diff, turning) end
+  end
+  local stop, moved = advance(G, uid, speed, leaving_behind())
+  -- "Each turn made to avoid an obstacle or interposing enemy force deducts
+  -- 30 paces from their move for that period": a router barred by enemies
+  -- turns (sharp turns, not wheels) to the side that gets it furthest.
+  local left = speed - moved
+  if type(stop) == "number" and left > tables.rout.turn_cost then
+    local best, best_moved
+    for _, dv in ipairs({ 45, -45, 90, -90 }) do
+      local got = turn.probe(G, uid, function()
+        G.bf:move(uid, "turn", dv, turning)
+        local r = G.bf:move(uid, "advance", mm(left - tables.rout.turn_cost) / terrain_factor(G, uid, d), leaving_behind())
+        return r.distance / MM
+      end)
+      if got > 1 and (not best_moved or got > best_moved + 0.5) then best, best_moved = dv, got end
+    end
+    if best then
+      G.bf:move(uid, "turn", best, turning)
+      local stop2, moved2 = advance(G, uid, left - tables.rout.turn_cost, leaving_behind())
+      stop, moved = stop2, moved + moved2
+    end
+  end
   d.moved = moved
   if stop == "edge" then turn.remove(G, uid, "routed off the table") end
 end
@@ -644,7 +733,7 @@ local function shooting_phase(G)
         -- 1(i): 2 casualties per figure from missiles in a single period.
         if t.missile >= 2 * start then
           local out = turn.test(G, uid, "2 casualties per figure from missiles")
-          if out.rank < 3 then turn.apply_result(G, uid, out, true) end
+          turn.obey(G, uid, out, true)
         end
       end
     end
@@ -679,11 +768,18 @@ local function melee_phase(G)
     if live(d) then
       d.opponents = {}
       local q = G.bf:query{ of = uid, within = 0.5, enemy = true }
+      local fighting = false
       for _, e in ipairs(q) do
         local o = G.D[e.id]
-        if live(o) then d.opponents[#d.opponents + 1] = e.id end
+        if live(o) then
+          d.opponents[#d.opponents + 1] = e.id
+          if not o.routing then fighting = true end
+        end
       end
-      d.in_melee = #d.opponents > 0 and not d.routing
+      -- in melee only with an enemy that fights back: touching a router is
+      -- pursuit, not melee (a unit left touching a pinned router counted as
+      -- "in melee" and stood still for the rest of the battle)
+      d.in_melee = fighting and not d.routing
     end
   end
   local strikes = {}
@@ -859,10 +955,10 @@ local function end_of_period(G)
     local bd = G.D[b]
     for _, uid in ipairs(order) do
       local d = G.D[uid]
-      if live(d) and not d.routing and uid ~= b and d.side == bd.side and not bd.gone_before
+      if live(d) and not d.routing and free_to_test(d) and uid ~= b and d.side == bd.side and not bd.gone_before
         and G.bf:unit(b) and not G.bf:unit(b).removed and G.bf:distance(uid, b) <= mm(150) then
         local out = turn.test(G, uid, "friendly unit broke within 150 paces")
-        if out.rank < 3 then turn.apply_result(G, uid, out, #enemies_within(G, uid, charge_move(d)) > 0) end
+        turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
       end
     end
   end
@@ -878,6 +974,8 @@ local function end_of_period(G)
         if out.rank < 3 then
           d.leaving = true
           turn.rout(G, uid, nil)
+        else
+          turn.obey(G, uid, out, true)
         end
       end
     end
@@ -932,9 +1030,9 @@ local function end_of_period(G)
         say(G, "  %s: a third of its units are off the table: army reaction test.", side.name)
         for _, uid in ipairs(order) do
           local d = G.D[uid]
-          if live(d) and d.side == s and not d.routing then
+          if live(d) and d.side == s and not d.routing and free_to_test(d) then
             local out = turn.test(G, uid, "army reaction test", { army_test = true })
-            if out.rank < 3 then turn.apply_result(G, uid, out, #enemies_within(G, uid, charge_move(d)) > 0) end
+            turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
           end
         end
       end
@@ -1006,6 +1104,7 @@ turn.bearing = bearing
 turn.bearing_to_point = bearing_to_point
 turn.in_reach = in_reach
 turn.norm = norm
+turn.terrain_factor = terrain_factor
 local _ = setup
 local _a = armies
 return turn

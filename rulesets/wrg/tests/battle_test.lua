@@ -28,7 +28,10 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 43, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- (a file for `build/sandtable run`) and put the three values here.
-local GOLDEN = { winner = 1, turns = 12, hash = "ad5e64c523b410fa" }
+-- (Changed by the commander that presses home and the rout fixes: the
+-- Britons are now beaten and leave the field after 6 periods; it was a win
+-- on points after 12, hash ad5e64c523b410fa.)
+local GOLDEN = { winner = 1, turns = 6, hash = "c1c64bc46f1f3534" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
@@ -56,12 +59,74 @@ T.case("Smoke: two AI armies reach a result (a winner) in most of 30 battles of 
   end
 end)
 
+-- WINNERS AND LOSERS, THE REACTION TEST 2(ix), ROUT AND PURSUIT: battles are
+-- decided on the table, as they would be, not by counting points at nightfall:
+-- over 20 seeds of each scenario most battles end before the last period
+-- with a side that has fled the field (every unit routing, leaving or gone,
+-- or a beaten army withdrawn by its commander), and units do break and rout.
+-- (Measured at this commit: Medway 9 of 20, Gaugamela 17 of 20; the Medway's
+-- 40-figure warbands can grind for many periods, since a push-back needs 1
+-- casualty per figure.)
+T.case("Decisive battles: over 20 seeds of each scenario, most battles end before nightfall with a side fleeing", function()
+  local total_fled = 0
+  for _, file in ipairs({ "medway.yaml", "gaugamela.yaml" }) do
+    local p = lbattle.prepare(parse(loader.read("scenarios/wrg/" .. file), file))
+    local early, fled, routs = 0, 0, 0
+    for seed = 1, 20 do
+      local r = lbattle.run{ prepared = p, seed = seed, log = false }
+      if r.turns < 12 then early = early + 1 end
+      if r.reason == "fled the field" then
+        fled = fled + 1
+        T.truthy(r.winner ~= nil, "a side that flees loses")
+        local loser = 3 - r.winner
+        T.truthy(r.vp[loser].left < r.vp[r.winner].left, "the side that fled had fewer points standing")
+      end
+      for s = 1, 2 do for _, n in pairs(r.losses[s]) do routs = routs + n end end
+    end
+    T.truthy(early >= 8, file .. ": only " .. early .. " of 20 ended before the last period")
+    T.truthy(fled >= 8, file .. ": only " .. fled .. " of 20 ended with a side fleeing")
+    T.truthy(routs >= 40, file .. ": only " .. routs .. " units lost (routed or gone) in 20 battles")
+    total_fled = total_fled + fled
+  end
+  T.truthy(total_fled > 20, "most of the 40 battles end with a side fleeing: " .. total_fled)
+end)
+
+-- ROUT AND PURSUIT, BROKEN TROOPS: a broken unit runs in the next period
+-- even with its pursuer in contact (it turns its back on the enemy it runs
+-- from), and is no longer in melee.
+T.case("BROKEN TROOPS: a router in contact with its pursuer turns and runs", function()
+  local battle = require("wrg.battle")
+  local turn = require("wrg.turn")
+  local G = battle.skirmish{
+    dice = dice.random(3),
+    sides = {
+      { units = { { id = "hc", type = "HC", class = "B", weapons = { "spear" }, figures = 8, ranks = 2,
+                    at = { 600, 400, 0 } } } },
+      { units = { { id = "li", type = "LI", class = "D", regular = false, weapons = { "javelin" }, figures = 12, ranks = 2,
+                    at = { 600, 400 + 40 / 2 + 40 / 2, 180 } } } },
+    },
+  }
+  local hc, li = G.by_id[1].hc, G.by_id[2].li
+  T.eq(G.bf:distance(hc, li), 0, "in contact")
+  turn.rout(G, li, hc)
+  T.eq(G.D[li].in_melee, false, "a broken unit is out of the melee")
+  -- the pursuer comes round its front: it must still get away
+  local x, y = G.bf:pos(li)
+  G.bf:place(li, x, y, 180)
+  G.D[hc].pursuing, G.D[hc].pursue_periods = li, 0
+  G.turn = 2
+  turn.play(G)
+  local d = G.D[li]
+  T.truthy(d.gone or (d.moved or 0) > 20, "the router ran (moved " .. tostring(d.moved) .. ")")
+end)
+
 T.case("The readable account names the phases' events", function()
   local lines = {}
   run(43, { report = function(l) lines[#lines + 1] = l end })
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "WRG ANCIENTS 1973: Early Imperial Roman against Ancient British", "Choice of terrain",
-                          "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "after 12 periods" }) do
+                          "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "charges", "BREAKS and routs",
+                          "VICTORY to Early Imperial Roman after 6 periods (fled the field)" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)
