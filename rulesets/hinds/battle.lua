@@ -22,6 +22,7 @@
 -- army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local commander = require("lib.commander")
 local tables = require("hinds.tables")
 local troops = require("hinds.troops")
 local armies_mod = require("hinds.armies")
@@ -39,11 +40,7 @@ battle.BASE_W, battle.BASE_D = 120, 60     -- mm: the unit's footprint drawn ins
 local OPTION_IDS = { "throw_shields", "dense_forests", "uncrossable_streams" }
 
 local function resolve_commander(rules, spec)
-  local req = rules and rules.require or require
-  if spec == nil or spec == "ai" or spec == "default" then return req("hinds.ai") end
-  if type(spec) == "table" then return spec end
-  if type(spec) == "string" then return req(spec) end
-  error("commander: expected \"ai\", a module name or a commander table, found " .. type(spec), 0)
+  return commander.resolve(rules, spec, "hinds.ai")
 end
 
 function battle.new_state(ctx)

@@ -22,6 +22,7 @@
 -- start =, left = } }, army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local commander = require("lib.commander")
 local tables = require("historicon.tables")
 local troops = require("historicon.troops")
 local armies_mod = require("historicon.armies")
@@ -36,11 +37,7 @@ local say = turn.say
 local OPTION_IDS = { "uncontrolled_advance", "vli_ranks", "light_in_ra_hi", "passing_through", "heavy_armour" }
 
 local function resolve_commander(rules, spec)
-  local req = rules and rules.require or require
-  if spec == nil or spec == "ai" or spec == "default" then return req("historicon.ai") end
-  if type(spec) == "table" then return spec end
-  if type(spec) == "string" then return req(spec) end
-  error("commander: expected \"ai\", a module name or a commander table, found " .. type(spec), 0)
+  return commander.resolve(rules, spec, "historicon.ai")
 end
 
 -- The battle state without armies: ctx as battle.run's.

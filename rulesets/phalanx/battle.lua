@@ -25,6 +25,7 @@
 -- [1] = { vignette ids }, [2] = ... } }.
 
 local battlefield = require("sandtable.battlefield")
+local commander = require("lib.commander")
 local tables = require("phalanx.tables")
 local troops = require("phalanx.troops")
 local armies_mod = require("phalanx.armies")
@@ -40,11 +41,7 @@ end
 
 -- A commander: the default AI, a module name, or a table.
 local function resolve_commander(rules, spec)
-  local req = rules and rules.require or require
-  if spec == nil or spec == "ai" or spec == "default" then return req("phalanx.ai") end
-  if type(spec) == "table" then return spec end
-  if type(spec) == "string" then return req(spec) end
-  error("commander: expected \"ai\", a module name or a commander table, found " .. type(spec), 0)
+  return commander.resolve(rules, spec, "phalanx.ai")
 end
 
 -- Union of in-line links into groups (in army order); supporters map to the

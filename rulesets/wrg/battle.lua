@@ -23,6 +23,7 @@
 -- state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local commander = require("lib.commander")
 local tables = require("wrg.tables")
 local troops = require("wrg.troops")
 local armies_mod = require("wrg.armies")
@@ -36,11 +37,7 @@ local say = turn.say
 local OPTION_IDS = { "weather", "sudden_death" }
 
 local function resolve_commander(rules, spec)
-  local req = rules and rules.require or require
-  if spec == nil or spec == "ai" or spec == "default" then return req("wrg.ai") end
-  if type(spec) == "table" then return spec end
-  if type(spec) == "string" then return req(spec) end
-  error("commander: expected \"ai\", a module name or a commander table, found " .. type(spec), 0)
+  return commander.resolve(rules, spec, "wrg.ai")
 end
 
 function battle.new_state(ctx)
