@@ -76,6 +76,10 @@ function scenario.parse(text, name, base_dir)
     if type(a) ~= "table" then fail(locate(path) .. ": expected a map with 'army:'") end
     check_keys(a, ARMY_KEYS, path, locate)
     if not a.army then fail(locate(path) .. ": missing 'army' (for example army: phalanx/gallic)") end
+    if a.commander and a.commander ~= "ai" and a.commander ~= "default" and not loader.find(a.commander) then
+      fail("%s: no commander module '%s' (use ai for the ruleset's default commander)", locate(path .. "/commander"),
+        a.commander)
+    end
     a.file = army_path(a.army, base_dir)
     if not a.file then
       fail("%s: no army list '%s' (looked for armies/%s.lua)", locate(path .. "/army"), a.army,

@@ -30,6 +30,10 @@ printf 'ruleset: phalanx\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/n
 expect_exit 1 "an unknown army fails" -- "$SANDTABLE" battle "$TMP/noarmy.yaml"
 expect_output "noarmy.yaml:4:5: no army list 'phalanx/nobody'" "the missing army is located"
 
+printf 'ruleset: phalanx\narmies:\n  - army: phalanx/gallic\n    commander: genius\n  - army: phalanx/gallic\n' > "$TMP/nocmd.yaml"
+expect_exit 1 "an unknown commander fails" -- "$SANDTABLE" battle "$TMP/nocmd.yaml"
+expect_output "nocmd.yaml:4:5: no commander module 'genius'" "the unknown commander is located"
+
 # check: a clean list, and a broken one reported with file and line.
 expect_exit 0 "a shipped army checks clean" -- "$SANDTABLE" check armies/phalanx/gallic.lua
 mkdir -p "$TMP/armies/phalanx"
