@@ -193,7 +193,13 @@ FeatureId TerrainMap::add(Feature feature) {
         throw std::invalid_argument("terrain feature '" + feature.type + "': a polygon needs at least 3 points");
     }
     const Rect bounds = shape_bounds(feature.shape);
-    features_.push_back({std::move(feature), bounds});
+    bool box = false;
+    if (const auto* poly = std::get_if<Polygon>(&feature.shape); poly && poly->points.size() == 4) {
+        const auto& q = poly->points;
+        box = q[0].x < q[1].x && q[0].y < q[2].y && q[1].y == q[0].y && q[2].x == q[1].x && q[3].y == q[2].y &&
+              q[3].x == q[0].x;
+    }
+    features_.push_back({std::move(feature), bounds, box});
     return static_cast<FeatureId>(features_.size());
 }
 
@@ -201,6 +207,133 @@ const Feature& TerrainMap::feature(FeatureId id) const {
     if (id < 1 || static_cast<std::size_t>(id) > features_.size())
         throw std::out_of_range("no terrain feature with id " + std::to_string(id));
     return features_[static_cast<std::size_t>(id - 1)].feature;
+}
+
+const TerrainMap::Stored& TerrainMap::stored(FeatureId id) const {
+    if (id < 1 || static_cast<std::size_t>(id) > features_.size())
+        throw std::out_of_range("no terrain feature with id " + std::to_string(id));
+    return features_[static_cast<std::size_t>(id - 1)];
+}
+
+// --- Terrain probes -------------------------------------------------------
+// The arithmetic below is deliberately written out in a fixed order (see
+// BaseProbe); do not "simplify" it.
+
+BaseProbe::BaseProbe(double x_, double y_, double facing_deg, double w_, double d_) : x(x_), y(y_), w(w_), d(d_) {
+    const double a = facing_deg * (kPi / 180.0);
+    const double s = std::sin(a), c = std::cos(a);
+    fx = -s; fy = c; rx = c; ry = s;
+    const double hw = w / 2, hd = d / 2;
+    corners = {x + fx * hd - rx * hw, y + fy * hd - ry * hw, x + fx * hd + rx * hw, y + fy * hd + ry * hw,
+               x - fx * hd + rx * hw, y - fy * hd + ry * hw, x - fx * hd - rx * hw, y - fy * hd - ry * hw};
+}
+
+namespace {
+
+// Flat point lists (x1, y1, ...), as the probes read them.
+struct Flat {
+    const double* v;
+    std::size_t n;  // number of doubles
+};
+
+Flat flat_of(const Polygon& poly) {
+    static_assert(sizeof(Vec2) == 2 * sizeof(double));
+    return {reinterpret_cast<const double*>(poly.points.data()), poly.points.size() * 2};
+}
+
+void project(Flat pts, double ax, double ay, double& lo, double& hi) {
+    lo = std::numeric_limits<double>::infinity();
+    hi = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < pts.n; i += 2) {
+        const double p = pts.v[i] * ax + pts.v[i + 1] * ay;
+        if (p < lo) lo = p;
+        if (p > hi) hi = p;
+    }
+}
+
+// Separated along an edge normal of `edges_of` (a 4-point list: its first
+// two edges only, as for a rectangle).
+bool axes_separate(Flat a, Flat b, Flat edges_of) {
+    const std::size_t n = edges_of.n;
+    const std::size_t last = n == 8 ? 3 : n - 1;  // 1-based bound, as written in Lua
+    for (std::size_t i = 1; i <= last; i += 2) {
+        const double x1 = edges_of.v[i - 1], y1 = edges_of.v[i];
+        std::size_t j = i + 2;
+        if (j > n) j = 1;
+        const double ex = edges_of.v[j - 1] - x1, ey = edges_of.v[j] - y1;
+        const double len = std::sqrt(ex * ex + ey * ey);
+        if (len > 0) {
+            const double ax = -ey / len, ay = ex / len;
+            double alo, ahi, blo, bhi;
+            project(a, ax, ay, alo, ahi);
+            project(b, ax, ay, blo, bhi);
+            if (ahi <= blo || bhi <= alo) return true;
+        }
+    }
+    return false;
+}
+
+bool flat_point_in_polygon(double px, double py, Flat poly) {
+    bool inside = false;
+    std::size_t j = poly.n - 2;
+    for (std::size_t i = 0; i < poly.n; i += 2) {
+        const double xi = poly.v[i], yi = poly.v[i + 1], xj = poly.v[j], yj = poly.v[j + 1];
+        if ((yi > py) != (yj > py) && px < (xj - xi) * (py - yi) / (yj - yi) + xi) inside = !inside;
+        j = i;
+    }
+    return inside;
+}
+
+bool circle_overlaps_flat(const Circle& c, Flat pts) {
+    const double cx = c.centre.x, cy = c.centre.y, r = c.radius;
+    if (flat_point_in_polygon(cx, cy, pts)) return true;
+    for (std::size_t i = 0; i < pts.n; i += 2) {
+        const std::size_t j = i + 2 >= pts.n ? 0 : i + 2;
+        const double ax = pts.v[i], ay = pts.v[i + 1], bx = pts.v[j], by = pts.v[j + 1];
+        const double ex = bx - ax, ey = by - ay;
+        double t = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey);
+        if (t < 0) t = 0;
+        else if (t > 1) t = 1;
+        const double dx = ax + t * ex - cx, dy = ay + t * ey - cy;
+        if (dx * dx + dy * dy < r * r) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool TerrainMap::overlaps_interior(FeatureId id, const BaseProbe& b) const {
+    const Stored& s = stored(id);
+    if (s.box) {
+        const Rect& r = s.bounds;
+        const double hw = b.w / 2, hd = b.d / 2;
+        const double bhw = (r.max.x - r.min.x) / 2, bhh = (r.max.y - r.min.y) / 2;
+        const double dx = (r.min.x + r.max.x) / 2 - b.x, dy = (r.min.y + r.max.y) / 2 - b.y;
+        if (std::abs(dx) >= bhw + std::abs(b.rx) * hw + std::abs(b.fx) * hd) return false;
+        if (std::abs(dy) >= bhh + std::abs(b.ry) * hw + std::abs(b.fy) * hd) return false;
+        if (std::abs(dx * b.rx + dy * b.ry) >= hw + std::abs(b.rx) * bhw + std::abs(b.ry) * bhh) return false;
+        if (std::abs(dx * b.fx + dy * b.fy) >= hd + std::abs(b.fx) * bhw + std::abs(b.fy) * bhh) return false;
+        return true;
+    }
+    const Flat base{b.corners.data(), 8};
+    if (const auto* c = std::get_if<Circle>(&s.feature.shape)) return circle_overlaps_flat(*c, base);
+    const Flat poly = flat_of(std::get<Polygon>(s.feature.shape));
+    return !(axes_separate(poly, base, poly) || axes_separate(poly, base, base));
+}
+
+bool TerrainMap::holds(FeatureId id, double x, double y) const {
+    const Stored& s = stored(id);
+    if (s.box) return x >= s.bounds.min.x && x <= s.bounds.max.x && y >= s.bounds.min.y && y <= s.bounds.max.y;
+    if (const auto* c = std::get_if<Circle>(&s.feature.shape)) {
+        const double dx = x - c->centre.x, dy = y - c->centre.y;
+        return dx * dx + dy * dy <= c->radius * c->radius;
+    }
+    return flat_point_in_polygon(x, y, flat_of(std::get<Polygon>(s.feature.shape)));
+}
+
+bool TerrainMap::near_square(FeatureId id, double x, double y, double r) const {
+    const Rect& b = stored(id).bounds;
+    return b.min.x < x + r && b.max.x > x - r && b.min.y < y + r && b.max.y > y - r;
 }
 
 std::vector<FeatureId> TerrainMap::ids() const {

@@ -318,12 +318,7 @@ end
 -- The terrain also goes on the engine's table (its log, saves and replays).
 local function terrain_to_table(G)
   local bf = G.bf
-  if G.T.pieces[1] and bf.add_terrain then
-    for _, p in ipairs(G.T.pieces) do
-      if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
-      else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
-    end
-  end
+  if G.T.pieces[1] and bf.add_terrain then G.T:attach(bf) end
 end
 
 -- Whether a piece reaches into side s's rear zone.

@@ -219,6 +219,7 @@ local function index_piece(cells, size, p)
 end
 
 function Terrain:reindex()
+  self.bf = nil   -- the battlefield's copy no longer matches
   local cells, size = {}, self.cell
   for _, p in ipairs(self.pieces) do index_piece(cells, size, p) end
   self.cells = cells
@@ -248,7 +249,27 @@ function Terrain:add(p)
   if p.blocks_los == nil then p.blocks_los = BLOCKS_LOS[p.type] or false end
   self.pieces[#self.pieces + 1] = p
   index_piece(self.cells, self.cell, p)   -- the last piece: same order as a reindex
+  self.bf = nil   -- the battlefield's copy no longer matches
   return p
+end
+
+-- The pieces as the battlefield's own terrain features (bf:add_terrain, in
+-- order, so feature ids are piece ids), the meaning of each type given as
+-- attributes (bf:terrain_type). From then on `under` and the move bisection
+-- (setup.clear_advance) are answered by the core over those features; any
+-- later change to the pieces unlinks them and the Lua code answers again.
+local PROBE_KEYS = { "bad_going", "impassable", "@hill", "@road" }
+function Terrain:attach(bf)
+  for _, p in ipairs(self.pieces) do
+    if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
+    else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
+  end
+  if not bf.terrain_probe then return end
+  for name, kind in pairs(TYPES) do
+    bf:terrain_type(name, { bad_going = kind.bad_going, impassable = not kind.passable, hill = name == "gentle_hill" })
+  end
+  bf:terrain_type("road", { road = true })
+  self.bf = bf
 end
 
 function Terrain:remove(piece_id)
@@ -333,6 +354,13 @@ local scratch = {}
 function Terrain:under(x, y, facing, w, d)
   local pieces = self.pieces
   if pieces[1] == nil then return false, false, nil, false end
+  local bf = self.bf
+  if bf then
+    local bad, imp, hill, road = bf:terrain_probe(x, y, facing, w, d, PROBE_KEYS)
+    -- "Movement along roads negates the effect of Bad Going."
+    if road then return false, imp, hill or nil, true end
+    return bad, imp, hill or nil, false
+  end
   local r = (w + d) / 2
   local x0, y0, x1, y1 = x - r, y - r, x + r, y + r
   local size = self.cell
@@ -375,6 +403,27 @@ function Terrain:under(x, y, facing, w, d)
   -- "Movement along roads negates the effect of Bad Going."
   if road then bad = false end
   return bad, imp, hill, road
+end
+
+-- The longest part of a straight move of `dist` along `facing` (by bisection
+-- of the fraction in 10 halvings; terrain pieces are large) that keeps the
+-- base off impassable terrain; `dist` when the end is clear or the base
+-- already stands on it (placed there: it may walk off).
+function Terrain:clear_advance(x, y, facing, w, d, dist)
+  if self.pieces[1] == nil then return dist end
+  if self.bf then return self.bf:terrain_clear_advance(x, y, facing, w, d, dist, "impassable", 10) end
+  local fx, fy = axes(facing)
+  local _, imp = self:under(x + fx * dist, y + fy * dist, facing, w, d)
+  if not imp then return dist end
+  local _, imp0 = self:under(x, y, facing, w, d)
+  if imp0 then return dist end
+  local lo, hi = 0, 1
+  for _ = 1, 10 do
+    local mid = (lo + hi) / 2
+    local _, i2 = self:under(x + fx * dist * mid, y + fy * dist * mid, facing, w, d)
+    if i2 then hi = mid else lo = mid end
+  end
+  return dist * lo
 end
 
 -- Line of sight between two points: blocked by a piece that blocks it and

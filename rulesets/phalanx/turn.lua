@@ -224,23 +224,10 @@ local function on_table(G, x, y, f, w, dp)
   return true
 end
 
--- The longest part of a straight move (fraction of `dist`) that keeps the
--- base off impassable terrain (bisection; terrain pieces are large).
+-- The longest part of a straight move that keeps the base off impassable
+-- terrain (setup.lua's Terrain:clear_advance: the core's bisection).
 local function passable_distance(G, d, x, y, f, dist)
-  if not G.T.pieces[1] then return dist end
-  local fx, fy = axes(f)
-  local _, imp = G.T:under(x + fx * dist, y + fy * dist, f, d.w, d.d)
-  if not imp then return dist end
-  -- already on it (placed there): let it walk off
-  local _, imp0 = G.T:under(x, y, f, d.w, d.d)
-  if imp0 then return dist end
-  local lo, hi = 0, 1
-  for _ = 1, 10 do
-    local mid = (lo + hi) / 2
-    local _, i2 = G.T:under(x + fx * dist * mid, y + fy * dist * mid, f, d.w, d.d)
-    if i2 then hi = mid else lo = mid end
-  end
-  return dist * lo
+  return G.T:clear_advance(x, y, f, d.w, d.d, dist)
 end
 
 -- Advances one base; returns the engine's move result.

@@ -156,3 +156,26 @@ TEST_CASE("line of sight between bases", "[terrain][los]") {
         CHECK(map.line_of_sight_between(viewer, target, LosMode::FrontEdgeToAnyPart));
     }
 }
+
+TEST_CASE("terrain probes: interiors overlap, touching does not; what holds a point", "[terrain][probe]") {
+    const TerrainMap map = make_map();
+    // A 40 x 20 base facing north centred at (150, 220): its rear edge y = 210, clear of the wood (y <= 200).
+    CHECK_FALSE(map.overlaps_interior(1, BaseProbe(150, 220, 0, 40, 20)));
+    // Rear edge exactly on the wood's north edge: touching only.
+    CHECK_FALSE(map.overlaps_interior(1, BaseProbe(150, 210, 0, 40, 20)));
+    CHECK(map.overlaps_interior(1, BaseProbe(150, 209, 0, 40, 20)));
+    // Turned 45 degrees, a corner dipping into the wood.
+    CHECK(map.overlaps_interior(1, BaseProbe(150, 215, 45, 40, 20)));
+    // The circle: a base whose edge reaches 5 mm inside it; one 5 mm short.
+    CHECK(map.overlaps_interior(3, BaseProbe(400, 215, 0, 40, 20)));
+    CHECK_FALSE(map.overlaps_interior(3, BaseProbe(400, 225, 0, 40, 20)));
+    // The U: separating axes see a concave polygon as its convex hull, so a
+    // base in the notch counts (as the Lua code it replaces; Phalanx's pieces
+    // are convex).
+    CHECK(map.overlaps_interior(4, BaseProbe(550, 60, 0, 20, 20)));
+    CHECK(map.holds(1, 100, 150));   // a rectangle's boundary is inside
+    CHECK(map.holds(3, 400, 100));   // so is a circle's
+    CHECK_FALSE(map.holds(4, 550, 60));  // the notch, by the even-odd rule
+    CHECK(map.near_square(1, 150, 230, 31));
+    CHECK_FALSE(map.near_square(1, 150, 230, 30));
+}

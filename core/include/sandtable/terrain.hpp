@@ -8,6 +8,7 @@
 
 #include "sandtable/geometry.hpp"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -60,6 +61,18 @@ struct Crossing {
     double length_inside = 0.0;  // mm of the line strictly inside the feature
 };
 
+// A base as rules ask "what does it stand on": centre, facing, width, depth,
+// its axes (forward = (-sin, cos) of the facing in radians, right = (cos,
+// sin)) and its corners front-left, front-right, rear-right, rear-left. The
+// arithmetic is fixed, in this order, so that a ruleset that measured the
+// same way in Lua gets the same answers to the last bit.
+struct BaseProbe {
+    double x = 0.0, y = 0.0, w = 0.0, d = 0.0;
+    double fx = 0.0, fy = 0.0, rx = 0.0, ry = 0.0;
+    std::array<double, 8> corners{};  // x1, y1, ... x4, y4
+    BaseProbe(double x, double y, double facing_deg, double w, double d);
+};
+
 enum class LosMode {
     CentreToCentre,
     // Sampled: clear when any of the lines from the viewer's front corners and
@@ -88,6 +101,18 @@ public:
     // Highest `height` of the features containing p; 0 where there are none.
     double height_at(Vec2 p) const;
 
+    // What a base stands on (terrain probes). The interiors of the feature and
+    // the base overlap: touching does not count (separating axes, strict; an
+    // axis-aligned rectangle feature is tested against the base's box and
+    // axes; a 4-point polygon's axes are taken from its first two edges,
+    // as for a rectangle).
+    bool overlaps_interior(FeatureId id, const BaseProbe& base) const;
+    // The feature holds the point (an axis-aligned rectangle or a circle
+    // with its boundary; a polygon by the even-odd rule).
+    bool holds(FeatureId id, double x, double y) const;
+    // The feature's bounds meet the open square of half-side r about (x, y).
+    bool near_square(FeatureId id, double x, double y, double r) const;
+
     // Every feature (blocking or not) whose interior the segment a-b passes through.
     std::vector<Crossing> crossings(Vec2 a, Vec2 b) const;
     // Features flagged blocks_los that the segment passes more than
@@ -101,7 +126,9 @@ private:
     struct Stored {
         Feature feature;
         Rect bounds;
+        bool box = false;  // an axis-aligned rectangle (x0,y0 x1,y0 x1,y1 x0,y1)
     };
+    const Stored& stored(FeatureId id) const;
     std::vector<Stored> features_;  // id = index + 1
 };
 

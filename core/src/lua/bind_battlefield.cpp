@@ -37,6 +37,42 @@ struct Battlefield {
   // half-diagonal (a bound for pruning): the proximity calls reuse them.
   std::vector<geom::Footprint> footprint;
   std::vector<double> radius;
+  // Terrain probes: attributes a ruleset gives every feature of a type
+  // (bf:terrain_type), the attribute names probes have asked for (bit k of
+  // a feature's flags: its attribute flag_names[k] is set and not false),
+  // and each feature's flags, recomputed when features or types change.
+  std::unordered_map<std::string, Value> type_attributes;
+  std::vector<std::string> flag_names;
+  std::vector<std::uint64_t> feature_flags;
+  bool flags_stale = true;
+
+  int flag_bit(lua_State* L, std::string_view name) {
+    for (std::size_t k = 0; k < flag_names.size(); ++k)
+      if (flag_names[k] == name) return static_cast<int>(k);
+    if (flag_names.size() >= 64) luaL_error(L, "terrain probes: at most 64 attribute names");
+    flag_names.emplace_back(name);
+    flags_stale = true;
+    return static_cast<int>(flag_names.size() - 1);
+  }
+  static bool truthy(const Value& v) { return !v.is_null() && !(v.is_bool() && !v.as_bool()); }
+  const std::vector<std::uint64_t>& flags() {
+    if (!flags_stale && feature_flags.size() == terrain.size()) return feature_flags;
+    feature_flags.assign(terrain.size(), 0);
+    static const Value::List kNone;
+    const Value::List& list = state.terrain.is_list() ? state.terrain.as_list() : kNone;
+    for (std::size_t i = 0; i < terrain.size() && i < list.size(); ++i) {
+      const Value& f = list[i];
+      const auto type = type_attributes.find(f["type"].is_string() ? f["type"].as_string() : std::string());
+      for (std::size_t k = 0; k < flag_names.size(); ++k) {
+        const Value& own = f[flag_names[k]];
+        const bool on = !own.is_null() ? truthy(own)
+                                       : type != type_attributes.end() && truthy(type->second[flag_names[k]]);
+        if (on) feature_flags[i] |= std::uint64_t{1} << k;
+      }
+    }
+    flags_stale = false;
+    return feature_flags;
+  }
 
   UnitState& unit(lua_State* L, int id) {
     const auto it = slot.find(id);
@@ -129,6 +165,7 @@ geom::Feature feature_from_value(const Value& v) {
 
 void Battlefield::rebuild_terrain() {
   terrain = geom::TerrainMap();
+  flags_stale = true;
   if (!state.terrain.is_list()) return;
   for (const auto& f : state.terrain.as_list()) terrain.add(feature_from_value(f));
 }
@@ -643,6 +680,7 @@ void push_bf_from_state(lua_State* L, State state) {
 int bf_snapshot(lua_State* L) {
   Battlefield& bf = check_bf(L);
   push_bf_from_state(L, State::from_value(state_value(L, 1, bf), "snapshot"));
+  check_bf(L, -1).type_attributes = bf.type_attributes;
   return 1;
 }
 
@@ -693,6 +731,7 @@ int bf_add_terrain(lua_State* L) {
   const auto id = bf.terrain.add(feature_from_value(v));
   if (!bf.state.terrain.is_list()) bf.state.terrain = Value(Value::List{});
   bf.state.terrain.push(v);
+  bf.flags_stale = true;
   if (bf.logging()) bf.log->add("terrain_added", Value(Value::Map{{"feature", v}, {"id", static_cast<std::int64_t>(id)}}));
   lua_pushinteger(L, static_cast<lua_Integer>(id));
   return 1;
@@ -736,6 +775,114 @@ int bf_line_of_sight(lua_State* L) {
   const auto b = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "target"))));
   lua_pushboolean(L, bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre,
                                                       luaL_optnumber(L, 4, 0.0)));
+  return 1;
+}
+
+// bf:terrain_type(type, {attr = value, ...}): attributes every feature of
+// the type has unless it gives its own.
+int bf_terrain_type(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const std::string type(check_string(L, 2, "terrain type"));
+  luaL_checktype(L, 3, LUA_TTABLE);
+  bf.type_attributes[type] = to_value(L, 3, "terrain type '" + type + "' attributes");
+  bf.flags_stale = true;
+  return 0;
+}
+
+// The probe keys in the list at `keys`: bit and whether it asks at the centre ("@name").
+struct ProbeKey {
+  int bit;
+  bool centre;
+};
+int read_probe_keys(lua_State* L, Battlefield& bf, int keys, ProbeKey* out, int max) {
+  luaL_checktype(L, keys, LUA_TTABLE);
+  const int n = static_cast<int>(lua_rawlen(L, keys));
+  if (n > max) luaL_error(L, "terrain probe: at most %d keys", max);
+  for (int k = 0; k < n; ++k) {
+    lua_rawgeti(L, keys, k + 1);
+    std::size_t len = 0;
+    const char* s = lua_tolstring(L, -1, &len);
+    if (!s) luaL_error(L, "terrain probe: key %d is not a string", k + 1);
+    std::string_view name(s, len);
+    out[k].centre = !name.empty() && name[0] == '@';
+    if (out[k].centre) name.remove_prefix(1);
+    out[k].bit = bf.flag_bit(L, name);
+    lua_pop(L, 1);
+  }
+  return n;
+}
+
+// Bits (of those in `want`) of the features whose interior overlaps the base.
+std::uint64_t overlapping(Battlefield& bf, const geom::BaseProbe& b, std::uint64_t want) {
+  const auto& flags = bf.flags();
+  const double r = (b.w + b.d) / 2;
+  std::uint64_t hit = 0;
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    const std::uint64_t f = flags[i] & want & ~hit;
+    if (!f) continue;
+    const auto id = static_cast<geom::FeatureId>(i + 1);
+    if (bf.terrain.near_square(id, b.x, b.y, r) && bf.terrain.overlaps_interior(id, b)) hit |= f;
+  }
+  return hit;
+}
+
+// bf:terrain_probe(x, y, facing, width, depth, keys) -> one value per key
+int bf_terrain_probe(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const geom::BaseProbe b(check_number(L, 2, "x"), check_number(L, 3, "y"), check_number(L, 4, "facing"),
+                          check_number(L, 5, "width"), check_number(L, 6, "depth"));
+  ProbeKey keys[16];
+  const int n = read_probe_keys(L, bf, 7, keys, 16);
+  const auto& flags = bf.flags();
+  std::uint64_t over = 0, centre = 0;
+  for (int k = 0; k < n; ++k) (keys[k].centre ? centre : over) |= std::uint64_t{1} << keys[k].bit;
+  const std::uint64_t hit = overlapping(bf, b, over);
+  geom::FeatureId at[64] = {};
+  if (centre) {
+    const double r = (b.w + b.d) / 2;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      std::uint64_t f = flags[i] & centre;
+      if (!f) continue;
+      const auto id = static_cast<geom::FeatureId>(i + 1);
+      if (!bf.terrain.near_square(id, b.x, b.y, r) || !bf.terrain.holds(id, b.x, b.y)) continue;
+      for (int k = 0; f; ++k, f >>= 1)
+        if (f & 1) at[k] = id;  // the highest id wins
+    }
+  }
+  lua_settop(L, 0);
+  for (int k = 0; k < n; ++k) {
+    if (keys[k].centre) {
+      if (at[keys[k].bit]) lua_pushinteger(L, static_cast<lua_Integer>(at[keys[k].bit]));
+      else lua_pushboolean(L, false);
+    } else {
+      lua_pushboolean(L, (hit >> keys[k].bit) & 1);
+    }
+  }
+  return n;
+}
+
+// bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps?) -> mm
+int bf_terrain_clear_advance(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const double x = check_number(L, 2, "x"), y = check_number(L, 3, "y"), f = check_number(L, 4, "facing");
+  const double w = check_number(L, 5, "width"), d = check_number(L, 6, "depth");
+  const double dist = check_number(L, 7, "distance");
+  const std::uint64_t want = std::uint64_t{1} << bf.flag_bit(L, check_string(L, 8, "attribute"));
+  const int steps = static_cast<int>(luaL_optinteger(L, 9, 10));
+  const geom::BaseProbe start(x, y, f, w, d);
+  const double fx = start.fx, fy = start.fy;
+  if (!overlapping(bf, geom::BaseProbe(x + fx * dist, y + fy * dist, f, w, d), want) ||
+      overlapping(bf, start, want)) {
+    lua_pushnumber(L, dist);
+    return 1;
+  }
+  double lo = 0, hi = 1;
+  for (int i = 0; i < steps; ++i) {
+    const double mid = (lo + hi) / 2;
+    if (overlapping(bf, geom::BaseProbe(x + fx * dist * mid, y + fy * dist * mid, f, w, d), want)) hi = mid;
+    else lo = mid;
+  }
+  lua_pushnumber(L, dist * lo);
   return 1;
 }
 
@@ -804,6 +951,21 @@ const std::vector<Binding> kBindings = {
      "Whether the line between the units' centres is clear of features that block line of sight (a line may "
      "run see_into mm inside one).",
      guarded<bf_line_of_sight>, true},
+    {"terrain_type", "bf:terrain_type(type, {attribute = value, ...})",
+     "Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless "
+     "the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).",
+     guarded<bf_terrain_type>, true},
+    {"terrain_probe", "bf:terrain_probe(x, y, facing, width, depth, keys) -> value per key",
+     "What a base at (x, y, facing) of width x depth stands on, for each attribute name in the list `keys`: "
+     "'name' -> whether a feature with that attribute set (not false) overlaps the base (touching does not "
+     "count); '@name' -> the id of the highest-numbered such feature holding the base's centre, or false. "
+     "Allocates nothing.",
+     guarded<bf_terrain_probe>, true},
+    {"terrain_clear_advance", "bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps=10) -> mm",
+     "The longest part of a straight advance of `dist` mm (along the facing) that keeps the base off features "
+     "with attribute `key` (overlap as terrain_probe), found by `steps` halvings of the fraction; `dist` when "
+     "the end is clear or the base starts on such a feature (it may walk off).",
+     guarded<bf_terrain_clear_advance>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,

@@ -190,3 +190,64 @@ T.case("Deployment: alternate, one vignette at a time, the loser of the pre-batt
   T.eq(sides[1], loser)
   for k = 2, math.min(#sides, 20) do T.truthy(sides[k] ~= sides[k - 1], "alternating at " .. k) end
 end)
+
+-- The battlefield answers `under` and the move bisection once the terrain is
+-- attached to it (Terrain:attach); the answers must be the Lua code's, to the
+-- bit: diced tables, and given polygons, circles and roads, probed by bases
+-- at random places and facings, including ones exactly on piece edges.
+T.case("Terrain in the core: under and clear_advance agree with the Lua code", function()
+  local bfmod = require("sandtable.battlefield")
+  local S = setup.scale{ size = "6x4", scale = "15-20mm", basing = 2 }
+  local rng = dice.random(20240607)
+  local function terrains()
+    local list = {}
+    for k = 1, 6 do list[#list + 1] = (setup.dice_terrain(S, dice.random(k))) end
+    list[#list + 1] = setup.given_terrain(S, {
+      { type = "wood", polygon = { 100, 100, 400, 150, 350, 420, 120, 300 } },
+      { type = "impassable", circle = { 900, 600, 140 } },
+      { type = "gentle_hill", polygon = { 1000, 100, 1300, 100, 1150, 400 } },
+      { type = "gentle_hill", rect = { 1100, 200, 1400, 500 } },
+      { type = "road", rect = { 0, 560, 1800, 640 } },
+      { type = "steep_hill", circle = { 1500, 900, 120 } },
+      { type = "impassable", polygon = { 300, 800, 600, 800, 600, 1000, 300, 1000 } },
+    })
+    return list
+  end
+  local checked = 0
+  for _, terrain in ipairs(terrains()) do
+    local bf = bfmod.new{ width = S.width, depth = S.depth, keep_events = false }
+    local edges = {}
+    for _, p in ipairs(terrain.pieces) do
+      local b = p.box
+      edges[#edges + 1] = { b[1], b[2] }; edges[#edges + 1] = { b[3], b[4] }
+    end
+    local probes = {}
+    for i = 1, 400 do
+      local w = ({ 80, 40, 80 })[rng:roll(3)]
+      local d = ({ 40, 80, 20 })[rng:roll(3)]
+      local x, y = rng:roll(S.width) - 0.5, rng:roll(S.depth) - 0.5
+      local f = ({ 0, 180, 90, 45, rng:roll(360) * 1.37 })[rng:roll(5)]
+      if i % 4 == 0 and #edges > 0 then   -- a base edge exactly on a piece's
+        local e = edges[rng:roll(#edges)]
+        x, y, f = e[1] + w / 2, e[2] + d / 2, 0
+      end
+      probes[i] = { x, y, f, w, d, rng:roll(400) }
+    end
+    local expect = {}
+    for i, q in ipairs(probes) do
+      local bad, imp, hill, road = terrain:under(q[1], q[2], q[3], q[4], q[5])
+      expect[i] = { bad, imp, hill or false, road, terrain:clear_advance(q[1], q[2], q[3], q[4], q[5], q[6]) }
+    end
+    terrain:attach(bf)
+    T.truthy(terrain.bf, "attached")
+    for i, q in ipairs(probes) do
+      local bad, imp, hill, road = terrain:under(q[1], q[2], q[3], q[4], q[5])
+      local got = { bad, imp, hill or false, road, terrain:clear_advance(q[1], q[2], q[3], q[4], q[5], q[6]) }
+      T.eq(got, expect[i], string.format("probe %d at (%.1f, %.1f, %.1f) %gx%g", i, q[1], q[2], q[3], q[4], q[5]))
+      checked = checked + 1
+    end
+    terrain:reindex()
+    T.eq(terrain.bf, nil, "a change to the pieces unlinks the battlefield")
+  end
+  T.truthy(checked >= 2800)
+end)

@@ -176,6 +176,37 @@ function bf:terrain_at(x, y) end
 ---@return any # boolean
 function bf:line_of_sight(viewer, target, see_into) end
 
+--- Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).
+--- `bf:terrain_type(type, {attribute = value, ...})`
+---@param type any
+---@param attribute any
+---@param value any
+function bf:terrain_type(type, attribute, value) end
+
+--- What a base at (x, y, facing) of width x depth stands on, for each attribute name in the list `keys`: 'name' -> whether a feature with that attribute set (not false) overlaps the base (touching does not count); '@name' -> the id of the highest-numbered such feature holding the base's centre, or false. Allocates nothing.
+--- `bf:terrain_probe(x, y, facing, width, depth, keys) -> value per key`
+---@param x any
+---@param y any
+---@param facing any
+---@param width any
+---@param depth any
+---@param keys any
+---@return any # value per key
+function bf:terrain_probe(x, y, facing, width, depth, keys) end
+
+--- The longest part of a straight advance of `dist` mm (along the facing) that keeps the base off features with attribute `key` (overlap as terrain_probe), found by `steps` halvings of the fraction; `dist` when the end is clear or the base starts on such a feature (it may walk off).
+--- `bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps=10) -> mm`
+---@param x any
+---@param y any
+---@param facing any
+---@param width any
+---@param depth any
+---@param dist any
+---@param key any
+---@param steps any
+---@return any # mm
+function bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps) end
+
 --- The turn and phase stamped on events from now on.
 --- `bf:set_time(turn, phase)`
 ---@param turn any
