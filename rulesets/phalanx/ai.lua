@@ -1071,8 +1071,13 @@ local function friends_of(G, g)
   return c
 end
 
+-- The battlefield answers it in one call (bf:free_ahead) when it holds the
+-- terrain (or there is none); the Lua below is the same arithmetic, for a
+-- table whose terrain is not attached to it.
 local function free_ahead(G, g, a, dist, c)
   local bf = G.bf
+  local T = G.T
+  if T.bf or T.pieces[1] == nil then return bf:free_ahead(g.ids, a, dist, T.bf and "impassable" or nil) end
   c = c or friends_of(G, g)
   local free = dist
   local cx, cy, cf, chw, chd, creach = c.x, c.y, c.f, c.hw, c.hd, c.reach
@@ -1155,7 +1160,7 @@ ai.cohesive_distance = cohesive_distance
 -- turn within the allowance that gains most ground towards the enemy
 -- (`towards`: the turn that would face it). Returns turn, distance, or nil.
 function ai.plan_move(G, g, want, step, tr, towards)
-  local c = friends_of(G, g)
+  local c = not (G.T.bf or G.T.pieces[1] == nil) and friends_of(G, g) or nil
   local free = free_ahead(G, g, want, step, c)
   if free >= 0.75 * step then return want, step end
   local best_a, best_d, best_p = want, free, free * math.cos(math.rad(towards - want))

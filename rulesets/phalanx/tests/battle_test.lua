@@ -98,3 +98,38 @@ T.case("The Table: the flank march: the loser's column on a diagonal, the winner
   end
   T.eq(found.first, ambusher, "the ambusher moves first")
 end)
+
+-- The AI's free_ahead is answered by the battlefield (bf:free_ahead) once the
+-- terrain is attached; it must equal the Lua arithmetic (the path a table
+-- without attached terrain takes), value and number type, in battles under
+-- way: every link, turns across the allowance, short and long moves.
+T.case("AI free_ahead: the core query equals the Lua code", function()
+  local ai = require("phalanx.ai")
+  local checked, short = 0, 0
+  for seed = 1, 6 do
+    local r = run(seed, { turns = seed })
+    local G = r.state
+    local attached = G.T.bf
+    for _, g in pairs(G.groups) do
+      if g.ids[1] then
+        for _, a in ipairs({ 0, 22.5, -45, 90, 180, -13.7 }) do
+          for _, dist in ipairs({ 40, 150, 300.5, 600 }) do
+            G.T.bf = attached
+            local core = ai.free_ahead(G, g, a, dist)
+            G.T.bf = nil
+            local pieces = G.T.pieces
+            if not attached then G.T.pieces = { false } end   -- force the Lua path on an open table
+            local lua = ai.free_ahead(G, g, a, dist)
+            G.T.pieces = pieces
+            G.T.bf = attached
+            T.eq(math.type(core), math.type(lua), "number type")
+            T.eq(core, lua, string.format("seed %d link %s turn %g dist %g", seed, tostring(g.gid), a, dist))
+            checked = checked + 1
+            if lua < dist then short = short + 1 end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(checked > 1000 and short > 100, string.format("%d checked, %d short", checked, short))
+end)

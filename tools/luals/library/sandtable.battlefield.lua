@@ -207,6 +207,15 @@ function bf:terrain_probe(x, y, facing, width, depth, keys) end
 ---@return any # mm
 function bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps) end
 
+--- How far the bases `ids`, moving together, can go straight ahead after each turns `turn` degrees, up to `dist`: short of the other units of their side (a friend whose extents, projected on a mover's axes, come within 0.5 mm of its lane stops it 1 mm short) and, with `key`, of terrain with that attribute (a blocked lane allows half, if that half is clear, else nothing). `dist` itself when nothing is in the way; the integer 0 when nothing can move.
+--- `bf:free_ahead(ids, turn, dist, key?) -> mm`
+---@param ids any
+---@param turn any
+---@param dist any
+---@param key? any
+---@return any # mm
+function bf:free_ahead(ids, turn, dist, key) end
+
 --- The turn and phase stamped on events from now on.
 --- `bf:set_time(turn, phase)`
 ---@param turn any
