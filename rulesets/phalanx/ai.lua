@@ -1111,46 +1111,58 @@ ai.free_ahead = free_ahead
 -- keeps a main-battle-line link within three frontages of another vignette
 -- of its line (turn.lua's cohesion rule), estimated from centres: each
 -- base counts as a disc of its half-width, so the estimate errs short.
+-- Scratch arrays reused by every call (the AI is not re-entered): the other
+-- MBL vignettes' centres and half-widths, the link's centres, headings and
+-- half-widths.
+local co_x, co_y, co_w = {}, {}, {}
+local cm_x, cm_y, cm_fx, cm_fy, cm_w = {}, {}, {}, {}, {}
+
+local function cohesive_near_at(t, m, n, limit)
+  for i = 1, m do
+    local px, py = cm_x[i] + cm_fx[i] * t, cm_y[i] + cm_fy[i] * t
+    for k = 1, n do
+      local reach = limit + cm_w[i] + co_w[k]
+      local dx, dy = co_x[k] - px, co_y[k] - py
+      if dx * dx + dy * dy <= reach * reach then return true end
+    end
+  end
+  return false
+end
+
 local function cohesive_distance(G, g, a, dist)
   if G.detachments and g.detached then return dist end
-  local d1 = G.D[g.ids[1]]
+  local ids = g.ids
+  local d1 = G.D[ids[1]]
   if not d1.mbl or dist <= 0 then return dist end
-  local bf = G.bf
+  local bf, D, px, py = G.bf, G.D, G.px, G.py
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
-  local member = {}
-  for _, uid in ipairs(g.ids) do member[uid] = true end
-  local ox, oy, ow, n = {}, {}, {}, 0
+  local m = #ids
+  local n = 0
   for _, o in ipairs(G.alive[g.side]) do
-    if not member[o] and G.D[o].mbl then
-      n = n + 1
-      ox[n], oy[n] = G.px[o], G.py[o]
-      ow[n] = G.D[o].w / 2
-    end
-  end
-  local mx, my, mfx, mfy, mw = {}, {}, {}, {}, {}
-  for i, uid in ipairs(g.ids) do
-    local x, y, f = bf:pos(uid)
-    mx[i], my[i] = x, y
-    mfx[i], mfy[i] = setup.axes(f + a)
-    mw[i] = G.D[uid].w / 2
-  end
-  local function near_at(t)
-    for i = 1, #mx do
-      local px, py = mx[i] + mfx[i] * t, my[i] + mfy[i] * t
-      for k = 1, n do
-        local reach = limit + mw[i] + ow[k]
-        local dx, dy = ox[k] - px, oy[k] - py
-        if dx * dx + dy * dy <= reach * reach then return true end
+    local od = D[o]
+    if od.mbl then
+      local member = false
+      for i = 1, m do if ids[i] == o then member = true; break end end
+      if not member then
+        n = n + 1
+        co_x[n], co_y[n] = px[o], py[o]
+        co_w[n] = od.w / 2
       end
     end
-    return false
   end
-  if not near_at(0) then return dist end     -- already apart: the rule does not hold it
-  if near_at(dist) then return dist end
+  for i = 1, m do
+    local uid = ids[i]
+    local x, y, f = bf:pos(uid)
+    cm_x[i], cm_y[i] = x, y
+    cm_fx[i], cm_fy[i] = setup.axes(f + a)
+    cm_w[i] = D[uid].w / 2
+  end
+  if not cohesive_near_at(0, m, n, limit) then return dist end     -- already apart: the rule does not hold it
+  if cohesive_near_at(dist, m, n, limit) then return dist end
   local lo, hi = 0, dist
   for _ = 1, 6 do
     local mid = (lo + hi) / 2
-    if near_at(mid) then lo = mid else hi = mid end
+    if cohesive_near_at(mid, m, n, limit) then lo = mid else hi = mid end
   end
   return lo
 end
