@@ -100,6 +100,17 @@ local function chain_options(chain)
 end
 ruleset.chain_options = chain_options
 
+-- The option ids a ruleset offers (sorted), or nil when there is no such
+-- ruleset: lets a scenario reader report a bad id at its line.
+function ruleset.options_of(name)
+  local ok, chain = pcall(manifest_chain, name)
+  if not ok then return nil end
+  local ids = {}
+  for id in pairs(chain_options(chain)) do ids[#ids + 1] = id end
+  table.sort(ids)
+  return ids
+end
+
 -- opts: options = { ids }, house_rules = { paths }
 function ruleset.load(name, opts)
   opts = opts or {}

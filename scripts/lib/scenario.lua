@@ -13,6 +13,7 @@
 --     - army: phalanx/gallic    # armies/<this>.lua, or a path to a .lua file
 --       commander: ai           # default: the ruleset's default commander
 local loader = require("sandtable.loader")
+local ruleset = require("lib.ruleset")
 local fail = require("lib.fail")
 
 local scenario = {}
@@ -68,6 +69,18 @@ function scenario.parse(text, name, base_dir)
   if type(s) ~= "table" then fail(name .. ": a scenario is a map of keys such as ruleset: and armies:") end
   check_keys(s, KEYS, "", locate)
   if not s.ruleset then fail(locate("") .. ": missing 'ruleset' (for example ruleset: phalanx)") end
+  local offered = ruleset.options_of(s.ruleset)
+  if not offered then
+    fail("%s: unknown ruleset '%s' (there is no rulesets/%s/init.lua)", locate("/ruleset"), s.ruleset, s.ruleset)
+  end
+  for i, id in ipairs(s.options or {}) do
+    local known = false
+    for _, o in ipairs(offered) do known = known or o == id end
+    if not known then
+      fail("%s: ruleset '%s' has no option '%s' (it has: %s)", locate("/options/" .. (i - 1)), s.ruleset,
+        tostring(id), table.concat(offered, ", "))
+    end
+  end
   if not s.armies or #s.armies ~= 2 then
     fail(locate("/armies") .. ": 'armies' must list exactly two armies")
   end

@@ -34,6 +34,17 @@ printf 'ruleset: phalanx\narmies:\n  - army: phalanx/gallic\n    commander: geni
 expect_exit 1 "an unknown commander fails" -- "$SANDTABLE" battle "$TMP/nocmd.yaml"
 expect_output "nocmd.yaml:4:5: no commander module 'genius'" "the unknown commander is located"
 
+printf 'ruleset: phalanx\noptions: [weather]\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/opt.yaml"
+expect_exit 1 "an unknown option fails" -- "$SANDTABLE" battle "$TMP/opt.yaml"
+expect_output "opt.yaml:2:11: ruleset 'phalanx' has no option 'weather' (it has: artillery" "the option is located and the known ones listed"
+printf 'ruleset: phalanks\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/rs.yaml"
+expect_exit 1 "an unknown ruleset fails" -- "$SANDTABLE" battle "$TMP/rs.yaml"
+expect_output "rs.yaml:1:1: unknown ruleset 'phalanks'" "the ruleset is located"
+printf 'return function(rules)\n  local x = = 1\nend\n' > "$TMP/syntax.lua"
+expect_exit 1 "a house rule with a syntax error fails" -- "$SANDTABLE" battle --house-rule "$TMP/syntax.lua"
+expect_output "syntax.lua:2: unexpected symbol near '='" "the syntax error names file and line"
+if grep -q "stack traceback" <<<"$OUT"; then fail "a user's syntax error shows no engine traceback"; else pass "a user's syntax error shows no engine traceback"; fi
+
 # check: a clean list, and a broken one reported with file and line.
 expect_exit 0 "a shipped army checks clean" -- "$SANDTABLE" check armies/phalanx/gallic.lua
 mkdir -p "$TMP/armies/phalanx"

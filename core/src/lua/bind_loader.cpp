@@ -45,10 +45,23 @@ int loader_chunk(lua_State* L) {
 std::string read_permitted(lua_State* L, const std::string& path);
 
 // loader.file_chunk(path, env_entries?) -> function
+// A syntax error in a user's file (a house rule, an army list) is the user's
+// mistake: it is raised as a user error (message only, no engine traceback).
 int loader_file_chunk(lua_State* L) {
   const std::string path(check_string(L, 1, "path"));
   const std::string text = read_permitted(L, path);
-  LuaHost::of(L).load_text(text, path, lua_istable(L, 2) ? 2 : 0);
+  std::string syntax_error;
+  try {
+    LuaHost::of(L).load_text(text, path, lua_istable(L, 2) ? 2 : 0);
+  } catch (const LuaError& e) {
+    syntax_error = e.what();
+  }
+  if (!syntax_error.empty()) {
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, syntax_error.c_str());
+    lua_setfield(L, -2, "user_message");
+    return lua_error(L);
+  }
   return 1;
 }
 
