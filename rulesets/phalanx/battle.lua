@@ -25,6 +25,7 @@
 -- [1] = { vignette ids }, [2] = ... } }.
 
 local battlefield = require("sandtable.battlefield")
+local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("phalanx.tables")
 local troops = require("phalanx.troops")
@@ -189,8 +190,8 @@ local function check_table_keys(scenario)
   table.sort(keys)
   for _, k in ipairs(keys) do
     if not known[k] then
-      error(string.format("%sunknown key '%s' in table (Phalanx expects: %s)", where(scenario, k), k,
-        table.concat(battle.TABLE_KEYS, ", ")), 0)
+      fail("%sunknown key '%s' in table (Phalanx expects: %s)", where(scenario, k), k,
+        table.concat(battle.TABLE_KEYS, ", "))
     end
   end
 end
@@ -199,10 +200,11 @@ end
 local function located(scenario, fn, ...)
   local ok, a, b = pcall(fn, ...)
   if ok then return a, b end
-  local msg = tostring(a)
-  local key = msg:match("^table%.([%w_]+)")
-  if key and type(scenario.locate) == "function" then error(where(scenario, key) .. msg, 0) end
-  error(msg, 0)
+  if type(a) ~= "string" then error(a, 0) end
+  -- "table.size: ..." is the scenario's mistake: a user error at its line.
+  local key = a:match("^table%.([%w_]+)")
+  if key then fail("%s%s", type(scenario.locate) == "function" and where(scenario, key) or "", a) end
+  error(a, 0)
 end
 
 function battle.new_state(ctx)
