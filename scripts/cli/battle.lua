@@ -28,8 +28,12 @@ function cli.run(opts)
   local report = (not opts.quiet) and print or nil
   local prepared = battle.prepare(s, opts.house_rules)
   local result = battle.run{ prepared = prepared, seed = opts.seed, turns = opts.turns, report = report }
+  -- Armies by their list's name ("Gallic"), else by the list given.
   local names = {}
-  for i, a in ipairs(s.armies) do names[i] = result.army_names and result.army_names[i] or a.army end
+  for i, a in ipairs(s.armies) do
+    local army = prepared.armies[i]
+    names[i] = army and army.fields and army.fields.name or a.army
+  end
   print("")
   if result.winner then
     print(string.format("Result: %s wins (%s) after %d turns, seed %d.", names[result.winner], result.reason,
