@@ -126,7 +126,10 @@ end
 local function place_terrain(G)
   setup.place_terrain(G.bf, G.pieces)
   G.has_terrain = #G.pieces > 0
-  for _, p in ipairs(G.pieces) do if p.type == "wood" then G.has_los_terrain = true end end
+  for _, p in ipairs(G.pieces) do
+    if p.type == "wood" then G.has_los_terrain = true end
+    if setup.is_cover(p) then G.has_cover = true end
+  end
 end
 
 local function deploy(G)

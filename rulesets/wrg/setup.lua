@@ -92,9 +92,14 @@ end
 
 function setup.place_terrain(bf, pieces)
   for _, p in ipairs(pieces) do
-    bf:add_terrain{ type = p.type, circle = { p.x, p.y, p.r }, blocks_los = p.type == "wood", height = p.type == "hill" and 1 or 0 }
+    p.fid = bf:add_terrain{ type = p.type, circle = { p.x, p.y, p.r }, blocks_los = p.type == "wood",
+                            height = p.type == "hill" and 1 or 0 }
   end
 end
+
+-- COVER (THE REACTION TEST): the pieces that hide troops. Of the terrain
+-- units placed, woods ("10 trees"); hills and marshes hide nobody.
+function setup.is_cover(p) return p.type == "wood" end
 
 -- DEPLOYMENT: "sets out ... within 100 paces of the table edge". Returns
 -- problems for placements that break it (rect corners beyond the zone).

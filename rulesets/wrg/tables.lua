@@ -314,6 +314,9 @@ tables.victory_margin = 0.10
 -- THE REACTION TEST ------------------------------------------------------
 
 tables.reaction_radius = 150          -- "within 150 paces"
+tables.cover_radius = 100             -- "friendly / unfriendly cover within 100 paces"
+tables.secure_flank_cover = 10        -- secure flank: "friendly cover within 10 paces of the flank"
+tables.max_charge_move = 240          -- the longest charge move (light cavalry): no charge reach is longer
 tables.reaction_cover = 100
 
 -- Reaction factors (the cumulative tables). `add` is the amount per count;

@@ -89,6 +89,95 @@ local function on_hill(G, uid)
   return false
 end
 
+-- A point in a unit's own frame (mm): across (+ towards its right flank)
+-- and along (+ ahead).
+local function local_xy(G, uid, x, y)
+  local ux, uy, f = G.bf:pos(uid)
+  local a = math.rad(f)
+  local dx, dy = x - ux, y - uy
+  return dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)
+end
+
+local function clamp(v, lo, hi) if v < lo then return lo elseif v > hi then return hi end return v end
+
+-- Gap (mm) between a round terrain piece and a unit's base, or one flank
+-- edge of it ("left" | "right"); 0 or less when they overlap.
+local function piece_gap(G, uid, p, flank)
+  local u = G.bf:unit(uid)
+  local px, py = local_xy(G, uid, p.x, p.y)
+  local hw, hd = u.width / 2, u.depth / 2
+  local cx = flank == "right" and hw or flank == "left" and -hw or clamp(px, -hw, hw)
+  local cy = clamp(py, -hd, hd)
+  return math.sqrt((px - cx) ^ 2 + (py - cy) ^ 2) - p.r
+end
+
+-- Which sides have troops in a terrain piece: friends_in, enemies_in (of side).
+local function occupants(G, p, side)
+  local fr, en = false, false
+  for _, id in ipairs(G.all) do
+    local o = G.D[id]
+    if live(o) and not (fr and en) then
+      for _, t in ipairs(G.bf:terrain_under(id)) do
+        if t.id == p.fid then
+          if o.side == side then fr = true else en = true end
+        end
+      end
+    end
+  end
+  return fr, en
+end
+
+local function in_piece(G, uid, p)
+  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.id == p.fid then return true end end
+  return false
+end
+
+-- THE REACTION TEST, cover: "Friendly cover: Known to be occupied by friendly
+-- troops, or known to be free of enemy troops. Unfriendly cover: Known to be
+-- occupied by enemy troops, or about which nothing is known." Every piece is
+-- in view and there are no hidden troops on the table, so a wood is known:
+-- friendly unless enemy stand in it, unfriendly when they do (both when both
+-- sides are in it). "Troops behind cover": a unit in a wood.
+-- Secure flank: "Friendly cover within 10 paces of the flank, or flank
+-- resting on impassable obstacle, or a friendly unit in contact with the
+-- flank, or within charge reach of it and not already engaged in
+-- hand-to-hand combat" (the friend's own charge reach; friends routing do
+-- not secure a flank). Returns friendly_cover, unfriendly_cover,
+-- behind_cover, secure flanks (0..2).
+function turn.cover_and_flanks(G, uid)
+  local d = G.D[uid]
+  local friendly, unfriendly, behind = false, false, false
+  local secure = { left = false, right = false }
+  if G.has_cover then
+    for _, p in ipairs(G.pieces) do
+      if setup.is_cover(p) and piece_gap(G, uid, p) <= mm(tables.cover_radius) then
+        local fr, en = occupants(G, p, d.side)
+        if fr or not en then friendly = true end
+        if en then unfriendly = true end
+        if not en then
+          if in_piece(G, uid, p) then behind = true end
+          for _, flank in ipairs({ "left", "right" }) do
+            if not secure[flank] and piece_gap(G, uid, p, flank) <= mm(tables.secure_flank_cover) then secure[flank] = true end
+          end
+        end
+      end
+    end
+  end
+  if not (secure.left and secure.right) then
+    for _, q in ipairs(friends_within(G, uid, tables.max_charge_move)) do
+      local o = G.D[q.id]
+      if not o.routing then
+        local edge = G.bf:contact(uid, q.id)
+        if (edge == "left" or edge == "right") and not secure[edge]
+          and (q.distance < 0.5 or (not o.in_melee and o.moves[2] and q.distance <= mm(charge_move(o)))) then
+          secure[edge] = true
+        end
+      end
+    end
+  end
+  return friendly, unfriendly, behind, (secure.left and 1 or 0) + (secure.right and 1 or 0)
+end
+
 ---------------------------------------------------------------------------
 -- Casualties and figures
 
@@ -184,6 +273,9 @@ function turn.situation(G, uid, extra)
       if not on_hill(G, q.id) then s.uphill_of_enemy = true; break end
     end
   end
+  local fc, uc, behind, secure = turn.cover_and_flanks(G, uid)
+  s.friendly_cover, s.unfriendly_cover, s.cover_square_defences = fc or nil, uc or nil, behind or nil
+  s.secure_flanks = secure
   if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
   s.retiring = d.retiring
   if d.fanatic then

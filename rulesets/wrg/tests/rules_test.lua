@@ -1,0 +1,93 @@
+-- WRG Ancients 1973: rules played in the battle, each in a situation set up
+-- by hand (battle.skirmish) with forced dice where a roll decides.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("wrg.battle")
+local turn = require("wrg.turn")
+local setup = require("wrg.setup")
+local tables = require("wrg.tables")
+
+local MM = tables.MM_PER_PACE
+
+-- A unit entry for battle.skirmish.
+local function mi(id, x, y, facing, extra)
+  local u = { id = id, type = "MI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing } }
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+local MI_W = setup.footprint{ type = "MI", figures = 8, ranks = 2 }
+
+local function terms_of(out)
+  local t = {}
+  for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+  return t
+end
+
+-- THE REACTION TEST, "Each secure flank" (+1 each, players' choice: added):
+-- "a friendly unit in contact with the flank, or within charge reach of it
+-- and not already engaged in hand-to-hand combat".
+T.case("THE REACTION TEST: secure flanks from friends in contact or within their charge reach", function()
+  local gap = 40 * MM                            -- 40 paces: within a medium infantry charge (80)
+  local G = battle.skirmish{
+    dice = dice.forced({}),
+    sides = {
+      { units = { mi("left", 600 - MI_W - gap, 300), mi("mid", 600, 300), mi("right", 600 + MI_W, 300),
+                  mi("far", 1400, 300) } },
+      { units = {} },
+    },
+  }
+  local id = G.by_id[1]
+  T.eq(G.bf:contact(id.mid, id.right), "right", "east of a unit facing north is its right")
+  T.eq(select(4, turn.cover_and_flanks(G, id.mid)), 2, "a friend touching its right, one 40 paces off its left")
+  T.eq(select(4, turn.cover_and_flanks(G, id.left)), 1, "the left-hand unit: its right only")
+  T.eq(select(4, turn.cover_and_flanks(G, id.far)), 0, "a unit standing alone")
+  -- a friend engaged in hand-to-hand combat secures a flank only in contact
+  G.D[id.left].in_melee = true
+  T.eq(select(4, turn.cover_and_flanks(G, id.mid)), 1, "the engaged friend 40 paces off no longer counts")
+  G.D[id.right].in_melee = true
+  T.eq(select(4, turn.cover_and_flanks(G, id.mid)), 1, "the engaged friend in contact still does")
+  -- in the test itself: 3 average dice of 3 = 9, +1 per secure flank
+  G.D[id.left].in_melee, G.D[id.right].in_melee = false, false
+  G.dice = dice.forced({ 3, 3, 3 })
+  G.report = function() end
+  local out = turn.test(G, id.mid, "test")
+  T.eq(terms_of(out).secure_flanks, 2, "+1 for each secure flank")
+end)
+
+-- "Friendly cover within 100 paces" +1, "unfriendly cover within 100 paces"
+-- -2, "troops behind cover" +2 (players' choice), cover within 10 paces of a
+-- flank secures it.
+T.case("THE REACTION TEST: friendly and unfriendly cover, behind cover, cover securing a flank", function()
+  local r = 100                                   -- a wood of radius 10 cm
+  local function situation(enemy_in_wood, unit_x)
+    local G = battle.skirmish{
+      dice = dice.forced({}),
+      table = { terrain = { { type = "wood", x = 60, y = 60, r = 10 } } },
+      sides = {
+        { units = { mi("u", unit_x, 600 - r - 50 * MM) } },
+        { units = { enemy_in_wood and mi("e", 600, 600, 180) or mi("e", 1600, 1100, 180) } },
+      },
+    }
+    return G, turn.situation(G, G.by_id[1].u)
+  end
+  local _, s = situation(false, 600)
+  T.eq({ s.friendly_cover, s.unfriendly_cover, s.cover_square_defences }, { true, nil, nil }, "an empty wood 50 paces off")
+  _, s = situation(true, 600)
+  T.eq({ s.friendly_cover, s.unfriendly_cover }, { nil, true }, "enemy in the wood")
+  local G = battle.skirmish{
+    dice = dice.forced({}),
+    table = { terrain = { { type = "wood", x = 60, y = 60, r = 10 } } },
+    sides = { { units = { mi("u", 600, 600) } }, { units = {} } },
+  }
+  s = turn.situation(G, G.by_id[1].u)
+  T.eq({ s.friendly_cover, s.cover_square_defences }, { true, true }, "in the wood: behind cover")
+  -- the wood's edge 5 paces off the unit's right flank
+  G = battle.skirmish{
+    dice = dice.forced({}),
+    table = { terrain = { { type = "wood", x = 60, y = 60, r = 10 } } },
+    sides = { { units = { mi("u", 600 - r - 5 * MM - MI_W / 2, 600) } }, { units = {} } },
+  }
+  T.eq(select(4, turn.cover_and_flanks(G, G.by_id[1].u)), 1, "friendly cover within 10 paces of the flank")
+  local _, sfar = situation(false, 600 - 400)
+  T.eq(sfar.friendly_cover, nil, "a wood more than 100 paces off")
+end)
