@@ -237,8 +237,13 @@ function setup.piece_polygon(p)
   return { p.x0, p.y0, p.x1, p.y0, p.x1, p.y1, p.x0, p.y1 }
 end
 
--- Puts the pieces on the battlefield (features carry the Table 1 id as type).
+-- Puts the pieces on the battlefield (features carry the Table 1 id as type,
+-- and the type's meanings as attributes for bf:terrain_probe: `impassable`,
+-- `disorders` for the ** pieces).
 function setup.place_terrain(bf, pieces)
+  for _, t in ipairs(tables.terrain) do
+    bf:terrain_type(t.id, { impassable = t.impassable == true, disorders = t.disorders_formed == true })
+  end
   for _, p in ipairs(pieces) do
     p.feature = bf:add_terrain{ type = p.type, polygon = setup.piece_polygon(p), blocks_los = BLOCKS[p.type] == true,
                                 height = HEIGHT[p.type] or 0 }

@@ -119,6 +119,126 @@ local function hill_at(G, uid)
 end
 
 ---------------------------------------------------------------------------
+-- The ground a move sweeps over. Table 1: impassable terrain cannot be
+-- entered, and "Terrain pieces marked ** disorder all formed troops moving
+-- into or over them": a move is checked along its whole path, not only where
+-- it ends (a long move must not jump a narrow impassable piece). The
+-- footprint is probed (bf:terrain_probe) at steps shorter than its own extent
+-- along the way, so the probes cover the whole swept area.
+
+local PROBE_KEYS = { "impassable", "disorders" }
+
+-- A straight path from (x, y, f) along the unit vector (ux, uy) for `dist`
+-- mm. Returns how far the unit can go before it would overlap impassable
+-- terrain (`dist` when it never does, or when it starts on such terrain and
+-- may walk off), and whether it moves over or into a ** piece it did not
+-- start on within that distance (READING).
+local function sweep(G, d, x, y, f, ux, uy, dist)
+  local bf = G.bf
+  local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS)
+  local a = rad(f)
+  local along = abs(-sin(a) * ux + cos(a) * uy) * d.dp + abs(cos(a) * ux + sin(a) * uy) * d.w
+  local step = max(5, along * 0.9)
+  local crossed, lo, t = false, 0, 0
+  while t < dist do
+    t = min(dist, t + step)
+    local imp, dis = bf:terrain_probe(x + ux * t, y + uy * t, f, d.w, d.dp, PROBE_KEYS)
+    if imp and not imp0 then
+      local hi = t
+      for _ = 1, 10 do
+        local mid = (lo + hi) / 2
+        if bf:terrain_probe(x + ux * mid, y + uy * mid, f, d.w, d.dp, PROBE_KEYS) then hi = mid else lo = mid end
+      end
+      return lo, crossed
+    end
+    if dis and not dis0 then crossed = true end
+    lo = t
+  end
+  return dist, crossed
+end
+turn.sweep = sweep
+
+-- A straight move ("advance", dist or "slide", dx, dy) that stops short of
+-- impassable terrain on its way. Returns the engine's result with
+-- `crossed_disorder` (a ** piece entered or crossed) and stopped_by =
+-- "terrain" when the terrain cut it short.
+local function go(G, uid, how, a, b, opts)
+  local bf = G.bf
+  if not G.has_terrain then
+    if how == "advance" then return bf:move(uid, "advance", a, opts) end
+    return bf:move(uid, "slide", a, b, opts)
+  end
+  local d = G.D[uid]
+  local x, y, f = bf:pos(uid)
+  local ux, uy, dist
+  if how == "advance" then
+    local r = rad(f)
+    ux, uy, dist = -sin(r), cos(r), a
+  else
+    dist = sqrt(a * a + b * b)
+    if dist < 1e-9 then return bf:move(uid, "slide", a, b, opts) end
+    ux, uy = a / dist, b / dist
+  end
+  local clear, crossed = sweep(G, d, x, y, f, ux, uy, dist)
+  local r
+  if how == "advance" then r = bf:move(uid, "advance", clear, opts)
+  else r = bf:move(uid, "slide", ux * clear, uy * clear, opts) end
+  if clear < dist - 1e-6 and not r.stopped_by then r.stopped_by = "terrain" end
+  if crossed then
+    -- only what the unit actually passed over counts
+    crossed = select(2, sweep(G, d, x, y, f, ux, uy, r.distance))
+  end
+  r.crossed_disorder = crossed
+  return r
+end
+turn.go = go
+
+-- A wheel from (x, y, f) that ended at the unit's present place: the poses in
+-- between turn about the stationary front corner. If impassable terrain lies
+-- on the arc the unit is put back at the last clear pose (returns true);
+-- also whether it wheeled over a ** piece.
+local function check_wheel(G, uid, d, x, y, f)
+  local bf = G.bf
+  local ex, ey, ef = bf:pos(uid)
+  local turned = norm(ef - f)
+  if abs(turned) < 1e-6 then return false, false end
+  -- the stationary front corner: the one that moved least
+  local c0, c1 = setup.corners(x, y, f, d.w, d.dp), setup.corners(ex, ey, ef, d.w, d.dp)
+  local dl = (c0[1] - c1[1]) ^ 2 + (c0[2] - c1[2]) ^ 2
+  local dr = (c0[3] - c1[3]) ^ 2 + (c0[4] - c1[4]) ^ 2
+  local px, py = c0[1], c0[2]
+  if dr < dl then px, py = c0[3], c0[4] end
+  local function pose(k)
+    local th = rad(turned * k)
+    local vx, vy = x - px, y - py
+    return px + vx * cos(th) - vy * sin(th), py + vx * sin(th) + vy * cos(th), f + turned * k
+  end
+  local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS)
+  local arc = d.w * rad(abs(turned))
+  local n = math.ceil(arc / max(5, min(d.w, d.dp) * 0.9))
+  local crossed, lo = false, 0
+  for i = 1, n do
+    local k = i / n
+    local qx, qy, qf = pose(k)
+    local imp, dis = bf:terrain_probe(qx, qy, qf, d.w, d.dp, PROBE_KEYS)
+    if imp and not imp0 then
+      local hi = k
+      for _ = 1, 8 do
+        local mid = (lo + hi) / 2
+        local mx, my, mf = pose(mid)
+        if bf:terrain_probe(mx, my, mf, d.w, d.dp, PROBE_KEYS) then hi = mid else lo = mid end
+      end
+      local qx2, qy2, qf2 = pose(lo)
+      bf:place(uid, qx2, qy2, norm(qf2))
+      return true, crossed
+    end
+    if dis and not dis0 then crossed = true end
+    lo = k
+  end
+  return false, crossed
+end
+
+---------------------------------------------------------------------------
 -- Movement allowances ("Unformed troops can move in any direction ...";
 -- "Formed Cavalry and Chariots can only turn by wheeling"; "RA class HI
 -- units can wheel", IF HI "only move straight ahead"; formed RA LI, VLI,
@@ -237,7 +357,7 @@ end
 -- moved, the advance achieved and the enemy stopped against (or nil).
 local function exec(G, uid, d, plan, frac, opts)
   local bf = G.bf
-  local moved, adv = 0, 0
+  local moved, adv, crossed = 0, 0, false
   local function enemy_of(r)
     local b = r.stopped_by
     if type(b) == "number" and G.D[b].side ~= d.side then return b end
@@ -246,23 +366,34 @@ local function exec(G, uid, d, plan, frac, opts)
   if plan.turn and plan.turn ~= 0 then
     local r = bf:move(uid, "turn", plan.turn, opts)
     local e = enemy_of(r)
-    if e then return moved, adv, e end
+    if e then return moved, adv, e, crossed end
   end
   if plan.wheel and plan.wheel ~= 0 then
     local arc = d.w * rad(abs(plan.wheel))
+    local x, y, f = bf:pos(uid)
     local r = bf:move(uid, "wheel", plan.wheel > 0 and "left" or "right", arc, opts)
     moved = moved + r.distance
+    if G.has_terrain then
+      local cut, over = check_wheel(G, uid, d, x, y, f)
+      crossed = over
+      if cut then
+        local _, _, f2 = bf:pos(uid)
+        moved = moved - r.distance + d.w * rad(abs(norm(f2 - f)))
+        return moved, adv, nil, crossed
+      end
+    end
     local e = enemy_of(r)
-    if e then return moved, adv, e end
+    if e then return moved, adv, e, crossed end
   end
   local a = (plan.advance or 0) * frac
   if a > 0 then
-    local r = bf:move(uid, "advance", a, opts)
+    local r = go(G, uid, "advance", a, nil, opts)
     moved, adv = moved + r.distance, r.distance
+    crossed = crossed or r.crossed_disorder == true
     local e = enemy_of(r)
-    if e then return moved, adv, e end
+    if e then return moved, adv, e, crossed end
   end
-  return moved, adv, nil
+  return moved, adv, nil, crossed
 end
 
 -- Moves a unit by a plan within the rules: its allowance, contact limits,
@@ -307,7 +438,7 @@ function turn.move(G, uid, plan, opts)
   for _ = 1, 2 do
     for n, frac in ipairs(fractions) do
       if n > 1 then bf:place(uid, x0, y0, f0) end
-      local moved, adv, enemy = exec(G, uid, d, attempt, frac, mopts)
+      local moved, adv, enemy, crossed = exec(G, uid, d, attempt, frac, mopts)
       attempt.careful = plan.careful
       local ok = true
       if enemy and not turn.may_contact(d, G.D[enemy]) then
@@ -319,7 +450,9 @@ function turn.move(G, uid, plan, opts)
       end
       local imp, dis = terrain_under(G, uid)
       if imp then ok = false end
-      -- a careful plan does not end in disordering terrain unless it charges
+      dis = dis or crossed
+      -- a careful plan does not end in, or cross, disordering terrain unless
+      -- it charges
       if ok and dis and attempt.careful and not enemy and d.formed and not d.disordered then ok = false end
       if ok and pass then
         for _, q in ipairs(bf:query{ of = uid, within = 0, friend = true }) do
@@ -334,7 +467,8 @@ function turn.move(G, uid, plan, opts)
       end
       if ok then
         settle()
-        local _, dis = terrain_under(G, uid)
+        local _, dis_end = terrain_under(G, uid)
+        dis = dis_end or crossed
         local result = { moved = moved, contact = enemy }
         if G.log and (moved > 0 or attempt.turn) then
           local x, y, f = bf:pos(uid)
@@ -406,7 +540,7 @@ local function move_away(G, uid, from, dist, opts)
     local a = rad(f)
     vx, vy, len = sin(a), -cos(a), 1 -- straight back
   end
-  local r = bf:move(uid, "slide", dist * vx / len, dist * vy / len, opts)
+  local r = go(G, uid, "slide", dist * vx / len, dist * vy / len, opts)
   if G.log then
     local nx, ny, nf = bf:pos(uid)
     log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, away = true })
@@ -432,7 +566,7 @@ local function flee(G, uid, kind)
   else facing = G.sides[d.side].edge == "south" and 180 or 0 end
   bf:place(uid, x, y, facing)
   local ignore = contacts(G, uid)
-  local r = bf:move(uid, "advance", dist, { ignore = ignore, ignore_side = d.side })
+  local r = go(G, uid, "advance", dist, nil, { ignore = ignore, ignore_side = d.side })
   if G.log then
     local nx, ny, nf = bf:pos(uid)
     log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, flight = true })
@@ -538,7 +672,7 @@ follow_or_pursue = function(G, uid, opps, dist, broken)
         local tx, ty = G.bf:pos(uid)
         local bx, by, bf_ = G.bf:pos(o)
         G.bf:place(o, bx, by, heading(tx - x, ty - y))
-        local r = G.bf:move(o, "advance", dist + 1)
+        local r = go(G, o, "advance", dist + 1)
         if type(r.stopped_by) == "number" and r.stopped_by == uid then turn.conform(G, o, uid) end
         if G.log then
           local nx, ny, nf = G.bf:pos(o)
@@ -558,7 +692,7 @@ function turn.pursue(G, o, uid)
   local x, y = bf:pos(o)
   local tx, ty = bf:pos(uid)
   bf:place(o, x, y, heading(tx - x, ty - y))
-  local r = bf:move(o, "advance", dist)
+  local r = go(G, o, "advance", dist)
   if type(r.stopped_by) == "number" and r.stopped_by == uid then turn.conform(G, o, uid) end
   if G.log then
     local nx, ny, nf = bf:pos(o)
@@ -642,14 +776,14 @@ function turn.evade(G, uid, charger, case, unused)
     if G.log then bf:set_logging(false) end
     for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
       local a = rad(base + off)
-      local r = bf:move(uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
+      local r = go(G, uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
       bf:place(uid, x, y, f)
       if r.distance > best_d + 1e-6 then best_a, best_d = base + off, r.distance end
       if r.distance >= want - 1e-6 then break end
     end
     if G.log then bf:set_logging(true) end
     local a = rad(best_a)
-    local r = bf:move(uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
+    local r = go(G, uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
     if G.log then
       local nx, ny, nf = bf:pos(uid)
       log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, evade = charger })

@@ -1,0 +1,102 @@
+-- Geometry of play on the battlefield: the ground a move crosses (Table 1),
+-- line of sight through units (Phase 4), a charger lined up against its
+-- target (Phase 2). Run with `sandtable test` (they need the battlefield).
+--
+-- An open 240 x 150 cm table at 25mm; positions in cm. HC 16 in 2 ranks:
+-- 16 x 8 cm, move 15. HI 24 in 4 ranks: 9 x 8 cm, move 10. KC 8 in 1 rank:
+-- 16 x 4 cm, move 10.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("historicon.battle")
+local turn = require("historicon.turn")
+
+local passive = {
+  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
+  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
+  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
+}
+
+local function field(opts)
+  opts.log = opts.log ~= false
+  local lines = {}
+  opts.report = opts.report or function(l) lines[#lines + 1] = l end
+  for s = 1, 2 do
+    opts.sides[s] = opts.sides[s] or { units = {} }
+    opts.sides[s].units = opts.sides[s].units or {}
+    opts.sides[s].commander = opts.sides[s].commander or passive
+  end
+  local G = battle.skirmish(opts)
+  G.lines = lines
+  return G
+end
+
+local function events(G, kind)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do if e.kind == kind then out[#out + 1] = e end end
+  return out
+end
+
+local function on_impassable(G, uid)
+  local imp = turn.terrain_under(G, uid)
+  return imp
+end
+
+---------------------------------------------------------------------------
+-- Table 1: the ground a move crosses
+
+T.case("Table 1 impassable terrain: a long move does not jump a narrow impassable piece", function()
+  -- HC front edge at 54 cm; a 2 cm strip of impassable ground at 59-61 cm.
+  -- Its 15 cm move would end at 61-69 cm, clear beyond the strip.
+  local G = field{ dice = dice.forced({}), table = { terrain = { { type = "impassable", x = 120, y = 60, w = 40, d = 2 } } },
+    sides = { { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 50 } } } }, {} } }
+  local hc = G.by_id[1].hc
+  local r = turn.do_move(G, hc, { advance = 150 })
+  local _, y = G.bf:pos(hc)
+  T.near(y, 550, 1, "stops with its front edge at the strip (59 cm)")
+  T.near(r.moved, 50, 1)
+  T.eq(on_impassable(G, hc), false)
+end)
+
+T.case("Table 1 ** terrain: formed troops moving over a wood are disordered though the move ends beyond it", function()
+  -- HI front edge at 54 cm; a 1 cm wood at 54.5-55.5; the 10 cm move ends at 56-64 cm.
+  local G = field{ dice = dice.forced({ 6, 6 }), table = { terrain = { { type = "wood", x = 120, y = 55, w = 40, d = 1 } } },
+    sides = { { units = { { id = "hi", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 50 } } } }, {} } }
+  local hi = G.by_id[1].hi
+  turn.do_move(G, hi, { advance = 100 })
+  local _, y = G.bf:pos(hi)
+  T.near(y, 600, 0.01, "the whole move")
+  T.eq(G.D[hi].disordered, true)
+  T.eq(events(G, "integrity")[1].reasons, { "becomes_disordered" })
+  -- a careful plan (the default commander's) stops short of the wood instead
+  local G2 = field{ dice = dice.forced({}), table = { terrain = { { type = "wood", x = 120, y = 55, w = 40, d = 1 } } },
+    sides = { { units = { { id = "hi", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 48 } } } }, {} } }
+  local hi2 = G2.by_id[1].hi
+  turn.do_move(G2, hi2, { advance = 100, careful = true })
+  T.eq(G2.D[hi2].disordered, false)
+  local _, y2 = G2.bf:pos(hi2)
+  T.truthy(y2 + 40 <= 545 + 0.01, "front edge short of the wood, found " .. (y2 + 40) / 10)
+end)
+
+T.case("Table 1 impassable terrain: a wheel stops where the sweeping flank would enter it", function()
+  -- KC 16 x 4 cm wheel right 30 degrees about the front right corner (128, 52);
+  -- the outer corner swings through a small impassable piece at 112-115, 57-59 cm.
+  local G = field{ dice = dice.forced({}), table = { terrain = { { type = "impassable", x = 113.5, y = 58, w = 3, d = 2 } } },
+    sides = { { units = { { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 120, 50 } } } }, {} } }
+  local kc = G.by_id[1].kc
+  local r = turn.do_move(G, kc, { wheel = -30, advance = 0 })
+  local _, _, f = G.bf:pos(kc)
+  T.truthy(r.moved > 0, "wheels part of the way")
+  T.truthy(f < -1 and f > -30, "stopped short of 30 degrees, at " .. f)
+  T.eq(on_impassable(G, kc), false)
+end)
+
+T.case("Table 1 impassable terrain: recoils, evasions and flight stop at it too", function()
+  local G = field{ dice = dice.forced({}), table = { terrain = { { type = "impassable", x = 120, y = 40, w = 40, d = 2 } } },
+    sides = { { units = { { id = "hi", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 50 } } } }, {} } }
+  local hi = G.by_id[1].hi
+  -- slide 20 cm straight back (south): the strip at 39-41 cm is in the way
+  local r = turn.go(G, hi, "slide", 0, -200)
+  local _, y = G.bf:pos(hi)
+  T.near(y, 450, 1, "rear edge stops at 41 cm")
+  T.eq(r.stopped_by, "terrain")
+end)
