@@ -1059,16 +1059,87 @@ function turn.phase3(G)
   end
 end
 
+-- Whether the segment (ax, ay)-(bx, by) passes through the footprint of
+-- unit o (shrunk by 0.5 mm: a line grazing a corner or running along an edge
+-- is not blocked). Liang-Barsky clipping in the unit's own frame.
+local function segment_hits(G, o, ax, ay, bx, by)
+  local od = G.D[o]
+  local ox, oy, of = G.bf:pos(o)
+  local a = rad(of)
+  local fx, fy, rx, ry = -sin(a), cos(a), cos(a), sin(a)
+  local dx0, dy0 = ax - ox, ay - oy
+  local u0, v0 = dx0 * rx + dy0 * ry, dx0 * fx + dy0 * fy
+  local dx1, dy1 = bx - ox, by - oy
+  local du, dv = dx1 * rx + dy1 * ry - u0, dx1 * fx + dy1 * fy - v0
+  local hw, hd = od.w / 2 - 0.5, od.dp / 2 - 0.5
+  if hw <= 0 or hd <= 0 then return false end
+  local t0, t1 = 0, 1
+  local ps = { -du, du, -dv, dv }
+  local qs = { u0 + hw, hw - u0, v0 + hd, hd - v0 }
+  for i = 1, 4 do
+    local p, q = ps[i], qs[i]
+    if abs(p) < 1e-12 then
+      if q < 0 then return false end
+    else
+      local t = q / p
+      if p < 0 then if t > t0 then t0 = t end
+      elseif t < t1 then t1 = t end
+      if t0 > t1 then return false end
+    end
+  end
+  return true
+end
+
+-- Line of sight between two units through other units. READING: the text
+-- says nothing; we read that troops cannot shoot through other troops,
+-- friend or foe, formed or not. The target is seen when a line from the
+-- shooter's centre to the target's centre, or to a point near either end of
+-- the target's width, passes through no other unit's base.
+function turn.clear_of_units(G, uid, target)
+  local bf = G.bf
+  local sx, sy = bf:pos(uid)
+  local tx, ty, tf = bf:pos(target)
+  local t = G.D[target]
+  local a = rad(tf)
+  local rx, ry = cos(a), sin(a)
+  local off = max(0, t.w / 2 - 1)
+  local lines = { 0, -off, off }
+  local blockers = {}
+  local reach = sqrt((tx - sx) ^ 2 + (ty - sy) ^ 2) + t.w
+  for _, o in ipairs(bf:units()) do
+    local od = G.D[o]
+    if o ~= uid and o ~= target and not od.gone and od.rear_of ~= uid and od.rear_of ~= target then
+      local ox, oy = bf:pos(o)
+      -- only bases near the sightlines can block
+      if sqrt((ox - sx) ^ 2 + (oy - sy) ^ 2) <= reach + od.w + od.dp then blockers[#blockers + 1] = o end
+    end
+  end
+  if #blockers == 0 then return true end
+  for _, k in ipairs(lines) do
+    local px, py = tx + rx * k, ty + ry * k
+    local clear = true
+    for _, o in ipairs(blockers) do
+      if segment_hits(G, o, sx, sy, px, py) then clear = false; break end
+    end
+    if clear then return true end
+  end
+  return false
+end
+
 -- Shooting targets of a unit: "Any enemy unit directly in front of formed
 -- shooters and within range is an eligible target, unformed can shoot all
--- around". READING: woods and built-up areas block the line of sight.
+-- around". READING: woods and built-up areas block the line of sight, and so
+-- do other units (turn.clear_of_units).
 local function shooting_targets(G, uid, d, range)
   local q
   if d.formed then q = G.bf:query{ of = uid, within = range, enemy = true, arc = SHOOT_ARC, arc_how = "frontal" }
   else q = G.bf:query{ of = uid, within = range, enemy = true } end
   local out = {}
   for _, e in ipairs(q) do
-    if not G.D[e.id].gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, e.id)) then out[#out + 1] = e.id end
+    if not G.D[e.id].gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, e.id))
+        and turn.clear_of_units(G, uid, e.id) then
+      out[#out + 1] = e.id
+    end
   end
   return out
 end

@@ -100,3 +100,35 @@ T.case("Table 1 impassable terrain: recoils, evasions and flight stop at it too"
   T.near(y, 450, 1, "rear edge stops at 41 cm")
   T.eq(r.stopped_by, "terrain")
 end)
+
+---------------------------------------------------------------------------
+-- Phase 4: line of sight through units
+
+T.case("Phase 4 line of sight: troops do not shoot through another unit, friend or foe", function()
+  -- Formed LI (16 x 4 cm, range 15 cm) front edge at 42 cm; the enemy HC's
+  -- rear edge at 56 cm: 14 cm, in range and directly in front. A friendly
+  -- formed VLI (24 x 4 cm) stands between them at 47-51 cm.
+  local function setup(screen_x)
+    local threes = {}
+    for i = 1, 60 do threes[i] = 3 end
+    return field{ dice = dice.forced(threes), sides = {
+      { units = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 40 } },
+                  { id = "screen", troop = "ARA VLI", figures = 16, ranks = 2, at = { screen_x, 49 } } } },
+      { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 60, 180 } } } } } }
+  end
+  local G = setup(120)
+  T.eq(turn.clear_of_units(G, G.by_id[1].li, G.by_id[2].hc), false)
+  turn.phase4(G)
+  for _, e in ipairs(events(G, "shoot")) do T.truthy(e.unit ~= G.by_id[1].li, "the LI must not shoot through the VLI") end
+  -- the screen moved aside: the LI shoots
+  local G2 = setup(160)
+  T.eq(turn.clear_of_units(G2, G2.by_id[1].li, G2.by_id[2].hc), true)
+  turn.phase4(G2)
+  local shot = false
+  for _, e in ipairs(events(G2, "shoot")) do if e.unit == G2.by_id[1].li then shot = true end end
+  T.truthy(shot, "the LI shoots with the way clear")
+  -- a screen covering only part of the target: a line to one end of the
+  -- target's width is clear, so the target is seen
+  local G3 = setup(102)
+  T.eq(turn.clear_of_units(G3, G3.by_id[1].li, G3.by_id[2].hc), true)
+end)
