@@ -28,6 +28,9 @@
 --   model_flank_only  an elephant or chariot engaged in flank or rear only
 --   base_frontage     mm, for the TRANSITION PERIOD penalty
 --   bonus             extra factors from options { {id, text, add} }
+--   random            a random factor already thrown this period ({ value,
+--                     minus, plus }: the same unit's figures lapping round
+--                     strike with the unit's own throw); no dice are rolled
 
 local M = require("lib.modifiers")
 local tables = require("wrg.tables")
@@ -156,7 +159,7 @@ function H.strike(fighter, enemy, s, dice, explain)
     if terms then terms[#terms + 1] = { id = b.id, text = b.text, rule = b.rule, layer = b.layer, before = total - b.add, after = total } end
   end
   local tactical = total - weapon
-  local r = chance.melee(fighter, dice, s.purpose or "WRG melee random factor", s.general_in_front, explain)
+  local r = s.random or chance.melee(fighter, dice, s.purpose or "WRG melee random factor", s.general_in_front, explain)
   total = total + r.value
   local figures = s.figures or H.figures(fighter, s, row)
   return { casualties = tables.casualties(total, figures), total = total, weapon = weapon, row = row, tactical = tactical,

@@ -852,6 +852,56 @@ local function files_in_contact(G, uid, eid)
   return math.min(n, d.files)
 end
 
+-- HAND-TO-HAND COMBAT, FIGURES ELIGIBLE 3: "Figures in base to base contact
+-- with the enemy flank or rear after lapping round in a second or subsequent
+-- period of fighting. Lapping round is limited to troops who have not been
+-- pushed back during the previous period. Any previously unengaged enemy
+-- troops of the attacked unit can turn and move to meet such an attempt, and
+-- may prevent it."
+-- Reading: a unit fighting an enemy front to front whose own front rank
+-- reaches past the enemy's flank laps round with the figures beyond the one
+-- overlapping figure rule 1 already lets fight, as many as fit along that
+-- flank (the enemy's depth over one base frontage). Each figure of the enemy
+-- not fighting this period (not in a front rank in contact nor in a rank
+-- permitted to fight) turns to meet one lapping figure and prevents it; a
+-- disorganised enemy meets none. Returns { left = n, right = n } (the flanks
+-- of the enemy) or nil.
+function turn.lapping(G, uid, target)
+  local d, t = G.D[uid], G.D[target]
+  if (d.melee_periods or 0) < 1 or d.pushed_period == G.turn - 1 then return nil end
+  if troops.is_model(d) or t.routing then return nil end
+  if G.bf:contact(uid, target) ~= "front" or G.bf:contact(target, uid) ~= "front" then return nil end
+  local du, tu = G.bf:unit(uid), G.bf:unit(target)
+  local ux, uy = G.bf:pos(uid)
+  local ox = local_xy(G, target, ux, uy)
+  local right = math.max(0, ox + du.width / 2 - tu.width / 2)
+  local left = math.max(0, -(ox - du.width / 2) - tu.width / 2)
+  local fr = math.floor(right / d.base_w + 1e-6)
+  local fl = math.floor(left / d.base_w + 1e-6)
+  -- the one overlapping figure of rule 1, on the side that reaches further
+  if fr >= fl then fr = math.max(0, fr - 1) else fl = math.max(0, fl - 1) end
+  local fit = math.max(1, math.floor(tu.depth / d.base_w + 1e-6))
+  fr, fl = math.min(fr, fit), math.min(fl, fit)
+  if fr + fl == 0 then return nil end
+  local spare = 0
+  if not t.disorganised then
+    local engaged = 0
+    for _, e in ipairs(t.opponents or {}) do
+      local o = G.D[e]
+      if live(o) and not o.routing then
+        engaged = engaged + melee.figures(t, { files = files_in_contact(G, target, e), enemy = o, first_period = false })
+      end
+    end
+    spare = math.max(0, t.figures - engaged)
+  end
+  -- the enemy meets the attempt on its unshielded (right) flank first
+  local meet = math.min(spare, fr)
+  fr, spare = fr - meet, spare - meet
+  fl = fl - math.min(spare, fl)
+  if fr + fl == 0 then return nil end
+  return { left = fl, right = fr }
+end
+
 local function melee_phase(G)
   -- who is in contact with whom
   local pairs_list = {}
@@ -908,6 +958,21 @@ local function melee_phase(G)
       local out = melee.strike(d, t, s, G.dice, G.report ~= nil)
       strikes[#strikes + 1] = { by = uid, at = target, out = out }
       pairs_list[#pairs_list + 1] = uid
+      local lap = turn.lapping(G, uid, target)
+      if lap then
+        for _, flank in ipairs({ "left", "right" }) do
+          local n = lap[flank]
+          if n > 0 then
+            local ls = { files = n, figures = d.disorganised and n // 2 or n, first_period = false, from_front = false,
+                         flank_or_rear = true, enemy_shield = { unshielded_flank = flank == "right", rear = t.routing },
+                         charging = d.following == true, uphill = s.uphill, missile_per_figure = s.missile_per_figure,
+                         fanatic_periods = d.fanatic_periods, base_frontage = d.base_w, enemy = t, random = out.random }
+            local lout = melee.strike(d, t, ls, G.dice, G.report ~= nil)
+            lout.lapping = flank
+            strikes[#strikes + 1] = { by = uid, at = target, out = lout }
+          end
+        end
+      end
       end
     end
   end
@@ -917,11 +982,12 @@ local function melee_phase(G)
     d.inflicted = (d.inflicted or 0) + sk.out.casualties
     t.received = (t.received or 0) + sk.out.casualties
     if G.log then
-      G.bf:log("melee", { unit = sk.by, target = sk.at, figures = sk.out.figures, row = sk.out.row, total = sk.out.total,
+      G.bf:log("melee", { unit = sk.by, target = sk.at, figures = sk.out.figures, row = sk.out.row, total = sk.out.total, lapping = sk.out.lapping,
                           casualties = sk.out.casualties })
     end
     if G.report then
-      say(G, "  %s strikes %s: %d figures, %s %d, tactical %+d, random %+d = %d: %d casualties.", d.name, t.name,
+      say(G, "  %s %s %s%s: %d figures, %s %d, tactical %+d, random %+d = %d: %d casualties.", d.name,
+        sk.out.lapping and "laps round" or "strikes", t.name, sk.out.lapping and ("'s " .. sk.out.lapping .. " flank") or "",
         sk.out.figures, sk.out.row, sk.out.weapon, sk.out.tactical, sk.out.random.value, sk.out.total, sk.out.casualties)
     end
   end
@@ -980,6 +1046,7 @@ local function melee_phase(G)
       elseif x.r.pushed_back then
         d.push_backs = x.r.push_backs
         d.pushed_this_melee = true
+        d.pushed_period = G.turn
         local moved = back_off(G, x.uid, tables.movement.push_back)
         d.push_debt = tables.movement.push_back
         if moved < tables.movement.push_back * 0.99 then d.disorganised = true end

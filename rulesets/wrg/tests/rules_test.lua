@@ -91,3 +91,53 @@ T.case("THE REACTION TEST: friendly and unfriendly cover, behind cover, cover se
   local _, sfar = situation(false, 600 - 400)
   T.eq(sfar.friendly_cover, nil, "a wood more than 100 paces off")
 end)
+
+-- HAND-TO-HAND COMBAT, FIGURES ELIGIBLE 3: lapping round in a second or
+-- subsequent period, not after a push-back, prevented by the attacked unit's
+-- unengaged figures.
+T.case("HAND-TO-HAND COMBAT: lapping round in later periods, and what prevents it", function()
+  local function fight(enemy, lines)
+    local ew, ed = setup.footprint(enemy)
+    local ww, wd = setup.footprint{ type = "MI", figures = 12, ranks = 1 }
+    enemy.id, enemy.at = "e", { 600, 400 + wd / 2 + ed / 2, 180 }
+    local G = battle.skirmish{
+      dice = dice.random(5), report = lines and function(l) lines[#lines + 1] = l end,
+      sides = {
+        { units = { mi("wide", 600, 400, 0, { figures = 12, ranks = 1 }) } },
+        { units = { enemy } },
+      },
+    }
+    local a, b = G.by_id[1].wide, G.by_id[2].e
+    T.eq(G.bf:distance(a, b), 0, "front to front")
+    T.eq(ww - ew, 120, "the wide line reaches 60 mm past each flank")
+    for _, id in ipairs({ a, b }) do
+      G.D[id].in_melee, G.D[id].melee_periods = true, 1
+      G.D[id].opponents = { id == a and b or a }
+    end
+    return G, a, b
+  end
+  -- a regular pike block 4 files by 2 ranks: every figure fights (pikes
+  -- fight 4 ranks), none is spare to meet the attempt
+  local pikes = { type = "HI", class = "C", weapons = { "pike" }, figures = 8, ranks = 2 }
+  local G, a, b = fight(pikes)
+  -- 4 figures past each flank, one of them the overlapping figure of rule 1;
+  -- 2 fit along a flank 2 ranks (40 mm) deep
+  T.eq(turn.lapping(G, a, b), { left = 2, right = 2 })
+  G.D[a].melee_periods = 0
+  T.eq(turn.lapping(G, a, b), nil, "not in the first period of the melee")
+  G.D[a].melee_periods, G.D[a].pushed_period = 1, G.turn - 1
+  T.eq(turn.lapping(G, a, b), nil, "not after being pushed back the previous period")
+  -- a barbarian warband 4 deep fights with its front rank: 12 figures spare
+  local warband = { type = "MI", class = "C", regular = false, weapons = { "spear" }, figures = 16, ranks = 4 }
+  G, a, b = fight(warband)
+  T.eq(turn.lapping(G, a, b), nil, "the unengaged rear ranks turn to meet it")
+  -- in the melee phase: the lapping figures strike the flanks with the
+  -- unit's own random factor (no further dice)
+  local lines = {}
+  G, a, b = fight(pikes, lines)
+  G.turn = 2
+  turn.play(G)
+  local text = table.concat(lines, "\n")
+  T.truthy(text:find("laps round e's left flank: 2 figures", 1, true), text)
+  T.truthy(text:find("laps round e's right flank: 2 figures", 1, true), text)
+end)
