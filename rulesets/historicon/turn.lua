@@ -709,10 +709,56 @@ end
 ---------------------------------------------------------------------------
 -- Contact: conforming, evasion, the contacted unit's test.
 
+-- Whether a base at (x, y, f) of w x dp overlaps unit o's base by more than
+-- 0.5 mm (touching is not overlapping): separating axes of two rectangles.
+local function base_overlaps(G, x, y, f, w, dp, o)
+  local od = G.D[o]
+  local ox, oy, of = G.bf:pos(o)
+  local hw1, hd1, hw2, hd2 = w / 2 - 0.5, dp / 2 - 0.5, od.w / 2 - 0.5, od.dp / 2 - 0.5
+  local a1, a2 = rad(f), rad(of)
+  local axes = { { cos(a1), sin(a1) }, { -sin(a1), cos(a1) }, { cos(a2), sin(a2) }, { -sin(a2), cos(a2) } }
+  local r1, f1 = axes[1], axes[2]
+  local r2, f2 = axes[3], axes[4]
+  local dx, dy = ox - x, oy - y
+  for _, ax in ipairs(axes) do
+    local p1 = hw1 * abs(r1[1] * ax[1] + r1[2] * ax[2]) + hd1 * abs(f1[1] * ax[1] + f1[2] * ax[2])
+    local p2 = hw2 * abs(r2[1] * ax[1] + r2[2] * ax[2]) + hd2 * abs(f2[1] * ax[1] + f2[2] * ax[2])
+    if abs(dx * ax[1] + dy * ax[2]) >= p1 + p2 then return false end
+  end
+  return true
+end
+
+-- Whether a unit's base at (x, y, f) would overlap any unit but `except`
+-- (or stand on impassable ground, or off the table).
+local function spot_taken(G, uid, except, x, y, f)
+  local d, bf = G.D[uid], G.bf
+  local c = setup.corners(x, y, f, d.w, d.dp)
+  local W, H = bf:size()
+  for i = 1, 7, 2 do
+    if c[i] < -0.5 or c[i] > W + 0.5 or c[i + 1] < -0.5 or c[i + 1] > H + 0.5 then return true end
+  end
+  local reach = (d.w + d.dp) / 2
+  for _, o in ipairs(bf:units()) do
+    if o ~= uid and o ~= except and not G.D[o].gone then
+      local od = G.D[o]
+      local ox, oy = bf:pos(o)
+      if abs(ox - x) <= reach + (od.w + od.dp) / 2 and abs(oy - y) <= reach + (od.w + od.dp) / 2
+          and base_overlaps(G, x, y, f, d.w, d.dp, o) then
+        return true
+      end
+    end
+  end
+  if G.has_terrain and bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS) then return true end
+  return false
+end
+turn.spot_taken = spot_taken
+
 -- Lines the charger up flush with the edge of the target it touched (READING:
 -- the text is silent; bases meet face to edge as players put them). The
 -- charger stays where it struck along that edge, overlapping as much of it
--- as it can.
+-- as it can. If that place would overlap a third unit (or impassable
+-- ground), it slides along the edge to the nearest place that does not; if
+-- there is none it stays where it struck, touching but not lined up.
 function turn.conform(G, uid, target)
   local bf = G.bf
   local d, t = G.D[uid], G.D[target]
@@ -729,7 +775,23 @@ function turn.conform(G, uid, target)
   local s = (x - tx) * ex + (y - ty) * ey
   local lim = half + d.w / 2 - min(d.w, 2 * half)
   s = max(-lim, min(lim, s))
-  bf:place(uid, tx + nx * (off + d.dp / 2) + ex * s, ty + ny * (off + d.dp / 2) + ey * s, heading(-nx, -ny))
+  local facing = heading(-nx, -ny)
+  local bx, by = tx + nx * (off + d.dp / 2), ty + ny * (off + d.dp / 2)
+  -- the contact must still hold: at most half the charger's width beyond the edge's end
+  local far = half + d.w / 2 - 1
+  local step = 5
+  for k = 0, math.ceil(2 * far / step) do
+    for _, sgn in ipairs(k == 0 and { 1 } or { 1, -1 }) do
+      local s2 = s + sgn * k * step
+      if s2 >= -far and s2 <= far then
+        local px, py = bx + ex * s2, by + ey * s2
+        if not spot_taken(G, uid, target, px, py, facing) then
+          bf:place(uid, px, py, facing)
+          return edge
+        end
+      end
+    end
+  end
   return edge
 end
 

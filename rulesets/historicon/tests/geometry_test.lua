@@ -132,3 +132,32 @@ T.case("Phase 4 line of sight: troops do not shoot through another unit, friend 
   local G3 = setup(102)
   T.eq(turn.clear_of_units(G3, G3.by_id[1].li, G3.by_id[2].hc), true)
 end)
+
+---------------------------------------------------------------------------
+-- Phase 2/3 contact: conforming without overlapping a third unit
+
+T.case("Phase 3 contact: a charger lined up against its target does not end overlapping a third unit", function()
+  -- Enemy HI (9 x 8 cm) faces south at 120.5-129.5 cm, front edge at 58 cm.
+  -- HC (16 x 8 cm) at 127-143 strikes its front. Lined up as far over the
+  -- edge as it can go (x 120.5-136.5) it would overlap a friendly HI standing
+  -- at 114-123; it slides along the edge to 123-139 instead.
+  local G = field{ dice = dice.forced({ 6, 6 }), sides = {
+    { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 135, 50 } },
+                { id = "friend", troop = "AIF HIS", figures = 24, ranks = 4, at = { 118.5, 53 } } } },
+    { units = { { id = "hi", troop = "AIF HIS", figures = 24, ranks = 4, at = { 125, 62, 180 } } } } } }
+  local hc, hi = G.by_id[1].hc, G.by_id[2].hi
+  local r = turn.do_move(G, hc, { advance = 150 })
+  T.eq(r.contact, hi)
+  local x, y, f = G.bf:pos(hc)
+  T.near(y, 540, 0.01, "flush against the HI's front")
+  T.near(f, 0, 1e-9)
+  T.near(x, 1310, 0.01, "slid clear of the friend")
+  T.eq(turn.spot_taken(G, hc, hi, x, y, f), false, "overlaps nobody but its target")
+  T.eq(G.bf:contact(hi, hc), "front")
+  -- without the friend it lines up as far over the edge as it can
+  local G2 = field{ dice = dice.forced({ 6, 6 }), sides = {
+    { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 135, 50 } } } },
+    { units = { { id = "hi", troop = "AIF HIS", figures = 24, ranks = 4, at = { 125, 62, 180 } } } } } }
+  turn.do_move(G2, G2.by_id[1].hc, { advance = 150 })
+  T.near((G2.bf:pos(G2.by_id[1].hc)), 1285, 0.01)
+end)
