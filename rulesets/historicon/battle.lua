@@ -17,7 +17,8 @@
 --   turns       the turn limit (default scenario.turns or 20)
 --   turn_ended  optional function(bf, turn) called after each turn
 --
--- Returns { bf, winner = 1 | 2 | nil, reason, turns, first, losses = {
+-- Returns { bf, winner = 1 | 2 | nil, reason, turns, first, on_points (won
+-- on points at the turn limit), decisive (won by the 25% rule), losses = {
 -- [side] = { [class] = units broken or destroyed } }, vp = { [side] = {
 -- start =, left = } }, army_names, hash (of the final state), state = G }.
 
@@ -31,6 +32,8 @@ local turn = require("historicon.turn")
 local victory = require("historicon.victory")
 
 local battle = {}
+
+local abs = math.abs
 
 local say = turn.say
 
@@ -227,14 +230,40 @@ local function deploy(G, march)
   for s2 = 1, 2 do table.sort(G.sides[s2].units) end
 end
 
+-- The result at the turn limit. The text ends a battle only when an army
+-- has lost 25% of its victory points. READING: at the turn limit the side
+-- that has kept the larger share of its own starting victory points wins on
+-- points (a lesser result than the 25% defeat: `decisive = false`); equal
+-- shares are a draw.
+function battle.on_points(G)
+  local share = {}
+  for s = 1, 2 do
+    local side = G.sides[s]
+    share[s] = side.vp_start > 0 and side.vp / side.vp_start or 1
+  end
+  if abs(share[1] - share[2]) < 1e-9 then return nil, share end
+  return share[1] > share[2] and 1 or 2, share
+end
+
 local function finish(G, t)
   local winner, reason = G.winner, G.reason
-  if not reason then reason = "turn limit" end
+  local on_points = false
+  if not reason then
+    local w, share = battle.on_points(G)
+    if w then
+      winner, on_points = w, true
+      reason = string.format("turn limit: %.0f%% of its victory points left against %.0f%%", share[w] * 100,
+        share[3 - w] * 100)
+    else
+      reason = "turn limit: equal shares of victory points left"
+    end
+  end
   G.bf:set_time(t, "end")
-  if G.log then G.bf:log("victory", { winner = winner, reason = reason, turns = t }) end
+  if G.log then G.bf:log("victory", { winner = winner, reason = reason, turns = t, on_points = on_points }) end
   if G.report then
     say(G, "")
-    if winner then say(G, "VICTORY to %s in turn %d: %s has %s.", G.sides[winner].name, t, G.sides[3 - winner].name, reason)
+    if on_points then say(G, "VICTORY ON POINTS to %s after %d turns (%s).", G.sides[winner].name, t, reason)
+    elseif winner then say(G, "VICTORY to %s in turn %d: %s has %s.", G.sides[winner].name, t, G.sides[3 - winner].name, reason)
     else say(G, "No victor after %d turns (%s).", t, reason) end
     for s = 1, 2 do
       local side = G.sides[s]
@@ -245,9 +274,10 @@ local function finish(G, t)
     bf = G.bf, winner = winner, reason = reason, turns = t, first = G.first, losses = G.losses,
     vp = { { start = G.sides[1].vp_start, left = G.sides[1].vp }, { start = G.sides[2].vp_start, left = G.sides[2].vp } },
     army_names = { G.sides[1].name, G.sides[2].name }, hash = G.bf:hash(), state = G,
-    flank_march = G.march ~= nil,
+    flank_march = G.march ~= nil, on_points = on_points, decisive = winner ~= nil and not on_points,
   }
 end
+battle.finish = finish
 
 -- Plays turns until the result or the turn limit.
 function battle.play(G, max_turns, turn_ended)

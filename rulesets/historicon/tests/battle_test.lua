@@ -45,12 +45,12 @@ T.case("Determinism: the same seed gives the same battle, log on or off", functi
   T.truthy(c.hash ~= a.hash, "another seed, another battle")
 end)
 
-T.case("Smoke: two AI armies reach a result in most of 30 seeded battles", function()
+T.case("Smoke: two AI armies reach a decisive result (the 25% rule) in most of 30 seeded battles", function()
   local results = 0
   for seed = 1, 30 do
     local r = run(seed)
     T.truthy(r.turns >= 1 and r.turns <= 20, "within the turn limit")
-    if r.winner then results = results + 1 end
+    if r.winner and not r.on_points then results = results + 1 end
   end
   T.truthy(results >= 18, "only " .. results .. " of 30 reached a result")
 end)
@@ -108,4 +108,30 @@ T.case("Scenario errors name the file, line and column", function()
   T.eq(ok2, false)
   T.truthy(tostring(err2.user_message or err2):find("bad.yaml:9", 1, true), tostring(err2.user_message or err2))
   local _ = err
+end)
+
+T.case("Phase 7 at the turn limit: the side with the larger share of its victory points left wins on points", function()
+  local hbattle = require("historicon.battle")
+  local turn = require("historicon.turn")
+  local passive = { forms = function() return {} end, move_order = function() return {} end, move = function() return nil end }
+  local G = hbattle.skirmish{ dice = require("sandtable.dice").forced({}), log = false, sides = {
+    { commander = passive, units = { { id = "a", troop = "AIF HIS", figures = 24, ranks = 4, at = { 60, 30 } },
+                                     { id = "b", troop = "AIF HIS", figures = 24, ranks = 4, at = { 80, 30 } },
+                                     { id = "v", troop = "AIF VLI", figures = 16, ranks = 2, formed = false, at = { 100, 30 } } } },
+    { commander = passive, units = { { id = "c", troop = "AIF HIS", figures = 24, ranks = 4, at = { 60, 120 } },
+                                     { id = "d", troop = "AIF HIS", figures = 24, ranks = 4, at = { 80, 120 } } } } } }
+  -- side 1: 4 + 4 + 1 = 9 points; side 2: 8. Side 1 loses its VLI (2): 7 of
+  -- 9 = 78% left, not yet 25%; side 2 has lost nothing.
+  turn.deduct(G, G.D[G.by_id[1].v], "test")
+  local r = hbattle.finish(G, 20)
+  T.eq({ r.winner, r.on_points, r.decisive }, { 2, true, false })
+  T.truthy(r.reason:find("78%", 1, true), r.reason)
+  -- equal shares: a draw
+  turn.deduct(G, G.D[G.by_id[2].c], "test") -- side 2: 6 of 8 = 75%: the 25% rule ends it
+  T.eq({ G.winner, G.over }, { 1, true })
+  local G2 = hbattle.skirmish{ dice = require("sandtable.dice").forced({}), log = false, sides = {
+    { commander = passive, units = { { id = "a", troop = "AIF HIS", figures = 24, ranks = 4, at = { 60, 30 } } } },
+    { commander = passive, units = { { id = "c", troop = "AIF HIS", figures = 24, ranks = 4, at = { 60, 120 } } } } } }
+  local r2 = hbattle.finish(G2, 20)
+  T.eq({ r2.winner, r2.on_points, r2.decisive }, { nil, false, false })
 end)
