@@ -391,7 +391,7 @@ local function fit_line(S, seq, pieces, limit)
         if fi == #free then picks[#picks + 1] = iv[2] end
         if fi == 1 then picks[#picks + 1] = iv[1] end
         for _, u in ipairs(picks) do
-          local key = floor(u * 10) .. ":" .. floor(o.dv * 10)
+          local key = floor(u * 10) * 16777216 + floor(o.dv * 10)   -- one number per pair: no strings
           if not seen[key] then
             seen[key] = true
             c[#c + 1] = { u0 = u, dv = o.dv, level = o.level, order = oi, dist = abs(u - b.u0) }
@@ -654,6 +654,7 @@ end
 -- effort with its problems. strict: only the list's own division.
 local function make_plan(G, side, edge, T, strict)
   local S = G.S
+  T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
   local first_try, first_problems
   for _, map in ipairs(strict and { false } or divisions(G, side)) do
     local function partof(g) return map and map[g] or g.part end
@@ -698,23 +699,26 @@ local function fewest_to_clear(G, side, edge, T, strict, max_n)
   max_n = min(max_n or #blockers, #blockers)
   if max_n >= 1 then
     for _, p in ipairs(blockers) do
-      local plan = make_plan(G, side, edge, without(G.S, T, { [p] = true }), strict)
-      if plan then return { p }, plan end
+      local T2 = without(G.S, T, { [p] = true })
+      local plan = make_plan(G, side, edge, T2, strict)
+      if plan then return { p }, plan, T2 end
     end
   end
   if max_n >= 2 then
     for i = 1, #blockers do
       for j = i + 1, #blockers do
-        local plan = make_plan(G, side, edge, without(G.S, T, { [blockers[i]] = true, [blockers[j]] = true }), strict)
-        if plan then return { blockers[i], blockers[j] }, plan end
+        local T2 = without(G.S, T, { [blockers[i]] = true, [blockers[j]] = true })
+        local plan = make_plan(G, side, edge, T2, strict)
+        if plan then return { blockers[i], blockers[j] }, plan, T2 end
       end
     end
   end
   if max_n > 2 then
     local drop = {}
     for _, p in ipairs(blockers) do drop[p] = true end
-    local plan = make_plan(G, side, edge, without(G.S, T, drop), strict)
-    if plan then return blockers, plan end
+    local T2 = without(G.S, T, drop)
+    local plan = make_plan(G, side, edge, T2, strict)
+    if plan then return blockers, plan, T2 end
   end
   return nil
 end
@@ -774,14 +778,47 @@ local function clearing_for(G, side, edge)
   return cache[key] or nil
 end
 
+-- The plan found for an edge is kept with the terrain it was made on: once
+-- those removals are made, the deployment on that edge is the same plan
+-- (make_plan's first division is the list's own, as here).
 clearing_for_uncached = function(G, side, edge)
   local picks = default_removals(G, edge)
   local drop = {}
   for _, p in ipairs(picks) do drop[p] = true end
-  if make_plan(G, side, edge, without(G.S, G.T, drop), true) then return picks end
-  local set = fewest_to_clear(G, side, edge, G.T, true, tables.pre_battle.winner_may_remove_or_swap)
-  if set then return set end
+  local T2 = without(G.S, G.T, drop)
+  local plan = make_plan(G, side, edge, T2, true)
+  if plan then
+    G.ai_plans = G.ai_plans or {}
+    G.ai_plans[side .. edge] = { T = T2, plan = plan }
+    return picks
+  end
+  local set, plan2, T3 = fewest_to_clear(G, side, edge, G.T, true, tables.pre_battle.winner_may_remove_or_swap)
+  if set then
+    G.ai_plans = G.ai_plans or {}
+    G.ai_plans[side .. edge] = { T = T3, plan = plan2 }
+    return set
+  end
   return nil
+end
+
+-- Whether terrain A (a trial copy) holds the same pieces as B, in order.
+local function same_list(a, b)
+  if a == nil or b == nil then return a == b end
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+local function same_pieces(A, B)
+  local pa, pb = A.pieces, B.pieces
+  if #pa ~= #pb then return false end
+  for i = 1, #pa do
+    local a, b = pa[i], pb[i]
+    if a.source ~= b or a.type ~= b.type or a.aabb ~= b.aabb or a.blocks_los ~= b.blocks_los
+      or not same_list(a.poly, b.poly) or not same_list(a.circle, b.circle) then
+      return false
+    end
+  end
+  return true
 end
 
 -- The edge with less clutter in its zone, unless only the other lets the
@@ -889,6 +926,8 @@ end
 function ai.deployment(G, side)
   if G.flank_march then return march_layout(G, side) end
   local edge = G.sides[side].edge
+  local known = G.ai_plans and G.ai_plans[side .. edge]
+  if known and same_pieces(known.T, G.T) then return known.plan end
   local plan, _, best = make_plan(G, side, edge, G.T, false)
   if plan then return plan end
   local set, cleared = fewest_to_clear(G, side, edge, G.T, false)

@@ -15,6 +15,7 @@
 
 local tables = require("phalanx.tables")
 local troops = require("phalanx.troops")
+local battlefield = require("sandtable.battlefield")
 
 local setup = {}
 
@@ -219,7 +220,7 @@ local function index_piece(cells, size, p)
 end
 
 function Terrain:reindex()
-  self.bf = nil   -- the battlefield's copy no longer matches
+  self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   local cells, size = {}, self.cell
   for _, p in ipairs(self.pieces) do index_piece(cells, size, p) end
   self.cells = cells
@@ -249,7 +250,7 @@ function Terrain:add(p)
   if p.blocks_los == nil then p.blocks_los = BLOCKS_LOS[p.type] or false end
   self.pieces[#self.pieces + 1] = p
   index_piece(self.cells, self.cell, p)   -- the last piece: same order as a reindex
-  self.bf = nil   -- the battlefield's copy no longer matches
+  self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   return p
 end
 
@@ -259,17 +260,33 @@ end
 -- (setup.clear_advance) are answered by the core over those features; any
 -- later change to the pieces unlinks them and the Lua code answers again.
 local PROBE_KEYS = { "bad_going", "impassable", "@hill", "@road" }
-function Terrain:attach(bf)
+-- Puts the pieces on bf; true when bf answers terrain probes.
+local function put_pieces(self, bf)
   for _, p in ipairs(self.pieces) do
     if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
     else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
   end
-  if not bf.terrain_probe then return end
+  if not bf.terrain_probe then return false end
   for name, kind in pairs(TYPES) do
     bf:terrain_type(name, { bad_going = kind.bad_going, impassable = not kind.passable, hill = name == "gentle_hill" })
   end
   bf:terrain_type("road", { road = true })
-  self.bf = bf
+  return true
+end
+function Terrain:attach(bf)
+  if put_pieces(self, bf) then self.bf = bf end
+end
+
+-- Deployment planning probes terrains that are not on the battle's table
+-- (the table's before the pieces go on, the commander's trial copies): the
+-- pieces go on a scratch battlefield of their own (no events, no units) so
+-- that `under` and `clear_advance` are answered by the core there too. Any
+-- change to the pieces drops it. `self.bf` stays the battle's battlefield
+-- only (the turn code asks it about units).
+function Terrain:probe_in_core()
+  if self.bf or self.probe or self.pieces[1] == nil or not battlefield then return end
+  local bf = battlefield.new{ width = self.S.width, depth = self.S.depth, keep_events = false }
+  if put_pieces(self, bf) then self.probe = bf end
 end
 
 function Terrain:remove(piece_id)
@@ -354,7 +371,7 @@ local scratch = {}
 function Terrain:under(x, y, facing, w, d)
   local pieces = self.pieces
   if pieces[1] == nil then return false, false, nil, false end
-  local bf = self.bf
+  local bf = self.bf or self.probe
   if bf then
     local bad, imp, hill, road = bf:terrain_probe(x, y, facing, w, d, PROBE_KEYS)
     -- "Movement along roads negates the effect of Bad Going."
@@ -411,7 +428,8 @@ end
 -- already stands on it (placed there: it may walk off).
 function Terrain:clear_advance(x, y, facing, w, d, dist)
   if self.pieces[1] == nil then return dist end
-  if self.bf then return self.bf:terrain_clear_advance(x, y, facing, w, d, dist, "impassable", 10) end
+  local bf = self.bf or self.probe
+  if bf then return bf:terrain_clear_advance(x, y, facing, w, d, dist, "impassable", 10) end
   local fx, fy = axes(facing)
   local _, imp = self:under(x + fx * dist, y + fy * dist, facing, w, d)
   if not imp then return dist end
