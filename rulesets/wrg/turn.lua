@@ -540,6 +540,102 @@ end
 ---------------------------------------------------------------------------
 -- 2. Movement
 
+---------------------------------------------------------------------------
+-- INTERPENETRATION
+
+-- Whether two bases overlap by more than 1 mm (separating axes).
+local function bases_overlap(ax, ay, af, aw, ad, bx, by, bfc, bw, bd)
+  local A, B = math.rad(af), math.rad(bfc)
+  local axes = { { math.cos(A), math.sin(A) }, { -math.sin(A), math.cos(A) },
+                 { math.cos(B), math.sin(B) }, { -math.sin(B), math.cos(B) } }
+  for _, n in ipairs(axes) do
+    local ha = math.abs(aw / 2 * (math.cos(A) * n[1] + math.sin(A) * n[2]))
+             + math.abs(ad / 2 * (-math.sin(A) * n[1] + math.cos(A) * n[2]))
+    local hb = math.abs(bw / 2 * (math.cos(B) * n[1] + math.sin(B) * n[2]))
+             + math.abs(bd / 2 * (-math.sin(B) * n[1] + math.cos(B) * n[2]))
+    if math.abs((bx - ax) * n[1] + (by - ay) * n[2]) >= ha + hb - 1 then return false end
+  end
+  return true
+end
+
+-- The friends a unit's base passed through on its way from (x0, y0) to
+-- where it stands (a straight path with its present facing), in unit order.
+local function passed_through(G, uid, x0, y0)
+  local x1, y1, f1 = G.bf:pos(uid)
+  local u = G.bf:unit(uid)
+  local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
+  local steps = math.max(1, math.ceil(len / 10))
+  local out = {}
+  for _, fid in ipairs(G.all) do
+    local f = G.D[fid]
+    if fid ~= uid and live(f) and f.side == u.side then
+      local fu = G.bf:unit(fid)
+      for i = 0, steps do
+        local x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+        if bases_overlap(x, y, f1, u.width, u.depth, fu.x, fu.y, fu.facing, fu.width, fu.depth) then
+          out[#out + 1] = fid
+          break
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- "Light infantry can pass through any stationary troops in good order.
+-- Light cavalry can pass through stationary light cavalry or light infantry
+-- in good order." Stationary: not charging or countercharging and not moved
+-- yet this period; good order: neither disorganised nor routing.
+local function free_pass(d, f)
+  if f.disorganised or f.routing or f.charging or f.countercharging or (f.moved or 0) > 0 then return false end
+  if d.type == "LI" then return true end
+  if d.type == "LC" then return f.type == "LC" or f.type == "LI" end
+  return false
+end
+
+-- A move through friends (evade, retreat, rout) from (x0, y0): "All other
+-- interpenetrations result in both parties becoming disorganised"
+-- (DISORGANISATION 10, for the rest of the period). A router bursts through
+-- (ROUT AND PURSUIT, BROKEN TROOPS): "Barbarian troops burst through in this
+-- way will be swept away and join the rout, except that barbarian light
+-- infantry will only sweep away their own kind. If chariots or elephants
+-- burst through, there will be casualties. These are adjudicated as for
+-- hand-to-hand combat, except that the crew do not take part." Troops burst
+-- through and not swept away test at the end of the period (2(iv)).
+function turn.interpenetrate(G, uid, x0, y0)
+  local d = G.D[uid]
+  for _, fid in ipairs(passed_through(G, uid, x0, y0)) do
+    local f = G.D[fid]
+    if d.routing then
+      if not f.routing then
+        f.disorganised = true
+        say(G, "  %s bursts through %s.", d.name, f.name)
+        if G.log then G.bf:log("interpenetration", { unit = uid, through = fid, burst = true }) end
+        if d.type == "EL" or d.type == "CH" then
+          local edge = G.bf:contact(fid, uid)
+          local s = { files = d.figures, figures = d.figures, first_period = false, from_front = edge == "front",
+                      flank_or_rear = edge ~= "front", enemy_shield = { rear = edge == "rear", unshielded_flank = edge == "right" },
+                      enemy = f, bonus = { { id = "no_crew", text = "the crew do not take part", add = -troops.crew_factor(d) } } }
+          if G.report or G.log then s.purpose = "WRG bursting through, " .. d.name end
+          local out = melee.strike(d, f, s, G.dice, false)
+          say(G, "  %s tramples %s: %d casualties.", d.name, f.name, out.casualties)
+          turn.take_casualties(G, fid, out.casualties)
+        end
+        if live(f) and not f.regular and (f.type ~= "LI" or d.type == "LI") then
+          say(G, "  %s is swept away and joins the rout.", f.name)
+          turn.rout(G, fid, nil)
+        elseif live(f) then
+          G.burst_through[#G.burst_through + 1] = fid
+        end
+      end
+    elseif not free_pass(d, f) then
+      d.disorganised, f.disorganised = true, true
+      say(G, "  %s passes through %s: both disorganised.", d.name, f.name)
+      if G.log then G.bf:log("interpenetration", { unit = uid, through = fid }) end
+    end
+  end
+end
+
 local function evade(G, uid)
   local d = G.D[uid]
   local threat
@@ -550,7 +646,9 @@ local function evade(G, uid)
   face(G, uid, norm(bearing(G, threat, uid)), true)
   local dist = normal_move(d)
   if d.ranks > 2 then dist = dist / 2 end
+  local x0, y0 = G.bf:pos(uid)
   local _, moved = advance(G, uid, dist, { ignore_side = d.side })
+  turn.interpenetrate(G, uid, x0, y0)
   d.moved = moved
   d.evaded, d.reorganising = true, 1
   say(G, "  %s evades %.0f paces.", d.name, moved)
@@ -608,6 +706,7 @@ local function move_router(G, uid)
     local diff = norm(want - f)
     if math.abs(diff) >= 0.5 then G.bf:move(uid, "turn", diff, turning) end
   end
+  local x0, y0 = G.bf:pos(uid)
   local stop, moved = advance(G, uid, speed, leaving_behind())
   -- "Each turn made to avoid an obstacle or interposing enemy force deducts
   -- 30 paces from their move for that period": a router barred by enemies
@@ -630,7 +729,8 @@ local function move_router(G, uid)
     end
   end
   d.moved = moved
-  if stop == "edge" then turn.remove(G, uid, "routed off the table") end
+  if stop == "edge" then turn.remove(G, uid, "routed off the table")
+  else turn.interpenetrate(G, uid, x0, y0) end
 end
 
 local function move_pursuer(G, uid)
@@ -683,9 +783,11 @@ local function move_unit(G, uid)
     if st == "retreat" then
       -- "RETREAT (BACKS TO ENEMY)"
       face(G, uid, own_edge_bearing(G, d), true)
+      local x0, y0 = G.bf:pos(uid)
       local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
       d.moved = moved
-      if stop == "edge" then turn.remove(G, uid, "retreated off the table") end
+      if stop == "edge" then turn.remove(G, uid, "retreated off the table")
+      else turn.interpenetrate(G, uid, x0, y0) end
     else
       d.moved = back_off(G, uid, dist)
     end
@@ -1121,6 +1223,14 @@ local function end_of_period(G)
       end
     end
   end
+  -- 2(iv) "... or bursts through": the unit burst through tests.
+  for _, uid in ipairs(G.burst_through) do
+    local d = G.D[uid]
+    if live(d) and not d.routing and free_to_test(d) then
+      local out = turn.test(G, uid, "friendly unit burst through")
+      turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+    end
+  end
   for _, uid in ipairs(order) do
     local d = G.D[uid]
     if live(d) and not d.routing then
@@ -1242,7 +1352,7 @@ end
 function turn.play(G)
   local t = G.turn
   G.bf:set_time(t, "orders")
-  G.broke_this_period = {}
+  G.broke_this_period, G.burst_through = {}, {}
   upkeep(G)
   declare(G)
   G.bf:set_time(t, "movement")

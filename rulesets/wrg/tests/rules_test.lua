@@ -141,3 +141,71 @@ T.case("HAND-TO-HAND COMBAT: lapping round in later periods, and what prevents i
   T.truthy(text:find("laps round e's left flank: 2 figures", 1, true), text)
   T.truthy(text:find("laps round e's right flank: 2 figures", 1, true), text)
 end)
+
+-- INTERPENETRATION and ROUT AND PURSUIT, bursting through: "Light infantry
+-- can pass through any stationary troops in good order. Light cavalry can
+-- pass through stationary light cavalry or light infantry in good order. All
+-- other interpenetrations result in both parties becoming disorganised."
+-- "Barbarian troops burst through in this way will be swept away and join
+-- the rout, except that barbarian light infantry will only sweep away their
+-- own kind."
+T.case("INTERPENETRATION: free passes, both disorganised, routers sweeping barbarians away", function()
+  local function through(mover, friend)
+    local G = battle.skirmish{
+      dice = dice.forced({}),
+      sides = {
+        { units = { mover, friend } },
+        { units = {} },
+      },
+    }
+    G.burst_through = {}
+    local m, f = G.by_id[1].m, G.by_id[1].f
+    return G, m, f
+  end
+  local function run_through(G, m)
+    local x0, y0 = G.bf:pos(m)
+    G.bf:place(m, x0, y0 - 300, 180)               -- back through the friend, 300 mm
+    turn.interpenetrate(G, m, x0, y0)
+  end
+  local li = { id = "m", type = "LI", class = "C", weapons = { "javelin" }, figures = 6, ranks = 1, at = { 600, 600, 0 } }
+  local lc = { id = "m", type = "LC", class = "C", weapons = { "javelin" }, figures = 6, ranks = 1, at = { 600, 600, 0 } }
+  local hi = { id = "m", type = "HI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { 600, 600, 0 } }
+  local function line(extra)
+    local u = mi("f", 600, 450)
+    for k, v in pairs(extra or {}) do u[k] = v end
+    return u
+  end
+  local G, m, f = through(li, line())
+  run_through(G, m)
+  T.eq({ G.D[m].disorganised, G.D[f].disorganised }, { false, false }, "light infantry through stationary troops in good order")
+  G, m, f = through(lc, line())
+  run_through(G, m)
+  T.eq({ G.D[m].disorganised, G.D[f].disorganised }, { true, true }, "light cavalry through medium infantry: both disorganised")
+  G, m, f = through(lc, line{ type = "LI", weapons = { "bow" } })
+  run_through(G, m)
+  T.eq({ G.D[m].disorganised, G.D[f].disorganised }, { false, false }, "light cavalry through light infantry")
+  G, m, f = through(li, line{ set = { disorganised = true } })
+  run_through(G, m)
+  T.eq(G.D[m].disorganised, true, "not through troops out of good order")
+  -- a router bursts through
+  G, m, f = through(hi, line{ regular = false })
+  turn.rout(G, m, nil)
+  run_through(G, m)
+  T.eq(G.D[f].routing, true, "a barbarian unit burst through is swept away")
+  G, m, f = through(hi, line{ type = "LI", regular = false, weapons = { "javelin" } })
+  turn.rout(G, m, nil)
+  run_through(G, m)
+  T.eq({ G.D[f].routing, G.D[f].disorganised }, { false, true }, "barbarian light infantry: only its own kind sweeps it away")
+  T.eq(G.burst_through, { f }, "and it tests at the end of the period (2(iv))")
+  G, m, f = through(hi, line())
+  turn.rout(G, m, nil)
+  run_through(G, m)
+  T.eq({ G.D[f].routing, G.D[f].disorganised }, { false, true }, "regulars are not swept away")
+  -- a unit that only comes up to touch a friend has not passed through it
+  G, m, f = through(li, line())
+  local x0, y0 = G.bf:pos(m)
+  local fu = G.bf:unit(f)
+  G.bf:place(m, x0, fu.y + fu.depth / 2 + G.bf:unit(m).depth / 2, 0)
+  turn.interpenetrate(G, m, x0, y0)
+  T.eq(G.D[f].disorganised, false, "touching is not passing through")
+end)
