@@ -195,9 +195,70 @@ function ai.deployment(G, side)
     local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
     put(i, cx, S.deploy_depth - 0.5)
   end
+  if G.march and G.march.winner == side and G.march.column then ai.ambush(G, side, out, line) end
   -- deployment order: army order
   table.sort(out, function(a, b) return a.index < b.index end)
   return out
+end
+
+-- The march winner "may deploy anywhere within 15cm of his opponent": its
+-- formed units line up along one flank of the marching column, facing it,
+-- about 8 cm (scaled) from it, from the head of the column back; the flank
+-- with room for more of them is chosen. A unit that finds no legal place
+-- there keeps its place in the line. Skirmishers stay in the line.
+function ai.ambush(G, side, out, line)
+  local S = G.S
+  local specs = G.sides[side].specs
+  local column = G.march.column
+  local head, tail = column[1], column[#column]
+  local ax, ay = head.x - tail.x, head.y - tail.y
+  local len = sqrt(ax * ax + ay * ay)
+  if len < 1e-6 then ax, ay, len = -math.sin(math.rad(head.facing)), math.cos(math.rad(head.facing)), 1 end
+  ax, ay = ax / len, ay / len
+  local maxw = 0
+  for _, q in ipairs(column) do maxw = max(maxw, q.w) end
+  local function legal(p, placed)
+    local c = setup.corners(p.x, p.y, p.facing, p.w, p.d)
+    local x0, y0, x1, y1 = setup.box_of(c)
+    if x0 < 0 or y0 < 0 or x1 > S.width or y1 > S.depth then return false end
+    for _, pc in ipairs(G.pieces) do
+      if setup.impassable[pc.type] and setup.box_hits_piece(x0, y0, x1, y1, pc, 0) then return false end
+    end
+    for _, o in ipairs(placed) do if setup.overlap(p, o) then return false end end
+    return setup.near_column(S, p, column)
+  end
+  local best
+  for _, sgn in ipairs({ 1, -1 }) do
+    local nx, ny = -ay * sgn, ax * sgn -- from the column out to this flank
+    local facing = turn.heading(-nx, -ny)
+    local placed, spots = {}, {}
+    local along = column[1].d / 2 -- from the head's front backwards
+    for _, i in ipairs(line) do
+      local u = specs[i]
+      local off = maxw / 2 + S.cm(8) + u.dp / 2
+      local done = false
+      for _ = 1, 6 do
+        local a = along - u.w / 2
+        local hx, hy = head.x + ax * a, head.y + ay * a
+        local p = { x = hx + nx * off, y = hy + ny * off, facing = facing, w = u.w, d = u.dp }
+        if legal(p, placed) then
+          placed[#placed + 1] = p
+          spots[i] = p
+          along = a - u.w / 2 - S.cm(1)
+          done = true
+          break
+        end
+        along = along - S.cm(3)
+      end
+      if not done and along < -len - column[#column].d then break end
+    end
+    if not best or #placed > best.n then best = { n = #placed, spots = spots } end
+  end
+  if not best or best.n == 0 then return end
+  for _, o in ipairs(out) do
+    local p = best.spots[o.index]
+    if p then o.x, o.y, o.facing = p.x, p.y, p.facing end
+  end
 end
 
 ---------------------------------------------------------------------------

@@ -184,7 +184,10 @@ end
 -- first being decided by the highest score of a die" (ties thrown again).
 local function deploy(G, march)
   local plans = {}
-  for s = 1, 2 do
+  -- the marching column first: the winner deploys knowing where it is
+  local order = { 1, 2 }
+  if march and march.loser == 2 then order = { 2, 1 } end
+  for _, s in ipairs(order) do
     local side = G.sides[s]
     if march and march.loser == s then
       local order = side.commander.march_order(G, s)
@@ -192,9 +195,13 @@ local function deploy(G, march)
       local list = {}
       for n, i in ipairs(order) do list[n] = side.specs[i] end
       local spots = setup.march_column(G.S, side.edge, corner, list)
-      local plan = {}
-      for n, i in ipairs(order) do plan[n] = { index = i, x = spots[n].x, y = spots[n].y, facing = spots[n].facing } end
+      local plan, column = {}, {}
+      for n, i in ipairs(order) do
+        plan[n] = { index = i, x = spots[n].x, y = spots[n].y, facing = spots[n].facing }
+        column[n] = { name = list[n].name, x = spots[n].x, y = spots[n].y, facing = spots[n].facing, w = list[n].w, d = list[n].dp }
+      end
       plans[s] = plan
+      march.column = column
       say(G, "%s is caught on the march across the table's diagonal from its %s corner.", side.name, corner)
     else
       plans[s] = side.commander.deployment(G, s)
@@ -203,7 +210,8 @@ local function deploy(G, march)
         local spec = side.specs[p.index]
         placements[n] = { name = spec.name, x = p.x, y = p.y, facing = p.facing, w = spec.w, d = spec.dp }
       end
-      for _, msg in ipairs(setup.check_deployment(G.S, side.edge, placements)) do
+      local column = march and march.winner == s and march.column or nil
+      for _, msg in ipairs(setup.check_deployment(G.S, side.edge, placements, column)) do
         say(G, "  deployment problem, %s: %s", side.name, msg)
         if G.log then G.bf:log("deployment_problem", { side = s, message = msg }) end
       end

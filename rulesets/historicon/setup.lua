@@ -94,6 +94,7 @@ function setup.scale(spec, locate)
   -- Distances the text quotes at 25mm (cm), in mm at this scale.
   function S.cm(x) return x * 10 * f end
   S.deploy_depth = S.cm(30)       -- "within 30cm of their side's table edge"
+  S.march_near = S.cm(15)         -- the march winner "may deploy anywhere within 15cm of his opponent"
   S.deploy_side = S.cm(40)        -- "not within 40cm of the table's left or right side"
   S.rally_clear = S.cm(tables.rally_clearance_cm)
   S.friend_near = S.cm(30)        -- integrity: "No friendly unit within 30cm"
@@ -306,13 +307,83 @@ function setup.zone(S, edge)
   return x0, x1, S.depth - S.deploy_depth, S.depth, 180
 end
 
+-- Edge-to-edge distance between two convex polygons given as corner lists
+-- (setup.corners); 0 when they touch or overlap.
+local function seg_point(px, py, ax, ay, bx, by)
+  local dx, dy = bx - ax, by - ay
+  local l2 = dx * dx + dy * dy
+  local t = l2 > 0 and max(0, min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) or 0
+  local qx, qy = ax + dx * t - px, ay + dy * t - py
+  return sqrt(qx * qx + qy * qy)
+end
+local function inside(px, py, c)
+  local n, sign = #c // 2, 0
+  for i = 1, n do
+    local j = i % n + 1
+    local ax, ay, bx, by = c[2 * i - 1], c[2 * i], c[2 * j - 1], c[2 * j]
+    local cr = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+    if cr ~= 0 then
+      local sg = cr > 0 and 1 or -1
+      if sign == 0 then sign = sg elseif sg ~= sign then return false end
+    end
+  end
+  return true
+end
+function setup.polygon_gap(c1, c2)
+  local best = math.huge
+  for pass = 1, 2 do
+    local a, b = c1, c2
+    if pass == 2 then a, b = c2, c1 end
+    local n = #b // 2
+    for i = 1, #a, 2 do
+      if inside(a[i], a[i + 1], b) then return 0 end
+      for k = 1, n do
+        local j = k % n + 1
+        best = min(best, seg_point(a[i], a[i + 1], b[2 * k - 1], b[2 * k], b[2 * j - 1], b[2 * j]))
+      end
+    end
+  end
+  return best
+end
+
+-- Whether a placement stands within the march winner's distance of the
+-- marching column (`column`: placements of the loser) without overlapping it.
+function setup.near_column(S, p, column)
+  local c = setup.corners(p.x, p.y, p.facing, p.w, p.d)
+  local near = false
+  for _, q in ipairs(column) do
+    local g = setup.polygon_gap(c, setup.corners(q.x, q.y, q.facing, q.w, q.d))
+    if g < 0.5 and setup.overlap(p, q) then return false end
+    if g <= S.march_near + 0.5 then near = true end
+  end
+  return near
+end
+
+-- Whether two placements overlap by more than 0.5 mm.
+function setup.overlap(p, q)
+  local hw1, hd1, hw2, hd2 = p.w / 2 - 0.5, p.d / 2 - 0.5, q.w / 2 - 0.5, q.d / 2 - 0.5
+  local a1, a2 = math.rad(p.facing), math.rad(q.facing)
+  local axes = { { cos(a1), sin(a1) }, { -sin(a1), cos(a1) }, { cos(a2), sin(a2) }, { -sin(a2), cos(a2) } }
+  local dx, dy = q.x - p.x, q.y - p.y
+  for _, ax in ipairs(axes) do
+    local p1 = hw1 * math.abs(axes[1][1] * ax[1] + axes[1][2] * ax[2]) + hd1 * math.abs(axes[2][1] * ax[1] + axes[2][2] * ax[2])
+    local p2 = hw2 * math.abs(axes[3][1] * ax[1] + axes[3][2] * ax[2]) + hd2 * math.abs(axes[4][1] * ax[1] + axes[4][2] * ax[2])
+    if math.abs(dx * ax[1] + dy * ax[2]) >= p1 + p2 then return false end
+  end
+  return true
+end
+
 -- placements: { { name, x, y, facing, w, d } }. Returns problem strings.
-function setup.check_deployment(S, edge, placements)
+-- `column`: when the side won the march throw, the loser's column; a unit
+-- within 15 cm (scaled) of it is also placed legally.
+function setup.check_deployment(S, edge, placements, column)
   local problems = {}
   local zx0, zx1, zy0, zy1 = setup.zone(S, edge)
   for _, p in ipairs(placements) do
     local x0, y0, x1, y1 = box_of(setup.corners(p.x, p.y, p.facing, p.w, p.d))
-    if x0 < zx0 - 0.5 or x1 > zx1 + 0.5 or y0 < zy0 - 0.5 or y1 > zy1 + 0.5 then
+    if column and setup.near_column(S, p, column) then
+      -- "The higher scoring may deploy anywhere within 15cm of his opponent"
+    elseif x0 < zx0 - 0.5 or x1 > zx1 + 0.5 or y0 < zy0 - 0.5 or y1 > zy1 + 0.5 then
       problems[#problems + 1] = string.format("%s stands outside the deployment zone (within %.0f cm of the %s edge, %.0f cm clear of the sides)",
         p.name, S.deploy_depth / 10, edge, S.deploy_side / 10)
     end

@@ -135,3 +135,41 @@ T.case("Phase 7 at the turn limit: the side with the larger share of its victory
   local r2 = hbattle.finish(G2, 20)
   T.eq({ r2.winner, r2.on_points, r2.decisive }, { nil, false, false })
 end)
+
+T.case("Time scale and battle readiness: the winner deploys within 15 cm of the marching column", function()
+  local setup = require("historicon.setup")
+  local found = 0
+  for seed = 1, 400 do
+    local r = lbattle.run{ prepared = prepared, seed = seed, log = true, turns = 0 }
+    local G = r.state
+    if G.march then
+      found = found + 1
+      local w = G.march.winner
+      for _, e in ipairs(G.bf:events()) do
+        T.truthy(e.kind ~= "deployment_problem", "seed " .. seed .. ": " .. tostring(e.message))
+      end
+      -- the winner's formed units stand beside the column, facing it
+      local near = 0
+      for _, uid in ipairs(G.sides[w].units) do
+        local d = G.D[uid]
+        local x, y, f = G.bf:pos(uid)
+        if setup.near_column(G.S, { x = x, y = y, facing = f, w = d.w, d = d.dp }, G.march.column) then near = near + 1 end
+      end
+      T.truthy(near >= 2, "seed " .. seed .. ": only " .. near .. " units of the winner by the column")
+      -- nobody overlaps anybody
+      local all = {}
+      for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do all[#all + 1] = uid end end
+      for i = 1, #all do
+        for j = i + 1, #all do
+          local a, b = all[i], all[j]
+          local ax, ay, af = G.bf:pos(a)
+          local bx, by, bfc = G.bf:pos(b)
+          T.truthy(not setup.overlap({ x = ax, y = ay, facing = af, w = G.D[a].w, d = G.D[a].dp },
+            { x = bx, y = by, facing = bfc, w = G.D[b].w, d = G.D[b].dp }), "seed " .. seed .. ": overlap")
+        end
+      end
+      if found >= 3 then break end
+    end
+  end
+  T.truthy(found >= 1, "some seed in 400 gives a march")
+end)
