@@ -199,15 +199,76 @@ function turn.take_casualties(G, uid, men)
   return lost
 end
 
+local function dice_of(G, d, purpose)
+  return G.dice:roll(d.regular and tables.AVERAGE_DIE or tables.NORMAL_DIE, purpose)
+end
+
 function turn.remove(G, uid, why)
   local d = G.D[uid]
   if d.gone then return end
+  if d.general and not d.general_lost then turn.general_lost(G, uid, why) end
   d.gone = why
   d.routing = false
   G.bf:remove(uid)
   G.removed[#G.removed + 1] = uid
   if G.log then G.bf:log("removed", { unit = uid, why = why }) end
   say(G, "  %s is %s.", d.name, why)
+end
+
+---------------------------------------------------------------------------
+-- RISK TO THE GENERAL
+
+-- A General is lost (killed, wounded, captured, or routed off the field with
+-- his unit): his influence ends, the place is remembered for the -2 factor
+-- ("within 250 paces") and the units of his side within 150 paces test
+-- (2(viii)) at the end of the period.
+function turn.general_lost(G, uid, how)
+  local d = G.D[uid]
+  if not d.general or d.general_lost then return end
+  d.general_lost = how
+  local side = G.sides[d.side]
+  local x, y = G.bf:pos(uid)
+  side.generals_lost = side.generals_lost or {}
+  side.generals_lost[#side.generals_lost + 1] = { x = x, y = y, unit = uid }
+  if side.general == uid then side.general = nil end
+  G.general_losses[#G.general_losses + 1] = { side = d.side, x = x, y = y, unit = uid }
+  if G.log then G.bf:log("general_lost", { unit = uid, how = how }) end
+  say(G, "  The General with %s is %s.", d.name, how)
+end
+
+-- "A figure representing a General and his 19 inner bodyguards must take a
+-- proportionate share of casualties from hand-to-hand fighting or missiles.
+-- Divide the total casualties from hand-to-hand combat by the number of
+-- figures fighting in the front rank, missile casualties by the total number
+-- of figures under fire. Debit this share from the General figure. Multiply
+-- the number of casualties on the figure that period by the score of one
+-- dice of appropriate type. If the result exceeds the number of men
+-- remaining in the figure at the start of the period, the general is wounded
+-- and must be escorted from the field by his men ... If the figure loses all
+-- its men, the general is dead." The share is rounded to the nearest man; a
+-- wounded General's figure leaves the unit with him.
+function turn.risk_to_general(G, uid)
+  local d = G.D[uid]
+  if not d.general or d.general_lost or not live(d) then return end
+  local share = 0
+  if (d.received or 0) > 0 then share = share + d.received / math.max(1, d.front_fighting or d.files) end
+  if (d.missile or 0) > 0 then share = share + d.missile / math.max(1, d.under_fire or d.figures) end
+  local men = math.floor(share + 0.5)
+  if men <= 0 then return end
+  d.general_men = d.general_men or tables.MEN_PER_FIGURE
+  local start = d.general_men
+  d.general_men = math.max(0, start - men)
+  local die = dice_of(G, d, "WRG risk to the General")
+  say(G, "  The General's figure with %s loses %d men (%d left), die %d: %d against %d.", d.name, men, d.general_men,
+    die, men * die, start)
+  if d.general_men <= 0 then turn.general_lost(G, uid, "dead")
+  elseif men * die > start then
+    turn.general_lost(G, uid, "wounded and escorted from the field")
+    d.figures = d.figures - 1
+    d.ranks = math.max(1, (d.figures + d.files - 1) // d.files)
+    G.bf:set_strength(uid, math.max(d.figures, 0))
+    if d.figures <= 0 then turn.remove(G, uid, "gone with its General") end
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -267,7 +328,10 @@ function turn.situation(G, uid, extra)
     if gen == uid then s.general_with_unit = true
     elseif G.bf:distance(uid, gen) <= mm(150) then s.general_near = true end
   end
-  if G.sides[d.side].general_lost then s.general_lost = true end
+  for _, g in ipairs(G.sides[d.side].generals_lost or {}) do
+    local ux, uy = G.bf:pos(uid)
+    if g.unit == uid or math.sqrt((ux - g.x) ^ 2 + (uy - g.y) ^ 2) <= mm(250) then s.general_lost = true end
+  end
   if on_hill(G, uid) then
     for _, q in ipairs(enemies_within(G, uid, 150)) do
       if not on_hill(G, q.id) then s.uphill_of_enemy = true; break end
@@ -922,6 +986,7 @@ local function shooting_phase(G)
     local t = G.D[uid]
     if live(t) and (t.missile or 0) > 0 then
       local start = t.figures
+      t.under_fire = start
       turn.take_casualties(G, uid, t.missile)
       if live(t) and not t.routing then
         -- 1(i): 2 casualties per figure from missiles in a single period.
@@ -1060,6 +1125,7 @@ local function melee_phase(G)
       local out = melee.strike(d, t, s, G.dice, G.report ~= nil)
       strikes[#strikes + 1] = { by = uid, at = target, out = out }
       pairs_list[#pairs_list + 1] = uid
+      d.front_fighting = s.files
       local lap = turn.lapping(G, uid, target)
       if lap then
         for _, flank in ipairs({ "left", "right" }) do
@@ -1197,6 +1263,10 @@ end
 -- 5. Reaction tests at the end of the period, and upkeep
 
 local function end_of_period(G)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.general and ((d.received or 0) > 0 or (d.missile or 0) > 0) then turn.risk_to_general(G, uid) end
+  end
   -- simultaneous tests "taken from right to left": side by side, by x
   -- (east first for the south side, west first for the north side)
   local order = {}
@@ -1220,6 +1290,20 @@ local function end_of_period(G)
         and G.bf:unit(b) and not G.bf:unit(b).removed and G.bf:distance(uid, b) <= mm(150) then
         local out = turn.test(G, uid, "friendly unit broke within 150 paces")
         turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+      end
+    end
+  end
+  -- 2(viii) "On the death, capture or disablement of their general or C in C
+  -- within 150 paces".
+  for _, g in ipairs(G.general_losses) do
+    for _, uid in ipairs(order) do
+      local d = G.D[uid]
+      if live(d) and d.side == g.side and not d.routing and free_to_test(d) then
+        local x, y = G.bf:pos(uid)
+        if uid == g.unit or math.sqrt((x - g.x) ^ 2 + (y - g.y) ^ 2) <= mm(150) then
+          local out = turn.test(G, uid, "loss of the General")
+          turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+        end
       end
     end
   end
@@ -1316,6 +1400,7 @@ local function upkeep(G)
     local d = G.D[uid]
     if live(d) then
       d.received, d.inflicted, d.missile, d.shot_by, d.shot_two_handed = 0, 0, 0, 0, false
+      d.front_fighting, d.under_fire = nil, nil
       d.caught, d.following = nil, false
       d.reorganising_now = d.reorganising and d.reorganising > 0
       if d.reorganising and d.reorganising > 0 then d.reorganising = d.reorganising - 1 end
@@ -1352,7 +1437,7 @@ end
 function turn.play(G)
   local t = G.turn
   G.bf:set_time(t, "orders")
-  G.broke_this_period, G.burst_through = {}, {}
+  G.broke_this_period, G.burst_through, G.general_losses = {}, {}, {}
   upkeep(G)
   declare(G)
   G.bf:set_time(t, "movement")

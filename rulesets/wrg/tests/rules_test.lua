@@ -209,3 +209,50 @@ T.case("INTERPENETRATION: free passes, both disorganised, routers sweeping barba
   turn.interpenetrate(G, m, x0, y0)
   T.eq(G.D[f].disorganised, false, "touching is not passing through")
 end)
+
+-- RISK TO THE GENERAL: his figure's share of the casualties, times one die
+-- (a probability die for regulars), against the men left in it at the start
+-- of the period; the loss counts -2 within 250 paces.
+T.case("RISK TO THE GENERAL: share of casualties, wounded or dead, the -2 factor within 250 paces", function()
+  local function setup_general(die)
+    local G = battle.skirmish{
+      dice = dice.forced(die and { die } or {}),
+      sides = {
+        { units = { mi("gen", 600, 300, 0, { general = "c_in_c", figures = 12, ranks = 2 }),
+                    mi("near", 600 + 200 * MM, 300), mi("far", 600 + 300 * MM, 300) } },
+        { units = {} },
+      },
+    }
+    G.general_losses = {}
+    return G, G.by_id[1].gen
+  end
+  -- 20 men received, 10 figures fighting in the front rank: 2 men on the
+  -- figure; die 5: 10, not more than the 20 men at the start of the period
+  local G, gen = setup_general(5)
+  G.D[gen].received, G.D[gen].front_fighting = 20, 10
+  turn.risk_to_general(G, gen)
+  T.eq({ G.D[gen].general_men, G.D[gen].general_lost, G.sides[1].general }, { 18, nil, gen }, "unhurt")
+  -- next period 40 men on 4 front figures: 10 men on the figure, die 3: 30 > 18
+  G.dice = dice.forced({ 3 })
+  G.D[gen].received, G.D[gen].front_fighting = 40, 4
+  local figures = G.D[gen].figures
+  turn.risk_to_general(G, gen)
+  T.eq(G.D[gen].general_lost, "wounded and escorted from the field")
+  T.eq(G.D[gen].figures, figures - 1, "his figure goes with him")
+  T.eq(G.sides[1].general, nil, "no more influence")
+  T.eq(#G.general_losses, 1, "his side's units within 150 paces test (2(viii))")
+  local s = turn.situation(G, G.by_id[1].near)
+  T.eq(s.general_lost, true, "-2 within 250 paces")
+  T.eq(turn.situation(G, G.by_id[1].far).general_lost, nil, "not 300 paces off")
+  -- missiles: 60 men on 12 figures under fire: 5 men each; die 2 (10) but
+  -- the figure had only 4 men: dead
+  G, gen = setup_general(2)
+  G.D[gen].general_men = 4
+  G.D[gen].missile, G.D[gen].under_fire = 60, 12
+  turn.risk_to_general(G, gen)
+  T.eq(G.D[gen].general_lost, "dead")
+  -- a General whose unit leaves the table is lost with it
+  G, gen = setup_general()
+  turn.remove(G, gen, "routed off the table")
+  T.eq({ G.D[gen].general_lost, #G.sides[1].generals_lost }, { "routed off the table", 1 })
+end)
