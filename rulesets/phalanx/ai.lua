@@ -1168,7 +1168,9 @@ local function cohesive_near_at(t, m, n, limit)
   return false
 end
 
-local function cohesive_distance(G, g, a, dist)
+-- The Lua arithmetic bf:stay_near does in the core (kept for the test that
+-- holds the two to the same answers).
+local function cohesive_distance_lua(G, g, a, dist)
   if G.detachments and g.detached then return dist end
   local ids = g.ids
   local d1 = G.D[ids[1]]
@@ -1204,6 +1206,14 @@ local function cohesive_distance(G, g, a, dist)
     if cohesive_near_at(mid, m, n, limit) then lo = mid else hi = mid end
   end
   return lo
+end
+ai.cohesive_distance_lua = cohesive_distance_lua
+
+local function cohesive_distance(G, g, a, dist)
+  if G.detachments and g.detached then return dist end
+  local ids = g.ids
+  if not G.D[ids[1]].mbl or dist <= 0 then return dist end
+  return G.bf:stay_near(ids, a, dist, tables.deployment.max_mbl_gap_frontages * G.S.frontage, "mbl")
 end
 ai.cohesive_distance = cohesive_distance
 

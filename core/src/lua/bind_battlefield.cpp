@@ -961,6 +961,81 @@ int bf_free_ahead(lua_State* L) {
   return 1;
 }
 
+// bf:stay_near(ids, turn, dist, limit, key) -> mm: how far the bases `ids`
+// (moving together, each turned `turn` degrees) can go straight ahead, up to
+// `dist`, while the centre of one of them stays within `limit` plus both
+// half widths of the centre of another unit of their side whose data field
+// `key` is set (not false). `dist` itself when they are not near one now or
+// are still near at `dist`; else the distance found by 6 halvings (the
+// integer 0 when none keeps them near).
+int bf_stay_near(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const double a = check_number(L, 3, "turn");
+  const double dist = check_number(L, 4, "distance");
+  const double limit = check_number(L, 5, "limit");
+  const char* key = luaL_checkstring(L, 6);
+  struct Mover { double x, y, fx, fy, hw; };
+  struct Other { double x, y, hw; };
+  thread_local std::vector<std::size_t> ids;
+  thread_local std::vector<Mover> movers;
+  thread_local std::vector<Other> others;
+  ids.clear();
+  movers.clear();
+  others.clear();
+  const lua_Integer count = static_cast<lua_Integer>(lua_rawlen(L, 2));
+  for (lua_Integer k = 1; k <= count; ++k) {
+    lua_rawgeti(L, 2, k);
+    ids.push_back(bf.slot_of(L, static_cast<int>(lua_tointeger(L, -1))));
+    lua_pop(L, 1);
+  }
+  if (ids.empty()) {
+    lua_pushvalue(L, 4);
+    return 1;
+  }
+  const int side = bf.state.units[ids[0]].side;
+  lua_getiuservalue(L, 1, 1);
+  const int data = lua_gettop(L);
+  for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+    const UnitState& o = bf.state.units[i];
+    if (o.removed || o.side != side || std::find(ids.begin(), ids.end(), i) != ids.end()) continue;
+    lua_rawgeti(L, data, o.id);
+    const bool flagged = lua_istable(L, -1) && lua_getfield(L, -1, key) != LUA_TNIL && lua_toboolean(L, -1);
+    lua_settop(L, data);
+    if (flagged) others.push_back({o.at.x, o.at.y, o.at.width / 2});
+  }
+  for (const std::size_t m : ids) {
+    const UnitState& u = bf.state.units[m];
+    const double ang = (u.at.facing + a) * (geom::kPi / 180.0);
+    movers.push_back({u.at.x, u.at.y, -std::sin(ang), std::cos(ang), u.at.width / 2});
+  }
+  const auto near_at = [&](double t) {
+    for (const Mover& mv : movers) {
+      const double px = mv.x + mv.fx * t, py = mv.y + mv.fy * t;
+      for (const Other& o : others) {
+        const double reach = limit + mv.hw + o.hw;
+        const double dx = o.x - px, dy = o.y - py;
+        if (dx * dx + dy * dy <= reach * reach) return true;
+      }
+    }
+    return false;
+  };
+  if (!near_at(0) || near_at(dist)) {
+    lua_pushvalue(L, 4);
+    return 1;
+  }
+  double lo = 0, hi = dist;
+  bool moved = false;
+  for (int i = 0; i < 6; ++i) {
+    const double mid = (lo + hi) / 2;
+    if (near_at(mid)) { lo = mid; moved = true; }
+    else hi = mid;
+  }
+  if (moved) lua_pushnumber(L, lo);
+  else lua_pushinteger(L, 0);
+  return 1;
+}
+
 int bf_size(lua_State* L) {
   Battlefield& bf = check_bf(L);
   lua_pushnumber(L, bf.state.table_width);
@@ -1048,6 +1123,13 @@ const std::vector<Binding> kBindings = {
      "blocked lane allows half, if that half is clear, else nothing). `dist` itself when nothing is in the "
      "way; the integer 0 when nothing can move.",
      guarded<bf_free_ahead>, true},
+    {"stay_near", "bf:stay_near(ids, turn, dist, limit, key) -> mm",
+     "How far the bases `ids`, moving together, can go straight ahead after each turns `turn` degrees, up to "
+     "`dist`, while one of them keeps its centre within `limit` plus both half widths of the centre of another "
+     "unit of their side whose data field `key` is set (a line that must hold together). `dist` itself when none "
+     "is that near now or they are still near at `dist`; else found by 6 halvings (the integer 0 when nothing "
+     "keeps them near).",
+     guarded<bf_stay_near>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,

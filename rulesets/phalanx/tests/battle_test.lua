@@ -133,3 +133,30 @@ T.case("AI free_ahead: the core query equals the Lua code", function()
   end
   T.truthy(checked > 1000 and short > 100, string.format("%d checked, %d short", checked, short))
 end)
+
+-- The AI's cohesion limit (a main-battle-line link keeps within three
+-- frontages of its line) is answered by the battlefield (bf:stay_near); it
+-- must equal the Lua arithmetic, value and number type, in battles under way.
+T.case("AI cohesive_distance: the core query equals the Lua code", function()
+  local ai = require("phalanx.ai")
+  local checked, short = 0, 0
+  for seed = 1, 6 do
+    local r = run(seed, { turns = seed })
+    local G = r.state
+    for _, g in pairs(G.groups) do
+      if g.ids[1] then
+        for _, a in ipairs({ 0, 22.5, -45, 90, 180, -13.7 }) do
+          for _, dist in ipairs({ 40, 150, 300.5, 600, 1200 }) do
+            local core = ai.cohesive_distance(G, g, a, dist)
+            local lua = ai.cohesive_distance_lua(G, g, a, dist)
+            T.eq(math.type(core), math.type(lua), "number type")
+            T.eq(core, lua, string.format("seed %d link %s turn %g dist %g", seed, tostring(g.gid), a, dist))
+            checked = checked + 1
+            if lua < dist then short = short + 1 end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(checked > 1000 and short > 50, string.format("%d checked, %d short", checked, short))
+end)

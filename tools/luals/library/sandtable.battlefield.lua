@@ -216,6 +216,16 @@ function bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps) 
 ---@return any # mm
 function bf:free_ahead(ids, turn, dist, key) end
 
+--- How far the bases `ids`, moving together, can go straight ahead after each turns `turn` degrees, up to `dist`, while one of them keeps its centre within `limit` plus both half widths of the centre of another unit of their side whose data field `key` is set (a line that must hold together). `dist` itself when none is that near now or they are still near at `dist`; else found by 6 halvings (the integer 0 when nothing keeps them near).
+--- `bf:stay_near(ids, turn, dist, limit, key) -> mm`
+---@param ids any
+---@param turn any
+---@param dist any
+---@param limit any
+---@param key any
+---@return any # mm
+function bf:stay_near(ids, turn, dist, limit, key) end
+
 --- The turn and phase stamped on events from now on.
 --- `bf:set_time(turn, phase)`
 ---@param turn any
