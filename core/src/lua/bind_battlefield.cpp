@@ -540,25 +540,29 @@ int bf_move(lua_State* L) {
   // The same set and order as the spatial index's nearest_within (edge
   // distance within reach, nearest first, ties by id), found by a scan of
   // the cached footprints: the small armies of a battle need no grid.
+  // Those ignored are left out before the sort (the order of the rest is
+  // unchanged); the buffers are reused by every call.
   const std::size_t self_slot = bf.slot_of(L, id);
-  thread_local std::vector<geom::Neighbour> near;
+  struct Near {
+    double distance;
+    int id;
+    std::size_t slot;
+  };
+  thread_local std::vector<Near> near;
+  thread_local std::vector<geom::Obstacle> obstacles;
   near.clear();
+  obstacles.clear();
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& o = bf.state.units[i];
-    if (o.removed || i == self_slot || !may_be_within(bf, self_slot, i, reach)) continue;
+    if (o.removed || i == self_slot || o.side == ignore_side || !may_be_within(bf, self_slot, i, reach)) continue;
+    if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
     const double d = geom::edge_distance(bf.footprint[self_slot], bf.footprint[i]);
-    if (d <= reach + geom::kContactTolerance) near.push_back({static_cast<geom::BaseId>(o.id), d});
+    if (d <= reach + geom::kContactTolerance) near.push_back({d, o.id, i});
   }
-  std::sort(near.begin(), near.end(), [](const geom::Neighbour& a, const geom::Neighbour& b) {
+  std::sort(near.begin(), near.end(), [](const Near& a, const Near& b) {
     return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
   });
-  std::vector<geom::Obstacle> obstacles;
-  obstacles.reserve(near.size());
-  for (const auto& nb : near) {
-    const UnitState& o = bf.state.units[bf.slot.at(static_cast<int>(nb.id))];
-    if (o.side == ignore_side || std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
-    obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o)});
-  }
+  for (const auto& nb : near) obstacles.push_back(geom::Obstacle{nb.id, Battlefield::base_of(bf.state.units[nb.slot])});
   geom::MoveContext ctx;
   ctx.obstacles = obstacles;
   ctx.self = id;
