@@ -16,6 +16,7 @@
 --   cast:   (on the target) gap=N (distance units edge to edge) indirect
 --           near_friends (within two units of the shooter's friends)
 local fail = require("lib.fail")
+local dice = require("sandtable.dice")
 local tables = require("hinds.tables")
 local troops = require("hinds.troops")
 local melee = require("hinds.melee")
@@ -71,22 +72,25 @@ local function situation(s)
   }
 end
 
--- The distribution of a throw of 2 dice: P[t] for t = 2..12.
-local function two_dice()
-  local p = {}
-  for t = 2, 12 do p[t] = (6 - math.abs(t - 7)) / 36 end
-  return p
+-- The ways (of 36) a throw of 2 dice makes t, for t = 2..12.
+local function two_dice_ways()
+  local w = {}
+  for t = 2, 12 do w[t] = 6 - math.abs(t - 7) end
+  return w
 end
 
--- Exact chances of one melee throw between points pa and pb: { a, b, draw,
--- losses = { [n] = P(the loser loses n) } }.
-function odds.exact_melee(pa, pb, automatic)
-  local p = two_dice()
-  local r = { a = 0, b = 0, draw = 0, losses = {} }
-  if automatic then r[automatic] = 1 else
+-- Exact counts of one melee throw between points pa and pb, by convolution
+-- of the two sides' 2-dice throws (each pair of sums weighted by its ways,
+-- out of 36 x 36 = 1296): { a, b, draw } and losses[n] = the ways (of 1296)
+-- the casualty throws make the loser lose n figures. With `automatic` the
+-- named side wins every throw.
+function odds.melee_counts(pa, pb, automatic)
+  local w = two_dice_ways()
+  local r = { a = 0, b = 0, draw = 0, losses = {}, total = 1296 }
+  if automatic then r[automatic] = 1296 else
     for ta = 2, 12 do
       for tb = 2, 12 do
-        local q = p[ta] * p[tb]
+        local q = w[ta] * w[tb]
         if ta * pa > tb * pb then r.a = r.a + q elseif tb * pb > ta * pa then r.b = r.b + q else r.draw = r.draw + q end
       end
     end
@@ -95,11 +99,47 @@ function odds.exact_melee(pa, pb, automatic)
   for ca = 2, 12 do
     for cb = 2, 12 do
       local n = melee.losses(ca, cb)
-      r.losses[n] = r.losses[n] + p[ca] * p[cb]
+      r.losses[n] = r.losses[n] + w[ca] * w[cb]
     end
   end
   return r
 end
+
+-- Exact chances of one melee throw between points pa and pb: { a, b, draw,
+-- losses = { [n] = P(the loser loses n) } }.
+function odds.exact_melee(pa, pb, automatic)
+  local c = odds.melee_counts(pa, pb, automatic)
+  local r = { a = c.a / 1296, b = c.b / 1296, draw = c.draw / 1296, losses = {} }
+  for n = 0, 5 do r.losses[n] = c.losses[n] / 1296 end
+  return r
+end
+
+-- Chooses index i of `counts` (integers summing to 6^levels) with chance
+-- counts[i] / 6^levels, exactly, from a dice source: the unit interval is
+-- cut in sixths by one die after another, and the dice stop as soon as the
+-- piece thrown lies inside one index's share. Under dice.odds this asks for
+-- a few hundred paths where the four 2-dice throws of a melee ask for 36^4.
+function odds.weighted(dice, counts, levels, purpose)
+  local lo, width = 0, 6 ^ levels
+  while true do
+    local acc = 0
+    for i, c in ipairs(counts) do
+      if c > 0 and lo >= acc and lo + width <= acc + c then return i end
+      acc = acc + c
+    end
+    width = width // 6
+    lo = lo + (dice:roll(6, purpose) - 1) * width
+  end
+end
+
+-- Sums (ta, tb) of one class of throws, for replaying the class through
+-- melee.round with forced dice.
+local function pair_for(test)
+  for x = 2, 12 do for y = 2, 12 do if test(x, y) then return x, y end end end
+end
+
+-- One die pair (d1, d2) making the sum t.
+local function dice_for(t) if t <= 7 then return 1, t - 1 end return t - 6, 6 end
 
 function odds.prepare(kind, first, second)
   if kind == "melee" then
@@ -111,8 +151,41 @@ function odds.prepare(kind, first, second)
     local automatic
     if sa.disordered and not sb.disordered then automatic = "b" elseif sb.disordered and not sa.disordered then automatic = "a" end
     local side_a, side_b = { { u = a, s = ca } }, { { u = b, s = cb } }
-    local function adjudicate(dice)
-      local r = melee.round(side_a, side_b, dice, false, { automatic = automatic })
+    local pa = melee.side_points(side_a)
+    local pb = melee.side_points(side_b)
+    local counts = odds.melee_counts(pa, pb, automatic)
+    -- One representative of every class of throws: who wins (or a draw),
+    -- then the figures the loser loses. The class is chosen with its exact
+    -- chance by convolution (odds.melee_counts); the representative throws
+    -- are then adjudicated by melee.round itself, so the outcome's words
+    -- and the rules' arithmetic stay the ruleset's own.
+    local reps = {
+      a = { pair_for(function(x, y) return x * pa > y * pb end) },
+      b = { pair_for(function(x, y) return y * pb > x * pa end) },
+      draw = { pair_for(function(x, y) return x * pa == y * pb end) },
+    }
+    local casualty = {}
+    for n = 0, 5 do casualty[n] = { pair_for(function(x, y) return melee.losses(x, y) == n end) } end
+    local function adjudicate(dice_source)
+      local who = automatic or ({ "a", "b", "draw" })[odds.weighted(dice_source, { counts.a, counts.b, counts.draw }, 4,
+        "Hinds odds: who wins the throw")]
+      local forced = {}
+      local function push(t) local x, y = dice_for(t); forced[#forced + 1] = x; forced[#forced + 1] = y end
+      if not automatic then push(reps[who][1]); push(reps[who][2]) end
+      if who ~= "draw" then
+        local lc = {}
+        for n = 0, 5 do lc[n + 1] = counts.losses[n] end
+        local n = odds.weighted(dice_source, lc, 4, "Hinds odds: casualty throws") - 1
+        push(casualty[n][1]); push(casualty[n][2])
+      end
+      local r = melee.round(side_a, side_b, dice.forced(forced), false, { automatic = automatic })
+      if not r.winner then return "drawn throw" end
+      return string.format("%s wins, %s loses %d", r.winner == "a" and "first" or "second",
+        r.winner == "a" and "second" or "first", r.losses)
+    end
+    -- the same throw rolled die by die (36^4 paths: for tests)
+    local function brute_force(dice_source)
+      local r = melee.round(side_a, side_b, dice_source, false, { automatic = automatic })
       if not r.winner then return "drawn throw" end
       return string.format("%s wins, %s loses %d", r.winner == "a" and "first" or "second",
         r.winner == "a" and "second" or "first", r.losses)
@@ -127,15 +200,11 @@ function odds.prepare(kind, first, second)
       for _, l in ipairs(melee.describe_side(tb)) do lines[#lines + 1] = l end
       lines[#lines + 1] = "Each throws 2 dice x points; the loser loses half the difference of a second throw of 2 dice"
       lines[#lines + 1] = "(a half rounded up to a whole figure); equal scores are a drawn throw (Hinds §4)."
-      local e = odds.exact_melee(pa, pb, automatic)
-      lines[#lines + 1] = string.format("Exact (by convolution of the 2-dice throws): first wins %.4f%%, second wins %.4f%%, " ..
-        "drawn %.4f%%", e.a * 100, e.b * 100, e.draw * 100)
-      local parts = {}
-      for n = 0, 5 do parts[#parts + 1] = string.format("%d: %.4f%%", n, e.losses[n] * 100) end
-      lines[#lines + 1] = "  figures the loser loses: " .. table.concat(parts, "   ")
+      lines[#lines + 1] = "The table below is exact: each class of throws (who wins, then the figures lost) is weighed by"
+      lines[#lines + 1] = "convolution of the 2-dice throws (odds.melee_counts) and adjudicated by melee.round."
       return lines
     end
-    return adjudicate, describe
+    return adjudicate, describe, brute_force
   elseif kind == "cast" then
     local sh = odds.parse_unit(first, "shooter")
     local tg, st = odds.parse_unit(second, "target")
