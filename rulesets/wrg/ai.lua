@@ -306,7 +306,7 @@ function ai.withdraw(G, s)
   local lost = 0
   for _, uid in ipairs(side.units) do
     local d = G.D[uid]
-    if d.gone or d.routing or d.leaving then lost = lost + 1 end
+    if d.gone or d.routing or d.leaving or d.off_table then lost = lost + 1 end
   end
   if lost * 3 < #side.units then return false end
   return victory.points_left(G, s) * 2 < victory.points_left(G, 3 - s)

@@ -314,6 +314,8 @@ tables.victory_margin = 0.10
 -- THE REACTION TEST ------------------------------------------------------
 
 tables.reaction_radius = 150          -- "within 150 paces"
+tables.fresh_enemy_figures = 50       -- 2(vii) "a fresh enemy force of at least 50 figures"
+tables.fresh_enemy_after = 5          -- "at least 5 periods after the start of the battle"
 tables.cover_radius = 100             -- "friendly / unfriendly cover within 100 paces"
 tables.secure_flank_cover = 10        -- secure flank: "friendly cover within 10 paces of the flank"
 tables.max_charge_move = 240          -- the longest charge move (light cavalry): no charge reach is longer

@@ -39,7 +39,9 @@ local say = turn.say
 
 function turn.label(d) return d.name end
 
-local function live(d) return d and not d.gone end
+local function live(d) return d and not d.gone and not d.off_table end
+turn.live = live
+local files_in_contact_fn
 
 local function norm(a)
   a = a % 360
@@ -213,6 +215,70 @@ function turn.remove(G, uid, why)
   G.removed[#G.removed + 1] = uid
   if G.log then G.bf:log("removed", { unit = uid, why = why }) end
   say(G, "  %s is %s.", d.name, why)
+end
+
+---------------------------------------------------------------------------
+-- TROOPS LEAVING THE FIELD
+
+-- Far from the table: where a unit that has left it (and may come back)
+-- waits; the engine cannot put a removed unit back.
+local PARK = -100000
+
+-- "Troops who leave the table for any reason except rout will reappear at
+-- the same point if at the beginning of any of the next three periods a 3 or
+-- 4 is thrown, using a probability dice for regulars or a normal dice for
+-- barbarians." (Retreating, breaking off or moving off the table; routers
+-- and units leaving after 1(iii) do not return.)
+function turn.leave_table(G, uid, why)
+  local d = G.D[uid]
+  if not live(d) then return end
+  local x, y, f = G.bf:pos(uid)
+  d.off_table = { x = x, y = y, facing = norm(f + 180), checks = 0 }
+  d.in_melee, d.charging, d.pursuing, d.state, d.state_periods = false, false, nil, nil, 0
+  G.bf:place(uid, PARK - uid * 1000, PARK)
+  if G.log then G.bf:log("left_table", { unit = uid, why = why }) end
+  say(G, "  %s has %s.", d.name, why)
+  if d.general and not d.general_lost then turn.general_lost(G, uid, "off the field") end
+end
+
+-- At the beginning of a period: the dice for units off the table. "A score
+-- of 4 indicates an immediate return. If the score is 3, throw the same dice
+-- again, the score this time indicating the number of periods before the
+-- force, now assumed to be visible in the distance, returns." After three
+-- periods without a 3 or 4 the unit is gone for good.
+function turn.returns(G)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local o = d.off_table
+    if o and not d.gone then
+      if not o.returns_at then
+        o.checks = o.checks + 1
+        local die = dice_of(G, d, "WRG troops leaving the field: return")
+        if die == tables.leaving.immediate then o.returns_at = G.turn
+        elseif die == tables.leaving.delayed then
+          local n = dice_of(G, d, "WRG troops leaving the field: periods before return")
+          o.returns_at = G.turn + n
+          say(G, "  %s, off the table, throws 3 then %d: it returns in %d periods.", d.name, n, n)
+        else
+          say(G, "  %s, off the table, throws %d.", d.name, die)
+          if o.checks >= tables.leaving.periods then
+            d.off_table = nil
+            turn.remove(G, uid, "gone from the field")
+          end
+        end
+      end
+      if d.off_table and o.returns_at == G.turn then
+        d.off_table = nil
+        d.order, d.disorganised = d.order or "attack", false
+        G.bf:place(uid, o.x, o.y, o.facing)
+        if G.log then G.bf:log("returned", { unit = uid }) end
+        say(G, "  %s returns to the field.", d.name)
+        -- 2(vii): "a fresh enemy force of at least 50 figures appears on the
+        -- battlefield at least 5 periods after the start of the battle".
+        G.arrivals[d.side] = (G.arrivals[d.side] or 0) + d.figures
+      end
+    end
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -524,7 +590,15 @@ local function declare(G)
   local charged = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    d.charging, d.evading, d.countercharging = false, false, false
+    d.charging, d.evading, d.countercharging, d.breaking_off = false, false, false, false
+    -- AFTER HAND-TO-HAND FIGHTING: "troops engaged in hand-to-hand fighting
+    -- can break off voluntarily and retire ... Such breaking off must be
+    -- justified by orders or standing orders": skirmishers (their order is
+    -- to avoid contact) and units under a retire or retreat instruction.
+    if live(d) and d.in_melee and not d.routing and turn.may_break_off(d) then
+      local cmd = G.sides[d.side].commander
+      if cmd.break_off == nil or cmd.break_off(G, uid) then d.breaking_off = true end
+    end
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
       and not d.pursuing and not d.leaving
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
@@ -700,6 +774,79 @@ function turn.interpenetrate(G, uid, x0, y0)
   end
 end
 
+-- Whether breaking off is justified by the unit's orders.
+function turn.may_break_off(d)
+  return d.order == "skirmish" or d.state == "retire" or d.state == "retreat"
+end
+
+-- BREAKING OFF: "All except chariots and elephants, whose crews can fight
+-- all round, will receive blows without reply as they turn. All will be
+-- broken if, and only if, they fail to outdistance pursuit that period."
+-- The unit turns directly away from its opponents (a break away: the turn
+-- costs nothing) and retires a normal move; each opponent left with no other
+-- enemy to fight follows at pursuit speed (charge move - 30 paces, PURSUERS):
+-- if it can reach the unit, the unit is broken and pursued.
+function turn.break_off(G, uid)
+  local d = G.D[uid]
+  local foes = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do
+    if live(G.D[q.id]) and not G.D[q.id].routing then foes[#foes + 1] = q.id end
+  end
+  say(G, "  %s breaks off.", d.name)
+  if G.log then G.bf:log("break_off", { unit = uid }) end
+  if d.type ~= "EL" and d.type ~= "CH" then
+    for _, e in ipairs(foes) do
+      local o = G.D[e]
+      if live(d) then
+        local s = { files = files_in_contact_fn(G, e, uid), first_period = false, enemy_shield = { rear = true },
+                    from_front = false, flank_or_rear = true, enemy = d }
+        if G.report or G.log then s.purpose = "WRG blows on breaking off, " .. o.name end
+        local out = melee.strike(o, d, s, G.dice, false)
+        say(G, "  %s strikes %s as it turns: %d casualties.", o.name, d.name, out.casualties)
+        turn.take_casualties(G, uid, out.casualties)
+      end
+    end
+  end
+  if not live(d) then return end
+  d.in_melee, d.melee_periods, d.push_backs, d.pushed_this_melee = false, 0, 0, false
+  d.retiring = true
+  if foes[1] then
+    local x, y = 0, 0
+    for _, e in ipairs(foes) do local ex, ey = G.bf:pos(e); x, y = x + ex, y + ey end
+    local away = norm(bearing_to_point(G, uid, x / #foes, y / #foes) + 180)
+    local _, _, f = G.bf:pos(uid)
+    if math.abs(norm(away - f)) >= 0.5 then G.bf:move(uid, "turn", norm(away - f), { ignore_side = d.side, ignore = foes }) end
+  end
+  local x0, y0 = G.bf:pos(uid)
+  local dist = math.max(0, normal_move(d) - (d.push_debt or 0))
+  local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
+  d.moved = moved
+  if stop == "edge" then turn.leave_table(G, uid, "broke off the table"); return end
+  turn.interpenetrate(G, uid, x0, y0)
+  for _, e in ipairs(foes) do
+    local o = G.D[e]
+    local other = false
+    for _, q in ipairs(G.bf:query{ of = e, within = 1, enemy = true }) do
+      if q.id ~= uid and not G.D[q.id].routing then other = true end
+    end
+    if live(o) and not other and not d.routing and o.moves[2] then
+      local reach = charge_move(o) - tables.pursuit.first_less
+      if G.bf:distance(e, uid) <= mm(reach) then
+        say(G, "  %s fails to outdistance %s.", d.name, o.name)
+        turn.rout(G, uid, e)
+        d.ran = G.turn
+        o.in_melee, o.melee_periods = false, 0
+        o.pursuing, o.pursue_periods = uid, 0
+        turn.move_pursuer(G, e)
+        o.ran = G.turn
+      else
+        o.in_melee, o.melee_periods = false, 0
+        say(G, "  %s outdistances %s.", d.name, o.name)
+      end
+    end
+  end
+end
+
 local function evade(G, uid)
   local d = G.D[uid]
   local threat
@@ -797,7 +944,7 @@ local function move_router(G, uid)
   else turn.interpenetrate(G, uid, x0, y0) end
 end
 
-local function move_pursuer(G, uid)
+function turn.move_pursuer(G, uid)
   local d = G.D[uid]
   local q = G.D[d.pursuing]
   if not q or q.gone or not q.routing then d.pursuing = nil; d.state, d.state_periods = "rally_back", 1; return end
@@ -850,7 +997,7 @@ local function move_unit(G, uid)
       local x0, y0 = G.bf:pos(uid)
       local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
       d.moved = moved
-      if stop == "edge" then turn.remove(G, uid, "retreated off the table")
+      if stop == "edge" then turn.leave_table(G, uid, "retreated off the table")
       else turn.interpenetrate(G, uid, x0, y0) end
     else
       d.moved = back_off(G, uid, dist)
@@ -878,12 +1025,15 @@ local function movement(G)
     if live(G.D[uid]) and G.D[uid].evading then evade(G, uid) end
   end
   for _, uid in ipairs(G.all) do
-    local d = G.D[uid]
-    if live(d) and d.routing and not d.in_melee then move_router(G, uid) end
+    if live(G.D[uid]) and G.D[uid].breaking_off and G.D[uid].in_melee then turn.break_off(G, uid) end
   end
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and d.pursuing then move_pursuer(G, uid) end
+    if live(d) and d.routing and not d.in_melee and d.ran ~= G.turn then move_router(G, uid) end
+  end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.pursuing and d.ran ~= G.turn then turn.move_pursuer(G, uid) end
   end
   for _, c in ipairs(G.charges) do move_charger(G, c) end
   -- countercharges meet their chargers: both count charging
@@ -897,7 +1047,7 @@ local function movement(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     if live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
-      and not d.countercharging then
+      and not d.countercharging and not d.breaking_off then
       if d.state == "rally_back" then
         -- RALLYING BACK: "turns and moves as nearly as possible straight back
         -- for 100 paces, or a normal move, whichever is the lesser", then halts.
@@ -1068,6 +1218,8 @@ function turn.lapping(G, uid, target)
   if fr + fl == 0 then return nil end
   return { left = fl, right = fr }
 end
+
+files_in_contact_fn = files_in_contact
 
 local function melee_phase(G)
   -- who is in contact with whom
@@ -1262,6 +1414,8 @@ end
 ---------------------------------------------------------------------------
 -- 5. Reaction tests at the end of the period, and upkeep
 
+local side_tests
+
 local function end_of_period(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -1377,7 +1531,7 @@ local function end_of_period(G)
     local side = G.sides[s]
     if not side.army_tested then
       local off = 0
-      for _, uid in ipairs(side.units) do if G.D[uid].gone then off = off + 1 end end
+      for _, uid in ipairs(side.units) do if G.D[uid].gone or G.D[uid].off_table then off = off + 1 end end
       if off * 3 >= #side.units then
         side.army_tested = true
         say(G, "  %s: a third of its units are off the table: army reaction test.", side.name)
@@ -1391,7 +1545,29 @@ local function end_of_period(G)
       end
     end
   end
+  -- 2(vii) "When a fresh enemy force of at least 50 figures appears on the
+  -- battlefield at least 5 periods after the start of the battle" (troops
+  -- returning to the field): every unit of the other side tests.
+  for s = 1, 2 do
+    if G.turn > tables.fresh_enemy_after and (G.arrivals[s] or 0) >= tables.fresh_enemy_figures then
+      say(G, "  %d fresh figures of %s appear: the enemy tests.", G.arrivals[s], G.sides[s].name)
+      side_tests(G, order, 3 - s, "fresh enemy force appears", { fresh_enemy = true })
+    end
+  end
 end
+
+-- The compulsory tests a situation calls for, for the units of one side in
+-- right-to-left order: every unit not routing nor under an instruction.
+function side_tests(G, order, s, why, extra, pick)
+  for _, uid in ipairs(order) do
+    local d = G.D[uid]
+    if live(d) and d.side == s and not d.routing and free_to_test(d) and (not pick or pick(uid, d)) then
+      local out = turn.test(G, uid, why, extra)
+      turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+    end
+  end
+end
+turn.side_tests = side_tests
 
 -- Upkeep at the start of a period: reaction instructions run down,
 -- reorganising ends, disorganisation recovers when its causes are gone.
@@ -1437,7 +1613,8 @@ end
 function turn.play(G)
   local t = G.turn
   G.bf:set_time(t, "orders")
-  G.broke_this_period, G.burst_through, G.general_losses = {}, {}, {}
+  G.broke_this_period, G.burst_through, G.general_losses, G.arrivals = {}, {}, {}, {}
+  turn.returns(G)
   upkeep(G)
   declare(G)
   G.bf:set_time(t, "movement")

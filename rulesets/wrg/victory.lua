@@ -11,8 +11,12 @@ local V = {}
 -- "Count up each side's remaining points. Do not count troops in rout ...
 -- or who must leave the table". A unit's points are counted by its
 -- remaining figures (its command points in full while it stands).
+-- "Include units which have left the table, but which have thrown dice
+-- indicating that they are returning and in sight."
+local function away(d) return d.off_table ~= nil and d.off_table.returns_at == nil end
+
 function V.unit_points_left(d)
-  if d.gone or d.routing or d.leaving then return 0 end
+  if d.gone or d.routing or d.leaving or away(d) then return 0 end
   local full = armies.unit_points(d)
   if d.original <= 0 then return 0 end
   return full * d.figures / d.original
@@ -27,7 +31,7 @@ end
 function V.fled(G, s)
   for _, uid in ipairs(G.sides[s].units) do
     local d = G.D[uid]
-    if not d.gone and not d.routing and not d.leaving then return false end
+    if not d.gone and not d.routing and not d.leaving and not away(d) then return false end
   end
   return true
 end

@@ -36,8 +36,11 @@ end
 -- Britons' routs sweep away their chariots and a warband; the Britons flee
 -- after 8 periods, not 6; hash 0123c36eb2698eb2. Renewed for RISK TO THE
 -- GENERAL: the die for the British General's share of a melee shifts every
--- later roll; the Britons flee after 5 periods; hash 9bc86f39ccade62d.)
-local GOLDEN = { winner = 1, turns = 5, hash = "5399d5d2af9b7ee6" }
+-- later roll; the Britons flee after 5 periods; hash 9bc86f39ccade62d.
+-- Renewed for breaking off and troops leaving the field: no unit breaks off
+-- or leaves in this battle, the same result; the units' new fields change
+-- the hash, was 5399d5d2af9b7ee6.)
+local GOLDEN = { winner = 1, turns = 5, hash = "e2ae41832d441cac" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)

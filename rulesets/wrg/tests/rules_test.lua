@@ -256,3 +256,119 @@ T.case("RISK TO THE GENERAL: share of casualties, wounded or dead, the -2 factor
   turn.remove(G, gen, "routed off the table")
   T.eq({ G.D[gen].general_lost, #G.sides[1].generals_lost }, { "routed off the table", 1 })
 end)
+
+-- Two units front to front in hand-to-hand combat.
+local function in_melee(a, b, opts)
+  local _, ad = setup.footprint(a)
+  local _, bd = setup.footprint(b)
+  a.id, a.at = a.id or "a", { 600, 400, 0 }
+  b.id, b.at = b.id or "b", { 600, 400 + ad / 2 + bd / 2, 180 }
+  local lines = {}
+  local G = battle.skirmish{
+    dice = (opts and opts.dice) or dice.random(3), report = function(l) lines[#lines + 1] = l end,
+    sides = { { units = { a } }, { units = { b } } },
+  }
+  local x, y = G.by_id[1][a.id], G.by_id[2][b.id]
+  for _, id in ipairs({ x, y }) do
+    G.D[id].in_melee, G.D[id].melee_periods, G.D[id].opponents = true, 1, { id == x and y or x }
+  end
+  return G, x, y, lines
+end
+
+-- AFTER HAND-TO-HAND FIGHTING: "troops engaged in hand-to-hand fighting can
+-- break off voluntarily and retire. All except chariots and elephants ...
+-- will receive blows without reply as they turn. All will be broken if, and
+-- only if, they fail to outdistance pursuit that period. Such breaking off
+-- must be justified by orders or standing orders."
+T.case("AFTER HAND-TO-HAND FIGHTING: breaking off, blows without reply, outdistancing pursuit", function()
+  local function li() return { type = "LI", class = "C", weapons = { "javelin" }, figures = 6, ranks = 1 } end
+  -- skirmishers (their standing order is to avoid contact) against medium
+  -- infantry: an 80-pace retire outdistances a 50-pace pursuit (80 - 30)
+  local G, a, b, lines = in_melee(li(), mi("b", 0, 0))
+  T.eq(G.D[a].order, "skirmish")
+  turn.play(G)
+  local text = table.concat(lines, "\n")
+  T.truthy(text:find("a breaks off", 1, true), text)
+  T.truthy(text:find("b strikes a as it turns", 1, true), "blows without reply")
+  T.truthy(text:find("a outdistances b", 1, true), text)
+  T.eq({ G.D[a].routing, G.D[a].in_melee, G.D[b].in_melee }, { false, false, false })
+  T.truthy(({ G.bf:pos(a) })[2] < 400 - 79 * MM, "a normal move (80 paces) back")
+  -- against light cavalry (pursuit 240 - 30 = 210 paces) it is caught: broken
+  G, a, b, lines = in_melee(li(), { type = "LC", class = "C", weapons = { "javelin" }, figures = 6, ranks = 1,
+                                   set = { order = "attack" } })
+  turn.play(G)
+  T.eq({ G.D[a].routing or G.D[a].gone ~= nil, G.D[b].pursuing }, { true, a }, table.concat(lines, "\n"))
+  -- not justified by orders: a unit with "attack" orders stays in the fight
+  G, a, b, lines = in_melee(mi("a", 0, 0), mi("b", 0, 0))
+  turn.play(G)
+  T.truthy(not table.concat(lines, "\n"):find("breaks off", 1, true), "attack orders: no breaking off")
+  -- a retire instruction justifies it; elephants receive no blows
+  G, a, b, lines = in_melee({ type = "EL", class = "C", weapons = {}, figures = 2, crew = { "javelin" },
+                              set = { state = "retire", state_periods = 2 } }, mi("b", 0, 0))
+  turn.play(G)
+  text = table.concat(lines, "\n")
+  T.truthy(text:find("a breaks off", 1, true), text)
+  T.truthy(not text:find("as it turns", 1, true), "elephant crews fight all round: no free blows")
+end)
+
+-- TROOPS LEAVING THE FIELD: "Troops who leave the table for any reason
+-- except rout will reappear at the same point if at the beginning of any of
+-- the next three periods a 3 or 4 is thrown ... A score of 4 indicates an
+-- immediate return. If the score is 3, throw the same dice again, the score
+-- this time indicating the number of periods before the force ... returns."
+T.case("TROOPS LEAVING THE FIELD: return on a 4 at once, on a 3 after a second throw, else gone", function()
+  local function off(die_list)
+    local G = battle.skirmish{ dice = dice.forced(die_list), sides = { { units = { mi("u", 600, 300) } }, { units = {} } } }
+    G.arrivals = {}
+    local u = G.by_id[1].u
+    turn.leave_table(G, u, "retreated off the table")
+    return G, u
+  end
+  local G, u = off({ 4 })
+  T.truthy(G.D[u].off_table, "off the table")
+  T.eq(turn.live(G.D[u]), false)
+  G.turn = 2
+  turn.returns(G)
+  T.eq({ G.D[u].off_table, turn.live(G.D[u]), ({ G.bf:pos(u) })[2] }, { nil, true, 300 }, "a 4: back at the same point")
+  G, u = off({ 3, 2 })
+  G.turn = 2; turn.returns(G)
+  T.eq(G.D[u].off_table.returns_at, 4, "a 3, then a 2: two periods on")
+  G.turn = 3; turn.returns(G)
+  T.truthy(G.D[u].off_table, "no more dice while waiting")
+  G.turn = 4; turn.returns(G)
+  T.eq(G.D[u].off_table, nil, "returns")
+  G, u = off({ 2, 5, 2 })
+  for t = 2, 4 do G.turn = t; turn.returns(G) end
+  T.eq(G.D[u].gone, "gone from the field", "no 3 or 4 in three periods")
+  -- the points of a unit off the table count only once it is returning
+  local victory = require("wrg.victory")
+  G, u = off({ 3, 5 })
+  T.eq(victory.unit_points_left(G.D[u]), 0, "away")
+  G.turn = 2; turn.returns(G)
+  T.truthy(victory.unit_points_left(G.D[u]) > 0, "returning and in sight")
+end)
+
+-- THE REACTION TEST 2(vii): "When a fresh enemy force of at least 50
+-- figures appears on the battlefield at least 5 periods after the start".
+T.case("THE REACTION TEST 2(vii): a fresh enemy force of 50 figures after 5 periods", function()
+  local function arrive(figures, period)
+    local lines = {}
+    local G = battle.skirmish{
+      dice = dice.random(1), report = function(l) lines[#lines + 1] = l end,
+      sides = { { units = { mi("big", 600, 200, 0, { figures = figures, ranks = 4 }) } },
+                { units = { mi("e", 600, 1000, 180) } } },
+    }
+    local u = G.by_id[1].big
+    G.arrivals = {}
+    turn.leave_table(G, u, "retreated off the table")
+    G.D[u].off_table.returns_at = period
+    G.turn = period
+    turn.play(G)
+    return table.concat(lines, "\n")
+  end
+  local text = arrive(50, 6)
+  T.truthy(text:find("reaction test of e (fresh enemy force appears)", 1, true), text)
+  T.truthy(text:find("fresh_enemy", 1, true), "with its factor")
+  T.truthy(not arrive(50, 5):find("fresh enemy force appears", 1, true), "not in period 5")
+  T.truthy(not arrive(48, 8):find("fresh enemy force appears", 1, true), "not under 50 figures")
+end)
