@@ -138,6 +138,13 @@ function ai.order(G, uid)
     end
     if best then return { kind = "charge", target = best } end
   end
+  -- light troops out of short-range missiles withdraw behind friends to be
+  -- resupplied (§3), and stand there a turn
+  if ai.resupplying(G, d) then
+    if turn.behind_friends(G, d, d.q, d.r) then return { kind = "hold" } end
+    local o = ai.to_resupply(G, d)
+    if o then return o end
+  end
   -- missile troops with a target hold and cast
   if d.missile and turn.may_cast(G, d) then
     local t = ai.missile_target(G, uid)
@@ -160,6 +167,30 @@ function ai.order(G, uid)
   end
   if light and troops.long_range(d) and H.distance(d.q, d.r, e.q, e.r) <= 4 then return { kind = "hold" } end
   return ai.step(G, d, target, "forward") or { kind = "hold" }
+end
+
+-- Whether d should go back for a resupply: light troops (skirmishers and
+-- light horse) whose three short-range casts are spent.
+function ai.resupplying(G, d)
+  return missiles.needs_resupply(d) and missiles.casts_left(d) <= 0 and troops.weight(d) == "light"
+end
+
+-- A move to the nearest hex behind friends: backwards keeping the facing,
+-- else turned toward the home edge.
+function ai.to_resupply(G, d)
+  local home = H.norm(setup.facing(d.side) + 180)
+  for _, how in ipairs({ "rear", "turned" }) do
+    local face = how == "rear" and d.facing or home
+    local reach = turn.reachable(G, d, face, how == "rear" and "rear" or "front", function(rough)
+      return math.floor(turn.allowance(d, how, { rough = rough }) / H.HEX_UNITS + 1e-9)
+    end)
+    for _, h in ipairs(reach) do
+      if turn.behind_friends(G, d, h[1], h[2]) then
+        return { kind = "move", q = h[1], r = h[2], facing = face, how = how }
+      end
+    end
+  end
+  return nil
 end
 
 -- The best reachable hex toward (or, "rear", away from) an enemy.

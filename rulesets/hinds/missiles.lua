@@ -135,4 +135,10 @@ function missiles.casts_left(sh)
   return tables.short_only_casts - (sh.casts or 0)
 end
 
+-- Whether a unit is limited to three casts and may be resupplied (§3).
+function missiles.needs_resupply(sh)
+  local w = sh.missile and tables.missiles[sh.missile]
+  return w ~= nil and not w.long and not sh.sole_function
+end
+
 return missiles

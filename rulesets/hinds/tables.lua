@@ -76,6 +76,10 @@ T.ranges = {
   indirect_clear = 2,       -- "no closer than two distance units from contact with friendly units"
 }
 T.short_only_casts = 3      -- "allowed to cast three times in a battle unless ..."
+-- "... 2) they are withdrawn behind friendly forces for a resupply": the
+-- text gives no time; read as one whole turn behind a friend (see
+-- docs/rulesets/hinds.md), after which the three casts are renewed.
+T.resupply_turns = 1
 
 -- Missile results: a list of cells per target class; each cell is a die
 -- face that hits, with `confirm` = the faces of the confirming die (nil:

@@ -644,6 +644,7 @@ function turn.missile_phase(G)
             local lost = missiles.figures_lost(r, tg)
             hits[#hits + 1] = { target = target, lost = lost }
             tg.shot_turn = G.turn
+            d.cast_turn = G.turn
             log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
                              dismounts = r.dismounts, indirect = sit.indirect })
             if G.report then
@@ -863,9 +864,54 @@ function turn.fight(G, c)
 end
 
 ---------------------------------------------------------------------------
+-- Resupply (§3)
+
+-- Whether hex (q, r) is "behind friendly forces" for unit d: a ready friend
+-- stands on one of the two hexes toward the enemy's edge, and no enemy
+-- touches the hex.
+function turn.behind_friends(G, d, q, r)
+  local toward = setup.facing(d.side)
+  local screened = false
+  for i, dir in ipairs(H.DIRS) do
+    local o = G.occ[H.key(q + dir[1], r + dir[2])]
+    if o and o ~= d.uid then
+      local od = G.D[o]
+      if od.side ~= d.side then return false end
+      if H.relative(toward, i) == "front" and od.state == "ready" and not od.non_combatant then screened = true end
+    end
+  end
+  return screened
+end
+
+-- "Tactical units equipped for throwing at short range only are allowed to
+-- cast three times in a battle unless ... 2) they are withdrawn behind
+-- friendly forces for a resupply": a unit that spends a whole turn behind
+-- friends (tables.resupply_turns), neither casting nor fighting, has its
+-- three casts again.
+function turn.resupply(G)
+  for s = 1, 2 do
+    for _, uid in ipairs(turn.units(G, s)) do
+      local d = G.D[uid]
+      if d.state == "ready" and not d.combat and missiles.needs_resupply(d) and (d.casts or 0) > 0
+        and d.cast_turn ~= G.turn and turn.behind_friends(G, d, d.q, d.r) then
+        d.resupply_turns = (d.resupply_turns or 0) + 1
+        if d.resupply_turns >= tables.resupply_turns then
+          d.casts, d.resupply_turns = 0, 0
+          log(G, "resupply", { unit = uid })
+          say(G, "  %s is resupplied behind friendly forces: three casts again.", label(d))
+        end
+      else
+        d.resupply_turns = 0
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
 -- Retreat & pursuit housekeeping (§4)
 
 function turn.rout_phase(G)
+  turn.resupply(G)
   for s = 1, 2 do
     for _, uid in ipairs(turn.units(G, s)) do
       local d = G.D[uid]

@@ -29,7 +29,7 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 52, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- and put the three values here.
-local GOLDEN = { winner = 1, turns = 11, hash = "19a6c0f3f8fdde78" }
+local GOLDEN = { winner = 1, turns = 10, hash = "af5c9989fda2d117" }
 
 T.case("Golden battle: Romans against Gauls, seed 52", function()
   local r = run(ALESIA, 52)

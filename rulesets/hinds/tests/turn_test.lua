@@ -5,6 +5,8 @@ local dice = require("sandtable.dice")
 local battle = require("hinds.battle")
 local turn = require("hinds.turn")
 local H = require("hinds.hexes")
+local missiles = require("hinds.missiles")
+local tables = require("hinds.tables")
 
 local HOLD = { order = function() return { kind = "hold" } end, missile_target = function() return nil end,
                pursue = function() return false end, cavalry_assisted = function() return "fight" end }
@@ -219,4 +221,30 @@ T.case("Option throw_shields: fleeing medium infantry near the enemy flee 6 unit
   local d = G.D[uid]
   T.eq({ d.shields_thrown, d.non_combatant }, { true, true })
   T.eq(turn.allowance(d, "flight"), 6)
+end)
+
+T.case("§3 resupply: short-range troops withdrawn behind friends a whole turn cast three times again", function()
+  local G = G_of({ foot("jav", 4, { 5, 2 }, { missile = "javelin" }), foot("f", 2, { 5, 3 }),
+                   foot("alone", 4, { 1, 2 }, { missile = "javelin" }), foot("sole", 4, { 6, 2 },
+                   { missile = "javelin", sole_function = true }) },
+                 { foot("e", 2, { 5, 8 }) })
+  local jav, alone = G.D[G.by_id[1].jav], G.D[G.by_id[1].alone]
+  T.eq(turn.behind_friends(G, jav, jav.q, jav.r), true, "a friend between it and the enemy")
+  T.eq(turn.behind_friends(G, alone, alone.q, alone.r), false, "no friend in front")
+  jav.casts, alone.casts = 3, 3
+  T.eq(missiles.casts_left(jav), 0)
+  jav.cast_turn = G.turn
+  turn.resupply(G)
+  T.eq(jav.casts, 3, "not in a turn it cast")
+  G.turn = 2
+  turn.resupply(G)
+  T.eq({ jav.casts, alone.casts }, { 0, 3 }, "behind friends a whole turn: resupplied; alone: not")
+  T.eq(missiles.casts_left(jav), tables.short_only_casts)
+  T.eq(missiles.needs_resupply(G.D[G.by_id[1].sole]), false, "throwing their sole function: never limited")
+  -- an enemy touching the hex: no resupply
+  jav.casts = 3
+  turn.place(G, G.by_id[2].e, jav.q - 1, jav.r, 180)
+  G.turn = 3
+  turn.resupply(G)
+  T.eq(jav.casts, 3)
 end)
