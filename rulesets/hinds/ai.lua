@@ -5,6 +5,7 @@
 --   order(G, uid)             -> { kind = "hold" | "move" | "charge", ... }
 --   missile_target(G, uid)    -> enemy uid or nil
 --   pursue(G, uid, quarry)    -> true to pursue a beaten unit
+--   occupy(G, uid, quarry)    -> true to take the vanquished's ground (not pursuing)
 --   cavalry_assisted(G, uid)  -> "retreat" | "fight" (infantry joins a fight)
 --
 -- Deployment: skirmishing archers and slingers in the front row, the foot in
@@ -247,6 +248,14 @@ function ai.pursue(G, uid, quarry)
   if troops.light_missile(d) then return false end
   local q = G.D[quarry]
   return troops.strength(d) * 2 >= troops.strength(q)
+end
+
+-- A victor that does not pursue takes the vanquished's ground (§4), unless
+-- it is a skirmisher (they keep their distance) or the ground is closed to it.
+function ai.occupy(G, uid, quarry)
+  local d, q = G.D[uid], G.D[quarry]
+  if troops.light_missile(d) then return false end
+  return turn.passable(G, d, q.q, q.r)
 end
 
 function ai.cavalry_assisted(G, uid)

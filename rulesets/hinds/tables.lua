@@ -80,6 +80,10 @@ T.short_only_casts = 3      -- "allowed to cast three times in a battle unless .
 -- text gives no time; read as one whole turn behind a friend (see
 -- docs/rulesets/hinds.md), after which the three casts are renewed.
 T.resupply_turns = 1
+-- §4 "The victor has the option to occupy the space on which the vanquished
+-- stood": a reading of how long the victor waits for that space to be left
+-- (a beaten unit turns about, then flees): two turns after the decision.
+T.occupy_wait = 2
 
 -- Missile results: a list of cells per target class; each cell is a die
 -- face that hits, with `confirm` = the faces of the confirming die (nil:

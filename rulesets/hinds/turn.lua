@@ -23,7 +23,8 @@
 -- formation, side, uid, q, r, facing, carry, last_charge, casts, state
 -- ("ready" | "fleeing" | "leaving" | "gone"), combat, disordered_until,
 -- rally_attempt, pursuing, pursuit_moves, regroup_turn, non_combatant,
--- delay, shot_turn, moved, flight_moves.
+-- delay, shot_turn, moved, flight_moves, cast_turn, resupply_turns, occupy
+-- (the quarry whose hex it claims), occupy_q, occupy_r, occupy_turn.
 
 local NL = require("lib.named_list")
 local account = require("lib.account")
@@ -102,6 +103,7 @@ function turn.remove(G, uid, why)
   G.bf:remove(uid)
   log(G, "unit_gone", { unit = uid, reason = why })
   say(G, "  %s leaves the field (%s).", label(d), why)
+  if d.q and turn.vacated then turn.vacated(G, d.q, d.r) end
 end
 
 -- Enemy units adjacent to d, in id order.
@@ -360,8 +362,10 @@ function turn.flee(G, uid)
   local steps = steps_for(units)
   d.carry = units - steps * HEX
   d.flight_moves = (d.flight_moves or 0) + 1
+  local from_q, from_r = d.q, d.r
   for _ = 1, steps do
     local r = flee_step(G, uid)
+    if r ~= "blocked" and from_q then turn.vacated(G, from_q, from_r); from_q = nil end
     if r == "off" then turn.remove(G, uid, d.state == "leaving" and "under half strength" or "fled off the table"); return end
     if r == "blocked" then d.carry = 0; break end
   end
@@ -571,7 +575,9 @@ function turn.move_side(G, s)
   for _, uid in ipairs(turn.units(G, s)) do
     local d = G.D[uid]
     if d.state == "ready" and not d.combat and not d.moved then
-      if d.delay and d.delay > 0 then
+      if d.occupy and d.occupy_turn < G.turn and G.occ[H.key(d.occupy_q, d.occupy_r)] == d.occupy then
+        d.carry = 0   -- waits for the vanquished to leave its ground
+      elseif d.delay and d.delay > 0 then
         d.delay = d.delay - 1
       elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
@@ -743,11 +749,52 @@ local function present(G, c, s)
   return out
 end
 
+-- "The victor has the option to occupy the space on which the vanquished
+-- stood, at the close of the last turn of combat, if he chooses." A victor
+-- that does not pursue may claim the vanquished's hex: it stands until the
+-- beaten unit has fled out of it (in the next turn's movement) and then
+-- steps in, which is its move of that turn (a beaten unit's first move of
+-- flight is the turn about, so this can take two turns). A claim lapses
+-- when the vanquished rallies or is elsewhere, when the victor is engaged,
+-- and after tables.occupy_wait turns.
+function turn.claim(G, uid, q, r, quarry)
+  local d = G.D[uid]
+  -- plain values (the unit's data is hashed): the hex, the turn, the quarry
+  d.occupy, d.occupy_q, d.occupy_r, d.occupy_turn = quarry, q, r, G.turn
+  if G.report then say(G, "  %s will occupy the vanquished's ground.", label(d)) end
+  turn.vacated(G, q, r)
+end
+
+-- A hex was left: a victor claiming it steps in.
+function turn.vacated(G, q, r)
+  if G.occ[H.key(q, r)] then return end
+  for s = 1, 2 do
+    for _, uid in ipairs(turn.units(G, s)) do
+      local d = G.D[uid]
+      if d.occupy and d.occupy_q == q and d.occupy_r == r then
+        local since = d.occupy_turn
+        d.occupy = nil
+        if d.state == "ready" and not d.combat and H.distance(d.q, d.r, q, r) == 1 and turn.free(G, d, q, r) then
+          turn.place(G, uid, q, r, d.facing)
+          d.carry = 0
+          if G.turn > since then d.moved = true end
+          log(G, "occupy", { unit = uid, q = q, r = r })
+          say(G, "  %s occupies the ground the vanquished stood on.", label(d))
+          return
+        end
+      end
+    end
+  end
+end
+
 -- After a combat is decided: the beaten side retreats, the victor may pursue.
 local function decide(G, c, loser, why)
   local winner = 3 - loser
-  local beaten = present(G, c, loser)
-  local victors = present(G, c, winner)
+  -- copies: routing takes the beaten out of the combat's own lists
+  local beaten = table.move(present(G, c, loser), 1, #c.units[loser], 1, {})
+  local victors = table.move(present(G, c, winner), 1, #c.units[winner], 1, {})
+  local spot = {}
+  for _, uid in ipairs(beaten) do spot[uid] = { G.D[uid].q, G.D[uid].r } end
   for _, uid in ipairs(beaten) do turn.rout(G, uid, morale.must_leave(G.D[uid]), why) end
   end_combat(G, c)
   local cmd = G.sides[winner].commander
@@ -759,6 +806,8 @@ local function decide(G, c, loser, why)
       if q and G.D[q].state ~= "gone" and cmd.pursue and cmd.pursue(G, uid, q) then
         d.pursuing, d.pursuit_moves = q, 0
         say(G, "  %s pursues.", label(d))
+      elseif q and spot[q] and cmd.occupy and cmd.occupy(G, uid, q) then
+        turn.claim(G, uid, spot[q][1], spot[q][2], q)
       end
     end
   end
@@ -919,6 +968,14 @@ function turn.rout_phase(G)
         turn.rout(G, uid, true, "under half strength")
       end
       if d.disordered_until and d.disordered_until < G.turn then d.disordered_until = nil end
+      if d.occupy then
+        local qd = G.D[d.occupy]
+        local held = G.occ[H.key(d.occupy_q, d.occupy_r)]
+        if d.combat or d.pursuing or G.turn - d.occupy_turn >= tables.occupy_wait
+          or (held and (held ~= d.occupy or qd.state == "ready")) then
+          d.occupy = nil
+        end
+      end
     end
   end
 end

@@ -248,3 +248,57 @@ T.case("§3 resupply: short-range troops withdrawn behind friends a whole turn c
   turn.resupply(G)
   T.eq(jav.casts, 3)
 end)
+
+T.case("§4 Retreat & Pursuit: the victor may occupy the space on which the vanquished stood", function()
+  local G = G_of({ foot("a", 2, { 5, 4 }) }, { foot("b", 2, { 5, 5 }) }, { rolls = { 6, 6, 2, 2, 1, 1 } })
+  local cmd = {}
+  for k, v in pairs(HOLD) do cmd[k] = v end
+  cmd.occupy = function() return true end
+  G.sides[1].commander = cmd
+  local a, b = G.D[G.by_id[1].a], G.D[G.by_id[2].b]
+  b.disordered_until = 1
+  local bq, br = b.q, b.r
+  turn.charge(G, a.uid, b.uid)
+  local aq, ar = a.q, a.r
+  turn.melee_phase(G)
+  T.eq(b.state, "fleeing")
+  T.eq({ a.q, a.r }, { aq, ar }, "the vanquished still stands on its ground")
+  G.turn = 2
+  a.moved = false
+  turn.move_side(G, 1)
+  T.eq({ a.q, a.r }, { aq, ar }, "the victor waits for the ground to be left")
+  turn.move_side(G, 2)      -- b fails to rally (1) and turns about (the retreat move: 2 units, no hex)
+  T.eq({ b.q, b.r }, { bq, br })
+  turn.rout_phase(G)
+  T.truthy(a.occupy, "the claim stands while the vanquished is on its ground")
+  G.turn = 3
+  a.moved = false
+  turn.move_side(G, 1)
+  turn.move_side(G, 2)      -- b fails again (1) and flees at the charge rate
+  T.truthy(b.q ~= bq or b.r ~= br, "the vanquished fled")
+  T.eq({ a.q, a.r }, { bq, br }, "the victor stepped onto the vanquished's hex")
+  T.eq(a.moved, true, "occupying is its move")
+  -- without the option, it stays put
+  local G2 = G_of({ foot("a", 2, { 5, 4 }) }, { foot("b", 2, { 5, 5 }) }, { rolls = { 6, 6, 2, 2, 1 } })
+  local a2, b2 = G2.D[G2.by_id[1].a], G2.D[G2.by_id[2].b]
+  b2.disordered_until = 1
+  turn.charge(G2, a2.uid, b2.uid)
+  local q2, r2 = a2.q, a2.r
+  turn.melee_phase(G2)
+  G2.turn = 2
+  turn.move_side(G2, 2)
+  T.eq({ a2.q, a2.r }, { q2, r2 })
+end)
+
+T.case("§4 Retreat & Pursuit: a victor over a single beaten unit may pursue it (the beaten list kept after the rout)", function()
+  local G = G_of({ foot("a", 2, { 5, 4 }) }, { foot("b", 2, { 5, 5 }) }, { rolls = { 6, 6, 2, 2 } })
+  local cmd = {}
+  for k, v in pairs(HOLD) do cmd[k] = v end
+  cmd.pursue = function() return true end
+  G.sides[1].commander = cmd
+  local a, b = G.D[G.by_id[1].a], G.D[G.by_id[2].b]
+  b.disordered_until = 1
+  turn.charge(G, a.uid, b.uid)
+  turn.melee_phase(G)
+  T.eq({ b.state, a.pursuing }, { "fleeing", b.uid })
+end)
