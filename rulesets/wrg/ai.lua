@@ -140,8 +140,8 @@ function ai.charge_path(G, uid, tid)
     end
     local dist = turn.charge_move(d) - cost - (d.push_debt or 0)
     if dist <= 0 then return nil end
-    local r = G.bf:move(uid, "advance", dist * MM / turn.terrain_factor(G, uid, d))
-    local hit = type(r.stopped_by) == "number" and r.stopped_by or nil
+    local stop = turn.advance(G, uid, dist)
+    local hit = type(stop) == "number" and stop or nil
     if hit and G.D[hit].side ~= d.side then return hit, G.bf:contact(hit, uid) end
     return nil
   end)
@@ -219,7 +219,7 @@ local function try_move(G, uid, b, paces, tid)
     end
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
-    if go > 0 then moved = G.bf:move(uid, "advance", go * MM / turn.terrain_factor(G, uid, d)).distance / MM end
+    if go > 0 then moved = select(2, turn.advance(G, uid, go)) end
     return G.bf:distance(uid, tid), moved
   end)
 end

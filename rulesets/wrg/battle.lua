@@ -113,6 +113,16 @@ local function make_terrain(G, spec, locate)
     local pieces, info = setup.choose_terrain(G.S, G.dice, { 1, 1 })
     say(G, "Choice of terrain: both nominate 1 unit per square metre, die %d: %d per square metre, %d units.",
       info.die, info.per_m2, info.count)
+    for _, p in ipairs(pieces) do
+      if p.type == "river" then
+        local c = {}
+        for _, x in ipairs(p.crossings) do c[#c + 1] = x.type end
+        say(G, "  a river %d paces wide from %.0f, %.0f to %.0f, %.0f mm%s", p.width, p.x1, p.y1, p.x2, p.y2,
+          #c > 0 and (", crossed by " .. table.concat(c, ", ")) or "")
+      else
+        say(G, "  a %s at %.0f, %.0f mm, radius %.0f", p.type, p.x, p.y, p.r)
+      end
+    end
     return pieces
   elseif t == "none" or t == "open" then
     return {}
@@ -126,8 +136,15 @@ end
 local function place_terrain(G)
   setup.place_terrain(G.bf, G.pieces)
   G.has_terrain = #G.pieces > 0
+  G.terrain_attr = {}
   for _, p in ipairs(G.pieces) do
-    if p.type == "wood" then G.has_los_terrain = true end
+    if p.type == "river" then
+      G.has_river = true
+      G.widest_river = math.max(G.widest_river or 0, p.width)
+      for _, fid in ipairs(p.fids) do G.terrain_attr[fid] = { id = fid, type = "river", width = p.width } end
+      for _, c in ipairs(p.crossings) do G.terrain_attr[c.fid] = { id = c.fid, type = c.type, width = p.width } end
+    end
+    if p.type == "wood" or p.type == "building" then G.has_los_terrain = true end
     if setup.is_cover(p) then G.has_cover = true end
   end
 end

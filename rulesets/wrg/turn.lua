@@ -71,19 +71,72 @@ end
 local function normal_move(d) return d.moves[1] end
 local function charge_move(d) return d.moves[2] or d.moves[1] end
 
--- DIFFICULT TERRAIN: the multiplier on distance for a unit standing in a
--- wood or marsh ("twice the actual distance for infantry, four times ... for
--- cavalry ... impractical for vehicles": models count four times here).
-local function terrain_factor(G, uid, d)
-  if not G.has_terrain then return 1 end
-  for _, t in ipairs(G.bf:terrain_under(uid)) do
-    if t.type == "wood" or t.type == "marsh" then
-      if troops.is_infantry(d) then return 2 end
-      return 4
-    end
+-- DIFFICULT TERRAIN: the multiplier on distance for a unit standing in
+-- difficult ground: woods and buildings ("among buildings and garden
+-- enclosures") "twice the actual distance for infantry, four times ... for
+-- cavalry ... impractical for vehicles" (models count four times here);
+-- marsh likewise. Rivers: a stream (under 30 paces, the linear obstacle of
+-- case 6) twice for infantry, four times for others; a wider river four times
+-- for those who may cross it. Fords "count as no obstacle if less than 30
+-- paces across, and as double distance for all troops if further"; bridges
+-- none. "Movement on roads is always at the speeds for good terrain": a unit
+-- whose centre is on a road or bridge moves at 1.
+local function piece_factor(d, t)
+  if t.type == "wood" or t.type == "marsh" or t.type == "building" then
+    return troops.is_infantry(d) and 2 or 4
+  elseif t.type == "river" then
+    if (t.width or 0) >= tables.difficult.river.width then return tables.difficult.river.multiplier end
+    return troops.is_infantry(d) and 2 or 4
+  elseif t.type == "ford" then
+    return (t.width or 0) >= tables.difficult.ford.free_below and tables.difficult.ford.deep or 1
   end
   return 1
 end
+
+local function terrain_factor(G, uid, d)
+  if not G.has_terrain then return 1 end
+  local f = 1
+  local under = G.bf:terrain_under(uid)
+  for _, t in ipairs(under) do
+    if t.type == "road" or t.type == "bridge" then
+      local x, y = G.bf:pos(uid)
+      for _, c in ipairs(G.bf:terrain_at(x, y)) do
+        if c.type == "road" or c.type == "bridge" then return 1 end
+      end
+    end
+  end
+  for _, t in ipairs(under) do
+    if t.type == "river" or t.type == "ford" then t = G.terrain_attr[t.id] or t end
+    f = math.max(f, piece_factor(d, t))
+  end
+  return f
+end
+
+-- Rivers "at least 30 paces wide can only be crossed by elephants, cavalry
+-- or swimming light or light medium infantry ... Rivers twice this width can
+-- only be crossed by light cavalry, and those three times the width cannot
+-- be crossed at all." Vehicles and engines cross no river (streams are
+-- "impractical for vehicles"), only at fords and bridges.
+function turn.may_cross(d, width)
+  if d.type == "CH" or d.type == "ENG" then return false end
+  local w = tables.difficult.river.width
+  if width < w then return true end
+  if width >= 3 * w then return false end
+  if width >= 2 * w then return d.type == "LC" end
+  return d.type == "EL" or troops.is_cavalry(d) or d.type == "LI" or d.type == "LMI"
+end
+
+-- Partial cover (SHOOTING and HAND-TO-HAND tactical factors): a unit in a
+-- wood or marsh (as before), or in a building ("behind partial cover such as
+-- a wall"; in melee only the building counts).
+local function in_cover(G, uid, melee_only)
+  if not G.has_terrain then return false end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    if t.type == "building" or (not melee_only and (t.type == "wood" or t.type == "marsh")) then return true end
+  end
+  return false
+end
+turn.in_cover = in_cover
 
 local function on_hill(G, uid)
   if not G.has_terrain then return false end
@@ -527,12 +580,59 @@ local function face(G, uid, want, free)
   return cost
 end
 
+-- An advance of `paces` (of the unit's move allowance): the multiplier of
+-- the ground it starts on, and a river in its path entered at the river's
+-- multiplier for the rest of the move, or not at all by troops who may not
+-- cross it (they stop on the bank). Returns what stopped it ("river" for
+-- a bank) and the paces moved on the table.
+local RIVER_KEY = { "river" }
 local function advance(G, uid, paces, opts)
   if paces <= 0 then return nil, 0 end
   local d = G.D[uid]
-  local r = G.bf:move(uid, "advance", mm(paces) / terrain_factor(G, uid, d), opts)
+  local f0 = terrain_factor(G, uid, d)
+  local dist = mm(paces) / f0
+  if G.has_river then
+    local u = G.bf:unit(uid)
+    -- the first river along the path (terrain_clear_advance looks at the end
+    -- of a move: a long move could jump a river), in steps of 20 mm
+    local clear = dist
+    local a = math.rad(u.facing)
+    local sx, sy = -math.sin(a), math.cos(a)
+    local step = 20
+    local n = math.ceil(dist / step)
+    for i = 1, n do
+      local at = math.min(dist, i * step)
+      if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, RIVER_KEY) then
+        clear = G.bf:terrain_clear_advance(u.x, u.y, u.facing, u.width, u.depth, at, "river")
+        break
+      end
+    end
+    local under_river = false
+    for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then under_river = true end end
+    if clear < dist - 0.5 and not under_river then
+      local r = G.bf:move(uid, "advance", clear, opts)
+      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM end
+      -- the river reached: which one, and may the unit cross it?
+      local probe = G.bf:unit(uid)
+      local a = math.rad(probe.facing)
+      local ahead = mm(5)
+      local width = 0
+      for _, t in ipairs(G.bf:terrain_at(probe.x - math.sin(a) * (probe.depth / 2 + ahead), probe.y + math.cos(a) * (probe.depth / 2 + ahead))) do
+        local attr = G.terrain_attr[t.id]
+        if attr and attr.type == "river" then width = math.max(width, attr.width) end
+      end
+      if width == 0 then width = G.widest_river or 0 end
+      if not turn.may_cross(d, width) then return "river", r.distance / MM end
+      local rf = piece_factor(d, { type = "river", width = width })
+      local left = paces - r.distance * f0 / MM
+      local r2 = G.bf:move(uid, "advance", mm(left) / rf, opts)
+      return r2.stopped_by, (r.distance + r2.distance) / MM
+    end
+  end
+  local r = G.bf:move(uid, "advance", dist, opts)
   return r.stopped_by, r.distance / MM
 end
+turn.advance = advance
 
 -- Trial moves (a router looking for a way out, a commander looking at a
 -- charge path): fn(G) may move the unit; it is put back where it was and the
@@ -1107,7 +1207,7 @@ local function shooting_phase(G)
             target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = edge == "right",
                               shooting_two_handed = t.shot_two_handed },
             moved = (d.moved or 0) > 0, files = d.files,
-            partial_cover = G.has_terrain and terrain_factor(G, q.id, t) > 1 or nil,
+            partial_cover = in_cover(G, q.id) or nil,
             base_frontage = d.base_w, bonus = G.shooting_bonus and G.shooting_bonus(G, uid, q.id) or nil,
           }
           if G.report or G.log then s.purpose = "WRG shooting random factor, " .. d.name end
@@ -1269,6 +1369,7 @@ local function melee_phase(G)
         fanatic_periods = d.fanatic_periods, enemy_pushed_back = t.pushed_this_melee,
         general_in_front = G.sides[d.side].general == uid,
         model_flank_only = (d.type == "EL" or d.type == "CH") and G.bf:contact(uid, target) ~= "front",
+        enemy_partial_cover = in_cover(G, target, true) or nil,
         base_frontage = d.base_w, enemy = t,
         bonus = G.melee_bonus and G.melee_bonus(G, uid, target) or nil,
       }

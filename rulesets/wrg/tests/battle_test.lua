@@ -39,8 +39,11 @@ end
 -- later roll; the Britons flee after 5 periods; hash 9bc86f39ccade62d.
 -- Renewed for breaking off and troops leaving the field: no unit breaks off
 -- or leaves in this battle, the same result; the units' new fields change
--- the hash, was 5399d5d2af9b7ee6.)
-local GOLDEN = { winner = 1, turns = 5, hash = "e2ae41832d441cac" }
+-- the hash, was 5399d5d2af9b7ee6. Renewed for the six terrain units of
+-- CHOICE OF TERRAIN (house, hill, wood, marsh, river, bridge or ford by one
+-- die): the same dice now lay a building in the middle of the table and a
+-- marsh; the Britons win on points after 12 periods.)
+local GOLDEN = { winner = 2, turns = 12, hash = "820533cbd445dacf" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
@@ -138,7 +141,7 @@ T.case("The readable account names the phases' events", function()
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "WRG ANCIENTS 1973: Early Imperial Roman against Ancient British", "Choice of terrain",
                           "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "charges", "BREAKS and routs",
-                          "VICTORY to Early Imperial Roman after 5 periods (fled the field)" }) do
+                          "VICTORY to Ancient British after 12 periods (points)" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)

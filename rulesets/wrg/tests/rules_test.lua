@@ -372,3 +372,76 @@ T.case("THE REACTION TEST 2(vii): a fresh enemy force of 50 figures after 5 peri
   T.truthy(not arrive(50, 5):find("fresh enemy force appears", 1, true), "not in period 5")
   T.truthy(not arrive(48, 8):find("fresh enemy force appears", 1, true), "not under 50 figures")
 end)
+
+-- CHOICE OF TERRAIN and DIFFICULT TERRAIN: rivers, fords, bridges, roads and
+-- buildings.
+T.case("DIFFICULT TERRAIN: rivers (who may cross, at what cost), fords, bridges, roads, buildings", function()
+  -- an east-west river 30 paces wide at y = 60 cm with a ford at the middle
+  -- and a bridge near the west end; a road north-south at x = 150 cm
+  local function on_table(unit, extra_pieces)
+    local pieces = { { type = "river", from = { 0, 60 }, to = { 183, 60 }, width = 30,
+                       crossings = { { type = "ford", at = 0.5 }, { type = "bridge", at = 0.2 } } } }
+    for _, p in ipairs(extra_pieces or {}) do pieces[#pieces + 1] = p end
+    local G = battle.skirmish{ dice = dice.forced({}), table = { terrain = pieces },
+                               sides = { { units = { unit } }, { units = {} } } }
+    return G, G.by_id[1][unit.id]
+  end
+  local bank = 600 - 15 * MM                       -- the south bank
+  local function go(u, x, paces)
+    u.at = { x, bank - 100, 0 }                    -- 100 mm south of the bank, facing north
+    local G, id = on_table(u)
+    local stop, moved = turn.advance(G, id, paces)
+    return stop, moved, ({ G.bf:pos(id) })[2], G, id
+  end
+  local function hi() return { id = "u", type = "HI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2 } end
+  local _, depth = setup.footprint(hi())
+  -- heavy infantry may not cross a river 30 paces wide: it stops on the bank
+  local stop, _, y = go(hi(), 1200, 60)
+  T.eq(stop, "river")
+  T.near(y + depth / 2, bank, 1, "its front on the bank")
+  -- cavalry cross at four times the distance: 180 paces of a charge, the
+  -- first (100 mm - bank) at 1, the rest at 1/4
+  local hc = { id = "u", type = "HC", class = "C", weapons = { "spear" }, figures = 4, ranks = 1 }
+  local _, hd = setup.footprint(hc)
+  local gap = 100 - hd / 2                        -- mm from its front to the bank
+  local _, moved = go(hc, 1200, 180)
+  T.near(moved * MM, gap + (180 * MM - gap) / 4, 0.5, "the rest of the move counts four times in the river")
+  -- at the ford (30 paces across: "double distance for all troops") heavy
+  -- infantry wade: standing in it, it moves at half
+  local u = hi(); u.at = { 915, 600, 0 }
+  local G, id = on_table(u)
+  T.eq(turn.terrain_factor(G, id, G.D[id]), 2, "a deep ford counts double")
+  -- the bridge: no obstacle
+  u = hi(); u.at = { 366, 600, 0 }
+  G, id = on_table(u)
+  T.eq(turn.terrain_factor(G, id, G.D[id]), 1, "on the bridge")
+  -- through the ford gap the path is clear of the river
+  stop = go(hi(), 915, 60)
+  T.eq(stop, nil, "the ford is no river")
+  T.eq({ turn.may_cross({ type = "LI" }, 30), turn.may_cross({ type = "MI" }, 30), turn.may_cross({ type = "LC" }, 60),
+         turn.may_cross({ type = "HC" }, 60), turn.may_cross({ type = "LC" }, 90), turn.may_cross({ type = "CH" }, 20) },
+       { true, false, true, false, false, false }, "swimmers, light cavalry only at twice the width, none at three, no vehicles")
+  -- a road through a wood: good going on the road
+  local pieces = { { type = "wood", x = 100, y = 30, r = 20 }, { type = "road", from = { 100, 0 }, to = { 100, 120 }, width = 4 } }
+  u = hi(); u.at = { 1000, 300, 0 }
+  G, id = on_table(u, pieces)
+  T.eq(turn.terrain_factor(G, id, G.D[id]), 1, "on the road")
+  G.bf:place(id, 1100, 300, 0)
+  T.eq(turn.terrain_factor(G, id, G.D[id]), 2, "off the road in the wood")
+  -- a building: difficult going, cover, partial cover in melee
+  pieces = { { type = "building", x = 100, y = 30, r = 4 } }
+  u = mi("u", 1000, 300)
+  G, id = on_table(u, pieces)
+  T.eq(turn.terrain_factor(G, id, G.D[id]), 2, "among buildings: twice for infantry")
+  T.eq({ turn.in_cover(G, id, true), turn.situation(G, id).cover_square_defences }, { true, true }, "a wall to fight behind, cover")
+end)
+
+T.case("CHOICE OF TERRAIN: a die picks one of the six terrain units; a bridge or ford lies across the nearest river", function()
+  -- 1 nomination each + die 4 = 2 per square metre on a 1 x 1 m table: 2 units
+  local S = setup.scale{ size = "100x100" }
+  local pieces = setup.choose_terrain(S, dice.forced({ 4, 5, 1, 3, 3, 6, 1, 6, 2, 3, 3, 5 }), { 1, 1 })
+  T.eq(#pieces, 1)
+  local r = pieces[1]
+  T.eq({ r.type, r.width, r.crossings[1].type }, { "river", setup.RIVER_PACES, "bridge" })
+  T.near(r.x2 - r.x1, 250, 0.01, "250 mm of unfordable river, east-west")
+end)
