@@ -75,10 +75,17 @@ function melee.fights_as(u, s)
   return troops.type_of(u)
 end
 
--- The figures' own points before adjustments.
+-- The figures' own points before adjustments. Riders dismounted by the
+-- oriental bow (§3 "4 dismounts") fight on foot at the points of the foot
+-- of their class (a 1st class rider: heavy infantry, 2 points).
 function melee.base_points(u, s)
   local fig, off = troops.figure_points(u, melee.fights_as(u, s or {}))
-  return (u.figures or 0) * fig + (u.officers or 0) * off
+  local v = (u.figures or 0) * fig + (u.officers or 0) * off
+  if (u.dismounted or 0) > 0 then
+    local t = troops.dismounted_type(u)
+    v = v + u.dismounted * tables.points[t].figure
+  end
+  return v
 end
 
 function melee.unit_points(u, s, explain)

@@ -120,9 +120,15 @@ function missiles.cast(sh, tg, sit, dice)
   return r
 end
 
--- Figures the target loses: kills, and dismounts of mounted troops.
+-- Figures the target loses from its ranks: kills, and dismounts of mounted
+-- troops (the rider is unhorsed; he fights on on foot: missiles.dismounted).
 function missiles.figures_lost(r, tg)
   return r.kills + (tg.arm == "mounted" and r.dismounts or 0)
+end
+
+-- Riders of a mounted target unhorsed by the cast, who fight on foot.
+function missiles.dismounted(r, tg)
+  return tg.arm == "mounted" and r.dismounts or 0
 end
 
 -- "Tactical units equipped for throwing at short range only are allowed to

@@ -214,7 +214,9 @@ function odds.prepare(kind, first, second)
     if not tbl then fail("cast: no cast possible: %s", name) end
     local function adjudicate(dice)
       local r = missiles.cast(sh, tg, sit, dice)
-      return string.format("%d figure%s lost", missiles.figures_lost(r, tg), missiles.figures_lost(r, tg) == 1 and "" or "s")
+      local n, dm = missiles.figures_lost(r, tg), missiles.dismounted(r, tg)
+      return string.format("%d figure%s lost%s", n, n == 1 and "" or "s",
+        dm > 0 and string.format(" (%d unhorsed, on foot)", dm) or "")
     end
     local function describe()
       local k, dm = missiles.base_probability(tbl, tg.class, sit, tg)

@@ -63,8 +63,15 @@ function M.weight(u)
   return tables.weight[M.movement_type(u)]
 end
 
--- The unit's strength in figures (rank and file plus officers).
-function M.strength(u) return (u.figures or 0) + (u.officers or 0) end
+-- The unit's strength in figures (rank and file plus officers, and riders
+-- unhorsed by missiles who fight on with it on foot: §3 "dismounts").
+function M.strength(u) return (u.figures or 0) + (u.officers or 0) + (u.dismounted or 0) end
+
+-- The type a dismounted rider of unit u fights as: the foot of his class
+-- (the class is his armour, §2 and the introduction).
+function M.dismounted_type(u)
+  return tables.type_of_class.foot[u.class]
+end
 
 -- The starting strength.
 function M.start_strength(u) return (u.start_figures or u.figures or 0) + (u.start_officers or u.officers or 0) end

@@ -648,7 +648,7 @@ function turn.missile_phase(G)
               if not tables.missiles[d.missile].long then d.casts = (d.casts or 0) + 1 end
             end
             local lost = missiles.figures_lost(r, tg)
-            hits[#hits + 1] = { target = target, lost = lost }
+            hits[#hits + 1] = { target = target, lost = lost, dismounted = missiles.dismounted(r, tg) }
             tg.shot_turn = G.turn
             d.cast_turn = G.turn
             log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
@@ -665,16 +665,31 @@ function turn.missile_phase(G)
   end
   -- casualties of the same turn also cast: losses are applied afterwards
   for _, h in ipairs(hits) do
-    if h.lost > 0 then turn.lose(G, h.target, h.lost) end
+    if h.lost > 0 then turn.lose(G, h.target, h.lost - h.dismounted) end
+    if h.dismounted > 0 and G.D[h.target].state ~= "gone" then turn.dismount(G, h.target, h.dismounted) end
   end
 end
 
 ---------------------------------------------------------------------------
 -- Melee (§4)
 
--- Takes n figures off a unit, rank and file first, then officers.
+-- Riders unhorsed (§3 "4 dismounts"): n mounted figures become men on foot
+-- who stay with the unit and fight on foot (melee.base_points).
+function turn.dismount(G, uid, n)
+  local d = G.D[uid]
+  local k = math.min(n, d.figures)
+  d.figures = d.figures - k
+  d.dismounted = (d.dismounted or 0) + k
+  log(G, "dismount", { unit = uid, riders = k })
+  say(G, "  %s: %d rider%s unhorsed fight%s on foot.", label(d), k, k == 1 and "" or "s", k == 1 and "s" or "")
+end
+
+-- Takes n figures off a unit, rank and file first (dismounted riders, who
+-- fight on foot among the horse, before the mounted), then officers.
 function turn.lose(G, uid, n)
   local d = G.D[uid]
+  local dm = math.min(n, d.dismounted or 0)
+  if dm > 0 then d.dismounted = d.dismounted - dm; n = n - dm end
   local f = math.min(n, d.figures)
   d.figures = d.figures - f
   d.officers = math.max(0, d.officers - (n - f))

@@ -7,6 +7,8 @@ local turn = require("hinds.turn")
 local H = require("hinds.hexes")
 local missiles = require("hinds.missiles")
 local tables = require("hinds.tables")
+local melee = require("hinds.melee")
+local troops = require("hinds.troops")
 
 local HOLD = { order = function() return { kind = "hold" } end, missile_target = function() return nil end,
                pursue = function() return false end, cavalry_assisted = function() return "fight" end }
@@ -301,4 +303,20 @@ T.case("§4 Retreat & Pursuit: a victor over a single beaten unit may pursue it 
   turn.charge(G, a.uid, b.uid)
   turn.melee_phase(G)
   T.eq({ b.state, a.pursuing }, { "fleeing", b.uid })
+end)
+
+T.case("§3 dismounts: riders unhorsed by the oriental bow's 4 fight on foot (1st class: heavy infantry, 2 points)", function()
+  local ha = foot("ha", 3, { 5, 4 }, { missile = "oriental_bow", bases = 2 })
+  local cmd = {}
+  for k, v in pairs(HOLD) do cmd[k] = v end
+  local G = G_of({ ha }, { horse("cl", 1, { 5, 5 }, { officers = 1 }) }, { rolls = { 4, 4 } })
+  local cl = G.D[G.by_id[2].cl]
+  cmd.missile_target = function() return cl.uid end
+  G.sides[1].commander = cmd
+  local before = melee.base_points(cl, { first_round = true })
+  turn.missile_phase(G)
+  T.eq({ cl.figures, cl.dismounted, troops.strength(cl) }, { 10, 2, 13 }, "two riders unhorsed, still with the unit")
+  T.eq(melee.base_points(cl, { first_round = true }), before - 2 * 5 + 2 * 2, "5 points a rider, 2 on foot")
+  turn.lose(G, cl.uid, 3)
+  T.eq({ cl.dismounted, cl.figures, cl.officers }, { 0, 9, 1 }, "the men on foot fall first")
 end)
