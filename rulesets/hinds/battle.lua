@@ -61,7 +61,7 @@ function battle.new_state(ctx)
   if G.log then G.bf:log("hex_grid", { size = H.SIZE, flat_top = false, x = G.B.spec.x, y = G.B.spec.y,
                                        cols = G.B.cols, rows = G.B.rows }) end
   local pieces
-  G.terrain, pieces = setup.terrain(G.B, spec.terrain, scenario.locate, G.options.dense_forests)
+  G.terrain, pieces, G.heights = setup.terrain(G.B, spec.terrain, scenario.locate, G.options.dense_forests)
   setup.place_terrain(G.bf, G.B, pieces)
   return G
 end

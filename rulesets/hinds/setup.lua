@@ -6,6 +6,8 @@
 --   cols: 14, rows: 10          the board in hexes (row 0 is the south edge)
 --   deploy_rows: 2              rows each side may deploy in, from its edge+1
 --   terrain: none | [ { type: wood, hexes: [[col, row], ...] }, ... ]
+--     a hill piece may have height: n (1 to 9, default 1): its hexes stand
+--     n levels above the ground (level 0); a hill on a hill is higher
 -- Terrain types: clear road hill gentle_slope wood marsh swamp dense_forest
 -- stream ford obstacle impassable (hinds.tables.terrain).
 
@@ -42,10 +44,11 @@ function setup.board(spec, locate)
   return B
 end
 
--- hex key -> terrain type, and the list of pieces for the battlefield.
+-- hex key -> terrain type, the list of pieces for the battlefield, and hex
+-- key -> height (hills; absent: level 0).
 function setup.terrain(B, t, locate, dense_woods)
-  local map, pieces = {}, {}
-  if t == nil or t == "none" or t == "open" then return map, pieces end
+  local map, pieces, heights = {}, {}, {}
+  if t == nil or t == "none" or t == "open" then return map, pieces, heights end
   local where = function(p) return locate and locate("/table/terrain" .. p) or ("table.terrain" .. p) end
   if type(t) ~= "table" then fail("%s: terrain must be \"none\" or a list of { type:, hexes: }", where("")) end
   for i, piece in ipairs(t) do
@@ -61,6 +64,15 @@ function setup.terrain(B, t, locate, dense_woods)
       fail("%s: unknown terrain type '%s' (expected one of: %s)", where(p .. "/type"), kind, table.concat(names, ", "))
     end
     if dense_woods and kind == "wood" then kind = "dense_forest" end
+    local height = piece.height
+    if height ~= nil then
+      if kind ~= "hill" then fail("%s: only a hill has a height", where(p .. "/height")) end
+      if math.type(height) ~= "integer" or height < 1 or height > 9 then
+        fail("%s: a hill's height is a whole number of levels from 1 to 9, found %s", where(p .. "/height"), tostring(height))
+      end
+    elseif kind == "hill" then
+      height = 1
+    end
     for j, h in ipairs(piece.hexes) do
       local col, row = type(h) == "table" and h[1], type(h) == "table" and h[2]
       if math.type(col) ~= "integer" or math.type(row) ~= "integer" or col < 0 or row < 0 or col >= B.cols or row >= B.rows then
@@ -69,10 +81,11 @@ function setup.terrain(B, t, locate, dense_woods)
       end
       local q, r = H.axial(col, row)
       map[H.key(q, r)] = kind
+      heights[H.key(q, r)] = height
       pieces[#pieces + 1] = { type = kind, q = q, r = r }
     end
   end
-  return map, pieces
+  return map, pieces, heights
 end
 
 function setup.place_terrain(bf, B, pieces)

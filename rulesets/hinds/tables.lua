@@ -195,7 +195,10 @@ T.retreat = {
 T.terrain = {
   clear = { rough = false },
   road = { rough = false, road = true },
-  hill = { rough = true, level = false },          -- "moving up hill"; gently sloping for pikes? see doc
+  -- "moving up hill": rough only for a step to higher ground (a hill
+  -- piece has a height, 1 unless the scenario says); its top is level
+  -- ground for two units at the same height (see docs/rulesets/hinds.md)
+  hill = { rough = "uphill", level = false, hill = true },
   gentle_slope = { rough = false, level = true },  -- "level or gently sloping ground"
   wood = { rough = true, level = false },
   marsh = { rough = true, level = false },

@@ -58,6 +58,29 @@ function turn.terrain(G, q, r) return G.terrain[H.key(q, r)] or "clear" end
 
 local function tinfo(G, q, r) return tables.terrain[turn.terrain(G, q, r)] end
 
+-- The height of a hex in levels (hills; 0 elsewhere).
+function turn.height(G, q, r) return (G.heights and G.heights[H.key(q, r)]) or 0 end
+
+-- Whether a step from (fq, fr) into (tq, tr) is over rough ground (§2 "When
+-- moving up hill, through woods or over marsh land"): woods, marsh, swamp
+-- and dense forest always; a hill only when the step climbs.
+function turn.rough_step(G, fq, fr, tq, tr)
+  local t = tinfo(G, tq, tr)
+  if t.rough == "uphill" then return turn.height(G, tq, tr) > turn.height(G, fq, fr) end
+  return t.rough == true
+end
+
+-- Whether d fights foe e "over level or gently sloping ground" (§4 pole
+-- arms): its own hex is level ground, or the top of a hill at e's height;
+-- never across a difference of height (the hillside).
+function turn.level_ground(G, d, e)
+  local t = tinfo(G, d.q, d.r)
+  local hd = turn.height(G, d.q, d.r)
+  if e and turn.height(G, e.q, e.r) ~= hd then return false end
+  if t.hill then return e ~= nil end
+  return t.level ~= false
+end
+
 function turn.active(d) return d.state == "ready" end
 
 -- Live (on the table) units of side s, in army order.
@@ -185,8 +208,7 @@ function turn.reachable(G, d, facing, dirs, max_steps)
             local nq, nr = q + dir[1], r + dir[2]
             local k = H.key(nq, nr)
             if not seen[k] and turn.free(G, d, nq, nr) then
-              local t = tinfo(G, nq, nr)
-              local rgh = rough or (t.rough == true)
+              local rgh = rough or turn.rough_step(G, q, r, nq, nr)
               local lim = rgh and limit_rough or limit_plain
               if steps + 1 <= lim then
                 seen[k] = true
@@ -722,7 +744,7 @@ function turn.melee_situation(G, c, d)
     charging = c.chargers[d.uid] == G.turn,
     first_round = c.round == 0 or (d.joined_round == c.round),
     close_order = d.formation == "normal" or d.formation == "square",
-    level = t.level ~= false,
+    level = turn.level_ground(G, d, foe),
     defending_obstacle = t.obstacle == true and c.chargers[d.uid] == nil,
     pursuing_fresh = d.pursuing ~= nil and foe ~= nil and foe.state == "ready",
   }

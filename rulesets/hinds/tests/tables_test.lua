@@ -179,6 +179,6 @@ T.case("§2 Terrain: swamps and dense forest barred to heavy troops; obstacles; 
   T.eq(tables.terrain.dense_forest.no_pike, true)
   T.eq(tables.terrain.obstacle.obstacle, true)
   T.eq(tables.terrain.stream.stream, true)
-  T.eq(tables.terrain.hill.rough and tables.terrain.wood.rough and tables.terrain.marsh.rough, true)
+  T.eq({ tables.terrain.hill.rough, tables.terrain.wood.rough, tables.terrain.marsh.rough }, { "uphill", true, true })
   T.eq(tables.terrain.clear.rough, false)
 end)

@@ -320,3 +320,39 @@ T.case("§3 dismounts: riders unhorsed by the oriental bow's 4 fight on foot (1s
   turn.lose(G, cl.uid, 3)
   T.eq({ cl.dismounted, cl.figures, cl.officers }, { 0, 9, 1 }, "the men on foot fall first")
 end)
+
+T.case("§2 moving up hill: a unit lost only when a step climbs; along the top or down, none (hill heights)", function()
+  local t = { { type = "hill", hexes = { { 5, 3 }, { 5, 4 } } }, { type = "hill", height = 2, hexes = { { 5, 5 } } } }
+  local G = G_of({ foot("mi", 2, { 5, 2 }) }, {}, { terrain = t })
+  local function at(col, row) return H.axial(col, row) end
+  local q2, r2 = at(5, 2)
+  local q3, r3 = at(5, 3)
+  local q4, r4 = at(5, 4)
+  local q5, r5 = at(5, 5)
+  T.eq({ turn.height(G, q2, r2), turn.height(G, q3, r3), turn.height(G, q5, r5) }, { 0, 1, 2 })
+  T.eq(turn.rough_step(G, q2, r2, q3, r3), true, "up onto the hill")
+  T.eq(turn.rough_step(G, q3, r3, q4, r4), false, "along the top")
+  T.eq(turn.rough_step(G, q4, r4, q5, r5), true, "up again to the higher hill")
+  T.eq(turn.rough_step(G, q3, r3, q2, r2), false, "down hill")
+  T.raises(function() G_of({}, {}, { terrain = { { type = "wood", height = 1, hexes = { { 1, 1 } } } } }) end,
+    "only a hill has a height")
+  T.raises(function() G_of({}, {}, { terrain = { { type = "hill", height = 0, hexes = { { 1, 1 } } } } }) end,
+    "from 1 to 9")
+end)
+
+T.case("§4 pole arms on a hill: level ground on its top against a foe at the same height, never across the hillside", function()
+  local t = { { type = "hill", hexes = { { 5, 4 }, { 5, 5 } } } }
+  local G = G_of({ foot("sp", 2, { 5, 4 }, { pole_arms = true }), foot("low", 2, { 2, 4 }, { pole_arms = true }) },
+                 { foot("e", 2, { 5, 5 }), foot("e2", 2, { 2, 5 }) }, { terrain = t })
+  local sp, e, low, e2 = G.D[G.by_id[1].sp], G.D[G.by_id[2].e], G.D[G.by_id[1].low], G.D[G.by_id[2].e2]
+  T.eq(turn.level_ground(G, sp, e), true, "both on the hilltop")
+  T.eq(turn.level_ground(G, low, e2), true, "both on the plain")
+  turn.place(G, e2.uid, e2.q, e2.r)
+  G.heights[H.key(e2.q, e2.r)] = 1
+  G.terrain[H.key(e2.q, e2.r)] = "hill"
+  T.eq(turn.level_ground(G, low, e2), false, "up the hillside")
+  T.eq(turn.level_ground(G, e2, low), false, "down the hillside")
+  local c = turn.join_combat(G, sp.uid, e.uid, false)
+  T.eq(turn.melee_situation(G, c, sp).level, true)
+  T.eq((melee.unit_points(sp, turn.melee_situation(G, c, sp))), 48 + 3 * 6, "+3 a base for pole arms")
+end)
