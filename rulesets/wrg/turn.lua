@@ -528,6 +528,25 @@ local function free_to_test(d)
   return d.state == nil or d.state == "rally_back"
 end
 
+-- 2(v) "When troops with orders to hold their present position have thrown
+-- back an attack, they must test to see if they pursue in spite of their
+-- orders. Results worse than "Halt two periods" are ignored." PURSUERS:
+-- "they ... will only pursue if this results in "uncontrolled advance", or
+-- if it results in "act as general wishes", and the general does so wish"
+-- (the commander's hold_pursuit; the default commander keeps its order).
+function turn.hold_pursuit(G, uid, quarry)
+  local d = G.D[uid]
+  local out = turn.test(G, uid, "holding troops: pursue?")
+  local cmd = G.sides[d.side].commander
+  if out.result == "uncontrolled_advance"
+    or (out.result == "act_as_c_in_c" and cmd.hold_pursuit and cmd.hold_pursuit(G, uid, quarry)) then
+    d.pursuing, d.pursue_periods = quarry, 0
+    say(G, "  %s pursues in spite of its orders.", d.name)
+  elseif out.result == "halt" then
+    d.state, d.state_periods = "halt", 2
+  end
+end
+
 ---------------------------------------------------------------------------
 -- Rout
 
@@ -1017,6 +1036,8 @@ local function move_router(G, uid)
     local diff = norm(want - f)
     if math.abs(diff) >= 0.5 then G.bf:move(uid, "turn", diff, turning) end
   end
+  local near_before = {}
+  for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do near_before[q.id] = true end
   local x0, y0 = G.bf:pos(uid)
   local stop, moved = advance(G, uid, speed, leaving_behind())
   -- "Each turn made to avoid an obstacle or interposing enemy force deducts
@@ -1040,8 +1061,35 @@ local function move_router(G, uid)
     end
   end
   d.moved = moved
+  -- BROKEN TROOPS: "If, when a unit breaks, it cannot immediately run, for
+  -- example, if it is completely surrounded or backing an impassable
+  -- obstacle, half the unit will surrender, and the other half will break
+  -- out and be pursued. If a general is involved, he will surrender if his
+  -- personal figure is down to half strength." (Taken when a router in its
+  -- first period cannot move at all, after its turns.)
+  if d.rout_periods == 1 and moved < 1 and stop ~= "edge" then turn.surrender(G, uid) end
   if stop == "edge" then turn.remove(G, uid, "routed off the table")
-  else turn.interpenetrate(G, uid, x0, y0) end
+  elseif live(d) then
+    turn.interpenetrate(G, uid, x0, y0)
+    -- 2(iv) "routs past": friends it came within 150 paces of in this move
+    for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do
+      if not near_before[q.id] then G.routs_past[#G.routs_past + 1] = q.id end
+    end
+  end
+end
+
+function turn.surrender(G, uid)
+  local d = G.D[uid]
+  local n = d.figures // 2
+  if n <= 0 then return end
+  say(G, "  %s cannot run: %d figures surrender, the rest break out.", d.name, n)
+  if G.log then G.bf:log("surrender", { unit = uid, figures = n }) end
+  if d.general and not d.general_lost and (d.general_men or tables.MEN_PER_FIGURE) * 2 <= tables.MEN_PER_FIGURE then
+    turn.general_lost(G, uid, "captured")
+  end
+  d.figures = d.figures - n
+  d.ranks = math.max(1, (d.figures + d.files - 1) // d.files)
+  G.bf:set_strength(uid, d.figures)
 end
 
 function turn.move_pursuer(G, uid)
@@ -1460,7 +1508,8 @@ local function melee_phase(G)
             if all_broke then
               o.in_melee = false
               o.melee_periods = 0
-              if o.order ~= "hold" and o.moves[2] then o.pursuing, o.pursue_periods = x.uid, 0 end
+              if o.order ~= "hold" and o.moves[2] then o.pursuing, o.pursue_periods = x.uid, 0
+              elseif o.order == "hold" and o.moves[2] and not o.pursuing then turn.hold_pursuit(G, e, x.uid) end
             end
           end
         end
@@ -1560,6 +1609,17 @@ local function end_of_period(G)
           turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
         end
       end
+    end
+  end
+  -- 2(iv) "... routs past": a friend a router came within 150 paces of
+  -- during its move (once a period).
+  local seen = {}
+  for _, uid in ipairs(G.routs_past) do
+    local d = G.D[uid]
+    if not seen[uid] and live(d) and not d.routing and free_to_test(d) then
+      seen[uid] = true
+      local out = turn.test(G, uid, "friendly unit routs past")
+      turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
     end
   end
   -- 2(iv) "... or bursts through": the unit burst through tests.
@@ -1714,7 +1774,7 @@ end
 function turn.play(G)
   local t = G.turn
   G.bf:set_time(t, "orders")
-  G.broke_this_period, G.burst_through, G.general_losses, G.arrivals = {}, {}, {}, {}
+  G.broke_this_period, G.burst_through, G.general_losses, G.arrivals, G.routs_past = {}, {}, {}, {}, {}
   turn.returns(G)
   upkeep(G)
   declare(G)

@@ -445,3 +445,54 @@ T.case("CHOICE OF TERRAIN: a die picks one of the six terrain units; a bridge or
   T.eq({ r.type, r.width, r.crossings[1].type }, { "river", setup.RIVER_PACES, "bridge" })
   T.near(r.x2 - r.x1, 250, 0.01, "250 mm of unfordable river, east-west")
 end)
+
+-- THE REACTION TEST 2(v) and PURSUERS: holding troops whose attackers break
+-- test, "and will only pursue if this results in "uncontrolled advance""; a
+-- "Halt" is obeyed, worse results are ignored.
+T.case("THE REACTION TEST 2(v): troops with orders to hold test whether they pursue", function()
+  local function hold(rolls, wishes)
+    local cmd = setmetatable({ hold_pursuit = function() return wishes end }, { __index = require("wrg.ai") })
+    local G = battle.skirmish{ dice = dice.forced(rolls), report = function() end,
+                               sides = { { commander = cmd, units = { mi("h", 600, 300, 0, { set = { order = "hold" } }) } },
+                                         { units = { mi("e", 600, 600, 180) } } } }
+    local h, e = G.by_id[1].h, G.by_id[2].e
+    turn.hold_pursuit(G, h, e)
+    return G.D[h]
+  end
+  -- class C regulars on chart 1, 3 probability dice, no factors on an open
+  -- table: 15 is "act as C in C would wish", 10 "carry on"
+  T.eq(hold({ 5, 5, 5 }, true).pursuing ~= nil, true, "act as C in C, and the general so wishes: it pursues")
+  T.eq(hold({ 5, 5, 5 }, false).pursuing, nil, "act as C in C, the general does not wish it")
+  T.eq(hold({ 4, 3, 3 }, true).pursuing, nil, "carry on: it holds")
+end)
+
+-- 2(iv) "routs past" and BROKEN TROOPS that cannot run surrender half.
+T.case("THE REACTION TEST 2(iv) routs past; ROUT AND PURSUIT: half of a unit that cannot run surrenders", function()
+  local lines = {}
+  local G = battle.skirmish{ dice = dice.random(2), report = function(l) lines[#lines + 1] = l end,
+                             sides = { { units = { { id = "r", type = "LC", weapons = { "javelin" }, figures = 6, ranks = 1, at = { 900, 900, 0 } },
+                                                   mi("f", 1200, 300, 0) } },
+                                       { units = {} } } }
+  local r, f = G.by_id[1].r, G.by_id[1].f
+  turn.rout(G, r, nil)
+  G.D[r].rout_periods = 1                          -- later periods: towards its own (south) edge
+  G.bf:place(r, 900, 900, 180)
+  G.D[f].tested_first_reach = true
+  T.truthy(G.bf:distance(r, f) > 150 * MM, "more than 150 paces off before")
+  turn.play(G)
+  T.truthy(table.concat(lines, "\n"):find("reaction test of f (friendly unit routs past)", 1, true), table.concat(lines, "\n"))
+  -- a router backed against a river it may not cross cannot run
+  lines = {}
+  G = battle.skirmish{ dice = dice.random(2), report = function(l) lines[#lines + 1] = l end,
+                       table = { terrain = { { type = "river", from = { 0, 20 }, to = { 183, 20 }, width = 30 } } },
+                       sides = { { units = { mi("r", 900, 200 + 15 * MM + 21, 0, { general = "c_in_c", set = { general_men = 10 } }) } },
+                                 { units = { mi("e", 900, 200 + 15 * MM + 42 + 21, 180) } } } }
+  r = G.by_id[1].r
+  local before = G.D[r].figures
+  turn.rout(G, r, G.by_id[2].e)
+  G.routs_past = {}
+  turn.play(G)
+  T.truthy(table.concat(lines, "\n"):find("4 figures surrender", 1, true), table.concat(lines, "\n"))
+  T.truthy(G.D[r].figures <= before - 4, "half the unit is gone")
+  T.eq(G.D[r].general_lost, "captured", "the General's figure at half strength: he surrenders")
+end)
