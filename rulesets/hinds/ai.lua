@@ -7,6 +7,7 @@
 --   pursue(G, uid, quarry)    -> true to pursue a beaten unit
 --   occupy(G, uid, quarry)    -> true to take the vanquished's ground (not pursuing)
 --   cavalry_assisted(G, uid)  -> "retreat" | "fight" (infantry joins a fight)
+--   designate(G, uid)         -> true to designate a retreat (shifted next turn)
 --
 -- Deployment: skirmishing archers and slingers in the front row, the foot in
 -- the middle of the main line, the horse on its wings. In battle: charge
@@ -139,6 +140,12 @@ function ai.order(G, uid)
     end
     if best then return { kind = "charge", target = best } end
   end
+  -- formations: a square against horse threatening a flank or the rear, a
+  -- testudo under archery it cannot close with, back to normal otherwise
+  local f = ai.formation(G, d)
+  if f then return { kind = "formation", formation = f } end
+  -- the reserve stands until it is needed
+  if ai.in_reserve(G, d) then return { kind = "hold" } end
   -- light troops out of short-range missiles withdraw behind friends to be
   -- resupplied (§3), and stand there a turn
   if ai.resupplying(G, d) then
@@ -159,10 +166,17 @@ function ai.order(G, uid)
       if troops.long_range(d) or dist <= 1 then return { kind = "hold" } end
     end
   end
-  -- close with the nearest enemy
+  -- close with the nearest enemy (horse: round its flank)
   local target = nearest_enemy(G, d, function(e) return e.state == "ready" end) or nearest_enemy(G, d)
   if not target then return { kind = "hold" } end
   local e = G.D[target]
+  if d.arm == "mounted" and not light then
+    local fq, fr = ai.flank_hex(G, d)
+    if fq and H.distance(d.q, d.r, fq, fr) > 0 then
+      local o = ai.step_to(G, d, fq, fr, "forward")
+      if o and o.kind == "move" then return o end
+    end
+  end
   if H.distance(d.q, d.r, e.q, e.r) <= 1 then
     return { kind = "hold", facing = H.facing_towards(H.bearing(G.B, d.q, d.r, e.q, e.r)) }
   end
@@ -197,6 +211,12 @@ end
 -- The best reachable hex toward (or, "rear", away from) an enemy.
 function ai.step(G, d, target, how)
   local e = G.D[target]
+  return ai.step_to(G, d, e.q, e.r, how)
+end
+
+-- The same toward a hex (tq, tr).
+function ai.step_to(G, d, tq, tr, how)
+  local e = { q = tq, r = tr }
   local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
   local face = H.facing_towards(bearing)
   local mode = how
@@ -224,6 +244,156 @@ function ai.step(G, d, target, how)
   if not best then return nil end
   if how ~= "rear" and H.distance(best[1], best[2], e.q, e.r) >= here then return nil end
   return { kind = "move", q = best[1], r = best[2], facing = face, how = mode, throwing = throwing }
+end
+
+---------------------------------------------------------------------------
+-- Formations (§4 "The special benefits of certain formations")
+
+-- An enemy horse able to charge d on a flank or in the rear next turn.
+local function horse_threat(G, d)
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
+      local saved = G.turn
+      G.turn = G.turn + 1          -- as it would stand in its next move
+      local ok, q, r = turn.can_charge(G, e, d)
+      G.turn = saved
+      if ok then
+        local i = H.dir_index(q - d.q, r - d.r)
+        if i and H.relative(d.facing, i) ~= "front" then return true end
+      end
+    end
+  end
+  return false
+end
+
+-- Enemy missile troops with the long-range cast within reach of d, and the
+-- nearest enemy able to fight it hand to hand.
+local function archery_threat(G, d)
+  local shot, melee_near = false, false
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    if e.state == "ready" then
+      local dist = H.distance(d.q, d.r, e.q, e.r)
+      if troops.long_range(e) and dist >= 2 and dist <= 4 and missiles.casts_left(e) > 0 then shot = true end
+      if not troops.light_missile(e) and not e.non_combatant and dist <= 3 then melee_near = true end
+    end
+  end
+  return shot, melee_near
+end
+
+-- The formation the default commander wants d to change into now, or nil.
+-- Squares "cannot be attacked from the flanks or rear": formed by foot
+-- (not skirmishers) when enemy horse could strike a flank or the rear next
+-- turn. The testudo is "proof against all missles at long range": formed by
+-- legionaries (pilum troops) shot at from long range by archers or
+-- slingers when no enemy that fights hand to hand is within three hexes
+-- (it moves one unit a turn and casts nothing). Either is given up when the
+-- danger has passed. The march column only gains on roads, which the
+-- shipped scenarios do not have; the commander does not use it.
+function ai.formation(G, d)
+  if d.combat or d.state ~= "ready" or troops.light_missile(d) then return nil end
+  if d.arm ~= "foot" then return nil end
+  if d.formation == "normal" then
+    if horse_threat(G, d) then return "square" end
+    if d.missile == "pilum" and d.shot_turn and d.shot_turn >= G.turn - 1 then
+      local shot, melee_near = archery_threat(G, d)
+      if shot and not melee_near then return "testudo" end
+    end
+  elseif d.formation == "square" then
+    if not horse_threat(G, d) then return "normal" end
+  elseif d.formation == "testudo" then
+    local shot, melee_near = archery_threat(G, d)
+    if melee_near or not shot then return "normal" end
+  end
+  return nil
+end
+
+---------------------------------------------------------------------------
+-- The reserve, flank attacks, designated retreats
+
+-- The reserve: the last foot unit of the main line (not a skirmisher) in
+-- an army of six or more units; it stands while the line advances and is
+-- released when an enemy comes within two hexes of it, when a friend is
+-- beaten, or from turn 6.
+function ai.reserve_id(side, G)
+  local list = side.specs
+  if #list == 0 and G then
+    list = {}
+    for _, uid in ipairs(side.units) do list[#list + 1] = G.D[uid] end
+  end
+  if #list < 6 then return nil end
+  local id
+  for _, spec in ipairs(list) do
+    if spec.arm == "foot" and not troops.light_missile(spec) and spec.missile ~= "javelin" then id = spec.id end
+  end
+  return id
+end
+
+function ai.in_reserve(G, d)
+  local side = G.sides[d.side]
+  if side.reserve_released then return false end
+  if side.reserve_id == nil then side.reserve_id = ai.reserve_id(side, G) or false end
+  if d.id ~= side.reserve_id then return false end
+  local release = G.turn >= 6
+  for _, uid in ipairs(side.units) do
+    if G.D[uid].state ~= "ready" then release = true end
+  end
+  local _, dist = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  if dist and dist <= 2 then release = true end
+  if release then
+    side.reserve_released = true
+    turn.say(G, "  %s, the reserve, is committed.", turn.label(d))
+    return false
+  end
+  return true
+end
+
+-- A free hex on an enemy's flank or rear for horse to make for: the
+-- nearest one that is not farther than the nearest enemy by more than two
+-- hexes (enemies in square have no flanks).
+function ai.flank_hex(G, d)
+  local _, near = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  if not near then return nil end
+  local best, bd
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
+      for i, dir in ipairs(H.DIRS) do
+        if H.relative(e.facing, i) ~= "front" then
+          local q, r = e.q + dir[1], e.r + dir[2]
+          if q == d.q and r == d.r then return q, r end
+          if turn.free(G, d, q, r) then
+            local dist = H.distance(d.q, d.r, q, r)
+            if dist <= near + 2 and (not bd or dist < bd) then best, bd = { q, r }, dist end
+          end
+        end
+      end
+    end
+  end
+  if best then return best[1], best[2] end
+  return nil
+end
+
+-- Designated retreats (§4 "A player may designate the retreat of a given
+-- tactical unit on the previous move"): a unit that has lost more throws of
+-- its combat than the enemy, so that the end of the third throw would send
+-- it in flight, and is outmatched (the enemy's points at least 1.25 times
+-- its side's) is designated; it steps back before the next movement,
+-- facing the enemy, out of the combat instead of fleeing.
+function ai.designate(G, uid)
+  local d = G.D[uid]
+  local c = d.combat and G.combats[d.combat]
+  if not c or c.round == 0 or c.round >= 3 then return false end
+  if c.losses[d.side] <= c.losses[3 - d.side] then return false end
+  local mine, theirs = 0, 0
+  for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
+  for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end
+  if theirs < 1.25 * mine then return false end
+  for i, dir in ipairs(H.DIRS) do
+    if H.relative(d.facing, i) == "rear" and turn.free(G, d, d.q + dir[1], d.r + dir[2]) then return true end
+  end
+  return false
 end
 
 function ai.missile_target(G, uid)

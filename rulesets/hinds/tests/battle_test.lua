@@ -29,7 +29,7 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 52, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- and put the three values here.
-local GOLDEN = { winner = 1, turns = 10, hash = "16046c1914f89502" }
+local GOLDEN = { winner = 1, turns = 11, hash = "1548593c43d22328" }
 
 T.case("Golden battle: Romans against Gauls, seed 52", function()
   local r = run(ALESIA, 52)
