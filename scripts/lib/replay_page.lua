@@ -259,6 +259,8 @@ function apply(s, e, i) {
     case "unit_moved": if (u) { u.x = e.x; u.y = e.y; u.facing = e.facing; u.lastMove = i; } break;
     case "unit_strength": if (u) u.strength = e.strength; break;
     case "unit_removed": if (u) { u.removed = true; u.removedAt = i; } break;
+    case "unit_returned": if (u) { u.removed = false; u.x = e.x; u.y = e.y; u.facing = e.facing; u.lastMove = i; } break;
+    case "unit_resized": if (u) { u.width = e.width; u.depth = e.depth; } break;
     case "turn_end": s.turnEnd = i; break;
   }
 }
@@ -313,6 +315,8 @@ const FMT = {
   unit_moved: (e) => ul(e.unit) + " " + nice(e.how || "moves") + " \u2192 " + xy(e) + ", facing " + deg(e.facing),
   unit_strength: (e) => ul(e.unit) + " strength now " + num(e.strength),
   unit_removed: (e) => ul(e.unit) + " leaves the table",
+  unit_returned: (e) => ul(e.unit) + " returns to the table at " + xy(e),
+  unit_resized: (e) => ul(e.unit) + " changes formation: base " + num(e.width) + " \u00d7 " + num(e.depth) + " mm",
   roll: (e) => "\ud83c\udfb2 " + die(e.die) + " \u2192 <b>" + esc(e.value) + "</b> " + esc(e.purpose || ""),
   turn_end: (e) => "<b>End of turn " + esc(e.turn) + "</b>" + (e.hash ? ' <span class="seq">state ' + esc(e.hash) + "</span>" : ""),
   victory: (e) => "<b>Victory to side " + esc(e.winner) + "</b>" + (e.reason ? ": " + esc(e.reason) : "") +
@@ -375,7 +379,7 @@ function termsLine(e) {  // modifiers an adjudication explains itself with
 // The fields a formatter of FMT reads: a ruleset whose event of the same kind
 // lacks them gets the next formatter that fits (ALT), else the generic line.
 const NEEDS = {
-  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"],
+  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"], unit_returned: ["unit", "x", "y"], unit_resized: ["unit", "width", "depth"],
   roll: ["die", "value"], victory: ["winner"], activation_points: ["side", "points"], activation: ["units", "order"],
   move: ["units", "distance"], charge: ["units", "target"], contact: ["units", "with"], evade: ["units", "distance"],
   initiative: ["units", "die", "action"], shoot: ["shooter", "target", "result"], melee: ["attacker", "defender"],

@@ -297,6 +297,36 @@ int bf_place(lua_State* L) {
   return 0;
 }
 
+// A unit's base changes shape (a formation change, losses that shorten its
+// frontage): the centre and facing stay, the index and footprint follow.
+int bf_resize(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const double width = check_number(L, 3, "width"), depth = check_number(L, 4, "depth");
+  if (width <= 0 || depth <= 0) return luaL_error(L, "resize: a base needs a positive width and depth");
+  u.at.width = width;
+  u.at.depth = depth;
+  bf.put(u, Battlefield::base_of(u));
+  if (bf.logging())
+    bf.log->add("unit_resized", Value(Value::Map{{"unit", u.id}, {"width", width}, {"depth", depth}}));
+  return 0;
+}
+
+// A removed unit comes back onto the table (troops that left the field and
+// return); it keeps its data.
+int bf_bring_back(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  if (!u.removed) return luaL_error(L, "bring_back: unit %d is on the table", u.id);
+  u.removed = false;
+  bf.put(u, geom::Base{{check_number(L, 3, "x"), check_number(L, 4, "y")},
+                       luaL_opt(L, lua_tonumber, 5, u.at.facing), u.at.width, u.at.depth});
+  if (bf.logging())
+    bf.log->add("unit_returned", Value(Value::Map{{"unit", u.id}, {"x", u.at.x}, {"y", u.at.y},
+                                                  {"facing", u.at.facing}}));
+  return 0;
+}
+
 int bf_remove(lua_State* L) {
   Battlefield& bf = check_bf(L);
   UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
@@ -1064,6 +1094,11 @@ const std::vector<Binding> kBindings = {
      guarded<bf_place>, true},
     {"remove", "bf:remove(id)", "Takes a unit off the table (broken, destroyed); it keeps its data.",
      guarded<bf_remove>, true},
+    {"resize", "bf:resize(id, width, depth)",
+     "Changes a unit's base (a formation change); its centre and facing stay.", guarded<bf_resize>, true},
+    {"bring_back", "bf:bring_back(id, x, y, facing?)",
+     "Puts a removed unit back on the table (troops returning to the field); it keeps its data.",
+     guarded<bf_bring_back>, true},
     {"set_strength", "bf:set_strength(id, n)", "Sets a unit's strength.", guarded<bf_set_strength>, true},
     {"units", "bf:units(side?) -> {ids}", "The ids of units on the table, in id order.", guarded<bf_units>, true},
     {"size", "bf:size() -> width, depth", "The table's size in mm.", guarded<bf_size>, true},

@@ -58,6 +58,21 @@ function bf:place(id, x, y, facing) end
 ---@param id any
 function bf:remove(id) end
 
+--- Changes a unit's base (a formation change); its centre and facing stay.
+--- `bf:resize(id, width, depth)`
+---@param id any
+---@param width any
+---@param depth any
+function bf:resize(id, width, depth) end
+
+--- Puts a removed unit back on the table (troops returning to the field); it keeps its data.
+--- `bf:bring_back(id, x, y, facing?)`
+---@param id any
+---@param x any
+---@param y any
+---@param facing? any
+function bf:bring_back(id, x, y, facing) end
+
 --- Sets a unit's strength.
 --- `bf:set_strength(id, n)`
 ---@param id any

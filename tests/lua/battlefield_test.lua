@@ -1,0 +1,34 @@
+-- sandtable.battlefield: resizing a base and bringing a unit back, with their events.
+local T = require("lib.testing")
+local B = require("sandtable.battlefield")
+
+T.case("battlefield: a resized base keeps its centre and facing and collides at its new size", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local a = bf:add_unit{ side = 1, x = 500, y = 100, width = 80, depth = 40 }
+  local b = bf:add_unit{ side = 2, x = 500, y = 400, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:distance(a, b), 260.0)             -- 400 - 100 - 20 - 20
+  bf:resize(a, 40, 120)                      -- into column: 40 wide, 120 deep
+  T.eq({ bf:pos(a) }, { 500.0, 100.0, 0.0 })
+  T.eq(bf:distance(a, b), 220.0)             -- 400 - 100 - 60 - 20
+  local r = bf:move(a, "advance", 500)
+  T.eq({ r.distance, r.stopped_by }, { 220.0, b })
+  local last = bf:events()[#bf:events()]
+  T.eq(last.kind, "unit_moved")
+  T.raises(function() bf:resize(a, 0, 10) end, "positive width and depth")
+end)
+
+T.case("battlefield: a removed unit is brought back where it returns, with its data", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local a = bf:add_unit{ side = 1, x = 100, y = 100, width = 80, depth = 40, data = { figures = 12 } }
+  bf:remove(a)
+  T.eq(#bf:units(1), 0)
+  T.raises(function() bf:bring_back(a + 1, 0, 0) end, "no unit with id")
+  bf:bring_back(a, 300, 50, 90)
+  T.eq(bf:units(1), { a })
+  T.eq({ bf:pos(a) }, { 300.0, 50.0, 90.0 })
+  T.eq(bf:data(a).figures, 12)
+  T.raises(function() bf:bring_back(a, 0, 0) end, "is on the table")
+  local kinds = {}
+  for _, e in ipairs(bf:events()) do kinds[#kinds + 1] = e.kind end
+  T.eq(kinds, { "table", "unit_added", "unit_removed", "unit_returned" })
+end)
