@@ -264,7 +264,7 @@ function turn.remove(G, uid, why)
   if d.general and not d.general_lost then turn.general_lost(G, uid, why) end
   d.gone = why
   d.routing = false
-  G.bf:remove(uid)
+  if not G.bf:unit(uid).removed then G.bf:remove(uid) end  -- away: already off
   G.removed[#G.removed + 1] = uid
   if G.log then G.bf:log("removed", { unit = uid, why = why }) end
   say(G, "  %s is %s.", d.name, why)
@@ -273,22 +273,20 @@ end
 ---------------------------------------------------------------------------
 -- TROOPS LEAVING THE FIELD
 
--- Far from the table: where a unit that has left it (and may come back)
--- waits; the engine cannot put a removed unit back.
-local PARK = -100000
-
 -- "Troops who leave the table for any reason except rout will reappear at
 -- the same point if at the beginning of any of the next three periods a 3 or
 -- 4 is thrown, using a probability dice for regulars or a normal dice for
 -- barbarians." (Retreating, breaking off or moving off the table; routers
--- and units leaving after 1(iii) do not return.)
+-- and units leaving after 1(iii) do not return.) The unit is taken off the
+-- table (bf:remove: no query finds it) and keeps its data; bf:bring_back
+-- puts it back where it left.
 function turn.leave_table(G, uid, why)
   local d = G.D[uid]
   if not live(d) then return end
   local x, y, f = G.bf:pos(uid)
   d.off_table = { x = x, y = y, facing = norm(f + 180), checks = 0 }
   d.in_melee, d.charging, d.pursuing, d.state, d.state_periods = false, false, nil, nil, 0
-  G.bf:place(uid, PARK - uid * 1000, PARK)
+  G.bf:remove(uid)
   if G.log then G.bf:log("left_table", { unit = uid, why = why }) end
   say(G, "  %s has %s.", d.name, why)
   if d.general and not d.general_lost then turn.general_lost(G, uid, "off the field") end
@@ -323,7 +321,7 @@ function turn.returns(G)
       if d.off_table and o.returns_at == G.turn then
         d.off_table = nil
         d.order, d.disorganised = d.order or "attack", false
-        G.bf:place(uid, o.x, o.y, o.facing)
+        G.bf:bring_back(uid, o.x, o.y, o.facing)
         if G.log then G.bf:log("returned", { unit = uid }) end
         say(G, "  %s returns to the field.", d.name)
         -- 2(vii): "a fresh enemy force of at least 50 figures appears on the

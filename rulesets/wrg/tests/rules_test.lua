@@ -327,9 +327,14 @@ T.case("TROOPS LEAVING THE FIELD: return on a 4 at once, on a 3 after a second t
   local G, u = off({ 4 })
   T.truthy(G.D[u].off_table, "off the table")
   T.eq(turn.live(G.D[u]), false)
+  T.eq(G.bf:units(1), {}, "off the table: no query finds it (bf:remove)")
   G.turn = 2
   turn.returns(G)
   T.eq({ G.D[u].off_table, turn.live(G.D[u]), ({ G.bf:pos(u) })[2] }, { nil, true, 300 }, "a 4: back at the same point")
+  T.eq({ G.bf:units(1), select(3, G.bf:pos(u)) }, { { u }, 180.0 }, "on the table again (bf:bring_back), facing the table")
+  local kinds = {}
+  for _, e in ipairs(G.bf:events()) do kinds[e.kind] = (kinds[e.kind] or 0) + 1 end
+  T.eq({ kinds.unit_removed, kinds.unit_returned }, { 1, 1 }, "logged for replays")
   G, u = off({ 3, 2 })
   G.turn = 2; turn.returns(G)
   T.eq(G.D[u].off_table.returns_at, 4, "a 3, then a 2: two periods on")
@@ -340,6 +345,7 @@ T.case("TROOPS LEAVING THE FIELD: return on a 4 at once, on a 3 after a second t
   G, u = off({ 2, 5, 2 })
   for t = 2, 4 do G.turn = t; turn.returns(G) end
   T.eq(G.D[u].gone, "gone from the field", "no 3 or 4 in three periods")
+  T.eq(#G.bf:units(1), 0, "and never comes back")
   -- the points of a unit off the table count only once it is returning
   local victory = require("wrg.victory")
   G, u = off({ 3, 5 })
