@@ -597,6 +597,75 @@ local function face(G, uid, want, free)
   return cost
 end
 
+-- FORMATION CHANGES: "Regular units frontages can be expanded or reduced by
+-- 4 figures in each 1/4 period, barbarians frontages by only 2 figures,
+-- reducing time available for other movement. Difficult terrain reduces
+-- expansion or contraction in the same degree as it reduces movement."
+-- EFFECT OF DISORGANISATION ON MANOEUVRE: "All delays and movement
+-- reductions for changes of direction or formation are doubled for
+-- disorganised troops." Reading: a period is the time of a normal move, so a
+-- quarter period costs a quarter of the normal move (as a turn's 1/4 period
+-- does), times the multiplier of the ground the unit stands on, doubled when
+-- disorganised. The base becomes files x ranks figures (bf:resize: the
+-- centre and facing stay; ranks = figures / files rounded up). A change
+-- that takes longer than the time left goes on next period: the time spent
+-- is banked towards the next step of figures, and the unit is "before
+-- completing a formation change" until it is done (DISORGANISATION 2).
+-- Models (elephants, chariots, engines: one rank of models) keep their line.
+function turn.frontage_step(d)
+  local f = tables.movement.formation_figures_per_quarter
+  return d.regular and f.regular or f.barbarian
+end
+
+function turn.can_reform(d)
+  return d.type ~= "EL" and d.type ~= "CH" and d.type ~= "ENG" and tables.base_sizes[d.type] ~= nil
+end
+
+function turn.quarter_cost(G, uid, d)
+  return normal_move(d) / 4 * terrain_factor(G, uid, d) * (d.disorganised and 2 or 1)
+end
+
+-- Sets a unit's files and its base to match.
+function turn.set_files(G, uid, files)
+  local d = G.D[uid]
+  local b = tables.base_sizes[d.type]
+  d.files = math.max(1, math.min(files, math.max(1, d.figures)))
+  d.ranks = math.max(1, (d.figures + d.files - 1) // d.files)
+  d.w, d.dp = d.files * b[1], d.ranks * b[2]
+  G.bf:resize(uid, d.w, d.dp)
+end
+
+-- Carries on the change in d.reforming (the files wanted) within `avail`
+-- paces of the period's time; returns the paces spent.
+function turn.reform(G, uid, avail)
+  local d = G.D[uid]
+  local want = d.reforming
+  if not want then return 0 end
+  want = math.max(1, math.min(want, d.figures))
+  local q = turn.quarter_cost(G, uid, d)
+  local step = turn.frontage_step(d)
+  local banked, spent, files = d.reform_banked or 0, 0, d.files
+  avail = math.max(0, avail)
+  while files ~= want do
+    local need = q - banked
+    if need > avail - spent + 1e-9 then
+      banked = banked + (avail - spent)
+      spent = avail
+      break
+    end
+    spent, banked = spent + need, 0
+    if want > files then files = math.min(want, files + step) else files = math.max(want, files - step) end
+  end
+  if files ~= d.files then
+    local from = d.files
+    turn.set_files(G, uid, files)
+    if G.log then G.bf:log("formation", { unit = uid, files = d.files, ranks = d.ranks }) end
+    say(G, "  %s changes frontage from %d to %d figures (%d ranks).", d.name, from, d.files, d.ranks)
+  end
+  if files == want then d.reforming, d.reform_banked = nil, nil else d.reform_banked = banked end
+  return spent
+end
+
 -- An advance of `paces` (of the unit's move allowance): the multiplier of
 -- the ground it starts on, and a river in its path entered at the river's
 -- multiplier for the rest of the move, or not at all by troops who may not
@@ -786,6 +855,31 @@ local function declare(G)
         if cmd.countercharge(G, tid, list[1]) then
           t.countercharging = true
           say(G, "  %s countercharges.", t.name)
+        end
+      end
+    end
+  end
+  -- GENERAL FEATURES OF ORDERS 1: "Units may vary their formation as desired
+  -- without specific orders" (the commander's `formation`: the files it
+  -- wants, or nil); "Those within enemy charge reach may at any time halt and
+  -- take up a defensive formation" (halted units may change too). Declared
+  -- now, before anything moves, so that a charge striking the unit catches it
+  -- before it completes the change. Chargers do not start one; units in
+  -- melee, routing, pursuing, evading, retiring or out of control drop any.
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) then
+      local st = d.state
+      if d.routing or d.in_melee or d.pursuing or d.evading or d.breaking_off or d.countercharging
+        or st == "retire" or st == "retreat" or st == "rally_back" or st == "uncontrolled" or not turn.can_reform(d) then
+        d.reforming, d.reform_banked = nil, nil
+      elseif not d.charging and not (d.reorganising and d.reorganising > 0) then
+        local cmd = G.sides[d.side].commander
+        local want = cmd.formation and cmd.formation(G, uid) or nil
+        if want and want ~= d.files then
+          if want ~= d.reforming then d.reform_banked = nil end
+          d.reforming = want
+          say(G, "  %s changes formation to a frontage of %d figures.", d.name, want)
         end
       end
     end
@@ -1107,6 +1201,13 @@ local function move_charger(G, c)
   local d = G.D[c.charger]
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
+  -- CHARGING: "all turns, wheeling or formation changes must be completed
+  -- before normal move distance is exceeded" (a change carried over from
+  -- the last period); one not completed by then leaves no time to charge.
+  if d.reforming then
+    cost = cost + turn.reform(G, c.charger, normal_move(d) - cost - (d.push_debt or 0))
+    if d.reforming then d.moved = 0; return end
+  end
   local dist = charge_move(d) - cost - (d.push_debt or 0)
   local stop, moved = advance(G, c.charger, dist)
   d.moved = moved
@@ -1121,6 +1222,14 @@ local function move_charger(G, c)
     -- direction of charge"; 6: infantry other than light, light-medium or
     -- light-heavy moving when contacted by mounted chargers who moved 60.
     if edge ~= "front" then t.disorganised = true end
+    -- DISORGANISATION 2: "Being contacted in a charge before completing, a
+    -- formation change": the change is caught half done and left (the unit
+    -- fights in the formation it has reached).
+    if t.reforming then
+      t.disorganised = true
+      t.reforming, t.reform_banked = nil, nil
+      say(G, "  %s is caught changing formation.", t.name)
+    end
     if troops.is_mounted(d) and moved >= 60 and t.advancing and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
     if G.log then G.bf:log("contact", { unit = c.charger, target = hit, edge = edge }) end
@@ -1133,7 +1242,10 @@ local function move_unit(G, uid)
   if d.reorganising and d.reorganising > 0 then return end
   local st = d.state
   local debt = d.push_debt or 0
-  if st == "halt" then return end
+  if st == "halt" then
+    turn.reform(G, uid, normal_move(d) - debt)
+    return
+  end
   if st == "retire" or st == "retreat" then
     d.retiring = true
     local dist = math.max(0, normal_move(d) * (st == "retire" and 0.5 or 1) - debt)
@@ -1150,11 +1262,13 @@ local function move_unit(G, uid)
     end
     return
   end
+  -- FORMATION CHANGES: the time they take is not available for movement.
+  local reform_cost = turn.reform(G, uid, normal_move(d) - debt)
   local cmd = G.sides[d.side].commander
   local plan = cmd.move(G, uid)
   if not plan then return end
   local dist = plan.distance or normal_move(d)
-  dist = math.min(dist, normal_move(d)) - debt
+  dist = math.min(dist, normal_move(d) - reform_cost) - debt
   if plan.bearing then dist = dist - face(G, uid, plan.bearing) end
   if dist <= 0 then return end
   local _, moved = advance(G, uid, dist)

@@ -502,3 +502,80 @@ T.case("THE REACTION TEST 2(iv) routs past; ROUT AND PURSUIT: half of a unit tha
   T.truthy(G.D[r].figures <= before - 4, "half the unit is gone")
   T.eq(G.D[r].general_lost, "captured", "the General's figure at half strength: he surrenders")
 end)
+
+-- FORMATION CHANGES: "Regular units frontages can be expanded or reduced by
+-- 4 figures in each 1/4 period, barbarians frontages by only 2 figures,
+-- reducing time available for other movement. Difficult terrain reduces
+-- expansion or contraction in the same degree as it reduces movement."
+-- EFFECT OF DISORGANISATION ON MANOEUVRE: "All delays and movement
+-- reductions for changes of direction or formation are doubled".
+-- DISORGANISATION 2: "Being contacted in a charge before completing, a
+-- formation change".
+T.case("FORMATION CHANGES: 4 figures (regulars) or 2 (barbarians) a 1/4 period, the base resized, caught in a charge", function()
+  local ai = require("wrg.ai")
+  local function commander(files, plan)
+    return setmetatable({ formation = function() return files end, move = function() return plan end,
+                          charge_target = function() return nil end, countercharge = function() return false end },
+                        { __index = ai })
+  end
+  local function one(unit, files, extra_pieces)
+    local lines = {}
+    local G = battle.skirmish{
+      dice = dice.forced({}), report = function(l) lines[#lines + 1] = l end,
+      table = extra_pieces and { terrain = extra_pieces } or nil,
+      sides = { { units = { unit }, commander = commander(files, { distance = 60 }) },
+                { units = { mi("far", 1600, 1150, 180) }, commander = commander(nil, nil) } },
+    }
+    return G, G.by_id[1][unit.id], lines
+  end
+  -- regulars: 4 files to 8 (+4) in 1/4 period: 15 of the 60 paces; the base
+  -- becomes 8 x 15 mm wide and one rank of 20 mm deep, its centre kept
+  local G, u, lines = one(mi("u", 600, 300), 8)
+  T.eq({ G.D[u].files, G.D[u].ranks }, { 4, 2 })
+  turn.play(G)
+  local b = G.bf:unit(u)
+  T.eq({ G.D[u].files, G.D[u].ranks, b.width, b.depth, G.D[u].reforming }, { 8, 1, 120.0, 20.0, nil }, table.concat(lines, "\n"))
+  T.eq(G.D[u].moved, 45, "the 1/4 period is not available for movement")
+  T.eq(b.x, 600.0, "centre kept")
+  local kinds = {}
+  for _, e in ipairs(G.bf:events()) do kinds[e.kind] = true end
+  T.truthy(kinds.unit_resized, "bf:resize, logged for replays")
+  -- barbarians: 2 figures a quarter; 4 files to 10 (+6) takes 3/4 period
+  G, u = one(mi("u", 600, 300, 0, { regular = false, figures = 12, ranks = 3 }), 10)
+  turn.play(G)
+  T.eq({ G.D[u].files, G.D[u].ranks, G.D[u].moved }, { 10, 2, 15 })
+  -- reducing: 8 files in 1 rank to 4 (-4): 1/4 period, 2 ranks
+  G, u = one(mi("u", 600, 300, 0, { ranks = 1 }), 4)
+  turn.play(G)
+  T.eq({ G.D[u].files, G.D[u].ranks, G.bf:unit(u).width }, { 4, 2, 60.0 })
+  -- disorganised: doubled; 5 files to 20 (+15, four quarters) takes two
+  -- periods, the time spent carried into the second
+  G, u = one(mi("u", 600, 300, 0, { figures = 20, ranks = 4 }), 20)
+  local d = G.D[u]
+  d.reforming, d.disorganised = 20, true
+  T.eq(turn.reform(G, u, 60), 60, "a whole period")
+  T.eq({ d.files, d.reforming }, { 13, 20 }, "two quarters done (at 30 paces each)")
+  T.eq(turn.reform(G, u, 60), 60)
+  T.eq({ d.files, d.reforming }, { 20, nil })
+  -- difficult terrain: in a wood (infantry x2) a quarter costs 30 paces
+  G, u = one(mi("u", 600, 600), 8, { { type = "wood", x = 60, y = 60, r = 10 } })
+  T.eq(turn.quarter_cost(G, u, G.D[u]), 30)
+  -- models keep their line
+  T.eq(turn.can_reform({ type = "EL" }), false)
+  -- caught: a fanatic cavalry unit within its normal move (no reaction tests)
+  -- charges a unit that has declared a change: disorganised, the change left
+  lines = {}
+  G = battle.skirmish{
+    dice = dice.random(5), report = function(l) lines[#lines + 1] = l end,
+    sides = { { units = { mi("u", 600, 300) }, commander = commander(8, nil) },
+              { units = { { id = "hc", type = "HC", class = "C", weapons = { "lance" }, figures = 4, ranks = 1,
+                            fanatic = true, at = { 600, 300 + 10 + 20 + 80 * MM, 180 } } },
+                commander = setmetatable({ charge_target = function(_, id) return G.by_id[1].u end, move = function() end },
+                                         { __index = ai }) } },
+  }
+  u = G.by_id[1].u
+  turn.play(G)
+  local text = table.concat(lines, "\n")
+  T.truthy(text:find("u is caught changing formation", 1, true), text)
+  T.eq({ G.D[u].files, G.D[u].reforming }, { 4, nil }, "the frontage it had")
+end)
