@@ -120,16 +120,22 @@ function setup.figure_depth(class, S)
   return at25 * tables.troop_by_scale[S.scale][class].front / front25
 end
 
--- Footprint of a unit (width, depth in mm). A formed unit stands in `ranks`
--- ranks, ceil(figures / ranks) files. READING: an unformed unit keeps the
--- footprint of its block (the loose order within 10 cm of a friend is not
--- modelled figure by figure); a footprint is fixed for the battle.
+-- Footprint of a unit (width, depth in mm). A formed unit ("all figures in
+-- B2B contact") stands in `ranks` ranks, ceil(figures / ranks) files.
+-- READING (unformed: "all figures of the unit within 10cm of another figure
+-- of the same unit"): an unformed unit stands in open order, its files and
+-- ranks as before with a gap of one figure's frontage between files and one
+-- figure's depth between ranks, (2 files - 1) frontages wide and (2 ranks -
+-- 1) depths deep (well inside the 10 cm limit at every scale; the loose
+-- order is not modelled figure by figure). Forming and un-forming resize
+-- the base (turn.phase1, bf:resize).
 function setup.footprint(u, S)
   local ranks = max(1, u.ranks or 1)
   local files = (u.figures + ranks - 1) // ranks
   local front = setup.figure_front(u.class, S, u.armour)
-  local depth = setup.figure_depth(u.class, S) * ranks
-  return files * front, depth, front
+  local fd = setup.figure_depth(u.class, S)
+  if u.formed == false then return (2 * files - 1) * front, (2 * ranks - 1) * fd, front end
+  return files * front, fd * ranks, front
 end
 
 ---------------------------------------------------------------------------

@@ -616,7 +616,16 @@ function turn.apply_result(G, uid, result, reason, opps)
     return
   end
   local after, effect = integrity.apply(d, result, reason)
+  local was_formed = d.formed
   d.formed, d.disordered, d.recoils = after.formed, after.disordered, after.recoils
+  -- Phase 1: a unit that forms or un-forms takes the footprint of its new
+  -- order (setup.footprint: open order when unformed), about its centre,
+  -- facing kept (bf:resize, logged as unit_resized).
+  if d.formed ~= was_formed then
+    d.w, d.dp = setup.footprint(d, G.S)
+    G.bf:resize(uid, d.w, d.dp)
+    if G.log then log(G, "form", { unit = uid, formed = d.formed, width = d.w, depth = d.dp }) end
+  end
   if result == "pass" and reason == "rallies" then d.pursuing = nil end
   if effect.move then
     d.recoiled_turn = G.turn

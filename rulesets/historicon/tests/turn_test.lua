@@ -54,18 +54,20 @@ end
 
 T.case("Phase 2 evasion: HI contact, unformed foot evade 10+1d8 per figure in contact", function()
   -- HI front edge at 54 cm, the VLI's front edge at 58: contact after 4 of
-  -- the HI's 10 cm, so 6 cm unused. 9 cm of contact / 3 cm VLI files = 3 figures.
+  -- the HI's 10 cm, so 6 cm unused. The VLI are unformed: open order, 8 files
+  -- of 3 cm figures over 45 cm (a figure every 5.625 cm), so 9 cm of contact
+  -- touches 2 figures.
   local G = field{ dice = dice.forced({ 1, 8, 3 }), sides = {
     { units = { unit(HI, { at = { 120, 50 } }) } },
     { units = { { id = "vli", troop = "AIF VLI", figures = 16, ranks = 2, formed = false, at = { 120, 60 } } } } } }
   local hi, vli = G.by_id[1].hi, G.by_id[2].vli
   turn.do_move(G, hi, { advance = 100 })
   local d = G.D[vli]
-  T.eq(d.figures, 16, "all three throws (11, 18, 13 cm) beat the 6 cm unused")
-  T.eq(d.evaded, 3, "three figures evaded and cannot shoot")
+  T.eq(d.figures, 16, "both throws (11, 18 cm) beat the 6 cm unused")
+  T.eq(d.evaded, 2, "two figures evaded and cannot shoot")
   T.near(y_of(G, vli), 710, 0.01, "the unit moves the shortest throw, 11 cm, directly away")
   local e = events(G, "evade")[1]
-  T.eq({ e.case, e.in_contact, e.removed }, { "contacted_by_hi", 3, 0 })
+  T.eq({ e.case, e.in_contact, e.removed }, { "contacted_by_hi", 2, 0 })
 end)
 
 T.case("Phase 2 evasion: unformed mounted evade 10+1d20", function()
@@ -81,19 +83,21 @@ T.case("Phase 2 evasion: unformed mounted evade 10+1d20", function()
 end)
 
 T.case("Phase 2 evasion: figures that cannot get away are removed from play", function()
-  -- The VLI stand with their rear on the north table edge: no way out.
+  -- The VLI stand with their rear on the north table edge: no way out (open
+  -- order, 3 figure depths of 2 cm deep).
   local G = field{ dice = dice.forced({ 8, 8, 8 }), sides = {
-    { units = { unit(HI, { at = { 120, 138 } }) } },
-    { units = { { id = "vli", troop = "AIF VLI", figures = 16, ranks = 2, formed = false, at = { 120, 148 } } } } } }
+    { units = { unit(HI, { at = { 120, 136 } }) } },
+    { units = { { id = "vli", troop = "AIF VLI", figures = 16, ranks = 2, formed = false, at = { 120, 147 } } } } } }
   local vli = G.by_id[2].vli
   turn.do_move(G, G.by_id[1].hi, { advance = 100 })
-  T.eq(G.D[vli].figures, 13, "the three figures in contact are removed")
-  T.eq(G.bf:unit(vli).strength, 13)
+  T.eq(G.D[vli].figures, 14, "the two figures in contact (open order) are removed")
+  T.eq(G.bf:unit(vli).strength, 14)
 end)
 
 T.case("Phase 3 evasion: formed mounted contact, foot evade 5+1d10; short throws are removed", function()
   -- HC (16 wide, 8 deep, move 15) 4 cm from the VLI: 11 cm unused.
-  -- 16 cm of contact / 3 cm files = 6 figures: throws 6 7 15 11 14 13 cm.
+  -- 16 cm of contact over the unformed VLI's open order (a figure every
+  -- 5.625 cm) = 3 figures: throws 6 7 15 cm.
   local G = field{ dice = dice.forced({ 1, 2, 10, 6, 9, 8 }), sides = {
     { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 50 } } } },
     { units = { { id = "vli", troop = "AIF VLI", figures = 16, ranks = 2, formed = false, at = { 120, 60 } } } } } }
@@ -101,7 +105,7 @@ T.case("Phase 3 evasion: formed mounted contact, foot evade 5+1d10; short throws
   turn.do_move(G, G.by_id[1].hc, { advance = 150 })
   T.eq(G.D[vli].figures, 14, "the 6 and 7 cm throws fall short of the 11 cm")
   T.eq(events(G, "evade")[1].case, "contacted_by_formed_mounted")
-  T.near(y_of(G, vli), 600 + 110, 0.01, "the body moves the shortest successful throw, 11 cm")
+  T.near(y_of(G, vli), 600 + 150, 0.01, "the body moves the shortest successful throw, 15 cm")
 end)
 
 T.case("Phase 3 evasion: formed mounted contact, mounted evade 10+1d10", function()
@@ -213,6 +217,35 @@ T.case("Integrity trigger 2: forming or un-forming tests with +3 (Phase 1)", fun
   turn.phase1(G)
   T.eq(G.D[G.by_id[1].li].formed, false)
   T.eq(events(G, "integrity")[1].score, 9)
+end)
+
+-- Phase 1 / UNIT FORMATION AND ORGANISATION: formed "all figures in B2B
+-- contact", unformed "all figures of the unit within 10cm of another figure
+-- of the same unit". Reading: open order, a figure's frontage between files
+-- and a figure's depth between ranks; the base is resized about its centre.
+T.case("Phase 1 forming and un-forming: the footprint changes (open order when unformed)", function()
+  local cmd = setmetatable({ forms = function(G, s) return { G.by_id[s].li } end }, { __index = passive })
+  -- ARA LI, 16 figures in 2 ranks: 8 files of 2 cm, 2 ranks of 2 cm at 25mm
+  local G = field{ dice = dice.forced({ 4, 4, 4, 4 }), sides = {
+    { units = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 50 } } }, commander = cmd }, {} } }
+  local li = G.by_id[1].li
+  local u = G.bf:unit(li)
+  T.eq({ u.width, u.depth }, { 160.0, 40.0 }, "formed: a block")
+  turn.phase1(G)
+  u = G.bf:unit(li)
+  T.eq({ G.D[li].formed, u.width, u.depth, u.x, u.y, u.facing }, { false, 300.0, 60.0, 1200.0, 500.0, 0.0 },
+    "un-formed: 15 frontages by 3 depths, centre and facing kept")
+  T.eq({ G.D[li].w, G.D[li].dp }, { 300.0, 60.0 })
+  T.eq(events(G, "unit_resized")[1].unit, li, "the engine logs it for replays")
+  G.turn = 2
+  turn.phase1(G)
+  u = G.bf:unit(li)
+  T.eq({ G.D[li].formed, u.width, u.depth }, { true, 160.0, 40.0 }, "formed again: the block")
+  -- a unit deployed unformed stands in open order from the start
+  G = field{ dice = dice.forced({}), sides = {
+    { units = { { id = "lc", troop = "AIF LC", figures = 8, ranks = 1, formed = false, at = { 120, 50 } } } }, {} } }
+  u = G.bf:unit(G.by_id[1].lc)
+  T.eq({ u.width, u.depth }, { 450.0, 40.0 }, "LC: 8 files of 3 cm in open order, one rank of 4 cm")
 end)
 
 T.case("Integrity trigger 1 and Phase 3 rallying: regain 1D6 hits, pass returns to good order", function()
