@@ -151,6 +151,8 @@ data.combat_factors = {
 -- have an army of 12, 24 or even 36 vignettes." An attached ART vignette
 -- "Counts as two vignettes" (Example Troop Types, footnote).
 data.army_sizes = { 12, 24, 36 }
+-- READING (Larger Armies): from this size an army is permitted multiple lines.
+data.multiple_lines_from = 24
 
 -- Example Troop Types: "(General Class-Integrity Class-Formal/InFormal)",
 -- "+AA(E..)" attached artillery of that epoch, "E" the epoch. Transcribed as

@@ -170,6 +170,18 @@ local function example_named(name)
   return nil
 end
 
+-- The vignettes an army counts: an attached ART vignette "counts as two".
+local function counted(list)
+  local n = 0
+  for _, rec in ipairs(list) do
+    n = n + 1
+    if type(rec) == "table" and type(rec.fields) == "table" and rec.fields.attached_artillery ~= nil then
+      n = n + 1
+    end
+  end
+  return n
+end
+
 local function patch_armies(armies, troops)
   for _, k in ipairs(armies.VIGNETTE_KEYS) do
     if k.key == "army" then k.need = "an army class, \"RA\" or \"IA\"" end
@@ -188,13 +200,7 @@ local function patch_armies(armies, troops)
 
   -- "Counts as two vignettes": an attached ART vignette.
   function armies.size_problem(list)
-    local n = 0
-    for _, rec in ipairs(list) do
-      n = n + 1
-      if type(rec) == "table" and type(rec.fields) == "table" and rec.fields.attached_artillery ~= nil then
-        n = n + 1
-      end
-    end
+    local n = counted(list)
     if not contains(data.army_sizes, n) then
       return string.format("army counts %d vignettes (%d entries, attached ART counting two): an Into Glory Ride army has 12, 24 or 36",
         n, #list)
@@ -203,11 +209,16 @@ local function patch_armies(armies, troops)
   end
 
   -- `type = "Swiss Pike"` fills the fields the vignette does not give itself.
+  -- READING (Larger Armies): an army of 24 or 36 vignettes is permitted
+  -- multiple lines unless its list says `multiple_lines = false`.
   local base_load_text = armies.load_text
   function armies.load_text(text, path)
     local army, problems = base_load_text(text, path)
     if not army or type(army.fields) ~= "table" or type(army.fields.vignettes) ~= "table" then
       return army, problems
+    end
+    if army.fields.multiple_lines == nil and counted(army.fields.vignettes) >= data.multiple_lines_from then
+      army.fields.multiple_lines = true
     end
     for _, rec in ipairs(army.fields.vignettes) do
       local f = type(rec) == "table" and rec.fields

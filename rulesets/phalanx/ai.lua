@@ -150,7 +150,7 @@ local function lane_blocked(G, x, y, f, w, dp, L)
 end
 
 -- The ideal layout on an open table. partof(g) gives each group's part.
-local function ideal_layout(G, side, edge, partof)
+local function ideal_layout(G, side, edge, partof, lined)
   local S = G.S
   local sd = G.sides[side]
   local mbl = { left = {}, centre = {}, right = {} }
@@ -161,7 +161,7 @@ local function ideal_layout(G, side, edge, partof)
     local g = G.groups[gid]
     local s1 = g.specs[1]
     local part = partof(g)
-    if s1.last_line then second[#second + 1] = g
+    if s1.last_line or (lined and lined[g]) then second[#second + 1] = g
     elseif s1.mbl then local l = mbl[part]; l[#l + 1] = g
     elseif s1.class == "LSC" or s1.class == "HSC" or s1.class == "CAM" then local l = outer[part]; l[#l + 1] = g
     else local l = front[part]; l[#l + 1] = g end
@@ -241,13 +241,37 @@ local function ideal_layout(G, side, edge, partof)
   for _, part in ipairs({ "centre", "left", "right" }) do
     for _, g in ipairs(mbl[part]) do put_group(out, G, edge, g, pos[g], v_mbl) end
   end
-  -- the second line, behind the middle of the line
+  -- the second line, behind the middle of the line; when it has links of
+  -- the wings or is wider than the centre sector (a large army), each part's
+  -- second line behind the middle of that part's line, in its sector
+  local per_part = false
   if #second > 0 then
+    for _, g in ipairs(second) do if partof(g) ~= "centre" then per_part = true end end
+    if width_of(second) > space then per_part = true end
+  end
+  if #second > 0 and not per_part then
     local sw = width_of(second)
     local u = W / 2 - sw / 2
     for _, g in ipairs(second) do
       put_group(out, G, edge, g, u, 1 + group_depth(g))
       u = u + group_width(g) + GAP
+    end
+  elseif per_part then
+    for _, part in ipairs(PARTS) do
+      local list = {}
+      for _, g in ipairs(second) do if partof(g) == part then list[#list + 1] = g end end
+      if #list > 0 then
+        local lo, hi = setup.part_range(S, part)
+        local l, r = math.huge, -math.huge
+        for _, g in ipairs(mbl[part]) do l = min(l, pos[g]); r = max(r, pos[g] + group_width(g)) end
+        local mid = l < r and (l + r) / 2 or (lo + hi) / 2
+        local sw = width_of(list)
+        local u = max(lo, min(hi - sw, mid - sw / 2))
+        for _, g in ipairs(list) do
+          put_group(out, G, edge, g, u, 1 + group_depth(g))
+          u = u + group_width(g) + GAP
+        end
+      end
     end
   end
   -- off the line: light horse beside the line's ends, skirmishers in front
@@ -291,7 +315,7 @@ local function ideal_layout(G, side, edge, partof)
 end
 
 -- The groups of a layout as blocks in side-local coordinates.
-local function blocks_of(S, edge, out, partof)
+local function blocks_of(S, edge, out, partof, lined)
   local blocks = {}
   local i = 1
   while i <= #out do
@@ -307,7 +331,8 @@ local function blocks_of(S, edge, out, partof)
     local g = out[i].group
     blocks[#blocks + 1] = { i = i, j = j, g = g, part = partof(g), u0 = u0, u1 = u1, v0 = v0, v1 = v1,
                             width = u1 - u0, depth = v1 - v0,
-                            mbl = g.specs[1].mbl == true and not g.specs[1].last_line }
+                            mbl = g.specs[1].mbl == true and not g.specs[1].last_line
+                                  and not (lined and lined[g]) }
     i = j + 1
   end
   return blocks
@@ -528,10 +553,10 @@ end
 
 -- Fits the ideal layout to the terrain T. Returns true if every group found a
 -- place (the plan is then checked by the caller).
-local function fit(G, edge, out, T, partof)
+local function fit(G, edge, out, T, partof, lined)
   local S = G.S
   local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 0.5
-  local blocks = blocks_of(S, edge, out, partof)
+  local blocks = blocks_of(S, edge, out, partof, lined)
   local pieces = local_pieces(S, edge, T)
   local by_part = { left = {}, centre = {}, right = {} }
   local rest = {}
@@ -589,7 +614,7 @@ local function placements_of(G, side, plan)
   for i, p in ipairs(plan) do
     local spec = by_vid[p.vid]
     list[i] = { vid = p.vid, part = p.part or spec.part, class = spec.class,
-                mbl = (spec.mbl and not spec.last_line) or false, x = p.x, y = p.y, facing = p.facing,
+                mbl = (spec.mbl and not spec.last_line and p.line ~= 2) or false, x = p.x, y = p.y, facing = p.facing,
                 w = spec.w, d = spec.d }
   end
   return list
@@ -650,25 +675,139 @@ local function without(S, T, drop)
   return T2
 end
 
--- A legal plan for `side` on `edge` over terrain T, or nil and the best
--- effort with its problems. strict: only the list's own division.
-local function make_plan(G, side, edge, T, strict)
+-- The MBL links of each part (list order) under a division and a set of
+-- links put in the second line, and the second line's links of each part.
+local function lines_of(G, side, partof, lined)
+  local mbl = { left = {}, centre = {}, right = {} }
+  local second = { left = {}, centre = {}, right = {} }
+  for _, gid in ipairs(G.sides[side].groups) do
+    local g = G.groups[gid]
+    local s1 = g.specs[1]
+    if s1.last_line or (lined and lined[g]) then local l = second[partof(g)]; l[#l + 1] = g
+    elseif s1.mbl then local l = mbl[partof(g)]; l[#l + 1] = g end
+  end
+  return mbl, second
+end
+
+local function width_of_list(list)
+  local w = 0
+  for _, g in ipairs(list) do w = w + group_width(g) end
+  return w + GAP * max(0, #list - 1)
+end
+
+-- Whether a division (and second line) can stand in the sectors at all:
+-- each part's MBL no wider than its sector, and each part's second line
+-- with room behind (or beside) the line: a link of depth d stands behind
+-- MBL links no deeper than the rear zone less d, or in the width the MBL
+-- leaves free. A cheap necessary test: fit_line and place_free would fail.
+local function parts_fit(G, side, partof, lined)
   local S = G.S
-  T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
-  local first_try, first_problems
-  for _, map in ipairs(strict and { false } or divisions(G, side)) do
-    local function partof(g) return map and map[g] or g.part end
-    local out = ideal_layout(G, side, edge, partof)
-    local fitted = fit(G, edge, out, T, partof)
-    if map then
-      for _, e in ipairs(out) do
-        if map[e.group] then e.part = map[e.group] end
+  local mbl, second = lines_of(G, side, partof, lined)
+  for _, part in ipairs(PARTS) do
+    local lo, hi = setup.part_range(S, part)
+    local cap = hi - lo
+    local used = width_of_list(mbl[part])
+    if used > cap + 1e-6 then return false end
+    if #second[part] > 0 then
+      -- every depth a second-line link has: the links at least that deep
+      -- need the width behind MBL links shallow enough, plus the free width
+      for _, g in ipairs(second[part]) do
+        local d = group_depth(g)
+        local need, room = 0, cap - used
+        for _, h in ipairs(second[part]) do
+          if group_depth(h) >= d then need = need + group_width(h) + GAP end
+        end
+        for _, h in ipairs(mbl[part]) do
+          if group_depth(h) + d + 3 * GAP <= S.rear then room = room + group_width(h) + GAP end
+        end
+        if need > room + 1e-6 then return false end
       end
     end
-    local problems = setup.check_deployment(S, edge, placements_of(G, side, out), G.sides[side].fields, T)
-    if fitted and #problems == 0 then return out, {} end
-    if not first_try then first_try, first_problems = out, problems end
-    if #problems == 0 then return out, {} end
+  end
+  return true
+end
+
+-- READING (an army permitted multiple lines whose table will not take its
+-- MBL in one line; Into Glory Ride's larger armies): the commander puts in
+-- the second line, part by part, the fewest MBL links that bring each part's
+-- line within its sector: those that can stand behind the deepest link of
+-- the line first (foot behind horse or guns), the last listed first, never
+-- the whole of a part's line. Returns a set of groups, or nil when every
+-- part's line fits already.
+local function line_map(G, side, partof)
+  local S = G.S
+  local mbl = lines_of(G, side, partof, nil)
+  local lined, any = {}, false
+  for _, part in ipairs(PARTS) do
+    local list = mbl[part]
+    local lo, hi = setup.part_range(S, part)
+    local width = width_of_list(list)
+    if width > hi - lo + 1e-6 and #list > 1 then
+      local deepest = 0
+      for _, g in ipairs(list) do deepest = max(deepest, group_depth(g)) end
+      local cands = {}
+      for i, g in ipairs(list) do
+        cands[#cands + 1] = { g = g, i = i, behind = group_depth(g) + deepest + 3 * GAP <= S.rear }
+      end
+      table.sort(cands, function(a, b)
+        if a.behind ~= b.behind then return a.behind end
+        return a.i > b.i
+      end)
+      local left = #list
+      for _, c in ipairs(cands) do
+        if width <= hi - lo + 1e-6 or left <= 1 then break end
+        lined[c.g] = true; any = true
+        width = width - group_width(c.g) - GAP
+        left = left - 1
+      end
+    end
+  end
+  return any and lined or nil
+end
+
+-- One attempt: the ideal layout for a division and second line, fitted to T
+-- and checked. Returns the plan, its problems, whether it was fitted.
+local function attempt(G, side, edge, T, map, lined)
+  local function partof(g) return map and map[g] or g.part end
+  local out = ideal_layout(G, side, edge, partof, lined)
+  local fitted = fit(G, edge, out, T, partof, lined)
+  for _, e in ipairs(out) do
+    if map and map[e.group] then e.part = map[e.group] end
+    if lined and lined[e.group] then e.line = 2 end
+  end
+  local problems = setup.check_deployment(G.S, edge, placements_of(G, side, out), G.sides[side].fields, T)
+  return out, problems, fitted
+end
+
+-- A legal plan for `side` on `edge` over terrain T, or nil and the best
+-- effort with its problems. strict: only the list's own division.
+-- Divisions whose lines cannot stand in the sectors at all (parts_fit) are
+-- not tried. An army permitted multiple lines whose line the table will not
+-- take then tries each division again with links put in its second line
+-- (line_map; the plan marks them `line = 2`, battle.lua moves them from the
+-- MBL to the last line).
+local function make_plan(G, side, edge, T, strict)
+  T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
+  local first_try, first_problems
+  local divs = strict and { false } or divisions(G, side)
+  for i, map in ipairs(divs) do
+    local function partof(g) return map and map[g] or g.part end
+    if i == 1 or parts_fit(G, side, partof, nil) then
+      local out, problems, fitted = attempt(G, side, edge, T, map, nil)
+      if fitted and #problems == 0 then return out, {} end
+      if not first_try then first_try, first_problems = out, problems end
+      if #problems == 0 then return out, {} end
+    end
+  end
+  if G.sides[side].fields.multiple_lines then
+    for _, map in ipairs(divs) do
+      local function partof(g) return map and map[g] or g.part end
+      local lined = line_map(G, side, partof)
+      if lined and parts_fit(G, side, partof, lined) then
+        local out, problems = attempt(G, side, edge, T, map, lined)
+        if #problems == 0 then return out, {} end
+      end
+    end
   end
   return nil, first_problems, first_try
 end

@@ -339,6 +339,13 @@ end
 -- division of the army ("You may divide your army in to three parts, the
 -- Centre and two Wings"; READING: the list's parts are its usual division,
 -- and a commander whose table will not take it divides the army otherwise).
+-- A plan entry with `line = 2` (an army permitted multiple lines only) puts
+-- that MBL vignette in the second line: READING, "Unless permitted by the
+-- army list, all vignettes must be deployed in one line": with the
+-- permission, which vignettes stand in which line is the commander's
+-- choice at deployment, as the list's `off_main_line` is the author's; it
+-- leaves the MBL and joins the last line (Victory), logged as
+-- `deployment_line`.
 -- plan.clear = { piece ids }: READING, a rear zone that holds no legal
 -- deployment: the impassable pieces named, each reaching into that side's
 -- rear zone, are treated as removed (logged as `deployment_terrain_removed`).
@@ -390,6 +397,24 @@ local function deploy(G, first)
         say(G, "  %s: %s deploys with the %s (its list puts it in the %s).", side.name, spec.name, p.part, spec.part)
         spec.part = p.part
         G.groups[spec.gid].part = p.part
+      end
+      if p.line == 2 and spec.mbl and not spec.last_line then
+        if not side.fields.multiple_lines then
+          error(string.format("deployment of side %d: '%s' put in a second line, but the army is not permitted multiple lines",
+            s, p.vid), 0)
+        end
+        spec.mbl, spec.last_line = false, true
+        -- the victory tracker: out of the MBL (a third of it, rounded up), into the last line
+        local tr = side.tracker
+        if tr.mbl[spec.vid] then
+          tr.mbl[spec.vid] = nil
+          tr.mbl_total = tr.mbl_total - 1
+          tr.threshold = -((-tr.mbl_total) // 3)
+        end
+        tr.last_line[spec.vid] = true
+        if spec.supporter then tr.last_line[spec.supporter.vid] = true end
+        if G.log then bf:log("deployment_line", { side = s, vignette = p.vid, line = 2 }) end
+        say(G, "  %s: %s deploys in the second line (its list puts it in the main battle line).", side.name, spec.name)
       end
       placements[i] = { vid = p.vid, part = spec.part, class = spec.class, mbl = spec.mbl or spec.last_line,
                         x = p.x, y = p.y, facing = p.facing, w = spec.w, d = spec.d }

@@ -152,3 +152,35 @@ T.case("Deployment fallback: wider bases than the flank sectors were made for (2
   local r = run(army("seleucid"), army("early_sumerian"), "none", "6x4", "25mm", 2)
   for s = 1, 2 do T.eq(r.state.sides[s].deployment_problems, {}) end
 end)
+
+-- A commander that puts one MBL vignette of its plan in the second line.
+local function second_line_commander(vid)
+  local ai = require("phalanx.ai")
+  local c = setmetatable({}, { __index = ai })
+  function c.deployment(G, side)
+    local plan = ai.deployment(G, side)
+    for _, p in ipairs(plan) do if p.vid == vid then p.line = 2 end end
+    return plan
+  end
+  return c
+end
+
+T.case("Deployment: a plan entry with line = 2 moves an MBL vignette to the last line (multiple lines only)", function()
+  local roman = army("early_imperial_roman")
+  local r = battle.run{ scenario = { table = { terrain = "none" } }, armies = { roman, army("gallic") },
+                        commanders = { second_line_commander("legio_ix"), "ai" }, dice = dice.random(5), turns = 0 }
+  local side = r.state.sides[1]
+  T.eq(side.deployment_problems, {})
+  T.eq(side.tracker.mbl.legio_ix, nil, "out of the MBL")
+  T.eq(side.tracker.last_line.legio_ix, true, "in the last line")
+  local moved = events(r, "deployment_line")
+  T.eq(#moved, 1)
+  T.eq(moved[1].vignette, "legio_ix")
+  local plain = battle.run{ scenario = { table = { terrain = "none" } }, armies = { roman, army("gallic") },
+                            dice = dice.random(5), turns = 0, log = false }
+  T.eq(side.tracker.mbl_total, plain.state.sides[1].tracker.mbl_total - 1)
+  local ok, err = pcall(battle.run, { scenario = { table = { terrain = "none" } }, armies = { army("gallic"), roman },
+    commanders = { second_line_commander("warband_arverni"), "ai" }, dice = dice.random(5), turns = 0, log = false })
+  T.eq(ok, false)
+  T.truthy(tostring(err):find("not permitted multiple lines", 1, true), tostring(err))
+end)
