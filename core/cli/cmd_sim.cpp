@@ -9,6 +9,7 @@
 #include "sandtable/lua/convert.hpp"
 #include "sandtable/experiment/report.hpp"
 #include "sandtable/experiment/stats.hpp"
+#include "sandtable/lua/convert.hpp"
 
 namespace sandtable::cli {
 namespace {
@@ -78,6 +79,18 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
       if (!std::filesystem::is_regular_file(file)) throw Error(fmt::format("--variant '{}': no file {}", v, file));
       spec.host.readable_dirs.push_back(dir_of(file));
       spec.variants.push_back({v.substr(0, eq), params(file)});
+    }
+    // A scenario that cannot even load is one mistake, not a thousand failed
+    // trials: prepare the baseline once, here, and stop with its message (file,
+    // line, what was expected). A variant's house rule that fails is reported
+    // per trial with its seed instead, and the run goes on.
+    {
+      LuaHost check(spec.host);
+      lua_State* L = check.state();
+      check.require(spec.module);
+      lua_getfield(L, -1, "prepare");
+      lua::push_value(L, spec.variants.front().params);
+      check.call(1, 0);
     }
     const double until = o->until_ci;
     const auto outcome = experiment::run(spec, experiment::terminal_progress(), [until](const experiment::Outcome& so_far) {

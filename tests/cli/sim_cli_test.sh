@@ -49,6 +49,9 @@ printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n
 expect_exit 0 "a run whose house rule loops forever completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 2 --trial-timeout 1 --variant loop="$TMP/loop.lua"
 expect_output "loop.lua:4: trial stopped by the watchdog after 1 s" "the watchdog stops the trial at the looping line"
 expect_output "--house-rule $TMP/loop.lua --seed SEED" "the summary says how to replay a failed trial"
+printf 'ruleset: phalanx\nturnz: 3\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/typo.yaml"
+expect_exit 1 "a scenario with a typo stops the run before any trial" -- "$SANDTABLE" sim "$TMP/typo.yaml" --trials 50
+expect_output "typo.yaml:2:1: unknown key 'turnz'" "the typo is located once"
 expect_exit 1 "a variant without a file is refused" -- "$SANDTABLE" sim "$TMP/s.yaml" --variant nofile
 expect_output "expected NAME=FILE.lua" "the message says what was expected"
 finish
