@@ -23,6 +23,7 @@
 -- start =, left = } }, army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("historicon.tables")
 local troops = require("historicon.troops")
@@ -159,8 +160,8 @@ local function make_terrain(G, spec, locate)
   elseif type(t) == "table" then
     return setup.given_terrain(G.S, t, locate)
   end
-  error(string.format("%s: table.terrain must be \"diced\", \"none\" or a list of pieces, found %s",
-    locate and locate("/table/terrain") or "table.terrain", tostring(t)), 0)
+  fail("%s: table.terrain must be \"diced\", \"none\" or a list of pieces, found %s",
+    locate and locate("/table/terrain") or "table.terrain", tostring(t))
 end
 
 local function describe_side(G, s)

@@ -182,7 +182,7 @@ end
 local function check_table_keys(scenario)
   local spec = scenario.table
   if spec == nil then return end
-  if type(spec) ~= "table" then error(where(scenario) .. "table: expected a map of Phalanx table keys", 0) end
+  if type(spec) ~= "table" then fail("%stable: expected a map of Phalanx table keys", where(scenario)) end
   local known = {}
   for _, k in ipairs(battle.TABLE_KEYS) do known[k] = true end
   local keys = {}

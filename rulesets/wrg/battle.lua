@@ -23,6 +23,7 @@
 -- state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("wrg.tables")
 local troops = require("wrg.troops")
@@ -129,8 +130,8 @@ local function make_terrain(G, spec, locate)
   elseif type(t) == "table" then
     return setup.given_terrain(t, locate)
   end
-  error(string.format("%s: table.terrain must be \"diced\", \"none\" or a list of pieces, found %s",
-    locate and locate("/table/terrain") or "table.terrain", tostring(t)), 0)
+  fail("%s: table.terrain must be \"diced\", \"none\" or a list of pieces, found %s",
+    locate and locate("/table/terrain") or "table.terrain", tostring(t))
 end
 
 local function place_terrain(G)
