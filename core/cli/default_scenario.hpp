@@ -6,7 +6,7 @@ namespace sandtable::cli {
 inline constexpr const char* kDefaultScenario = R"YAML(
 name: Phalanx default battle
 ruleset: phalanx
-seed: 1
+seed: 3
 turns: 15
 table:
   size: 6x4
