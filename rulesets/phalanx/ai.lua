@@ -372,39 +372,58 @@ local function free_intervals(lo, hi, list)   -- list sorted by start
   return ok
 end
 
+-- The depth options of a block and the forbidden left ends for each (level
+-- 1: good going and a clear way ahead; 2: a clear way ahead; 3: off
+-- impassable terrain). They depend only on the block's box and the pieces.
+local function block_opts(S, b, pieces)
+  local lane = S.tile_d * 1.5
+  local opts = {}
+  local vs = { { b.v0, b.v1 } }
+  if S.rear - b.v1 > 0.5 then vs[#vs + 1] = { S.rear - b.depth, S.rear } end
+  local vs3 = { vs[1], vs[2] }
+  if b.v0 > 0.5 then vs3[#vs3 + 1] = { 0, b.depth } end
+  if S.rear - b.depth > 1 then
+    local mid = (S.rear - b.depth) / 2
+    vs3[#vs3 + 1] = { mid, mid + b.depth }
+  end
+  for level = 1, 3 do
+    for _, vv in ipairs(level == 3 and vs3 or vs) do
+      local list = {}
+      for _, p in ipairs(pieces) do
+        local hit
+        if p.imp then hit = p.v1 > vv[1] and p.v0 < vv[2] + (level <= 2 and lane or 0)
+        else hit = level == 1 and p.v1 > vv[1] and p.v0 < vv[2] end
+        if hit then list[#list + 1] = { p.u0 - b.width - 0.5, p.u1 + 0.5 } end
+      end
+      table.sort(list, function(p1, p2) return p1[1] < p2[1] end)
+      opts[#opts + 1] = { level = level, dv = vv[1] - b.v0, list = list }
+    end
+  end
+  return opts
+end
+
+-- block_opts, kept in `memo` (one per side and terrain: make_plan's) by the
+-- block's width, depth, v0 and v1.
+local function cached_opts(S, b, pieces, memo)
+  local t1 = memo[b.width]
+  if not t1 then t1 = {}; memo[b.width] = t1 end
+  local t2 = t1[b.depth]
+  if not t2 then t2 = {}; t1[b.depth] = t2 end
+  local t = t2[b.v0]
+  if not t then t = {}; t2[b.v0] = t end
+  local opts = t[b.v1]
+  if not opts then opts = block_opts(S, b, pieces); t[b.v1] = opts end
+  return opts
+end
+
 -- The main battle line: each MBL block gets a left end u0 and a depth shift.
 -- seq = non-empty parts left to right, each { lo, hi, blocks in wanted order }.
 -- Returns true when every block is placed (b.pu0, b.pdv set).
-local function fit_line(S, seq, pieces, limit)
-  local lane = S.tile_d * 1.5
-  -- per block, the depth options and the forbidden left ends for each
-  -- (level 1: good going and a clear way ahead; 2: a clear way ahead; 3: off
-  -- impassable terrain)
+-- memo: cached_opts' cache (nil: computed here).
+local function fit_line(S, seq, pieces, limit, memo)
   for _, part in ipairs(seq) do
     for _, b in ipairs(part.blocks) do
-      local opts = {}
-      local vs = { { b.v0, b.v1 } }
-      if S.rear - b.v1 > 0.5 then vs[#vs + 1] = { S.rear - b.depth, S.rear } end
-      local vs3 = { vs[1], vs[2] }
-      if b.v0 > 0.5 then vs3[#vs3 + 1] = { 0, b.depth } end
-      if S.rear - b.depth > 1 then
-        local mid = (S.rear - b.depth) / 2
-        vs3[#vs3 + 1] = { mid, mid + b.depth }
-      end
-      for level = 1, 3 do
-        for _, vv in ipairs(level == 3 and vs3 or vs) do
-          local list = {}
-          for _, p in ipairs(pieces) do
-            local hit
-            if p.imp then hit = p.v1 > vv[1] and p.v0 < vv[2] + (level <= 2 and lane or 0)
-            else hit = level == 1 and p.v1 > vv[1] and p.v0 < vv[2] end
-            if hit then list[#list + 1] = { p.u0 - b.width - 0.5, p.u1 + 0.5 } end
-          end
-          table.sort(list, function(p1, p2) return p1[1] < p2[1] end)
-          opts[#opts + 1] = { level = level, dv = vv[1] - b.v0, list = list }
-        end
-      end
-      b.opts = opts
+      b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
     end
   end
   local function candidates(b, lo, hi)
@@ -553,11 +572,11 @@ end
 
 -- Fits the ideal layout to the terrain T. Returns true if every group found a
 -- place (the plan is then checked by the caller).
-local function fit(G, edge, out, T, partof, lined)
+local function fit(G, edge, out, T, partof, lined, cache)
   local S = G.S
   local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 0.5
   local blocks = blocks_of(S, edge, out, partof, lined)
-  local pieces = local_pieces(S, edge, T)
+  local pieces = cache and cache.pieces or local_pieces(S, edge, T)
   local by_part = { left = {}, centre = {}, right = {} }
   local rest = {}
   for _, b in ipairs(blocks) do
@@ -572,7 +591,7 @@ local function fit(G, edge, out, T, partof, lined)
       seq[#seq + 1] = { lo = lo, hi = hi, blocks = list, part = part }
     end
   end
-  local ok = fit_line(S, seq, pieces, limit)
+  local ok = fit_line(S, seq, pieces, limit, cache and cache.opts)
   if not ok then return false end
   local placed = {}
   local shift, count = { left = 0, centre = 0, right = 0 }, { left = 0, centre = 0, right = 0 }
@@ -767,10 +786,10 @@ end
 
 -- One attempt: the ideal layout for a division and second line, fitted to T
 -- and checked. Returns the plan, its problems, whether it was fitted.
-local function attempt(G, side, edge, T, map, lined)
+local function attempt(G, side, edge, T, map, lined, cache)
   local function partof(g) return map and map[g] or g.part end
   local out = ideal_layout(G, side, edge, partof, lined)
-  local fitted = fit(G, edge, out, T, partof, lined)
+  local fitted = fit(G, edge, out, T, partof, lined, cache)
   for _, e in ipairs(out) do
     if map and map[e.group] then e.part = map[e.group] end
     if lined and lined[e.group] then e.line = 2 end
@@ -788,12 +807,15 @@ end
 -- MBL to the last line).
 local function make_plan(G, side, edge, T, strict)
   T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
+  -- for every attempt on this side and terrain: the pieces in side-local
+  -- boxes and each block's option lists (fit_line)
+  local cache = { pieces = local_pieces(G.S, edge, T), opts = {} }
   local first_try, first_problems
   local divs = strict and { false } or divisions(G, side)
   for i, map in ipairs(divs) do
     local function partof(g) return map and map[g] or g.part end
     if i == 1 or parts_fit(G, side, partof, nil) then
-      local out, problems, fitted = attempt(G, side, edge, T, map, nil)
+      local out, problems, fitted = attempt(G, side, edge, T, map, nil, cache)
       if fitted and #problems == 0 then return out, {} end
       if not first_try then first_try, first_problems = out, problems end
       if #problems == 0 then return out, {} end
@@ -804,7 +826,7 @@ local function make_plan(G, side, edge, T, strict)
       local function partof(g) return map and map[g] or g.part end
       local lined = line_map(G, side, partof)
       if lined and parts_fit(G, side, partof, lined) then
-        local out, problems = attempt(G, side, edge, T, map, lined)
+        local out, problems = attempt(G, side, edge, T, map, lined, cache)
         if #problems == 0 then return out, {} end
       end
     end
