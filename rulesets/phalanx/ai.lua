@@ -356,22 +356,6 @@ local function local_pieces(S, edge, T)
   return list
 end
 
--- Free sub-intervals of [lo, hi] outside the open intervals of `list`.
-local function free_intervals(lo, hi, list)   -- list sorted by start
-  local out, at = {}, lo
-  for _, iv in ipairs(list) do
-    if iv[2] > at then
-      if iv[1] > at then out[#out + 1] = { at, min(iv[1], hi) } end
-      at = max(at, iv[2])
-    end
-    if at > hi then break end
-  end
-  if at <= hi then out[#out + 1] = { at, hi } end
-  local ok = {}
-  for _, iv in ipairs(out) do if iv[2] >= iv[1] - 1e-6 then ok[#ok + 1] = iv end end
-  return ok
-end
-
 -- The depth options of a block and the forbidden left ends for each (level
 -- 1: good going and a clear way ahead; 2: a clear way ahead; 3: off
 -- impassable terrain). They depend only on the block's box and the pieces.
@@ -426,32 +410,61 @@ local function fit_line(S, seq, pieces, limit, memo)
       b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
     end
   end
+  -- candidates as { u0, dv, level, order, dist }, built without per-call
+  -- tables: free intervals of [lo, hi] outside each option's list (in fs,
+  -- fe), picks added in the order the old pick lists had (the clamped
+  -- ideal, the last interval's end, the first's start), duplicates skipped
+  -- by a generation stamp.
+  local fs, fe = {}, {}
+  local seen, gen = {}, 0
   local function candidates(b, lo, hi)
-    local c, seen = {}, {}
+    gen = gen + 1
+    local c, n = {}, 0
+    local bu0 = b.u0
     for oi, o in ipairs(b.opts) do
-      local free = free_intervals(lo, hi, o.list)
-      for fi, iv in ipairs(free) do
-        local picks = { min(max(b.u0, iv[1]), iv[2]) }
-        if fi == #free then picks[#picks + 1] = iv[2] end
-        if fi == 1 then picks[#picks + 1] = iv[1] end
-        for _, u in ipairs(picks) do
-          local key = floor(u * 10) * 16777216 + floor(o.dv * 10)   -- one number per pair: no strings
-          if not seen[key] then
-            seen[key] = true
-            c[#c + 1] = { u0 = u, dv = o.dv, level = o.level, order = oi, dist = abs(u - b.u0) }
+      local nf, at = 0, lo
+      for _, iv in ipairs(o.list) do
+        local s2 = iv[2]
+        if s2 > at then
+          local s1 = iv[1]
+          if s1 > at then
+            local e = min(s1, hi)
+            if e >= at - 1e-6 then nf = nf + 1; fs[nf], fe[nf] = at, e end
+          end
+          at = max(at, s2)
+        end
+        if at > hi then break end
+      end
+      if at <= hi then nf = nf + 1; fs[nf], fe[nf] = at, hi end
+      local dv, level = o.dv, o.level
+      local dkey = floor(dv * 10)
+      for fi = 1, nf do
+        local f0, f1 = fs[fi], fe[fi]
+        for k = 1, 3 do
+          local u
+          if k == 1 then u = min(max(bu0, f0), f1)
+          elseif k == 2 then if fi == nf then u = f1 end
+          elseif fi == 1 then u = f0 end
+          if u then
+            local key = floor(u * 10) * 16777216 + dkey   -- one number per pair: no strings
+            if seen[key] ~= gen then
+              seen[key] = gen
+              n = n + 1
+              c[n] = { u, dv, level, oi, abs(u - bu0) }
+            end
           end
         end
       end
     end
     table.sort(c, function(a, b2)
-      if a.level ~= b2.level then return a.level < b2.level end
-      if abs(a.dist - b2.dist) > 0.5 then return a.dist < b2.dist end
-      return a.order < b2.order
+      if a[3] ~= b2[3] then return a[3] < b2[3] end
+      if abs(a[5] - b2[5]) > 0.5 then return a[5] < b2[5] end
+      return a[4] < b2[4]
     end)
     return c
   end
   local nodes = 0
-  local failed = {}   -- states known to fail: part, links placed, end of the line
+  local failed = {}   -- states known to fail: [part][links placed][end of the line]
   local function go(pi, used, prev_end)
     nodes = nodes + 1
     if nodes > SEARCH_BUDGET then return false end
@@ -463,8 +476,12 @@ local function fit_line(S, seq, pieces, limit, memo)
       if not used[b] then remaining[#remaining + 1] = b else mask = mask | (1 << bi) end
     end
     if #remaining == 0 then return go(pi + 1, {}, prev_end) end
-    local key = pi .. ":" .. mask .. ":" .. (prev_end and floor(prev_end) or "-")
-    if failed[key] then return false end
+    local fp = failed[pi]
+    if not fp then fp = {}; failed[pi] = fp end
+    local fm = fp[mask]
+    if not fm then fm = {}; fp[mask] = fm end
+    local key = prev_end and floor(prev_end) or false
+    if fm[key] then return false end
     local nextp = seq[pi + 1]
     for _, b in ipairs(remaining) do
       local lo, hi = part.lo, part.hi - b.width
@@ -474,12 +491,12 @@ local function fit_line(S, seq, pieces, limit, memo)
         local m, wr = #remaining - 1, 0
         for _, o in ipairs(remaining) do if o ~= b then wr = wr + o.width end end
         for _, c in ipairs(candidates(b, lo, hi)) do
-          local e = c.u0 + b.width
+          local e = c[1] + b.width
           local fits = e + m * GAP + wr <= part.hi + 1e-6
           local reach = min(part.hi, e + m * limit + wr)
           if fits and (not nextp or reach + limit >= nextp.lo - 1e-6) then
             used[b] = true
-            b.pu0, b.pdv = c.u0, c.dv
+            b.pu0, b.pdv = c[1], c[2]
             if go(pi, used, e) then return true end
             used[b] = nil
           end
@@ -487,7 +504,7 @@ local function fit_line(S, seq, pieces, limit, memo)
         end
       end
     end
-    failed[key] = true
+    fm[key] = true
     return false
   end
   return go(1, {}, nil)
