@@ -700,14 +700,23 @@ function setup.check_deployment(S, edge, placements, army, T)
     end
   end
   -- Overlapping bases.
-  for i = 1, #placements do
+  local n = #placements
+  local px, py, half = {}, {}, {}
+  for i = 1, n do
     local a = placements[i]
-    for j = i + 1, #placements do
-      local b = placements[j]
+    px[i], py[i], half[i] = a.x, a.y, sqrt(a.w * a.w + a.d * a.d)
+  end
+  for i = 1, n do
+    local ax, ay, ha = px[i], py[i], half[i]
+    for j = i + 1, n do
       -- bases further apart than both half-diagonals cannot overlap
-      local reach = 0.5 * (sqrt(a.w * a.w + a.d * a.d) + sqrt(b.w * b.w + b.d * b.d)) + 1
-      if (a.x - b.x) ^ 2 + (a.y - b.y) ^ 2 <= reach * reach and setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
-        bad("%s and %s overlap", a.vid, b.vid)
+      local reach = 0.5 * (ha + half[j]) + 1
+      local dx, dy = ax - px[j], ay - py[j]
+      if dx ^ 2 + dy ^ 2 <= reach * reach then
+        local a, b = placements[i], placements[j]
+        if setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
+          bad("%s and %s overlap", a.vid, b.vid)
+        end
       end
     end
   end
