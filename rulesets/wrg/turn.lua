@@ -1818,6 +1818,7 @@ local function end_of_period(G)
       end
     end
   end
+  turn.voluntary_tests(G, order)
   -- 2(vii) "When a fresh enemy force of at least 50 figures appears on the
   -- battlefield at least 5 periods after the start of the battle" (troops
   -- returning to the field): every unit of the other side tests.
@@ -1825,6 +1826,38 @@ local function end_of_period(G)
     if G.turn > tables.fresh_enemy_after and (G.arrivals[s] or 0) >= tables.fresh_enemy_figures then
       say(G, "  %d fresh figures of %s appear: the enemy tests.", G.arrivals[s], G.sides[s].name)
       side_tests(G, order, 3 - s, "fresh enemy force appears", { fresh_enemy = true })
+    end
+  end
+end
+
+-- THE REACTION TEST 3: "Tests similar to those under 2. can also be taken
+-- voluntarily at the players discretion at any time except: (i) When the
+-- troops are engaged in hand-to-hand combat. (ii) When they are in rout and
+-- not allowed to attempt to rally. (iii) When they are engaged in a
+-- compulsory period of pursuit. (iv) When rallying back or reorganising.
+-- (v) When carrying out a positive reaction table instruction, some of which
+-- last for two or more periods." Reading: taken at the end of the period
+-- (4: "Where not otherwise stated, all tests take place at the end of a
+-- period"), after the compulsory ones, right to left, for the units the
+-- commander's `voluntary_test(G, uid)` names; a router is never free (it
+-- tests to rally under 2(vi) only); any instruction still running (halt,
+-- retire, retreat, advance, uncontrolled advance) bars it. The result is
+-- obeyed like a compulsory one (a player hoping for "uncontrolled advance"
+-- or "act as C in C" takes the risk of "retire" or "break").
+function turn.may_test_voluntarily(d)
+  if not live(d) or d.routing or d.in_melee or d.pursuing or d.leaving then return false end
+  if d.state ~= nil or (d.reorganising and d.reorganising > 0) or d.reorganising_now then return false end
+  return true
+end
+
+function turn.voluntary_tests(G, order)
+  for _, uid in ipairs(order) do
+    local d = G.D[uid]
+    local cmd = G.sides[d.side].commander
+    if cmd.voluntary_test and turn.may_test_voluntarily(d) and cmd.voluntary_test(G, uid) then
+      local out = turn.test(G, uid, "voluntary test")
+      if G.log then G.bf:log("voluntary_test", { unit = uid, result = out.result }) end
+      turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
     end
   end
 end

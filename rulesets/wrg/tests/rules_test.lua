@@ -579,3 +579,45 @@ T.case("FORMATION CHANGES: 4 figures (regulars) or 2 (barbarians) a 1/4 period, 
   T.truthy(text:find("u is caught changing formation", 1, true), text)
   T.eq({ G.D[u].files, G.D[u].reforming }, { 4, nil }, "the frontage it had")
 end)
+
+-- THE REACTION TEST 3: "Tests similar to those under 2. can also be taken
+-- voluntarily at the players discretion at any time except: (i) ... engaged
+-- in hand-to-hand combat. (ii) ... in rout ... (iii) ... a compulsory period
+-- of pursuit. (iv) When rallying back or reorganising. (v) When carrying out
+-- a positive reaction table instruction".
+T.case("THE REACTION TEST 3: voluntary tests at the player's discretion, with their five exceptions", function()
+  local ai = require("wrg.ai")
+  local asked = {}
+  local cmd = setmetatable({ voluntary_test = function(_, uid) asked[#asked + 1] = uid; return true end,
+                             charge_target = function() return nil end, countercharge = function() return false end,
+                             move = function() return nil end }, { __index = ai })
+  local quiet = setmetatable({ charge_target = function() return nil end, countercharge = function() return false end,
+                               move = function() return nil end }, { __index = ai })
+  local lines = {}
+  local G = battle.skirmish{
+    dice = dice.forced({ 6, 6, 6 }), report = function(l) lines[#lines + 1] = l end,
+    sides = { { units = { mi("u", 600, 300, 0, { regular = false }) }, commander = cmd },
+              { units = { mi("far", 1600, 1150, 180) }, commander = quiet } },
+  }
+  local u = G.by_id[1].u
+  turn.play(G)
+  T.eq(asked, { u }, "the commander is asked for its free unit")
+  local took
+  for _, e in ipairs(G.bf:events()) do if e.kind == "voluntary_test" then took = e end end
+  T.truthy(took, table.concat(lines, "\n"))
+  -- barbarian dice 6+6+6 = 18 on class C's chart 1: the best result, so the
+  -- instruction is followed as a compulsory one's is
+  T.eq(took.data and took.data.result or took.result, "uncontrolled_advance", table.concat(lines, "\n"))
+  T.eq(G.D[u].state, "uncontrolled")
+  -- the exceptions
+  local d = { figures = 8 }
+  T.eq(turn.may_test_voluntarily(d), true, "a unit with no instruction")
+  for _, k in ipairs{ "in_melee", "routing", "pursuing" } do
+    local x = { figures = 8 }; x[k] = true
+    T.eq(turn.may_test_voluntarily(x), false, k)
+  end
+  T.eq(turn.may_test_voluntarily({ state = "rally_back" }), false, "(iv) rallying back")
+  T.eq(turn.may_test_voluntarily({ reorganising = 1 }), false, "(iv) reorganising")
+  T.eq(turn.may_test_voluntarily({ state = "halt", state_periods = 2 }), false, "(v) under an instruction")
+  T.eq(turn.may_test_voluntarily({ state = "uncontrolled", state_periods = 2 }), false, "(v) uncontrolled advance")
+end)
