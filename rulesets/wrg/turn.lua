@@ -68,8 +68,26 @@ local function friends_within(G, uid, paces)
   return G.bf:query{ of = uid, within = mm(paces), friend = true }
 end
 
-local function normal_move(d) return d.moves[1] end
+-- MOVING IN HOLLOW SQUARE: "Troops moving in hollow square do so at half
+-- normal speed only."
+local function normal_move(d) return d.square and d.moves[1] / 2 or d.moves[1] end
 local function charge_move(d) return d.moves[2] or d.moves[1] end
+
+-- "Squares have no flank or rear, but the troops comprising them may still
+-- present an unshielded side while in movement": the edge of unit x that
+-- unit y touches or faces, "front" for every face of a square; and whether
+-- that edge is the unshielded right (a square's right face only when it
+-- moved this period).
+function turn.edge(G, x, y)
+  local e = G.bf:contact(x, y)
+  if G.D[x] and G.D[x].square then return "front", e end
+  return e, e
+end
+function turn.unshielded_side(G, x, y)
+  local e, raw = turn.edge(G, x, y)
+  if G.D[x] and G.D[x].square then return raw == "right" and (G.D[x].moved or 0) > 0 end
+  return e == "right"
+end
 
 -- DIFFICULT TERRAIN: the multiplier on distance for a unit standing in
 -- difficult ground: woods and buildings ("among buildings and garden
@@ -416,7 +434,7 @@ function turn.situation(G, uid, extra)
         if o.retiring then s.enemy_retiring = true end
         if o.type == "EL" or o.type == "CH" then s.elephants_chariots = true end
         if o.huns then s.huns = true end
-        local edge = G.bf:contact(q.id, uid)
+        local edge = turn.edge(G, q.id, uid)
         if edge ~= "front" and not o.in_melee then s.enemy_flank_presented = true end
       end
     end
@@ -426,7 +444,7 @@ function turn.situation(G, uid, extra)
   for _, q in ipairs(G.bf:query{ of = uid, within = mm(240), enemy = true }) do
     local o = G.D[q.id]
     if not o.routing and q.distance <= mm(charge_move(o)) then
-      local edge = G.bf:contact(uid, q.id)
+      local edge = turn.edge(G, uid, q.id)
       if edge == "rear" then s.enemy_in_rear = true elseif edge == "left" or edge == "right" then s.enemy_behind_flank = true end
     end
   end
@@ -456,6 +474,8 @@ function turn.situation(G, uid, extra)
   end
   local fc, uc, behind, secure = turn.cover_and_flanks(G, uid)
   s.friendly_cover, s.unfriendly_cover, s.cover_square_defences = fc or nil, uc or nil, behind or nil
+  -- "Troops behind cover, forming hollow square or behind field defences" +2
+  if d.square or d.squaring then s.cover_square_defences = true end
   s.secure_flanks = secure
   if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
   s.retiring = d.retiring
@@ -554,6 +574,9 @@ function turn.rout(G, uid, from)
   if d.routing or d.gone then return end
   d.routing, d.has_routed, d.rout_periods = true, true, 0
   d.order, d.state, d.state_periods = nil, nil, 0
+  -- a broken square runs as a mob: its base goes back to its line
+  d.squaring, d.square_banked = nil, nil
+  if d.square then d.square = false; turn.set_files(G, uid, d.square_files or d.files) end
   -- "These will run with their backs to the enemy": a broken unit is out of
   -- the melee at once, so that it runs in the next movement phase (it was
   -- left "in melee" and stood a period in contact being cut down).
@@ -592,7 +615,8 @@ local function face(G, uid, want, free)
   if math.abs(diff) < 0.5 then return 0 end
   G.bf:move(uid, "turn", diff)
   if free or math.abs(diff) <= 45 then return 0 end
-  local cost = troops.turn_time(d) * normal_move(d)
+  -- a square needs "1/4 period to turn ... regardless of troop type"
+  local cost = (d.square and 0.25 or troops.turn_time(d)) * normal_move(d)
   if d.disorganised then cost = cost * 2 end
   return cost
 end
@@ -664,6 +688,56 @@ function turn.reform(G, uid, avail)
   end
   if files == want then d.reforming, d.reform_banked = nil, nil else d.reform_banked = banked end
   return spent
+end
+
+-- MOVING IN HOLLOW SQUARE. The rules give no time for forming a square.
+-- Reading: it is a formation change (FORMATION CHANGES: frontage changed by
+-- 4 figures a 1/4 period for regulars, 2 for barbarians, difficult terrain
+-- and disorganisation as there): each of the four faces holds a quarter of
+-- the figures (rounded up), so the frontage goes from the line's files to a
+-- face's, taking at least 1/4 period; leaving it is the same change back.
+-- Returns the fraction of the period spent (within `avail`, a fraction);
+-- what does not fit is banked and the change goes on next period, the unit
+-- "before completing a formation change" (DISORGANISATION 2) meanwhile.
+-- The square is a square base of a face's figures a side (at least two
+-- base depths); its figures stand one rank to a face unless there are more
+-- than four faces' worth.
+function turn.square_face(d) return math.max(1, (d.figures + 3) // 4) end
+
+function turn.square_quarters(d)
+  local face = turn.square_face(d)
+  local from, to = d.files, face
+  if d.square then from, to = face, d.square_files or d.files end
+  return math.max(1, math.ceil(math.abs(from - to) / turn.frontage_step(d)))
+end
+
+function turn.form_square(G, uid, avail)
+  local d = G.D[uid]
+  if d.squaring == nil then return 0 end
+  local q = turn.quarter_cost(G, uid, d) / normal_move(d)     -- a quarter period, as a fraction
+  local need = turn.square_quarters(d) * q - (d.square_banked or 0)
+  avail = math.max(0, avail)
+  if need > avail + 1e-9 then
+    d.square_banked = (d.square_banked or 0) + avail
+    return avail
+  end
+  local b = tables.base_sizes[d.type]
+  if d.squaring then
+    d.square_files = d.files
+    local face = turn.square_face(d)
+    d.square, d.files = true, face
+    d.ranks = math.max(1, (d.figures + 4 * face - 1) // (4 * face))
+    local side = math.max(face * b[1], 2 * b[2])
+    d.w, d.dp = side, side
+    G.bf:resize(uid, side, side)
+  else
+    d.square = false
+    turn.set_files(G, uid, d.square_files or d.files)
+  end
+  d.squaring, d.square_banked = nil, nil
+  if G.log then G.bf:log("square", { unit = uid, formed = d.square }) end
+  say(G, "  %s %s hollow square.", d.name, d.square and "is in" or "is out of")
+  return need
 end
 
 -- An advance of `paces` (of the unit's move allowance): the multiplier of
@@ -786,7 +860,7 @@ local function declare(G)
       if cmd.break_off == nil or cmd.break_off(G, uid) then d.breaking_off = true end
     end
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
-      and not d.pursuing and not d.leaving
+      and not d.pursuing and not d.leaving and not d.square and d.squaring == nil
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
       local cmd = G.sides[d.side].commander
       local target = cmd.charge_target(G, uid)
@@ -850,7 +924,7 @@ local function declare(G)
       if t.order == "skirmish" and not t.in_melee and not t.routing and (troops.is_light(t) or troops.is_cavalry(t)) then
         t.evading = true
       end
-      if ok and not t.evading and not t.in_melee and not t.pursuing and t.moves[2] then
+      if ok and not t.evading and not t.in_melee and not t.pursuing and t.moves[2] and not t.square then
         local cmd = G.sides[t.side].commander
         if cmd.countercharge(G, tid, list[1]) then
           t.countercharging = true
@@ -873,9 +947,18 @@ local function declare(G)
       if d.routing or d.in_melee or d.pursuing or d.evading or d.breaking_off or d.countercharging
         or st == "retire" or st == "retreat" or st == "rally_back" or st == "uncontrolled" or not turn.can_reform(d) then
         d.reforming, d.reform_banked = nil, nil
+        d.squaring, d.square_banked = nil, nil
       elseif not d.charging and not (d.reorganising and d.reorganising > 0) then
         local cmd = G.sides[d.side].commander
-        local want = cmd.formation and cmd.formation(G, uid) or nil
+        -- MOVING IN HOLLOW SQUARE: the commander's `square` (true: form
+        -- one, false: leave it, nil: as it is)
+        local sq = cmd.square and cmd.square(G, uid)
+        if sq ~= nil and sq ~= (d.square == true) then
+          if sq ~= d.squaring then d.square_banked = nil end
+          d.squaring, d.reforming, d.reform_banked = sq, nil, nil
+          say(G, "  %s %s hollow square.", d.name, sq and "forms" or "leaves")
+        end
+        local want = (not d.square and d.squaring == nil) and cmd.formation and cmd.formation(G, uid) or nil
         if want and want ~= d.files then
           if want ~= d.reforming then d.reform_banked = nil end
           d.reforming = want
@@ -1221,10 +1304,15 @@ local function move_charger(G, c)
     -- DISORGANISATION 2: contacted "while not facing within 45 degrees of the
     -- direction of charge"; 6: infantry other than light, light-medium or
     -- light-heavy moving when contacted by mounted chargers who moved 60.
-    if edge ~= "front" then t.disorganised = true end
+    if turn.edge(G, hit, c.charger) ~= "front" then t.disorganised = true end
     -- DISORGANISATION 2: "Being contacted in a charge before completing, a
     -- formation change": the change is caught half done and left (the unit
     -- fights in the formation it has reached).
+    if t.squaring ~= nil then
+      t.disorganised = true
+      t.squaring, t.square_banked = nil, nil
+      say(G, "  %s is caught forming or leaving square.", t.name)
+    end
     if t.reforming then
       t.disorganised = true
       t.reforming, t.reform_banked = nil, nil
@@ -1243,7 +1331,8 @@ local function move_unit(G, uid)
   local st = d.state
   local debt = d.push_debt or 0
   if st == "halt" then
-    turn.reform(G, uid, normal_move(d) - debt)
+    local used = turn.form_square(G, uid, 1 - debt / normal_move(d))
+    if d.squaring == nil then turn.reform(G, uid, normal_move(d) * (1 - used) - debt) end
     return
   end
   if st == "retire" or st == "retreat" then
@@ -1264,11 +1353,15 @@ local function move_unit(G, uid)
   end
   -- FORMATION CHANGES: the time they take is not available for movement.
   local reform_cost = turn.reform(G, uid, normal_move(d) - debt)
+  -- forming or leaving square: the fraction of the period it takes; the
+  -- rest of the period is moved at the new formation's speed
+  local used = reform_cost / normal_move(d) + debt / normal_move(d)
+  used = used + turn.form_square(G, uid, 1 - used)
   local cmd = G.sides[d.side].commander
   local plan = cmd.move(G, uid)
   if not plan then return end
   local dist = plan.distance or normal_move(d)
-  dist = math.min(dist, normal_move(d) - reform_cost) - debt
+  dist = math.min(dist, normal_move(d) * (1 - used) + debt) - debt
   if plan.bearing then dist = dist - face(G, uid, plan.bearing) end
   if dist <= 0 then return end
   local _, moved = advance(G, uid, dist)
@@ -1361,10 +1454,10 @@ local function shooting_phase(G)
         local q = pick_target(G, uid, range)
         if q then
           local t = G.D[q.id]
-          local edge = G.bf:contact(q.id, uid)
+          local edge = turn.edge(G, q.id, uid)
           local s = {
             from_front = edge == "front", range = q.distance / MM, target_moved = t.moved or 0,
-            target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = edge == "right",
+            target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = turn.unshielded_side(G, q.id, uid),
                               shooting_two_handed = t.shot_two_handed },
             moved = (d.moved or 0) > 0, files = d.files,
             partial_cover = in_cover(G, q.id) or nil,
@@ -1446,7 +1539,7 @@ end
 function turn.lapping(G, uid, target)
   local d, t = G.D[uid], G.D[target]
   if (d.melee_periods or 0) < 1 or d.pushed_period == G.turn - 1 then return nil end
-  if troops.is_model(d) or t.routing then return nil end
+  if troops.is_model(d) or t.routing or t.square then return nil end
   if G.bf:contact(uid, target) ~= "front" or G.bf:contact(target, uid) ~= "front" then return nil end
   local du, tu = G.bf:unit(uid), G.bf:unit(target)
   local ux, uy = G.bf:pos(uid)
@@ -1510,19 +1603,19 @@ local function melee_phase(G)
       -- strike the opponent to the front first, else the first in contact
       local target
       for _, e in ipairs(d.opponents) do
-        if not G.D[e].routing and G.bf:contact(uid, e) == "front" then target = e; break end
+        if not G.D[e].routing and turn.edge(G, uid, e) == "front" then target = e; break end
       end
       if not target then
         for _, e in ipairs(d.opponents) do if not G.D[e].routing then target = e; break end end
       end
       local t = target and G.D[target]
       if t then
-      local edge_on_t = G.bf:contact(target, uid)
+      local edge_on_t = turn.edge(G, target, uid)
       local first = (d.melee_periods or 0) == 0
       local s = {
         files = files_in_contact(G, uid, target),
         first_period = first, from_front = edge_on_t == "front", flank_or_rear = edge_on_t ~= "front",
-        enemy_shield = { rear = edge_on_t == "rear" or t.routing, unshielded_flank = edge_on_t == "right" },
+        enemy_shield = { rear = edge_on_t == "rear" or t.routing, unshielded_flank = turn.unshielded_side(G, target, uid) },
         charging = (d.charging or d.countercharging or d.following) and first or (d.following == true),
         uphill = on_hill(G, uid) and not on_hill(G, target),
         missile_per_figure = (d.missile or 0) / math.max(1, d.figures),
@@ -1640,6 +1733,10 @@ local function melee_phase(G)
           if live(o) and not o.routing and o.order ~= "hold" and o.moves[2] then
             local halted_inf = troops.is_infantry(o) and troops.is_mounted(d) and (o.moved or 0) == 0
             if not halted_inf then
+              -- "A square which pushes back its opponents may advance on any
+              -- face it chooses, the other faces then being out of contact
+              -- next period": it follows on the face that pushed
+              if o.square then face(G, e, bearing(G, e, x.uid), true) end
               advance(G, e, tables.movement.push_back + 1)
               if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid) end
               o.following = true

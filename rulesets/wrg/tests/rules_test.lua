@@ -8,6 +8,7 @@ local setup = require("wrg.setup")
 local tables = require("wrg.tables")
 
 local MM = tables.MM_PER_PACE
+local function mm_of(p) return p * MM end
 
 -- A unit entry for battle.skirmish.
 local function mi(id, x, y, facing, extra)
@@ -620,4 +621,65 @@ T.case("THE REACTION TEST 3: voluntary tests at the player's discretion, with th
   T.eq(turn.may_test_voluntarily({ reorganising = 1 }), false, "(iv) reorganising")
   T.eq(turn.may_test_voluntarily({ state = "halt", state_periods = 2 }), false, "(v) under an instruction")
   T.eq(turn.may_test_voluntarily({ state = "uncontrolled", state_periods = 2 }), false, "(v) uncontrolled advance")
+end)
+
+-- MOVING IN HOLLOW SQUARE: "Troops moving in hollow square do so at half
+-- normal speed only. They require 1/4 period to turn to meet an attack from
+-- any direction except that in which they are moving, regardless of troop
+-- type. Squares have no flank or rear, but the troops comprising them may
+-- still present an unshielded side while in movement." Reaction: "Troops
+-- behind cover, forming hollow square or behind field defences" +2.
+T.case("MOVING IN HOLLOW SQUARE: formed as a formation change, half speed, 1/4 period turns, no flank or rear", function()
+  local ai = require("wrg.ai")
+  local function commander(sq, plan)
+    return setmetatable({ square = function() return sq end, move = function() return plan end,
+                          formation = function() return nil end,
+                          charge_target = function() return nil end, countercharge = function() return false end },
+                        { __index = ai })
+  end
+  local lines = {}
+  local G = battle.skirmish{
+    dice = dice.forced({}), report = function(l) lines[#lines + 1] = l end,
+    sides = { { units = { mi("u", 600, 300), mi("b", 1000, 300, 0, { regular = false }) },
+                commander = commander(true, { distance = 60 }) },
+              { units = { mi("far", 1600, 1150, 180) }, commander = commander(nil, nil) } },
+  }
+  local u, b = G.by_id[1].u, G.by_id[1].b
+  turn.play(G)
+  local d = G.D[u]
+  -- 8 figures in 4 files: a face of 2 files, -2 figures = one 1/4 period;
+  -- the other 3/4 at half of 60 paces = 22.5 paces
+  T.eq({ d.square, d.files, d.ranks }, { true, 2, 1 }, table.concat(lines, "\n"))
+  T.eq(d.moved, 22.5, "half speed after the 1/4 period spent forming")
+  local bu = G.bf:unit(u)
+  T.eq(bu.width, bu.depth, "a square base")
+  -- barbarians take 1/2 period to turn in line, 1/4 in a square
+  G.sides[1].commander = commander(nil, { distance = 60, bearing = 90 })
+  G.turn = 2
+  G.D[b].moved = 0
+  turn.play(G)
+  T.eq(G.D[b].moved, 30 - 7.5, "1/4 of the period (of a 30-pace move) to turn, not 1/2")
+  -- no flank or rear: an enemy off its right or rear touches a "front"
+  local e = G.by_id[2].far
+  local x, y = G.bf:pos(u)
+  G.bf:place(u, x, y, 0)                          -- facing north again
+  G.bf:place(e, x + mm_of(40), y, 270)
+  T.eq(G.bf:contact(u, e), "right")
+  T.eq(turn.edge(G, u, e), "front", "a square has no flank")
+  G.D[u].moved = 0
+  T.eq(turn.unshielded_side(G, u, e), false, "halted: its right face is shielded")
+  G.D[u].moved = 10
+  T.eq(turn.unshielded_side(G, u, e), true, "moving: the right face presents an unshielded side")
+  G.D[u].moved = 0
+  G.bf:place(e, x, y - mm_of(40), 0)
+  local s = turn.situation(G, u)
+  T.eq({ s.enemy_in_rear, s.enemy_behind_flank, s.cover_square_defences }, { nil, nil, true },
+    "no enemy in its rear; +2 for the square")
+  T.eq(turn.lapping(G, e, u), nil, "a square cannot be lapped round")
+  -- leaving it: the line's 4 files back, in 1/4 period
+  G.sides[1].commander = commander(false, nil)
+  G.bf:place(e, 1600, 1150, 180)
+  G.turn = 3
+  turn.play(G)
+  T.eq({ d.square, d.files, d.ranks }, { false, 4, 2 })
 end)
