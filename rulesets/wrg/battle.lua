@@ -67,6 +67,17 @@ function battle.unit_spec(G, s, u)
   spec.original = u.figures
   spec.w, spec.dp, spec.files, spec.ranks, spec.base_w = setup.footprint(u)
   spec.moves = troops.moves(u)
+  -- MOVE DISTANCES: "Dismounted cavalry 20 paces less than equivalent
+  -- infantry in all respects"; "Mounted infantry ... 120 None" (no charge).
+  -- u.dismount names the infantry type cavalry fight as on foot;
+  -- u.mounted_infantry marks infantry that start on their horses.
+  if u.dismount then
+    local m = tables.moves[u.dismount]
+    spec.horse_type, spec.horse_moves, spec.on_horse = u.type, spec.moves, true
+    spec.foot_moves = { m[1] - tables.dismounted_less, m[2] and m[2] - tables.dismounted_less or false }
+  elseif u.mounted_infantry then
+    spec.foot_moves, spec.moves, spec.on_horse = spec.moves, tables.moves.MOUNTED_INFANTRY, true
+  end
   spec.range = troops.range(u)
   spec.carried = 0
   spec.push_backs, spec.melee_periods, spec.fanatic_periods = 0, 0, 0
@@ -289,7 +300,7 @@ function battle.skirmish(opts)
       local plain = { id = u.id, name = u.name or u.id, type = u.type, class = u.class or "C", regular = u.regular ~= false,
                       weapons = u.weapons or {}, shield = u.shield ~= false, fanatic = u.fanatic == true, figures = u.figures,
                       ranks = u.ranks, crew = u.crew or {}, horses = u.horses, engine = u.engine, general = u.general,
-                      sub_units = 0 }
+                      sub_units = 0, dismount = u.dismount, mounted_infantry = u.mounted_infantry }
       local spec = battle.unit_spec(G, s, plain)
       for k, v in pairs(u.set or {}) do spec[k] = v end
       local at = u.at

@@ -140,6 +140,9 @@ tables.movement = {
   gallop_within = 150, run_last = 30,
   rally_back = 100,                    -- "straight back for 100 paces, or a normal move, whichever is the lesser"
   push_back = 30,
+  mount_time = 0.5,                    -- "Mounting or dismounting takes a 1/2 period"
+  picket_behind = 60,                  -- "picketed 60 paces behind the initial position of the fighting line"
+  picket_reach = 20,                   -- reading: "this spot" reached within 20 paces of it
   wheel_free_column_mm = 60, wheel_free_diameter = 30,
   turn_time = { regular = 0.25, barbarian_light = 0.25, barbarian_heavy = 0.5 },
   formation_figures_per_quarter = { regular = 4, barbarian = 2 },

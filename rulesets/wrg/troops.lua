@@ -106,6 +106,10 @@ end
 -- initial: the initial period of a frontal melee (EHC as SHC in melee only then).
 function troops.target_column(u, from_front, melee_initial, in_melee)
   local t = u.type
+  -- "Cavalry engaged in mounting or dismounting always count as a mounted
+  -- target. Dismounted cavalry count as their infantry equivalent except for
+  -- super heavy cavalry, who count as if still mounted."
+  if u.horse_type and (u.mounting ~= nil or u.horse_type == "SHC") then t = u.horse_type end
   if t == "LMI" then return "MI" end
   if t == "LHI" then return "HI" end
   if t == "ENG" then return "LI" end

@@ -740,6 +740,66 @@ function turn.form_square(G, uid, avail)
   return need
 end
 
+-- FORMATION CHANGES: "Mounting or dismounting takes a 1/2 period. No animal
+-- holders are required as the horses or camels are assumed to be picketed
+-- 60 paces behind the initial position of the fighting line. The troops
+-- must return to this spot to remount." Reading: the half period is doubled
+-- for disorganised troops (EFFECT OF DISORGANISATION ON MANOEUVRE: it is a
+-- formation change) and carried over like one; the picket is set 60 paces
+-- straight behind the unit's centre where it begins to dismount; "this
+-- spot" is reached when the unit's centre is within 20 paces of it (a
+-- horse line). Dismounted cavalry become their infantry equivalent with
+-- its move less 20 paces; mounted infantry move 120 paces and do not
+-- charge, and on foot are the infantry they are. The base takes the
+-- figures' new base size, files kept. Returns the fraction of the period
+-- spent (within `avail`).
+function turn.can_dismount(d) return d.on_horse ~= nil end
+
+function turn.may_mount(G, uid)
+  local d = G.D[uid]
+  if d.on_horse ~= false or not d.picket then return false end
+  local x, y = G.bf:pos(uid)
+  return math.sqrt((x - d.picket[1]) ^ 2 + (y - d.picket[2]) ^ 2) <= mm(tables.movement.picket_reach)
+end
+
+function turn.set_mounted(G, uid, on)
+  local d = G.D[uid]
+  if d.horse_type then
+    d.type = on and d.horse_type or d.dismount
+    d.moves = on and d.horse_moves or d.foot_moves
+  else
+    d.moves = on and tables.moves.MOUNTED_INFANTRY or d.foot_moves
+  end
+  d.on_horse = on
+  turn.set_files(G, uid, d.files)
+end
+
+function turn.mount(G, uid, avail)
+  local d = G.D[uid]
+  if d.mounting == nil then return 0 end
+  if d.mounting_from == nil then
+    d.mounting_from = true
+    if not d.mounting then                        -- the horses are picketed 60 paces behind
+      local x, y, f = G.bf:pos(uid)
+      local a = math.rad(f)
+      local back = mm(tables.movement.picket_behind)
+      d.picket = { x + math.sin(a) * back, y - math.cos(a) * back }
+    end
+  end
+  local need = tables.movement.mount_time * (d.disorganised and 2 or 1) - (d.mount_banked or 0)
+  avail = math.max(0, avail)
+  if need > avail + 1e-9 then
+    d.mount_banked = (d.mount_banked or 0) + avail
+    return avail
+  end
+  local on = d.mounting
+  d.mounting, d.mount_banked, d.mounting_from = nil, nil, nil
+  turn.set_mounted(G, uid, on)
+  if G.log then G.bf:log("mount", { unit = uid, mounted = on }) end
+  say(G, "  %s %s.", d.name, on and "has remounted" or "has dismounted")
+  return need
+end
+
 -- An advance of `paces` (of the unit's move allowance): the multiplier of
 -- the ground it starts on, and a river in its path entered at the river's
 -- multiplier for the rest of the move, or not at all by troops who may not
@@ -860,7 +920,7 @@ local function declare(G)
       if cmd.break_off == nil or cmd.break_off(G, uid) then d.breaking_off = true end
     end
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
-      and not d.pursuing and not d.leaving and not d.square and d.squaring == nil
+      and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
       local cmd = G.sides[d.side].commander
       local target = cmd.charge_target(G, uid)
@@ -948,17 +1008,36 @@ local function declare(G)
         or st == "retire" or st == "retreat" or st == "rally_back" or st == "uncontrolled" or not turn.can_reform(d) then
         d.reforming, d.reform_banked = nil, nil
         d.squaring, d.square_banked = nil, nil
+        d.mounting, d.mount_banked, d.mounting_from = nil, nil, nil
       elseif not d.charging and not (d.reorganising and d.reorganising > 0) then
         local cmd = G.sides[d.side].commander
         -- MOVING IN HOLLOW SQUARE: the commander's `square` (true: form
         -- one, false: leave it, nil: as it is)
-        local sq = cmd.square and cmd.square(G, uid)
+        -- mounting and dismounting: the commander's `mount` (true: mount,
+        -- false: dismount, nil: as it is); "Mounted infantry will always
+        -- attempt to dismount to fight": on horses with an enemy within
+        -- their charge reach, they dismount
+        if turn.can_dismount(d) and d.mounting == nil and not d.square and d.squaring == nil then
+          local m = cmd.mount and cmd.mount(G, uid)
+          if d.mounted_infantry and d.on_horse then
+            for _, q in ipairs(enemies_within(G, uid, tables.max_charge_move)) do
+              local o = G.D[q.id]
+              if not o.routing and q.distance <= mm(charge_move(o)) then m = false; break end
+            end
+          end
+          if m == true and not turn.may_mount(G, uid) then m = nil end
+          if m ~= nil and m ~= d.on_horse then
+            d.mounting, d.reforming, d.reform_banked = m, nil, nil
+            say(G, "  %s %s.", d.name, m and "mounts" or "dismounts")
+          end
+        end
+        local sq = d.mounting == nil and cmd.square and cmd.square(G, uid)
         if sq ~= nil and sq ~= (d.square == true) then
           if sq ~= d.squaring then d.square_banked = nil end
           d.squaring, d.reforming, d.reform_banked = sq, nil, nil
           say(G, "  %s %s hollow square.", d.name, sq and "forms" or "leaves")
         end
-        local want = (not d.square and d.squaring == nil) and cmd.formation and cmd.formation(G, uid) or nil
+        local want = (not d.square and d.squaring == nil and d.mounting == nil) and cmd.formation and cmd.formation(G, uid) or nil
         if want and want ~= d.files then
           if want ~= d.reforming then d.reform_banked = nil end
           d.reforming = want
@@ -1308,6 +1387,11 @@ local function move_charger(G, c)
     -- DISORGANISATION 2: "Being contacted in a charge before completing, a
     -- formation change": the change is caught half done and left (the unit
     -- fights in the formation it has reached).
+    if t.mounting ~= nil then
+      t.disorganised = true
+      t.mounting, t.mount_banked, t.mounting_from = nil, nil, nil
+      say(G, "  %s is caught mounting or dismounting.", t.name)
+    end
     if t.squaring ~= nil then
       t.disorganised = true
       t.squaring, t.square_banked = nil, nil
@@ -1331,7 +1415,8 @@ local function move_unit(G, uid)
   local st = d.state
   local debt = d.push_debt or 0
   if st == "halt" then
-    local used = turn.form_square(G, uid, 1 - debt / normal_move(d))
+    local used = turn.mount(G, uid, 1 - debt / normal_move(d))
+    used = used + turn.form_square(G, uid, 1 - debt / normal_move(d) - used)
     if d.squaring == nil then turn.reform(G, uid, normal_move(d) * (1 - used) - debt) end
     return
   end
@@ -1356,6 +1441,7 @@ local function move_unit(G, uid)
   -- forming or leaving square: the fraction of the period it takes; the
   -- rest of the period is moved at the new formation's speed
   local used = reform_cost / normal_move(d) + debt / normal_move(d)
+  used = used + turn.mount(G, uid, 1 - used)
   used = used + turn.form_square(G, uid, 1 - used)
   local cmd = G.sides[d.side].commander
   local plan = cmd.move(G, uid)
@@ -1449,6 +1535,8 @@ local function shooting_phase(G)
       local can = true
       -- SHOOTING ON THE MOVE: not engines, staff-slings and crossbows.
       if (d.moved or 0) > 0 and (m == "engine" or m == "staff_sling" or m == "crossbow") then can = false end
+      -- "Mounted infantry must dismount to shoot."
+      if d.mounted_infantry and d.on_horse then can = false end
       if can then
         local range = d.range + (on_hill(G, uid) and 20 or 0)
         local q = pick_target(G, uid, range)

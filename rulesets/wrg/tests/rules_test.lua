@@ -683,3 +683,63 @@ T.case("MOVING IN HOLLOW SQUARE: formed as a formation change, half speed, 1/4 p
   turn.play(G)
   T.eq({ d.square, d.files, d.ranks }, { false, 4, 2 })
 end)
+
+-- FORMATION CHANGES: "Mounting or dismounting takes a 1/2 period. No animal
+-- holders are required as the horses or camels are assumed to be picketed
+-- 60 paces behind the initial position of the fighting line. The troops
+-- must return to this spot to remount." MOVE DISTANCES: "Dismounted cavalry
+-- 20 paces less than equivalent infantry in all respects"; "Mounted
+-- infantry ... 120 None". DISORGANISATION 2: "Mounted infantry will always
+-- attempt to dismount to fight." TARGET: "Cavalry engaged in mounting or
+-- dismounting always count as a mounted target."
+T.case("FORMATION CHANGES: mounting and dismounting, 1/2 period, the picket 60 paces behind", function()
+  local ai = require("wrg.ai")
+  local troops = require("wrg.troops")
+  local function commander(m, plan)
+    return setmetatable({ mount = function() return m end, move = function() return plan end,
+                          formation = function() return nil end,
+                          charge_target = function() return nil end, countercharge = function() return false end },
+                        { __index = ai })
+  end
+  local lines = {}
+  local G = battle.skirmish{
+    dice = dice.forced({}), report = function(l) lines[#lines + 1] = l end,
+    sides = { { units = { { id = "c", type = "HC", class = "C", weapons = { "spear" }, figures = 8, ranks = 2,
+                            at = { 600, 300, 0 }, dismount = "HI" } },
+                commander = commander(false, { distance = 200 }) },
+              { units = { mi("far", 1600, 1150, 180) }, commander = commander(nil, nil) } },
+  }
+  local c = G.by_id[1].c
+  local d = G.D[c]
+  T.eq({ d.type, d.moves[1], d.on_horse }, { "HC", 120, true })
+  local _, y0 = G.bf:pos(c)
+  turn.play(G)
+  -- 1/2 period dismounting, the other half at 60 - 20 = 40 paces
+  T.eq({ d.type, d.moves[1], d.moves[2], d.on_horse }, { "HI", 40, 60, false }, table.concat(lines, "\n"))
+  T.eq(d.moved, 20, "half a period on foot")
+  T.eq(d.picket[2], y0 - 60 * MM, "picketed 60 paces behind where it dismounted")
+  T.eq(troops.target_column(d, true), "HI", "dismounted cavalry count as their infantry equivalent")
+  d.mounting = true
+  T.eq(troops.target_column(d, true), "HC", "a mounted target while mounting")
+  d.mounting = nil
+  -- away from the picket it cannot remount
+  G.sides[1].commander = commander(true, nil)
+  G.turn = 2
+  turn.play(G)
+  T.eq(d.on_horse, false, "80 paces from its horses")
+  -- back at the picket: 1/2 period to mount
+  G.bf:place(c, d.picket[1], d.picket[2], 0)
+  G.turn = 3
+  turn.play(G)
+  T.eq({ d.type, d.moves[1], d.on_horse }, { "HC", 120, true })
+  -- mounted infantry: 120 paces and no charge; dismount when the enemy is in reach
+  local G2 = battle.skirmish{
+    dice = dice.forced({ 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 }),
+    sides = { { units = { mi("m", 600, 300, 0, { mounted_infantry = true }) }, commander = commander(nil, nil) },
+              { units = { mi("e", 600, 300 + MI_W + 50 * MM, 180) }, commander = commander(nil, nil) } },
+  }
+  local m = G2.D[G2.by_id[1].m]
+  T.eq({ m.moves[1], m.moves[2], m.on_horse }, { 120, false, true })
+  turn.play(G2)
+  T.eq({ m.type, m.moves[1], m.on_horse }, { "MI", 60, false }, "dismounted to fight")
+end)
