@@ -183,6 +183,7 @@ function ai.deployment(G, side)
     out[#out + 1] = { index = i, x = best[1], y = best[2], facing = facing }
     return best[1] + u.w / 2
   end
+  ai.choose_reserve(G, side, line)
   local main_front = S.deploy_depth * 0.55
   local x = S.width / 2 - min(width, zone_w) / 2
   for n, i in ipairs(line) do
@@ -199,6 +200,34 @@ function ai.deployment(G, side)
   -- deployment order: army order
   table.sort(out, function(a, b) return a.index < b.index end)
   return out
+end
+
+-- The reserve: with five or more formed units in the line, one is held back
+-- (two with nine or more): a unit that can turn or wheel, not the general's,
+-- RA heavy infantry first, then other formed foot, then mounted when three or
+-- more mounted stay for the wings. It deploys in the line and is held back
+-- when the line advances (`reserve_plan`). Recorded by unit id in
+-- G.sides[side].ai_reserve.
+function ai.choose_reserve(G, side, line)
+  local specs = G.sides[side].specs
+  local want = #line >= 9 and 2 or (#line >= 5 and 1 or 0)
+  local reserve = {}
+  G.sides[side].ai_reserve = reserve
+  if want == 0 then return end
+  local mounted = 0
+  for _, i in ipairs(line) do if troops.is_mounted(specs[i]) then mounted = mounted + 1 end end
+  local scored = {}
+  for n, i in ipairs(line) do
+    local u = specs[i]
+    local score
+    if u.general then score = nil
+    elseif u.class == "HI" then score = u.army == "RA" and 3 or nil
+    elseif not troops.is_mounted(u) then score = 2
+    elseif mounted >= 3 then score = 1 end
+    if score then scored[#scored + 1] = { i = i, score = score, n = n } end
+  end
+  table.sort(scored, function(a, b) if a.score ~= b.score then return a.score > b.score end return a.n < b.n end)
+  for k = 1, min(want, #scored) do reserve[specs[scored[k].i].id] = true end
 end
 
 -- The march winner "may deploy anywhere within 15cm of his opponent": its
@@ -360,18 +389,81 @@ function ai.move_order(G, side, kind)
   return out
 end
 
--- Skirmishers: keep out of reach of enemy HI and formed mounted, close to
--- shooting range of the nearest enemy, and fall on the disordered.
+-- The unit's frame: forward and rightward unit vectors.
+local function frame(G, id)
+  local x, y, f = G.bf:pos(id)
+  local r = math.rad(f)
+  return x, y, -math.sin(r), math.cos(r), math.cos(r), math.sin(r)
+end
+
+-- The friendly heavy infantry a foot skirmisher screens: formed, not broken,
+-- not in contact, the nearest within 60 cm.
+local function screened_hi(G, uid, d)
+  if troops.is_mounted(d) then return nil end
+  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.cm(60), friend = true }) do
+    local h = G.D[q.id]
+    if not h.gone and not h.broken and h.class == "HI" and h.formed and not turn.in_contact(G, q.id) then
+      return q.id
+    end
+  end
+  return nil
+end
+
+-- Where a foot skirmisher withdraws to behind its heavy infantry: back past
+-- the HI's nearer flank, to stand behind its rear edge there; while it is
+-- still ahead of the HI's front and across its frontage, first sideways
+-- beyond that flank (a move is stopped by any unit it meets).
+function ai.withdraw_point(G, uid, hid)
+  local d, h = G.D[uid], G.D[hid]
+  local hx, hy, fx, fy, rx, ry = frame(G, hid)
+  local x, y = G.bf:pos(uid)
+  local along = (x - hx) * fx + (y - hy) * fy
+  local lat = (x - hx) * rx + (y - hy) * ry
+  local k = lat >= 0 and 1 or -1
+  local side = h.w / 2 + d.w / 2 + G.S.cm(2)
+  if abs(lat) < side - G.S.cm(1) and along > h.dp / 2 then
+    local a = max(along, h.dp / 2 + d.dp / 2 + G.S.cm(1))
+    return hx + rx * k * side + fx * a, hy + ry * k * side + fy * a
+  end
+  local back = h.dp / 2 + d.dp / 2 + G.S.cm(3)
+  return hx + rx * k * side - fx * back, hy + ry * k * side - fy * back
+end
+
+-- Where a foot skirmisher screens its heavy infantry: ahead of it by more than
+-- the HI's own move (so it does not stop the HI's advance), across its
+-- frontage at its own offset.
+function ai.screen_point(G, uid, hid)
+  local d, h = G.D[uid], G.D[hid]
+  local hx, hy, fx, fy, rx, ry = frame(G, hid)
+  local x, y = G.bf:pos(uid)
+  local lat = (x - hx) * rx + (y - hy) * ry
+  local half = max(0, (h.w - d.w) / 2)
+  lat = max(-half, min(half, lat))
+  local ahead = h.dp / 2 + h.move + d.dp / 2 + G.S.cm(4)
+  return hx + fx * ahead + rx * lat, hy + fy * ahead + ry * lat
+end
+
+-- Skirmishers: keep out of reach of enemy HI and formed mounted (foot
+-- skirmishers withdraw behind their own heavy infantry when there is one
+-- near), fall on the disordered, screen the heavy infantry's advance
+-- (foot), else close to shooting range of the nearest enemy.
 local function skirmish(G, uid, d, foes)
   local range = shooting.range(d, G.S.scale)
   range = range and range * 10 or 0
   local x, y = G.bf:pos(uid)
+  local hid = screened_hi(G, uid, d)
   -- danger: the enemy that could reach it next turn
   for _, q in ipairs(foes) do
     local e = G.D[q.id]
     if (e.class == "HI" or troops.is_mounted(e)) and e.formed then
       local reach = e.move + G.S.cm(3)
       if q.distance < reach then
+        if hid then
+          local wx, wy = ai.withdraw_point(G, uid, hid)
+          local p = turn.steer(G, uid, wx, wy, sqrt((wx - x) ^ 2 + (wy - y) ^ 2))
+          p.withdraw = true -- no "straight on" second choice: that is towards the enemy
+          return p
+        end
         local ex, ey = point_of(G, q.id)
         local dx, dy = x - ex, y - ey
         local len = sqrt(dx * dx + dy * dy)
@@ -391,6 +483,19 @@ local function skirmish(G, uid, d, foes)
     end
   end
   local q = foes[1]
+  -- screen: ahead of the heavy infantry while the enemy is beyond shooting
+  -- range of the screening place
+  if hid then
+    local sx, sy = ai.screen_point(G, uid, hid)
+    local ex, ey = point_of(G, q.id)
+    local gap = sqrt((ex - sx) ^ 2 + (ey - sy) ^ 2)
+    local hold = max(range * 0.75, G.S.cm(15))
+    if gap > hold then
+      local dist = sqrt((sx - x) ^ 2 + (sy - y) ^ 2)
+      if dist < G.S.cm(1) then return nil end
+      return turn.steer(G, uid, sx, sy, dist)
+    end
+  end
   if range > 0 then
     if q.distance > range * 0.9 then
       local ex, ey = point_of(G, q.id)
@@ -416,7 +521,7 @@ function ai.move(G, uid)
     -- wheel blocked by friends alongside), then, for a unit held up last
     -- turn, ways around the obstacle
     local chain = { plan }
-    if plan.turn or plan.wheel then chain[#chain + 1] = { advance = d.move } end
+    if (plan.turn or plan.wheel) and not plan.withdraw then chain[#chain + 1] = { advance = d.move } end
     local mode = turn.move_mode(G, d)
     if mode ~= "straight" and (d.stuck or 0) >= 1 then
       for _, a in ipairs({ 30, -30, 60, -60 }) do
@@ -439,6 +544,110 @@ function ai.move(G, uid)
 end
 
 
+-- Whether the unit is a reserve still held back.
+function ai.held_in_reserve(G, uid)
+  local d = G.D[uid]
+  if d.ai_released then return false end
+  if d.ai_reserve then return true end
+  local r = G.sides[d.side].ai_reserve
+  return r ~= nil and r[d.id] == true
+end
+
+-- A reserve is committed when a friend breaks or is lost, when an enemy
+-- comes through a gap (nearer to it than to any friend in the line, or
+-- within its move), or from turn 8 on. Until then it keeps 20 cm behind the
+-- middle of the formed line (it never goes back), or stands.
+function ai.reserve_plan(G, uid, foes)
+  local d = G.D[uid]
+  local S = G.S
+  local line = {}
+  for _, f in ipairs(G.sides[d.side].units) do
+    local o = G.D[f]
+    if f ~= uid and (o.gone or o.broken) and (o.formed or o.class == "HI") then return "release" end
+    if f ~= uid and not o.gone and not o.broken and o.formed and not ai.held_in_reserve(G, f) then line[#line + 1] = f end
+  end
+  if G.turn >= 8 or #line == 0 then return "release" end
+  local q = foes[1]
+  if q.distance <= d.move + S.cm(5) then return "release" end
+  local ex, ey = point_of(G, q.id)
+  local nearest = 1e18
+  for _, f in ipairs(line) do
+    local fx, fy = point_of(G, f)
+    nearest = min(nearest, (fx - ex) ^ 2 + (fy - ey) ^ 2)
+  end
+  if sqrt(nearest) > q.distance then return "release" end
+  -- follow the line: 20 cm behind its middle
+  local mx, my = 0, 0
+  for _, f in ipairs(line) do
+    local fx, fy = point_of(G, f)
+    mx, my = mx + fx / #line, my + fy / #line
+  end
+  local sign = G.sides[d.side].edge == "south" and 1 or -1
+  local tx, ty = mx, my - sign * S.cm(20)
+  local x, y = G.bf:pos(uid)
+  if (ty - y) * sign <= S.cm(2) then return nil end
+  return turn.steer(G, uid, tx, ty, sqrt((tx - x) ^ 2 + (ty - y) ^ 2))
+end
+
+-- Where a formed mounted unit goes to strike enemy `e` in flank or rear:
+-- beside e's nearer flank, behind its rear edge; while the unit is still
+-- level with or ahead of e's centre, first beside that flank.
+function ai.flank_point(G, uid, e)
+  local d, t = G.D[uid], G.D[e]
+  local ex, ey, fx, fy, rx, ry = frame(G, e)
+  local x, y = G.bf:pos(uid)
+  local along = (x - ex) * fx + (y - ey) * fy
+  local lat = (x - ex) * rx + (y - ey) * ry
+  local k = lat >= 0 and 1 or -1
+  local side = t.w / 2 + d.w / 2 + G.S.cm(4)
+  if along > 0 then
+    local wide = max(side, abs(lat))
+    return ex + rx * k * wide, ey + ry * k * wide
+  end
+  local back = t.dp / 2 + d.dp / 2 + G.S.cm(2)
+  return ex + rx * k * side - fx * back, ey + ry * k * side - fy * back
+end
+
+-- A flank attack worth making: the formed enemy (not broken, not a
+-- skirmisher) within three moves whose Table 4 pools struck in flank or rear
+-- (+2 per 4 figures, and it cannot fight back) most beat a frontal charge,
+-- pinned by a friend at its front counting extra, with the flanking place
+-- clear of other enemies by 15 cm and on the table. Returns the target, the
+-- point and the value.
+function ai.flank_attack(G, uid, foes)
+  local d = G.D[uid]
+  local S = G.S
+  local best, bx, by, bv
+  for _, q in ipairs(foes) do
+    if q.distance > 3 * d.move then break end
+    local t = G.D[q.id]
+    if t.formed and turn.may_contact(d, t) and not behind_front(G, uid, q.id) then
+      local flank = expected(melee.pool(d, t, { first_contact = true, flank_or_rear = true }))
+      if t.disordered then flank = flank + 1 end
+      local front = ai.charge_value(G, uid, q.id)
+      local pinned = false
+      for _, c in ipairs(turn.contacts(G, q.id)) do
+        if G.bf:contact(q.id, c) == "front" then pinned = true; break end
+      end
+      local v = flank - max(0, front) + (pinned and 2 or 0) - q.distance / d.move
+      if flank > 0 and (pinned or flank - front >= 2) and (not bv or v > bv) then
+        local px, py = ai.flank_point(G, uid, q.id)
+        local ok = px > 0 and py > 0 and px < S.width and py < S.depth
+        for _, o in ipairs(foes) do
+          if not ok then break end
+          if o.id ~= q.id then
+            local ox, oy = point_of(G, o.id)
+            local od = G.D[o.id]
+            if sqrt((ox - px) ^ 2 + (oy - py) ^ 2) < S.cm(15) + max(od.w, od.dp) / 2 then ok = false end
+          end
+        end
+        if ok then best, bx, by, bv = q.id, px, py, v end
+      end
+    end
+  end
+  return best, bx, by, bv
+end
+
 function ai.plan(G, uid)
   local d = G.D[uid]
   -- rallying is a test: only when it is likely to pass and unlikely to break
@@ -449,6 +658,11 @@ function ai.plan(G, uid)
   local foes = enemies(G, uid)
   if #foes == 0 then return nil end
   if is_skirmisher(d) then return skirmish(G, uid, d, foes) end
+  if ai.held_in_reserve(G, uid) then
+    local r = ai.reserve_plan(G, uid, foes)
+    if r ~= "release" then return r end
+    d.ai_released = true
+  end
   local mode = turn.move_mode(G, d)
   -- a charge: the best target within reach that the unit may contact
   local best, best_v
@@ -458,6 +672,15 @@ function ai.plan(G, uid)
     if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal")) then
       local v = ai.charge_value(G, uid, q.id)
       if not best_v or v > best_v then best, best_v = q.id, v end
+    end
+  end
+  -- formed mounted: round an open flank when a flank or rear charge is
+  -- worth clearly more than what is in reach now
+  if d.formed and troops.is_mounted(d) and mode ~= "straight" then
+    local fe, fx, fy, fv = ai.flank_attack(G, uid, foes)
+    if fe and (not best or best_v < fv - 1) and not (best and behind_front(G, uid, best) and best_v > 0) then
+      local x, y = G.bf:pos(uid)
+      return turn.steer(G, uid, fx, fy, sqrt((fx - x) ^ 2 + (fy - y) ^ 2))
     end
   end
   if best and (best_v > 0 or d.class == "HI") then

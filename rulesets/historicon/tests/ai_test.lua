@@ -1,0 +1,108 @@
+-- The default commander's decisions in hand-built situations (battle.skirmish):
+-- the reserve, the mounted flank attack, skirmishers screening and
+-- withdrawing behind their heavy infantry. Run with `sandtable test`.
+--
+-- Open 240 x 150 cm table at 25mm; positions in cm. Side 1 faces north (+y).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("historicon.battle")
+local turn = require("historicon.turn")
+local ai = require("historicon.ai")
+
+local passive = {
+  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
+  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
+  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
+}
+
+local function field(sides)
+  sides[2].commander = sides[2].commander or passive
+  return battle.skirmish{ dice = dice.random(1), log = false, sides = sides }
+end
+
+local function pos(G, uid) local x, y = G.bf:pos(uid); return x, y end
+
+T.case("Reserve: held back while the line stands, committed when a friend breaks", function()
+  local G = field{
+    { units = { { id = "a", troop = "ARA HIS", figures = 24, ranks = 4, at = { 100, 40 } },
+                { id = "b", troop = "ARA HIS", figures = 24, ranks = 4, at = { 140, 40 } },
+                { id = "res", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 20 }, set = { ai_reserve = true } } } },
+    { units = { { id = "e", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 130, 180 } } } } }
+  local res = G.by_id[1].res
+  T.truthy(ai.held_in_reserve(G, res))
+  T.eq(ai.plan(G, res), nil, "20 cm behind the line already: it stands")
+  -- the line advances: the reserve follows, 20 cm behind it
+  G.bf:place(G.by_id[1].a, 1000, 600, 0); G.bf:place(G.by_id[1].b, 1400, 600, 0)
+  local p = ai.plan(G, res)
+  T.truthy(p and p.advance > 0 and p.advance <= 20 * 10 + 1, "follows the line")
+  T.truthy(ai.held_in_reserve(G, res), "still held")
+  -- a friend breaks: the reserve is committed
+  G.D[G.by_id[1].a].broken = true
+  p = ai.plan(G, res)
+  T.truthy(not ai.held_in_reserve(G, res), "released")
+  T.truthy(p and p.advance and p.advance > 0, "moves up")
+end)
+
+T.case("Reserve: an enemy through a gap (nearer to it than to the line) commits it", function()
+  local G = field{
+    { units = { { id = "a", troop = "ARA HIS", figures = 24, ranks = 4, at = { 40, 60 } },
+                { id = "b", troop = "ARA HIS", figures = 24, ranks = 4, at = { 200, 60 } },
+                { id = "res", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 40 }, set = { ai_reserve = true } } } },
+    { units = { { id = "e", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 100, 180 } } } } }
+  local res = G.by_id[1].res
+  ai.plan(G, res)
+  T.truthy(not ai.held_in_reserve(G, res), "released by the gap")
+end)
+
+T.case("Flank attack: formed cavalry goes round an enemy pinned by friends and strikes its flank or rear", function()
+  local G = field{
+    { units = { { id = "hi", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 50 } },
+                { id = "hc", troop = "ARA HC", figures = 16, ranks = 2, at = { 80, 50 } } } },
+    { units = { { id = "e", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 58, 180 } } } } }
+  local hc, e = G.by_id[1].hc, G.by_id[2].e
+  T.eq(G.bf:contact(e, G.by_id[1].hi), "front", "the enemy is pinned at its front")
+  local target = ai.flank_attack(G, hc, { { id = e, distance = G.bf:distance(hc, e) } })
+  T.eq(target, e, "the flank attack is worth making")
+  for _ = 1, 3 do
+    turn.phase3(G)
+    if #turn.contacts(G, hc) > 0 then break end
+    G.turn = G.turn + 1
+  end
+  local where = G.bf:contact(e, hc)
+  T.truthy(where == "left" or where == "right" or where == "rear", "struck in " .. tostring(where))
+  T.truthy(not G.bf:in_arc(e, hc, 89, "centre"), "behind the enemy's front")
+end)
+
+T.case("Skirmishers screen the heavy infantry's advance, ahead of it by more than its move", function()
+  local G = field{
+    { units = { { id = "hi", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 30 } },
+                { id = "li", troop = "ARA LI", figures = 12, ranks = 1, formed = false, at = { 120, 45 } } } },
+    { units = { { id = "e", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 140, 180 } } } } }
+  local hi, li = G.by_id[1].hi, G.by_id[1].li
+  local _, y0 = pos(G, li)
+  turn.phase3(G)
+  local _, hy = pos(G, hi)
+  local _, ly = pos(G, li)
+  T.truthy(ly > y0, "moved ahead")
+  T.truthy(ly - hy >= G.D[hi].move + (G.D[hi].dp + G.D[li].dp) / 2, "clear of the HI's next move")
+end)
+
+T.case("Skirmishers threatened by formed mounted withdraw round the flank and behind their heavy infantry", function()
+  -- the LI (6 figures unformed, 23 cm of open order: room to turn in place)
+  -- stands across the HI's front, the enemy HC within its move (15 cm) of it
+  local G = field{
+    { units = { { id = "hi", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 30 } },
+                { id = "li", troop = "ARA LI", figures = 6, ranks = 1, formed = false, at = { 125, 48 } } } },
+    { units = { { id = "e", troop = "AIF HC", figures = 16, ranks = 2, at = { 125, 65, 180 } } } } }
+  local hi, li = G.by_id[1].hi, G.by_id[1].li
+  local x0, y0 = pos(G, li)
+  turn.phase3(G)
+  local x1, y1 = pos(G, li)
+  T.truthy(x1 - x0 >= 100 and y1 <= y0 + 1, "first sideways, towards the nearer flank")
+  -- beside the flank now: the next withdrawal is straight back, behind the HI
+  local hx, hy = pos(G, hi)
+  local wx, wy = ai.withdraw_point(G, li, hi)
+  T.truthy(wy < hy - (G.D[hi].dp + G.D[li].dp) / 2, string.format("behind the HI's rear (%.0f, hi %.0f)", wy, hy))
+  local lx = wx
+  T.truthy(lx > hx, "on the flank it went round")
+end)
