@@ -19,9 +19,13 @@
 --
 -- This one is cheap on purpose (hundreds of battles a minute): it forms up,
 -- advances its HI straight ahead (IF) or wheeling towards the enemy (RA),
--- keeps its skirmishers at shooting range out of reach of heavy troops,
--- charges where its expected hits (Table 4 pools) beat the enemy's, shoots
--- the target that gives it most dice, and rallies what it can.
+-- holds one or two formed units back as a reserve (committed when a friend
+-- breaks, a gap opens or from turn 8), sends formed mounted round a pinned
+-- enemy's flank when Table 4 makes it worth it, screens its heavy infantry
+-- with foot skirmishers that withdraw past its flank when threatened (horse
+-- archers keep to shooting range out of reach), charges where its expected
+-- hits (Table 4 pools) beat the enemy's, shoots the target that gives it most
+-- dice, and rallies what it can.
 
 local troops = require("historicon.troops")
 local melee = require("historicon.melee")
