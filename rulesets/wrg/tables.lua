@@ -164,6 +164,16 @@ tables.difficult = {
   linear_obstacle_width = 20,
 }
 
+-- DISORGANISATION AND DISTRACTION 3: "Formation split by a gap at least 10
+-- paces wide"; 5: "Troops other than light or light-medium infantry, having
+-- had their movement obstructed by difficult terrain during the current
+-- period" (light-heavy infantry are not spared: the amendment adding them
+-- is to cause 6 only).
+tables.disorganisation = {
+  split_gap = 10,
+  terrain_spared = { LI = true, LMI = true },
+}
+
 -- SHOOTING ARCS (half-angles in degrees).
 tables.arcs = { all_round = 180, light = 45, other = 22.5 }
 

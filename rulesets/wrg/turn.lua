@@ -144,6 +144,59 @@ function turn.may_cross(d, width)
   return d.type == "EL" or troops.is_cavalry(d) or d.type == "LI" or d.type == "LMI"
 end
 
+-- DISORGANISATION 3: "Formation split by a gap at least 10 paces wide."
+-- A unit is one block of figures on the table; reading: its line is split
+-- where ground it may not stand on runs through it from front to rear — a
+-- river it may not cross (turn.may_cross; fords and bridges are passable) —
+-- leaving figures on both sides. The widest such run across the unit's
+-- frontage, sampled each pace along its middle, in paces (0 if none).
+-- Checked when the causes are counted at the start of each period and again
+-- after movement (a unit that wheels or expands across a river bank).
+function turn.split_gap(G, uid)
+  if not G.has_river then return 0 end
+  local d = G.D[uid]
+  local u = G.bf:unit(uid)
+  local a = math.rad(u.facing)
+  local ax, ay = math.cos(a), math.sin(a)        -- across the frontage
+  local n = math.max(1, math.floor(u.width / MM + 0.5))
+  local function blocked(x, y)
+    local river, crossing = false, false
+    for _, t in ipairs(G.bf:terrain_at(x, y)) do
+      local attr = G.terrain_attr[t.id]
+      if attr and attr.type == "river" and not turn.may_cross(d, attr.width) then river = true end
+      if t.type == "ford" or t.type == "bridge" or (attr and attr.type ~= "river") then crossing = true end
+    end
+    return river and not crossing
+  end
+  local widest, run, seen_open = 0, 0, false
+  for i = 0, n - 1 do
+    local off = -u.width / 2 + (i + 0.5) * u.width / n
+    if blocked(u.x + ax * off, u.y + ay * off) then
+      if seen_open then run = run + 1 end
+    else
+      if run > 0 then widest = math.max(widest, run * u.width / n / MM) end
+      run, seen_open = 0, true
+    end
+  end
+  return widest
+end
+
+local function split(G, uid)
+  return turn.split_gap(G, uid) >= tables.disorganisation.split_gap - 1e-6
+end
+
+local function check_split(G)
+  if not G.has_river then return end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and not d.disorganised and split(G, uid) then
+      d.disorganised = true
+      say(G, "  %s: formation split by a gap of %.0f paces, disorganised.", d.name, turn.split_gap(G, uid))
+    end
+  end
+end
+turn.check_split = check_split
+
 -- Partial cover (SHOOTING and HAND-TO-HAND tactical factors): a unit in a
 -- wood or marsh (as before), or in a building ("behind partial cover such as
 -- a wall"; in melee only the building counts).
@@ -806,7 +859,34 @@ end
 -- cross it (they stop on the bank). Returns what stopped it ("river" for
 -- a bank) and the paces moved on the table.
 local RIVER_KEY = { "river" }
+local advance_on
+
+-- DISORGANISATION 5: "Troops other than light or light-medium infantry,
+-- having had their movement obstructed by difficult terrain during the
+-- current period." Reading: a move (of any kind: a normal move, a charge,
+-- an evade, a rout, a pursuit, a follow-up) that covered ground at more than
+-- good-going cost (the unit started in difficult ground, or entered a river
+-- at its multiplier), or that a river the unit may not cross stopped at the
+-- bank. Disorganised at once, for the rest of the period (its shooting and
+-- melee); the cause is gone at the next period unless it happens again.
+-- Trial moves (turn.probe) mark nothing.
+function turn.obstructed(G, uid)
+  local d = G.D[uid]
+  if (G.probing or 0) > 0 or tables.disorganisation.terrain_spared[d.type] then return end
+  d.obstructed = true
+  if not d.disorganised then
+    d.disorganised = true
+    say(G, "  %s: movement obstructed by difficult terrain, disorganised.", d.name)
+  end
+end
+
 local function advance(G, uid, paces, opts)
+  local stop, moved, hindered = advance_on(G, uid, paces, opts)
+  if stop == "river" or (hindered and moved > 0) then turn.obstructed(G, uid) end
+  return stop, moved
+end
+
+advance_on = function(G, uid, paces, opts)
   if paces <= 0 then return nil, 0 end
   local d = G.D[uid]
   local f0 = terrain_factor(G, uid, d)
@@ -831,7 +911,7 @@ local function advance(G, uid, paces, opts)
     for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then under_river = true end end
     if clear < dist - 0.5 and not under_river then
       local r = G.bf:move(uid, "advance", clear, opts)
-      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM end
+      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1 end
       -- the river reached: which one, and may the unit cross it?
       local probe = G.bf:unit(uid)
       local a = math.rad(probe.facing)
@@ -842,15 +922,15 @@ local function advance(G, uid, paces, opts)
         if attr and attr.type == "river" then width = math.max(width, attr.width) end
       end
       if width == 0 then width = G.widest_river or 0 end
-      if not turn.may_cross(d, width) then return "river", r.distance / MM end
+      if not turn.may_cross(d, width) then return "river", r.distance / MM, f0 > 1 end
       local rf = piece_factor(d, { type = "river", width = width })
       local left = paces - r.distance * f0 / MM
       local r2 = G.bf:move(uid, "advance", mm(left) / rf, opts)
-      return r2.stopped_by, (r.distance + r2.distance) / MM
+      return r2.stopped_by, (r.distance + r2.distance) / MM, f0 > 1 or (rf > 1 and r2.distance > 0)
     end
   end
   local r = G.bf:move(uid, "advance", dist, opts)
-  return r.stopped_by, r.distance / MM
+  return r.stopped_by, r.distance / MM, f0 > 1
 end
 turn.advance = advance
 
@@ -860,7 +940,9 @@ turn.advance = advance
 function turn.probe(G, uid, fn)
   local x0, y0, f0 = G.bf:pos(uid)
   if G.log then G.bf:set_logging(false) end
+  G.probing = (G.probing or 0) + 1
   local ok, a, b, c = pcall(fn, G, uid)
+  G.probing = G.probing - 1
   G.bf:place(uid, x0, y0, f0)
   if G.log then G.bf:set_logging(true) end
   if not ok then error(a, 0) end
@@ -1499,6 +1581,7 @@ local function movement(G)
     end
     if live(d) then d.push_debt = 0 end
   end
+  check_split(G)
 end
 
 ---------------------------------------------------------------------------
@@ -2094,6 +2177,10 @@ local function upkeep(G)
         end
       end
       if d.push_backs and d.push_backs > 0 and d.in_melee and d.disorganised then dis = true end
+      -- cause 5 lasts for the period of the obstructed move; cause 3 while
+      -- the split stands
+      d.obstructed = nil
+      if not dis and split(G, uid) then dis = true end
       d.disorganised = dis and true or false
     end
   end
@@ -2127,6 +2214,7 @@ turn.bearing_to_point = bearing_to_point
 turn.in_reach = in_reach
 turn.norm = norm
 turn.terrain_factor = terrain_factor
+turn.upkeep = upkeep
 local _ = setup
 local _a = armies
 return turn

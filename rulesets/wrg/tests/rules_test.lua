@@ -743,3 +743,99 @@ T.case("FORMATION CHANGES: mounting and dismounting, 1/2 period, the picket 60 p
   turn.play(G2)
   T.eq({ m.type, m.moves[1], m.on_horse }, { "MI", 60, false }, "dismounted to fight")
 end)
+
+-- DISORGANISATION AND DISTRACTION 3: "Formation split by a gap at least 10
+-- paces wide": ground the unit may not stand on (a river it may not cross)
+-- running through its line with figures on both sides.
+T.case("DISORGANISATION 3: a formation split by a gap of 10 paces or more", function()
+  -- a north-south river 30 paces wide at x = 60 cm, a ford 30 cm from its south end
+  local function on_river(u, width, ford)
+    local river = { type = "river", from = { 60, 0 }, to = { 60, 122 }, width = width,
+                    crossings = ford and { { type = "ford", at = 30 / 122 } } or nil }
+    local G = battle.skirmish{ dice = dice.forced({}), table = { terrain = { river } },
+                               sides = { { units = { u } }, { units = {} } } }
+    G.report = function() end
+    return G, G.by_id[1][u.id]
+  end
+  local function hi(x, y) return { id = "u", type = "HI", class = "C", weapons = { "spear" }, figures = 24, ranks = 2, at = { x, y, 0 } } end
+  local w = setup.footprint(hi(0, 0))
+  T.truthy(w / MM > 60, "a line of 12 files, wider than the river")
+  -- heavy infantry astride a 30-pace river: split by 30 paces
+  local G, id = on_river(hi(600, 800), 30)
+  T.near(turn.split_gap(G, id), 30, 1.5, "the river's width")
+  turn.upkeep(G)
+  T.eq(G.D[id].disorganised, true, "split: disorganised")
+  -- moved off the river: the cause is gone at the next count
+  G.bf:place(id, 300, 800, 0)
+  T.eq(turn.split_gap(G, id), 0)
+  turn.upkeep(G)
+  T.eq(G.D[id].disorganised, false, "recovered when the cause is removed")
+  -- its flank in the river: no figures beyond it, no split
+  G.bf:place(id, 600 - w / 2 + 10, 800, 0)
+  T.eq(turn.split_gap(G, id), 0, "the river at one end of the line")
+  -- a stream it may cross is no gap; light cavalry swim a 30-pace river
+  G, id = on_river(hi(600, 800), 20)
+  T.eq(turn.split_gap(G, id), 0, "a stream under 30 paces")
+  local lc = { id = "u", type = "LC", class = "C", weapons = { "javelin" }, figures = 24, ranks = 1, at = { 600, 800, 0 } }
+  G, id = on_river(lc, 30)
+  T.eq(turn.split_gap(G, id), 0, "light cavalry may cross it")
+  -- across the ford the line is whole
+  G, id = on_river(hi(600, 300), 30, true)
+  T.eq(turn.split_gap(G, id), 0, "standing in the ford")
+  -- after movement: a unit that wheels onto the river is split at once
+  G, id = on_river(hi(600, 800, 0), 30)
+  G.bf:place(id, 300, 800, 0)
+  turn.upkeep(G)
+  G.bf:place(id, 600, 800, 0)
+  turn.check_split(G)
+  T.eq(G.D[id].disorganised, true, "counted again after movement")
+  T.eq(tables.disorganisation.split_gap, 10)
+end)
+
+-- DISORGANISATION AND DISTRACTION 5: "Troops other than light or
+-- light-medium infantry, having had their movement obstructed by difficult
+-- terrain during the current period."
+T.case("DISORGANISATION 5: troops other than LI or LMI whose movement difficult terrain obstructed", function()
+  local function in_wood(kind, x)
+    local u = { id = "u", type = kind, class = "C", weapons = { "javelin" }, figures = 8, ranks = 2, at = { x or 1000, 300, 0 } }
+    local G = battle.skirmish{ dice = dice.forced({}),
+                               table = { terrain = { { type = "wood", x = 100, y = 30, r = 20 } } },
+                               sides = { { units = { u } }, { units = {} } } }
+    G.report = function() end
+    return G, G.by_id[1].u
+  end
+  -- heavy infantry moving in a wood: twice the distance, disorganised
+  local G, id = in_wood("HI")
+  T.eq(turn.terrain_factor(G, id, G.D[id]), 2)
+  local _, moved = turn.advance(G, id, 40)
+  T.near(moved, 20, 0.5, "40 paces of its move, 20 on the table")
+  T.eq(G.D[id].disorganised, true, "obstructed: disorganised this period")
+  -- the next period the cause is gone unless it moves in the wood again
+  turn.upkeep(G)
+  T.eq(G.D[id].disorganised, false, "recovered at the next period")
+  -- standing in the wood without moving: not obstructed
+  T.eq(G.D[id].disorganised, false)
+  -- light and light-medium infantry are spared; light-heavy infantry are not
+  for kind, want in pairs({ LI = false, LMI = false, LHI = true, MI = true, HC = true }) do
+    G, id = in_wood(kind)
+    turn.advance(G, id, 40)
+    T.eq(G.D[id].disorganised, want, kind)
+  end
+  -- good going: nothing
+  G, id = in_wood("HI", 300)
+  turn.advance(G, id, 40)
+  T.eq(G.D[id].disorganised, false, "moving in the open")
+  -- a trial move (a commander looking at a path) marks nothing
+  G, id = in_wood("HI")
+  turn.probe(G, id, function() return turn.advance(G, id, 40) end)
+  T.eq(G.D[id].disorganised, false, "a trial move")
+  -- stopped at the bank of a river it may not cross
+  local u = { id = "u", type = "HI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { 1200, 600 - 15 * MM - 100, 0 } }
+  G = battle.skirmish{ dice = dice.forced({}),
+                       table = { terrain = { { type = "river", from = { 0, 60 }, to = { 183, 60 }, width = 30 } } },
+                       sides = { { units = { u } }, { units = {} } } }
+  G.report = function() end
+  id = G.by_id[1].u
+  local stop = turn.advance(G, id, 60)
+  T.eq({ stop, G.D[id].disorganised }, { "river", true }, "the river stops it: obstructed")
+end)
