@@ -236,6 +236,19 @@ local function ideal_layout(G, side, edge, partof, lined)
     d_front = 0
     v_mbl = S.rear
   end
+  if S.depth_free and v_mbl - d_mbl < need_behind then
+    -- READING (setup.scale depth_free, 25mm option 3): bases deeper than the
+    -- zone, or a second line with no room behind the first, stand with
+    -- their back edges in the zone and reach forward out of it; the second
+    -- line then stands close behind ("too close" is advice, the zone a rule)
+    -- (the second line behind the shallowest of the line, every back edge
+    -- in the zone and on the table)
+    local shallow = d_mbl
+    for _, part in ipairs(PARTS) do
+      for _, g in ipairs(mbl[part]) do shallow = min(shallow, group_depth(g)) end
+    end
+    v_mbl = max(v_mbl, d_mbl, #second > 0 and min(need_behind, 1 + d_second + 3) + shallow or 0)
+  end
   local out = {}
   -- the main battle line, centre first then the wings
   for _, part in ipairs({ "centre", "left", "right" }) do
@@ -304,7 +317,8 @@ local function ideal_layout(G, side, edge, partof, lined)
       if span_hi - span_lo < width_of(fl) then span_lo, span_hi = lo, hi end
       local step = (span_hi - span_lo - width_of(fl)) / (#fl + 1)
       local u = span_lo + max(0, step)
-      local vf = d_front > 0 and S.rear or min(S.rear, v_mbl + GAP + group_depth(fl[1]))
+      local vf = d_front > 0 and S.rear or min(max(S.rear, S.depth_free and v_mbl + GAP + group_depth(fl[1]) or 0),
+                                              v_mbl + GAP + group_depth(fl[1]))
       for _, g in ipairs(fl) do
         put_group(out, G, edge, g, u, vf)
         u = u + group_width(g) + max(GAP, step)
@@ -518,6 +532,7 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   hi = hi - w
   if lo > hi + 1e-6 then return nil end
   local vmax = S.rear - d
+  if S.depth_free then vmax = max(vmax, 0) end   -- READING: back edge in the zone (setup.scale)
   if vmax < -1e-6 then return nil end
   local us, vs, seen = {}, {}, {}
   local function addu(u)
@@ -754,7 +769,7 @@ local function parts_fit(G, side, partof, lined)
           if group_depth(h) >= d then need = need + group_width(h) + GAP end
         end
         for _, h in ipairs(mbl[part]) do
-          if group_depth(h) + d + 3 * GAP <= S.rear then room = room + group_width(h) + GAP end
+          if (S.depth_free and 0 or group_depth(h)) + d + 3 * GAP <= S.rear then room = room + group_width(h) + GAP end
         end
         if need > room + 1e-6 then return false end
       end
@@ -783,7 +798,7 @@ local function line_map(G, side, partof)
       for _, g in ipairs(list) do deepest = max(deepest, group_depth(g)) end
       local cands = {}
       for i, g in ipairs(list) do
-        cands[#cands + 1] = { g = g, i = i, behind = group_depth(g) + deepest + 3 * GAP <= S.rear }
+        cands[#cands + 1] = { g = g, i = i, behind = (S.depth_free and 0 or group_depth(g)) + deepest + 3 * GAP <= S.rear }
       end
       table.sort(cands, function(a, b)
         if a.behind ~= b.behind then return a.behind end

@@ -69,6 +69,13 @@ function setup.scale(spec)
     tile_inches = tile_in, nx = nx, ny = ny, tile_w = width / nx, tile_d = depth / ny,
     flank = sizes.flank_sector_cm[size] * 10,
     rear = sizes.rear_zone_inches * INCH,
+    -- READING ("Vignette depth is not critical"): where the deepest base the
+    -- text asks for (a mounted vignette a frontage deep with a foot
+    -- supporter half a frontage deep merged behind it) is deeper than the
+    -- rear zone (25mm option 3 only), a base is in the rear zone when its
+    -- back edge is: it may reach forward out of the zone. See
+    -- check_deployment and docs/rulesets/phalanx.md (Deployment in play).
+    depth_free = tables.frontage_cm(scale, basing) * 10 * 1.5 > sizes.rear_zone_inches * INCH + 0.01,
   }
 end
 
@@ -654,12 +661,19 @@ function setup.check_deployment(S, edge, placements, army, T)
   for _, p in ipairs(placements) do
     local pts = corners(p.x, p.y, p.facing, p.w, p.d)
     -- All in the Rear Zone: "All your vignettes have to be initially deployed in the Rear Zone".
+    -- READING (S.depth_free, 25mm option 3): "Vignette depth is not
+    -- critical": the back edge must be in the zone, the front may reach out.
+    local vmin = math.huge
     for i = 1, #pts, 2 do
       local u, v = setup.to_local(S, edge, pts[i], pts[i + 1])
-      if v < -0.01 or v > S.rear + 0.01 then
+      vmin = min(vmin, v)
+      if v < -0.01 or (v > S.rear + 0.01 and not S.depth_free) then
         bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear); break
       end
       if u < -0.01 or u > S.width + 0.01 then bad("%s is off the table", p.vid); break end
+    end
+    if S.depth_free and vmin > S.rear + 0.01 then
+      bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear)
     end
     -- Centre in the Centre Sector's rear zone, wings in their Flank Sector's.
     local lo, hi = setup.part_range(S, p.part)

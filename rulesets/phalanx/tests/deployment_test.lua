@@ -184,3 +184,35 @@ T.case("Deployment: a plan entry with line = 2 moves an MBL vignette to the last
   T.eq(ok, false)
   T.truthy(tostring(err):find("not permitted multiple lines", 1, true), tostring(err))
 end)
+
+T.case("Deployment: 25mm option 3 on 8'x4' and 8'x5' open tables, every pairing (45 x 5 seeds) deploys legally (depth is not critical)", function()
+  for _, size in ipairs({ "8x4", "8x5" }) do
+    for seed = 1, 5 do
+      for i = 1, #SHIPPED do
+        for j = i + 1, #SHIPPED do
+          local r = battle.run{ scenario = { table = { terrain = "none", size = size, scale = "25mm", basing = 3 } },
+                                armies = { army(SHIPPED[i]), army(SHIPPED[j]) },
+                                dice = dice.random(seed * 1000 + i * 16 + j), turns = 0, log = false }
+          if not r.flank_march then
+            for s = 1, 2 do
+              T.eq(r.state.sides[s].deployment_problems, {},
+                string.format("%s seed %d, %s against %s, side %d", size, seed, SHIPPED[i], SHIPPED[j], s))
+            end
+          end
+        end
+      end
+    end
+  end
+  -- the reading itself: a base's back edge must be in the zone, its front may reach out
+  local S = setup.scale{ size = "8x4", scale = "25mm", basing = 3 }
+  T.truthy(S.depth_free, "25mm option 3: a supported mounted base is deeper than the zone")
+  T.truthy(not setup.scale{}.depth_free, "15-20mm option 2: the whole base must be in the zone")
+  local function at(v_back, d)
+    local x, y, f = setup.to_table(S, "south", 1200, v_back + d / 2)
+    return { vid = "a", part = "centre", class = "HSC", mbl = true, x = x, y = y, facing = f, w = 180, d = d }
+  end
+  T.eq(setup.check_deployment(S, "south", { at(0, 270) }, {}), {}, "27 cm deep, back on the table edge")
+  T.eq(setup.check_deployment(S, "south", { at(200, 90) }, {}), {}, "back edge just inside the zone")
+  T.eq(#setup.check_deployment(S, "south", { at(210, 90) }, {}), 1, "back edge beyond the zone")
+  T.eq(#setup.check_deployment(S, "south", { at(-10, 270) }, {}), 1, "off the table behind")
+end)
