@@ -1,4 +1,4 @@
-# The shipped experiment scripts run on the parallel runner and print their tables.
+# The shipped experiment and example scripts run and print their tables.
 source "$(dirname "$0")/lib.bash" "$1"
 
 expect_exit 0 "the uphill sweep runs" -- "$SANDTABLE" run scripts/experiments/uphill_sweep.lua 2000
@@ -11,4 +11,6 @@ expect_output "alexandrian_macedonian v gallic" "every pairing is listed"
 expect_exit 0 "the house-rule comparison runs" -- "$SANDTABLE" run scripts/experiments/house_rule_effects.lua 10
 expect_output "phalanx_general_inspires" "each house rule is a variant"
 expect_output "Change in side 1's win rate" "the paired differences are printed"
+expect_exit 0 "the example battle script runs" -- "$SANDTABLE" run scripts/examples/phalanx_battle.lua
+expect_output "winner" "it reports the result"
 finish
