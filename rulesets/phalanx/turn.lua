@@ -64,6 +64,9 @@ turn.terms_of = terms_of
 local function sync(G, uid)
   local x, y, f = G.bf:pos(uid)
   G.px[uid], G.py[uid], G.pf[uid] = x, y, f
+  -- move stamps, which the activation cache checks (made by link_base)
+  local st = G.moved
+  if st then st[uid] = (st[uid] or 0) + 1 end
 end
 turn.sync = sync
 
@@ -454,56 +457,108 @@ local function link_of(G, g)
 end
 turn.link_of = link_of
 
--- Where a group's first member would end after a move order (for the
--- crossing-sectors modifier): heading change then a straight move.
-local function predicted_x(G, g, order)
-  local x, _, f = G.bf:pos(g.ids[1])
-  if order.kind ~= "move" and order.kind ~= "charge" then return x end
-  local nf = f + (order.turn or 0)
-  local fx = axes(nf)
-  return x + fx * (order.dist or 0)
+-- What of a group's activation does not depend on the order, kept per group
+-- for the player turn (the commander prices every link's order before the
+-- engine activates them): the link, its distance in widths from the General,
+-- whether the General's line of sight is blocked, the first member's x and
+-- facing, and the costs already found (by crossing and detachment). It holds
+-- while the player turn, the link's members, the General (who, broken, his
+-- group) and the modifier list stay the same and neither the link nor the
+-- General moves (every move goes through sync, which stamps the unit).
+local function link_base(G, g)
+  local st = G.moved
+  if not st then st = {}; G.moved = st end
+  local cache = G.act_cache
+  if not cache then cache = {}; G.act_cache = cache end
+  local gen = G.sides[g.side].general_uid
+  local gd = gen and G.D[gen]
+  local ids = g.ids
+  local n = #ids
+  local mods = command.activation_modifiers.entries
+  local c = cache[g]
+  if c and c.pturn == G.pturn and c.ids == ids and c.n == n and c.gen == gen and c.mods == mods
+      and c.nmods == #mods
+      and (gen == nil or (c.gst == st[gen] and c.gbroken == gd.broken and c.ggid == gd.gid)) then
+    local u, us = c.u, c.us
+    local ok = true
+    for i = 1, n do
+      local uid = ids[i]
+      if u[i] ~= uid or us[i] ~= st[uid] then ok = false; break end
+    end
+    if ok then return c end
+  end
+  c = { pturn = G.pturn, ids = ids, n = n, gen = gen, mods = mods, nmods = #mods, u = {}, us = {},
+        gst = gen and st[gen], gbroken = gd and gd.broken, ggid = gd and gd.gid,
+        dist = 0, los = false, cost = {} }
+  for i = 1, n do c.u[i] = ids[i]; c.us[i] = st[ids[i]] end
+  if gen and not gd.broken then
+    if gd.gid ~= g.gid then
+      local best = math.huge
+      for _, uid in ipairs(ids) do best = min(best, G.bf:distance(gen, uid)) end
+      -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
+      c.dist = math.floor(best / G.S.frontage)
+      local gx, gy = G.bf:pos(gen)
+      local x, y = G.bf:pos(ids[1])
+      -- remembered per group while it and its General stay put
+      local lc = G.los_cache
+      if not lc then lc = {}; G.los_cache = lc end
+      local l = lc[g.gid]
+      if l and l[1] == gx and l[2] == gy and l[3] == x and l[4] == y then
+        c.los = l[5]
+      else
+        local blocked = G.T:blocked(gx, gy, x, y)
+        lc[g.gid] = { gx, gy, x, y, blocked }
+        c.los = blocked
+      end
+    end
+  end
+  local x0, _, f0 = G.bf:pos(ids[1])
+  c.x0, c.f0 = x0, f0
+  c.link = link_of(G, g)
+  cache[g] = c
+  return c
+end
+
+-- The order's part: crossing sectors (where the first member would end: a
+-- heading change then a straight move) and detachment.
+local function order_flags(G, g, order, c)
+  if not order then return false, false end
+  local x0 = c.x0
+  local px = x0
+  if order.kind == "move" or order.kind == "charge" then
+    local fx = axes(c.f0 + (order.turn or 0))
+    px = x0 + fx * (order.dist or 0)
+  end
+  local crossing = setup.table_sector(G.S, x0) ~= setup.table_sector(G.S, px)
+  local detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
+  return crossing, detachment
+end
+
+local function situation_of(c, crossing, detachment)
+  return { distance_from_general = c.dist, line_of_sight_blocked = c.los, crossing_sectors = crossing,
+           detachment = detachment }
 end
 
 -- The activation situation of a group for an order.
 function turn.activation_situation(G, g, order)
-  local side = G.sides[g.side]
-  local gen = side.general_uid
-  local s = { distance_from_general = 0, line_of_sight_blocked = false, crossing_sectors = false,
-              detachment = false }
-  if gen and not G.D[gen].broken then
-    local gd = G.D[gen]
-    if gd.gid ~= g.gid then
-      local best = math.huge
-      for _, uid in ipairs(g.ids) do best = min(best, G.bf:distance(gen, uid)) end
-      -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
-      s.distance_from_general = math.floor(best / G.S.frontage)
-      local gx, gy = G.bf:pos(gen)
-      local x, y = G.bf:pos(g.ids[1])
-      -- remembered per group while it and its General stay put (the AI
-      -- prices every link's order before the engine activates them)
-      local cache = G.los_cache
-      if not cache then cache = {}; G.los_cache = cache end
-      local c = cache[g.gid]
-      if c and c[1] == gx and c[2] == gy and c[3] == x and c[4] == y then
-        s.line_of_sight_blocked = c[5]
-      else
-        local blocked = G.T:blocked(gx, gy, x, y)
-        cache[g.gid] = { gx, gy, x, y, blocked }
-        s.line_of_sight_blocked = blocked
-      end
-    end
-  end
-  if order then
-    local x0 = G.bf:pos(g.ids[1])
-    s.crossing_sectors = setup.table_sector(G.S, x0) ~= setup.table_sector(G.S, predicted_x(G, g, order))
-    s.detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
-  end
-  return s
+  local c = link_base(G, g)
+  return situation_of(c, order_flags(G, g, order, c))
 end
 
 -- Activation points to activate group g for `order` (min 1), with terms.
 function turn.activation_cost(G, g, order, explain)
-  return command.activation_cost(link_of(G, g), turn.activation_situation(G, g, order), explain)
+  local c = link_base(G, g)
+  local crossing, detachment = order_flags(G, g, order, c)
+  if explain then
+    return command.activation_cost(c.link, situation_of(c, crossing, detachment), explain)
+  end
+  local k = (crossing and 2 or 1) + (detachment and 2 or 0)
+  local cost = c.cost[k]
+  if cost == nil then
+    cost = command.activation_cost(c.link, situation_of(c, crossing, detachment))
+    c.cost[k] = cost
+  end
+  return cost, nil
 end
 
 ---------------------------------------------------------------------------
