@@ -23,6 +23,7 @@
 -- start =, left = } }, army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local account = require("lib.account")
 local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("historicon.tables")
@@ -138,21 +139,10 @@ local function make_terrain(G, spec, locate)
   local t = spec.terrain
   if t == nil or t == "diced" then
     local pieces, rolls = setup.dice_terrain(G.S, G.dice)
-    if G.log then
-      for _, r in ipairs(rolls) do
-        G.bf:log("terrain", { i = r.i, j = r.j, die = r.die, score = r.score, at_edge = r.at_edge, terrain = r.terrain })
-      end
-    end
-    if G.report then
-      local counts, names = {}, {}
-      for _, p in ipairs(pieces) do
-        if not counts[p.type] then names[#names + 1] = p.type end
-        counts[p.type] = (counts[p.type] or 0) + 1
-      end
-      local parts = {}
-      for _, n in ipairs(names) do parts[#parts + 1] = string.format("%d %s", counts[n], (n:gsub("_", " "))) end
+    local summary = account.terrain_rolls(G, rolls)
+    if summary then
       say(G, "Terrain diced on %d squares of %g cm (Table 1, +2 on the edge squares): %s", #rolls, G.S.square / 10,
-        #parts > 0 and table.concat(parts, ", ") or "all open")
+        summary)
     end
     return pieces
   elseif t == "none" or t == "open" then

@@ -25,6 +25,7 @@
 -- [1] = { vignette ids }, [2] = ... } }.
 
 local battlefield = require("sandtable.battlefield")
+local account = require("lib.account")
 local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("phalanx.tables")
@@ -290,23 +291,9 @@ local function make_terrain(G, spec)
   local t = spec.terrain
   if t == nil or t == "diced" then
     local T, rolls = setup.dice_terrain(G.S, G.dice)
-    if G.log then
-      for _, r in ipairs(rolls) do
-        G.bf:log("terrain", { i = r.i, j = r.j, die = r.die, score = r.score, at_edge = r.at_edge, terrain = r.terrain })
-      end
-    end
-    if G.report then
-      local counts, names = {}, {}
-      for _, r in ipairs(rolls) do
-        if r.terrain ~= "open" then
-          if not counts[r.terrain] then names[#names + 1] = r.terrain end
-          counts[r.terrain] = (counts[r.terrain] or 0) + 1
-        end
-      end
-      local parts = {}
-      for _, n in ipairs(names) do parts[#parts + 1] = string.format("%d %s", counts[n], n:gsub("_", " ")) end
-      say(G, "Terrain diced on %d squares of %d\" (Table 2, +2 at the edges): %s", #rolls, G.S.tile_inches,
-        #parts > 0 and table.concat(parts, ", ") or "all open")
+    local summary = account.terrain_rolls(G, rolls)
+    if summary then
+      say(G, "Terrain diced on %d squares of %d\" (Table 2, +2 at the edges): %s", #rolls, G.S.tile_inches, summary)
     end
     return T
   elseif t == "none" or t == "open" then

@@ -28,4 +28,27 @@ function account.terms(terms)
   return out
 end
 
+-- Terrain diced per square (Phalanx Table 2, Historicon Table 1): a `terrain`
+-- event per throw, and for the account the pieces by kind in the order they
+-- came up ("4 built up area, 8 impassable", or "all open"); nil when no one
+-- reads the account. rolls: { i, j, die, score, at_edge, terrain } each.
+function account.terrain_rolls(G, rolls)
+  if G.log then
+    for _, r in ipairs(rolls) do
+      G.bf:log("terrain", { i = r.i, j = r.j, die = r.die, score = r.score, at_edge = r.at_edge, terrain = r.terrain })
+    end
+  end
+  if not G.report then return nil end
+  local counts, names = {}, {}
+  for _, r in ipairs(rolls) do
+    if r.terrain ~= "open" then
+      if not counts[r.terrain] then names[#names + 1] = r.terrain end
+      counts[r.terrain] = (counts[r.terrain] or 0) + 1
+    end
+  end
+  local parts = {}
+  for _, n in ipairs(names) do parts[#parts + 1] = string.format("%d %s", counts[n], (n:gsub("_", " "))) end
+  return #parts > 0 and table.concat(parts, ", ") or "all open"
+end
+
 return account
