@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   app.add_option("--max-memory", global.max_memory_mib, "Lua memory cap per state, MiB")->capture_default_str();
   app.add_option("--lua-path", global.lua_paths, "Extra directory searched by require (repeatable)");
   bool profile = false;
-  app.add_flag("--profile", profile, "Sample where Lua code spends its time; print the hottest functions and lines");
+  app.add_flag("--profile", profile, "Sample where Lua code spends its time; print the hottest functions and lines, and each function's share with what it calls");
 
   std::vector<std::pair<CLI::App*, cli::Action>> actions;
   auto remember = [&](cli::Action a) { actions.emplace_back(app.get_subcommands({}).back(), std::move(a)); };

@@ -2,6 +2,8 @@
 --
 --   local melee = require("phalanx.melee")
 --   local out = melee.resolve(attacker, defender, situation, dice, explain)
+--   local ra, rd, die, difference, a_cf, d_cf, a_follows, d_follows =
+--     melee.adjudicate(attacker, defender, situation, dice)  -- no table
 --
 -- A vignette is a plain table:
 --   { class = "HIS", integrity = "IV", army_class = "RA",
@@ -326,14 +328,59 @@ end
 
 local FOLLOW_ARMY, FOLLOW_INTEGRITY = FOLLOW_UP.army_class, FOLLOW_UP.integrity
 
-function melee.resolve(attacker, defender, situation, dice, explain)
+-- Table 8, read by the attacker (the player whose turn it is) with
+-- difference = his cf - defender's cf: the two results.
+local function table8(difference, die)
+  local band
+  if difference <= -3 then band = RESULTS.minus_3_or_more
+  elseif difference < 0 then band = RESULTS.minus_1_or_2
+  elseif difference == 0 then band = RESULTS.even
+  elseif difference <= 2 then band = RESULTS.plus_1_or_2
+  else band = RESULTS.plus_3_or_more end
+  local cell = band[die]
+  return cell[1], cell[2]
+end
+
+-- The conversions (Results): Break -> RR for light troops, then a repulse
+-- into friends -> Break. Returns the final results and those after the first
+-- conversion. Only needed when a result is B or friends are behind.
+local function convert(ra, rd, attacker, defender, side_a, side_d, a_cf, d_cf, a_base, d_base)
+  if ra == "B" then ra = break_to_rr(ra, attacker, defender, a_cf, a_base) end
+  if rd == "B" then rd = break_to_rr(rd, defender, attacker, d_cf, d_base) end
+  local a_after_break, d_after_break = ra, rd
+  local friends = side_a.friends_behind
+  if friends then ra = into_friends(ra, friends) end
+  friends = side_d.friends_behind
+  if friends then rd = into_friends(rd, friends) end
+  return ra, rd, a_after_break, d_after_break
+end
+
+-- Follow-up (Results, Repulsed) by an IF Class III-V vignette that stood
+-- while its opponent was repulsed: attacker follows, defender follows.
+local function follow_ups(ra, rd, attacker, defender)
+  if ra == "S" then
+    return (rd == "R" or rd == "RR") and attacker.army_class == FOLLOW_ARMY
+           and FOLLOW_INTEGRITY[attacker.integrity] == true, false
+  elseif rd == "S" then
+    return false, (ra == "R" or ra == "RR") and defender.army_class == FOLLOW_ARMY
+           and FOLLOW_INTEGRITY[defender.integrity] == true
+  end
+  return false, false
+end
+
+-- The adjudication without explanation, as values and no table: what a battle
+-- or an experiment needs thousands of times a second.
+--   local ra, rd, die, difference, a_cf, d_cf, a_follows, d_follows =
+--     melee.adjudicate(attacker, defender, situation, dice)
+-- (`resolve` below returns the same in a table, with the explanation on
+-- request.) A patched modifier list goes the general way, through the list.
+function melee.adjudicate(attacker, defender, situation, dice)
   situation = situation or EMPTY
   local side_a, side_d = situation.attacker or EMPTY, situation.defender or EMPTY
   local list = melee.modifiers
-
   local a_class, d_class = attacker.class, defender.class
-  local a_base, d_base, a_cf, a_terms, d_cf, d_terms
-  if not explain and (list == verified_list or list_is_default(list)) then
+  local a_base, d_base, a_cf, d_cf
+  if list == verified_list or list_is_default(list) then
     local row = pair_cache[a_class]
     local facts = row and row[d_class] or pair_facts(a_class, d_class)
     a_base = facts and facts.a_vs[attacker.integrity]
@@ -346,59 +393,58 @@ function melee.resolve(attacker, defender, situation, dice, explain)
     a_base, d_base = base_cf(attacker, d_class), base_cf(defender, a_class)
     ctx_a.me, ctx_a.foe, ctx_a.side, ctx_a.base = attacker, defender, side_a, a_base
     ctx_d.me, ctx_d.foe, ctx_d.side, ctx_d.base = defender, attacker, side_d, d_base
-    a_cf, a_terms = list:evaluate(a_base, ctx_a, explain)
-    d_cf, d_terms = list:evaluate(d_base, ctx_d, explain)
+    a_cf = list:evaluate(a_base, ctx_a)
+    d_cf = list:evaluate(d_base, ctx_d)
   end
-
-  -- Table 8, read by the attacker (the player whose turn it is).
   local difference = a_cf - d_cf
   local die = dice:roll(6, "Phalanx melee, Table 8")
-  local band
-  if difference <= -3 then band = RESULTS.minus_3_or_more
-  elseif difference < 0 then band = RESULTS.minus_1_or_2
-  elseif difference == 0 then band = RESULTS.even
-  elseif difference <= 2 then band = RESULTS.plus_1_or_2
-  else band = RESULTS.plus_3_or_more end
-  local cell = band[die]
-  local table_a, table_d = cell[1], cell[2]
-
-  -- Conversions (Results): Break -> RR for light troops, then a repulse into
-  -- friends -> Break. Guarded so the common case calls nothing.
-  local ra, rd = table_a, table_d
-  if ra == "B" then ra = break_to_rr(ra, attacker, defender, a_cf, a_base) end
-  if rd == "B" then rd = break_to_rr(rd, defender, attacker, d_cf, d_base) end
-  local a_after_break, d_after_break = ra, rd
-  local friends = side_a.friends_behind
-  if friends then ra = into_friends(ra, friends) end
-  friends = side_d.friends_behind
-  if friends then rd = into_friends(rd, friends) end
-
-  -- Follow-up (Results, Repulsed) by an IF Class III-V vignette that stood.
-  local a_follows, d_follows = false, false
-  if ra == "S" then
-    a_follows = (rd == "R" or rd == "RR") and attacker.army_class == FOLLOW_ARMY
-                and FOLLOW_INTEGRITY[attacker.integrity] == true
-  elseif rd == "S" then
-    d_follows = (ra == "R" or ra == "RR") and defender.army_class == FOLLOW_ARMY
-                and FOLLOW_INTEGRITY[defender.integrity] == true
+  local ra, rd = table8(difference, die)
+  if ra == "B" or rd == "B" or side_a.friends_behind or side_d.friends_behind then
+    ra, rd = convert(ra, rd, attacker, defender, side_a, side_d, a_cf, d_cf, a_base, d_base)
   end
+  local a_follows, d_follows = false, false
+  if ra == "S" or rd == "S" then a_follows, d_follows = follow_ups(ra, rd, attacker, defender) end
+  return ra, rd, die, difference, a_cf, d_cf, a_follows, d_follows
+end
 
-  local out = {
+function melee.resolve(attacker, defender, situation, dice, explain)
+  if not explain then
+    local ra, rd, die, difference, a_cf, d_cf, a_follows, d_follows =
+      melee.adjudicate(attacker, defender, situation, dice)
+    return {
+      die = die, difference = difference,
+      attacker_result = ra, defender_result = rd,
+      attacker_cf = a_cf, defender_cf = d_cf,
+      attacker_follows_up = a_follows, defender_follows_up = d_follows,
+    }
+  end
+  situation = situation or EMPTY
+  local side_a, side_d = situation.attacker or EMPTY, situation.defender or EMPTY
+  local list = melee.modifiers
+  local a_base, d_base = base_cf(attacker, defender.class), base_cf(defender, attacker.class)
+  ctx_a.me, ctx_a.foe, ctx_a.side, ctx_a.base = attacker, defender, side_a, a_base
+  ctx_d.me, ctx_d.foe, ctx_d.side, ctx_d.base = defender, attacker, side_d, d_base
+  local a_cf, a_terms = list:evaluate(a_base, ctx_a, explain)
+  local d_cf, d_terms = list:evaluate(d_base, ctx_d, explain)
+  local difference = a_cf - d_cf
+  local die = dice:roll(6, "Phalanx melee, Table 8")
+  local table_a, table_d = table8(difference, die)
+  local ra, rd, a_after_break, d_after_break =
+    convert(table_a, table_d, attacker, defender, side_a, side_d, a_cf, d_cf, a_base, d_base)
+  local a_follows, d_follows = follow_ups(ra, rd, attacker, defender)
+  local conversions = {}
+  note_conversions(conversions, "attacker", table_a, a_after_break, ra)
+  note_conversions(conversions, "defender", table_d, d_after_break, rd)
+  return {
     die = die, difference = difference,
     attacker_result = ra, defender_result = rd,
     attacker_cf = a_cf, defender_cf = d_cf,
     attacker_follows_up = a_follows, defender_follows_up = d_follows,
+    attacker_base_cf = a_base, defender_base_cf = d_base,
+    attacker_terms = a_terms, defender_terms = d_terms,
+    table_results = { attacker = table_a, defender = table_d },
+    conversions = conversions,
   }
-  if explain then
-    out.attacker_base_cf, out.defender_base_cf = a_base, d_base
-    out.attacker_terms, out.defender_terms = a_terms, d_terms
-    out.table_results = { attacker = table_a, defender = table_d }
-    local conversions = {}
-    note_conversions(conversions, "attacker", table_a, a_after_break, ra)
-    note_conversions(conversions, "defender", table_d, d_after_break, rd)
-    out.conversions = conversions
-  end
-  return out
 end
 
 -- The modified cf of one vignette against an opponent, without a die: for

@@ -76,7 +76,8 @@ local function bare(att, def, src)
 end
 
 return {
-  ruleset = function(n) for _ = 1, n do melee.resolve(a, d, situation, source, false) end end,
+  ruleset = function(n) for _ = 1, n do melee.adjudicate(a, d, situation, source) end end,
+  ruleset_table = function(n) for _ = 1, n do melee.resolve(a, d, situation, source, false) end end,
   bare = function(n) for _ = 1, n do bare(a, d, source) end end,
   empty = function(n) for _ = 1, n do end end,
 }
@@ -119,6 +120,7 @@ int main() {
     const int n = 1'000'000;
     const double empty = lua_loop_seconds(host, fns, "empty", n);
     const double ruleset = (lua_loop_seconds(host, fns, "ruleset", n) - empty) / n;
+    const double ruleset_table = (lua_loop_seconds(host, fns, "ruleset_table", n) - empty) / n;
     const double bare = (lua_loop_seconds(host, fns, "bare", n) - empty) / n;
     RandomSource dice(1);
     volatile int sink = 0;
@@ -126,7 +128,9 @@ int main() {
       for (int i = 0; i < n; ++i) sink = sink + native_melee(dice);
     }) / n;
     std::printf("Phalanx melee (HIS IV vs HIN III, no explanation)\n");
-    std::printf("  ruleset Lua code      %8.1f ns\n", ruleset * 1e9);
+    std::printf("  ruleset Lua code      %8.1f ns   melee.adjudicate: results as values\n", ruleset * 1e9);
+    std::printf("    as a result table   %8.1f ns   melee.resolve(..., false): %.2fx bare\n", ruleset_table * 1e9,
+                ruleset_table / bare);
     std::printf("  bare Lua function     %8.1f ns   ruleset / bare   = %.2fx (goal <= 2x)\n", bare * 1e9,
                 ruleset / bare);
     std::printf("  native C++ reference  %8.1f ns   ruleset / native = %.1fx\n\n", native * 1e9,

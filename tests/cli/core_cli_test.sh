@@ -95,6 +95,22 @@ else
   fail "malformed dice expression: exit $status, output: $out"
 fi
 
+echo "check: --profile reports self time and, separately, time with callees (inclusive)"
+printf 'local function inner(n)\n  local s = 0\n  for i = 1, n do s = s + i %% 7 end\n  return s\nend\n\nlocal function outer()\n  local t = 0\n  for _ = 1, 2000 do t = t + inner(500) end\n  return t\nend\n\nprint(outer())\n' > "$TMP/prof.lua"
+run_capture "$SANDTABLE" --profile run "$TMP/prof.lua"
+inclusive=${out#*with the function on the stack}
+self=${out%%Lua profile: where the instructions go, by line*}
+# outer (line 7) does almost nothing itself but has inner on its stack in
+# nearly every sample; inner (line 1) is where the loop runs
+outer_incl=$(grep -E 'prof\.lua:7 \(function\)' <<<"$inclusive" | awk '{print int($1)}')
+outer_self=$(grep -E 'prof\.lua:7 \(function\)' <<<"$self" | awk '{print int($1)}')
+inner_self=$(grep -E 'prof\.lua:1 \(function\)' <<<"$self" | awk '{print int($1)}')
+if [[ $status -eq 0 && $inclusive != "$out" && ${outer_incl:-0} -ge 95 && ${outer_self:-0} -le 5 && ${inner_self:-0} -ge 90 ]]; then
+  ok "--profile: outer ${outer_incl}% with callees, ${outer_self:-0}% itself; inner ${inner_self}% itself"
+else
+  fail "--profile: exit $status, output: $out"
+fi
+
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed"
   exit 1

@@ -1,7 +1,6 @@
 #include "sandtable/lua/host.hpp"
 
 #include <algorithm>
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -174,6 +173,18 @@ void LuaHost::sample(lua_Debug* ar) {
   const char* src = ar->source && ar->source[0] == '@' ? ar->source + 1 : ar->short_src;
   ++profile_lines_[fmt::format("{}:{}", src, ar->currentline)];
   ++profile_functions_[fmt::format("{}:{} (function)", src, ar->linedefined)];
+  ++profile_samples_;
+  // Inclusive: each Lua function on the stack once (recursion counts once).
+  std::vector<std::string> seen;
+  lua_Debug up;
+  for (int level = 0; lua_getstack(L_, level, &up); ++level) {
+    if (!lua_getinfo(L_, "S", &up) || up.linedefined <= 0) continue;
+    const char* usrc = up.source && up.source[0] == '@' ? up.source + 1 : up.short_src;
+    std::string key = fmt::format("{}:{} (function)", usrc, up.linedefined);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    ++profile_inclusive_[key];
+    seen.push_back(std::move(key));
+  }
 }
 
 std::string LuaProfile::report(std::size_t top) const {
@@ -193,7 +204,19 @@ std::string LuaProfile::report(std::size_t top) const {
                          rows[i].second);
     return out;
   };
-  return table(functions, "function") + "\n" + table(lines, "line");
+  std::string out = table(functions, "function") + "\n" + table(lines, "line");
+  if (!inclusive.empty() && samples) {
+    std::vector<std::pair<std::uint64_t, std::string>> rows;
+    for (const auto& [k, v] : inclusive) rows.emplace_back(v, k);
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    out += fmt::format("\nLua profile: share of samples with the function on the stack (itself and its callees)\n");
+    for (std::size_t i = 0; i < rows.size() && i < 2 * top; ++i)
+      out += fmt::format("  {:5.1f}%  {}\n", 100.0 * static_cast<double>(rows[i].first) / static_cast<double>(samples),
+                         rows[i].second);
+  }
+  return out;
 }
 
 void LuaHost::count_hook(lua_State* L, lua_Debug* ar) {
@@ -259,6 +282,8 @@ LuaHost::~LuaHost() {
     std::lock_guard<std::mutex> lock(options_.profile->mutex);
     for (const auto& [k, v] : profile_lines_) options_.profile->lines[k] += v;
     for (const auto& [k, v] : profile_functions_) options_.profile->functions[k] += v;
+    for (const auto& [k, v] : profile_inclusive_) options_.profile->inclusive[k] += v;
+    options_.profile->samples += profile_samples_;
   }
   closing_ = true;
   if (L_) lua_close(L_);

@@ -317,7 +317,7 @@ T.case("Results, Repulsed: IF Class III, IV or V opponents of a repulsed vignett
 end)
 
 ---------------------------------------------------------------------------
-T.case("Fast path equals the modifier list: every class pair and integrity, many situations", function()
+T.case("Fast path (resolve without explanation, adjudicate) equals the modifier list: every class pair and integrity, many situations", function()
   local situations = {
     {},
     { attacker = { in_bad_going = true }, defender = { flank_or_rear = true } },
@@ -346,6 +346,15 @@ T.case("Fast path equals the modifier list: every class pair and integrity, many
             if fast[key] ~= slow[key] then
               error(string.format("%s %s vs %s %s: %s fast %s, list %s", a_code, ai, d_code, di, key,
                 tostring(fast[key]), tostring(slow[key])))
+            end
+          end
+          -- adjudicate: the same answers as values
+          local values = { melee.adjudicate(a, d, s, T.forced_dice({ die })) }
+          for i, key in ipairs({ "attacker_result", "defender_result", "die", "difference", "attacker_cf",
+                                 "defender_cf", "attacker_follows_up", "defender_follows_up" }) do
+            if values[i] ~= slow[key] then
+              error(string.format("%s %s vs %s %s: adjudicate's %s %s, resolve %s", a_code, ai, d_code, di, key,
+                tostring(values[i]), tostring(slow[key])))
             end
           end
           checked = checked + 1

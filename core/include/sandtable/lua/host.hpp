@@ -39,6 +39,10 @@ struct LuaProfile {
   std::mutex mutex;
   std::map<std::string, std::uint64_t> lines;
   std::map<std::string, std::uint64_t> functions;
+  // Samples taken while the function was anywhere on the stack (it or what
+  // it called): where a phase's whole cost lies, once per sample.
+  std::map<std::string, std::uint64_t> inclusive;
+  std::uint64_t samples = 0;
   // The hottest entries as a readable table.
   std::string report(std::size_t top = 25) const;
 };
@@ -121,7 +125,8 @@ private:
   static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
   static void count_hook(lua_State* L, lua_Debug* ar);
   void sample(lua_Debug* ar);
-  std::map<std::string, std::uint64_t> profile_lines_, profile_functions_;
+  std::map<std::string, std::uint64_t> profile_lines_, profile_functions_, profile_inclusive_;
+  std::uint64_t profile_samples_ = 0;
   void install_sandbox();
   void install_limits();
 
