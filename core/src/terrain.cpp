@@ -336,6 +336,60 @@ bool TerrainMap::near_square(FeatureId id, double x, double y, double r) const {
     return b.min.x < x + r && b.max.x > x - r && b.min.y < y + r && b.max.y > y - r;
 }
 
+// --- Sight lines as a ruleset measures them ------------------------------
+// Written out as the Lua it answers for (Phalanx's Terrain:blocked); do not
+// "simplify" the arithmetic or its order.
+
+bool segments_cross(double x1, double y1, double x2, double y2, double x3, double y3, double x4, double y4) {
+    const double d1x = x2 - x1, d1y = y2 - y1, d2x = x4 - x3, d2y = y4 - y3;
+    const double den = d1x * d2y - d1y * d2x;
+    if (den == 0) return false;
+    const double t = ((x3 - x1) * d2y - (y3 - y1) * d2x) / den;
+    const double u = ((x3 - x1) * d1y - (y3 - y1) * d1x) / den;
+    return t >= 0 && t <= 1 && u >= 0 && u <= 1;
+}
+
+bool segment_enters_circle(double x1, double y1, double x2, double y2, double cx, double cy, double r) {
+    const double ex = x2 - x1, ey = y2 - y1;
+    const double len2 = ex * ex + ey * ey;
+    double t = len2 > 0 ? ((cx - x1) * ex + (cy - y1) * ey) / len2 : 0;
+    if (t < 0) t = 0;
+    else if (t > 1) t = 1;
+    const double dx = x1 + t * ex - cx, dy = y1 + t * ey - cy;
+    return dx * dx + dy * dy < r * r;
+}
+
+namespace {
+
+// The segment meets one of the polygon's edges (the closing edge last).
+bool segment_crosses_edges(double x1, double y1, double x2, double y2, Flat poly) {
+    for (std::size_t k = 0; k < poly.n; k += 2) {
+        const std::size_t j = k + 2 >= poly.n ? 0 : k + 2;
+        if (segments_cross(x1, y1, x2, y2, poly.v[k], poly.v[k + 1], poly.v[j], poly.v[j + 1])) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool TerrainMap::sight_blocked(double x1, double y1, double x2, double y2) const {
+    const double x0 = std::min(x1, x2), y0 = std::min(y1, y2), x3 = std::max(x1, x2), y3 = std::max(y1, y2);
+    for (std::size_t i = 0; i < features_.size(); ++i) {
+        const Stored& s = features_[i];
+        if (!s.feature.blocks_los) continue;
+        const Rect& b = s.bounds;
+        if (!(b.min.x <= x3 && b.max.x >= x0 && b.min.y <= y3 && b.max.y >= y0)) continue;
+        const auto id = static_cast<FeatureId>(i + 1);
+        if (holds(id, x1, y1) || holds(id, x2, y2)) continue;
+        if (const auto* c = std::get_if<Circle>(&s.feature.shape)) {
+            if (segment_enters_circle(x1, y1, x2, y2, c->centre.x, c->centre.y, c->radius)) return true;
+        } else if (segment_crosses_edges(x1, y1, x2, y2, flat_of(std::get<Polygon>(s.feature.shape)))) {
+            return true;
+        }
+    }
+    return false;
+}
+
 std::vector<FeatureId> TerrainMap::ids() const {
     std::vector<FeatureId> out;
     for (std::size_t i = 0; i < features_.size(); ++i) out.push_back(static_cast<FeatureId>(i + 1));

@@ -451,30 +451,45 @@ function Terrain:clear_advance(x, y, facing, w, d, dist)
   return dist * lo
 end
 
+-- The sight line (x1, y1)-(x2, y2) crosses the piece: meets one of a
+-- polygon's edges, or passes strictly inside a circle.
+local function line_crosses_piece(p, x1, y1, x2, y2)
+  if p.circle then
+    local c = p.circle
+    local ex, ey = x2 - x1, y2 - y1
+    local len2 = ex * ex + ey * ey
+    local t = len2 > 0 and ((c[1] - x1) * ex + (c[2] - y1) * ey) / len2 or 0
+    if t < 0 then t = 0 elseif t > 1 then t = 1 end
+    local dx, dy = x1 + t * ex - c[1], y1 + t * ey - c[2]
+    return dx * dx + dy * dy < c[3] * c[3]
+  end
+  local poly = p.poly
+  local m = #poly
+  for k = 1, m, 2 do
+    local j = k + 2; if j > m then j = 1 end
+    if segments_cross(x1, y1, x2, y2, poly[k], poly[k + 1], poly[j], poly[j + 1]) then return true end
+  end
+  return false
+end
+
 -- Line of sight between two points: blocked by a piece that blocks it and
--- holds neither end (READING: troops in a wood see out of it, and are seen).
+-- holds neither end (READING: troops in a wood see out of it, and are seen)
+-- and that the line crosses. Only pieces whose box meets the line's are
+-- asked. Once the pieces are on a battlefield (attach, probe_in_core) the
+-- core answers (bf:terrain_sight_blocked: the same tests, the same answers).
 function Terrain:blocked(x1, y1, x2, y2)
-  if #self.pieces == 0 then return false end
-  local n = near(self, min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2), scratch)
+  if self.pieces[1] == nil then return false end
+  local bf = self.bf or self.probe
+  if bf then return bf:terrain_sight_blocked(x1, y1, x2, y2) end
+  local x0, y0, x3, y3 = min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+  local n = near(self, x0, y0, x3, y3, scratch)
   for i = 1, n do
     local p = scratch[i]
-    if p.blocks_los and not piece_contains(p, x1, y1) and not piece_contains(p, x2, y2) then
-      if p.circle then
-        local c = p.circle
-        local ex, ey = x2 - x1, y2 - y1
-        local len2 = ex * ex + ey * ey
-        local t = len2 > 0 and ((c[1] - x1) * ex + (c[2] - y1) * ey) / len2 or 0
-        if t < 0 then t = 0 elseif t > 1 then t = 1 end
-        local dx, dy = x1 + t * ex - c[1], y1 + t * ey - c[2]
-        if dx * dx + dy * dy < c[3] * c[3] then return true end
-      else
-        local poly = p.poly
-        local m = #poly
-        for k = 1, m, 2 do
-          local j = k + 2; if j > m then j = 1 end
-          if segments_cross(x1, y1, x2, y2, poly[k], poly[k + 1], poly[j], poly[j + 1]) then return true end
-        end
-      end
+    local b = p.box
+    if p.blocks_los and b[1] <= x3 and b[3] >= x0 and b[2] <= y3 and b[4] >= y0
+        and not piece_contains(p, x1, y1) and not piece_contains(p, x2, y2)
+        and line_crosses_piece(p, x1, y1, x2, y2) then
+      return true
     end
   end
   return false

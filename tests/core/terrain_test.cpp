@@ -179,3 +179,37 @@ TEST_CASE("terrain probes: interiors overlap, touching does not; what holds a po
     CHECK(map.near_square(1, 150, 230, 31));
     CHECK_FALSE(map.near_square(1, 150, 230, 30));
 }
+
+TEST_CASE("sight lines as a ruleset measures them: segments meet, circles entered", "[terrain][los]") {
+    CHECK(segments_cross(0, 0, 2, 2, 0, 2, 2, 0));         // an X
+    CHECK(segments_cross(0, 0, 1, 1, 1, 1, 2, 0));         // ends touching count
+    CHECK(segments_cross(0, 0, 2, 0, 1, 0, 1, 5));         // an end on the other segment
+    CHECK_FALSE(segments_cross(0, 0, 1, 0, 2, -1, 2, 1));  // short of it
+    CHECK_FALSE(segments_cross(0, 0, 2, 0, 1, 0, 3, 0));   // collinear, overlapping: parallel
+    CHECK_FALSE(segments_cross(1, 1, 1, 1, 0, 0, 2, 2));   // a zero-length segment: parallel to all
+    // Circle (400, 150) radius 50: a line along its tangent does not enter it.
+    CHECK_FALSE(segment_enters_circle(350, 100, 450, 100, 400, 150, 50));
+    CHECK(segment_enters_circle(350, 101, 450, 101, 400, 150, 50));
+    CHECK_FALSE(segment_enters_circle(300, 150, 349, 150, 400, 150, 50));  // ends short: clamped
+    CHECK(segment_enters_circle(300, 150, 351, 150, 400, 150, 50));
+    CHECK(segment_enters_circle(410, 160, 410, 160, 400, 150, 50));      // zero length: its point
+    CHECK_FALSE(segment_enters_circle(450, 150, 450, 150, 400, 150, 50));
+}
+
+TEST_CASE("sight blocked: by a blocking feature holding neither end that the line crosses", "[terrain][los]") {
+    const TerrainMap map = make_map();
+    CHECK(map.sight_blocked(50, 150, 250, 150));          // through the wood
+    CHECK_FALSE(map.sight_blocked(150, 150, 250, 150));   // from inside it
+    CHECK_FALSE(map.sight_blocked(250, 150, 100, 150));   // to a point on its edge (held)
+    CHECK(map.sight_blocked(50, 200, 250, 200));          // along its north edge: meets the side edges
+    CHECK(map.sight_blocked(50, 250, 250, 50));           // through the corner (200, 100)... and more
+    CHECK(map.sight_blocked(150, 250, 250, 150));         // grazing the corner (200, 200)
+    CHECK_FALSE(map.sight_blocked(0, 300, 700, 300));     // clear of everything
+    CHECK_FALSE(map.sight_blocked(210, 150, 290, 150));   // the field does not block
+    CHECK(map.sight_blocked(300, 150, 500, 150));         // through the hill
+    CHECK_FALSE(map.sight_blocked(300, 100, 480, 100));   // along its tangent
+    CHECK_FALSE(map.sight_blocked(400, 150, 600, 250));   // from on it
+    CHECK_FALSE(map.sight_blocked(330, 150, 330, 150));   // zero length, outside
+    CHECK_FALSE(map.sight_blocked(550, 50, 550, 120));    // out of the copse's notch
+    CHECK(map.sight_blocked(490, 50, 610, 50));           // across its arms
+}

@@ -73,6 +73,18 @@ struct BaseProbe {
     BaseProbe(double x, double y, double facing_deg, double w, double d);
 };
 
+// --- Sight lines as a ruleset measures them ------------------------------
+// No tolerance and a fixed arithmetic (parametric, in this order), so that a
+// ruleset that measured the same way in Lua gets the same answers to the bit.
+
+// Segments p1-p2 and p3-p4 meet: the parameters of the meeting point along
+// both are in [0, 1] (an end on the other segment counts). Parallel segments
+// (zero cross product of the directions) never meet, even when overlapping.
+bool segments_cross(double x1, double y1, double x2, double y2, double x3, double y3, double x4, double y4);
+// Segment p1-p2 passes strictly closer than r to (cx, cy): its nearest point
+// (the projection clamped to the segment; a zero-length segment's point).
+bool segment_enters_circle(double x1, double y1, double x2, double y2, double cx, double cy, double r);
+
 enum class LosMode {
     CentreToCentre,
     // Sampled: clear when any of the lines from the viewer's front corners and
@@ -112,6 +124,16 @@ public:
     bool holds(FeatureId id, double x, double y) const;
     // The feature's bounds meet the open square of half-side r about (x, y).
     bool near_square(FeatureId id, double x, double y, double r) const;
+
+    // A sight line from (x1, y1) to (x2, y2) is blocked by a feature flagged
+    // blocks_los that holds neither end (as `holds`: troops in a wood see out
+    // of it), whose bounds meet the line's box (boundaries count) and that it
+    // crosses: an edge of a polygon (segments_cross, in edge order; a line
+    // along an edge meets the edges at its ends, a line through a corner
+    // both edges there) or the inside of a circle (segment_enters_circle).
+    // Unlike line_of_sight there is no tolerance: a ruleset's own Lua
+    // fallback gives the same answers.
+    bool sight_blocked(double x1, double y1, double x2, double y2) const;
 
     // Every feature (blocking or not) whose interior the segment a-b passes through.
     std::vector<Crossing> crossings(Vec2 a, Vec2 b) const;

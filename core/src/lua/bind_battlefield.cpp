@@ -920,6 +920,14 @@ int bf_terrain_clear_advance(lua_State* L) {
   return 1;
 }
 
+// bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean (TerrainMap::sight_blocked)
+int bf_terrain_sight_blocked(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  lua_pushboolean(L, bf.terrain.sight_blocked(check_number(L, 2, "ax"), check_number(L, 3, "ay"),
+                                              check_number(L, 4, "bx"), check_number(L, 5, "by")));
+  return 1;
+}
+
 // bf:free_ahead(ids, turn, dist, key?) -> mm: how far the bases `ids` (one
 // side's, moving together) can go straight ahead after each turns `turn`
 // degrees, up to `dist`: short of friends in the way and, with `key`, of
@@ -1155,6 +1163,11 @@ const std::vector<Binding> kBindings = {
      "with attribute `key` (overlap as terrain_probe), found by `steps` halvings of the fraction; `dist` when "
      "the end is clear or the base starts on such a feature (it may walk off).",
      guarded<bf_terrain_clear_advance>, true},
+    {"terrain_sight_blocked", "bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean",
+     "Whether the sight line from (ax, ay) to (bx, by) is blocked by a feature with blocks_los that holds neither "
+     "point (boundaries inside, no tolerance) and whose bounds meet the line's box: a polygon one of whose "
+     "edges the line meets (touching counts), or a circle it passes strictly inside of. Allocates nothing.",
+     guarded<bf_terrain_sight_blocked>, true},
     {"free_ahead", "bf:free_ahead(ids, turn, dist, key?) -> mm",
      "How far the bases `ids`, moving together, can go straight ahead after each turns `turn` degrees, up to "
      "`dist`: short of the other units of their side (a friend whose extents, projected on a mover's axes, "

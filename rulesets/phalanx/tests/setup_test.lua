@@ -251,3 +251,82 @@ T.case("Terrain in the core: under and clear_advance agree with the Lua code", f
   end
   T.truthy(checked >= 2800)
 end)
+
+-- Line of sight in the core (bf:terrain_sight_blocked once the pieces are
+-- attached) must answer as the Lua code does, to the bit: diced tables and
+-- given polygons and circles, on random sight lines and on the awkward ones:
+-- an end inside or on a piece, lines along edges, through corners, tangent
+-- to circles, and of zero length.
+T.case("Terrain in the core: line of sight agrees with the Lua code", function()
+  local bfmod = require("sandtable.battlefield")
+  local S = setup.scale{ size = "6x4", scale = "15-20mm", basing = 2 }
+  local rng = dice.random(20261122)
+  local c, s = math.cos(math.rad(30)), math.sin(math.rad(30))
+  local function turned(cx, cy, hw, hd)   -- a rectangle turned 30 degrees
+    return { cx - c * hw + s * hd, cy - s * hw - c * hd, cx + c * hw + s * hd, cy + s * hw - c * hd,
+             cx + c * hw - s * hd, cy + s * hw + c * hd, cx - c * hw - s * hd, cy - s * hw + c * hd }
+  end
+  local list = {}
+  for k = 1, 6 do list[#list + 1] = (setup.dice_terrain(S, dice.random(100 + k))) end
+  list[#list + 1] = setup.given_terrain(S, {
+    { type = "wood", polygon = { 100, 100, 400, 150, 350, 420, 120, 300 } },
+    { type = "impassable", circle = { 900, 600, 140 }, blocks_los = true },
+    { type = "gentle_hill", polygon = { 1000, 100, 1300, 100, 1150, 400 } },
+    { type = "gentle_hill", rect = { 1100, 200, 1400, 500 } },
+    { type = "road", rect = { 0, 560, 1800, 640 } },
+    { type = "steep_hill", circle = { 1500, 900, 120 } },
+    { type = "built_up_area", polygon = turned(500, 900, 120, 70) },
+    { type = "wood", circle = { 1250.25, 1000.5, 90.125 } },
+    { type = "wood", polygon = { 1600, 200, 1750, 260, 1720, 420, 1580, 380, 1540, 280 } },
+  })
+  local function coord(n) return rng:roll(n * 8) / 8 - 4 end
+  local function in_box(b) return b[1] + (b[3] - b[1]) * rng:roll(99) / 100, b[2] + (b[4] - b[2]) * rng:roll(99) / 100 end
+  local function lines(terrain)
+    local out = {}
+    local function add(x1, y1, x2, y2) out[#out + 1] = { x1, y1, x2, y2 } end
+    for _ = 1, 300 do add(coord(S.width), coord(S.depth), coord(S.width), coord(S.depth)) end
+    for _, p in ipairs(terrain.pieces) do
+      local b = p.box
+      for _ = 1, 8 do   -- an end inside (or near) the piece
+        local x, y = in_box(b)
+        add(x, y, coord(S.width), coord(S.depth))
+        add(coord(S.width), coord(S.depth), x, y)
+      end
+      for _, corner in ipairs{ { b[1], b[2] }, { b[3], b[2] }, { b[3], b[4] }, { b[1], b[4] } } do
+        add(corner[1], corner[2], coord(S.width), coord(S.depth))      -- an end on the box's corner
+        add(corner[1] - 50, corner[2], corner[1] + 50, corner[2])      -- along its edges, and past
+        add(corner[1], corner[2] - 50, corner[1], corner[2] + 50)
+        add(corner[1] - 40, corner[2] - 30, corner[1] + 40, corner[2] + 30)  -- through the corner
+        add(corner[1], corner[2], corner[1], corner[2])                -- zero length
+      end
+      add(b[1] - 20, b[2], b[3] + 20, b[2]); add(b[1] - 20, b[4], b[3] + 20, b[4])   -- grazing
+      add(b[1], b[2] - 20, b[1], b[4] + 20); add(b[3], b[2] - 20, b[3], b[4] + 20)
+      if p.poly then
+        for k = 1, #p.poly, 2 do   -- through, to and from each vertex
+          local vx, vy = p.poly[k], p.poly[k + 1]
+          local x, y = coord(S.width), coord(S.depth)
+          add(x, y, vx, vy); add(vx, vy, x, y); add(x, y, 2 * vx - x, 2 * vy - y)
+        end
+      end
+      local x, y = in_box(b)
+      add(x, y, x, y)                                                   -- zero length, maybe inside
+    end
+    return out
+  end
+  local checked, seen = 0, { [true] = 0, [false] = 0 }
+  for _, terrain in ipairs(list) do
+    local segs = lines(terrain)
+    local expect = {}
+    for i, q in ipairs(segs) do expect[i] = terrain:blocked(q[1], q[2], q[3], q[4]) end
+    terrain:attach(bfmod.new{ width = S.width, depth = S.depth, keep_events = false })
+    T.truthy(terrain.bf, "attached")
+    for i, q in ipairs(segs) do
+      local got = terrain:blocked(q[1], q[2], q[3], q[4])
+      T.eq(got, expect[i], string.format("sight line %d (%.17g, %.17g)-(%.17g, %.17g)", i, q[1], q[2], q[3], q[4]))
+      seen[got] = seen[got] + 1
+      checked = checked + 1
+    end
+  end
+  T.truthy(checked >= 3000, "thousands of sight lines: " .. checked)
+  T.truthy(seen[true] >= 500 and seen[false] >= 500, string.format("both answers: %d, %d", seen[true], seen[false]))
+end)

@@ -222,6 +222,15 @@ function bf:terrain_probe(x, y, facing, width, depth, keys) end
 ---@return any # mm
 function bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps) end
 
+--- Whether the sight line from (ax, ay) to (bx, by) is blocked by a feature with blocks_los that holds neither point (boundaries inside, no tolerance) and whose bounds meet the line's box: a polygon one of whose edges the line meets (touching counts), or a circle it passes strictly inside of. Allocates nothing.
+--- `bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean`
+---@param ax any
+---@param ay any
+---@param bx any
+---@param by any
+---@return any # boolean
+function bf:terrain_sight_blocked(ax, ay, bx, by) end
+
 --- How far the bases `ids`, moving together, can go straight ahead after each turns `turn` degrees, up to `dist`: short of the other units of their side (a friend whose extents, projected on a mover's axes, come within 0.5 mm of its lane stops it 1 mm short) and, with `key`, of terrain with that attribute (a blocked lane allows half, if that half is clear, else nothing). `dist` itself when nothing is in the way; the integer 0 when nothing can move.
 --- `bf:free_ahead(ids, turn, dist, key?) -> mm`
 ---@param ids any
