@@ -32,3 +32,17 @@ T.case("battlefield: a removed unit is brought back where it returns, with its d
   for _, e in ipairs(bf:events()) do kinds[#kinds + 1] = e.kind end
   T.eq(kinds, { "table", "unit_added", "unit_removed", "unit_returned" })
 end)
+
+-- The methods check `self` by its metatable (closures over it): anything
+-- else raises the usual type error, and a snapshot is a battlefield too.
+T.case("battlefield: a method called on something else raises a type error", function()
+  local bf = B.new{ width = 100, depth = 100 }
+  local dice = require("sandtable.dice")
+  T.raises(function() bf.terrain(dice.random(1)) end, "sandtable.Battlefield expected")
+  T.raises(function() bf.terrain({}) end, "sandtable.Battlefield expected")
+  T.raises(function() bf.terrain(nil) end, "sandtable.Battlefield expected")
+  T.raises(function() bf:restore(dice.random(1)) end, "sandtable.Battlefield expected")
+  local snap = bf:snapshot()
+  T.eq(snap:terrain(), {})
+  bf:restore(snap)
+end)
