@@ -178,7 +178,7 @@ void Battlefield::rebuild_terrain() {
 Battlefield& check_bf(lua_State* L, int arg = 1) {
   void* ud = lua_touserdata(L, arg);
   if (ud && lua_getmetatable(L, arg)) {
-    const bool ours = lua_rawequal(L, -1, lua_upvalueindex(1));
+    const bool ours = lua_topointer(L, -1) == lua_topointer(L, lua_upvalueindex(1));
     lua_pop(L, 1);
     if (ours) return **static_cast<std::unique_ptr<Battlefield>*>(ud);
   }
