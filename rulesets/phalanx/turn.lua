@@ -102,15 +102,17 @@ local function side_name(G, s) return G.sides[s].name end
 
 -- Terrain under a unit: bad, impassable, hill id, road.
 local function going(G, uid)
-  local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
-  -- remembered per unit while it stays put (outside its data: not state)
+  -- remembered per unit while it stays put (outside its data: not state);
+  -- each unit's entry is overwritten when it has moved
   local cache = G.going_cache
   if not cache then cache = {}; G.going_cache = cache end
   local c = cache[uid]
-  if c and c[1] == x and c[2] == y and c[3] == f then return c[4], c[5], c[6] or nil, c[7] end
+  if not c then c = {}; cache[uid] = c
+  elseif c[1] == x and c[2] == y and c[3] == f then return c[4], c[5], c[6] or nil, c[7] end
+  local d = G.D[uid]
   local bad, imp, hill, road = G.T:under(x, y, f, d.w, d.d)
-  cache[uid] = { x, y, f, bad, imp, hill or false, road }
+  c[1], c[2], c[3], c[4], c[5], c[6], c[7] = x, y, f, bad, imp, hill or false, road
   return bad, imp, hill, road
 end
 turn.going = going
