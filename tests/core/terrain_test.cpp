@@ -157,7 +157,8 @@ TEST_CASE("line of sight between bases", "[terrain][los]") {
     }
 }
 
-TEST_CASE("terrain probes: interiors overlap, touching does not; what holds a point", "[terrain][probe]") {
+// (No ';' in the name: ctest's test list splits on it, and this case then did not run.)
+TEST_CASE("terrain probes: interiors overlap, touching does not, what holds a point", "[terrain][probe]") {
     const TerrainMap map = make_map();
     // A 40 x 20 base facing north centred at (150, 220): its rear edge y = 210, clear of the wood (y <= 200).
     CHECK_FALSE(map.overlaps_interior(1, BaseProbe(150, 220, 0, 40, 20)));
@@ -166,9 +167,9 @@ TEST_CASE("terrain probes: interiors overlap, touching does not; what holds a po
     CHECK(map.overlaps_interior(1, BaseProbe(150, 209, 0, 40, 20)));
     // Turned 45 degrees, a corner dipping into the wood.
     CHECK(map.overlaps_interior(1, BaseProbe(150, 215, 45, 40, 20)));
-    // The circle: a base whose edge reaches 5 mm inside it; one 5 mm short.
-    CHECK(map.overlaps_interior(3, BaseProbe(400, 215, 0, 40, 20)));
-    CHECK_FALSE(map.overlaps_interior(3, BaseProbe(400, 225, 0, 40, 20)));
+    // The circle (top at y = 200): a base whose rear edge reaches 5 mm inside it; one 5 mm short.
+    CHECK(map.overlaps_interior(3, BaseProbe(400, 205, 0, 40, 20)));
+    CHECK_FALSE(map.overlaps_interior(3, BaseProbe(400, 215, 0, 40, 20)));
     // The U: separating axes see a concave polygon as its convex hull, so a
     // base in the notch counts (as the Lua code it replaces; Phalanx's pieces
     // are convex).
