@@ -45,7 +45,9 @@ end
 -- also returns the list of applied terms: { id, text, rule, layer, before, after }.
 function List:evaluate(value, ctx, explain)
   local why = explain and {} or nil
-  for _, e in ipairs(self.entries) do
+  local entries = self.entries   -- a numeric loop: evaluate is hot, and ipairs calls out per entry
+  for i = 1, #entries do
+    local e = entries[i]
     if e.when == nil or e.when(ctx) then
       local before = value
       if e.apply then
