@@ -170,19 +170,8 @@ void Battlefield::rebuild_terrain() {
   for (const auto& f : state.terrain.as_list()) terrain.add(feature_from_value(f));
 }
 
-// Every method checks its `self`. The methods are closures over the
-// battlefield metatable (open_extra), so the check compares metatables with
-// upvalue 1 instead of looking kType up in the registry on each call as
-// luaL_checkudata does; anything else (a plain function, another type) takes
-// luaL_checkudata's way, with its error.
 Battlefield& check_bf(lua_State* L, int arg = 1) {
-  void* ud = lua_touserdata(L, arg);
-  if (ud && lua_getmetatable(L, arg)) {
-    const bool ours = lua_topointer(L, -1) == lua_topointer(L, lua_upvalueindex(1));
-    lua_pop(L, 1);
-    if (ours) return **static_cast<std::unique_ptr<Battlefield>*>(ud);
-  }
-  return **static_cast<std::unique_ptr<Battlefield>*>(luaL_checkudata(L, arg, kType));
+  return **static_cast<std::unique_ptr<Battlefield>*>(check_self(L, arg, kType));
 }
 
 int bf_gc(lua_State* L) {
@@ -1210,19 +1199,7 @@ const std::vector<Binding> kBindings = {
     {"hash", "bf:hash() -> hex string", "A hash of the whole state (core fields and data).", guarded<bf_hash>, true},
 };
 
-void open_extra(lua_State* L) {
-  new_type(L, kType, kBindings, bf_gc);
-  // The methods again, as closures over the metatable (for check_bf).
-  luaL_getmetatable(L, kType);
-  lua_getfield(L, -1, "__index");
-  for (const auto& b : kBindings) {
-    if (!b.method) continue;
-    lua_pushvalue(L, -2);
-    lua_pushcclosure(L, b.fn, 1);
-    lua_setfield(L, -2, b.name);
-  }
-  lua_pop(L, 2);
-}
+void open_extra(lua_State* L) { new_type(L, kType, kBindings, bf_gc); }
 
 } // namespace
 

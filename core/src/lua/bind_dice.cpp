@@ -227,7 +227,7 @@ void open_dice_extra(lua_State* L) { new_type(L, kSourceType, kBindings, source_
 } // namespace
 
 DiceSource& check_source(lua_State* L, int arg) {
-  auto* ud = static_cast<SourceUd*>(luaL_checkudata(L, arg, kSourceType));
+  auto* ud = static_cast<SourceUd*>(check_self(L, arg, kSourceType));
   if (!ud->source) luaL_error(L, "this dice source belonged to a finished dice.odds run and can no longer roll");
   return *ud->source;
 }

@@ -55,7 +55,8 @@ void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& b
     lua_newtable(L);  // methods
     for (const auto& b : bindings) {
       if (!b.method) continue;
-      lua_pushcfunction(L, b.fn);
+      lua_pushvalue(L, -2);  // the metatable, upvalue 1 (check_self)
+      lua_pushcclosure(L, b.fn, 1);
       lua_setfield(L, -2, b.name);
     }
     lua_setfield(L, -2, "__index");
@@ -67,6 +68,17 @@ void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& b
     lua_setfield(L, -2, "__metatable");
   }
   lua_pop(L, 1);
+}
+
+void* check_self(lua_State* L, int arg, const char* type_name) {
+  void* ud = lua_touserdata(L, arg);
+  if (ud && lua_getmetatable(L, arg)) {
+    // A C function without upvalues reads none here (nil): no match.
+    const bool ours = lua_topointer(L, -1) == lua_topointer(L, lua_upvalueindex(1));
+    lua_pop(L, 1);
+    if (ours) return ud;
+  }
+  return luaL_checkudata(L, arg, type_name);
 }
 
 } // namespace sandtable::lua

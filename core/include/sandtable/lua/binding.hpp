@@ -64,8 +64,16 @@ std::string_view opt_string(lua_State* L, int arg);
 std::vector<int> check_int_list(lua_State* L, int arg, const char* what);
 
 // Creates (or fetches) the metatable for a userdata type `type_name` whose
-// methods are the module's bindings with method = true.
+// methods are the module's bindings with method = true. Each method is a
+// closure over the metatable (upvalue 1), for check_self.
 void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& bindings,
               lua_CFunction gc);
+
+// The userdata at `arg` if it is of type `type_name`, else a Lua argument
+// error (as luaL_checkudata). Called from a method made by new_type it
+// compares the argument's metatable with the method's upvalue, which spares
+// the registry look-up by name that luaL_checkudata makes on every call (on
+// the hot path of every battle); from anywhere else it is luaL_checkudata.
+void* check_self(lua_State* L, int arg, const char* type_name);
 
 } // namespace sandtable::lua
