@@ -111,9 +111,26 @@ local function corners(x, y, facing, w, d)
 end
 setup.corners = corners
 
--- Projection of a point list (flat x,y,...) onto an axis: min, max.
+-- Projection of a point list (flat x,y,...) onto an axis: min, max. A
+-- base's four corners are read without a loop (the same comparisons in the
+-- same order).
 local function project(pts, ax, ay)
   local lo, hi = math.huge, -math.huge
+  if #pts == 8 then
+    local p = pts[1] * ax + pts[2] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    p = pts[3] * ax + pts[4] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    p = pts[5] * ax + pts[6] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    p = pts[7] * ax + pts[8] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    return lo, hi
+  end
   for i = 1, #pts, 2 do
     local p = pts[i] * ax + pts[i + 1] * ay
     if p < lo then lo = p end
@@ -145,6 +162,38 @@ end
 function setup.polygons_overlap(a, b, slack)
   slack = slack or 0
   return not (poly_axes_separate(a, b, a, slack) or poly_axes_separate(a, b, b, slack))
+end
+
+-- The separating axes poly_axes_separate takes from a polygon's edges (flat
+-- ax, ay, ...), for a polygon tested against many others: the same
+-- arithmetic, done once.
+local function edge_axes(pts)
+  local n = #pts
+  local last = n == 8 and 3 or n - 1
+  local out = {}
+  for i = 1, last, 2 do
+    local x1, y1 = pts[i], pts[i + 1]
+    local j = i + 2; if j > n then j = 1 end
+    local ex, ey = pts[j] - x1, pts[j + 1] - y1
+    local len = sqrt(ex * ex + ey * ey)
+    if len > 0 then out[#out + 1] = -ey / len; out[#out + 1] = ex / len end
+  end
+  return out
+end
+
+local function separated_on(a, b, axes_list, slack)
+  for k = 1, #axes_list, 2 do
+    local ax, ay = axes_list[k], axes_list[k + 1]
+    local alo, ahi = project(a, ax, ay)
+    local blo, bhi = project(b, ax, ay)
+    if ahi <= blo + slack or bhi <= alo + slack then return true end
+  end
+  return false
+end
+
+-- setup.polygons_overlap with each polygon's edge_axes given.
+local function polygons_overlap_on(a, a_axes, b, b_axes, slack)
+  return not (separated_on(a, b, a_axes, slack) or separated_on(a, b, b_axes, slack))
 end
 
 -- Two bases overlap by more than `slack` mm.
@@ -657,15 +706,25 @@ function setup.check_deployment(S, edge, placements, army, T)
   local problems = {}
   local function bad(fmt, ...) problems[#problems + 1] = string.format(fmt, ...) end
   local multiple = army and army.multiple_lines
+  local flip = edge ~= "south"   -- side-local coordinates as setup.to_local gives them
+  local W, D = S.width, S.depth
   local mbl = {}
-  for _, p in ipairs(placements) do
+  local u_of = {}        -- each placement's centre along its side's edge
+  local pts_of = {}      -- each placement's corners (for the overlap test)
+  local us, vs = {}, {}  -- side-local corners of the placement at hand
+  for i, p in ipairs(placements) do
     local pts = corners(p.x, p.y, p.facing, p.w, p.d)
+    pts_of[i] = pts
+    for k = 1, 4 do
+      local x, y = pts[2 * k - 1], pts[2 * k]
+      if flip then us[k], vs[k] = W - x, D - y else us[k], vs[k] = x, y end
+    end
     -- All in the Rear Zone: "All your vignettes have to be initially deployed in the Rear Zone".
     -- READING (S.depth_free, 25mm option 3): "Vignette depth is not
     -- critical": the back edge must be in the zone, the front may reach out.
     local vmin = math.huge
-    for i = 1, #pts, 2 do
-      local u, v = setup.to_local(S, edge, pts[i], pts[i + 1])
+    for k = 1, 4 do
+      local u, v = us[k], vs[k]
       vmin = min(vmin, v)
       if v < -0.01 or (v > S.rear + 0.01 and not S.depth_free) then
         bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear); break
@@ -677,8 +736,8 @@ function setup.check_deployment(S, edge, placements, army, T)
     end
     -- Centre in the Centre Sector's rear zone, wings in their Flank Sector's.
     local lo, hi = setup.part_range(S, p.part)
-    for i = 1, #pts, 2 do
-      local u = setup.to_local(S, edge, pts[i], pts[i + 1])
+    for k = 1, 4 do
+      local u = us[k]
       if u < lo - 0.01 or u > hi + 0.01 then
         bad("%s belongs to the %s and must deploy in its sector", p.vid, p.part); break
       end
@@ -693,29 +752,26 @@ function setup.check_deployment(S, edge, placements, army, T)
       end
     else
       mbl[#mbl + 1] = p
+      u_of[p] = flip and W - p.x or p.x
     end
   end
   -- "There may not be a gap of greater than the frontage of three vignettes
   -- between any vignette of the MBL": ordered along the line, neighbours.
-  table.sort(mbl, function(a, b)
-    local ua = setup.to_local(S, edge, a.x, a.y)
-    local ub = setup.to_local(S, edge, b.x, b.y)
-    return ua < ub
-  end)
+  table.sort(mbl, function(a, b) return u_of[a] < u_of[b] end)
   local limit = tables.deployment.max_mbl_gap_frontages * S.frontage
   for i = 2, #mbl do
     local a, b = mbl[i - 1], mbl[i]
-    local ua = setup.to_local(S, edge, a.x, a.y)
-    local ub = setup.to_local(S, edge, b.x, b.y)
+    local ua, ub = u_of[a], u_of[b]
     local gap = (ub - b.w / 2) - (ua + a.w / 2)
     if gap > limit + 0.01 then
       bad("gap of %.0f mm between %s and %s in the main battle line (at most %.0f: three frontages)",
         gap, a.vid, b.vid, limit)
     end
   end
-  -- Overlapping bases.
+  -- Overlapping bases (setup.bases_overlap, each base's corners and axes
+  -- computed once).
   local n = #placements
-  local px, py, half = {}, {}, {}
+  local px, py, half, axes_of = {}, {}, {}, {}
   for i = 1, n do
     local a = placements[i]
     px[i], py[i], half[i] = a.x, a.y, sqrt(a.w * a.w + a.d * a.d)
@@ -727,9 +783,12 @@ function setup.check_deployment(S, edge, placements, army, T)
       local reach = 0.5 * (ha + half[j]) + 1
       local dx, dy = ax - px[j], ay - py[j]
       if dx ^ 2 + dy ^ 2 <= reach * reach then
-        local a, b = placements[i], placements[j]
-        if setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
-          bad("%s and %s overlap", a.vid, b.vid)
+        local axes_i = axes_of[i]
+        if not axes_i then axes_i = edge_axes(pts_of[i]); axes_of[i] = axes_i end
+        local axes_j = axes_of[j]
+        if not axes_j then axes_j = edge_axes(pts_of[j]); axes_of[j] = axes_j end
+        if polygons_overlap_on(pts_of[i], axes_i, pts_of[j], axes_j, 0.5) then
+          bad("%s and %s overlap", placements[i].vid, placements[j].vid)
         end
       end
     end
