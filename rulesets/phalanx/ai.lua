@@ -26,6 +26,7 @@ local troops = require("phalanx.troops")
 local melee = require("phalanx.melee")
 local setup = require("phalanx.setup")
 local turn = require("phalanx.turn")
+local battlefield = require("sandtable.battlefield")
 
 local ai = {}
 
@@ -424,16 +425,11 @@ local function candidate_before(a, b)
   return a[4] < b[4]
 end
 
--- The main battle line: each MBL block gets a left end u0 and a depth shift.
--- seq = non-empty parts left to right, each { lo, hi, blocks in wanted order }.
--- Returns true when every block is placed (b.pu0, b.pdv set).
--- memo: cached_opts' cache (nil: computed here).
-local function fit_line(S, seq, pieces, limit, memo)
-  for _, part in ipairs(seq) do
-    for _, b in ipairs(part.blocks) do
-      b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
-    end
-  end
+-- The line search of fit_line (below), on blocks with their options set:
+-- the Lua code, kept as the reference the core's battlefield.fit_line is
+-- tested against (tests/ai_test.lua). budget: nodes (default SEARCH_BUDGET).
+local function search_line(seq, limit, budget)
+  budget = budget or SEARCH_BUDGET   -- nodes of the search
   -- candidates as { u0, dv, level, order, dist }, built without per-call
   -- tables: free intervals of [lo, hi] outside each option's list (in fs,
   -- fe), picks added in the order the old pick lists had (the clamped
@@ -562,7 +558,7 @@ local function fit_line(S, seq, pieces, limit, memo)
                 -- go(pi, used, e) in place: the node is counted, and one
                 -- known to fail is answered without a call
                 nodes = nodes + 1
-                if nodes > SEARCH_BUDGET then ok = false
+                if nodes > budget then ok = false
                 else
                   local cfm, ckey = failures(pi, cmask), e // 1   -- floor(e)
                   if cfm[ckey] then ok = false
@@ -574,7 +570,7 @@ local function fit_line(S, seq, pieces, limit, memo)
               if ok then return true end
               used[b] = nil
             end
-            if nodes > SEARCH_BUDGET then return false end
+            if nodes > budget then return false end
           end
         end
       end
@@ -584,7 +580,7 @@ local function fit_line(S, seq, pieces, limit, memo)
   end
   go = function(pi, used, prev_end)
     nodes = nodes + 1
-    if nodes > SEARCH_BUDGET then return false end
+    if nodes > budget then return false end
     local part = seq[pi]
     if not part then return true end
     local blocks = part.blocks
@@ -600,6 +596,26 @@ local function fit_line(S, seq, pieces, limit, memo)
   end
   return go(1, used_of[1], nil)
 end
+ai.search_line = search_line
+
+-- The same search in the core, with the same arithmetic (bit-identical
+-- places): battlefield.fit_line; the Lua code where the core lacks it.
+local core_fit_line = battlefield and battlefield.fit_line
+
+-- The main battle line: each MBL block gets a left end u0 and a depth shift.
+-- seq = non-empty parts left to right, each { lo, hi, blocks in wanted order }.
+-- Returns true when every block is placed (b.pu0, b.pdv set).
+-- memo: cached_opts' cache (nil: computed here).
+local function fit_line(S, seq, pieces, limit, memo)
+  for _, part in ipairs(seq) do
+    for _, b in ipairs(part.blocks) do
+      b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
+    end
+  end
+  if core_fit_line then return core_fit_line(seq, limit, GAP, SEARCH_BUDGET) end
+  return search_line(seq, limit)
+end
+ai.SEARCH_BUDGET, ai.GAP = SEARCH_BUDGET, GAP
 
 -- A block off the line: the free place nearest (want_u, want_v) in [lo, hi]
 -- of its sector, in the rear zone, clear of `placed` and impassable terrain

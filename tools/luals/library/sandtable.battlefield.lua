@@ -21,6 +21,15 @@ function battlefield.new(spec) end
 ---@return sandtable.battlefield.bf
 function battlefield.load(yaml_text, name) end
 
+--- The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, ... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed within `budget` nodes.
+--- `battlefield.fit_line(seq, limit, gap, budget) -> ok`
+---@param seq any
+---@param limit any
+---@param gap any
+---@param budget any
+---@return any # ok
+function battlefield.fit_line(seq, limit, gap, budget) end
+
 --- Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.
 --- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id`
 ---@param spec any
