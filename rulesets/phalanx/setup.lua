@@ -252,10 +252,15 @@ local function piece_box(p)
     local c = p.circle
     return c[1] - c[3], c[2] - c[3], c[1] + c[3], c[2] + c[3]
   end
+  -- (min and max written out: the same values without a call per corner)
   local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
-  for i = 1, #p.poly, 2 do
-    x0, x1 = min(x0, p.poly[i]), max(x1, p.poly[i])
-    y0, y1 = min(y0, p.poly[i + 1]), max(y1, p.poly[i + 1])
+  local poly = p.poly
+  for i = 1, #poly, 2 do
+    local x, y = poly[i], poly[i + 1]
+    if x < x0 then x0 = x end
+    if x1 < x then x1 = x end
+    if y < y0 then y0 = y end
+    if y1 < y then y1 = y end
   end
   return x0, y0, x1, y1
 end
@@ -725,7 +730,7 @@ function setup.check_deployment(S, edge, placements, army, T)
     local vmin = math.huge
     for k = 1, 4 do
       local u, v = us[k], vs[k]
-      vmin = min(vmin, v)
+      if v < vmin then vmin = v end   -- min(vmin, v)
       if v < -0.01 or (v > S.rear + 0.01 and not S.depth_free) then
         bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear); break
       end
