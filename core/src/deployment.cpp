@@ -207,4 +207,24 @@ bool fit_line(std::vector<LinePart>& parts, double limit, double gap, int budget
   return search.run();
 }
 
+std::vector<std::pair<double, double>> places_by_distance(const std::vector<double>& us, const std::vector<double>& vs,
+                                                          double want_u, double want_v) {
+  std::vector<LineCandidate> c;
+  c.reserve(us.size() * vs.size());
+  for (double u : us) {
+    double du = u - want_u;
+    if (du < 0) du = -du;
+    for (double v : vs) {
+      double dv = v - want_v;
+      if (dv < 0) dv = -dv;
+      c.push_back(LineCandidate{u, v, 0, 0, du + dv});
+    }
+  }
+  lua_sort(c, [](const LineCandidate& a, const LineCandidate& b) { return a.dist < b.dist; });
+  std::vector<std::pair<double, double>> out;
+  out.reserve(c.size());
+  for (const auto& e : c) out.emplace_back(e.u, e.dv);
+  return out;
+}
+
 }  // namespace sandtable::deployment

@@ -623,6 +623,32 @@ ai.SEARCH_BUDGET, ai.GAP = SEARCH_BUDGET, GAP
 -- place_free's order of trial places: nearest the wanted place first.
 local function nearer_place(a, c) return a[3] < c[3] end
 
+-- The places of the grid us x vs, nearest (want_u, want_v) first, as a flat
+-- list u1, v1, u2, v2, ...: table.sort's order (Lua code kept as the
+-- reference battlefield.places_by_distance, the core's, is tested against).
+local function places_by_distance_lua(us, vs, want_u, want_v)
+  local cands, n = {}, 0
+  local nv = #vs
+  for iu = 1, #us do
+    local u = us[iu]
+    local du = u - want_u
+    if du < 0 then du = -du end   -- abs
+    for iv = 1, nv do
+      local v = vs[iv]
+      local dv = v - want_v
+      if dv < 0 then dv = -dv end
+      n = n + 1
+      cands[n] = { u, v, du + dv }
+    end
+  end
+  table.sort(cands, nearer_place)
+  local out = {}
+  for i = 1, n do out[2 * i - 1], out[2 * i] = cands[i][1], cands[i][2] end
+  return out
+end
+ai.places_by_distance = places_by_distance_lua
+local places_by_distance = battlefield and battlefield.places_by_distance or places_by_distance_lua
+
 local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members)
   local w, d = b.width, b.depth
   hi = hi - w
@@ -695,25 +721,10 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
       addv(p.v1 + 0.5); addv(p.v0 - d - 0.5)
     end
   end
-  local cands, n = {}, 0
-  local nv = #vs
-  for iu = 1, #us do
-    local u = us[iu]
-    local du = u - want_u
-    if du < 0 then du = -du end   -- abs
-    for iv = 1, nv do
-      local v = vs[iv]
-      local dv = v - want_v
-      if dv < 0 then dv = -dv end
-      n = n + 1
-      cands[n] = { u, v, du + dv }
-    end
-  end
-  table.sort(cands, nearer_place)
+  local order = places_by_distance(us, vs, want_u, want_v)
   local fallback
-  for i = 1, n do
-    local c = cands[i]
-    local u, v = c[1], c[2]
+  for i = 1, #order, 2 do
+    local u, v = order[i], order[i + 1]
     local level = check(u, v)
     if level == 1 then return u, v end
     if level == 2 then fallback = fallback or { u, v } end

@@ -7,6 +7,7 @@
 #include "sandtable/deployment.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace sandtable::deployment;
@@ -110,4 +111,13 @@ TEST_CASE("fit_line: a line that cannot fit its sector fails, and a search cut s
   parts[0].hi = 400;
   CHECK_FALSE(fit_line(parts, 239.5, 2, 1));
   CHECK(fit_line(parts, 239.5, 2, 1000));
+}
+
+TEST_CASE("places_by_distance: the grid's places nearest the wanted one first", "[deployment]") {
+  const auto p = places_by_distance({0, 10, 20}, {0, 5}, 10, 0);
+  REQUIRE(p.size() == 6);
+  CHECK(p[0] == std::pair<double, double>{10, 0});
+  CHECK(p[1] == std::pair<double, double>{10, 5});
+  CHECK(p.back().second == 5);   // 0 or 20 across, 5 up: the farthest
+  CHECK(std::abs(p.back().first - 10) == 10);
 }

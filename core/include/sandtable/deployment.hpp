@@ -69,4 +69,10 @@ std::vector<LineCandidate> line_candidates(const LineBlock& b, double lo, double
 // Parts of more than 62 blocks are refused (std::invalid_argument).
 bool fit_line(std::vector<LinePart>& parts, double limit, double gap, int budget);
 
+// The places (u, v) of the grid us x vs (u outer, v inner), nearest
+// (|u - want_u| + |v - want_v|) first, in the order Lua's table.sort gives
+// that list (rulesets/phalanx/ai.lua place_free).
+std::vector<std::pair<double, double>> places_by_distance(const std::vector<double>& us, const std::vector<double>& vs,
+                                                          double want_u, double want_v);
+
 }  // namespace sandtable::deployment

@@ -1167,6 +1167,35 @@ int battlefield_fit_line(lua_State* L) {
   return 1;
 }
 
+// The numbers of the list at `index`.
+std::vector<double> line_numbers(lua_State* L, int index) {
+  luaL_checktype(L, index, LUA_TTABLE);
+  std::vector<double> out;
+  const lua_Integer n = luaL_len(L, index);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, index, i);
+    out.push_back(lua_tonumber(L, -1));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+// battlefield.places_by_distance(us, vs, want_u, want_v) -> { u1, v1, u2, v2, ... }
+int battlefield_places_by_distance(lua_State* L) {
+  const auto us = line_numbers(L, 1);
+  const auto vs = line_numbers(L, 2);
+  const auto places = deployment::places_by_distance(us, vs, luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+  lua_createtable(L, static_cast<int>(2 * places.size()), 0);
+  lua_Integer k = 0;
+  for (const auto& [u, v] : places) {
+    lua_pushnumber(L, u);
+    lua_seti(L, -2, ++k);
+    lua_pushnumber(L, v);
+    lua_seti(L, -2, ++k);
+  }
+  return 1;
+}
+
 const std::vector<Binding> kBindings = {
     {"new", "battlefield.new{width=, depth=, keep_events=true} -> bf",
      "A table of width x depth mm (x east, y north) with an empty event log.", guarded<battlefield_new>},
@@ -1178,6 +1207,10 @@ const std::vector<Binding> kBindings = {
      "... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed "
      "within `budget` nodes.",
      guarded<battlefield_fit_line>},
+    {"places_by_distance", "battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}",
+     "The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in "
+     "the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).",
+     guarded<battlefield_places_by_distance>},
     {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
      guarded<bf_add_unit>, true},

@@ -202,3 +202,24 @@ T.case("Deployment: the core's line search gives the Lua search's places on 3,00
   end
   T.truthy(placed > 300 and failed > 300, "both answers are exercised: " .. placed .. " placed, " .. failed .. " not")
 end)
+
+-- place_free's order of trial places in the core (battlefield.places_by_distance)
+-- against the Lua code on random grids with many equally near places (under
+-- 128 places: table.sort may take a clock-seeded pivot on longer lists).
+T.case("Deployment: the core orders trial places as table.sort does, equally near ones included", function()
+  local battlefield = require("sandtable.battlefield")
+  local seed = 777
+  local function rand(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+  for case = 1, 500 do
+    local us, vs = {}, {}
+    for i = 1, rand(12) do us[i] = rand(40) * 10 + (rand(3) == 1 and 0.5 or 0) end
+    for i = 1, rand(9) do vs[i] = rand(8) * 5 end
+    if rand(4) == 1 then vs[#vs + 1] = 0 end   -- an integer, as place_free's addv(0)
+    local want_u, want_v = rand(40) * 10, rand(8) * 5
+    T.eq(battlefield.places_by_distance(us, vs, want_u, want_v), ai.places_by_distance(us, vs, want_u, want_v),
+      "case " .. case)
+  end
+end)

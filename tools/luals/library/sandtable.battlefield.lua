@@ -30,6 +30,15 @@ function battlefield.load(yaml_text, name) end
 ---@return any # ok
 function battlefield.fit_line(seq, limit, gap, budget) end
 
+--- The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).
+--- `battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}`
+---@param us any
+---@param vs any
+---@param want_u any
+---@param want_v any
+---@return any # {u1, v1, u2, v2, ...}
+function battlefield.places_by_distance(us, vs, want_u, want_v) end
+
 --- Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.
 --- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id`
 ---@param spec any
