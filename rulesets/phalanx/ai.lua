@@ -374,6 +374,8 @@ end
 -- The depth options of a block and the forbidden left ends for each (level
 -- 1: good going and a clear way ahead; 2: a clear way ahead; 3: off
 -- impassable terrain). They depend only on the block's box and the pieces.
+local function starts_before(p1, p2) return p1[1] < p2[1] end
+
 local function block_opts(S, b, pieces)
   local lane = S.tile_d * 1.5
   local opts = {}
@@ -385,17 +387,23 @@ local function block_opts(S, b, pieces)
     local mid = (S.rear - b.depth) / 2
     vs3[#vs3 + 1] = { mid, mid + b.depth }
   end
+  local npieces, width = #pieces, b.width
   for level = 1, 3 do
-    for _, vv in ipairs(level == 3 and vs3 or vs) do
-      local list = {}
-      for _, p in ipairs(pieces) do
+    local vlist = level == 3 and vs3 or vs
+    local reach = level <= 2 and lane or 0
+    for vi = 1, #vlist do
+      local vv = vlist[vi]
+      local v0, v1 = vv[1], vv[2]
+      local list, n = {}, 0
+      for pi = 1, npieces do
+        local p = pieces[pi]
         local hit
-        if p.imp then hit = p.v1 > vv[1] and p.v0 < vv[2] + (level <= 2 and lane or 0)
-        else hit = level == 1 and p.v1 > vv[1] and p.v0 < vv[2] end
-        if hit then list[#list + 1] = { p.u0 - b.width - 0.5, p.u1 + 0.5 } end
+        if p.imp then hit = p.v1 > v0 and p.v0 < v1 + reach
+        else hit = level == 1 and p.v1 > v0 and p.v0 < v1 end
+        if hit then n = n + 1; list[n] = { p.u0 - width - 0.5, p.u1 + 0.5 } end
       end
-      table.sort(list, function(p1, p2) return p1[1] < p2[1] end)
-      opts[#opts + 1] = { level = level, dv = vv[1] - b.v0, list = list }
+      table.sort(list, starts_before)
+      opts[#opts + 1] = { level = level, dv = v0 - b.v0, list = list }
     end
   end
   return opts
