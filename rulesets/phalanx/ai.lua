@@ -857,7 +857,8 @@ local function without(S, T, drop)
   for _, p in ipairs(T.pieces) do
     if not drop[p] then
       local q = T2:add{ type = p.type, poly = p.poly and { table.unpack(p.poly) },
-                        circle = p.circle and { table.unpack(p.circle) }, blocks_los = p.blocks_los }
+                        circle = p.circle and { table.unpack(p.circle) }, blocks_los = p.blocks_los,
+                        box = { p.box[1], p.box[2], p.box[3], p.box[4] } }
       q.aabb = p.aabb
       q.source = p.source or p
     end

@@ -267,9 +267,17 @@ end
 setup.piece_box = piece_box
 
 -- Puts one piece in the cells its box touches (after those already there).
-local function index_piece(cells, size, p)
-  local x0, y0, x1, y1 = piece_box(p)
-  p.box = { x0, y0, x1, y1 }
+-- keep_box: its box is still right (the piece has not moved since it was
+-- last indexed, or it is a copy of one that was), so it is not worked out again.
+local function index_piece(cells, size, p, keep_box)
+  local x0, y0, x1, y1
+  if keep_box and p.box then
+    local b = p.box
+    x0, y0, x1, y1 = b[1], b[2], b[3], b[4]
+  else
+    x0, y0, x1, y1 = piece_box(p)
+    p.box = { x0, y0, x1, y1 }
+  end
   for cx = floor(x0 / size), floor(x1 / size) do
     for cy = floor(y0 / size), floor(y1 / size) do
       local k = cx * 1000 + cy
@@ -280,14 +288,18 @@ local function index_piece(cells, size, p)
   end
 end
 
-function Terrain:reindex()
+-- keep_boxes: no piece has moved (a piece was removed), boxes stay.
+local function reindex(self, keep_boxes)
   self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   local cells, size = {}, self.cell
-  for _, p in ipairs(self.pieces) do index_piece(cells, size, p) end
+  for _, p in ipairs(self.pieces) do index_piece(cells, size, p, keep_boxes) end
   self.cells = cells
 end
 
+function Terrain:reindex() reindex(self, false) end
+
 -- Adds a piece: { type =, poly = | circle = | rect = {x0, y0, x1, y1}, ... }.
+-- A copy of a piece of another terrain may bring that piece's `box` along.
 function Terrain:add(p)
   local kind = TYPES[p.type]
   if not kind and p.type ~= "road" then
@@ -310,7 +322,7 @@ function Terrain:add(p)
   p.road = p.type == "road"
   if p.blocks_los == nil then p.blocks_los = BLOCKS_LOS[p.type] or false end
   self.pieces[#self.pieces + 1] = p
-  index_piece(self.cells, self.cell, p)   -- the last piece: same order as a reindex
+  index_piece(self.cells, self.cell, p, true)   -- the last piece: same order as a reindex
   self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   return p
 end
@@ -353,7 +365,7 @@ end
 function Terrain:remove(piece_id)
   table.remove(self.pieces, piece_id)
   for i, p in ipairs(self.pieces) do p.id = i end
-  self:reindex()
+  reindex(self, true)
 end
 
 -- Candidate pieces near a bounding box.
