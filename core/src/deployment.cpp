@@ -3,7 +3,9 @@
 // arithmetic in the same order, so the same placements to the last bit.
 #include "sandtable/deployment.hpp"
 
+#include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -224,6 +226,85 @@ std::vector<std::pair<double, double>> places_by_distance(const std::vector<doub
   std::vector<std::pair<double, double>> out;
   out.reserve(c.size());
   for (const auto& e : c) out.emplace_back(e.u, e.dv);
+  return out;
+}
+
+namespace {
+
+using Corners = std::array<double, 8>;
+
+// setup.lua corners(): front-left, front-right, rear-right, rear-left, with
+// axes() = math.rad, sin, cos.
+Corners base_corners(const PlacedBase& b) {
+  const double a = b.facing * (3.141592653589793238462643383279502884 / 180.0);   // math.rad
+  const double s = std::sin(a), c = std::cos(a);
+  const double fx = -s, fy = c, rx = c, ry = s;
+  const double hw = b.w / 2, hd = b.d / 2;
+  return {b.x + fx * hd - rx * hw, b.y + fy * hd - ry * hw, b.x + fx * hd + rx * hw, b.y + fy * hd + ry * hw,
+          b.x - fx * hd + rx * hw, b.y - fy * hd + ry * hw, b.x - fx * hd - rx * hw, b.y - fy * hd - ry * hw};
+}
+
+// setup.lua edge_axes() of a rectangle: its first two edges' normals.
+std::vector<std::pair<double, double>> rect_axes(const Corners& p) {
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t i = 0; i <= 2; i += 2) {
+    const double x1 = p[i], y1 = p[i + 1];
+    const double ex = p[i + 2] - x1, ey = p[i + 3] - y1;
+    const double len = std::sqrt(ex * ex + ey * ey);
+    if (len > 0) out.emplace_back(-ey / len, ex / len);
+  }
+  return out;
+}
+
+// setup.lua project(): min and max of the corners along an axis.
+std::pair<double, double> project(const Corners& p, double ax, double ay) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < 8; i += 2) {
+    const double v = p[i] * ax + p[i + 1] * ay;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return {lo, hi};
+}
+
+bool separated_on(const Corners& a, const Corners& b, const std::vector<std::pair<double, double>>& axes,
+                  double slack) {
+  for (const auto& [ax, ay] : axes) {
+    const auto [alo, ahi] = project(a, ax, ay);
+    const auto [blo, bhi] = project(b, ax, ay);
+    if (ahi <= blo + slack || bhi <= alo + slack) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::size_t, std::size_t>> overlapping_bases(const std::vector<PlacedBase>& bases, double slack) {
+  const std::size_t n = bases.size();
+  std::vector<double> half(n);
+  for (std::size_t i = 0; i < n; ++i) half[i] = std::sqrt(bases[i].w * bases[i].w + bases[i].d * bases[i].d);
+  std::vector<std::optional<Corners>> corners(n);
+  std::vector<std::vector<std::pair<double, double>>> axes(n);
+  auto corners_of = [&](std::size_t i) -> const Corners& {
+    if (!corners[i]) {
+      corners[i] = base_corners(bases[i]);
+      axes[i] = rect_axes(*corners[i]);
+    }
+    return *corners[i];
+  };
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      // bases further apart than both half-diagonals cannot overlap
+      const double reach = 0.5 * (half[i] + half[j]) + 1;
+      const double dx = bases[i].x - bases[j].x, dy = bases[i].y - bases[j].y;
+      if (dx * dx + dy * dy <= reach * reach) {
+        const Corners& a = corners_of(i);
+        const Corners& b = corners_of(j);
+        if (!(separated_on(a, b, axes[i], slack) || separated_on(a, b, axes[j], slack))) out.emplace_back(i, j);
+      }
+    }
+  }
   return out;
 }
 

@@ -719,6 +719,44 @@ end
 -- ... swamp, bog, lake": no vignette can stand there). Returns a list of
 -- problems (strings), empty if legal.
 
+-- The pairs of placements (flat i1, j1, i2, j2, ...) whose bases overlap by
+-- more than `slack` mm (setup.bases_overlap), each base's corners (pts_of)
+-- and axes read once. The Lua code battlefield.overlapping_bases, the
+-- core's, is held to (tests/setup_test.lua).
+local function overlapping_pairs(placements, pts_of, slack)
+  local n = #placements
+  local px, py, half, axes_of = {}, {}, {}, {}
+  for i = 1, n do
+    local a = placements[i]
+    px[i], py[i], half[i] = a.x, a.y, sqrt(a.w * a.w + a.d * a.d)
+  end
+  local out = {}
+  for i = 1, n do
+    local ax, ay, ha = px[i], py[i], half[i]
+    for j = i + 1, n do
+      -- bases further apart than both half-diagonals cannot overlap
+      local reach = 0.5 * (ha + half[j]) + 1
+      local dx, dy = ax - px[j], ay - py[j]
+      if dx ^ 2 + dy ^ 2 <= reach * reach then
+        local axes_i = axes_of[i]
+        if not axes_i then axes_i = edge_axes(pts_of[i]); axes_of[i] = axes_i end
+        local axes_j = axes_of[j]
+        if not axes_j then axes_j = edge_axes(pts_of[j]); axes_of[j] = axes_j end
+        if polygons_overlap_on(pts_of[i], axes_i, pts_of[j], axes_j, slack) then
+          out[#out + 1] = i; out[#out + 1] = j
+        end
+      end
+    end
+  end
+  return out
+end
+function setup.overlapping_pairs(placements, slack)
+  local pts_of = {}
+  for i, p in ipairs(placements) do pts_of[i] = corners(p.x, p.y, p.facing, p.w, p.d) end
+  return overlapping_pairs(placements, pts_of, slack)
+end
+local core_overlapping_bases = battlefield and battlefield.overlapping_bases
+
 function setup.check_deployment(S, edge, placements, army, T)
   local problems = {}
   local function bad(fmt, ...) problems[#problems + 1] = string.format(fmt, ...) end
@@ -785,30 +823,17 @@ function setup.check_deployment(S, edge, placements, army, T)
         gap, a.vid, b.vid, limit)
     end
   end
-  -- Overlapping bases (setup.bases_overlap, each base's corners and axes
-  -- computed once).
-  local n = #placements
-  local px, py, half, axes_of = {}, {}, {}, {}
-  for i = 1, n do
-    local a = placements[i]
-    px[i], py[i], half[i] = a.x, a.y, sqrt(a.w * a.w + a.d * a.d)
+  -- Overlapping bases (setup.bases_overlap's test, in the core when it can).
+  local overlaps
+  if core_overlapping_bases then
+    local xs, ys, fs, ws, ds = {}, {}, {}, {}, {}
+    for i, a in ipairs(placements) do xs[i], ys[i], fs[i], ws[i], ds[i] = a.x, a.y, a.facing, a.w, a.d end
+    overlaps = core_overlapping_bases(xs, ys, fs, ws, ds, 0.5)
+  else
+    overlaps = overlapping_pairs(placements, pts_of, 0.5)
   end
-  for i = 1, n do
-    local ax, ay, ha = px[i], py[i], half[i]
-    for j = i + 1, n do
-      -- bases further apart than both half-diagonals cannot overlap
-      local reach = 0.5 * (ha + half[j]) + 1
-      local dx, dy = ax - px[j], ay - py[j]
-      if dx ^ 2 + dy ^ 2 <= reach * reach then
-        local axes_i = axes_of[i]
-        if not axes_i then axes_i = edge_axes(pts_of[i]); axes_of[i] = axes_i end
-        local axes_j = axes_of[j]
-        if not axes_j then axes_j = edge_axes(pts_of[j]); axes_of[j] = axes_j end
-        if polygons_overlap_on(pts_of[i], axes_i, pts_of[j], axes_j, 0.5) then
-          bad("%s and %s overlap", placements[i].vid, placements[j].vid)
-        end
-      end
-    end
+  for k = 1, #overlaps, 2 do
+    bad("%s and %s overlap", placements[overlaps[k]].vid, placements[overlaps[k + 1]].vid)
   end
   return problems
 end

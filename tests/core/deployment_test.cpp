@@ -121,3 +121,14 @@ TEST_CASE("places_by_distance: the grid's places nearest the wanted one first", 
   CHECK(p.back().second == 5);   // 0 or 20 across, 5 up: the farthest
   CHECK(std::abs(p.back().first - 10) == 10);
 }
+
+TEST_CASE("overlapping_bases: touching is not overlapping, more than the slack is", "[deployment]") {
+  // 80 x 40 bases facing north: the second touches the first, the third reaches 1 mm into the second,
+  // the fourth (far away) is alone.
+  const std::vector<PlacedBase> bases{{100, 100, 0, 80, 40}, {180, 100, 0, 80, 40}, {259, 100, 180, 80, 40},
+                                      {800, 800, 45, 80, 40}};
+  const auto pairs = overlapping_bases(bases, 0.5);
+  REQUIRE(pairs.size() == 1);
+  CHECK(pairs[0] == std::pair<std::size_t, std::size_t>{1, 2});
+  CHECK(overlapping_bases(bases, 2).empty());
+}

@@ -75,4 +75,16 @@ bool fit_line(std::vector<LinePart>& parts, double limit, double gap, int budget
 std::vector<std::pair<double, double>> places_by_distance(const std::vector<double>& us, const std::vector<double>& vs,
                                                           double want_u, double want_v);
 
+// A base as the Phalanx setup checks it: centre, facing (degrees, 0 north,
+// counter-clockwise), width and depth.
+struct PlacedBase {
+  double x = 0, y = 0, facing = 0, w = 0, d = 0;
+};
+
+// The pairs (i, j), i < j, 0-based, in order, of bases that overlap by more
+// than `slack` mm: rulesets/phalanx/setup.lua check_deployment's test (bases
+// further apart than their half-diagonals and 1 mm skipped, then separating
+// axes on the corners), with its arithmetic in the same order.
+std::vector<std::pair<std::size_t, std::size_t>> overlapping_bases(const std::vector<PlacedBase>& bases, double slack);
+
 }  // namespace sandtable::deployment

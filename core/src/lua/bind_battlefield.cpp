@@ -1196,6 +1196,27 @@ int battlefield_places_by_distance(lua_State* L) {
   return 1;
 }
 
+// battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> { i1, j1, i2, j2, ... }
+int battlefield_overlapping_bases(lua_State* L) {
+  const auto xs = line_numbers(L, 1), ys = line_numbers(L, 2), fs = line_numbers(L, 3);
+  const auto ws = line_numbers(L, 4), ds = line_numbers(L, 5);
+  const double slack = luaL_checknumber(L, 6);
+  if (ys.size() != xs.size() || fs.size() != xs.size() || ws.size() != xs.size() || ds.size() != xs.size())
+    return luaL_error(L, "overlapping_bases: the five lists must be as long as each other");
+  std::vector<deployment::PlacedBase> bases;
+  for (std::size_t i = 0; i < xs.size(); ++i) bases.push_back({xs[i], ys[i], fs[i], ws[i], ds[i]});
+  const auto pairs = deployment::overlapping_bases(bases, slack);
+  lua_createtable(L, static_cast<int>(2 * pairs.size()), 0);
+  lua_Integer k = 0;
+  for (const auto& [i, j] : pairs) {
+    lua_pushinteger(L, static_cast<lua_Integer>(i + 1));
+    lua_seti(L, -2, ++k);
+    lua_pushinteger(L, static_cast<lua_Integer>(j + 1));
+    lua_seti(L, -2, ++k);
+  }
+  return 1;
+}
+
 const std::vector<Binding> kBindings = {
     {"new", "battlefield.new{width=, depth=, keep_events=true} -> bf",
      "A table of width x depth mm (x east, y north) with an empty event log.", guarded<battlefield_new>},
@@ -1211,6 +1232,10 @@ const std::vector<Binding> kBindings = {
      "The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in "
      "the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).",
      guarded<battlefield_places_by_distance>},
+    {"overlapping_bases", "battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}",
+     "The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of "
+     "the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).",
+     guarded<battlefield_overlapping_bases>},
     {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
      guarded<bf_add_unit>, true},

@@ -39,6 +39,17 @@ function battlefield.fit_line(seq, limit, gap, budget) end
 ---@return any # {u1, v1, u2, v2, ...}
 function battlefield.places_by_distance(us, vs, want_u, want_v) end
 
+--- The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).
+--- `battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}`
+---@param xs any
+---@param ys any
+---@param facings any
+---@param ws any
+---@param ds any
+---@param slack any
+---@return any # {i1, j1, i2, j2, ...}
+function battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) end
+
 --- Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.
 --- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id`
 ---@param spec any
