@@ -388,6 +388,8 @@ local function block_opts(S, b, pieces)
     vs3[#vs3 + 1] = { mid, mid + b.depth }
   end
   local npieces, width = #pieces, b.width
+  -- each piece's forbidden left ends, one (read-only) pair shared by the lists
+  local spans = {}
   for level = 1, 3 do
     local vlist = level == 3 and vs3 or vs
     local reach = level <= 2 and lane or 0
@@ -400,7 +402,11 @@ local function block_opts(S, b, pieces)
         local hit
         if p.imp then hit = p.v1 > v0 and p.v0 < v1 + reach
         else hit = level == 1 and p.v1 > v0 and p.v0 < v1 end
-        if hit then n = n + 1; list[n] = { p.u0 - width - 0.5, p.u1 + 0.5 } end
+        if hit then
+          local span = spans[pi]
+          if not span then span = { p.u0 - width - 0.5, p.u1 + 0.5 }; spans[pi] = span end
+          n = n + 1; list[n] = span
+        end
       end
       table.sort(list, starts_before)
       opts[#opts + 1] = { level = level, dv = v0 - b.v0, list = list }
