@@ -26,6 +26,7 @@ local troops = require("phalanx.troops")
 local melee = require("phalanx.melee")
 local setup = require("phalanx.setup")
 local turn = require("phalanx.turn")
+local battlefield = require("sandtable.battlefield")
 
 local ai = {}
 
@@ -373,6 +374,8 @@ end
 -- The depth options of a block and the forbidden left ends for each (level
 -- 1: good going and a clear way ahead; 2: a clear way ahead; 3: off
 -- impassable terrain). They depend only on the block's box and the pieces.
+local function starts_before(p1, p2) return p1[1] < p2[1] end
+
 local function block_opts(S, b, pieces)
   local lane = S.tile_d * 1.5
   local opts = {}
@@ -384,17 +387,29 @@ local function block_opts(S, b, pieces)
     local mid = (S.rear - b.depth) / 2
     vs3[#vs3 + 1] = { mid, mid + b.depth }
   end
+  local npieces, width = #pieces, b.width
+  -- each piece's forbidden left ends, one (read-only) pair shared by the lists
+  local spans = {}
   for level = 1, 3 do
-    for _, vv in ipairs(level == 3 and vs3 or vs) do
-      local list = {}
-      for _, p in ipairs(pieces) do
+    local vlist = level == 3 and vs3 or vs
+    local reach = level <= 2 and lane or 0
+    for vi = 1, #vlist do
+      local vv = vlist[vi]
+      local v0, v1 = vv[1], vv[2]
+      local list, n = {}, 0
+      for pi = 1, npieces do
+        local p = pieces[pi]
         local hit
-        if p.imp then hit = p.v1 > vv[1] and p.v0 < vv[2] + (level <= 2 and lane or 0)
-        else hit = level == 1 and p.v1 > vv[1] and p.v0 < vv[2] end
-        if hit then list[#list + 1] = { p.u0 - b.width - 0.5, p.u1 + 0.5 } end
+        if p.imp then hit = p.v1 > v0 and p.v0 < v1 + reach
+        else hit = level == 1 and p.v1 > v0 and p.v0 < v1 end
+        if hit then
+          local span = spans[pi]
+          if not span then span = { p.u0 - width - 0.5, p.u1 + 0.5 }; spans[pi] = span end
+          n = n + 1; list[n] = span
+        end
       end
-      table.sort(list, function(p1, p2) return p1[1] < p2[1] end)
-      opts[#opts + 1] = { level = level, dv = vv[1] - b.v0, list = list }
+      table.sort(list, starts_before)
+      opts[#opts + 1] = { level = level, dv = v0 - b.v0, list = list }
     end
   end
   return opts
@@ -414,16 +429,21 @@ local function cached_opts(S, b, pieces, memo)
   return opts
 end
 
--- The main battle line: each MBL block gets a left end u0 and a depth shift.
--- seq = non-empty parts left to right, each { lo, hi, blocks in wanted order }.
--- Returns true when every block is placed (b.pu0, b.pdv set).
--- memo: cached_opts' cache (nil: computed here).
-local function fit_line(S, seq, pieces, limit, memo)
-  for _, part in ipairs(seq) do
-    for _, b in ipairs(part.blocks) do
-      b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
-    end
-  end
+-- Order of the line search's candidates { u0, dv, level, order, dist }: the
+-- better level, then nearer the ideal (by more than 0.5 mm), then the list's
+-- order of options.
+local function candidate_before(a, b)
+  if a[3] ~= b[3] then return a[3] < b[3] end
+  local d = a[5] - b[5]
+  if d > 0.5 or d < -0.5 then return a[5] < b[5] end   -- abs(d) > 0.5, without a call
+  return a[4] < b[4]
+end
+
+-- The line search of fit_line (below), on blocks with their options set:
+-- the Lua code, kept as the reference the core's battlefield.fit_line is
+-- tested against (tests/ai_test.lua). budget: nodes (default SEARCH_BUDGET).
+local function search_line(seq, limit, budget)
+  budget = budget or SEARCH_BUDGET   -- nodes of the search
   -- candidates as { u0, dv, level, order, dist }, built without per-call
   -- tables: free intervals of [lo, hi] outside each option's list (in fs,
   -- fe), picks added in the order the old pick lists had (the clamped
@@ -435,98 +455,214 @@ local function fit_line(S, seq, pieces, limit, memo)
     gen = gen + 1
     local c, n = {}, 0
     local bu0 = b.u0
-    for oi, o in ipairs(b.opts) do
+    local opts = b.opts
+    for oi = 1, #opts do
+      local o = opts[oi]
+      local list = o.list
       local nf, at = 0, lo
-      for _, iv in ipairs(o.list) do
+      for li = 1, #list do
+        local iv = list[li]
         local s2 = iv[2]
         if s2 > at then
           local s1 = iv[1]
           if s1 > at then
-            local e = min(s1, hi)
+            local e = hi < s1 and hi or s1   -- min(s1, hi)
             if e >= at - 1e-6 then nf = nf + 1; fs[nf], fe[nf] = at, e end
           end
-          at = max(at, s2)
+          if at < s2 then at = s2 end
         end
         if at > hi then break end
       end
       if at <= hi then nf = nf + 1; fs[nf], fe[nf] = at, hi end
       local dv, level = o.dv, o.level
       local dkey = floor(dv * 10)
+      -- (x // 1 is floor(x) as a float: the same table key as math.floor's
+      -- integer, without a call per pick)
       for fi = 1, nf do
         local f0, f1 = fs[fi], fe[fi]
         for k = 1, 3 do
           local u
-          if k == 1 then u = min(max(bu0, f0), f1)
+          if k == 1 then
+            u = bu0 < f0 and f0 or bu0   -- min(max(bu0, f0), f1)
+            if f1 < u then u = f1 end
           elseif k == 2 then if fi == nf then u = f1 end
           elseif fi == 1 then u = f0 end
           if u then
-            local key = floor(u * 10) * 16777216 + dkey   -- one number per pair: no strings
+            local key = (u * 10) // 1 * 16777216 + dkey   -- one number per pair: no strings
             if seen[key] ~= gen then
               seen[key] = gen
               n = n + 1
-              c[n] = { u, dv, level, oi, abs(u - bu0) }
+              local dist = u - bu0
+              if dist < 0 then dist = -dist end
+              c[n] = { u, dv, level, oi, dist }
             end
           end
         end
       end
     end
-    table.sort(c, function(a, b2)
-      if a[3] ~= b2[3] then return a[3] < b2[3] end
-      if abs(a[5] - b2[5]) > 0.5 then return a[5] < b2[5] end
-      return a[4] < b2[4]
-    end)
+    table.sort(c, candidate_before)
+    return c
+  end
+  -- the search asks again for the same block and range on many branches:
+  -- each list is kept (read only) by block, lo and hi
+  local kept = {}
+  local function candidates_kept(b, lo, hi)
+    local by_lo = kept[b]
+    if not by_lo then by_lo = {}; kept[b] = by_lo end
+    local by_hi = by_lo[lo]
+    if not by_hi then by_hi = {}; by_lo[lo] = by_hi end
+    local c = by_hi[hi]
+    if not c then c = candidates(b, lo, hi); by_hi[hi] = c end
     return c
   end
   local nodes = 0
   local failed = {}   -- states known to fail: [part][links placed][end of the line]
-  local function go(pi, used, prev_end)
-    nodes = nodes + 1
-    if nodes > SEARCH_BUDGET then return false end
-    local part = seq[pi]
-    if not part then return true end
-    local remaining = {}
-    local mask = 0
-    for bi, b in ipairs(part.blocks) do
-      if not used[b] then remaining[#remaining + 1] = b else mask = mask | (1 << bi) end
-    end
-    if #remaining == 0 then return go(pi + 1, {}, prev_end) end
+  local function failures(pi, mask)
     local fp = failed[pi]
     if not fp then fp = {}; failed[pi] = fp end
     local fm = fp[mask]
     if not fm then fm = {}; fp[mask] = fm end
-    local key = prev_end and floor(prev_end) or false
-    if fm[key] then return false end
+    return fm
+  end
+  -- each part's set of placed links (left clean by every failed branch)
+  local used_of = {}
+  for pi = 1, #seq do
+    used_of[pi] = {}
+    for bi, b in ipairs(seq[pi].blocks) do b.bit = 1 << bi end
+  end
+  local go
+  -- A node of the search with links still to place in part pi (mask: the
+  -- placed ones; left: how many are not; fm, key: its entry in `failed`).
+  local function expand(pi, used, prev_end, mask, left, fm, key)
+    local part = seq[pi]
+    local blocks = part.blocks
     local nextp = seq[pi + 1]
-    for _, b in ipairs(remaining) do
-      local lo, hi = part.lo, part.hi - b.width
-      if prev_end then lo, hi = max(lo, prev_end + GAP), min(hi, prev_end + limit) end
-      if lo <= hi + 1e-6 then
-        -- what the rest of this part needs after b
-        local m, wr = #remaining - 1, 0
-        for _, o in ipairs(remaining) do if o ~= b then wr = wr + o.width end end
-        for _, c in ipairs(candidates(b, lo, hi)) do
-          local e = c[1] + b.width
-          local fits = e + m * GAP + wr <= part.hi + 1e-6
-          local reach = min(part.hi, e + m * limit + wr)
-          if fits and (not nextp or reach + limit >= nextp.lo - 1e-6) then
-            used[b] = true
-            b.pu0, b.pdv = c[1], c[2]
-            if go(pi, used, e) then return true end
-            used[b] = nil
+    local m = left - 1
+    local part_hi = part.hi
+    for ri = 1, #blocks do
+      local b = blocks[ri]
+      if not used[b] then
+        local bw = b.width
+        local lo, hi = part.lo, part_hi - bw
+        if prev_end then
+          local a, z = prev_end + GAP, prev_end + limit
+          if lo < a then lo = a end   -- max(lo, prev_end + GAP)
+          if z < hi then hi = z end   -- min(hi, prev_end + limit)
+        end
+        if lo <= hi + 1e-6 then
+          -- what the rest of this part needs after b
+          local wr = 0
+          for oi = 1, #blocks do
+            local o = blocks[oi]
+            if o ~= b and not used[o] then wr = wr + o.width end
           end
-          if nodes > SEARCH_BUDGET then return false end
+          local cands = candidates_kept(b, lo, hi)
+          local cmask = mask | b.bit
+          for ci = 1, #cands do
+            local c = cands[ci]
+            local e = c[1] + bw
+            local fits = e + m * GAP + wr <= part_hi + 1e-6
+            local reach = e + m * limit + wr
+            if part_hi < reach then reach = part_hi end   -- min(part.hi, ...)
+            if fits and (not nextp or reach + limit >= nextp.lo - 1e-6) then
+              used[b] = true
+              b.pu0, b.pdv = c[1], c[2]
+              local ok
+              if m > 0 then
+                -- go(pi, used, e) in place: the node is counted, and one
+                -- known to fail is answered without a call
+                nodes = nodes + 1
+                if nodes > budget then ok = false
+                else
+                  local cfm, ckey = failures(pi, cmask), e // 1   -- floor(e)
+                  if cfm[ckey] then ok = false
+                  else ok = expand(pi, used, e, cmask, m, cfm, ckey) end
+                end
+              else
+                ok = go(pi, used, e)
+              end
+              if ok then return true end
+              used[b] = nil
+            end
+            if nodes > budget then return false end
+          end
         end
       end
     end
     fm[key] = true
     return false
   end
-  return go(1, {}, nil)
+  go = function(pi, used, prev_end)
+    nodes = nodes + 1
+    if nodes > budget then return false end
+    local part = seq[pi]
+    if not part then return true end
+    local blocks = part.blocks
+    local mask, left = 0, 0
+    for bi = 1, #blocks do
+      if used[blocks[bi]] then mask = mask | (1 << bi) else left = left + 1 end
+    end
+    if left == 0 then return go(pi + 1, used_of[pi + 1], prev_end) end
+    local fm = failures(pi, mask)
+    local key = prev_end and prev_end // 1 or false   -- floor(prev_end)
+    if fm[key] then return false end
+    return expand(pi, used, prev_end, mask, left, fm, key)
+  end
+  return go(1, used_of[1], nil)
 end
+ai.search_line = search_line
+
+-- The same search in the core, with the same arithmetic (bit-identical
+-- places): battlefield.fit_line; the Lua code where the core lacks it.
+local core_fit_line = battlefield and battlefield.fit_line
+
+-- The main battle line: each MBL block gets a left end u0 and a depth shift.
+-- seq = non-empty parts left to right, each { lo, hi, blocks in wanted order }.
+-- Returns true when every block is placed (b.pu0, b.pdv set).
+-- memo: cached_opts' cache (nil: computed here).
+local function fit_line(S, seq, pieces, limit, memo)
+  for _, part in ipairs(seq) do
+    for _, b in ipairs(part.blocks) do
+      b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
+    end
+  end
+  if core_fit_line then return core_fit_line(seq, limit, GAP, SEARCH_BUDGET) end
+  return search_line(seq, limit)
+end
+ai.SEARCH_BUDGET, ai.GAP = SEARCH_BUDGET, GAP
 
 -- A block off the line: the free place nearest (want_u, want_v) in [lo, hi]
 -- of its sector, in the rear zone, clear of `placed` and impassable terrain
 -- (good going preferred). Returns u0, v0 or nil.
+-- place_free's order of trial places: nearest the wanted place first.
+local function nearer_place(a, c) return a[3] < c[3] end
+
+-- The places of the grid us x vs, nearest (want_u, want_v) first, as a flat
+-- list u1, v1, u2, v2, ...: table.sort's order (Lua code kept as the
+-- reference battlefield.places_by_distance, the core's, is tested against).
+local function places_by_distance_lua(us, vs, want_u, want_v)
+  local cands, n = {}, 0
+  local nv = #vs
+  for iu = 1, #us do
+    local u = us[iu]
+    local du = u - want_u
+    if du < 0 then du = -du end   -- abs
+    for iv = 1, nv do
+      local v = vs[iv]
+      local dv = v - want_v
+      if dv < 0 then dv = -dv end
+      n = n + 1
+      cands[n] = { u, v, du + dv }
+    end
+  end
+  table.sort(cands, nearer_place)
+  local out = {}
+  for i = 1, n do out[2 * i - 1], out[2 * i] = cands[i][1], cands[i][2] end
+  return out
+end
+ai.places_by_distance = places_by_distance_lua
+local places_by_distance = battlefield and battlefield.places_by_distance or places_by_distance_lua
+
 local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members)
   local w, d = b.width, b.depth
   hi = hi - w
@@ -534,32 +670,44 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   local vmax = S.rear - d
   if S.depth_free then vmax = max(vmax, 0) end   -- READING: back edge in the zone (setup.scale)
   if vmax < -1e-6 then return nil end
+  -- (min, max and floor written out: the same values without a call;
+  -- x // 1 is floor(x) as a float, the same table key as math.floor's)
   local us, vs, seen = {}, {}, {}
   local function addu(u)
     if u >= lo - 1e-6 and u <= hi + 1e-6 then
-      u = min(max(u, lo), hi)
-      local k = floor(u)
+      if u < lo then u = lo end   -- min(max(u, lo), hi)
+      if hi < u then u = hi end
+      local k = u // 1
       if not seen[k] then seen[k] = true; us[#us + 1] = u end
     end
   end
   local vseen = {}
   local function addv(v)
     if v >= -1e-6 and v <= vmax + 1e-6 then
-      v = min(max(v, 0), vmax)
-      local k = floor(v)
+      if v < 0 then v = 0 end   -- min(max(v, 0), vmax)
+      if vmax < v then v = vmax end
+      local k = v // 1
       if not vseen[k] then vseen[k] = true; vs[#vs + 1] = v end
     end
   end
   addu(min(max(want_u, lo), hi)); addv(min(max(want_v, 0), vmax))
+  local south = edge == "south"
+  local W, D = S.width, S.depth
+  local nplaced, nmembers = #placed, #members
+  local half_gap = GAP / 2
   local function check(u, v)
-    for _, q in ipairs(placed) do
-      if u < q[2] + GAP / 2 and u + w > q[1] - GAP / 2 and v < q[4] + GAP / 2 and v + d > q[3] - GAP / 2 then
+    for i = 1, nplaced do
+      local q = placed[i]
+      if u < q[2] + half_gap and u + w > q[1] - half_gap and v < q[4] + half_gap and v + d > q[3] - half_gap then
         return nil
       end
     end
     local bad = false
-    for _, m in ipairs(members) do
-      local x, y, f = setup.to_table(S, edge, u + m.du + m.w / 2, v + m.dv + m.d / 2)
+    for i = 1, nmembers do
+      local m = members[i]
+      -- setup.to_table, written out
+      local x, y, f = u + m.du + m.w / 2, v + m.dv + m.d / 2, 0
+      if not south then x, y, f = W - x, D - y, 180 end
       local bg, im = T:under(x, y, f, m.w, m.d)
       if im then return nil end
       bad = bad or bg
@@ -572,28 +720,25 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   local step = S.frontage / 2
   for u = lo, hi, step do addu(u) end
   addv(vmax); addv(0); addv(vmax / 2)
-  for _, q in ipairs(placed) do
+  for i = 1, nplaced do
+    local q = placed[i]
     if q[2] > lo - w and q[1] < hi + 2 * w then
       addu(q[2] + GAP); addu(q[1] - w - GAP)
       addv(q[4] + GAP); addv(q[3] - d - GAP)
     end
   end
-  for _, p in ipairs(pieces) do
-    if p.u1 > lo - w and p.u0 < hi + 2 * w and p.v0 < S.rear then
+  local rear = S.rear
+  for i = 1, #pieces do
+    local p = pieces[i]
+    if p.u1 > lo - w and p.u0 < hi + 2 * w and p.v0 < rear then
       addu(p.u1 + 0.5); addu(p.u0 - w - 0.5)
       addv(p.v1 + 0.5); addv(p.v0 - d - 0.5)
     end
   end
-  local cands = {}
-  for _, u in ipairs(us) do
-    for _, v in ipairs(vs) do
-      cands[#cands + 1] = { u, v, abs(u - want_u) + abs(v - want_v) }
-    end
-  end
-  table.sort(cands, function(a, c) return a[3] < c[3] end)
+  local order = places_by_distance(us, vs, want_u, want_v)
   local fallback
-  for _, c in ipairs(cands) do
-    local u, v = c[1], c[2]
+  for i = 1, #order, 2 do
+    local u, v = order[i], order[i + 1]
     local level = check(u, v)
     if level == 1 then return u, v end
     if level == 2 then fallback = fallback or { u, v } end
@@ -718,7 +863,8 @@ local function without(S, T, drop)
   for _, p in ipairs(T.pieces) do
     if not drop[p] then
       local q = T2:add{ type = p.type, poly = p.poly and { table.unpack(p.poly) },
-                        circle = p.circle and { table.unpack(p.circle) }, blocks_los = p.blocks_los }
+                        circle = p.circle and { table.unpack(p.circle) }, blocks_los = p.blocks_los,
+                        box = { p.box[1], p.box[2], p.box[3], p.box[4] } }
       q.aabb = p.aabb
       q.source = p.source or p
     end

@@ -111,9 +111,26 @@ local function corners(x, y, facing, w, d)
 end
 setup.corners = corners
 
--- Projection of a point list (flat x,y,...) onto an axis: min, max.
+-- Projection of a point list (flat x,y,...) onto an axis: min, max. A
+-- base's four corners are read without a loop (the same comparisons in the
+-- same order).
 local function project(pts, ax, ay)
   local lo, hi = math.huge, -math.huge
+  if #pts == 8 then
+    local p = pts[1] * ax + pts[2] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    p = pts[3] * ax + pts[4] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    p = pts[5] * ax + pts[6] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    p = pts[7] * ax + pts[8] * ay
+    if p < lo then lo = p end
+    if p > hi then hi = p end
+    return lo, hi
+  end
   for i = 1, #pts, 2 do
     local p = pts[i] * ax + pts[i + 1] * ay
     if p < lo then lo = p end
@@ -145,6 +162,38 @@ end
 function setup.polygons_overlap(a, b, slack)
   slack = slack or 0
   return not (poly_axes_separate(a, b, a, slack) or poly_axes_separate(a, b, b, slack))
+end
+
+-- The separating axes poly_axes_separate takes from a polygon's edges (flat
+-- ax, ay, ...), for a polygon tested against many others: the same
+-- arithmetic, done once.
+local function edge_axes(pts)
+  local n = #pts
+  local last = n == 8 and 3 or n - 1
+  local out = {}
+  for i = 1, last, 2 do
+    local x1, y1 = pts[i], pts[i + 1]
+    local j = i + 2; if j > n then j = 1 end
+    local ex, ey = pts[j] - x1, pts[j + 1] - y1
+    local len = sqrt(ex * ex + ey * ey)
+    if len > 0 then out[#out + 1] = -ey / len; out[#out + 1] = ex / len end
+  end
+  return out
+end
+
+local function separated_on(a, b, axes_list, slack)
+  for k = 1, #axes_list, 2 do
+    local ax, ay = axes_list[k], axes_list[k + 1]
+    local alo, ahi = project(a, ax, ay)
+    local blo, bhi = project(b, ax, ay)
+    if ahi <= blo + slack or bhi <= alo + slack then return true end
+  end
+  return false
+end
+
+-- setup.polygons_overlap with each polygon's edge_axes given.
+local function polygons_overlap_on(a, a_axes, b, b_axes, slack)
+  return not (separated_on(a, b, a_axes, slack) or separated_on(a, b, b_axes, slack))
 end
 
 -- Two bases overlap by more than `slack` mm.
@@ -203,19 +252,32 @@ local function piece_box(p)
     local c = p.circle
     return c[1] - c[3], c[2] - c[3], c[1] + c[3], c[2] + c[3]
   end
+  -- (min and max written out: the same values without a call per corner)
   local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
-  for i = 1, #p.poly, 2 do
-    x0, x1 = min(x0, p.poly[i]), max(x1, p.poly[i])
-    y0, y1 = min(y0, p.poly[i + 1]), max(y1, p.poly[i + 1])
+  local poly = p.poly
+  for i = 1, #poly, 2 do
+    local x, y = poly[i], poly[i + 1]
+    if x < x0 then x0 = x end
+    if x1 < x then x1 = x end
+    if y < y0 then y0 = y end
+    if y1 < y then y1 = y end
   end
   return x0, y0, x1, y1
 end
 setup.piece_box = piece_box
 
 -- Puts one piece in the cells its box touches (after those already there).
-local function index_piece(cells, size, p)
-  local x0, y0, x1, y1 = piece_box(p)
-  p.box = { x0, y0, x1, y1 }
+-- keep_box: its box is still right (the piece has not moved since it was
+-- last indexed, or it is a copy of one that was), so it is not worked out again.
+local function index_piece(cells, size, p, keep_box)
+  local x0, y0, x1, y1
+  if keep_box and p.box then
+    local b = p.box
+    x0, y0, x1, y1 = b[1], b[2], b[3], b[4]
+  else
+    x0, y0, x1, y1 = piece_box(p)
+    p.box = { x0, y0, x1, y1 }
+  end
   for cx = floor(x0 / size), floor(x1 / size) do
     for cy = floor(y0 / size), floor(y1 / size) do
       local k = cx * 1000 + cy
@@ -226,14 +288,18 @@ local function index_piece(cells, size, p)
   end
 end
 
-function Terrain:reindex()
+-- keep_boxes: no piece has moved (a piece was removed), boxes stay.
+local function reindex(self, keep_boxes)
   self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   local cells, size = {}, self.cell
-  for _, p in ipairs(self.pieces) do index_piece(cells, size, p) end
+  for _, p in ipairs(self.pieces) do index_piece(cells, size, p, keep_boxes) end
   self.cells = cells
 end
 
+function Terrain:reindex() reindex(self, false) end
+
 -- Adds a piece: { type =, poly = | circle = | rect = {x0, y0, x1, y1}, ... }.
+-- A copy of a piece of another terrain may bring that piece's `box` along.
 function Terrain:add(p)
   local kind = TYPES[p.type]
   if not kind and p.type ~= "road" then
@@ -256,7 +322,7 @@ function Terrain:add(p)
   p.road = p.type == "road"
   if p.blocks_los == nil then p.blocks_los = BLOCKS_LOS[p.type] or false end
   self.pieces[#self.pieces + 1] = p
-  index_piece(self.cells, self.cell, p)   -- the last piece: same order as a reindex
+  index_piece(self.cells, self.cell, p, true)   -- the last piece: same order as a reindex
   self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   return p
 end
@@ -299,7 +365,7 @@ end
 function Terrain:remove(piece_id)
   table.remove(self.pieces, piece_id)
   for i, p in ipairs(self.pieces) do p.id = i end
-  self:reindex()
+  reindex(self, true)
 end
 
 -- Candidate pieces near a bounding box.
@@ -668,20 +734,68 @@ end
 -- ... swamp, bog, lake": no vignette can stand there). Returns a list of
 -- problems (strings), empty if legal.
 
+-- The pairs of placements (flat i1, j1, i2, j2, ...) whose bases overlap by
+-- more than `slack` mm (setup.bases_overlap), each base's corners (pts_of)
+-- and axes read once. The Lua code battlefield.overlapping_bases, the
+-- core's, is held to (tests/setup_test.lua).
+local function overlapping_pairs(placements, pts_of, slack)
+  local n = #placements
+  local px, py, half, axes_of = {}, {}, {}, {}
+  for i = 1, n do
+    local a = placements[i]
+    px[i], py[i], half[i] = a.x, a.y, sqrt(a.w * a.w + a.d * a.d)
+  end
+  local out = {}
+  for i = 1, n do
+    local ax, ay, ha = px[i], py[i], half[i]
+    for j = i + 1, n do
+      -- bases further apart than both half-diagonals cannot overlap
+      local reach = 0.5 * (ha + half[j]) + 1
+      local dx, dy = ax - px[j], ay - py[j]
+      if dx ^ 2 + dy ^ 2 <= reach * reach then
+        local axes_i = axes_of[i]
+        if not axes_i then axes_i = edge_axes(pts_of[i]); axes_of[i] = axes_i end
+        local axes_j = axes_of[j]
+        if not axes_j then axes_j = edge_axes(pts_of[j]); axes_of[j] = axes_j end
+        if polygons_overlap_on(pts_of[i], axes_i, pts_of[j], axes_j, slack) then
+          out[#out + 1] = i; out[#out + 1] = j
+        end
+      end
+    end
+  end
+  return out
+end
+function setup.overlapping_pairs(placements, slack)
+  local pts_of = {}
+  for i, p in ipairs(placements) do pts_of[i] = corners(p.x, p.y, p.facing, p.w, p.d) end
+  return overlapping_pairs(placements, pts_of, slack)
+end
+local core_overlapping_bases = battlefield and battlefield.overlapping_bases
+
 function setup.check_deployment(S, edge, placements, army, T)
   local problems = {}
   local function bad(fmt, ...) problems[#problems + 1] = string.format(fmt, ...) end
   local multiple = army and army.multiple_lines
+  local flip = edge ~= "south"   -- side-local coordinates as setup.to_local gives them
+  local W, D = S.width, S.depth
   local mbl = {}
-  for _, p in ipairs(placements) do
+  local u_of = {}        -- each placement's centre along its side's edge
+  local pts_of = {}      -- each placement's corners (for the overlap test)
+  local us, vs = {}, {}  -- side-local corners of the placement at hand
+  for i, p in ipairs(placements) do
     local pts = corners(p.x, p.y, p.facing, p.w, p.d)
+    pts_of[i] = pts
+    for k = 1, 4 do
+      local x, y = pts[2 * k - 1], pts[2 * k]
+      if flip then us[k], vs[k] = W - x, D - y else us[k], vs[k] = x, y end
+    end
     -- All in the Rear Zone: "All your vignettes have to be initially deployed in the Rear Zone".
     -- READING (S.depth_free, 25mm option 3): "Vignette depth is not
     -- critical": the back edge must be in the zone, the front may reach out.
     local vmin = math.huge
-    for i = 1, #pts, 2 do
-      local u, v = setup.to_local(S, edge, pts[i], pts[i + 1])
-      vmin = min(vmin, v)
+    for k = 1, 4 do
+      local u, v = us[k], vs[k]
+      if v < vmin then vmin = v end   -- min(vmin, v)
       if v < -0.01 or (v > S.rear + 0.01 and not S.depth_free) then
         bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear); break
       end
@@ -692,8 +806,8 @@ function setup.check_deployment(S, edge, placements, army, T)
     end
     -- Centre in the Centre Sector's rear zone, wings in their Flank Sector's.
     local lo, hi = setup.part_range(S, p.part)
-    for i = 1, #pts, 2 do
-      local u = setup.to_local(S, edge, pts[i], pts[i + 1])
+    for k = 1, 4 do
+      local u = us[k]
       if u < lo - 0.01 or u > hi + 0.01 then
         bad("%s belongs to the %s and must deploy in its sector", p.vid, p.part); break
       end
@@ -708,46 +822,33 @@ function setup.check_deployment(S, edge, placements, army, T)
       end
     else
       mbl[#mbl + 1] = p
+      u_of[p] = flip and W - p.x or p.x
     end
   end
   -- "There may not be a gap of greater than the frontage of three vignettes
   -- between any vignette of the MBL": ordered along the line, neighbours.
-  table.sort(mbl, function(a, b)
-    local ua = setup.to_local(S, edge, a.x, a.y)
-    local ub = setup.to_local(S, edge, b.x, b.y)
-    return ua < ub
-  end)
+  table.sort(mbl, function(a, b) return u_of[a] < u_of[b] end)
   local limit = tables.deployment.max_mbl_gap_frontages * S.frontage
   for i = 2, #mbl do
     local a, b = mbl[i - 1], mbl[i]
-    local ua = setup.to_local(S, edge, a.x, a.y)
-    local ub = setup.to_local(S, edge, b.x, b.y)
+    local ua, ub = u_of[a], u_of[b]
     local gap = (ub - b.w / 2) - (ua + a.w / 2)
     if gap > limit + 0.01 then
       bad("gap of %.0f mm between %s and %s in the main battle line (at most %.0f: three frontages)",
         gap, a.vid, b.vid, limit)
     end
   end
-  -- Overlapping bases.
-  local n = #placements
-  local px, py, half = {}, {}, {}
-  for i = 1, n do
-    local a = placements[i]
-    px[i], py[i], half[i] = a.x, a.y, sqrt(a.w * a.w + a.d * a.d)
+  -- Overlapping bases (setup.bases_overlap's test, in the core when it can).
+  local overlaps
+  if core_overlapping_bases then
+    local xs, ys, fs, ws, ds = {}, {}, {}, {}, {}
+    for i, a in ipairs(placements) do xs[i], ys[i], fs[i], ws[i], ds[i] = a.x, a.y, a.facing, a.w, a.d end
+    overlaps = core_overlapping_bases(xs, ys, fs, ws, ds, 0.5)
+  else
+    overlaps = overlapping_pairs(placements, pts_of, 0.5)
   end
-  for i = 1, n do
-    local ax, ay, ha = px[i], py[i], half[i]
-    for j = i + 1, n do
-      -- bases further apart than both half-diagonals cannot overlap
-      local reach = 0.5 * (ha + half[j]) + 1
-      local dx, dy = ax - px[j], ay - py[j]
-      if dx ^ 2 + dy ^ 2 <= reach * reach then
-        local a, b = placements[i], placements[j]
-        if setup.bases_overlap(a.x, a.y, a.facing, a.w, a.d, b.x, b.y, b.facing, b.w, b.d, 0.5) then
-          bad("%s and %s overlap", a.vid, b.vid)
-        end
-      end
-    end
+  for k = 1, #overlaps, 2 do
+    bad("%s and %s overlap", placements[overlaps[k]].vid, placements[overlaps[k + 1]].vid)
   end
   return problems
 end

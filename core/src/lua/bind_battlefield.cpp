@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "sandtable/deployment.hpp"
 #include "sandtable/event_log.hpp"
 #include "sandtable/geometry.hpp"
 #include "sandtable/lua/battlefield.hpp"
@@ -1085,11 +1086,164 @@ int bf_size(lua_State* L) {
   return 2;
 }
 
+// ---------------------------------------------------------------------------
+// battlefield.fit_line: the Phalanx commander's line search (deployment.hpp).
+
+// A number field of the table at `index` (an error names the field).
+double line_number(lua_State* L, int index, const char* key) {
+  lua_getfield(L, index, key);
+  if (!lua_isnumber(L, -1)) luaL_error(L, "fit_line: field '%s' must be a number", key);
+  const double v = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+// The option tables { level =, dv =, list = { {s1, s2}, ... } } of the block on top.
+std::vector<deployment::LineOption> line_options(lua_State* L) {
+  std::vector<deployment::LineOption> out;
+  lua_getfield(L, -1, "opts");
+  luaL_checktype(L, -1, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, -1);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, -1, i);
+    deployment::LineOption o;
+    o.level = line_number(L, -1, "level");
+    o.dv = line_number(L, -1, "dv");
+    lua_getfield(L, -1, "list");
+    luaL_checktype(L, -1, LUA_TTABLE);
+    const lua_Integer m = luaL_len(L, -1);
+    for (lua_Integer k = 1; k <= m; ++k) {
+      lua_geti(L, -1, k);
+      lua_geti(L, -1, 1);
+      lua_geti(L, -2, 2);
+      o.forbidden.emplace_back(lua_tonumber(L, -2), lua_tonumber(L, -1));
+      lua_pop(L, 3);
+    }
+    lua_pop(L, 2);
+    out.push_back(std::move(o));
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// battlefield.fit_line(seq, limit, gap, budget) -> ok; sets pu0, pdv on the
+// blocks the search placed (as ai.lua's fit_line).
+int battlefield_fit_line(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const double limit = luaL_checknumber(L, 2);
+  const double gap = luaL_checknumber(L, 3);
+  const auto budget = static_cast<int>(luaL_checkinteger(L, 4));
+  std::vector<deployment::LinePart> parts;
+  const lua_Integer np = luaL_len(L, 1);
+  for (lua_Integer pi = 1; pi <= np; ++pi) {
+    lua_geti(L, 1, pi);
+    deployment::LinePart part;
+    part.lo = line_number(L, -1, "lo");
+    part.hi = line_number(L, -1, "hi");
+    lua_getfield(L, -1, "blocks");
+    luaL_checktype(L, -1, LUA_TTABLE);
+    const lua_Integer nb = luaL_len(L, -1);
+    for (lua_Integer bi = 1; bi <= nb; ++bi) {
+      lua_geti(L, -1, bi);
+      deployment::LineBlock b;
+      b.width = line_number(L, -1, "width");
+      b.u0 = line_number(L, -1, "u0");
+      b.options = line_options(L);
+      lua_pop(L, 1);
+      part.blocks.push_back(std::move(b));
+    }
+    lua_pop(L, 2);
+    parts.push_back(std::move(part));
+  }
+  const bool ok = deployment::fit_line(parts, limit, gap, budget);
+  for (lua_Integer pi = 1; pi <= np; ++pi) {
+    lua_geti(L, 1, pi);
+    lua_getfield(L, -1, "blocks");
+    const auto& blocks = parts[static_cast<std::size_t>(pi - 1)].blocks;
+    for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
+      if (!blocks[bi].assigned) continue;
+      lua_geti(L, -1, static_cast<lua_Integer>(bi + 1));
+      lua_pushnumber(L, blocks[bi].pu0);
+      lua_setfield(L, -2, "pu0");
+      lua_pushnumber(L, blocks[bi].pdv);
+      lua_setfield(L, -2, "pdv");
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+  lua_pushboolean(L, ok);
+  return 1;
+}
+
+// The numbers of the list at `index`.
+std::vector<double> line_numbers(lua_State* L, int index) {
+  luaL_checktype(L, index, LUA_TTABLE);
+  std::vector<double> out;
+  const lua_Integer n = luaL_len(L, index);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, index, i);
+    out.push_back(lua_tonumber(L, -1));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+// battlefield.places_by_distance(us, vs, want_u, want_v) -> { u1, v1, u2, v2, ... }
+int battlefield_places_by_distance(lua_State* L) {
+  const auto us = line_numbers(L, 1);
+  const auto vs = line_numbers(L, 2);
+  const auto places = deployment::places_by_distance(us, vs, luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+  lua_createtable(L, static_cast<int>(2 * places.size()), 0);
+  lua_Integer k = 0;
+  for (const auto& [u, v] : places) {
+    lua_pushnumber(L, u);
+    lua_seti(L, -2, ++k);
+    lua_pushnumber(L, v);
+    lua_seti(L, -2, ++k);
+  }
+  return 1;
+}
+
+// battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> { i1, j1, i2, j2, ... }
+int battlefield_overlapping_bases(lua_State* L) {
+  const auto xs = line_numbers(L, 1), ys = line_numbers(L, 2), fs = line_numbers(L, 3);
+  const auto ws = line_numbers(L, 4), ds = line_numbers(L, 5);
+  const double slack = luaL_checknumber(L, 6);
+  if (ys.size() != xs.size() || fs.size() != xs.size() || ws.size() != xs.size() || ds.size() != xs.size())
+    return luaL_error(L, "overlapping_bases: the five lists must be as long as each other");
+  std::vector<deployment::PlacedBase> bases;
+  for (std::size_t i = 0; i < xs.size(); ++i) bases.push_back({xs[i], ys[i], fs[i], ws[i], ds[i]});
+  const auto pairs = deployment::overlapping_bases(bases, slack);
+  lua_createtable(L, static_cast<int>(2 * pairs.size()), 0);
+  lua_Integer k = 0;
+  for (const auto& [i, j] : pairs) {
+    lua_pushinteger(L, static_cast<lua_Integer>(i + 1));
+    lua_seti(L, -2, ++k);
+    lua_pushinteger(L, static_cast<lua_Integer>(j + 1));
+    lua_seti(L, -2, ++k);
+  }
+  return 1;
+}
+
 const std::vector<Binding> kBindings = {
     {"new", "battlefield.new{width=, depth=, keep_events=true} -> bf",
      "A table of width x depth mm (x east, y north) with an empty event log.", guarded<battlefield_new>},
     {"load", "battlefield.load(yaml_text, name?) -> bf", "A battlefield from a saved battle.",
      guarded<battlefield_load>},
+    {"fit_line", "battlefield.fit_line(seq, limit, gap, budget) -> ok",
+     "The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): "
+     "seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, "
+     "... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed "
+     "within `budget` nodes.",
+     guarded<battlefield_fit_line>},
+    {"places_by_distance", "battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}",
+     "The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in "
+     "the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).",
+     guarded<battlefield_places_by_distance>},
+    {"overlapping_bases", "battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}",
+     "The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of "
+     "the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).",
+     guarded<battlefield_overlapping_bases>},
     {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
      guarded<bf_add_unit>, true},

@@ -136,3 +136,90 @@ T.case("Reserve: evades a charge it may evade unless standing is clearly better"
   me.last_line = true
   T.eq(ai.evade(G, g, cg, uid), true, "the reserve falls back")
 end)
+
+-- The deployment line search in the core (battlefield.fit_line) against the
+-- Lua code (ai.search_line) on random lines: the same answer, and the same
+-- last place tried for every block, to the bit (both follow table.sort's
+-- order of equal candidates).
+T.case("Deployment: the core's line search gives the Lua search's places on 3,000 random lines", function()
+  local battlefield = require("sandtable.battlefield")
+  local seed = 12345
+  local function rand(n)   -- 1..n, a fixed sequence (no math.random in rules)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+  local function line()
+    local seq, u = {}, 0
+    for _ = 1, rand(3) do
+      local lo = u + rand(50)
+      local hi = lo + 200 + rand(500)
+      local part = { lo = lo, hi = hi, blocks = {} }
+      for _ = 1, rand(5) do
+        local b = { width = 40 * rand(5) + (rand(4) == 1 and 0.25 or 0), u0 = lo + rand(hi - lo) - 20, opts = {} }
+        for _ = 1, rand(8) do
+          local list, at = {}, lo - 300
+          for _ = 1, rand(6) - 1 do
+            local s1 = at + rand(200) - 40
+            list[#list + 1] = { s1, s1 + rand(250) }
+            at = s1 + 10
+          end
+          table.sort(list, function(p1, p2) return p1[1] < p2[1] end)
+          b.opts[#b.opts + 1] = { level = rand(3), dv = (rand(5) - 1) * 12.7, list = list }
+        end
+        part.blocks[#part.blocks + 1] = b
+      end
+      seq[#seq + 1] = part
+      u = hi
+    end
+    return seq
+  end
+  local function copy(seq)
+    local out = {}
+    for i, part in ipairs(seq) do
+      local blocks = {}
+      for k, b in ipairs(part.blocks) do blocks[k] = { width = b.width, u0 = b.u0, opts = b.opts } end
+      out[i] = { lo = part.lo, hi = part.hi, blocks = blocks }
+    end
+    return out
+  end
+  local placed, failed = 0, 0
+  for case = 1, 3000 do
+    local seq = line()
+    local limit = rand(3) == 1 and 120 or 239.5
+    local budget = case % 5 == 0 and 20 or ai.SEARCH_BUDGET   -- a search cut short too
+    local a, b = copy(seq), copy(seq)
+    local ok_lua = ai.search_line(a, limit, budget)
+    local ok_core = battlefield.fit_line(b, limit, ai.GAP, budget)
+    T.eq(ok_core, ok_lua, "case " .. case .. ": placed")
+    if ok_lua then placed = placed + 1 else failed = failed + 1 end
+    for i, part in ipairs(a) do
+      for k, blk in ipairs(part.blocks) do
+        local other = b[i].blocks[k]
+        T.eq(other.pu0, blk.pu0, "case " .. case .. ": pu0")
+        T.eq(other.pdv, blk.pdv, "case " .. case .. ": pdv")
+      end
+    end
+  end
+  T.truthy(placed > 300 and failed > 300, "both answers are exercised: " .. placed .. " placed, " .. failed .. " not")
+end)
+
+-- place_free's order of trial places in the core (battlefield.places_by_distance)
+-- against the Lua code on random grids with many equally near places (under
+-- 128 places: table.sort may take a clock-seeded pivot on longer lists).
+T.case("Deployment: the core orders trial places as table.sort does, equally near ones included", function()
+  local battlefield = require("sandtable.battlefield")
+  local seed = 777
+  local function rand(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+  for case = 1, 500 do
+    local us, vs = {}, {}
+    for i = 1, rand(12) do us[i] = rand(40) * 10 + (rand(3) == 1 and 0.5 or 0) end
+    for i = 1, rand(9) do vs[i] = rand(8) * 5 end
+    if rand(4) == 1 then vs[#vs + 1] = 0 end   -- an integer, as place_free's addv(0)
+    local want_u, want_v = rand(40) * 10, rand(8) * 5
+    T.eq(battlefield.places_by_distance(us, vs, want_u, want_v), ai.places_by_distance(us, vs, want_u, want_v),
+      "case " .. case)
+  end
+end)

@@ -330,3 +330,33 @@ T.case("Terrain in the core: line of sight agrees with the Lua code", function()
   T.truthy(checked >= 3000, "thousands of sight lines: " .. checked)
   T.truthy(seen[true] >= 500 and seen[false] >= 500, string.format("both answers: %d, %d", seen[true], seen[false]))
 end)
+
+-- check_deployment's overlap test in the core (battlefield.overlapping_bases)
+-- against the Lua code (setup.overlapping_pairs) on random crowded tables:
+-- the same pairs, bases touching, just apart and turned included.
+T.case("Deployment: the core finds the same overlapping bases as the Lua code", function()
+  local battlefield = require("sandtable.battlefield")
+  local seed = 4242
+  local function rand(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+  local facings = { 0, 180, 90, 45, 0, 180 }
+  local found = 0
+  for case = 1, 400 do
+    local list = {}
+    for i = 1, rand(20) do
+      local f = facings[rand(#facings)]
+      if rand(5) == 1 then f = rand(3600) / 10 end
+      list[i] = { vid = "v" .. i, x = rand(12) * 80 + (rand(4) - 2) * 0.25, y = rand(6) * 40 + (rand(3) - 2) * 0.5,
+                  facing = f, w = 80, d = rand(2) * 40 }
+    end
+    local xs, ys, fs, ws, ds = {}, {}, {}, {}, {}
+    for i, a in ipairs(list) do xs[i], ys[i], fs[i], ws[i], ds[i] = a.x, a.y, a.facing, a.w, a.d end
+    local slack = rand(2) == 1 and 0.5 or 0
+    local lua_pairs = setup.overlapping_pairs(list, slack)
+    T.eq(battlefield.overlapping_bases(xs, ys, fs, ws, ds, slack), lua_pairs, "case " .. case)
+    found = found + #lua_pairs // 2
+  end
+  T.truthy(found > 100, "overlaps exercised: " .. found)
+end)

@@ -21,6 +21,35 @@ function battlefield.new(spec) end
 ---@return sandtable.battlefield.bf
 function battlefield.load(yaml_text, name) end
 
+--- The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, ... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed within `budget` nodes.
+--- `battlefield.fit_line(seq, limit, gap, budget) -> ok`
+---@param seq any
+---@param limit any
+---@param gap any
+---@param budget any
+---@return any # ok
+function battlefield.fit_line(seq, limit, gap, budget) end
+
+--- The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).
+--- `battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}`
+---@param us any
+---@param vs any
+---@param want_u any
+---@param want_v any
+---@return any # {u1, v1, u2, v2, ...}
+function battlefield.places_by_distance(us, vs, want_u, want_v) end
+
+--- The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).
+--- `battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}`
+---@param xs any
+---@param ys any
+---@param facings any
+---@param ws any
+---@param ds any
+---@param slack any
+---@return any # {i1, j1, i2, j2, ...}
+function battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) end
+
 --- Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.
 --- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id`
 ---@param spec any
