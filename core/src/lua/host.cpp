@@ -267,6 +267,9 @@ LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
   if (options_.roots.empty()) options_.roots.push_back(default_project_root());
   L_ = lua_newstate(&LuaHost::allocate, this);
   if (!L_) throw Error("cannot create a Lua state (out of memory)");
+  // Generational collection: rules and AI make many short-lived tables
+  // (callgrind, 10 bench battles: -1.2 % instructions against incremental).
+  lua_gc(L_, LUA_GCGEN, 0, 0);
   lua_atpanic(L_, [](lua_State* L) -> int {
     throw LuaError(fmt::format("unprotected Lua error: {}", lua_tostring(L, -1) ? lua_tostring(L, -1) : "?"));
   });
