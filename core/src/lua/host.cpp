@@ -147,11 +147,17 @@ LuaHost& LuaHost::of(lua_State* L) {
   return *static_cast<LuaHost*>(ud);
 }
 
+// Lua's allocator. With ptr != nullptr, osize is the block's size; with
+// ptr == nullptr it is a type tag, not a size. Small blocks come from the
+// state's BlockPool, larger ones from malloc.
 void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   auto* host = static_cast<LuaHost*>(ud);
+  BlockPool& pool = host->pool_;
   const std::size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    std::free(ptr);
+    if (ptr) {
+      if (BlockPool::serves(osize)) pool.give(ptr, osize); else std::free(ptr);
+    }
     host->memory_used_ -= old;
     return nullptr;
   }
@@ -160,8 +166,30 @@ void* LuaHost::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsiz
     host->kill(memory_limit_message(cap));
     return nullptr;
   }
-  void* p = std::realloc(ptr, nsize);
-  if (!p) return nullptr;
+  void* p = nullptr;
+  if (!ptr) {
+    p = BlockPool::serves(nsize) ? pool.take(nsize) : std::malloc(nsize);
+  } else if (BlockPool::serves(osize) && BlockPool::serves(nsize)) {
+    if (BlockPool::same_class(osize, nsize)) {
+      p = ptr;
+    } else {
+      p = pool.take(nsize);
+      if (p) {
+        std::memcpy(p, ptr, std::min(osize, nsize));
+        pool.give(ptr, osize);
+      }
+    }
+  } else if (!BlockPool::serves(osize) && !BlockPool::serves(nsize)) {
+    p = std::realloc(ptr, nsize);
+  } else {
+    // Between the pool and malloc: move the contents.
+    p = BlockPool::serves(nsize) ? pool.take(nsize) : std::malloc(nsize);
+    if (p) {
+      std::memcpy(p, ptr, std::min(osize, nsize));
+      if (BlockPool::serves(osize)) pool.give(ptr, osize); else std::free(ptr);
+    }
+  }
+  if (!p) return nullptr;  // Lua raises its memory error; ptr is untouched
   host->memory_used_ = host->memory_used_ - old + nsize;
   if (host->memory_used_ > host->memory_peak_) host->memory_peak_ = host->memory_used_;
   return p;

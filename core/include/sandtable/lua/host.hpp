@@ -18,6 +18,7 @@
 #include <lua.hpp>
 
 #include "sandtable/errors.hpp"
+#include "sandtable/lua/block_pool.hpp"
 
 namespace sandtable {
 
@@ -136,6 +137,9 @@ private:
   std::string stop_reason_;                  // set by request_stop before the flag
   std::atomic<bool> stop_requested_{false};
   std::uint64_t instructions_used_ = 0;
+  // The state's small blocks (allocate). ~LuaHost closes the state in its
+  // body, before members are destroyed, so the pool outlives the last free.
+  BlockPool pool_;
   std::size_t memory_used_ = 0;
   std::size_t memory_peak_ = 0;
   bool closing_ = false;
