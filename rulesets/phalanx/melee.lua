@@ -328,9 +328,14 @@ end
 
 local FOLLOW_ARMY, FOLLOW_INTEGRITY = FOLLOW_UP.army_class, FOLLOW_UP.integrity
 
--- Table 8, read by the attacker (the player whose turn it is) with
--- difference = his cf - defender's cf: the two results.
-local function table8(difference, die)
+-- After the combat factors: the attacker's die (the player whose turn it
+-- is), Table 8 read with difference = his cf - defender's cf, the
+-- conversions (Results: Break -> RR for light troops, then a repulse into
+-- friends -> Break) and the IF follow-up (Results, Repulsed). `why`, when
+-- given, receives Table 8's own results and those after Break -> RR.
+local function finish(attacker, defender, side_a, side_d, a_base, d_base, a_cf, d_cf, dice, why)
+  local difference = a_cf - d_cf
+  local die = dice:roll(6, "Phalanx melee, Table 8")
   local band
   if difference <= -3 then band = RESULTS.minus_3_or_more
   elseif difference < 0 then band = RESULTS.minus_1_or_2
@@ -338,34 +343,25 @@ local function table8(difference, die)
   elseif difference <= 2 then band = RESULTS.plus_1_or_2
   else band = RESULTS.plus_3_or_more end
   local cell = band[die]
-  return cell[1], cell[2]
-end
-
--- The conversions (Results): Break -> RR for light troops, then a repulse
--- into friends -> Break. Returns the final results and those after the first
--- conversion. Only needed when a result is B or friends are behind.
-local function convert(ra, rd, attacker, defender, side_a, side_d, a_cf, d_cf, a_base, d_base)
+  local ra, rd = cell[1], cell[2]
+  if why then why.table_a, why.table_d = ra, rd end
+  -- guarded so the common case calls nothing
   if ra == "B" then ra = break_to_rr(ra, attacker, defender, a_cf, a_base) end
   if rd == "B" then rd = break_to_rr(rd, defender, attacker, d_cf, d_base) end
-  local a_after_break, d_after_break = ra, rd
+  if why then why.a_after_break, why.d_after_break = ra, rd end
   local friends = side_a.friends_behind
   if friends then ra = into_friends(ra, friends) end
   friends = side_d.friends_behind
   if friends then rd = into_friends(rd, friends) end
-  return ra, rd, a_after_break, d_after_break
-end
-
--- Follow-up (Results, Repulsed) by an IF Class III-V vignette that stood
--- while its opponent was repulsed: attacker follows, defender follows.
-local function follow_ups(ra, rd, attacker, defender)
+  local a_follows, d_follows = false, false
   if ra == "S" then
-    return (rd == "R" or rd == "RR") and attacker.army_class == FOLLOW_ARMY
-           and FOLLOW_INTEGRITY[attacker.integrity] == true, false
+    a_follows = (rd == "R" or rd == "RR") and attacker.army_class == FOLLOW_ARMY
+                and FOLLOW_INTEGRITY[attacker.integrity] == true
   elseif rd == "S" then
-    return false, (ra == "R" or ra == "RR") and defender.army_class == FOLLOW_ARMY
-           and FOLLOW_INTEGRITY[defender.integrity] == true
+    d_follows = (ra == "R" or ra == "RR") and defender.army_class == FOLLOW_ARMY
+                and FOLLOW_INTEGRITY[defender.integrity] == true
   end
-  return false, false
+  return ra, rd, die, difference, a_cf, d_cf, a_follows, d_follows
 end
 
 -- The adjudication without explanation, as values and no table: what a battle
@@ -396,15 +392,7 @@ function melee.adjudicate(attacker, defender, situation, dice)
     a_cf = list:evaluate(a_base, ctx_a)
     d_cf = list:evaluate(d_base, ctx_d)
   end
-  local difference = a_cf - d_cf
-  local die = dice:roll(6, "Phalanx melee, Table 8")
-  local ra, rd = table8(difference, die)
-  if ra == "B" or rd == "B" or side_a.friends_behind or side_d.friends_behind then
-    ra, rd = convert(ra, rd, attacker, defender, side_a, side_d, a_cf, d_cf, a_base, d_base)
-  end
-  local a_follows, d_follows = false, false
-  if ra == "S" or rd == "S" then a_follows, d_follows = follow_ups(ra, rd, attacker, defender) end
-  return ra, rd, die, difference, a_cf, d_cf, a_follows, d_follows
+  return finish(attacker, defender, side_a, side_d, a_base, d_base, a_cf, d_cf, dice)
 end
 
 function melee.resolve(attacker, defender, situation, dice, explain)
@@ -426,15 +414,13 @@ function melee.resolve(attacker, defender, situation, dice, explain)
   ctx_d.me, ctx_d.foe, ctx_d.side, ctx_d.base = defender, attacker, side_d, d_base
   local a_cf, a_terms = list:evaluate(a_base, ctx_a, explain)
   local d_cf, d_terms = list:evaluate(d_base, ctx_d, explain)
-  local difference = a_cf - d_cf
-  local die = dice:roll(6, "Phalanx melee, Table 8")
-  local table_a, table_d = table8(difference, die)
-  local ra, rd, a_after_break, d_after_break =
-    convert(table_a, table_d, attacker, defender, side_a, side_d, a_cf, d_cf, a_base, d_base)
-  local a_follows, d_follows = follow_ups(ra, rd, attacker, defender)
+  local why = {}
+  local ra, rd, die, difference, _, _, a_follows, d_follows =
+    finish(attacker, defender, side_a, side_d, a_base, d_base, a_cf, d_cf, dice, why)
+  local table_a, table_d = why.table_a, why.table_d
   local conversions = {}
-  note_conversions(conversions, "attacker", table_a, a_after_break, ra)
-  note_conversions(conversions, "defender", table_d, d_after_break, rd)
+  note_conversions(conversions, "attacker", table_a, why.a_after_break, ra)
+  note_conversions(conversions, "defender", table_d, why.d_after_break, rd)
   return {
     die = die, difference = difference,
     attacker_result = ra, defender_result = rd,
