@@ -1370,6 +1370,10 @@ local function finish_advance(G, g, p)
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 
+-- Scratch for the enemies in charge reach (best_order is not re-entered
+-- while it reads them).
+local charge_q = {}
+
 -- The best order for group g and its score (nil when it has nothing to do).
 -- lazy: an advance comes back unplanned, with `pending` for finish_advance
 -- (planning is the dear part; only the links the points can pay for need it).
@@ -1389,15 +1393,15 @@ local function best_order(G, g, lazy)
   local best, best_v = nil, -FAR
   local seen = 0
   for _, uid in ipairs(g.ids) do
-    local q = {}
-    turn.near(G, uid, 3 - g.side, mv, q)
-    for _, hit in ipairs(q) do
+    local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
+    for i = 1, n do
       if seen >= 4 then break end
       seen = seen + 1
-      local a = turn.turn_towards(G, g, hit.id)
+      local e = charge_q[i].id
+      local a = turn.turn_towards(G, g, e)
       if abs(a) <= tr + 1e-6 then
-        local v = charge_value(G, g, hit.id)
-        if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = hit.id, turn = a }, v end
+        local v = charge_value(G, g, e)
+        if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
       end
     end
   end

@@ -276,55 +276,73 @@ local function turn_unit(G, uid, angle)
   return r.turned or 0
 end
 
--- Members of a group from its left to its right (by the first member's facing).
+-- Members of a group from its left to its right (by the first member's facing),
+-- ties by id. An insertion sort: links are a handful of bases.
+local ltr_keys = {}
 local function left_to_right(G, g)
-  local first = g.ids[1]
-  local _, _, f = G.bf:pos(first)
+  local ids = g.ids
+  local _, _, f = G.bf:pos(ids[1])
   local _, _, rx, ry = axes(f)
-  local list = {}
-  for i, uid in ipairs(g.ids) do
+  local out, keys = {}, ltr_keys
+  for i, uid in ipairs(ids) do
     local x, y = G.bf:pos(uid)
-    list[i] = { uid = uid, k = x * rx + y * ry }
+    local k = x * rx + y * ry
+    local j = i - 1
+    while j >= 1 and (keys[j] > k or (keys[j] == k and out[j] > uid)) do
+      out[j + 1], keys[j + 1] = out[j], keys[j]
+      j = j - 1
+    end
+    out[j + 1], keys[j + 1] = uid, k
   end
-  table.sort(list, function(a, b) if a.k ~= b.k then return a.k < b.k end return a.uid < b.uid end)
-  local out = {}
-  for i, e in ipairs(list) do out[i] = e.uid end
   return out
 end
 turn.left_to_right = left_to_right
 
+-- Whether base `uid` of size d, were it at (x, y, f), would overlap a unit of
+-- either side within `reach` of where it is now, other than those in `skip`
+-- (a set) and `except` (a unit id or nil).
+local overlap_ids, overlap_dists = {}, {}
+local function would_overlap(G, uid, d, x, y, f, reach, skip, except)
+  local bf = G.bf
+  for side = 1, 2 do
+    local n = bf:within(uid, reach, side, overlap_ids, overlap_dists, skip)
+    for i = 1, n do
+      local o = overlap_ids[i]
+      if o ~= except then
+        local od = G.D[o]
+        local ox, oy, of = bf:pos(o)
+        if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return true end
+      end
+    end
+  end
+  return false
+end
+
 -- Rotates a whole group rigidly about a pivot; refuses (returns false) if
 -- any base would overlap another or leave the table.
+local rot_x, rot_y, rot_f = {}, {}, {}
 local function rotate_group(G, g, angle, px, py)
   local bf = G.bf
   local a = rad(angle)
   local ca, sa = math.cos(a), math.sin(a)
-  local old, new = {}, {}
-  for i, uid in ipairs(g.ids) do
+  local ids = g.ids
+  local nx, ny, nf = rot_x, rot_y, rot_f
+  for i, uid in ipairs(ids) do
     local x, y, f = bf:pos(uid)
-    old[i] = { x, y, f }
     local dx, dy = x - px, y - py
-    new[i] = { px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle }
+    nx[i], ny[i], nf[i] = px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle
   end
   local member = {}
-  for _, uid in ipairs(g.ids) do member[uid] = true end
-  for i, uid in ipairs(g.ids) do
+  for _, uid in ipairs(ids) do member[uid] = true end
+  for i, uid in ipairs(ids) do
     local d = G.D[uid]
-    local n = new[i]
-    if not on_table(G, n[1], n[2], n[3], d.w, d.d) then return false end
-    local _, imp = G.T:under(n[1], n[2], n[3], d.w, d.d)
+    if not on_table(G, nx[i], ny[i], nf[i], d.w, d.d) then return false end
+    local _, imp = G.T:under(nx[i], ny[i], nf[i], d.w, d.d)
     if imp then return false end
-    local reach = d.w + d.d + abs(a) * d.w * #g.ids
-    for _, hit in ipairs(near_any(G, uid, reach, member)) do
-      local o = hit.id
-      do
-        local od = G.D[o]
-        local ox, oy, of = bf:pos(o)
-        if setup.bases_overlap(n[1], n[2], n[3], d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return false end
-      end
-    end
+    local reach = d.w + d.d + abs(a) * d.w * #ids
+    if would_overlap(G, uid, d, nx[i], ny[i], nf[i], reach, member) then return false end
   end
-  for i, uid in ipairs(g.ids) do place(G, uid, new[i][1], new[i][2], new[i][3]) end
+  for i, uid in ipairs(ids) do place(G, uid, nx[i], ny[i], nf[i]) end
   return true
 end
 
@@ -426,14 +444,8 @@ local function line_up(G, g, uid, target, edge)
     local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
     if sqrt((px - mx) ^ 2 + (py - my) ^ 2) > move_mm(md, bad) + 1e-6 then return false end
     if not on_table(G, px, py, mf + delta, md.w, md.d) then return false end
-    for _, hit in ipairs(near_any(G, m, md.w + md.d + sqrt((px - mx) ^ 2 + (py - my) ^ 2), member)) do
-      local o = hit.id
-      if o ~= target then
-        local od = G.D[o]
-        local ox2, oy2, of = bf:pos(o)
-        if setup.bases_overlap(px, py, mf + delta, md.w, md.d, ox2, oy2, of, od.w, od.d, CONTACT) then return false end
-      end
-    end
+    local reach = md.w + md.d + sqrt((px - mx) ^ 2 + (py - my) ^ 2)
+    if would_overlap(G, m, md, px, py, mf + delta, reach, member, target) then return false end
     moves[i] = { px, py, mf + delta }
   end
   for i, m in ipairs(g.ids) do place(G, m, moves[i][1], moves[i][2], moves[i][3]) end
@@ -947,8 +959,7 @@ local function do_initiative(G, g, action, commander)
     local e, dist = nearest_enemy(G, g, tables.initiative.charge_range_frontages * S.frontage, 90, "frontal")
     if e then
       local a = turn_towards(G, g, e)
-      local _, tr = allowances(G, g, a)
-      local mv = allowances(G, g, a)
+      local mv, tr = allowances(G, g, a)
       if abs(a) <= tr + 1e-6 and dist <= mv then turn.charge(G, g, e, a) else g.did = { kind = "halt" } end
     else
       g.did = { kind = "halt" }
