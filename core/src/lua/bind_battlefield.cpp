@@ -597,6 +597,7 @@ int bf_move(lua_State* L) {
   ctx.obstacles = obstacles;
   ctx.self = id;
   ctx.table = geom::Rect{{0, 0}, {bf.state.table_width, bf.state.table_depth}};
+  ctx.find_touching = false;  // the result table does not carry it
   geom::MoveResult r;
   if (how == "advance") r = geom::advance(base, check_number(L, 4, "distance"), ctx);
   else if (how == "turn") r = geom::turn(base, check_number(L, 4, "angle"), ctx);
