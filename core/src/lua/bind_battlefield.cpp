@@ -568,32 +568,20 @@ int bf_move(lua_State* L) {
   // Obstacles: every live unit near enough to matter, less those ignored.
   const double reach = 2 * (u.at.width + u.at.depth) +
                        std::abs(lua_tonumber(L, 4)) + std::abs(lua_tonumber(L, 5)) + std::abs(lua_tonumber(L, 6));
-  // The same set and order as the spatial index's nearest_within (edge
-  // distance within reach, nearest first, ties by id), found by a scan of
-  // the cached footprints: the small armies of a battle need no grid.
-  // Those ignored are left out before the sort (the order of the rest is
-  // unchanged); the buffers are reused by every call.
+  // Every unit whose bounding circle comes within reach: a superset of those
+  // within reach edge to edge. The others of the superset are further than
+  // any move or sweep of the mover goes, so they change nothing; the
+  // movement functions take obstacles in id order whatever the order given.
+  // The buffer is reused by every call.
   const std::size_t self_slot = bf.slot_of(L, id);
-  struct Near {
-    double distance;
-    int id;
-    std::size_t slot;
-  };
-  thread_local std::vector<Near> near;
   thread_local std::vector<geom::Obstacle> obstacles;
-  near.clear();
   obstacles.clear();
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& o = bf.state.units[i];
     if (o.removed || i == self_slot || o.side == ignore_side || !may_be_within(bf, self_slot, i, reach)) continue;
     if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
-    const double d = geom::edge_distance(bf.footprint[self_slot], bf.footprint[i]);
-    if (d <= reach + geom::kContactTolerance) near.push_back({d, o.id, i});
+    obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o)});
   }
-  std::sort(near.begin(), near.end(), [](const Near& a, const Near& b) {
-    return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
-  });
-  for (const auto& nb : near) obstacles.push_back(geom::Obstacle{nb.id, Battlefield::base_of(bf.state.units[nb.slot])});
   geom::MoveContext ctx;
   ctx.obstacles = obstacles;
   ctx.self = id;
