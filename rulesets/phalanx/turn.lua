@@ -218,13 +218,18 @@ end
 -- Moving bases.
 
 -- Whether a base at (x, y, f) is on the table.
+-- The corners as setup.corners makes them, without its table.
+local function off_table(x, y, W, D)
+  return x < -0.01 or x > W + 0.01 or y < -0.01 or y > D + 0.01
+end
 local function on_table(G, x, y, f, w, dp)
-  local c = setup.corners(x, y, f, w, dp)
+  local fx, fy, rx, ry = axes(f)
+  local hw, hd = w / 2, dp / 2
   local W, D = G.S.width, G.S.depth
-  for i = 1, 8, 2 do
-    if c[i] < -0.01 or c[i] > W + 0.01 or c[i + 1] < -0.01 or c[i + 1] > D + 0.01 then return false end
-  end
-  return true
+  return not (off_table(x + fx * hd - rx * hw, y + fy * hd - ry * hw, W, D)
+    or off_table(x + fx * hd + rx * hw, y + fy * hd + ry * hw, W, D)
+    or off_table(x - fx * hd + rx * hw, y - fy * hd + ry * hw, W, D)
+    or off_table(x - fx * hd - rx * hw, y - fy * hd - ry * hw, W, D))
 end
 
 -- The longest part of a straight move that keeps the base off impassable
