@@ -1171,7 +1171,7 @@ ai.charge_value = charge_value
 
 local function can_shoot(G, g)
   for _, uid in ipairs(g.ids) do
-    if #turn.shooting_targets(G, uid) > 0 then return true end
+    if turn.has_shooting_target(G, uid) then return true end
   end
   return false
 end

@@ -241,14 +241,15 @@ end
 -- Advances one base; returns the engine's move result.
 -- "VLI can move through any troops belonging to their side": a VLI move
 -- ignores friends, unless it would end on top of one (then it stops at it).
+local friend_ids, friend_dists = {}, {}
 local function overlaps_friend(G, uid)
   local d = G.D[uid]
   local x, y, f = G.bf:pos(uid)
-  local q = {}
-  near(G, uid, d.side, CONTACT, q)
-  for _, hit in ipairs(q) do
-    local o = G.D[hit.id]
-    local ox, oy, of = G.bf:pos(hit.id)
+  local n = G.bf:within(uid, CONTACT, d.side, friend_ids, friend_dists)
+  for i = 1, n do
+    local id = friend_ids[i]
+    local o = G.D[id]
+    local ox, oy, of = G.bf:pos(id)
     if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then return true end
   end
   return false
@@ -734,15 +735,15 @@ turn.allowances = allowances
 -- a group of the MBL that is not a detachment may not end an ordered move
 -- more than three frontages from every other vignette of its MBL if it
 -- started within that distance of one.
+local mbl_ids, mbl_dists = {}, {}
 local function near_mbl_friend(G, g)
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
   local member = {}
   for _, uid in ipairs(g.ids) do member[uid] = true end
   for _, uid in ipairs(g.ids) do
-    local q = {}
-    near(G, uid, g.side, limit, q, member)
-    for _, hit in ipairs(q) do
-      if G.D[hit.id].mbl then return true end
+    local n = G.bf:within(uid, limit, g.side, mbl_ids, mbl_dists, member)
+    for i = 1, n do
+      if G.D[mbl_ids[i]].mbl then return true end
     end
   end
   return false
@@ -819,12 +820,12 @@ end
 
 -- Records that `mover` ended its move in contact with enemies (for the
 -- shots of vignettes "that have moved into contact with them").
+local contact_ids, contact_dists = {}, {}
 local function note_contacts(G, g)
   for _, uid in ipairs(g.ids) do
-    local q = {}
-    near(G, uid, 3 - g.side, CONTACT, q)
-    for _, hit in ipairs(q) do
-      G.contact_moves[#G.contact_moves + 1] = { mover = uid, target = hit.id }
+    local n = G.bf:within(uid, CONTACT, 3 - g.side, contact_ids, contact_dists)
+    for i = 1, n do
+      G.contact_moves[#G.contact_moves + 1] = { mover = uid, target = contact_ids[i] }
     end
   end
 end
@@ -935,18 +936,19 @@ turn.turn_towards = turn_towards
 -- READING: the vignette "to right" is the nearest friendly link beside its
 -- right-hand end (beyond its flank, no more than a frontage and a half ahead
 -- or behind) within three frontages, the widest gap of a battle line.
+local beside_ids, beside_dists = {}, {}
 local function neighbour(G, g, dir)
   local order = left_to_right(G, g)
   local end_uid = dir > 0 and order[#order] or order[1]
   local d = G.D[end_uid]
   local x, y, f = G.bf:pos(end_uid)
   local fx, fy, rx, ry = axes(f)
-  local q = {}
-  near(G, end_uid, g.side, tables.deployment.max_mbl_gap_frontages * G.S.frontage, q)
-  for _, hit in ipairs(q) do
-    local od = G.D[hit.id]
+  local n = G.bf:within(end_uid, tables.deployment.max_mbl_gap_frontages * G.S.frontage, g.side, beside_ids, beside_dists)
+  for i = 1, n do
+    local id = beside_ids[i]
+    local od = G.D[id]
     if od.gid ~= g.gid then
-      local ox, oy = G.bf:pos(hit.id)
+      local ox, oy = G.bf:pos(id)
       local lat = ((ox - x) * rx + (oy - y) * ry) * dir
       local ahead = (ox - x) * fx + (oy - y) * fy
       if lat > d.w / 2 and abs(ahead) <= 1.5 * G.S.frontage then return G.groups[od.gid] end
@@ -1141,6 +1143,23 @@ local function shooting_targets(G, uid, only)
   return q
 end
 turn.shooting_targets = shooting_targets
+
+-- Whether shooting_targets(G, uid) holds any target: the first found will
+-- do, with no list built.
+local target_ids, target_dists = {}, {}
+local function has_shooting_target(G, uid)
+  local d = G.D[uid]
+  local range = shoot_range(G, d)
+  if range <= 0 then return false end
+  local n = G.bf:within(uid, range * G.S.frontage + 0.01, 3 - d.side, target_ids, target_dists)
+  if n == 0 then return false end
+  if shoots_all_round(d) and not d.artillery then return true end
+  for i = 1, n do
+    if G.bf:in_arc(uid, target_ids[i], 0, "frontal") then return true end
+  end
+  return false
+end
+turn.has_shooting_target = has_shooting_target
 
 -- One shot and its result. contact = the target moved into contact with the shooter.
 local function shoot(G, uid, target, contact)
