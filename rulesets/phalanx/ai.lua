@@ -1136,6 +1136,9 @@ end
 ---------------------------------------------------------------------------
 -- Orders.
 
+-- Positions from the battle's mirror (turn.pos: bf:pos's numbers, no engine call).
+local pos = turn.pos
+
 -- The unit of group g nearest to enemy unit e.
 local function nearest_member(G, g, e)
   local best, bd = g.ids[1], math.huge
@@ -1149,15 +1152,14 @@ end
 -- Whether `attacker` would strike `target` in flank or rear: its centre is
 -- behind the target's front edge line.
 local function behind_front(G, attacker, target)
-  local ax, ay = G.bf:pos(attacker)
-  local tx, ty, tf = G.bf:pos(target)
+  local ax, ay = pos(G, attacker)
+  local tx, ty, tf = pos(G, target)
   local td = G.D[target]
   local fx, fy = setup.axes(tf)
   return (ax - tx) * fx + (ay - ty) * fy < td.d / 2
 end
 
 local function charge_value(G, g, target)
-  local bf = G.bf
   local me_uid = nearest_member(G, g, target)
   local me, foe = G.D[me_uid], G.D[target]
   local flank = behind_front(G, me_uid, target)
@@ -1252,7 +1254,7 @@ local function shot_exposure(G, g, a, dist)
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
     if troops.mounted_or_animal(d.class) then
-      local x, y, h = G.bf:pos(uid)
+      local x, y, h = pos(G, uid)
       local mx, my = setup.axes(h + a)
       x, y = x + mx * dist, y + my * dist
       local n = turn.near(G, uid, 3 - g.side, dist + 26 * f, reach_q)
@@ -1261,7 +1263,7 @@ local function shot_exposure(G, g, a, dist)
         local ed = G.D[e]
         local range = shot_range_mm(G, ed)
         if range > 0 then
-          local ex, ey, eh = G.bf:pos(e)
+          local ex, ey, eh = pos(G, e)
           local dx, dy = x - ex, y - ey
           local cd = math.sqrt(dx * dx + dy * dy)
           local reach = range + 2 * ed.move_good + (d.w + d.d) / 2 + ed.d / 2
@@ -1294,14 +1296,14 @@ local function reserve_room(G, g, a, dist, melee_only)
   local far = dist + 5 * f
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
-    local x, y, h = G.bf:pos(uid)
+    local x, y, h = pos(G, uid)
     local fx, fy, rx, ry = setup.axes(h + a)
     local n = turn.near(G, uid, 3 - g.side, far, reach_q)
     for i = 1, n do
       local hit = reach_q[i]
       local e = hit.id
       local need = max(enemy_reach(G, e), mv) + RESERVE_MARGIN * f
-      local ex, ey = G.bf:pos(e)
+      local ex, ey = pos(G, e)
       local dx, dy = ex - x, ey - y
       local cd = math.sqrt(dx * dx + dy * dy)
       local c = cd > 0 and (dx * fx + dy * fy) / cd or 1
@@ -1318,7 +1320,7 @@ local function reserve_room(G, g, a, dist, melee_only)
       local o = reach_q[i].id
       local od = G.D[o]
       if od.gid ~= d.gid then
-        local ox, oy = G.bf:pos(o)
+        local ox, oy = pos(G, o)
         local ahead = (ox - x) * fx + (oy - y) * fy
         local lat = abs((ox - x) * rx + (oy - y) * ry)
         if ahead > 0 and lat < (d.w + od.w) / 2 then
@@ -1379,7 +1381,6 @@ local charge_q = {}
 -- (planning is the dear part; only the links the points can pay for need it).
 local function best_order(G, g, lazy)
   if #g.ids == 0 then return nil end
-  local bf = G.bf
   local S = G.S
   if turn.group_in_contact(G, g) then return nil end
   local stuck = turn.group_halted(G, g)
@@ -1443,7 +1444,7 @@ local function best_order(G, g, lazy)
   local score = 3 + #g.ids
   -- those nearest the enemy first, then laggards (to keep the line)
   score = score + max(0, 6 - dist / S.frontage) * 0.5
-  local _, y = bf:pos(g.ids[1])
+  local _, y = pos(G, g.ids[1])
   local fwd = G.sides[g.side].edge == "south" and 1 or -1
   local avg = G.sides[g.side].avg_front or y
   score = score + max(-1, min(1, (avg - y) * fwd / S.frontage))
@@ -1477,7 +1478,6 @@ ai.best_order = best_order
 -- `dist`: short of friends in its way (their extents projected on its
 -- axes) and of impassable terrain.
 local function friends_of(G, g)
-  local bf = G.bf
   local member = {}
   for _, uid in ipairs(g.ids) do member[uid] = true end
   local c = { n = 0, x = {}, y = {}, f = {}, hw = {}, hd = {}, reach = {} }
@@ -1505,7 +1505,7 @@ local function free_ahead(G, g, a, dist, c)
   local cx, cy, cf, chw, chd, creach = c.x, c.y, c.f, c.hw, c.hd, c.reach
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
-    local x, y, f = bf:pos(uid)
+    local x, y, f = pos(G, uid)
     local nf = f + a
     local fx, fy, rx, ry = setup.axes(nf)
     for i = 1, c.n do
@@ -1576,7 +1576,7 @@ local function cohesive_distance_lua(G, g, a, dist)
   end
   for i = 1, m do
     local uid = ids[i]
-    local x, y, f = bf:pos(uid)
+    local x, y, f = pos(G, uid)
     cm_x[i], cm_y[i] = x, y
     cm_fx[i], cm_fy[i] = setup.axes(f + a)
     cm_w[i] = D[uid].w / 2
@@ -1623,13 +1623,12 @@ end
 
 function ai.activate(G, side, points)
   local sd = G.sides[side]
-  local bf = G.bf
   -- the average position of the side's line, for keeping it
   local sum, n = 0, 0
   for _, gid in ipairs(sd.groups) do
     local g = G.groups[gid]
     for _, uid in ipairs(g.ids) do
-      local _, y = bf:pos(uid)
+      local _, y = pos(G, uid)
       sum, n = sum + y, n + 1
     end
   end

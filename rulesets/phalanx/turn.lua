@@ -70,6 +70,13 @@ local function sync(G, uid)
 end
 turn.sync = sync
 
+-- Where a unit is: the mirror's numbers, the same as bf:pos's, read without
+-- a call into the engine.
+local function pos(G, uid)
+  return G.px[uid], G.py[uid], G.pf[uid]
+end
+turn.pos = pos
+
 local function move(G, uid, ...)
   local r = G.bf:move(uid, ...)
   sync(G, uid)
@@ -244,12 +251,12 @@ end
 local friend_ids, friend_dists = {}, {}
 local function overlaps_friend(G, uid)
   local d = G.D[uid]
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local n = G.bf:within(uid, CONTACT, d.side, friend_ids, friend_dists)
   for i = 1, n do
     local id = friend_ids[i]
     local o = G.D[id]
-    local ox, oy, of = G.bf:pos(id)
+    local ox, oy, of = pos(G, id)
     if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then return true end
   end
   return false
@@ -258,7 +265,7 @@ end
 local function advance_unit(G, uid, dist, opts)
   if dist == 0 then return { distance = 0 } end
   local d = G.D[uid]
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = pos(G, uid)
   dist = passable_distance(G, d, x, y, f, dist)
   if groups_of.pass_through_friends[d.class] and opts == nil then
     local r = move(G, uid, "advance", dist, { ignore_side = d.side })
@@ -287,11 +294,11 @@ end
 local ltr_keys = {}
 local function left_to_right(G, g)
   local ids = g.ids
-  local _, _, f = G.bf:pos(ids[1])
+  local _, _, f = pos(G, ids[1])
   local _, _, rx, ry = axes(f)
   local out, keys = {}, ltr_keys
   for i, uid in ipairs(ids) do
-    local x, y = G.bf:pos(uid)
+    local x, y = pos(G, uid)
     local k = x * rx + y * ry
     local j = i - 1
     while j >= 1 and (keys[j] > k or (keys[j] == k and out[j] > uid)) do
@@ -316,7 +323,7 @@ local function would_overlap(G, uid, d, x, y, f, reach, skip, except)
       local o = overlap_ids[i]
       if o ~= except then
         local od = G.D[o]
-        local ox, oy, of = bf:pos(o)
+        local ox, oy, of = pos(G, o)
         if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return true end
       end
     end
@@ -328,13 +335,12 @@ end
 -- any base would overlap another or leave the table.
 local rot_x, rot_y, rot_f = {}, {}, {}
 local function rotate_group(G, g, angle, px, py)
-  local bf = G.bf
   local a = rad(angle)
   local ca, sa = math.cos(a), math.sin(a)
   local ids = g.ids
   local nx, ny, nf = rot_x, rot_y, rot_f
   for i, uid in ipairs(ids) do
-    local x, y, f = bf:pos(uid)
+    local x, y, f = pos(G, uid)
     local dx, dy = x - px, y - py
     nx[i], ny[i], nf[i] = px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle
   end
@@ -364,13 +370,13 @@ local function turn_group(G, g, angle)
   if first.pivot == "front_corner" then
     local end_uid = angle > 0 and order[1] or order[#order]
     local d = G.D[end_uid]
-    local x, y, f = G.bf:pos(end_uid)
+    local x, y, f = pos(G, end_uid)
     local c = setup.corners(x, y, f, d.w, d.d)
     if angle > 0 then px, py = c[1], c[2] else px, py = c[3], c[4] end
   else
     local sx, sy = 0, 0
     for _, uid in ipairs(g.ids) do
-      local x, y = G.bf:pos(uid)
+      local x, y = pos(G, uid)
       sx, sy = sx + x, sy + y
     end
     px, py = sx / #g.ids, sy / #g.ids
@@ -385,7 +391,6 @@ turn.turn_group = turn_group
 -- step: each moves as far as it can, then all stop where the shortest did.
 -- Returns the distance moved and the first contact (unit id or "edge").
 local function advance_group(G, g, dist)
-  local bf = G.bf
   if #g.ids == 1 then
     local r = advance_unit(G, g.ids[1], dist)
     r.mover_id = g.ids[1]
@@ -420,9 +425,8 @@ local EDGE_SIGN = { front = { 1, 0 }, rear = { -1, 0 }, left = { 0, -1 }, right 
 -- divided by the link: HIP links stay as they are) and a full move for any
 -- base, and overlaps nothing else; otherwise it halts at contact.
 local function line_up(G, g, uid, target, edge)
-  local bf = G.bf
   local d, t = G.D[uid], G.D[target]
-  local tx, ty, tf = bf:pos(target)
+  local tx, ty, tf = pos(G, target)
   local fx, fy, rx, ry = axes(tf)
   local s = EDGE_SIGN[edge]
   if not s then return false end
@@ -431,7 +435,7 @@ local function line_up(G, g, uid, target, edge)
   local ex, ey = tx + nx * half, ty + ny * half
   local nf = heading(-nx, -ny)
   local cx, cy = ex + nx * d.d / 2, ey + ny * d.d / 2
-  local x, y, f = bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local bad = going(G, uid)
   local delta = norm(nf - f)
   local limit = turn_allowance_unit(d, bad)
@@ -445,7 +449,7 @@ local function line_up(G, g, uid, target, edge)
   for _, m in ipairs(g.ids) do member[m] = true end
   for i, m in ipairs(g.ids) do
     local md = G.D[m]
-    local mx, my, mf = bf:pos(m)
+    local mx, my, mf = pos(G, m)
     local ox, oy = mx - x, my - y
     local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
     if sqrt((px - mx) ^ 2 + (py - my) ^ 2) > move_mm(md, bad) + 1e-6 then return false end
@@ -515,8 +519,8 @@ local function link_base(G, g)
       for _, uid in ipairs(ids) do best = min(best, G.bf:distance(gen, uid)) end
       -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
       c.dist = math.floor(best / G.S.frontage)
-      local gx, gy = G.bf:pos(gen)
-      local x, y = G.bf:pos(ids[1])
+      local gx, gy = pos(G, gen)
+      local x, y = pos(G, ids[1])
       -- remembered per group while it and its General stay put
       local lc = G.los_cache
       if not lc then lc = {}; G.los_cache = lc end
@@ -530,7 +534,7 @@ local function link_base(G, g)
       end
     end
   end
-  local x0, _, f0 = G.bf:pos(ids[1])
+  local x0, _, f0 = pos(G, ids[1])
   c.x0, c.f0 = x0, f0
   c.link = link_of(G, g)
   cache[g] = c
@@ -634,13 +638,13 @@ end
 -- Unit vector a repulsed vignette moves along: straight back if its
 -- opponent is to its front, else along the opponent's facing (READING).
 local function repulse_direction(G, uid, opp)
-  local _, _, f = G.bf:pos(uid)
+  local _, _, f = pos(G, uid)
   local edge = opp and touching_edge(G, uid, opp)
   if opp == nil or edge == "front" or edge == nil then
     local fx, fy = axes(f)
     return -fx, -fy, true
   end
-  local _, _, of = G.bf:pos(opp)
+  local _, _, of = pos(G, opp)
   local fx, fy = axes(of)
   return fx, fy, false
 end
@@ -648,11 +652,10 @@ end
 -- Distance in full moves to friends along the repulse path (up to two
 -- moves: an RR), or nil: for "R or RR into friends" (Results, RR).
 local function friends_behind(G, uid, opp)
-  local bf = G.bf
   local d = G.D[uid]
   local mv = move_mm(d, (going(G, uid)))
   local dx, dy = repulse_direction(G, uid, opp)
-  local x, y, f = bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local r = move(G, uid, "slide", dx * 2 * mv, dy * 2 * mv, { ignore_side = 3 - d.side })
   place(G, uid, x, y, f)
   if math.type(r.stopped_by) == "integer" then return (r.distance or 0) / mv end
@@ -664,21 +667,20 @@ turn.friends_behind = friends_behind
 -- opponent ("moved back the distance of one full turn and end facing
 -- opponents"); R and RR count towards the accumulated results.
 local function repulse(G, uid, result, opp, from_shooting)
-  local bf = G.bf
   local d = G.D[uid]
   if result == "R" then d.accumulated_r = d.accumulated_r + 1 else d.accumulated_rr = d.accumulated_rr + 1 end
   local moves = tables.repulse_moves[result]
   local mv = move_mm(d, (going(G, uid))) * moves
   local dx, dy, straight = repulse_direction(G, uid, (not from_shooting) and opp or nil)
-  local x0, y0 = bf:pos(uid)
+  local x0, y0 = pos(G, uid)
   local r = move(G, uid, "slide", dx * mv, dy * mv)
   if not straight and opp then
-    local x, y, f = bf:pos(uid)
-    local ox, oy = bf:pos(opp)
+    local x, y, f = pos(G, uid)
+    local ox, oy = pos(G, opp)
     turn_unit(G, uid, norm(heading(ox - x, oy - y) - f))
   end
   d.moved_back = true
-  local x1, y1 = bf:pos(uid)
+  local x1, y1 = pos(G, uid)
   log(G, "repulse", { unit = uid, result = result, distance = sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2),
                       stopped_by = r.stopped_by })
   if G.report then
@@ -717,7 +719,7 @@ local function allowances(G, g, turn_deg)
     -- probe the end of a full move after the turn
     for _, uid in ipairs(g.ids) do
       local d = G.D[uid]
-      local x, y, f = G.bf:pos(uid)
+      local x, y, f = pos(G, uid)
       local nf = f + (turn_deg or 0)
       local fx, fy = axes(nf)
       if G.T:under(x + fx * mv, y + fy * mv, nf, d.w, d.d) then
@@ -757,7 +759,7 @@ end
 
 local function snapshot_group(G, g)
   local s = {}
-  for i, uid in ipairs(g.ids) do s[i] = { G.bf:pos(uid) } end
+  for i, uid in ipairs(g.ids) do s[i] = { pos(G, uid) } end
   return s
 end
 
@@ -835,7 +837,6 @@ end
 -- contact. opts.any_turn: "taking any amount of turns".
 function turn.charge(G, g, target, turn_deg, opts)
   opts = opts or {}
-  local bf = G.bf
   if G.D[target].broken then return end
   local td = G.D[target]
   local cd = G.D[g.ids[1]]
@@ -850,10 +851,10 @@ function turn.charge(G, g, target, turn_deg, opts)
   end
   -- re-aim at the target after an evade, within the allowance
   if not G.D[target].broken then
-    local x, y, f = bf:pos(g.ids[1])
+    local x, y, f = pos(G, g.ids[1])
     local fx, fy = axes(f)
     local d = G.D[g.ids[1]]
-    local tx, ty = bf:pos(target)
+    local tx, ty = pos(G, target)
     if #g.ids == 1 then
       turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
     end
@@ -925,9 +926,9 @@ local function turn_towards(G, g, target)
     uid = order[(#order + 1) // 2]
   end
   local d = G.D[uid]
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local fx, fy = axes(f)
-  local tx, ty = G.bf:pos(target)
+  local tx, ty = pos(G, target)
   return norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
 end
 turn.turn_towards = turn_towards
@@ -941,14 +942,14 @@ local function neighbour(G, g, dir)
   local order = left_to_right(G, g)
   local end_uid = dir > 0 and order[#order] or order[1]
   local d = G.D[end_uid]
-  local x, y, f = G.bf:pos(end_uid)
+  local x, y, f = pos(G, end_uid)
   local fx, fy, rx, ry = axes(f)
   local n = G.bf:within(end_uid, tables.deployment.max_mbl_gap_frontages * G.S.frontage, g.side, beside_ids, beside_dists)
   for i = 1, n do
     local id = beside_ids[i]
     local od = G.D[id]
     if od.gid ~= g.gid then
-      local ox, oy = G.bf:pos(id)
+      local ox, oy = pos(G, id)
       local lat = ((ox - x) * rx + (oy - y) * ry) * dir
       local ahead = (ox - x) * fx + (oy - y) * fy
       if lat > d.w / 2 and abs(ahead) <= 1.5 * G.S.frontage then return G.groups[od.gid] end
@@ -1335,7 +1336,7 @@ end
 local function overlaps_of(G, me, foe)
   local bf = G.bf
   local d = G.D[me]
-  local x, y, f = bf:pos(me)
+  local x, y, f = pos(G, me)
   local _, _, rx, ry = axes(f)
   local q = {}
   near(G, me, 3 - d.side, G.S.frontage * 0.1, q)
@@ -1343,7 +1344,7 @@ local function overlaps_of(G, me, foe)
   for _, hit in ipairs(q) do
     local o = hit.id
     if o ~= foe and bf:distance(o, foe) <= CONTACT and not touching_edge(G, me, o) then
-      local ox, oy = bf:pos(o)
+      local ox, oy = pos(G, o)
       local lat = (ox - x) * rx + (oy - y) * ry
       local flank = lat > 0 and 1 or -1
       if abs(lat) > d.w / 2 and not sides[flank] then
@@ -1361,7 +1362,6 @@ turn.overlaps_of = overlaps_of
 
 -- The situation of one side of a melee.
 local function melee_side(G, me, foe, my_edge, list)
-  local bf = G.bf
   local d = G.D[me]
   local bad, _, hill = going(G, me)
   local _, _, foe_hill = going(G, foe)
@@ -1390,12 +1390,11 @@ end
 -- "If you or the opponents are IF Class III, IV or V they must follow up a
 -- full move, even if this means they may still maintain contact."
 local function follow_up(G, uid, opp)
-  local bf = G.bf
   if G.D[uid].broken or G.D[opp].broken then return end
   local d = G.D[uid]
   if d.field_defences then return end
-  local x, y, f = bf:pos(uid)
-  local ox, oy = bf:pos(opp)
+  local x, y, f = pos(G, uid)
+  local ox, oy = pos(G, opp)
   local a = norm(heading(ox - x, oy - y) - f)
   if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
   local mv = move_mm(d, (going(G, uid)))
@@ -1405,7 +1404,6 @@ local function follow_up(G, uid, opp)
 end
 
 function turn.melee_phase(G, side)
-  local bf = G.bf
   local list = contacts(G, side)
   if #list == 0 then return end
   local melees = pair_melees(list)
