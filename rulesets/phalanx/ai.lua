@@ -1142,7 +1142,7 @@ local pos = turn.pos
 -- The unit of group g nearest to enemy unit e.
 local function nearest_member(G, g, e)
   local best, bd = g.ids[1], math.huge
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local dd = G.bf:distance(uid, e)
     if dd < bd then best, bd = uid, dd end
   end
@@ -1172,14 +1172,14 @@ end
 ai.charge_value = charge_value
 
 local function can_shoot(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     if turn.has_shooting_target(G, uid) then return true end
   end
   return false
 end
 
 local function recovering(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     local r, rr = d.accumulated_r, d.accumulated_rr
     if (d.army_class == "RA" and r + rr >= 2) or (d.army_class == "IF" and r + rr > 0) then return true end
@@ -1210,7 +1210,7 @@ local RESERVE_MARGIN = 0.25     -- frontages kept beyond an enemy's reach
 local RESERVE_CHARGE = 0.5      -- a reserve charges only above this estimate
 
 local function is_reserve(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     if G.D[uid].last_line then return true end
   end
   return false
@@ -1251,7 +1251,7 @@ local reach_q = {}
 local function shot_exposure(G, g, a, dist)
   local f = G.S.frontage
   local count = 0
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     if troops.mounted_or_animal(d.class) then
       local x, y, h = pos(G, uid)
@@ -1294,7 +1294,7 @@ local function reserve_room(G, g, a, dist, melee_only)
   local room = dist
   local mv = turn.allowances(G, g, a)
   local far = dist + 5 * f
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     local x, y, h = pos(G, uid)
     local fx, fy, rx, ry = setup.axes(h + a)
@@ -1393,7 +1393,7 @@ local function best_order(G, g, lazy)
   -- charges
   local best, best_v = nil, -FAR
   local seen = 0
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
     for i = 1, n do
       if seen >= 4 then break end
@@ -1479,9 +1479,10 @@ ai.best_order = best_order
 -- axes) and of impassable terrain.
 local function friends_of(G, g)
   local member = {}
-  for _, uid in ipairs(g.ids) do member[uid] = true end
+  for j = 1, #g.ids do local uid = g.ids[j]; member[uid] = true end
   local c = { n = 0, x = {}, y = {}, f = {}, hw = {}, hd = {}, reach = {} }
-  for _, o in ipairs(G.alive[g.side]) do
+  local alive = G.alive[g.side]
+  for j = 1, #alive do local o = alive[j]
     if not member[o] then
       local n = c.n + 1
       c.n = n
@@ -1503,7 +1504,7 @@ local function free_ahead(G, g, a, dist, c)
   c = c or friends_of(G, g)
   local free = dist
   local cx, cy, cf, chw, chd, creach = c.x, c.y, c.f, c.hw, c.hd, c.reach
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     local x, y, f = pos(G, uid)
     local nf = f + a
@@ -1562,7 +1563,8 @@ local function cohesive_distance_lua(G, g, a, dist)
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
   local m = #ids
   local n = 0
-  for _, o in ipairs(G.alive[g.side]) do
+  local alive = G.alive[g.side]
+  for j = 1, #alive do local o = alive[j]
     local od = D[o]
     if od.mbl then
       local member = false
@@ -1625,16 +1627,16 @@ function ai.activate(G, side, points)
   local sd = G.sides[side]
   -- the average position of the side's line, for keeping it
   local sum, n = 0, 0
-  for _, gid in ipairs(sd.groups) do
+  for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
-    for _, uid in ipairs(g.ids) do
+    for j = 1, #g.ids do local uid = g.ids[j]
       local _, y = pos(G, uid)
       sum, n = sum + y, n + 1
     end
   end
   sd.avg_front = n > 0 and sum / n or nil
   local cands = {}
-  for _, gid in ipairs(sd.groups) do
+  for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
     local order, score = best_order(G, g, true)
     if order then
@@ -1648,7 +1650,7 @@ function ai.activate(G, side, points)
   end)
   -- plan the advances in order of value while the points last
   local out, left = {}, points
-  for _, c in ipairs(cands) do
+  for j = 1, #cands do local c = cands[j]
     if left < 1 then break end
     local order, cost = c.order, c.cost
     if order.pending then
