@@ -603,11 +603,11 @@ local function break_unit(G, uid, why)
   d.broken = true
   bf:remove(uid)
   local g = G.groups[d.gid]
-  for i, id in ipairs(g.ids) do
+  for i = 1, #g.ids do local id = g.ids[i]
     if id == uid then table.remove(g.ids, i); break end
   end
   local alive = G.alive[d.side]
-  for i, id in ipairs(alive) do
+  for i = 1, #alive do local id = alive[i]
     if id == uid then table.remove(alive, i); break end
   end
   local side = G.sides[d.side]
@@ -1018,7 +1018,7 @@ end
 function turn.initiative_phase(G, side)
   local S = G.sides[side]
   local copies = {}
-  for _, gid in ipairs(S.groups) do
+  for j = 1, #S.groups do local gid = S.groups[j]
     local g = G.groups[gid]
     if #g.ids > 0 and not g.activated and not G.over then
       if group_halted(G, g) or group_in_contact(G, g) then
@@ -1041,7 +1041,7 @@ function turn.initiative_phase(G, side)
       end
     end
   end
-  for _, c in ipairs(copies) do
+  for j = 1, #copies do local c = copies[j]
     if G.over then break end
     if #c.g.ids > 0 then
       if G.report then say(G, "  %s (initiative):", short(G.D[c.g.ids[1]])) end
@@ -1087,7 +1087,7 @@ function turn.activation_phase(G, side)
   local orders = S.commander.activate(G, side, ap.points) or {}
   local left = ap.points
   local queued = {}
-  for _, order in ipairs(orders) do
+  for j = 1, #orders do local order = orders[j]
     local g = G.groups[order.gid]
     if g and g.side == side and #g.ids > 0 and not g.activated then
       local cost, terms = turn.activation_cost(G, g, order, explain)
@@ -1205,12 +1205,12 @@ end
 function turn.shooting_phase(G, side)
   local S = G.sides[side]
   local bf = G.bf
-  for _, gid in ipairs(S.groups) do
+  for j = 1, #S.groups do local gid = S.groups[j]
     local g = G.groups[gid]
     if (g.activated or g.may_shoot) and not G.over then
       local ids = {}
-      for i, uid in ipairs(g.ids) do ids[i] = uid end
-      for _, uid in ipairs(ids) do
+      for i = 1, #g.ids do local uid = g.ids[i]; ids[i] = uid end
+      for j = 1, #ids do local uid = ids[j]
         if not G.over and not G.D[uid].broken and can_shoot_now(G, uid) then
           local targets = shooting_targets(G, uid)
           if #targets > 0 then
@@ -1270,15 +1270,17 @@ end
 
 -- Every melee contact, with the phasing side's vignette first:
 -- { a, b, a_edge, b_edge, len }.
+local melee_ids, melee_dists = {}, {}
 local function contacts(G, side)
   local bf = G.bf
   local list = {}
-  for _, gid in ipairs(G.sides[side].groups) do
-    for _, uid in ipairs(G.groups[gid].ids) do
-      local q = {}
-      near(G, uid, 3 - side, CONTACT, q)
-      for _, hit in ipairs(q) do
-        local e = hit.id
+  local gids = G.sides[side].groups
+  for j = 1, #gids do local gid = gids[j]
+    local ids = G.groups[gid].ids
+    for k = 1, #ids do local uid = ids[k]
+      local n = bf:within(uid, CONTACT, 3 - side, melee_ids, melee_dists)
+      for i = 1, n do
+        local e = melee_ids[i]
         local ea, _, la = bf:contact(uid, e)
         local eb, _, lb = bf:contact(e, uid)
         local len = max(la, lb)
@@ -1299,7 +1301,7 @@ turn.contacts = contacts
 -- one melee; the other contacts count as flank/rear contacts.
 local function pair_melees(list)
   local sorted = {}
-  for i, c in ipairs(list) do
+  for i = 1, #list do local c = list[i]
     sorted[i] = c
     c.key = c.len + ((c.a_edge == "front" and c.b_edge == "front") and 0.5 or 0)
   end
@@ -1309,7 +1311,7 @@ local function pair_melees(list)
     return x.b < y.b
   end)
   local used, pairs_ = {}, {}
-  for _, c in ipairs(sorted) do
+  for j = 1, #sorted do local c = sorted[j]
     if not used[c.a] and not used[c.b] then
       used[c.a], used[c.b] = true, true
       pairs_[#pairs_ + 1] = c
@@ -1322,7 +1324,7 @@ turn.pair_melees = pair_melees
 
 -- Flank or rear contact on a vignette, from the contact list.
 local function flanked(list, uid)
-  for _, c in ipairs(list) do
+  for j = 1, #list do local c = list[j]
     if c.len > CORNER_LEN then
       if c.a == uid and c.a_edge ~= "front" then return true end
       if c.b == uid and c.b_edge ~= "front" then return true end
@@ -1344,7 +1346,7 @@ local function overlaps_of(G, me, foe)
   local q = {}
   near(G, me, 3 - d.side, G.S.frontage * 0.1, q)
   local found, sides = nil, {}
-  for _, hit in ipairs(q) do
+  for j = 1, #q do local hit = q[j]
     local o = hit.id
     if o ~= foe and bf:distance(o, foe) <= CONTACT and not touching_edge(G, me, o) then
       local ox, oy = pos(G, o)
@@ -1413,7 +1415,7 @@ function turn.melee_phase(G, side)
   local explain = G.report ~= nil or G.log
   G.melees = (G.melees or 0) + #melees
   if not G.first_melee then G.first_melee = G.turn end
-  for _, m in ipairs(melees) do
+  for j = 1, #melees do local m = melees[j]
     if G.over then break end
     local a, b = m.a, m.b
     if not G.D[a].broken and not G.D[b].broken then
@@ -1463,31 +1465,34 @@ end
 
 local function begin(G, side)
   G.contact_moves = {}
-  for _, gid in ipairs(G.sides[side].groups) do
+  local gids = G.sides[side].groups
+  for j = 1, #gids do local gid = gids[j]
     local g = G.groups[gid]
     g.activated, g.may_shoot, g.did, g.rallying = false, false, nil, false
-    for j = 1, #g.ids do local uid = g.ids[j]
+    for k = 1, #g.ids do local uid = g.ids[k]
       local d = G.D[uid]
       d.moved_back = false
     end
   end
-  for _, gid in ipairs(G.sides[3 - side].groups) do
+  local enemy_gids = G.sides[3 - side].groups
+  for j = 1, #enemy_gids do local gid = enemy_gids[j]
     local g = G.groups[gid]
     g.evaded_from = nil
-    for j = 1, #g.ids do local uid = g.ids[j]; G.D[uid].shot_this_turn = false end
+    for k = 1, #g.ids do local uid = g.ids[k]; G.D[uid].shot_this_turn = false end
   end
 end
 
 local function finish(G, side)
-  for _, gid in ipairs(G.sides[side].groups) do
+  local gids = G.sides[side].groups
+  for j = 1, #gids do local gid = gids[j]
     local g = G.groups[gid]
-    for j = 1, #g.ids do local uid = g.ids[j]
+    for k = 1, #g.ids do local uid = g.ids[k]
       local d = G.D[uid]
       -- H lasts through the side's next turn
       if d.halt ~= nil and d.halt < G.pturn then d.halt = nil end
     end
     if G.recovery and g.rallying then G.recovery.rally(G, g) end
-    for j = 1, #g.ids do local uid = g.ids[j]; G.D[uid].engaged = false end
+    for k = 1, #g.ids do local uid = g.ids[k]; G.D[uid].engaged = false end
   end
 end
 
