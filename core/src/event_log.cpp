@@ -16,7 +16,7 @@ const Value& EventLog::add(const std::string& kind, Value fields) {
   static const Value none;
   if (!enabled_) return none;
   // Neither kept nor written (bulk trials): counted, not built.
-  if (!keep_ && !file_) {
+  if (!records()) {
     ++seq_;
     return none;
   }

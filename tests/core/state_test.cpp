@@ -281,6 +281,7 @@ TEST_CASE("EventLog: JSON lines, one event per line with seq, turn, phase and ki
 
 TEST_CASE("EventLog: a log neither kept nor written counts its events", "[state][log]") {
   EventLog log(false);
+  CHECK_FALSE(log.records());
   log.add("move", Value(Value::Map{{"unit", 3}, {"dx", 12.5}}));
   log.add("turn_end");
   CHECK(log.count() == 2);
@@ -288,6 +289,7 @@ TEST_CASE("EventLog: a log neither kept nor written counts its events", "[state]
   // kept again after a file is opened: numbering goes on from the count
   const std::string path = temp_path("unkept.jsonl");
   log.open_file(path);
+  CHECK(log.records());
   log.add("note", Value(7));
   log.flush();
   CHECK(log.count() == 3);

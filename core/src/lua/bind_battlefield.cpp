@@ -116,6 +116,10 @@ struct Battlefield {
   bool logging() const { return log->enabled(); }
   void log_position(const UnitState& u, const char* how) {
     if (!logging()) return;
+    if (!log->records()) {  // counted only: no fields to build
+      log->add("unit_moved");
+      return;
+    }
     log->add("unit_moved", Value(Value::Map{{"unit", u.id}, {"x", u.at.x}, {"y", u.at.y},
                                             {"facing", u.at.facing}, {"how", how}}));
   }
