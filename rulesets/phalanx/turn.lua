@@ -248,6 +248,14 @@ local function passable_distance(G, d, x, y, f, dist)
   return G.T:clear_advance(x, y, f, d.w, d.d, dist)
 end
 
+-- Whether the circles about two bases (radius d.r, half the diagonal, and a
+-- millimetre to spare) meet: bases whose circles do not cannot overlap, so
+-- the polygon test is skipped for them.
+local function circles_meet(x, y, d, ox, oy, od)
+  local dx, dy, reach = ox - x, oy - y, d.r + od.r + 1
+  return dx * dx + dy * dy <= reach * reach
+end
+
 -- Advances one base; returns the engine's move result.
 -- "VLI can move through any troops belonging to their side": a VLI move
 -- ignores friends, unless it would end on top of one (then it stops at it).
@@ -260,7 +268,9 @@ local function overlaps_friend(G, uid)
     local id = friend_ids[i]
     local o = G.D[id]
     local ox, oy, of = pos(G, id)
-    if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then return true end
+    if circles_meet(x, y, d, ox, oy, o) and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then
+      return true
+    end
   end
   return false
 end
@@ -327,7 +337,10 @@ local function would_overlap(G, uid, d, x, y, f, reach, skip, except)
       if o ~= except then
         local od = G.D[o]
         local ox, oy, of = pos(G, o)
-        if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return true end
+        if circles_meet(x, y, d, ox, oy, od)
+            and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then
+          return true
+        end
       end
     end
   end
