@@ -728,17 +728,32 @@ turn.apply_result = apply_result
 -- at the start or at the end of a full good-going move ("When any part of
 -- a vignette moves on or over ... the entire vignette is counted as being
 -- in Bad Going").
+-- Whether unit uid would end a full move of mv after turning turn_deg in Bad
+-- Going. Remembered per unit while it stays put, for the last turn and move
+-- asked (the AI asks when it picks the orders, the move asks again; the
+-- terrain does not change during the battle): kept outside its data.
+local function bad_ahead(G, uid, turn_deg, mv)
+  local x, y, f = pos(G, uid)
+  local cache = G.ahead_cache
+  if not cache then cache = {}; G.ahead_cache = cache end
+  local c = cache[uid]
+  if c and c[1] == x and c[2] == y and c[3] == f and c[4] == turn_deg and c[5] == mv then return c[6] end
+  local d = G.D[uid]
+  local nf = f + turn_deg
+  local fx, fy = axes(nf)
+  local bad = G.T:under(x + fx * mv, y + fy * mv, nf, d.w, d.d) and true or false
+  if c then c[1], c[2], c[3], c[4], c[5], c[6] = x, y, f, turn_deg, mv, bad
+  else cache[uid] = { x, y, f, turn_deg, mv, bad } end
+  return bad
+end
+
 local function allowances(G, g, turn_deg)
   local bad = group_bad(G, g)
   local mv, tr = group_rates(G, g, bad)
   if not bad and G.T.pieces[1] then
     -- probe the end of a full move after the turn
-    for j = 1, #g.ids do local uid = g.ids[j]
-      local d = G.D[uid]
-      local x, y, f = pos(G, uid)
-      local nf = f + (turn_deg or 0)
-      local fx, fy = axes(nf)
-      if G.T:under(x + fx * mv, y + fy * mv, nf, d.w, d.d) then
+    for j = 1, #g.ids do
+      if bad_ahead(G, g.ids[j], turn_deg or 0, mv) then
         bad = true
         mv, tr = group_rates(G, g, true)
         break
