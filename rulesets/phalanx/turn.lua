@@ -329,18 +329,15 @@ turn.left_to_right = left_to_right
 -- (a set) and `except` (a unit id or nil).
 local overlap_ids, overlap_dists = {}, {}
 local function would_overlap(G, uid, d, x, y, f, reach, skip, except)
-  local bf = G.bf
-  for side = 1, 2 do
-    local n = bf:within(uid, reach, side, overlap_ids, overlap_dists, skip)
-    for i = 1, n do
-      local o = overlap_ids[i]
-      if o ~= except then
-        local od = G.D[o]
-        local ox, oy, of = pos(G, o)
-        if circles_meet(x, y, d, ox, oy, od)
-            and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then
-          return true
-        end
+  local n = G.bf:within(uid, reach, 0, overlap_ids, overlap_dists, skip)   -- 0: either side
+  for i = 1, n do
+    local o = overlap_ids[i]
+    if o ~= except then
+      local od = G.D[o]
+      local ox, oy, of = pos(G, o)
+      if circles_meet(x, y, d, ox, oy, od)
+          and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then
+        return true
       end
     end
   end
