@@ -868,7 +868,7 @@ function turn.charge(G, g, target, turn_deg, opts)
   if G.D[target].broken then return end
   local td = G.D[target]
   local cd = G.D[g.ids[1]]
-  log(G, "charge", { units = g.ids, target = target })
+  if G.log then log(G, "charge", { units = g.ids, target = target }) end
   if G.report then
     say(G, "  %s%s charges %s", short(cd), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "", label(td))
   end
@@ -904,7 +904,7 @@ end
 function turn.order_move(G, g, turn_deg, dist, opts)
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
   local d = G.D[g.ids[1]]
-  log(G, "move", { units = g.ids, turned = turned, distance = moved })
+  if G.log then log(G, "move", { units = g.ids, turned = turned, distance = moved }) end
   if math.type(stop) == "integer" and G.D[stop].side ~= d.side then
     if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
     note_contacts(G, g)
@@ -1051,8 +1051,10 @@ function turn.initiative_phase(G, side)
       else
         local v = initiative_vignette(G, g)
         local out = command.initiative(v, G.dice, G.report ~= nil or G.log)
-        log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
-                               modifiers = G.log and terms_of(out.terms) or nil })
+        if G.log then
+          log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
+                                 modifiers = terms_of(out.terms) })
+        end
         if G.report then
           local mods = M.describe(out.terms)
           say(G, "  %s acts on its own initiative: die %d%s = %d: %s", short(G.D[g.ids[1]]), out.die,
@@ -1105,7 +1107,7 @@ function turn.activation_phase(G, side)
   local S = G.sides[side]
   local explain = G.report ~= nil or G.log
   local ap = command.turn_activation_points(S.base_ap, G.dice, explain)
-  log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points })
+  if G.log then log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points }) end
   if G.report then
     say(G, "%s: activation die %d (%+d): %d AP (base %d)", side_name(G, side), ap.die, ap.modifier, ap.points, S.base_ap)
   end
@@ -1120,7 +1122,7 @@ function turn.activation_phase(G, side)
         left = left - cost
         g.activated = true
         queued[#queued + 1] = { g = g, order = order }
-        log(G, "activation", { units = g.ids, cost = cost, order = order.kind, modifiers = G.log and terms_of(terms) or nil })
+        if G.log then log(G, "activation", { units = g.ids, cost = cost, order = order.kind, modifiers = terms_of(terms) }) end
         if G.report then
           local mods = M.describe(terms)
           say(G, "  activates %s%s for %d AP%s: %s", short(G.D[g.ids[1]]),
