@@ -1627,11 +1627,11 @@ function ai.activate(G, side, points)
   local sd = G.sides[side]
   -- the average position of the side's line, for keeping it
   local sum, n = 0, 0
+  local py = G.py
   for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
-    for j = 1, #g.ids do local uid = g.ids[j]
-      local _, y = pos(G, uid)
-      sum, n = sum + y, n + 1
+    for k = 1, #g.ids do
+      sum, n = sum + py[g.ids[k]], n + 1
     end
   end
   sd.avg_front = n > 0 and sum / n or nil

@@ -310,9 +310,9 @@ local function left_to_right(G, g)
   local _, _, f = pos(G, ids[1])
   local _, _, rx, ry = axes(f)
   local out, keys = {}, ltr_keys
+  local px, py = G.px, G.py
   for i = 1, #ids do local uid = ids[i]
-    local x, y = pos(G, uid)
-    local k = x * rx + y * ry
+    local k = px[uid] * rx + py[uid] * ry
     local j = i - 1
     while j >= 1 and (keys[j] > k or (keys[j] == k and out[j] > uid)) do
       out[j + 1], keys[j + 1] = out[j], keys[j]
@@ -330,13 +330,14 @@ turn.left_to_right = left_to_right
 local overlap_ids, overlap_dists = {}, {}
 local function would_overlap(G, uid, d, x, y, f, reach, skip, except)
   local n = G.bf:within(uid, reach, 0, overlap_ids, overlap_dists, skip)   -- 0: either side
+  local px, py = G.px, G.py
   for i = 1, n do
     local o = overlap_ids[i]
     if o ~= except then
       local od = G.D[o]
-      local ox, oy, of = pos(G, o)
+      local ox, oy = px[o], py[o]
       if circles_meet(x, y, d, ox, oy, od)
-          and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then
+          and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, G.pf[o], od.w, od.d, CONTACT) then
         return true
       end
     end
