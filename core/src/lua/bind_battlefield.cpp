@@ -492,11 +492,22 @@ int bf_nearest(lua_State* L) {
     const int id = static_cast<int>(lua_tointeger(L, -1));
     lua_pop(L, 1);
     const std::size_t of = bf.slot_of(L, id);
+    // Nearest centres first, so that the nearest so far (which bounds the
+    // search: a unit whose circle is further cannot be nearer, nor tie) is
+    // found early. The answer is the least (distance, id) over all pairs
+    // whatever the order they are tried in.
+    thread_local std::vector<std::pair<double, std::size_t>> order;
+    order.clear();
+    const UnitState& m = bf.state.units[of];
     for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
       const UnitState& u = bf.state.units[i];
       if (u.removed || i == of || (side > 0 && u.side != side)) continue;
-      // the nearest so far bounds the search: a unit whose circle is further
-      // cannot be nearer (nor tie)
+      const double dx = u.at.x - m.at.x, dy = u.at.y - m.at.y;
+      order.emplace_back(dx * dx + dy * dy, i);
+    }
+    std::sort(order.begin(), order.end());
+    for (const auto& [centres, i] : order) {
+      const UnitState& u = bf.state.units[i];
       if (!may_be_within(bf, of, i, std::min(within, bd))) continue;
       const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
       if (d > within || d > bd || (d == bd && u.id >= best)) continue;
