@@ -15,6 +15,11 @@ void EventLog::open_file(const std::string& path) {
 const Value& EventLog::add(const std::string& kind, Value fields) {
   static const Value none;
   if (!enabled_) return none;
+  // Neither kept nor written (bulk trials): counted, not built.
+  if (!records()) {
+    ++seq_;
+    return none;
+  }
   // Fields that are not a map (a number, a string, a list) are kept under
   // "value". (Fix found by tests/core/state_test.cpp: the old test looked at
   // `event`, always a map by then, so such fields were silently dropped.)

@@ -236,6 +236,8 @@ bool quads_overlap(const Quad& a, const Quad& b) {
 
 bool overlaps(const Base& a, const Base& b) { return quads_overlap(Quad(a), Quad(b)); }
 
+bool overlaps(const Footprint& a, const Footprint& b) { return quads_overlap(a, b); }
+
 double edge_distance(const Base& a, const Base& b) { return edge_distance(Footprint(a), Footprint(b)); }
 
 double edge_distance(const Footprint& qa, const Footprint& qb) {

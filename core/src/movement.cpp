@@ -61,12 +61,13 @@ void project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) 
 // that happens before `max_travel`. On each separating axis the projections
 // overlap for t in an open interval; the rectangles overlap where all four
 // intervals do (separating axis theorem), so contact is at the latest start.
-std::optional<double> first_contact_straight(const Base& mover, Vec2 dir, double max_travel,
-                                             const Base& obstacle) {
-    const auto mc = mover.corners();
-    const auto oc = obstacle.corners();
+// Footprints: the corners and axes made once per base for the whole move.
+std::optional<double> first_contact_straight(const Footprint& mover, Vec2 dir, double max_travel,
+                                             const Footprint& obstacle) {
+    const auto& mc = mover.c;
+    const auto& oc = obstacle.c;
     Interval overlap;
-    for (const Vec2 axis : {mover.forward(), mover.right(), obstacle.forward(), obstacle.right()}) {
+    for (const Vec2 axis : {mover.forward, mover.right, obstacle.forward, obstacle.right}) {
         double m0, m1, o0, o1;
         project(mc, axis, m0, m1);
         project(oc, axis, o0, o1);
@@ -204,9 +205,9 @@ std::array<Segment, 4> table_edges(const Rect& t) {
 
 // Fill in who the mover touches at its final position and, when a base
 // stopped it, which edges met.
-void describe_end(MoveResult& r, const std::vector<Obstacle>& obstacles) {
+void describe_end(MoveResult& r, const std::vector<Obstacle>& obstacles, const MoveContext& ctx) {
     for (const Obstacle& o : obstacles) {
-        if (in_contact(r.base, o.base)) r.touching.push_back(o.id);
+        if (ctx.find_touching && in_contact(r.base, o.base)) r.touching.push_back(o.id);
         if (r.blocker && *r.blocker == o.id) {
             r.blocker_edge = nearest_edge(o.base, r.base).edge;
             r.mover_edge = nearest_edge(r.base, o.base).edge;
@@ -239,15 +240,16 @@ MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
     if (ctx.index) nearby = ctx.index->within(mover, travel);
     const std::vector<Obstacle> obstacles = gather(ctx, nearby);
     if (travel == 0.0) {
-        describe_end(result, obstacles);
+        describe_end(result, obstacles, ctx);
         return result;
     }
 
     Stop stop;
+    const Footprint mf(mover);
     for (const Obstacle& o : obstacles) {
-        if (overlaps(mover, o.base)) continue;  // already overlapping: not an obstacle
-        if (auto t = first_contact_straight(mover, dir, travel, o.base))
-            consider(stop, *t, StopReason::Base, o.id);
+        const Footprint of(o.base);
+        if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
+        if (auto t = first_contact_straight(mf, dir, travel, of)) consider(stop, *t, StopReason::Base, o.id);
     }
     if (ctx.table && wholly_on_table(mover, *ctx.table)) {
         const double t = table_limit_straight(mover, dir, *ctx.table);
@@ -259,7 +261,7 @@ MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
     result.distance = moved;
     result.stopped_by = stop.reason;
     result.blocker = stop.blocker;
-    describe_end(result, obstacles);
+    describe_end(result, obstacles, ctx);
     return result;
 }
 
@@ -283,20 +285,22 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     if (ctx.index) nearby = ctx.index->within_of_point(pivot, reach);
     const std::vector<Obstacle> obstacles = gather(ctx, nearby);
     if (max_angle == 0.0) {
-        describe_end(result, obstacles);
+        describe_end(result, obstacles, ctx);
         return result;
     }
     const auto at = [&](double a) { return rotated_base(mover, pivot, rad_to_deg(a * sense)); };
 
     Stop stop;
+    const Footprint mf(mover);
     for (const Obstacle& o : obstacles) {
-        if (overlaps(mover, o.base)) continue;  // already overlapping: not an obstacle
+        const Footprint of(o.base);
+        if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (distance_to_point(o.base, pivot) > reach) continue;
         std::array<Segment, 4> edges;
         for (std::size_t i = 0; i < 4; ++i) edges[i] = o.base.edge(kAllEdges[i]);
         const auto corners = o.base.corners();
         const auto angles = crossing_angles(mover, pivot, sense, max_angle, edges, corners);
-        if (auto a = first_bad_angle(angles, [&](double x) { return overlaps(at(x), o.base); }))
+        if (auto a = first_bad_angle(angles, [&](double x) { return overlaps(Footprint(at(x)), of); }))
             consider(stop, *a, StopReason::Base, o.id);
     }
     if (ctx.table && wholly_on_table(mover, *ctx.table)) {
@@ -311,7 +315,7 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     result.turned_deg = rad_to_deg(turned * sense);
     result.stopped_by = stop.reason;
     result.blocker = stop.blocker;
-    describe_end(result, obstacles);
+    describe_end(result, obstacles, ctx);
     return result;
 }
 

@@ -1282,10 +1282,13 @@ end
 ---------------------------------------------------------------------------
 -- Orders.
 
+-- Positions from the battle's mirror (turn.pos: bf:pos's numbers, no engine call).
+local pos = turn.pos
+
 -- The unit of group g nearest to enemy unit e.
 local function nearest_member(G, g, e)
   local best, bd = g.ids[1], math.huge
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local dd = G.bf:distance(uid, e)
     if dd < bd then best, bd = uid, dd end
   end
@@ -1295,15 +1298,14 @@ end
 -- Whether `attacker` would strike `target` in flank or rear: its centre is
 -- behind the target's front edge line.
 local function behind_front(G, attacker, target)
-  local ax, ay = G.bf:pos(attacker)
-  local tx, ty, tf = G.bf:pos(target)
+  local ax, ay = pos(G, attacker)
+  local tx, ty, tf = pos(G, target)
   local td = G.D[target]
   local fx, fy = setup.axes(tf)
   return (ax - tx) * fx + (ay - ty) * fy < td.d / 2
 end
 
 local function charge_value(G, g, target)
-  local bf = G.bf
   local me_uid = nearest_member(G, g, target)
   local me, foe = G.D[me_uid], G.D[target]
   local flank = behind_front(G, me_uid, target)
@@ -1316,14 +1318,14 @@ end
 ai.charge_value = charge_value
 
 local function can_shoot(G, g)
-  for _, uid in ipairs(g.ids) do
-    if #turn.shooting_targets(G, uid) > 0 then return true end
+  for j = 1, #g.ids do local uid = g.ids[j]
+    if turn.has_shooting_target(G, uid) then return true end
   end
   return false
 end
 
 local function recovering(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     local r, rr = d.accumulated_r, d.accumulated_rr
     if (d.army_class == "RA" and r + rr >= 2) or (d.army_class == "IF" and r + rr > 0) then return true end
@@ -1354,7 +1356,7 @@ local RESERVE_MARGIN = 0.25     -- frontages kept beyond an enemy's reach
 local RESERVE_CHARGE = 0.5      -- a reserve charges only above this estimate
 
 local function is_reserve(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     if G.D[uid].last_line then return true end
   end
   return false
@@ -1395,10 +1397,10 @@ local reach_q = {}
 local function shot_exposure(G, g, a, dist)
   local f = G.S.frontage
   local count = 0
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     if troops.mounted_or_animal(d.class) then
-      local x, y, h = G.bf:pos(uid)
+      local x, y, h = pos(G, uid)
       local mx, my = setup.axes(h + a)
       x, y = x + mx * dist, y + my * dist
       local n = turn.near(G, uid, 3 - g.side, dist + 26 * f, reach_q)
@@ -1407,7 +1409,7 @@ local function shot_exposure(G, g, a, dist)
         local ed = G.D[e]
         local range = shot_range_mm(G, ed)
         if range > 0 then
-          local ex, ey, eh = G.bf:pos(e)
+          local ex, ey, eh = pos(G, e)
           local dx, dy = x - ex, y - ey
           local cd = math.sqrt(dx * dx + dy * dy)
           local reach = range + 2 * ed.move_good + (d.w + d.d) / 2 + ed.d / 2
@@ -1438,16 +1440,16 @@ local function reserve_room(G, g, a, dist, melee_only)
   local room = dist
   local mv = turn.allowances(G, g, a)
   local far = dist + 5 * f
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    local x, y, h = G.bf:pos(uid)
+    local x, y, h = pos(G, uid)
     local fx, fy, rx, ry = setup.axes(h + a)
     local n = turn.near(G, uid, 3 - g.side, far, reach_q)
     for i = 1, n do
       local hit = reach_q[i]
       local e = hit.id
       local need = max(enemy_reach(G, e), mv) + RESERVE_MARGIN * f
-      local ex, ey = G.bf:pos(e)
+      local ex, ey = pos(G, e)
       local dx, dy = ex - x, ey - y
       local cd = math.sqrt(dx * dx + dy * dy)
       local c = cd > 0 and (dx * fx + dy * fy) / cd or 1
@@ -1464,7 +1466,7 @@ local function reserve_room(G, g, a, dist, melee_only)
       local o = reach_q[i].id
       local od = G.D[o]
       if od.gid ~= d.gid then
-        local ox, oy = G.bf:pos(o)
+        local ox, oy = pos(G, o)
         local ahead = (ox - x) * fx + (oy - y) * fy
         local lat = abs((ox - x) * rx + (oy - y) * ry)
         if ahead > 0 and lat < (d.w + od.w) / 2 then
@@ -1516,12 +1518,15 @@ local function finish_advance(G, g, p)
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 
+-- Scratch for the enemies in charge reach (best_order is not re-entered
+-- while it reads them).
+local charge_q = {}
+
 -- The best order for group g and its score (nil when it has nothing to do).
 -- lazy: an advance comes back unplanned, with `pending` for finish_advance
 -- (planning is the dear part; only the links the points can pay for need it).
 local function best_order(G, g, lazy)
   if #g.ids == 0 then return nil end
-  local bf = G.bf
   local S = G.S
   if turn.group_in_contact(G, g) then return nil end
   local stuck = turn.group_halted(G, g)
@@ -1534,16 +1539,16 @@ local function best_order(G, g, lazy)
   -- charges
   local best, best_v = nil, -FAR
   local seen = 0
-  for _, uid in ipairs(g.ids) do
-    local q = {}
-    turn.near(G, uid, 3 - g.side, mv, q)
-    for _, hit in ipairs(q) do
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
+    for i = 1, n do
       if seen >= 4 then break end
       seen = seen + 1
-      local a = turn.turn_towards(G, g, hit.id)
+      local e = charge_q[i].id
+      local a = turn.turn_towards(G, g, e)
       if abs(a) <= tr + 1e-6 then
-        local v = charge_value(G, g, hit.id)
-        if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = hit.id, turn = a }, v end
+        local v = charge_value(G, g, e)
+        if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
       end
     end
   end
@@ -1585,7 +1590,7 @@ local function best_order(G, g, lazy)
   local score = 3 + #g.ids
   -- those nearest the enemy first, then laggards (to keep the line)
   score = score + max(0, 6 - dist / S.frontage) * 0.5
-  local _, y = bf:pos(g.ids[1])
+  local _, y = pos(G, g.ids[1])
   local fwd = G.sides[g.side].edge == "south" and 1 or -1
   local avg = G.sides[g.side].avg_front or y
   score = score + max(-1, min(1, (avg - y) * fwd / S.frontage))
@@ -1619,11 +1624,11 @@ ai.best_order = best_order
 -- `dist`: short of friends in its way (their extents projected on its
 -- axes) and of impassable terrain.
 local function friends_of(G, g)
-  local bf = G.bf
   local member = {}
-  for _, uid in ipairs(g.ids) do member[uid] = true end
+  for j = 1, #g.ids do local uid = g.ids[j]; member[uid] = true end
   local c = { n = 0, x = {}, y = {}, f = {}, hw = {}, hd = {}, reach = {} }
-  for _, o in ipairs(G.alive[g.side]) do
+  local alive = G.alive[g.side]
+  for j = 1, #alive do local o = alive[j]
     if not member[o] then
       local n = c.n + 1
       c.n = n
@@ -1645,9 +1650,9 @@ local function free_ahead(G, g, a, dist, c)
   c = c or friends_of(G, g)
   local free = dist
   local cx, cy, cf, chw, chd, creach = c.x, c.y, c.f, c.hw, c.hd, c.reach
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    local x, y, f = bf:pos(uid)
+    local x, y, f = pos(G, uid)
     local nf = f + a
     local fx, fy, rx, ry = setup.axes(nf)
     for i = 1, c.n do
@@ -1704,7 +1709,8 @@ local function cohesive_distance_lua(G, g, a, dist)
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
   local m = #ids
   local n = 0
-  for _, o in ipairs(G.alive[g.side]) do
+  local alive = G.alive[g.side]
+  for j = 1, #alive do local o = alive[j]
     local od = D[o]
     if od.mbl then
       local member = false
@@ -1718,7 +1724,7 @@ local function cohesive_distance_lua(G, g, a, dist)
   end
   for i = 1, m do
     local uid = ids[i]
-    local x, y, f = bf:pos(uid)
+    local x, y, f = pos(G, uid)
     cm_x[i], cm_y[i] = x, y
     cm_fx[i], cm_fy[i] = setup.axes(f + a)
     cm_w[i] = D[uid].w / 2
@@ -1765,19 +1771,18 @@ end
 
 function ai.activate(G, side, points)
   local sd = G.sides[side]
-  local bf = G.bf
   -- the average position of the side's line, for keeping it
   local sum, n = 0, 0
-  for _, gid in ipairs(sd.groups) do
+  local py = G.py
+  for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
-    for _, uid in ipairs(g.ids) do
-      local _, y = bf:pos(uid)
-      sum, n = sum + y, n + 1
+    for k = 1, #g.ids do
+      sum, n = sum + py[g.ids[k]], n + 1
     end
   end
   sd.avg_front = n > 0 and sum / n or nil
   local cands = {}
-  for _, gid in ipairs(sd.groups) do
+  for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
     local order, score = best_order(G, g, true)
     if order then
@@ -1791,7 +1796,7 @@ function ai.activate(G, side, points)
   end)
   -- plan the advances in order of value while the points last
   local out, left = {}, points
-  for _, c in ipairs(cands) do
+  for j = 1, #cands do local c = cands[j]
     if left < 1 then break end
     local order, cost = c.order, c.cost
     if order.pending then

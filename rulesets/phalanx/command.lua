@@ -26,7 +26,7 @@ local function as_link(v)
 end
 
 local function any_low_integrity(link)
-  for _, v in ipairs(link) do
+  for j = 1, #link do local v = link[j]
     if v.integrity == "I" or v.integrity == "II" then return true end
   end
   return false
@@ -35,7 +35,7 @@ end
 -- READING: "If the vignette is Class IV or Class V and RA": a link earns the
 -- -1 only when every vignette in it does.
 local function all_regular_high(link)
-  for _, v in ipairs(link) do
+  for j = 1, #link do local v = link[j]
     if v.army_class ~= "RA" or not (v.integrity == "IV" or v.integrity == "V") then return false end
   end
   return true
@@ -78,7 +78,7 @@ function command.activation_cost(vignette_or_link, situation, explain)
   local army = link[1].army_class
   local base = ACTIVATION.base[army]
   if base == nil then error("Phalanx activation: unknown army class '" .. tostring(army) .. "'", 2) end
-  for _, v in ipairs(link) do
+  for j = 1, #link do local v = link[j]
     if v.army_class ~= army then
       error("Phalanx activation: RA troops cannot be linked to IF troops (Linked Vignettes)", 2)
     end

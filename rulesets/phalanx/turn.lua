@@ -33,6 +33,9 @@ local angles = require("lib.angles")
 
 local turn = {}
 
+-- The hot loops over a link's members are numeric (`for i = 1, #g.ids do
+-- local uid = g.ids[i]`): ipairs costs a call into the C library per
+-- element, which showed as 3% of a battle.
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad = math.rad
 local MOVEMENT = tables.movement
@@ -69,6 +72,13 @@ local function sync(G, uid)
   if st then st[uid] = (st[uid] or 0) + 1 end
 end
 turn.sync = sync
+
+-- Where a unit is: the mirror's numbers, the same as bf:pos's, read without
+-- a call into the engine.
+local function pos(G, uid)
+  return G.px[uid], G.py[uid], G.pf[uid]
+end
+turn.pos = pos
 
 local function move(G, uid, ...)
   local r = G.bf:move(uid, ...)
@@ -163,7 +173,7 @@ end
 turn.in_contact = in_contact
 
 local function group_in_contact(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     if in_contact(G, uid) then return true end
   end
   return false
@@ -178,7 +188,7 @@ end
 turn.halted = halted
 
 local function group_halted(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     if halted(G, d) or d.field_defences then return true end
   end
@@ -188,7 +198,7 @@ turn.group_halted = group_halted
 
 -- Any member of a group on Bad Going.
 local function group_bad(G, g)
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     if going(G, uid) then return true end
   end
   return false
@@ -200,7 +210,7 @@ end
 local function group_rates(G, g, bad)
   local n = #g.ids
   local mv, tr = math.huge, math.huge
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     mv = min(mv, move_mm(d, bad))
     tr = min(tr, tables.turn_allowance(d.class, bad, n))
@@ -220,13 +230,18 @@ end
 -- Moving bases.
 
 -- Whether a base at (x, y, f) is on the table.
+-- The corners as setup.corners makes them, without its table.
+local function off_table(x, y, W, D)
+  return x < -0.01 or x > W + 0.01 or y < -0.01 or y > D + 0.01
+end
 local function on_table(G, x, y, f, w, dp)
-  local c = setup.corners(x, y, f, w, dp)
+  local fx, fy, rx, ry = axes(f)
+  local hw, hd = w / 2, dp / 2
   local W, D = G.S.width, G.S.depth
-  for i = 1, 8, 2 do
-    if c[i] < -0.01 or c[i] > W + 0.01 or c[i + 1] < -0.01 or c[i + 1] > D + 0.01 then return false end
-  end
-  return true
+  return not (off_table(x + fx * hd - rx * hw, y + fy * hd - ry * hw, W, D)
+    or off_table(x + fx * hd + rx * hw, y + fy * hd + ry * hw, W, D)
+    or off_table(x - fx * hd + rx * hw, y - fy * hd + ry * hw, W, D)
+    or off_table(x - fx * hd - rx * hw, y - fy * hd - ry * hw, W, D))
 end
 
 -- The longest part of a straight move that keeps the base off impassable
@@ -235,18 +250,29 @@ local function passable_distance(G, d, x, y, f, dist)
   return G.T:clear_advance(x, y, f, d.w, d.d, dist)
 end
 
+-- Whether the circles about two bases (radius d.r, half the diagonal, and a
+-- millimetre to spare) meet: bases whose circles do not cannot overlap, so
+-- the polygon test is skipped for them.
+local function circles_meet(x, y, d, ox, oy, od)
+  local dx, dy, reach = ox - x, oy - y, d.r + od.r + 1
+  return dx * dx + dy * dy <= reach * reach
+end
+
 -- Advances one base; returns the engine's move result.
 -- "VLI can move through any troops belonging to their side": a VLI move
 -- ignores friends, unless it would end on top of one (then it stops at it).
+local friend_ids, friend_dists = {}, {}
 local function overlaps_friend(G, uid)
   local d = G.D[uid]
-  local x, y, f = G.bf:pos(uid)
-  local q = {}
-  near(G, uid, d.side, CONTACT, q)
-  for _, hit in ipairs(q) do
-    local o = G.D[hit.id]
-    local ox, oy, of = G.bf:pos(hit.id)
-    if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then return true end
+  local x, y, f = pos(G, uid)
+  local n = G.bf:within(uid, CONTACT, d.side, friend_ids, friend_dists)
+  for i = 1, n do
+    local id = friend_ids[i]
+    local o = G.D[id]
+    local ox, oy, of = pos(G, id)
+    if circles_meet(x, y, d, ox, oy, o) and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then
+      return true
+    end
   end
   return false
 end
@@ -254,7 +280,7 @@ end
 local function advance_unit(G, uid, dist, opts)
   if dist == 0 then return { distance = 0 } end
   local d = G.D[uid]
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = pos(G, uid)
   dist = passable_distance(G, d, x, y, f, dist)
   if groups_of.pass_through_friends[d.class] and opts == nil then
     local r = move(G, uid, "advance", dist, { ignore_side = d.side })
@@ -278,55 +304,73 @@ local function turn_unit(G, uid, angle)
   return r.turned or 0
 end
 
--- Members of a group from its left to its right (by the first member's facing).
+-- Members of a group from its left to its right (by the first member's facing),
+-- ties by id. An insertion sort: links are a handful of bases.
+local ltr_keys = {}
 local function left_to_right(G, g)
-  local first = g.ids[1]
-  local _, _, f = G.bf:pos(first)
+  local ids = g.ids
+  local _, _, f = pos(G, ids[1])
   local _, _, rx, ry = axes(f)
-  local list = {}
-  for i, uid in ipairs(g.ids) do
-    local x, y = G.bf:pos(uid)
-    list[i] = { uid = uid, k = x * rx + y * ry }
+  local out, keys = {}, ltr_keys
+  local px, py = G.px, G.py
+  for i = 1, #ids do local uid = ids[i]
+    local k = px[uid] * rx + py[uid] * ry
+    local j = i - 1
+    while j >= 1 and (keys[j] > k or (keys[j] == k and out[j] > uid)) do
+      out[j + 1], keys[j + 1] = out[j], keys[j]
+      j = j - 1
+    end
+    out[j + 1], keys[j + 1] = uid, k
   end
-  table.sort(list, function(a, b) if a.k ~= b.k then return a.k < b.k end return a.uid < b.uid end)
-  local out = {}
-  for i, e in ipairs(list) do out[i] = e.uid end
   return out
 end
 turn.left_to_right = left_to_right
 
--- Rotates a whole group rigidly about a pivot; refuses (returns false) if
--- any base would overlap another or leave the table.
-local function rotate_group(G, g, angle, px, py)
-  local bf = G.bf
-  local a = rad(angle)
-  local ca, sa = math.cos(a), math.sin(a)
-  local old, new = {}, {}
-  for i, uid in ipairs(g.ids) do
-    local x, y, f = bf:pos(uid)
-    old[i] = { x, y, f }
-    local dx, dy = x - px, y - py
-    new[i] = { px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle }
-  end
-  local member = {}
-  for _, uid in ipairs(g.ids) do member[uid] = true end
-  for i, uid in ipairs(g.ids) do
-    local d = G.D[uid]
-    local n = new[i]
-    if not on_table(G, n[1], n[2], n[3], d.w, d.d) then return false end
-    local _, imp = G.T:under(n[1], n[2], n[3], d.w, d.d)
-    if imp then return false end
-    local reach = d.w + d.d + abs(a) * d.w * #g.ids
-    for _, hit in ipairs(near_any(G, uid, reach, member)) do
-      local o = hit.id
-      do
-        local od = G.D[o]
-        local ox, oy, of = bf:pos(o)
-        if setup.bases_overlap(n[1], n[2], n[3], d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return false end
+-- Whether base `uid` of size d, were it at (x, y, f), would overlap a unit of
+-- either side within `reach` of where it is now, other than those in `skip`
+-- (a set) and `except` (a unit id or nil).
+local overlap_ids, overlap_dists = {}, {}
+local function would_overlap(G, uid, d, x, y, f, reach, skip, except)
+  local n = G.bf:within(uid, reach, 0, overlap_ids, overlap_dists, skip)   -- 0: either side
+  local px, py = G.px, G.py
+  for i = 1, n do
+    local o = overlap_ids[i]
+    if o ~= except then
+      local od = G.D[o]
+      local ox, oy = px[o], py[o]
+      if circles_meet(x, y, d, ox, oy, od)
+          and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, G.pf[o], od.w, od.d, CONTACT) then
+        return true
       end
     end
   end
-  for i, uid in ipairs(g.ids) do place(G, uid, new[i][1], new[i][2], new[i][3]) end
+  return false
+end
+
+-- Rotates a whole group rigidly about a pivot; refuses (returns false) if
+-- any base would overlap another or leave the table.
+local rot_x, rot_y, rot_f = {}, {}, {}
+local function rotate_group(G, g, angle, px, py)
+  local a = rad(angle)
+  local ca, sa = math.cos(a), math.sin(a)
+  local ids = g.ids
+  local nx, ny, nf = rot_x, rot_y, rot_f
+  for i = 1, #ids do local uid = ids[i]
+    local x, y, f = pos(G, uid)
+    local dx, dy = x - px, y - py
+    nx[i], ny[i], nf[i] = px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle
+  end
+  local member = {}
+  for j = 1, #ids do local uid = ids[j]; member[uid] = true end
+  for i = 1, #ids do local uid = ids[i]
+    local d = G.D[uid]
+    if not on_table(G, nx[i], ny[i], nf[i], d.w, d.d) then return false end
+    local _, imp = G.T:under(nx[i], ny[i], nf[i], d.w, d.d)
+    if imp then return false end
+    local reach = d.w + d.d + abs(a) * d.w * #ids
+    if would_overlap(G, uid, d, nx[i], ny[i], nf[i], reach, member) then return false end
+  end
+  for i = 1, #ids do local uid = ids[i]; place(G, uid, nx[i], ny[i], nf[i]) end
   return true
 end
 
@@ -342,13 +386,13 @@ local function turn_group(G, g, angle)
   if first.pivot == "front_corner" then
     local end_uid = angle > 0 and order[1] or order[#order]
     local d = G.D[end_uid]
-    local x, y, f = G.bf:pos(end_uid)
+    local x, y, f = pos(G, end_uid)
     local c = setup.corners(x, y, f, d.w, d.d)
     if angle > 0 then px, py = c[1], c[2] else px, py = c[3], c[4] end
   else
     local sx, sy = 0, 0
-    for _, uid in ipairs(g.ids) do
-      local x, y = G.bf:pos(uid)
+    for j = 1, #g.ids do local uid = g.ids[j]
+      local x, y = pos(G, uid)
       sx, sy = sx + x, sy + y
     end
     px, py = sx / #g.ids, sy / #g.ids
@@ -363,7 +407,6 @@ turn.turn_group = turn_group
 -- step: each moves as far as it can, then all stop where the shortest did.
 -- Returns the distance moved and the first contact (unit id or "edge").
 local function advance_group(G, g, dist)
-  local bf = G.bf
   if #g.ids == 1 then
     local r = advance_unit(G, g.ids[1], dist)
     r.mover_id = g.ids[1]
@@ -372,12 +415,12 @@ local function advance_group(G, g, dist)
   local opts = { ignore = g.ids }
   local moved, stop, stop_r = {}, nil, nil
   local least = dist
-  for i, uid in ipairs(g.ids) do
+  for i = 1, #g.ids do local uid = g.ids[i]
     local r = advance_unit(G, uid, dist, opts)
     moved[i] = r.distance or 0
     if abs(moved[i]) < abs(least) - 1e-9 then least = moved[i]; stop = r.stopped_by; stop_r = r; r.mover_id = uid end
   end
-  for i, uid in ipairs(g.ids) do
+  for i = 1, #g.ids do local uid = g.ids[i]
     local back = moved[i] - least
     if abs(back) > 1e-9 then move(G, uid, "advance", -back, opts) end
   end
@@ -398,9 +441,8 @@ local EDGE_SIGN = { front = { 1, 0 }, rear = { -1, 0 }, left = { 0, -1 }, right 
 -- divided by the link: HIP links stay as they are) and a full move for any
 -- base, and overlaps nothing else; otherwise it halts at contact.
 local function line_up(G, g, uid, target, edge)
-  local bf = G.bf
   local d, t = G.D[uid], G.D[target]
-  local tx, ty, tf = bf:pos(target)
+  local tx, ty, tf = pos(G, target)
   local fx, fy, rx, ry = axes(tf)
   local s = EDGE_SIGN[edge]
   if not s then return false end
@@ -409,7 +451,7 @@ local function line_up(G, g, uid, target, edge)
   local ex, ey = tx + nx * half, ty + ny * half
   local nf = heading(-nx, -ny)
   local cx, cy = ex + nx * d.d / 2, ey + ny * d.d / 2
-  local x, y, f = bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local bad = going(G, uid)
   local delta = norm(nf - f)
   local limit = turn_allowance_unit(d, bad)
@@ -420,25 +462,19 @@ local function line_up(G, g, uid, target, edge)
   local ca, sa = math.cos(a), math.sin(a)
   local moves = {}
   local member = {}
-  for _, m in ipairs(g.ids) do member[m] = true end
-  for i, m in ipairs(g.ids) do
+  for j = 1, #g.ids do local m = g.ids[j]; member[m] = true end
+  for i = 1, #g.ids do local m = g.ids[i]
     local md = G.D[m]
-    local mx, my, mf = bf:pos(m)
+    local mx, my, mf = pos(G, m)
     local ox, oy = mx - x, my - y
     local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
     if sqrt((px - mx) ^ 2 + (py - my) ^ 2) > move_mm(md, bad) + 1e-6 then return false end
     if not on_table(G, px, py, mf + delta, md.w, md.d) then return false end
-    for _, hit in ipairs(near_any(G, m, md.w + md.d + sqrt((px - mx) ^ 2 + (py - my) ^ 2), member)) do
-      local o = hit.id
-      if o ~= target then
-        local od = G.D[o]
-        local ox2, oy2, of = bf:pos(o)
-        if setup.bases_overlap(px, py, mf + delta, md.w, md.d, ox2, oy2, of, od.w, od.d, CONTACT) then return false end
-      end
-    end
+    local reach = md.w + md.d + sqrt((px - mx) ^ 2 + (py - my) ^ 2)
+    if would_overlap(G, m, md, px, py, mf + delta, reach, member, target) then return false end
     moves[i] = { px, py, mf + delta }
   end
-  for i, m in ipairs(g.ids) do place(G, m, moves[i][1], moves[i][2], moves[i][3]) end
+  for i = 1, #g.ids do local m = g.ids[i]; place(G, m, moves[i][1], moves[i][2], moves[i][3]) end
   return true
 end
 turn.line_up = line_up
@@ -450,7 +486,7 @@ turn.line_up = line_up
 -- linked vignette is part of the link).
 local function link_of(G, g)
   local link = {}
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     link[#link + 1] = d
     if d.supporter then link[#link + 1] = d.supporter end
@@ -496,11 +532,11 @@ local function link_base(G, g)
   if gen and not gd.broken then
     if gd.gid ~= g.gid then
       local best = math.huge
-      for _, uid in ipairs(ids) do best = min(best, G.bf:distance(gen, uid)) end
+      for j = 1, #ids do local uid = ids[j]; best = min(best, G.bf:distance(gen, uid)) end
       -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
       c.dist = math.floor(best / G.S.frontage)
-      local gx, gy = G.bf:pos(gen)
-      local x, y = G.bf:pos(ids[1])
+      local gx, gy = pos(G, gen)
+      local x, y = pos(G, ids[1])
       -- remembered per group while it and its General stay put
       local lc = G.los_cache
       if not lc then lc = {}; G.los_cache = lc end
@@ -514,7 +550,7 @@ local function link_base(G, g)
       end
     end
   end
-  local x0, _, f0 = G.bf:pos(ids[1])
+  local x0, _, f0 = pos(G, ids[1])
   c.x0, c.f0 = x0, f0
   c.link = link_of(G, g)
   cache[g] = c
@@ -580,11 +616,11 @@ local function break_unit(G, uid, why)
   d.broken = true
   bf:remove(uid)
   local g = G.groups[d.gid]
-  for i, id in ipairs(g.ids) do
+  for i = 1, #g.ids do local id = g.ids[i]
     if id == uid then table.remove(g.ids, i); break end
   end
   local alive = G.alive[d.side]
-  for i, id in ipairs(alive) do
+  for i = 1, #alive do local id = alive[i]
     if id == uid then table.remove(alive, i); break end
   end
   local side = G.sides[d.side]
@@ -618,13 +654,13 @@ end
 -- Unit vector a repulsed vignette moves along: straight back if its
 -- opponent is to its front, else along the opponent's facing (READING).
 local function repulse_direction(G, uid, opp)
-  local _, _, f = G.bf:pos(uid)
+  local _, _, f = pos(G, uid)
   local edge = opp and touching_edge(G, uid, opp)
   if opp == nil or edge == "front" or edge == nil then
     local fx, fy = axes(f)
     return -fx, -fy, true
   end
-  local _, _, of = G.bf:pos(opp)
+  local _, _, of = pos(G, opp)
   local fx, fy = axes(of)
   return fx, fy, false
 end
@@ -632,11 +668,10 @@ end
 -- Distance in full moves to friends along the repulse path (up to two
 -- moves: an RR), or nil: for "R or RR into friends" (Results, RR).
 local function friends_behind(G, uid, opp)
-  local bf = G.bf
   local d = G.D[uid]
   local mv = move_mm(d, (going(G, uid)))
   local dx, dy = repulse_direction(G, uid, opp)
-  local x, y, f = bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local r = move(G, uid, "slide", dx * 2 * mv, dy * 2 * mv, { ignore_side = 3 - d.side })
   place(G, uid, x, y, f)
   if math.type(r.stopped_by) == "integer" then return (r.distance or 0) / mv end
@@ -648,21 +683,20 @@ turn.friends_behind = friends_behind
 -- opponent ("moved back the distance of one full turn and end facing
 -- opponents"); R and RR count towards the accumulated results.
 local function repulse(G, uid, result, opp, from_shooting)
-  local bf = G.bf
   local d = G.D[uid]
   if result == "R" then d.accumulated_r = d.accumulated_r + 1 else d.accumulated_rr = d.accumulated_rr + 1 end
   local moves = tables.repulse_moves[result]
   local mv = move_mm(d, (going(G, uid))) * moves
   local dx, dy, straight = repulse_direction(G, uid, (not from_shooting) and opp or nil)
-  local x0, y0 = bf:pos(uid)
+  local x0, y0 = pos(G, uid)
   local r = move(G, uid, "slide", dx * mv, dy * mv)
   if not straight and opp then
-    local x, y, f = bf:pos(uid)
-    local ox, oy = bf:pos(opp)
+    local x, y, f = pos(G, uid)
+    local ox, oy = pos(G, opp)
     turn_unit(G, uid, norm(heading(ox - x, oy - y) - f))
   end
   d.moved_back = true
-  local x1, y1 = bf:pos(uid)
+  local x1, y1 = pos(G, uid)
   log(G, "repulse", { unit = uid, result = result, distance = sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2),
                       stopped_by = r.stopped_by })
   if G.report then
@@ -694,17 +728,32 @@ turn.apply_result = apply_result
 -- at the start or at the end of a full good-going move ("When any part of
 -- a vignette moves on or over ... the entire vignette is counted as being
 -- in Bad Going").
+-- Whether unit uid would end a full move of mv after turning turn_deg in Bad
+-- Going. Remembered per unit while it stays put, for the last turn and move
+-- asked (the AI asks when it picks the orders, the move asks again; the
+-- terrain does not change during the battle): kept outside its data.
+local function bad_ahead(G, uid, turn_deg, mv)
+  local x, y, f = pos(G, uid)
+  local cache = G.ahead_cache
+  if not cache then cache = {}; G.ahead_cache = cache end
+  local c = cache[uid]
+  if c and c[1] == x and c[2] == y and c[3] == f and c[4] == turn_deg and c[5] == mv then return c[6] end
+  local d = G.D[uid]
+  local nf = f + turn_deg
+  local fx, fy = axes(nf)
+  local bad = G.T:under(x + fx * mv, y + fy * mv, nf, d.w, d.d) and true or false
+  if c then c[1], c[2], c[3], c[4], c[5], c[6] = x, y, f, turn_deg, mv, bad
+  else cache[uid] = { x, y, f, turn_deg, mv, bad } end
+  return bad
+end
+
 local function allowances(G, g, turn_deg)
   local bad = group_bad(G, g)
   local mv, tr = group_rates(G, g, bad)
   if not bad and G.T.pieces[1] then
     -- probe the end of a full move after the turn
-    for _, uid in ipairs(g.ids) do
-      local d = G.D[uid]
-      local x, y, f = G.bf:pos(uid)
-      local nf = f + (turn_deg or 0)
-      local fx, fy = axes(nf)
-      if G.T:under(x + fx * mv, y + fy * mv, nf, d.w, d.d) then
+    for j = 1, #g.ids do
+      if bad_ahead(G, g.ids[j], turn_deg or 0, mv) then
         bad = true
         mv, tr = group_rates(G, g, true)
         break
@@ -719,15 +768,15 @@ turn.allowances = allowances
 -- a group of the MBL that is not a detachment may not end an ordered move
 -- more than three frontages from every other vignette of its MBL if it
 -- started within that distance of one.
+local mbl_ids, mbl_dists = {}, {}
 local function near_mbl_friend(G, g)
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
   local member = {}
-  for _, uid in ipairs(g.ids) do member[uid] = true end
-  for _, uid in ipairs(g.ids) do
-    local q = {}
-    near(G, uid, g.side, limit, q, member)
-    for _, hit in ipairs(q) do
-      if G.D[hit.id].mbl then return true end
+  for j = 1, #g.ids do local uid = g.ids[j]; member[uid] = true end
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local n = G.bf:within(uid, limit, g.side, mbl_ids, mbl_dists, member)
+    for i = 1, n do
+      if G.D[mbl_ids[i]].mbl then return true end
     end
   end
   return false
@@ -741,12 +790,12 @@ end
 
 local function snapshot_group(G, g)
   local s = {}
-  for i, uid in ipairs(g.ids) do s[i] = { G.bf:pos(uid) } end
+  for i = 1, #g.ids do local uid = g.ids[i]; s[i] = { pos(G, uid) } end
   return s
 end
 
 local function restore_group(G, g, s)
-  for i, uid in ipairs(g.ids) do place(G, uid, s[i][1], s[i][2], s[i][3]) end
+  for i = 1, #g.ids do local uid = g.ids[i]; place(G, uid, s[i][1], s[i][2], s[i][3]) end
 end
 
 -- Executes an ordered move: turn (clamped to the allowance), then straight
@@ -782,7 +831,7 @@ end
 function turn.may_evade(G, tg, charger_uid)
   local cd = G.D[charger_uid]
   if #tg.ids == 0 or group_halted(G, tg) or group_in_contact(G, tg) then return false end
-  for _, uid in ipairs(tg.ids) do
+  for j = 1, #tg.ids do local uid = tg.ids[j]
     local d = G.D[uid]
     if not troops.may_evade(d.class, cd.class) then return false end
   end
@@ -795,7 +844,7 @@ local function evade(G, tg, charger_uid)
   local mv = allowances(G, tg, 0)
   local moved = advance_group(G, tg, -mv)
   tg.evaded_from = charger_uid
-  for _, uid in ipairs(tg.ids) do G.D[uid].evaded = charger_uid end
+  for j = 1, #tg.ids do local uid = tg.ids[j]; G.D[uid].evaded = charger_uid end
   log(G, "evade", { units = tg.ids, from = charger_uid, distance = -moved })
   if G.report then
     say(G, "    %s evades %.0f mm to the rear", short(G.D[tg.ids[1]]) .. (#tg.ids > 1 and " and its link" or ""), -moved)
@@ -804,12 +853,12 @@ end
 
 -- Records that `mover` ended its move in contact with enemies (for the
 -- shots of vignettes "that have moved into contact with them").
+local contact_ids, contact_dists = {}, {}
 local function note_contacts(G, g)
-  for _, uid in ipairs(g.ids) do
-    local q = {}
-    near(G, uid, 3 - g.side, CONTACT, q)
-    for _, hit in ipairs(q) do
-      G.contact_moves[#G.contact_moves + 1] = { mover = uid, target = hit.id }
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local n = G.bf:within(uid, CONTACT, 3 - g.side, contact_ids, contact_dists)
+    for i = 1, n do
+      G.contact_moves[#G.contact_moves + 1] = { mover = uid, target = contact_ids[i] }
     end
   end
 end
@@ -819,11 +868,10 @@ end
 -- contact. opts.any_turn: "taking any amount of turns".
 function turn.charge(G, g, target, turn_deg, opts)
   opts = opts or {}
-  local bf = G.bf
   if G.D[target].broken then return end
   local td = G.D[target]
   local cd = G.D[g.ids[1]]
-  log(G, "charge", { units = g.ids, target = target })
+  if G.log then log(G, "charge", { units = g.ids, target = target }) end
   if G.report then
     say(G, "  %s%s charges %s", short(cd), #g.ids > 1 and string.format(" (link of %d)", #g.ids) or "", label(td))
   end
@@ -834,10 +882,10 @@ function turn.charge(G, g, target, turn_deg, opts)
   end
   -- re-aim at the target after an evade, within the allowance
   if not G.D[target].broken then
-    local x, y, f = bf:pos(g.ids[1])
+    local x, y, f = pos(G, g.ids[1])
     local fx, fy = axes(f)
     local d = G.D[g.ids[1]]
-    local tx, ty = bf:pos(target)
+    local tx, ty = pos(G, target)
     if #g.ids == 1 then
       turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
     end
@@ -859,7 +907,7 @@ end
 function turn.order_move(G, g, turn_deg, dist, opts)
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
   local d = G.D[g.ids[1]]
-  log(G, "move", { units = g.ids, turned = turned, distance = moved })
+  if G.log then log(G, "move", { units = g.ids, turned = turned, distance = moved }) end
   if math.type(stop) == "integer" and G.D[stop].side ~= d.side then
     if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
     note_contacts(G, g)
@@ -884,7 +932,7 @@ end
 local RANK = troops.integrity_rank
 local function initiative_vignette(G, g)
   local best = nil
-  for _, uid in ipairs(g.ids) do
+  for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     if best == nil or RANK[d.integrity] < RANK[best.integrity] then best = d end
   end
@@ -909,9 +957,9 @@ local function turn_towards(G, g, target)
     uid = order[(#order + 1) // 2]
   end
   local d = G.D[uid]
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = pos(G, uid)
   local fx, fy = axes(f)
-  local tx, ty = G.bf:pos(target)
+  local tx, ty = pos(G, target)
   return norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
 end
 turn.turn_towards = turn_towards
@@ -920,18 +968,19 @@ turn.turn_towards = turn_towards
 -- READING: the vignette "to right" is the nearest friendly link beside its
 -- right-hand end (beyond its flank, no more than a frontage and a half ahead
 -- or behind) within three frontages, the widest gap of a battle line.
+local beside_ids, beside_dists = {}, {}
 local function neighbour(G, g, dir)
   local order = left_to_right(G, g)
   local end_uid = dir > 0 and order[#order] or order[1]
   local d = G.D[end_uid]
-  local x, y, f = G.bf:pos(end_uid)
+  local x, y, f = pos(G, end_uid)
   local fx, fy, rx, ry = axes(f)
-  local q = {}
-  near(G, end_uid, g.side, tables.deployment.max_mbl_gap_frontages * G.S.frontage, q)
-  for _, hit in ipairs(q) do
-    local od = G.D[hit.id]
+  local n = G.bf:within(end_uid, tables.deployment.max_mbl_gap_frontages * G.S.frontage, g.side, beside_ids, beside_dists)
+  for i = 1, n do
+    local id = beside_ids[i]
+    local od = G.D[id]
     if od.gid ~= g.gid then
-      local ox, oy = G.bf:pos(hit.id)
+      local ox, oy = pos(G, id)
       local lat = ((ox - x) * rx + (oy - y) * ry) * dir
       local ahead = (ox - x) * fx + (oy - y) * fy
       if lat > d.w / 2 and abs(ahead) <= 1.5 * G.S.frontage then return G.groups[od.gid] end
@@ -949,8 +998,7 @@ local function do_initiative(G, g, action, commander)
     local e, dist = nearest_enemy(G, g, tables.initiative.charge_range_frontages * S.frontage, 90, "frontal")
     if e then
       local a = turn_towards(G, g, e)
-      local _, tr = allowances(G, g, a)
-      local mv = allowances(G, g, a)
+      local mv, tr = allowances(G, g, a)
       if abs(a) <= tr + 1e-6 and dist <= mv then turn.charge(G, g, e, a) else g.did = { kind = "halt" } end
     else
       g.did = { kind = "halt" }
@@ -998,7 +1046,7 @@ end
 function turn.initiative_phase(G, side)
   local S = G.sides[side]
   local copies = {}
-  for _, gid in ipairs(S.groups) do
+  for j = 1, #S.groups do local gid = S.groups[j]
     local g = G.groups[gid]
     if #g.ids > 0 and not g.activated and not G.over then
       if group_halted(G, g) or group_in_contact(G, g) then
@@ -1006,8 +1054,10 @@ function turn.initiative_phase(G, side)
       else
         local v = initiative_vignette(G, g)
         local out = command.initiative(v, G.dice, G.report ~= nil or G.log)
-        log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
-                               modifiers = G.log and terms_of(out.terms) or nil })
+        if G.log then
+          log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
+                                 modifiers = terms_of(out.terms) })
+        end
         if G.report then
           local mods = M.describe(out.terms)
           say(G, "  %s acts on its own initiative: die %d%s = %d: %s", short(G.D[g.ids[1]]), out.die,
@@ -1021,7 +1071,7 @@ function turn.initiative_phase(G, side)
       end
     end
   end
-  for _, c in ipairs(copies) do
+  for j = 1, #copies do local c = copies[j]
     if G.over then break end
     if #c.g.ids > 0 then
       if G.report then say(G, "  %s (initiative):", short(G.D[c.g.ids[1]])) end
@@ -1060,14 +1110,14 @@ function turn.activation_phase(G, side)
   local S = G.sides[side]
   local explain = G.report ~= nil or G.log
   local ap = command.turn_activation_points(S.base_ap, G.dice, explain)
-  log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points })
+  if G.log then log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points }) end
   if G.report then
     say(G, "%s: activation die %d (%+d): %d AP (base %d)", side_name(G, side), ap.die, ap.modifier, ap.points, S.base_ap)
   end
   local orders = S.commander.activate(G, side, ap.points) or {}
   local left = ap.points
   local queued = {}
-  for _, order in ipairs(orders) do
+  for j = 1, #orders do local order = orders[j]
     local g = G.groups[order.gid]
     if g and g.side == side and #g.ids > 0 and not g.activated then
       local cost, terms = turn.activation_cost(G, g, order, explain)
@@ -1075,7 +1125,7 @@ function turn.activation_phase(G, side)
         left = left - cost
         g.activated = true
         queued[#queued + 1] = { g = g, order = order }
-        log(G, "activation", { units = g.ids, cost = cost, order = order.kind, modifiers = G.log and terms_of(terms) or nil })
+        if G.log then log(G, "activation", { units = g.ids, cost = cost, order = order.kind, modifiers = terms_of(terms) }) end
         if G.report then
           local mods = M.describe(terms)
           say(G, "  activates %s%s for %d AP%s: %s", short(G.D[g.ids[1]]),
@@ -1128,6 +1178,23 @@ local function shooting_targets(G, uid, only)
 end
 turn.shooting_targets = shooting_targets
 
+-- Whether shooting_targets(G, uid) holds any target: the first found will
+-- do, with no list built.
+local target_ids, target_dists = {}, {}
+local function has_shooting_target(G, uid)
+  local d = G.D[uid]
+  local range = shoot_range(G, d)
+  if range <= 0 then return false end
+  local n = G.bf:within(uid, range * G.S.frontage + 0.01, 3 - d.side, target_ids, target_dists)
+  if n == 0 then return false end
+  if shoots_all_round(d) and not d.artillery then return true end
+  for i = 1, n do
+    if G.bf:in_arc(uid, target_ids[i], 0, "frontal") then return true end
+  end
+  return false
+end
+turn.has_shooting_target = has_shooting_target
+
 -- One shot and its result. contact = the target moved into contact with the shooter.
 local function shoot(G, uid, target, contact)
   local bf = G.bf
@@ -1168,12 +1235,12 @@ end
 function turn.shooting_phase(G, side)
   local S = G.sides[side]
   local bf = G.bf
-  for _, gid in ipairs(S.groups) do
+  for j = 1, #S.groups do local gid = S.groups[j]
     local g = G.groups[gid]
     if (g.activated or g.may_shoot) and not G.over then
       local ids = {}
-      for i, uid in ipairs(g.ids) do ids[i] = uid end
-      for _, uid in ipairs(ids) do
+      for i = 1, #g.ids do local uid = g.ids[i]; ids[i] = uid end
+      for j = 1, #ids do local uid = ids[j]
         if not G.over and not G.D[uid].broken and can_shoot_now(G, uid) then
           local targets = shooting_targets(G, uid)
           if #targets > 0 then
@@ -1233,15 +1300,17 @@ end
 
 -- Every melee contact, with the phasing side's vignette first:
 -- { a, b, a_edge, b_edge, len }.
+local melee_ids, melee_dists = {}, {}
 local function contacts(G, side)
   local bf = G.bf
   local list = {}
-  for _, gid in ipairs(G.sides[side].groups) do
-    for _, uid in ipairs(G.groups[gid].ids) do
-      local q = {}
-      near(G, uid, 3 - side, CONTACT, q)
-      for _, hit in ipairs(q) do
-        local e = hit.id
+  local gids = G.sides[side].groups
+  for j = 1, #gids do local gid = gids[j]
+    local ids = G.groups[gid].ids
+    for k = 1, #ids do local uid = ids[k]
+      local n = bf:within(uid, CONTACT, 3 - side, melee_ids, melee_dists)
+      for i = 1, n do
+        local e = melee_ids[i]
         local ea, _, la = bf:contact(uid, e)
         local eb, _, lb = bf:contact(e, uid)
         local len = max(la, lb)
@@ -1262,7 +1331,7 @@ turn.contacts = contacts
 -- one melee; the other contacts count as flank/rear contacts.
 local function pair_melees(list)
   local sorted = {}
-  for i, c in ipairs(list) do
+  for i = 1, #list do local c = list[i]
     sorted[i] = c
     c.key = c.len + ((c.a_edge == "front" and c.b_edge == "front") and 0.5 or 0)
   end
@@ -1272,7 +1341,7 @@ local function pair_melees(list)
     return x.b < y.b
   end)
   local used, pairs_ = {}, {}
-  for _, c in ipairs(sorted) do
+  for j = 1, #sorted do local c = sorted[j]
     if not used[c.a] and not used[c.b] then
       used[c.a], used[c.b] = true, true
       pairs_[#pairs_ + 1] = c
@@ -1285,7 +1354,7 @@ turn.pair_melees = pair_melees
 
 -- Flank or rear contact on a vignette, from the contact list.
 local function flanked(list, uid)
-  for _, c in ipairs(list) do
+  for j = 1, #list do local c = list[j]
     if c.len > CORNER_LEN then
       if c.a == uid and c.a_edge ~= "front" then return true end
       if c.b == uid and c.b_edge ~= "front" then return true end
@@ -1302,15 +1371,15 @@ end
 local function overlaps_of(G, me, foe)
   local bf = G.bf
   local d = G.D[me]
-  local x, y, f = bf:pos(me)
+  local x, y, f = pos(G, me)
   local _, _, rx, ry = axes(f)
   local q = {}
   near(G, me, 3 - d.side, G.S.frontage * 0.1, q)
   local found, sides = nil, {}
-  for _, hit in ipairs(q) do
+  for j = 1, #q do local hit = q[j]
     local o = hit.id
     if o ~= foe and bf:distance(o, foe) <= CONTACT and not touching_edge(G, me, o) then
-      local ox, oy = bf:pos(o)
+      local ox, oy = pos(G, o)
       local lat = (ox - x) * rx + (oy - y) * ry
       local flank = lat > 0 and 1 or -1
       if abs(lat) > d.w / 2 and not sides[flank] then
@@ -1328,7 +1397,6 @@ turn.overlaps_of = overlaps_of
 
 -- The situation of one side of a melee.
 local function melee_side(G, me, foe, my_edge, list)
-  local bf = G.bf
   local d = G.D[me]
   local bad, _, hill = going(G, me)
   local _, _, foe_hill = going(G, foe)
@@ -1357,12 +1425,11 @@ end
 -- "If you or the opponents are IF Class III, IV or V they must follow up a
 -- full move, even if this means they may still maintain contact."
 local function follow_up(G, uid, opp)
-  local bf = G.bf
   if G.D[uid].broken or G.D[opp].broken then return end
   local d = G.D[uid]
   if d.field_defences then return end
-  local x, y, f = bf:pos(uid)
-  local ox, oy = bf:pos(opp)
+  local x, y, f = pos(G, uid)
+  local ox, oy = pos(G, opp)
   local a = norm(heading(ox - x, oy - y) - f)
   if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
   local mv = move_mm(d, (going(G, uid)))
@@ -1372,14 +1439,13 @@ local function follow_up(G, uid, opp)
 end
 
 function turn.melee_phase(G, side)
-  local bf = G.bf
   local list = contacts(G, side)
   if #list == 0 then return end
   local melees = pair_melees(list)
   local explain = G.report ~= nil or G.log
   G.melees = (G.melees or 0) + #melees
   if not G.first_melee then G.first_melee = G.turn end
-  for _, m in ipairs(melees) do
+  for j = 1, #melees do local m = melees[j]
     if G.over then break end
     local a, b = m.a, m.b
     if not G.D[a].broken and not G.D[b].broken then
@@ -1429,31 +1495,34 @@ end
 
 local function begin(G, side)
   G.contact_moves = {}
-  for _, gid in ipairs(G.sides[side].groups) do
+  local gids = G.sides[side].groups
+  for j = 1, #gids do local gid = gids[j]
     local g = G.groups[gid]
     g.activated, g.may_shoot, g.did, g.rallying = false, false, nil, false
-    for _, uid in ipairs(g.ids) do
+    for k = 1, #g.ids do local uid = g.ids[k]
       local d = G.D[uid]
       d.moved_back = false
     end
   end
-  for _, gid in ipairs(G.sides[3 - side].groups) do
+  local enemy_gids = G.sides[3 - side].groups
+  for j = 1, #enemy_gids do local gid = enemy_gids[j]
     local g = G.groups[gid]
     g.evaded_from = nil
-    for _, uid in ipairs(g.ids) do G.D[uid].shot_this_turn = false end
+    for k = 1, #g.ids do local uid = g.ids[k]; G.D[uid].shot_this_turn = false end
   end
 end
 
 local function finish(G, side)
-  for _, gid in ipairs(G.sides[side].groups) do
+  local gids = G.sides[side].groups
+  for j = 1, #gids do local gid = gids[j]
     local g = G.groups[gid]
-    for _, uid in ipairs(g.ids) do
+    for k = 1, #g.ids do local uid = g.ids[k]
       local d = G.D[uid]
       -- H lasts through the side's next turn
       if d.halt ~= nil and d.halt < G.pturn then d.halt = nil end
     end
     if G.recovery and g.rallying then G.recovery.rally(G, g) end
-    for _, uid in ipairs(g.ids) do G.D[uid].engaged = false end
+    for k = 1, #g.ids do local uid = g.ids[k]; G.D[uid].engaged = false end
   end
 end
 

@@ -45,10 +45,11 @@ end
 -- also returns the list of applied terms: { id, text, rule, layer, before, after }.
 function List:evaluate(value, ctx, explain)
   local why = explain and {} or nil
-  local entries = self.entries   -- a numeric loop: evaluate is hot, and ipairs calls out per entry
-  for i = 1, #entries do
+  local entries = self.entries
+  for i = 1, #entries do   -- a numeric loop: this runs for every modifier of every throw
     local e = entries[i]
-    if e.when == nil or e.when(ctx) then
+    local when = e.when
+    if when == nil or when(ctx) then
       local before = value
       if e.apply then
         value = e.apply(value, ctx)

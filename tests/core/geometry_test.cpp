@@ -6,6 +6,7 @@
 #include "sandtable/geometry.hpp"
 
 #include <cmath>
+#include <cstdint>
 
 using namespace sandtable::geom;
 
@@ -329,4 +330,22 @@ TEST_CASE("segment primitives", "[geometry][segment]") {
     CHECK_FALSE(segments_intersect({{0, 0}, {10, 0}}, {{11, 0}, {20, 0}}));  // collinear, apart
     CHECK(distance_segment_segment({{0, 0}, {10, 0}}, {{13, 4}, {20, 4}}) == Approx(5));
     CHECK(distance_point_segment({5, 3}, {{0, 0}, {10, 0}}) == Approx(3));
+}
+
+TEST_CASE("overlaps on footprints is the same test as on bases", "[geometry][distance]") {
+    std::uint64_t seed = 12345;
+    const auto next = [&seed](double lo, double hi) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return lo + (hi - lo) * static_cast<double>(seed >> 11) / static_cast<double>(1ULL << 53);
+    };
+    int overlapping = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Base a = make_base(next(-50, 50), next(-50, 50), next(-180, 180), next(10, 60), next(10, 40));
+        const Base b = make_base(next(-50, 50), next(-50, 50), next(-180, 180), next(10, 60), next(10, 40));
+        const bool expected = overlaps(a, b);
+        CHECK(overlaps(Footprint(a), Footprint(b)) == expected);
+        overlapping += expected ? 1 : 0;
+    }
+    CHECK(overlapping > 100);  // both answers were exercised
+    CHECK(overlapping < 1900);
 }

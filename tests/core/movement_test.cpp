@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 using namespace sandtable::geom;
@@ -283,4 +284,28 @@ TEST_CASE("random moves end touching their blocker, never overlapping, and stop 
         CHECK(overlaps(further, blocker->base));
     }
     CHECK(blocked_count > 50);  // the layouts do exercise blocking
+}
+
+TEST_CASE("find_touching = false leaves touching empty and the move unchanged", "[movement]") {
+    // The obstacle of "an advance stops at contact with a rotated base", and
+    // a turn into a neighbour: the same stops with and without the list.
+    const std::vector<Obstacle> obstacles{{7, make_base(0, 100, 30, 40, 20)}, {9, make_base(41, 0, 0, 40, 20)}};
+    MoveContext with{.obstacles = obstacles};
+    MoveContext without = with;
+    without.find_touching = false;
+    const Base mover = make_base(0, 0, 0, 40, 20);
+    for (const auto& [a, b] : {std::pair{advance(mover, 200, with), advance(mover, 200, without)},
+                               std::pair{turn(mover, -60, with), turn(mover, -60, without)}}) {
+        CHECK_FALSE(a.touching.empty());
+        CHECK(b.touching.empty());
+        CHECK(a.base.centre.x == b.base.centre.x);
+        CHECK(a.base.centre.y == b.base.centre.y);
+        CHECK(a.base.facing_deg == b.base.facing_deg);
+        CHECK(a.distance == b.distance);
+        CHECK(a.turned_deg == b.turned_deg);
+        CHECK(a.stopped_by == b.stopped_by);
+        CHECK(a.blocker == b.blocker);
+        CHECK(a.blocker_edge == b.blocker_edge);
+        CHECK(a.mover_edge == b.mover_edge);
+    }
 }

@@ -279,6 +279,27 @@ TEST_CASE("EventLog: JSON lines, one event per line with seq, turn, phase and ki
   std::remove(path.c_str());
 }
 
+TEST_CASE("EventLog: a log neither kept nor written counts its events", "[state][log]") {
+  EventLog log(false);
+  CHECK_FALSE(log.records());
+  log.add("move", Value(Value::Map{{"unit", 3}, {"dx", 12.5}}));
+  log.add("turn_end");
+  CHECK(log.count() == 2);
+  CHECK(log.events().empty());
+  // kept again after a file is opened: numbering goes on from the count
+  const std::string path = temp_path("unkept.jsonl");
+  log.open_file(path);
+  CHECK(log.records());
+  log.add("note", Value(7));
+  log.flush();
+  CHECK(log.count() == 3);
+  std::ifstream in(path);
+  std::string line;
+  REQUIRE(std::getline(in, line));
+  CHECK(parse_yaml(line, "unkept.jsonl")["seq"].as_int() == 3);
+  std::remove(path.c_str());
+}
+
 TEST_CASE("EventLog: an unwritable path is an error naming it", "[state][log]") {
   EventLog log;
   REQUIRE_THROWS_WITH(log.open_file("/nonexistent-dir/x/log.jsonl"),

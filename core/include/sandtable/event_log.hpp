@@ -27,6 +27,9 @@ public:
   // Switch off recording entirely (bulk experiments that only need results).
   void set_enabled(bool on) { enabled_ = on; }
   bool enabled() const { return enabled_; }
+  // Whether an added event is kept or written: when not, add() only counts
+  // it, and a caller need not build its fields.
+  bool records() const { return enabled_ && (keep_ || file_ != nullptr); }
 
   const std::vector<Value>& events() const { return events_; }
   std::uint64_t count() const { return seq_; }

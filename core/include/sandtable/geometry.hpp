@@ -155,6 +155,8 @@ struct Footprint {
     explicit Footprint(const Base& b) : c(b.corners()), forward(b.forward()), right{forward.y, -forward.x} {}
 };
 double edge_distance(const Footprint& a, const Footprint& b);
+// overlaps() on footprints already made (the same test).
+bool overlaps(const Footprint& a, const Footprint& b);
 // Shortest distance from a point to a base, 0 when the point is on or in it.
 double distance_to_point(const Base& b, Vec2 p);
 // Separating-axis test: true when the interiors overlap by more than

@@ -45,6 +45,9 @@ struct MoveContext {
     const SpatialIndex* index = nullptr;
     std::optional<BaseId> self = std::nullopt;
     std::optional<Rect> table = std::nullopt;
+    // false: MoveResult::touching is left empty, for a caller that does not
+    // read it (a contact test per obstacle saved).
+    bool find_touching = true;
 };
 
 enum class StopReason { None, Base, TableEdge };

@@ -117,6 +117,10 @@ struct Battlefield {
   bool logging() const { return log->enabled(); }
   void log_position(const UnitState& u, const char* how) {
     if (!logging()) return;
+    if (!log->records()) {  // counted only: no fields to build
+      log->add("unit_moved");
+      return;
+    }
     log->add("unit_moved", Value(Value::Map{{"unit", u.id}, {"x", u.at.x}, {"y", u.at.y},
                                             {"facing", u.at.facing}, {"how", how}}));
   }
@@ -489,11 +493,23 @@ int bf_nearest(lua_State* L) {
     const int id = static_cast<int>(lua_tointeger(L, -1));
     lua_pop(L, 1);
     const std::size_t of = bf.slot_of(L, id);
-    const double reach = std::min(within, bd);
+    // Nearest centres first, so that the nearest so far (which bounds the
+    // search: a unit whose circle is further cannot be nearer, nor tie) is
+    // found early. The answer is the least (distance, id) over all pairs
+    // whatever the order they are tried in.
+    thread_local std::vector<std::pair<double, std::size_t>> order;
+    order.clear();
+    const UnitState& m = bf.state.units[of];
     for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
       const UnitState& u = bf.state.units[i];
       if (u.removed || i == of || (side > 0 && u.side != side)) continue;
-      if (!may_be_within(bf, of, i, reach)) continue;
+      const double dx = u.at.x - m.at.x, dy = u.at.y - m.at.y;
+      order.emplace_back(dx * dx + dy * dy, i);
+    }
+    std::sort(order.begin(), order.end());
+    for (const auto& [centres, i] : order) {
+      const UnitState& u = bf.state.units[i];
+      if (!may_be_within(bf, of, i, std::min(within, bd))) continue;
       const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
       if (d > within || d > bd || (d == bd && u.id >= best)) continue;
       if (arc >= 0 && !in_arc(Battlefield::base_of(bf.state.units[of]), Battlefield::base_of(u), arc, how)) continue;
@@ -568,36 +584,25 @@ int bf_move(lua_State* L) {
   // Obstacles: every live unit near enough to matter, less those ignored.
   const double reach = 2 * (u.at.width + u.at.depth) +
                        std::abs(lua_tonumber(L, 4)) + std::abs(lua_tonumber(L, 5)) + std::abs(lua_tonumber(L, 6));
-  // The same set and order as the spatial index's nearest_within (edge
-  // distance within reach, nearest first, ties by id), found by a scan of
-  // the cached footprints: the small armies of a battle need no grid.
-  // Those ignored are left out before the sort (the order of the rest is
-  // unchanged); the buffers are reused by every call.
+  // Every unit whose bounding circle comes within reach: a superset of those
+  // within reach edge to edge. The others of the superset are further than
+  // any move or sweep of the mover goes, so they change nothing; the
+  // movement functions take obstacles in id order whatever the order given.
+  // The buffer is reused by every call.
   const std::size_t self_slot = bf.slot_of(L, id);
-  struct Near {
-    double distance;
-    int id;
-    std::size_t slot;
-  };
-  thread_local std::vector<Near> near;
   thread_local std::vector<geom::Obstacle> obstacles;
-  near.clear();
   obstacles.clear();
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& o = bf.state.units[i];
     if (o.removed || i == self_slot || o.side == ignore_side || !may_be_within(bf, self_slot, i, reach)) continue;
     if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
-    const double d = geom::edge_distance(bf.footprint[self_slot], bf.footprint[i]);
-    if (d <= reach + geom::kContactTolerance) near.push_back({d, o.id, i});
+    obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o)});
   }
-  std::sort(near.begin(), near.end(), [](const Near& a, const Near& b) {
-    return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
-  });
-  for (const auto& nb : near) obstacles.push_back(geom::Obstacle{nb.id, Battlefield::base_of(bf.state.units[nb.slot])});
   geom::MoveContext ctx;
   ctx.obstacles = obstacles;
   ctx.self = id;
   ctx.table = geom::Rect{{0, 0}, {bf.state.table_width, bf.state.table_depth}};
+  ctx.find_touching = false;  // the result table does not carry it
   geom::MoveResult r;
   if (how == "advance") r = geom::advance(base, check_number(L, 4, "distance"), ctx);
   else if (how == "turn") r = geom::turn(base, check_number(L, 4, "angle"), ctx);
