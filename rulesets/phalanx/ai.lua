@@ -117,6 +117,7 @@ ai.melee_value = melee_value
 
 local GAP = 2   -- mm between neighbouring groups
 local PARTS = { "left", "centre", "right" }
+local EDGES = { "south", "north" }
 local SEARCH_BUDGET = 1000   -- nodes of the line search per attempt
 
 local function group_width(g)
@@ -1267,6 +1268,14 @@ function ai.deployment(G, side)
   local edge = G.sides[side].edge
   local known = G.ai_plans and G.ai_plans[side .. edge]
   if known and same_pieces(known.T, G.T) then return known.plan end
+  -- the table may hold the pieces of a trial copy the winner planned on:
+  -- that copy's scratch battlefield answers for it
+  for s = 1, 2 do
+    for _, e in ipairs(EDGES) do
+      local trial = G.ai_plans and G.ai_plans[s .. e]
+      if trial and same_pieces(trial.T, G.T) then G.T:probe_as(trial.T) end
+    end
+  end
   local plan, _, best = make_plan(G, side, edge, G.T, false)
   if plan then return plan end
   local set, cleared = fewest_to_clear(G, side, edge, G.T, false)

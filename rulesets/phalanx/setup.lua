@@ -362,6 +362,14 @@ function Terrain:probe_in_core()
   if put_pieces(self, bf) then self.probe = bf end
 end
 
+-- A terrain that holds the same pieces as `twin`, in the same order (the
+-- table after the winner's removals and the trial copy the commander planned
+-- them on), is answered by twin's scratch battlefield: the same features,
+-- the same ids, so one need not be built again.
+function Terrain:probe_as(twin)
+  if not self.bf and not self.probe and twin.probe then self.probe = twin.probe end
+end
+
 function Terrain:remove(piece_id)
   table.remove(self.pieces, piece_id)
   for i, p in ipairs(self.pieces) do p.id = i end
