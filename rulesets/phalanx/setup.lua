@@ -780,45 +780,59 @@ function setup.overlapping_pairs(placements, slack)
 end
 local core_overlapping_bases = battlefield and battlefield.overlapping_bases
 
+-- What is wrong with one side-local corner of a base: "rear" (outside the
+-- rear zone's depth; rear_max = math.huge when only the back edge counts),
+-- "off" (off the table's width) or nil.
+local function corner_fault(u, v, rear_max, width)
+  if v < -0.01 or v > rear_max then return "rear" end
+  if u < -0.01 or u > width + 0.01 then return "off" end
+  return nil
+end
+
 function setup.check_deployment(S, edge, placements, army, T)
   local problems = {}
   local function bad(fmt, ...) problems[#problems + 1] = string.format(fmt, ...) end
   local multiple = army and army.multiple_lines
   local flip = edge ~= "south"   -- side-local coordinates as setup.to_local gives them
   local W, D = S.width, S.depth
+  local rear_max = S.depth_free and math.huge or S.rear + 0.01
   local mbl = {}
   local u_of = {}        -- each placement's centre along its side's edge
-  local pts_of = {}      -- each placement's corners (for the overlap test)
-  local us, vs = {}, {}  -- side-local corners of the placement at hand
-  for i, p in ipairs(placements) do
-    local pts = corners(p.x, p.y, p.facing, p.w, p.d)
-    pts_of[i] = pts
-    for k = 1, 4 do
-      local x, y = pts[2 * k - 1], pts[2 * k]
-      if flip then us[k], vs[k] = W - x, D - y else us[k], vs[k] = x, y end
+  for i = 1, #placements do
+    local p = placements[i]
+    -- the corners as corners() gives them (front-left, front-right,
+    -- rear-right, rear-left), in side-local coordinates
+    local x, y = p.x, p.y
+    local fx, fy, rx, ry = axes(p.facing)
+    local hw, hd = p.w / 2, p.d / 2
+    local u1, v1 = x + fx * hd - rx * hw, y + fy * hd - ry * hw
+    local u2, v2 = x + fx * hd + rx * hw, y + fy * hd + ry * hw
+    local u3, v3 = x - fx * hd + rx * hw, y - fy * hd + ry * hw
+    local u4, v4 = x - fx * hd - rx * hw, y - fy * hd - ry * hw
+    if flip then
+      u1, v1, u2, v2, u3, v3, u4, v4 = W - u1, D - v1, W - u2, D - v2, W - u3, D - v3, W - u4, D - v4
     end
     -- All in the Rear Zone: "All your vignettes have to be initially deployed in the Rear Zone".
     -- READING (S.depth_free, 25mm option 3): "Vignette depth is not
     -- critical": the back edge must be in the zone, the front may reach out.
-    local vmin = math.huge
-    for k = 1, 4 do
-      local u, v = us[k], vs[k]
-      if v < vmin then vmin = v end   -- min(vmin, v)
-      if v < -0.01 or (v > S.rear + 0.01 and not S.depth_free) then
-        bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear); break
+    -- (The first corner at fault names the fault.)
+    local fault = corner_fault(u1, v1, rear_max, W) or corner_fault(u2, v2, rear_max, W)
+      or corner_fault(u3, v3, rear_max, W) or corner_fault(u4, v4, rear_max, W)
+    if fault == "rear" then bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear)
+    elseif fault == "off" then bad("%s is off the table", p.vid) end
+    if S.depth_free then
+      -- every corner beyond the zone, of those read up to the first at fault
+      local rear = S.rear + 0.01
+      if v1 > rear and (corner_fault(u1, v1, rear_max, W) or v2 > rear and (corner_fault(u2, v2, rear_max, W)
+          or v3 > rear and (corner_fault(u3, v3, rear_max, W) or v4 > rear))) then
+        bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear)
       end
-      if u < -0.01 or u > S.width + 0.01 then bad("%s is off the table", p.vid); break end
-    end
-    if S.depth_free and vmin > S.rear + 0.01 then
-      bad("%s is outside the rear zone (%.0f mm deep)", p.vid, S.rear)
     end
     -- Centre in the Centre Sector's rear zone, wings in their Flank Sector's.
     local lo, hi = setup.part_range(S, p.part)
-    for k = 1, 4 do
-      local u = us[k]
-      if u < lo - 0.01 or u > hi + 0.01 then
-        bad("%s belongs to the %s and must deploy in its sector", p.vid, p.part); break
-      end
+    lo, hi = lo - 0.01, hi + 0.01
+    if u1 < lo or u1 > hi or u2 < lo or u2 > hi or u3 < lo or u3 > hi or u4 < lo or u4 > hi then
+      bad("%s belongs to the %s and must deploy in its sector", p.vid, p.part)
     end
     if T and T.pieces[1] then
       local _, imp = T:under(p.x, p.y, p.facing, p.w, p.d)
@@ -853,7 +867,7 @@ function setup.check_deployment(S, edge, placements, army, T)
     for i, a in ipairs(placements) do xs[i], ys[i], fs[i], ws[i], ds[i] = a.x, a.y, a.facing, a.w, a.d end
     overlaps = core_overlapping_bases(xs, ys, fs, ws, ds, 0.5)
   else
-    overlaps = overlapping_pairs(placements, pts_of, 0.5)
+    overlaps = setup.overlapping_pairs(placements, 0.5)
   end
   for k = 1, #overlaps, 2 do
     bad("%s and %s overlap", placements[overlaps[k]].vid, placements[overlaps[k + 1]].vid)
