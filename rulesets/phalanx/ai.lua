@@ -737,6 +737,21 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     end
   end
   local order = places_by_distance(us, vs, want_u, want_v)
+  -- Many places are tried from here: only the placed blocks that some place
+  -- in [lo, hi] x [0, vmax] could meet are read (the others fail the test
+  -- for every place: each bound moves one way with u or v).
+  local ulo, uhi = lo, hi
+  if hi < lo then ulo, uhi = hi, lo end
+  local vlo, vhi = 0, vmax
+  if vmax < 0 then vlo, vhi = vmax, 0 end
+  local near = {}
+  for i = 1, nplaced do
+    local q = placed[i]
+    if ulo < q[2] + half_gap and uhi + w > q[1] - half_gap and vlo < q[4] + half_gap and vhi + d > q[3] - half_gap then
+      near[#near + 1] = q
+    end
+  end
+  placed, nplaced = near, #near
   local fallback
   for i = 1, #order, 2 do
     local u, v = order[i], order[i + 1]
