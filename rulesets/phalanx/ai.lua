@@ -122,13 +122,13 @@ local SEARCH_BUDGET = 1000   -- nodes of the line search per attempt
 
 local function group_width(g)
   local w = 0
-  for _, s in ipairs(g.specs) do w = w + s.w end
+  for ix = 1, #g.specs do local s = g.specs[ix]; w = w + s.w end
   return w
 end
 
 local function group_depth(g)
   local d = 0
-  for _, s in ipairs(g.specs) do d = max(d, s.d) end
+  for ix = 1, #g.specs do local s = g.specs[ix]; d = max(d, s.d) end
   return d
 end
 
@@ -136,7 +136,7 @@ end
 local function put_group(out, G, edge, g, u0, v_front)
   local u = u0
   local first = #out + 1
-  for _, s in ipairs(g.specs) do
+  for ix = 1, #g.specs do local s = g.specs[ix]
     local x, y, f = setup.to_table(G.S, edge, u + s.w / 2, v_front - s.d / 2)
     out[#out + 1] = { vid = s.vid, x = x, y = y, facing = f, w = s.w, d = s.d, group = g, first = first }
     u = u + s.w
@@ -159,7 +159,7 @@ local function ideal_layout(G, side, edge, partof, lined)
   local front = { left = {}, centre = {}, right = {} }
   local outer = { left = {}, centre = {}, right = {} }
   local second = {}
-  for _, gid in ipairs(sd.groups) do
+  for ix = 1, #sd.groups do local gid = sd.groups[ix]
     local g = G.groups[gid]
     local s1 = g.specs[1]
     local part = partof(g)
@@ -172,7 +172,7 @@ local function ideal_layout(G, side, edge, partof, lined)
   local RANK = { left = 1, centre = 2, right = 3 }
   for _, part in ipairs(PARTS) do
     local list, idx = mbl[part], {}
-    for i, g in ipairs(list) do idx[g] = i end
+    for i = 1, #list do local g = list[i]; idx[g] = i end
     table.sort(list, function(a, b)
       local ra, rb = RANK[a.part], RANK[b.part]
       if ra ~= rb then return ra < rb end
@@ -184,12 +184,12 @@ local function ideal_layout(G, side, edge, partof, lined)
   local pos = {}
   local function pack(list, u0)
     local u = u0
-    for _, g in ipairs(list) do pos[g] = u; u = u + group_width(g) + GAP end
+    for ix = 1, #list do local g = list[ix]; pos[g] = u; u = u + group_width(g) + GAP end
     return u - GAP
   end
   local function width_of(list)
     local w = 0
-    for _, g in ipairs(list) do w = w + group_width(g) end
+    for ix = 1, #list do local g = list[ix]; w = w + group_width(g) end
     return w + GAP * max(0, #list - 1)
   end
   local lw = width_of(mbl.left)
@@ -197,7 +197,7 @@ local function ideal_layout(G, side, edge, partof, lined)
   pack(mbl.right, W - F + GAP)
   local hasL, hasR = #mbl.left > 0, #mbl.right > 0
   local cw = 0
-  for _, g in ipairs(mbl.centre) do cw = cw + group_width(g) end
+  for ix = 1, #mbl.centre do local g = mbl.centre[ix]; cw = cw + group_width(g) end
   local k = #mbl.centre
   local space = W - 2 * F
   if k > 0 then
@@ -206,7 +206,7 @@ local function ideal_layout(G, side, edge, partof, lined)
       local limit = tables.deployment.max_mbl_gap_frontages * S.frontage - 1
       local u = F + gap
       if gap > limit then gap = limit; u = F + (space - cw - gap * (k - 1)) / 2 end
-      for _, g in ipairs(mbl.centre) do pos[g] = u; u = u + group_width(g) + gap end
+      for ix = 1, #mbl.centre do local g = mbl.centre[ix]; pos[g] = u; u = u + group_width(g) + gap end
     elseif hasL then
       pack(mbl.centre, F + GAP)
     elseif hasR then
@@ -219,11 +219,11 @@ local function ideal_layout(G, side, edge, partof, lined)
   local f = S.frontage
   local d_front, d_mbl, d_second = 0, 0, 0
   for _, part in ipairs(PARTS) do
-    for _, g in ipairs(front[part]) do d_front = max(d_front, group_depth(g)) end
-    for _, g in ipairs(mbl[part]) do d_mbl = max(d_mbl, group_depth(g)) end
-    for _, g in ipairs(outer[part]) do d_mbl = max(d_mbl, group_depth(g)) end
+    for ix = 1, #front[part] do local g = front[part][ix]; d_front = max(d_front, group_depth(g)) end
+    for ix = 1, #mbl[part] do local g = mbl[part][ix]; d_mbl = max(d_mbl, group_depth(g)) end
+    for ix = 1, #outer[part] do local g = outer[part][ix]; d_mbl = max(d_mbl, group_depth(g)) end
   end
-  for _, g in ipairs(second) do d_second = max(d_second, group_depth(g)) end
+  for ix = 1, #second do local g = second[ix]; d_second = max(d_second, group_depth(g)) end
   -- room: second line at the back, then more than half a repulse between the
   -- lines ("Don't have your second line too close"), the MBL, skirmishers
   local need_behind = #second > 0 and (1 + d_second + f / 2 + 3) or 0
@@ -232,7 +232,7 @@ local function ideal_layout(G, side, edge, partof, lined)
   if v_mbl - d_mbl < need_behind then
     -- no room in front: skirmishers go to the ends of their part's line
     for _, part in ipairs(PARTS) do
-      for _, g in ipairs(front[part]) do local l = outer[part]; l[#l + 1] = g end
+      for ix = 1, #front[part] do local g = front[part][ix]; local l = outer[part]; l[#l + 1] = g end
       front[part] = {}
     end
     d_front = 0
@@ -247,42 +247,42 @@ local function ideal_layout(G, side, edge, partof, lined)
     -- in the zone and on the table)
     local shallow = d_mbl
     for _, part in ipairs(PARTS) do
-      for _, g in ipairs(mbl[part]) do shallow = min(shallow, group_depth(g)) end
+      for ix = 1, #mbl[part] do local g = mbl[part][ix]; shallow = min(shallow, group_depth(g)) end
     end
     v_mbl = max(v_mbl, d_mbl, #second > 0 and min(need_behind, 1 + d_second + 3) + shallow or 0)
   end
   local out = {}
   -- the main battle line, centre first then the wings
   for _, part in ipairs({ "centre", "left", "right" }) do
-    for _, g in ipairs(mbl[part]) do put_group(out, G, edge, g, pos[g], v_mbl) end
+    for ix = 1, #mbl[part] do local g = mbl[part][ix]; put_group(out, G, edge, g, pos[g], v_mbl) end
   end
   -- the second line, behind the middle of the line; when it has links of
   -- the wings or is wider than the centre sector (a large army), each part's
   -- second line behind the middle of that part's line, in its sector
   local per_part = false
   if #second > 0 then
-    for _, g in ipairs(second) do if partof(g) ~= "centre" then per_part = true end end
+    for ix = 1, #second do local g = second[ix]; if partof(g) ~= "centre" then per_part = true end end
     if width_of(second) > space then per_part = true end
   end
   if #second > 0 and not per_part then
     local sw = width_of(second)
     local u = W / 2 - sw / 2
-    for _, g in ipairs(second) do
+    for ix = 1, #second do local g = second[ix]
       put_group(out, G, edge, g, u, 1 + group_depth(g))
       u = u + group_width(g) + GAP
     end
   elseif per_part then
     for _, part in ipairs(PARTS) do
       local list = {}
-      for _, g in ipairs(second) do if partof(g) == part then list[#list + 1] = g end end
+      for ix = 1, #second do local g = second[ix]; if partof(g) == part then list[#list + 1] = g end end
       if #list > 0 then
         local lo, hi = setup.part_range(S, part)
         local l, r = math.huge, -math.huge
-        for _, g in ipairs(mbl[part]) do l = min(l, pos[g]); r = max(r, pos[g] + group_width(g)) end
+        for ix = 1, #mbl[part] do local g = mbl[part][ix]; l = min(l, pos[g]); r = max(r, pos[g] + group_width(g)) end
         local mid = l < r and (l + r) / 2 or (lo + hi) / 2
         local sw = width_of(list)
         local u = max(lo, min(hi - sw, mid - sw / 2))
-        for _, g in ipairs(list) do
+        for ix = 1, #list do local g = list[ix]
           put_group(out, G, edge, g, u, 1 + group_depth(g))
           u = u + group_width(g) + GAP
         end
@@ -294,11 +294,11 @@ local function ideal_layout(G, side, edge, partof, lined)
     local list = mbl[part]
     local lo, hi = setup.part_range(S, part)
     local lmost, rmost = math.huge, -math.huge
-    for _, g in ipairs(list) do
+    for ix = 1, #list do local g = list[ix]
       lmost = min(lmost, pos[g]); rmost = max(rmost, pos[g] + group_width(g))
     end
     if lmost == math.huge then lmost, rmost = (lo + hi) / 2, (lo + hi) / 2 end
-    for _, g in ipairs(outer[part]) do
+    for ix = 1, #outer[part] do local g = outer[part][ix]
       local w = group_width(g)
       if part ~= "right" and lmost - GAP - w >= lo then
         lmost = lmost - GAP - w
@@ -321,7 +321,7 @@ local function ideal_layout(G, side, edge, partof, lined)
       local u = span_lo + max(0, step)
       local vf = d_front > 0 and S.rear or min(max(S.rear, S.depth_free and v_mbl + GAP + group_depth(fl[1]) or 0),
                                               v_mbl + GAP + group_depth(fl[1]))
-      for _, g in ipairs(fl) do
+      for ix = 1, #fl do local g = fl[ix]
         put_group(out, G, edge, g, u, vf)
         u = u + group_width(g) + max(GAP, step)
       end
@@ -357,7 +357,7 @@ end
 -- Terrain pieces as side-local boxes.
 local function local_pieces(S, edge, T)
   local list = {}
-  for _, p in ipairs(T.pieces) do
+  for ix = 1, #T.pieces do local p = T.pieces[ix]
     if p.bad_going or not p.passable then
       local bx = p.box
       local pu0, pv0 = setup.to_local(S, edge, bx[1], bx[2])
@@ -622,8 +622,8 @@ local core_fit_line = battlefield and battlefield.fit_line
 -- Returns true when every block is placed (b.pu0, b.pdv set).
 -- memo: cached_opts' cache (nil: computed here).
 local function fit_line(S, seq, pieces, limit, memo)
-  for _, part in ipairs(seq) do
-    for _, b in ipairs(part.blocks) do
+  for ix = 1, #seq do local part = seq[ix]
+    for ix = 1, #part.blocks do local b = part.blocks[ix]
       b.opts = memo and cached_opts(S, b, pieces, memo) or block_opts(S, b, pieces)
     end
   end
@@ -772,7 +772,7 @@ local function fit(G, edge, out, T, partof, lined, cache)
   local pieces = cache and cache.pieces or local_pieces(S, edge, T)
   local by_part = { left = {}, centre = {}, right = {} }
   local rest = {}
-  for _, b in ipairs(blocks) do
+  for ix = 1, #blocks do local b = blocks[ix]
     if b.mbl then local l = by_part[b.part]; l[#l + 1] = b else rest[#rest + 1] = b end
   end
   local seq = {}
@@ -794,14 +794,14 @@ local function fit(G, edge, out, T, partof, lined, cache)
     b.u0, b.u1, b.v0, b.v1 = b.u0 + du, b.u1 + du, b.v0 + dv, b.v1 + dv
     placed[#placed + 1] = { b.u0, b.u1, b.v0, b.v1 }
   end
-  for _, part in ipairs(seq) do
-    for _, b in ipairs(part.blocks) do
+  for ix = 1, #seq do local part = seq[ix]
+    for ix = 1, #part.blocks do local b = part.blocks[ix]
       local du = b.pu0 - b.u0
       shift[b.part] = shift[b.part] + du; count[b.part] = count[b.part] + 1
       move(b, du, b.pdv)
     end
   end
-  for _, b in ipairs(rest) do
+  for ix = 1, #rest do local b = rest[ix]
     local lo, hi = setup.part_range(S, b.part)
     local want_u = b.u0 + (count[b.part] > 0 and shift[b.part] / count[b.part] or 0)
     local members = {}
@@ -819,11 +819,11 @@ end
 -- The placements check_deployment reads, for a plan of side `side`.
 local function placements_of(G, side, plan)
   local by_vid = {}
-  for _, gid in ipairs(G.sides[side].groups) do
-    for _, spec in ipairs(G.groups[gid].specs) do by_vid[spec.vid] = spec end
+  for ix = 1, #G.sides[side].groups do local gid = G.sides[side].groups[ix]
+    for ix = 1, #G.groups[gid].specs do local spec = G.groups[gid].specs[ix]; by_vid[spec.vid] = spec end
   end
   local list = {}
-  for i, p in ipairs(plan) do
+  for i = 1, #plan do local p = plan[i]
     local spec = by_vid[p.vid]
     list[i] = { vid = p.vid, part = p.part or spec.part, class = spec.class,
                 mbl = (spec.mbl and not spec.last_line and p.line ~= 2) or false, x = p.x, y = p.y, facing = p.facing,
@@ -840,7 +840,7 @@ end
 local function divisions(G, side)
   local sd = G.sides[side]
   local lw, ce, rw = {}, {}, {}
-  for _, gid in ipairs(sd.groups) do
+  for ix = 1, #sd.groups do local gid = sd.groups[ix]
     local g = G.groups[gid]
     local s1 = g.specs[1]
     if s1.mbl and not s1.last_line then
@@ -876,7 +876,7 @@ end
 -- A terrain like T without the pieces in `drop` (a set of pieces).
 local function without(S, T, drop)
   local T2 = setup.new_terrain(S)
-  for _, p in ipairs(T.pieces) do
+  for ix = 1, #T.pieces do local p = T.pieces[ix]
     if not drop[p] then
       local q = T2:add{ type = p.type, poly = p.poly and { table.unpack(p.poly) },
                         circle = p.circle and { table.unpack(p.circle) }, blocks_los = p.blocks_los,
@@ -893,7 +893,7 @@ end
 local function lines_of(G, side, partof, lined)
   local mbl = { left = {}, centre = {}, right = {} }
   local second = { left = {}, centre = {}, right = {} }
-  for _, gid in ipairs(G.sides[side].groups) do
+  for ix = 1, #G.sides[side].groups do local gid = G.sides[side].groups[ix]
     local g = G.groups[gid]
     local s1 = g.specs[1]
     if s1.last_line or (lined and lined[g]) then local l = second[partof(g)]; l[#l + 1] = g
@@ -904,7 +904,7 @@ end
 
 local function width_of_list(list)
   local w = 0
-  for _, g in ipairs(list) do w = w + group_width(g) end
+  for ix = 1, #list do local g = list[ix]; w = w + group_width(g) end
   return w + GAP * max(0, #list - 1)
 end
 
@@ -924,13 +924,13 @@ local function parts_fit(G, side, partof, lined)
     if #second[part] > 0 then
       -- every depth a second-line link has: the links at least that deep
       -- need the width behind MBL links shallow enough, plus the free width
-      for _, g in ipairs(second[part]) do
+      for ix = 1, #second[part] do local g = second[part][ix]
         local d = group_depth(g)
         local need, room = 0, cap - used
-        for _, h in ipairs(second[part]) do
+        for ix = 1, #second[part] do local h = second[part][ix]
           if group_depth(h) >= d then need = need + group_width(h) + GAP end
         end
-        for _, h in ipairs(mbl[part]) do
+        for ix = 1, #mbl[part] do local h = mbl[part][ix]
           if (S.depth_free and 0 or group_depth(h)) + d + 3 * GAP <= S.rear then room = room + group_width(h) + GAP end
         end
         if need > room + 1e-6 then return false end
@@ -957,7 +957,7 @@ local function line_map(G, side, partof)
     local width = width_of_list(list)
     if width > hi - lo + 1e-6 and #list > 1 then
       local deepest = 0
-      for _, g in ipairs(list) do deepest = max(deepest, group_depth(g)) end
+      for ix = 1, #list do local g = list[ix]; deepest = max(deepest, group_depth(g)) end
       local cands = {}
       for i, g in ipairs(list) do
         cands[#cands + 1] = { g = g, i = i, behind = (S.depth_free and 0 or group_depth(g)) + deepest + 3 * GAP <= S.rear }
@@ -984,7 +984,7 @@ local function attempt(G, side, edge, T, map, lined, cache)
   local function partof(g) return map and map[g] or g.part end
   local out = ideal_layout(G, side, edge, partof, lined)
   local fitted = fit(G, edge, out, T, partof, lined, cache)
-  for _, e in ipairs(out) do
+  for ix = 1, #out do local e = out[ix]
     if map and map[e.group] then e.part = map[e.group] end
     if lined and lined[e.group] then e.line = 2 end
   end
@@ -1033,7 +1033,7 @@ ai.make_plan = make_plan
 local function zone_blockers(G, edge, T)
   local S = G.S
   local list = {}
-  for _, p in ipairs(T.pieces) do
+  for ix = 1, #T.pieces do local p = T.pieces[ix]
     if not p.passable then
       local b = p.box
       local lo, hi = 0, S.rear
@@ -1084,7 +1084,7 @@ end
 local function zone_clutter(G, edge)
   local S, T = G.S, G.T
   local score = 0
-  for _, p in ipairs(T.pieces) do
+  for ix = 1, #T.pieces do local p = T.pieces[ix]
     local b = p.box
     local y0, y1 = b[2], b[4]
     local lo, hi = 0, S.rear + S.frontage * 2
@@ -1106,7 +1106,7 @@ local function default_removals(G, edge)
   if edge == "north" then lo, hi = S.depth - hi, S.depth end
   local picks = {}
   for _, want in ipairs({ "impassable", "bad" }) do
-    for _, p in ipairs(G.T.pieces) do
+    for ix = 1, #G.T.pieces do local p = G.T.pieces[ix]
       local b = p.box
       local hit = b[4] > lo and b[2] < hi
       local kind = (not p.passable) and "impassable" or (p.bad_going and "bad" or nil)
