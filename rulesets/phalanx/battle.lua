@@ -50,12 +50,12 @@ end
 -- vignette they support.
 local function link_groups(vignettes)
   local parent, by_id = {}, {}
-  for _, v in ipairs(vignettes) do parent[v.id] = v.id; by_id[v.id] = v end
+  for ix = 1, #vignettes do local v = vignettes[ix]; parent[v.id] = v.id; by_id[v.id] = v end
   local function find(x)
     while parent[x] ~= x do parent[x] = parent[parent[x]]; x = parent[x] end
     return x
   end
-  for _, v in ipairs(vignettes) do
+  for ix = 1, #vignettes do local v = vignettes[ix]
     local links = v.in_line_with
     if type(links) == "string" then links = { links } end
     for _, other in ipairs(links or {}) do
@@ -66,7 +66,7 @@ local function link_groups(vignettes)
     end
   end
   local order, members = {}, {}
-  for _, v in ipairs(vignettes) do
+  for ix = 1, #vignettes do local v = vignettes[ix]
     if v.supports == nil then
       local root = find(v.id)
       if not members[root] then members[root] = {}; order[#order + 1] = root end
@@ -75,7 +75,7 @@ local function link_groups(vignettes)
     end
   end
   local out = {}
-  for i, root in ipairs(order) do out[i] = members[root] end
+  for i = 1, #order do local root = order[i]; out[i] = members[root] end
   return out
 end
 battle.link_groups = link_groups
@@ -95,7 +95,8 @@ local function unit_data(G, side, v, supporter, tracker)
     move_good = row.good * f, move_bad = row.bad * f, pivot = row.pivot,
   }
   -- keys a variant declares for its units (phalanx.armies VIGNETTE_KEYS, unit = true)
-  for _, k in ipairs(armies_mod.VIGNETTE_KEYS) do
+  local keys = armies_mod.VIGNETTE_KEYS
+  for ix = 1, #keys do local k = keys[ix]
     if k.unit and v[k.key] ~= nil then d[k.key] = v[k.key] end
   end
   if supporter then
@@ -116,7 +117,7 @@ end
 local function build_side(G, s, fields, vignettes, commander, army)
   local tracker = victory.tracker(fields, vignettes)
   local supporters = {}
-  for _, v in ipairs(vignettes) do
+  for ix = 1, #vignettes do local v = vignettes[ix]
     if v.supports then supporters[v.supports] = v end
   end
   local side = {
@@ -127,7 +128,7 @@ local function build_side(G, s, fields, vignettes, commander, army)
   for _, members in ipairs(link_groups(vignettes)) do
     local gid = #G.groups + 1
     local g = { gid = gid, side = s, ids = {}, specs = {}, part = members[1].part }
-    for i, v in ipairs(members) do
+    for i = 1, #members do local v = members[i]
       g.specs[i] = unit_data(G, s, v, supporters[v.id], tracker)
       g.specs[i].gid = gid
     end
@@ -370,10 +371,10 @@ local function deploy(G, first)
     -- legality (Deployment): checked, reported, logged
     local placements = {}
     local by_vid = {}
-    for _, gid in ipairs(side.groups) do
-      for _, spec in ipairs(G.groups[gid].specs) do by_vid[spec.vid] = spec end
+    for ix = 1, #side.groups do local gid = side.groups[ix]
+      for ix = 1, #G.groups[gid].specs do local spec = G.groups[gid].specs[ix]; by_vid[spec.vid] = spec end
     end
-    for i, p in ipairs(plan) do
+    for i = 1, #plan do local p = plan[i]
       local spec = by_vid[p.vid]
       if not spec then error(string.format("deployment of side %d: unknown vignette '%s'", s, tostring(p.vid)), 0) end
       if p.part ~= nil and p.part ~= spec.part then
@@ -428,7 +429,7 @@ local function deploy(G, first)
     s = 3 - s
   end
   -- group members in army order, as linked
-  for _, g in ipairs(G.groups) do
+  for ix = 1, #G.groups do local g = G.groups[ix]
     table.sort(g.ids)
     g.specs = nil
   end

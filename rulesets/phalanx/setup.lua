@@ -292,7 +292,7 @@ end
 local function reindex(self, keep_boxes)
   self.bf, self.probe = nil, nil   -- the battlefield's copy no longer matches
   local cells, size = {}, self.cell
-  for _, p in ipairs(self.pieces) do index_piece(cells, size, p, keep_boxes) end
+  for ix = 1, #self.pieces do local p = self.pieces[ix]; index_piece(cells, size, p, keep_boxes) end
   self.cells = cells
 end
 
@@ -335,7 +335,7 @@ end
 local PROBE_KEYS = { "bad_going", "impassable", "@hill", "@road" }
 -- Puts the pieces on bf; true when bf answers terrain probes.
 local function put_pieces(self, bf)
-  for _, p in ipairs(self.pieces) do
+  for ix = 1, #self.pieces do local p = self.pieces[ix]
     if p.poly then bf:add_terrain{ type = p.type, polygon = p.poly, blocks_los = p.blocks_los }
     else bf:add_terrain{ type = p.type, circle = p.circle, blocks_los = p.blocks_los } end
   end
@@ -372,7 +372,7 @@ end
 
 function Terrain:remove(piece_id)
   table.remove(self.pieces, piece_id)
-  for i, p in ipairs(self.pieces) do p.id = i end
+  for i = 1, #self.pieces do local p = self.pieces[i]; p.id = i end
   reindex(self, true)
 end
 
@@ -864,7 +864,7 @@ function setup.check_deployment(S, edge, placements, army, T)
   local overlaps
   if core_overlapping_bases then
     local xs, ys, fs, ws, ds = {}, {}, {}, {}, {}
-    for i, a in ipairs(placements) do xs[i], ys[i], fs[i], ws[i], ds[i] = a.x, a.y, a.facing, a.w, a.d end
+    for i = 1, #placements do local a = placements[i]; xs[i], ys[i], fs[i], ws[i], ds[i] = a.x, a.y, a.facing, a.w, a.d end
     overlaps = core_overlapping_bases(xs, ys, fs, ws, ds, 0.5)
   else
     overlaps = setup.overlapping_pairs(placements, 0.5)
