@@ -18,8 +18,11 @@ namespace {
 
 using Less = std::function<bool(const LineCandidate&, const LineCandidate&)>;
 
-// ltablib.c auxsort on a[lo..up] (1-based, as Lua's).
-void auxsort(std::vector<LineCandidate>& v, std::size_t lo, std::size_t up, const Less& lt) {
+// ltablib.c auxsort on a[lo..up] (1-based, as Lua's). The order is a
+// template parameter: the search sorts often, and a call through
+// std::function per comparison cost more than the comparison.
+template <typename Lt>
+void auxsort(std::vector<LineCandidate>& v, std::size_t lo, std::size_t up, const Lt& lt) {
   auto a = [&](std::size_t i) -> LineCandidate& { return v[i - 1]; };
   while (lo < up) {
     if (lt(a(up), a(lo))) std::swap(a(lo), a(up));
@@ -150,10 +153,18 @@ void lua_sort(std::vector<LineCandidate>& a, const Less& less) {
   if (a.size() > 1) auxsort(a, 1, a.size(), less);
 }
 
+namespace {
+
+bool nearer(const LineCandidate& a, const LineCandidate& b) { return a.dist < b.dist; }
+
+}  // namespace
+
 std::vector<LineCandidate> line_candidates(const LineBlock& b, double lo, double hi) {
   std::vector<LineCandidate> c;
-  std::vector<double> fs, fe;
-  std::vector<double> seen;   // keys of (u, dv) pairs taken, a tenth of a mm each
+  // scratch lists kept between calls (the search asks for many blocks and ranges)
+  thread_local std::vector<double> fs, fe;
+  thread_local std::vector<double> seen;   // keys of (u, dv) pairs taken, a tenth of a mm each
+  seen.clear();
   const double bu0 = b.u0;
   int oi = 0;
   for (const LineOption& o : b.options) {
@@ -198,7 +209,9 @@ std::vector<LineCandidate> line_candidates(const LineBlock& b, double lo, double
       }
     }
   }
-  lua_sort(c, candidate_before);
+  if (c.size() > 1) auxsort(c, 1, c.size(), [](const LineCandidate& x, const LineCandidate& y) {
+    return candidate_before(x, y);
+  });
   return c;
 }
 
@@ -222,7 +235,8 @@ std::vector<std::pair<double, double>> places_by_distance(const std::vector<doub
       c.push_back(LineCandidate{u, v, 0, 0, du + dv});
     }
   }
-  lua_sort(c, [](const LineCandidate& a, const LineCandidate& b) { return a.dist < b.dist; });
+  if (c.size() > 1)
+    auxsort(c, 1, c.size(), [](const LineCandidate& x, const LineCandidate& y) { return nearer(x, y); });
   std::vector<std::pair<double, double>> out;
   out.reserve(c.size());
   for (const auto& e : c) out.emplace_back(e.u, e.dv);
