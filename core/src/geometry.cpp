@@ -137,13 +137,20 @@ std::string_view to_string(Edge e) {
 
 Vec2 Base::corner(Corner c) const { return corners()[static_cast<std::size_t>(c)]; }
 
-std::array<Vec2, 4> Base::corners() const {
-    const Vec2 f = forward();
-    const Vec2 half_fwd = f * (depth * 0.5);
-    const Vec2 half_right = Vec2{f.y, -f.x} * (width * 0.5);
-    return {centre + half_fwd - half_right, centre + half_fwd + half_right,
-            centre - half_fwd + half_right, centre - half_fwd - half_right};
+namespace {
+
+// Corners of a base whose forward unit vector is `f` (one sine and cosine,
+// shared by Base::corners and Footprint).
+std::array<Vec2, 4> corners_facing(const Base& b, Vec2 f) {
+    const Vec2 half_fwd = f * (b.depth * 0.5);
+    const Vec2 half_right = Vec2{f.y, -f.x} * (b.width * 0.5);
+    return {b.centre + half_fwd - half_right, b.centre + half_fwd + half_right,
+            b.centre - half_fwd + half_right, b.centre - half_fwd - half_right};
 }
+
+}  // namespace
+
+std::array<Vec2, 4> Base::corners() const { return corners_facing(*this, forward()); }
 
 Segment Base::edge(Edge e) const {
     const auto c = corners();  // front-left, front-right, rear-right, rear-left
@@ -210,26 +217,96 @@ void project_onto(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double&
     }
 }
 
-// Overlap of the two bases' projections on `axis` (negative = a gap).
-double projected_overlap(const std::array<Vec2, 4>& a, const std::array<Vec2, 4>& b, Vec2 axis) {
-    double amin, amax, bmin, bmax;
-    project_onto(a, axis, amin, amax);
-    project_onto(b, axis, bmin, bmax);
-    return std::min(amax, bmax) - std::max(amin, bmin);
-}
-
 }  // namespace
+
+Footprint::Footprint(const Base& b)
+    : forward(b.forward()),
+      right{forward.y, -forward.x},
+      centre(b.centre),
+      half_width(std::abs(b.width) * 0.5),
+      half_depth(std::abs(b.depth) * 0.5),
+      radius(std::sqrt(half_width * half_width + half_depth * half_depth)) {
+    c = corners_facing(b, forward);
+    project_onto(c, forward, forward_lo, forward_hi);
+    project_onto(c, right, right_lo, right_hi);
+}
 
 namespace {
 
 using Quad = Footprint;
 
+// Slack (mm) for the bounds below. They are worked out from the ideal
+// rectangle while the exact tests use the rounded corners; on table-sized
+// numbers the two differ by ~1e-12 mm, so this slack keeps every bound on
+// the safe side by a wide margin.
+constexpr double kBoundSlack = 1e-4;
+
+// The bounding circles are apart: no axis can show an overlap.
+bool circles_apart(const Quad& a, const Quad& b) {
+    const Vec2 d = b.centre - a.centre;
+    const double reach = a.radius + b.radius + kBoundSlack;
+    return dot(d, d) > reach * reach;
+}
+
+// Overlap of b's corners with a's own cached extent [lo, hi] along `axis`.
+double overlap_with_extent(double lo, double hi, const Quad& b, Vec2 axis) {
+    double bmin, bmax;
+    project_onto(b.c, axis, bmin, bmax);
+    return std::min(hi, bmax) - std::max(lo, bmin);
+}
+
 bool quads_overlap(const Quad& a, const Quad& b) {
+    if (circles_apart(a, b)) return false;
     // Two rectangles have only four distinct candidate separating axes.
-    for (const Vec2 axis : {a.forward, a.right, b.forward, b.right}) {
-        if (projected_overlap(a.c, b.c, axis) <= kContactTolerance) return false;
+    // Each quad's extent along its own axes is cached in the footprint; the
+    // values are those projecting both quads at every test would compute.
+    return overlap_with_extent(a.forward_lo, a.forward_hi, b, a.forward) > kContactTolerance &&
+           overlap_with_extent(a.right_lo, a.right_hi, b, a.right) > kContactTolerance &&
+           overlap_with_extent(b.forward_lo, b.forward_hi, a, b.forward) > kContactTolerance &&
+           overlap_with_extent(b.right_lo, b.right_hi, a, b.right) > kContactTolerance;
+}
+
+// Squared distance from p to the segment s0-s1.
+double squared_to_segment(Vec2 p, Vec2 s0, Vec2 s1) {
+    const Vec2 d = s1 - s0;
+    const double len2 = dot(d, d);
+    const double t = len2 > 0.0 ? std::clamp(dot(p - s0, d) / len2, 0.0, 1.0) : 0.0;
+    const Vec2 gap = p - (s0 + d * t);
+    return dot(gap, gap);
+}
+
+// A vertex of one quad in the frame of the other (x right, y forward),
+// with cheap estimates of its squared distance to that quad's edges.
+struct LocalVertex {
+    double x = 0.0;
+    double y = 0.0;
+    bool inside = false;      // within the rectangle: no estimate is trusted
+    double outside_sq = 0.0;  // squared distance to the rectangle when outside
+};
+
+LocalVertex to_frame(const Quad& q, Vec2 p) {
+    const Vec2 d = p - q.centre;
+    LocalVertex v{dot(d, q.right), dot(d, q.forward)};
+    const double ox = std::abs(v.x) - q.half_width;
+    const double oy = std::abs(v.y) - q.half_depth;
+    v.inside = ox <= 0.0 && oy <= 0.0;
+    const double bx = std::max(ox, 0.0);
+    const double by = std::max(oy, 0.0);
+    v.outside_sq = bx * bx + by * by;
+    return v;
+}
+
+// Estimated squared distance from a vertex outside the rectangle to its
+// edge e, in corner order: 0 front, 1 right, 2 rear, 3 left.
+double edge_estimate(const Quad& q, const LocalVertex& v, std::size_t e) {
+    const double bx = std::max(std::abs(v.x) - q.half_width, 0.0);
+    const double by = std::max(std::abs(v.y) - q.half_depth, 0.0);
+    switch (e) {
+        case 0: return (v.y - q.half_depth) * (v.y - q.half_depth) + bx * bx;
+        case 1: return (v.x - q.half_width) * (v.x - q.half_width) + by * by;
+        case 2: return (v.y + q.half_depth) * (v.y + q.half_depth) + bx * bx;
+        default: return (v.x + q.half_width) * (v.x + q.half_width) + by * by;
     }
-    return true;
 }
 
 }  // namespace
@@ -244,19 +321,37 @@ double edge_distance(const Footprint& qa, const Footprint& qb) {
     // of one against an edge of the other. (Crossing edges with no vertex
     // inside, a "plus" shape, cannot happen without overlap.)
     // Squared distances, one square root at the end.
-    const auto squared = [](Vec2 p, Vec2 s0, Vec2 s1) {
-        const Vec2 d = s1 - s0;
-        const double len2 = dot(d, d);
-        const double t = len2 > 0.0 ? std::clamp(dot(p - s0, d) / len2, 0.0, 1.0) : 0.0;
-        const Vec2 gap = p - (s0 + d * t);
-        return dot(gap, gap);
-    };
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t e = 0; e < 4; ++e) {
-        const std::size_t f = (e + 1) % 4;
+    //
+    // The answer is the least of the 32 exact vertex-to-edge distances. Most
+    // cannot be the least: cheap estimates (in each quad's own frame, no
+    // division) find the nearest pair, and a pair whose estimate is more
+    // than kBoundSlack beyond it is skipped. The estimate of the nearest pair
+    // is itself a candidate's, so the least survives and the answer is the
+    // same double as comparing all 32.
+    const std::array<const Quad*, 2> edges_of{&qa, &qb};
+    const std::array<const Quad*, 2> vertices_of{&qb, &qa};
+    std::array<LocalVertex, 8> local;
+    double nearest_sq = std::numeric_limits<double>::infinity();
+    for (std::size_t side = 0; side < 2; ++side) {
         for (std::size_t i = 0; i < 4; ++i) {
-            best = std::min(best, squared(qb.c[i], qa.c[e], qa.c[f]));
-            best = std::min(best, squared(qa.c[i], qb.c[e], qb.c[f]));
+            LocalVertex& v = local[side * 4 + i];
+            v = to_frame(*edges_of[side], vertices_of[side]->c[i]);
+            if (!v.inside) nearest_sq = std::min(nearest_sq, v.outside_sq);
+        }
+    }
+    const double reach = std::sqrt(nearest_sq) + kBoundSlack;
+    const double reach_sq = reach * reach;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t side = 0; side < 2; ++side) {
+        const Quad& q = *edges_of[side];
+        for (std::size_t i = 0; i < 4; ++i) {
+            const LocalVertex& v = local[side * 4 + i];
+            if (!v.inside && v.outside_sq > reach_sq) continue;
+            const Vec2 p = vertices_of[side]->c[i];
+            for (std::size_t e = 0; e < 4; ++e) {
+                if (!v.inside && edge_estimate(q, v, e) > reach_sq) continue;
+                best = std::min(best, squared_to_segment(p, q.c[e], q.c[(e + 1) % 4]));
+            }
         }
     }
     best = std::sqrt(best);
