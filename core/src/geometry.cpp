@@ -223,8 +223,8 @@ Footprint::Footprint(const Base& b)
     : forward(b.forward()),
       right{forward.y, -forward.x},
       centre(b.centre),
-      half_width(std::abs(b.width) * 0.5),
-      half_depth(std::abs(b.depth) * 0.5),
+      half_width(b.width * 0.5),
+      half_depth(b.depth * 0.5),
       radius(std::sqrt(half_width * half_width + half_depth * half_depth)) {
     c = corners_facing(b, forward);
     project_onto(c, forward, forward_lo, forward_hi);
@@ -275,38 +275,82 @@ double squared_to_segment(Vec2 p, Vec2 s0, Vec2 s1) {
     return dot(gap, gap);
 }
 
-// A vertex of one quad in the frame of the other (x right, y forward),
-// with cheap estimates of its squared distance to that quad's edges.
-struct LocalVertex {
-    double x = 0.0;
-    double y = 0.0;
-    bool inside = false;      // within the rectangle: no estimate is trusted
-    double outside_sq = 0.0;  // squared distance to the rectangle when outside
+// The corners of one quad seen in the frame of another (x along its right,
+// y along its forward, origin at its centre), for cheap distance estimates.
+struct CornersInFrame {
+    std::array<double, 4> x;
+    std::array<double, 4> y;
+    std::array<double, 4> outside_sq;  // squared distance to the rectangle
+    bool any_inside;                   // a corner within the rectangle
 };
 
-LocalVertex to_frame(const Quad& q, Vec2 p) {
-    const Vec2 d = p - q.centre;
-    LocalVertex v{dot(d, q.right), dot(d, q.forward)};
-    const double ox = std::abs(v.x) - q.half_width;
-    const double oy = std::abs(v.y) - q.half_depth;
-    v.inside = ox <= 0.0 && oy <= 0.0;
-    const double bx = std::max(ox, 0.0);
-    const double by = std::max(oy, 0.0);
-    v.outside_sq = bx * bx + by * by;
+CornersInFrame corners_in_frame(const Quad& frame, const Quad& q) {
+    // q's corners are its centre plus or minus its two half-axes.
+    const Vec2 d = q.centre - frame.centre;
+    const double cx = dot(d, frame.right);
+    const double cy = dot(d, frame.forward);
+    const double fx = dot(q.forward, frame.right) * q.half_depth;
+    const double fy = dot(q.forward, frame.forward) * q.half_depth;
+    const double rx = dot(q.right, frame.right) * q.half_width;
+    const double ry = dot(q.right, frame.forward) * q.half_width;
+    CornersInFrame v{{cx + fx - rx, cx + fx + rx, cx - fx + rx, cx - fx - rx},
+                     {cy + fy - ry, cy + fy + ry, cy - fy + ry, cy - fy - ry},
+                     {},
+                     false};
+    const double hw = std::abs(frame.half_width);
+    const double hd = std::abs(frame.half_depth);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const double ox = std::abs(v.x[i]) - hw;
+        const double oy = std::abs(v.y[i]) - hd;
+        v.any_inside |= (ox <= 0.0) & (oy <= 0.0);  // no branches: both are cheap
+        const double bx = ox > 0.0 ? ox : 0.0;
+        const double by = oy > 0.0 ? oy : 0.0;
+        v.outside_sq[i] = bx * bx + by * by;
+    }
     return v;
 }
 
-// Estimated squared distance from a vertex outside the rectangle to its
-// edge e, in corner order: 0 front, 1 right, 2 rear, 3 left.
-double edge_estimate(const Quad& q, const LocalVertex& v, std::size_t e) {
-    const double bx = std::max(std::abs(v.x) - q.half_width, 0.0);
-    const double by = std::max(std::abs(v.y) - q.half_depth, 0.0);
+// Estimated squared distance from the corner (x, y), outside the rectangle
+// `frame`, to its edge e, in corner order: 0 front, 1 right, 2 rear, 3 left.
+double edge_estimate(const Quad& frame, double x, double y, std::size_t e) {
+    const double hw = std::abs(frame.half_width);
+    const double hd = std::abs(frame.half_depth);
+    const double ox = std::abs(x) - hw;
+    const double oy = std::abs(y) - hd;
+    const double bx = ox > 0.0 ? ox : 0.0;
+    const double by = oy > 0.0 ? oy : 0.0;
     switch (e) {
-        case 0: return (v.y - q.half_depth) * (v.y - q.half_depth) + bx * bx;
-        case 1: return (v.x - q.half_width) * (v.x - q.half_width) + by * by;
-        case 2: return (v.y + q.half_depth) * (v.y + q.half_depth) + bx * bx;
-        default: return (v.x + q.half_width) * (v.x + q.half_width) + by * by;
+        case 0: return (y - hd) * (y - hd) + bx * bx;
+        case 1: return (x - hw) * (x - hw) + by * by;
+        case 2: return (y + hd) * (y + hd) + bx * bx;
+        default: return (x + hw) * (x + hw) + by * by;
     }
+}
+
+// Least squared distance from the corners of `q` to the edges of `frame`,
+// over the pairs whose estimate is within reach_sq.
+double nearest_pairs_sq(const Quad& frame, const Quad& q, const CornersInFrame& v, double reach_sq, double best) {
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (v.outside_sq[i] > reach_sq) continue;
+        for (std::size_t e = 0; e < 4; ++e) {
+            if (edge_estimate(frame, v.x[i], v.y[i], e) > reach_sq) continue;
+            best = std::min(best, squared_to_segment(q.c[i], frame.c[e], frame.c[(e + 1) % 4]));
+        }
+    }
+    return best;
+}
+
+// Least squared distance over all 32 vertex-to-edge pairs.
+double all_pairs_sq(const Quad& qa, const Quad& qb) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t e = 0; e < 4; ++e) {
+        const std::size_t f = (e + 1) % 4;
+        for (std::size_t i = 0; i < 4; ++i) {
+            best = std::min(best, squared_to_segment(qb.c[i], qa.c[e], qa.c[f]));
+            best = std::min(best, squared_to_segment(qa.c[i], qb.c[e], qb.c[f]));
+        }
+    }
+    return best;
 }
 
 }  // namespace
@@ -328,31 +372,22 @@ double edge_distance(const Footprint& qa, const Footprint& qb) {
     // than kBoundSlack beyond it is skipped. The estimate of the nearest pair
     // is itself a candidate's, so the least survives and the answer is the
     // same double as comparing all 32.
-    const std::array<const Quad*, 2> edges_of{&qa, &qb};
-    const std::array<const Quad*, 2> vertices_of{&qb, &qa};
-    std::array<LocalVertex, 8> local;
-    double nearest_sq = std::numeric_limits<double>::infinity();
-    for (std::size_t side = 0; side < 2; ++side) {
+    const CornersInFrame b_in_a = corners_in_frame(qa, qb);
+    const CornersInFrame a_in_b = corners_in_frame(qb, qa);
+    double best;
+    if (b_in_a.any_inside || a_in_b.any_inside) {
+        // Touching within the tolerance: rare, and the estimate of a corner
+        // inside says nothing, so compare every pair.
+        best = all_pairs_sq(qa, qb);
+    } else {
+        double nearest_sq = std::numeric_limits<double>::infinity();
         for (std::size_t i = 0; i < 4; ++i) {
-            LocalVertex& v = local[side * 4 + i];
-            v = to_frame(*edges_of[side], vertices_of[side]->c[i]);
-            if (!v.inside) nearest_sq = std::min(nearest_sq, v.outside_sq);
+            nearest_sq = std::min({nearest_sq, b_in_a.outside_sq[i], a_in_b.outside_sq[i]});
         }
-    }
-    const double reach = std::sqrt(nearest_sq) + kBoundSlack;
-    const double reach_sq = reach * reach;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t side = 0; side < 2; ++side) {
-        const Quad& q = *edges_of[side];
-        for (std::size_t i = 0; i < 4; ++i) {
-            const LocalVertex& v = local[side * 4 + i];
-            if (!v.inside && v.outside_sq > reach_sq) continue;
-            const Vec2 p = vertices_of[side]->c[i];
-            for (std::size_t e = 0; e < 4; ++e) {
-                if (!v.inside && edge_estimate(q, v, e) > reach_sq) continue;
-                best = std::min(best, squared_to_segment(p, q.c[e], q.c[(e + 1) % 4]));
-            }
-        }
+        const double reach = std::sqrt(nearest_sq) + kBoundSlack;
+        const double reach_sq = reach * reach;
+        best = nearest_pairs_sq(qa, qb, b_in_a, reach_sq, std::numeric_limits<double>::infinity());
+        best = nearest_pairs_sq(qb, qa, a_in_b, reach_sq, best);
     }
     best = std::sqrt(best);
     return best <= kContactTolerance ? 0.0 : best;

@@ -153,7 +153,7 @@ struct Footprint {
     Vec2 right;
     // For cheap bounds that decide which exact tests can be skipped.
     Vec2 centre;
-    double half_width = 0.0;
+    double half_width = 0.0;  // width * 0.5: negative when the base is mirrored
     double half_depth = 0.0;
     double radius = 0.0;  // centre to a corner
     // The corners' extent along forward and right, as the separating-axis
