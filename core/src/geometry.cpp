@@ -280,8 +280,7 @@ double squared_to_segment(Vec2 p, Vec2 s0, Vec2 s1) {
 struct CornersInFrame {
     std::array<double, 4> x;
     std::array<double, 4> y;
-    std::array<double, 4> outside_sq;  // squared distance to the rectangle
-    bool any_inside;                   // a corner within the rectangle
+    std::array<double, 4> outside_sq;  // squared distance to the rectangle, 0 within
 };
 
 CornersInFrame corners_in_frame(const Quad& frame, const Quad& q) {
@@ -295,14 +294,12 @@ CornersInFrame corners_in_frame(const Quad& frame, const Quad& q) {
     const double ry = dot(q.right, frame.forward) * q.half_width;
     CornersInFrame v{{cx + fx - rx, cx + fx + rx, cx - fx + rx, cx - fx - rx},
                      {cy + fy - ry, cy + fy + ry, cy - fy + ry, cy - fy - ry},
-                     {},
-                     false};
+                     {}};
     const double hw = std::abs(frame.half_width);
     const double hd = std::abs(frame.half_depth);
     for (std::size_t i = 0; i < 4; ++i) {
         const double ox = std::abs(v.x[i]) - hw;
         const double oy = std::abs(v.y[i]) - hd;
-        v.any_inside |= (ox <= 0.0) & (oy <= 0.0);  // no branches: both are cheap
         const double bx = ox > 0.0 ? ox : 0.0;
         const double by = oy > 0.0 ? oy : 0.0;
         v.outside_sq[i] = bx * bx + by * by;
@@ -374,16 +371,16 @@ double edge_distance(const Footprint& qa, const Footprint& qb) {
     // same double as comparing all 32.
     const CornersInFrame b_in_a = corners_in_frame(qa, qb);
     const CornersInFrame a_in_b = corners_in_frame(qb, qa);
+    double nearest_sq = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+        nearest_sq = std::min({nearest_sq, b_in_a.outside_sq[i], a_in_b.outside_sq[i]});
+    }
     double best;
-    if (b_in_a.any_inside || a_in_b.any_inside) {
-        // Touching within the tolerance: rare, and the estimate of a corner
-        // inside says nothing, so compare every pair.
+    if (nearest_sq == 0.0) {
+        // A corner within the other base (touching within the tolerance):
+        // rare, and its estimate says nothing, so compare every pair.
         best = all_pairs_sq(qa, qb);
     } else {
-        double nearest_sq = std::numeric_limits<double>::infinity();
-        for (std::size_t i = 0; i < 4; ++i) {
-            nearest_sq = std::min({nearest_sq, b_in_a.outside_sq[i], a_in_b.outside_sq[i]});
-        }
         const double reach = std::sqrt(nearest_sq) + kBoundSlack;
         const double reach_sq = reach * reach;
         best = nearest_pairs_sq(qa, qb, b_in_a, reach_sq, std::numeric_limits<double>::infinity());
