@@ -307,21 +307,17 @@ CornersInFrame corners_in_frame(const Quad& frame, const Quad& q) {
     return v;
 }
 
-// Estimated squared distance from the corner (x, y), outside the rectangle
-// `frame`, to its edge e, in corner order: 0 front, 1 right, 2 rear, 3 left.
-double edge_estimate(const Quad& frame, double x, double y, std::size_t e) {
+// Estimated squared distances from the corner (x, y), outside the rectangle
+// `frame`, to its edges in corner order: front, right, rear, left.
+std::array<double, 4> edge_estimates(const Quad& frame, double x, double y) {
     const double hw = std::abs(frame.half_width);
     const double hd = std::abs(frame.half_depth);
     const double ox = std::abs(x) - hw;
     const double oy = std::abs(y) - hd;
-    const double bx = ox > 0.0 ? ox : 0.0;
-    const double by = oy > 0.0 ? oy : 0.0;
-    switch (e) {
-        case 0: return (y - hd) * (y - hd) + bx * bx;
-        case 1: return (x - hw) * (x - hw) + by * by;
-        case 2: return (y + hd) * (y + hd) + bx * bx;
-        default: return (x + hw) * (x + hw) + by * by;
-    }
+    const double bx2 = ox > 0.0 ? ox * ox : 0.0;
+    const double by2 = oy > 0.0 ? oy * oy : 0.0;
+    return {(y - hd) * (y - hd) + bx2, (x - hw) * (x - hw) + by2,  //
+            (y + hd) * (y + hd) + bx2, (x + hw) * (x + hw) + by2};
 }
 
 // Least squared distance from the corners of `q` to the edges of `frame`,
@@ -329,9 +325,10 @@ double edge_estimate(const Quad& frame, double x, double y, std::size_t e) {
 double nearest_pairs_sq(const Quad& frame, const Quad& q, const CornersInFrame& v, double reach_sq, double best) {
     for (std::size_t i = 0; i < 4; ++i) {
         if (v.outside_sq[i] > reach_sq) continue;
+        const std::array<double, 4> estimate = edge_estimates(frame, v.x[i], v.y[i]);
         for (std::size_t e = 0; e < 4; ++e) {
-            if (edge_estimate(frame, v.x[i], v.y[i], e) > reach_sq) continue;
-            best = std::min(best, squared_to_segment(q.c[i], frame.c[e], frame.c[(e + 1) % 4]));
+            if (estimate[e] <= reach_sq)
+                best = std::min(best, squared_to_segment(q.c[i], frame.c[e], frame.c[(e + 1) % 4]));
         }
     }
     return best;
