@@ -347,9 +347,18 @@ double all_pairs_sq(const Quad& qa, const Quad& qb) {
     return best;
 }
 
+// The bases' bounding circles are more than `gap` apart: then so are the
+// bases, and their corners need not be worked out (two sines saved).
+bool circles_apart(const Base& a, const Base& b, double gap) {
+    const Vec2 d = b.centre - a.centre;
+    const double reach = 0.5 * std::sqrt(a.width * a.width + a.depth * a.depth) +
+                         0.5 * std::sqrt(b.width * b.width + b.depth * b.depth) + gap + kBoundSlack;
+    return dot(d, d) > reach * reach;
+}
+
 }  // namespace
 
-bool overlaps(const Base& a, const Base& b) { return quads_overlap(Quad(a), Quad(b)); }
+bool overlaps(const Base& a, const Base& b) { return !circles_apart(a, b, 0.0) && quads_overlap(Quad(a), Quad(b)); }
 
 double edge_distance(const Base& a, const Base& b) { return edge_distance(Footprint(a), Footprint(b)); }
 
@@ -387,7 +396,9 @@ double edge_distance(const Footprint& qa, const Footprint& qb) {
     return best <= kContactTolerance ? 0.0 : best;
 }
 
-bool in_contact(const Base& a, const Base& b) { return edge_distance(a, b) <= kContactTolerance; }
+bool in_contact(const Base& a, const Base& b) {
+    return !circles_apart(a, b, kContactTolerance) && edge_distance(a, b) <= kContactTolerance;
+}
 
 namespace {
 

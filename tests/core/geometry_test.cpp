@@ -467,7 +467,7 @@ TEST_CASE("edge distance and overlap match the original arithmetic bit for bit",
         const double got = edge_distance(Footprint(a), Footprint(b));
         const bool expected_overlap = reference_overlap(ReferenceQuad(a), ReferenceQuad(b));
         if (!same_double(got, expected) || !same_double(edge_distance(a, b), expected) ||
-            overlaps(a, b) != expected_overlap || !same_double(edge_distance(b, a), reference_edge_distance(b, a))) {
+            overlaps(a, b) != expected_overlap || in_contact(a, b) != (expected <= kContactTolerance) || !same_double(edge_distance(b, a), reference_edge_distance(b, a))) {
             if (++mismatches <= 5) {
                 INFO("a " << a.centre.x << "," << a.centre.y << " f" << a.facing_deg << " " << a.width << "x" << a.depth);
                 INFO("b " << b.centre.x << "," << b.centre.y << " f" << b.facing_deg << " " << b.width << "x" << b.depth);
