@@ -489,11 +489,11 @@ int bf_nearest(lua_State* L) {
     const int id = static_cast<int>(lua_tointeger(L, -1));
     lua_pop(L, 1);
     const std::size_t of = bf.slot_of(L, id);
-    const double reach = std::min(within, bd);
     for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
       const UnitState& u = bf.state.units[i];
       if (u.removed || i == of || (side > 0 && u.side != side)) continue;
-      if (!may_be_within(bf, of, i, reach)) continue;
+      // Beyond the nearest so far cannot win: bd shrinks as the search goes.
+      if (!may_be_within(bf, of, i, std::min(within, bd))) continue;
       const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
       if (d > within || d > bd || (d == bd && u.id >= best)) continue;
       if (arc >= 0 && !in_arc(Battlefield::base_of(bf.state.units[of]), Battlefield::base_of(u), arc, how)) continue;
