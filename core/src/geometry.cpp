@@ -283,15 +283,17 @@ struct CornersInFrame {
     std::array<double, 4> outside_sq;  // squared distance to the rectangle, 0 within
 };
 
-CornersInFrame corners_in_frame(const Quad& frame, const Quad& q) {
+// `turn` is cross(frame.forward, q.forward) and `align` their dot: between
+// two rotations, these give all four products of the axes.
+CornersInFrame corners_in_frame(const Quad& frame, const Quad& q, double turn, double align) {
     // q's corners are its centre plus or minus its two half-axes.
     const Vec2 d = q.centre - frame.centre;
     const double cx = dot(d, frame.right);
     const double cy = dot(d, frame.forward);
-    const double fx = dot(q.forward, frame.right) * q.half_depth;
-    const double fy = dot(q.forward, frame.forward) * q.half_depth;
-    const double rx = dot(q.right, frame.right) * q.half_width;
-    const double ry = dot(q.right, frame.forward) * q.half_width;
+    const double fx = -turn * q.half_depth;   // q.forward . frame.right
+    const double fy = align * q.half_depth;   // q.forward . frame.forward
+    const double rx = align * q.half_width;   // q.right . frame.right
+    const double ry = turn * q.half_width;    // q.right . frame.forward
     CornersInFrame v{{cx + fx - rx, cx + fx + rx, cx - fx + rx, cx - fx - rx},
                      {cy + fy - ry, cy + fy + ry, cy - fy + ry, cy - fy - ry},
                      {}};
@@ -375,8 +377,10 @@ double edge_distance(const Footprint& qa, const Footprint& qb) {
     // than kBoundSlack beyond it is skipped. The estimate of the nearest pair
     // is itself a candidate's, so the least survives and the answer is the
     // same double as comparing all 32.
-    const CornersInFrame b_in_a = corners_in_frame(qa, qb);
-    const CornersInFrame a_in_b = corners_in_frame(qb, qa);
+    const double turn = cross(qa.forward, qb.forward);
+    const double align = dot(qa.forward, qb.forward);
+    const CornersInFrame b_in_a = corners_in_frame(qa, qb, turn, align);
+    const CornersInFrame a_in_b = corners_in_frame(qb, qa, -turn, align);
     double nearest_sq = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < 4; ++i) {
         nearest_sq = std::min({nearest_sq, b_in_a.outside_sq[i], a_in_b.outside_sq[i]});
