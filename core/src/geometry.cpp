@@ -137,13 +137,20 @@ std::string_view to_string(Edge e) {
 
 Vec2 Base::corner(Corner c) const { return corners()[static_cast<std::size_t>(c)]; }
 
-std::array<Vec2, 4> Base::corners() const {
-    const Vec2 f = forward();
-    const Vec2 half_fwd = f * (depth * 0.5);
-    const Vec2 half_right = Vec2{f.y, -f.x} * (width * 0.5);
-    return {centre + half_fwd - half_right, centre + half_fwd + half_right,
-            centre - half_fwd + half_right, centre - half_fwd - half_right};
+namespace {
+
+// Corners of a base whose forward unit vector is `f` (one sine and cosine,
+// shared by Base::corners and Footprint).
+std::array<Vec2, 4> corners_facing(const Base& b, Vec2 f) {
+    const Vec2 half_fwd = f * (b.depth * 0.5);
+    const Vec2 half_right = Vec2{f.y, -f.x} * (b.width * 0.5);
+    return {b.centre + half_fwd - half_right, b.centre + half_fwd + half_right,
+            b.centre - half_fwd + half_right, b.centre - half_fwd - half_right};
 }
+
+}  // namespace
+
+std::array<Vec2, 4> Base::corners() const { return corners_facing(*this, forward()); }
 
 Segment Base::edge(Edge e) const {
     const auto c = corners();  // front-left, front-right, rear-right, rear-left
@@ -210,31 +217,150 @@ void project_onto(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double&
     }
 }
 
-// Overlap of the two bases' projections on `axis` (negative = a gap).
-double projected_overlap(const std::array<Vec2, 4>& a, const std::array<Vec2, 4>& b, Vec2 axis) {
-    double amin, amax, bmin, bmax;
-    project_onto(a, axis, amin, amax);
-    project_onto(b, axis, bmin, bmax);
-    return std::min(amax, bmax) - std::max(amin, bmin);
-}
-
 }  // namespace
+
+Footprint::Footprint(const Base& b)
+    : forward(b.forward()),
+      right{forward.y, -forward.x},
+      centre(b.centre),
+      half_width(b.width * 0.5),
+      half_depth(b.depth * 0.5),
+      radius(std::sqrt(half_width * half_width + half_depth * half_depth)) {
+    c = corners_facing(b, forward);
+    project_onto(c, forward, forward_lo, forward_hi);
+    project_onto(c, right, right_lo, right_hi);
+}
 
 namespace {
 
 using Quad = Footprint;
 
+// Slack (mm) for the bounds below. They are worked out from the ideal
+// rectangle while the exact tests use the rounded corners; on table-sized
+// numbers the two differ by ~1e-12 mm, so this slack keeps every bound on
+// the safe side by a wide margin.
+constexpr double kBoundSlack = 1e-4;
+
+// The bounding circles are apart: no axis can show an overlap.
+bool circles_apart(const Quad& a, const Quad& b) {
+    const Vec2 d = b.centre - a.centre;
+    const double reach = a.radius + b.radius + kBoundSlack;
+    return dot(d, d) > reach * reach;
+}
+
+// Overlap of b's corners with a's own cached extent [lo, hi] along `axis`.
+double overlap_with_extent(double lo, double hi, const Quad& b, Vec2 axis) {
+    double bmin, bmax;
+    project_onto(b.c, axis, bmin, bmax);
+    return std::min(hi, bmax) - std::max(lo, bmin);
+}
+
 bool quads_overlap(const Quad& a, const Quad& b) {
+    if (circles_apart(a, b)) return false;
     // Two rectangles have only four distinct candidate separating axes.
-    for (const Vec2 axis : {a.forward, a.right, b.forward, b.right}) {
-        if (projected_overlap(a.c, b.c, axis) <= kContactTolerance) return false;
+    // Each quad's extent along its own axes is cached in the footprint; the
+    // values are those projecting both quads at every test would compute.
+    return overlap_with_extent(a.forward_lo, a.forward_hi, b, a.forward) > kContactTolerance &&
+           overlap_with_extent(a.right_lo, a.right_hi, b, a.right) > kContactTolerance &&
+           overlap_with_extent(b.forward_lo, b.forward_hi, a, b.forward) > kContactTolerance &&
+           overlap_with_extent(b.right_lo, b.right_hi, a, b.right) > kContactTolerance;
+}
+
+// Squared distance from p to the segment s0-s1.
+double squared_to_segment(Vec2 p, Vec2 s0, Vec2 s1) {
+    const Vec2 d = s1 - s0;
+    const double len2 = dot(d, d);
+    const double t = len2 > 0.0 ? std::clamp(dot(p - s0, d) / len2, 0.0, 1.0) : 0.0;
+    const Vec2 gap = p - (s0 + d * t);
+    return dot(gap, gap);
+}
+
+// The corners of one quad seen in the frame of another (x along its right,
+// y along its forward, origin at its centre), for cheap distance estimates.
+struct CornersInFrame {
+    std::array<double, 4> x;
+    std::array<double, 4> y;
+    std::array<double, 4> outside_sq;  // squared distance to the rectangle, 0 within
+};
+
+// `turn` is cross(frame.forward, q.forward) and `align` their dot: between
+// two rotations, these give all four products of the axes.
+CornersInFrame corners_in_frame(const Quad& frame, const Quad& q, double turn, double align) {
+    // q's corners are its centre plus or minus its two half-axes.
+    const Vec2 d = q.centre - frame.centre;
+    const double cx = dot(d, frame.right);
+    const double cy = dot(d, frame.forward);
+    const double fx = -turn * q.half_depth;   // q.forward . frame.right
+    const double fy = align * q.half_depth;   // q.forward . frame.forward
+    const double rx = align * q.half_width;   // q.right . frame.right
+    const double ry = turn * q.half_width;    // q.right . frame.forward
+    CornersInFrame v{{cx + fx - rx, cx + fx + rx, cx - fx + rx, cx - fx - rx},
+                     {cy + fy - ry, cy + fy + ry, cy - fy + ry, cy - fy - ry},
+                     {}};
+    const double hw = std::abs(frame.half_width);
+    const double hd = std::abs(frame.half_depth);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const double ox = std::abs(v.x[i]) - hw;
+        const double oy = std::abs(v.y[i]) - hd;
+        const double bx = ox > 0.0 ? ox : 0.0;
+        const double by = oy > 0.0 ? oy : 0.0;
+        v.outside_sq[i] = bx * bx + by * by;
     }
-    return true;
+    return v;
+}
+
+// Estimated squared distances from the corner (x, y), outside the rectangle
+// `frame`, to its edges in corner order: front, right, rear, left.
+std::array<double, 4> edge_estimates(const Quad& frame, double x, double y) {
+    const double hw = std::abs(frame.half_width);
+    const double hd = std::abs(frame.half_depth);
+    const double ox = std::abs(x) - hw;
+    const double oy = std::abs(y) - hd;
+    const double bx2 = ox > 0.0 ? ox * ox : 0.0;
+    const double by2 = oy > 0.0 ? oy * oy : 0.0;
+    return {(y - hd) * (y - hd) + bx2, (x - hw) * (x - hw) + by2,  //
+            (y + hd) * (y + hd) + bx2, (x + hw) * (x + hw) + by2};
+}
+
+// Least squared distance from the corners of `q` to the edges of `frame`,
+// over the pairs whose estimate is within reach_sq.
+double nearest_pairs_sq(const Quad& frame, const Quad& q, const CornersInFrame& v, double reach_sq, double best) {
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (v.outside_sq[i] > reach_sq) continue;
+        const std::array<double, 4> estimate = edge_estimates(frame, v.x[i], v.y[i]);
+        for (std::size_t e = 0; e < 4; ++e) {
+            if (estimate[e] <= reach_sq)
+                best = std::min(best, squared_to_segment(q.c[i], frame.c[e], frame.c[(e + 1) % 4]));
+        }
+    }
+    return best;
+}
+
+// Least squared distance over all 32 vertex-to-edge pairs.
+double all_pairs_sq(const Quad& qa, const Quad& qb) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t e = 0; e < 4; ++e) {
+        const std::size_t f = (e + 1) % 4;
+        for (std::size_t i = 0; i < 4; ++i) {
+            best = std::min(best, squared_to_segment(qb.c[i], qa.c[e], qa.c[f]));
+            best = std::min(best, squared_to_segment(qa.c[i], qb.c[e], qb.c[f]));
+        }
+    }
+    return best;
+}
+
+// The bases' bounding circles are more than `gap` apart: then so are the
+// bases, and their corners need not be worked out (two sines saved).
+bool circles_apart(const Base& a, const Base& b, double gap) {
+    const Vec2 d = b.centre - a.centre;
+    const double reach = 0.5 * std::sqrt(a.width * a.width + a.depth * a.depth) +
+                         0.5 * std::sqrt(b.width * b.width + b.depth * b.depth) + gap + kBoundSlack;
+    return dot(d, d) > reach * reach;
 }
 
 }  // namespace
 
-bool overlaps(const Base& a, const Base& b) { return quads_overlap(Quad(a), Quad(b)); }
+bool overlaps(const Base& a, const Base& b) { return !circles_apart(a, b, 0.0) && quads_overlap(Quad(a), Quad(b)); }
 
 bool overlaps(const Footprint& a, const Footprint& b) { return quads_overlap(a, b); }
 
@@ -246,26 +372,39 @@ double edge_distance(const Footprint& qa, const Footprint& qb) {
     // of one against an edge of the other. (Crossing edges with no vertex
     // inside, a "plus" shape, cannot happen without overlap.)
     // Squared distances, one square root at the end.
-    const auto squared = [](Vec2 p, Vec2 s0, Vec2 s1) {
-        const Vec2 d = s1 - s0;
-        const double len2 = dot(d, d);
-        const double t = len2 > 0.0 ? std::clamp(dot(p - s0, d) / len2, 0.0, 1.0) : 0.0;
-        const Vec2 gap = p - (s0 + d * t);
-        return dot(gap, gap);
-    };
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t e = 0; e < 4; ++e) {
-        const std::size_t f = (e + 1) % 4;
-        for (std::size_t i = 0; i < 4; ++i) {
-            best = std::min(best, squared(qb.c[i], qa.c[e], qa.c[f]));
-            best = std::min(best, squared(qa.c[i], qb.c[e], qb.c[f]));
-        }
+    //
+    // The answer is the least of the 32 exact vertex-to-edge distances. Most
+    // cannot be the least: cheap estimates (in each quad's own frame, no
+    // division) find the nearest pair, and a pair whose estimate is more
+    // than kBoundSlack beyond it is skipped. The estimate of the nearest pair
+    // is itself a candidate's, so the least survives and the answer is the
+    // same double as comparing all 32.
+    const double turn = cross(qa.forward, qb.forward);
+    const double align = dot(qa.forward, qb.forward);
+    const CornersInFrame b_in_a = corners_in_frame(qa, qb, turn, align);
+    const CornersInFrame a_in_b = corners_in_frame(qb, qa, -turn, align);
+    double nearest_sq = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+        nearest_sq = std::min({nearest_sq, b_in_a.outside_sq[i], a_in_b.outside_sq[i]});
+    }
+    double best;
+    if (nearest_sq == 0.0) {
+        // A corner within the other base (touching within the tolerance):
+        // rare, and its estimate says nothing, so compare every pair.
+        best = all_pairs_sq(qa, qb);
+    } else {
+        const double reach = std::sqrt(nearest_sq) + kBoundSlack;
+        const double reach_sq = reach * reach;
+        best = nearest_pairs_sq(qa, qb, b_in_a, reach_sq, std::numeric_limits<double>::infinity());
+        best = nearest_pairs_sq(qb, qa, a_in_b, reach_sq, best);
     }
     best = std::sqrt(best);
     return best <= kContactTolerance ? 0.0 : best;
 }
 
-bool in_contact(const Base& a, const Base& b) { return edge_distance(a, b) <= kContactTolerance; }
+bool in_contact(const Base& a, const Base& b) {
+    return !circles_apart(a, b, kContactTolerance) && edge_distance(a, b) <= kContactTolerance;
+}
 
 namespace {
 

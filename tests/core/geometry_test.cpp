@@ -5,8 +5,14 @@
 
 #include "sandtable/geometry.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <utility>
 
 using namespace sandtable::geom;
 
@@ -348,4 +354,149 @@ TEST_CASE("overlaps on footprints is the same test as on bases", "[geometry][dis
     }
     CHECK(overlapping > 100);  // both answers were exercised
     CHECK(overlapping < 1900);
+}
+
+namespace {
+
+// The edge distance and overlap test as first written: all 32 vertex-to-edge
+// distances, and all four axes projected for both bases at every call. The
+// faster version in the core must give the very same doubles (battles are
+// replayed bit for bit).
+struct ReferenceQuad {
+    std::array<Vec2, 4> c;
+    Vec2 forward;
+    Vec2 right;
+    explicit ReferenceQuad(const Base& b) : c(b.corners()), forward(b.forward()), right{forward.y, -forward.x} {}
+};
+
+void reference_project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) {
+    lo = std::numeric_limits<double>::infinity();
+    hi = -lo;
+    for (const Vec2& p : pts) {
+        const double d = dot(p, axis);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+}
+
+bool reference_overlap(const ReferenceQuad& a, const ReferenceQuad& b) {
+    for (const Vec2 axis : {a.forward, a.right, b.forward, b.right}) {
+        double amin, amax, bmin, bmax;
+        reference_project(a.c, axis, amin, amax);
+        reference_project(b.c, axis, bmin, bmax);
+        if (std::min(amax, bmax) - std::max(amin, bmin) <= kContactTolerance) return false;
+    }
+    return true;
+}
+
+double reference_edge_distance(const Base& a, const Base& b) {
+    const ReferenceQuad qa(a);
+    const ReferenceQuad qb(b);
+    if (reference_overlap(qa, qb)) return 0.0;
+    const auto squared = [](Vec2 p, Vec2 s0, Vec2 s1) {
+        const Vec2 d = s1 - s0;
+        const double len2 = dot(d, d);
+        const double t = len2 > 0.0 ? std::clamp(dot(p - s0, d) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 gap = p - (s0 + d * t);
+        return dot(gap, gap);
+    };
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t e = 0; e < 4; ++e) {
+        const std::size_t f = (e + 1) % 4;
+        for (std::size_t i = 0; i < 4; ++i) {
+            best = std::min(best, squared(qb.c[i], qa.c[e], qa.c[f]));
+            best = std::min(best, squared(qa.c[i], qb.c[e], qb.c[f]));
+        }
+    }
+    best = std::sqrt(best);
+    return best <= kContactTolerance ? 0.0 : best;
+}
+
+// Random pairs of bases, many of them square to each other, touching,
+// grazing or just overlapping: where pruning and early exits could go wrong.
+class BasePairs {
+public:
+    explicit BasePairs(std::uint32_t seed) : rng_(seed) {}
+
+    std::pair<Base, Base> next() {
+        const Base a{{uniform(0, 1200), uniform(0, 1200)}, facing(), size(), size()};
+        Base b{{}, facing(), size(), size()};
+        switch (pick(4)) {
+            case 0:  // anywhere on the table
+                b.centre = {uniform(0, 1200), uniform(0, 1200)};
+                break;
+            case 1:  // close by
+                b.centre = a.centre + Vec2{uniform(-250, 250), uniform(-250, 250)};
+                break;
+            default: {  // touching an edge of a, give or take a hair
+                const Edge e = kAllEdges[pick(4)];
+                const Vec2 n = a.outward_normal(e);
+                const Segment s = a.edge(e);
+                const Vec2 along = s.a + (s.b - s.a) * uniform(-0.3, 1.3);
+                // b square to a (or not) with its edge (or a corner) on a's edge.
+                const double reach = std::abs(dot(n, b.forward())) * b.depth * 0.5 +
+                                     std::abs(dot(n, b.right())) * b.width * 0.5;
+                b.centre = along + n * (reach + hair());
+                break;
+            }
+        }
+        return {a, b};
+    }
+
+private:
+    double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
+    std::size_t pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+    double facing() {
+        static constexpr std::array<double, 9> kSquare{0, 90, 180, 270, -90, -180, 45, 360, -270};
+        return pick(2) == 0 ? kSquare[pick(kSquare.size())] : uniform(-360, 360);
+    }
+    double size() {
+        static constexpr std::array<double, 5> kUsual{40, 20, 30, 60, 80};
+        switch (pick(4)) {
+            case 0: return kUsual[pick(kUsual.size())];
+            case 1: return uniform(0.5, 300);
+            default: return uniform(10, 120);
+        }
+    }
+    // Gap or overlap from none to a few tolerances to a visible one.
+    double hair() {
+        static constexpr std::array<double, 11> kHairs{0, 1e-9, -1e-9, 1e-7, -1e-7, 1e-6, -1e-6, 2e-6, -2e-6, 1e-4, -1e-4};
+        switch (pick(3)) {
+            case 0: return kHairs[pick(kHairs.size())];
+            case 1: return uniform(-3, 3);
+            default: return uniform(-1e-5, 1e-5);
+        }
+    }
+    std::mt19937 rng_;
+};
+
+bool same_double(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+}  // namespace
+
+TEST_CASE("edge distance and overlap match the original arithmetic bit for bit", "[geometry][distance]") {
+    BasePairs pairs(20261122);
+    std::size_t mismatches = 0;
+    std::size_t touching = 0;
+    std::size_t overlapping = 0;
+    for (int n = 0; n < 1'200'000; ++n) {
+        const auto [a, b] = pairs.next();
+        const double expected = reference_edge_distance(a, b);
+        const double got = edge_distance(Footprint(a), Footprint(b));
+        const bool expected_overlap = reference_overlap(ReferenceQuad(a), ReferenceQuad(b));
+        if (!same_double(got, expected) || !same_double(edge_distance(a, b), expected) ||
+            overlaps(a, b) != expected_overlap || in_contact(a, b) != (expected <= kContactTolerance) || !same_double(edge_distance(b, a), reference_edge_distance(b, a))) {
+            if (++mismatches <= 5) {
+                INFO("a " << a.centre.x << "," << a.centre.y << " f" << a.facing_deg << " " << a.width << "x" << a.depth);
+                INFO("b " << b.centre.x << "," << b.centre.y << " f" << b.facing_deg << " " << b.width << "x" << b.depth);
+                CHECK(got == expected);
+            }
+        }
+        touching += expected == 0.0 && !expected_overlap;
+        overlapping += expected_overlap;
+    }
+    CHECK(mismatches == 0);
+    // The generator really does produce the delicate cases.
+    CHECK(touching > 50'000);
+    CHECK(overlapping > 50'000);
 }

@@ -151,8 +151,17 @@ struct Footprint {
     std::array<Vec2, 4> c;  // front-left, front-right, rear-right, rear-left
     Vec2 forward;
     Vec2 right;
+    // For cheap bounds that decide which exact tests can be skipped.
+    Vec2 centre;
+    double half_width = 0.0;  // width * 0.5: negative when the base is mirrored
+    double half_depth = 0.0;
+    double radius = 0.0;  // centre to a corner
+    // The corners' extent along forward and right, as the separating-axis
+    // test projects them: computed once instead of at every test.
+    double forward_lo = 0.0, forward_hi = 0.0;
+    double right_lo = 0.0, right_hi = 0.0;
     Footprint() = default;
-    explicit Footprint(const Base& b) : c(b.corners()), forward(b.forward()), right{forward.y, -forward.x} {}
+    explicit Footprint(const Base& b);
 };
 double edge_distance(const Footprint& a, const Footprint& b);
 // overlaps() on footprints already made (the same test).
