@@ -112,7 +112,7 @@ local function side_name(G, s) return G.sides[s].name end
 
 -- Terrain under a unit: bad, impassable, hill id, road.
 local function going(G, uid)
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = pos(G, uid)
   -- remembered per unit while it stays put (outside its data: not state);
   -- each unit's entry is overwritten when it has moved
   local cache = G.going_cache
@@ -207,15 +207,40 @@ end
 -- The group's move (mm) and turn allowance (degrees) in the given going:
 -- the slowest member's (Table 3), the turn rate divided by the number of
 -- vignettes in the link, halved in bad going, HIP in a link not at all.
-local function group_rates(G, g, bad)
-  local n = #g.ids
+local function group_rates_of(G, ids, bad)
+  local n = #ids
   local mv, tr = math.huge, math.huge
-  for j = 1, #g.ids do local uid = g.ids[j]
+  for j = 1, n do local uid = ids[j]
     local d = G.D[uid]
     mv = min(mv, move_mm(d, bad))
     tr = min(tr, tables.turn_allowance(d.class, bad, n))
     if d.supporter then tr = min(tr, tables.turn_allowance(d.supporter.class, bad, n)) end
   end
+  return mv, tr
+end
+
+-- The rates depend only on the members (their classes and supporters do not
+-- change in battle) and the going, so they are remembered per group and
+-- going while the group keeps the same members (outside its data: not state).
+local function group_rates(G, g, bad)
+  local cache = G.rates_cache
+  if not cache then cache = {}; G.rates_cache = cache end
+  local key = bad and 2 or 1
+  local per = cache[g]
+  if not per then per = {}; cache[g] = per end
+  local c = per[key]
+  local ids = g.ids
+  local n = #ids
+  if c and c.n == n then
+    local same = true
+    for j = 1, n do if c[j] ~= ids[j] then same = false; break end end
+    if same then return c.mv, c.tr end
+  end
+  local mv, tr = group_rates_of(G, ids, bad)
+  if not c then c = {}; per[key] = c end
+  for j = 1, n do c[j] = ids[j] end
+  c[n + 1] = nil
+  c.n, c.mv, c.tr = n, mv, tr
   return mv, tr
 end
 turn.group_rates = group_rates
