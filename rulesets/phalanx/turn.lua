@@ -509,14 +509,20 @@ turn.line_up = line_up
 
 -- The vignettes of a group as command.activation_cost wants them (a support-
 -- linked vignette is part of the link).
-local function link_of(G, g)
-  local link = {}
+-- Fills `link` (a list, emptied first) with them.
+local function fill_link(G, g, link)
+  local n = 0
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    link[#link + 1] = d
-    if d.supporter then link[#link + 1] = d.supporter end
+    n = n + 1; link[n] = d
+    if d.supporter then n = n + 1; link[n] = d.supporter end
   end
+  for k = #link, n + 1, -1 do link[k] = nil end
   return link
+end
+
+local function link_of(G, g)
+  return fill_link(G, g, {})
 end
 turn.link_of = link_of
 
@@ -550,10 +556,16 @@ local function link_base(G, g)
     end
     if ok then return c end
   end
-  c = { pturn = G.pturn, ids = ids, n = n, gen = gen, mods = mods, nmods = #mods, u = {}, us = {},
-        gst = gen and st[gen], gbroken = gd and gd.broken, ggid = gd and gd.gid,
-        dist = 0, los = false, cost = {} }
-  for i = 1, n do c.u[i] = ids[i]; c.us[i] = st[ids[i]] end
+  -- refilled in place (a group's entry is read only until its next refill)
+  if not c then c = { u = {}, us = {}, cost = {}, link = {} }; cache[g] = c end
+  c.pturn, c.ids, c.n, c.gen, c.mods, c.nmods = G.pturn, ids, n, gen, mods, #mods
+  c.gst, c.gbroken, c.ggid = gen and st[gen], gd and gd.broken, gd and gd.gid
+  c.dist, c.los = 0, false
+  local cost = c.cost
+  for k = 1, 4 do cost[k] = nil end
+  local u, us = c.u, c.us
+  for i = 1, n do u[i] = ids[i]; us[i] = st[ids[i]] end
+  for i = #u, n + 1, -1 do u[i] = nil; us[i] = nil end
   if gen and not gd.broken then
     if gd.gid ~= g.gid then
       local best = math.huge
@@ -570,15 +582,15 @@ local function link_base(G, g)
         c.los = l[5]
       else
         local blocked = G.T:blocked(gx, gy, x, y)
-        lc[g.gid] = { gx, gy, x, y, blocked }
+        if l then l[1], l[2], l[3], l[4], l[5] = gx, gy, x, y, blocked
+        else lc[g.gid] = { gx, gy, x, y, blocked } end
         c.los = blocked
       end
     end
   end
   local x0, _, f0 = pos(G, ids[1])
   c.x0, c.f0 = x0, f0
-  c.link = link_of(G, g)
-  cache[g] = c
+  fill_link(G, g, c.link)
   return c
 end
 
