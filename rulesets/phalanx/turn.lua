@@ -330,13 +330,16 @@ local function turn_unit(G, uid, angle)
 end
 
 -- Members of a group from its left to its right (by the first member's facing),
--- ties by id. An insertion sort: links are a handful of bases.
+-- ties by id. An insertion sort: links are a handful of bases. Into `out`
+-- (emptied first) when given, else a new list.
 local ltr_keys = {}
-local function left_to_right(G, g)
+local function left_to_right(G, g, out)
   local ids = g.ids
   local _, _, f = pos(G, ids[1])
   local _, _, rx, ry = axes(f)
-  local out, keys = {}, ltr_keys
+  out = out or {}
+  for k = #out, #ids + 1, -1 do out[k] = nil end
+  local keys = ltr_keys
   local px, py = G.px, G.py
   for i = 1, #ids do local uid = ids[i]
     local k = px[uid] * rx + py[uid] * ry
@@ -399,13 +402,16 @@ local function rotate_group(G, g, angle, px, py)
   return true
 end
 
+-- Scratch for the members in order (read before anything else sorts them).
+local ltr_turn, ltr_towards, ltr_beside = {}, {}, {}
+
 -- Turns a group by up to `angle`: a single base as Table 3 says; an in-line
 -- link rigidly, wheeling on the outer front corner of the end vignette for
 -- 45-degree types, about its middle otherwise. Returns the angle turned.
 local function turn_group(G, g, angle)
   if abs(angle) < 1e-6 then return 0 end
   if #g.ids == 1 then return turn_unit(G, g.ids[1], angle) end
-  local order = left_to_right(G, g)
+  local order = left_to_right(G, g, ltr_turn)
   local first = G.D[order[1]]
   local px, py
   if first.pivot == "front_corner" then
@@ -431,14 +437,16 @@ turn.turn_group = turn_group
 -- Advances a whole group by `dist` (negative: straight back), members in
 -- step: each moves as far as it can, then all stop where the shortest did.
 -- Returns the distance moved and the first contact (unit id or "edge").
+local group_step_opts, group_step_moved = {}, {}
 local function advance_group(G, g, dist)
   if #g.ids == 1 then
     local r = advance_unit(G, g.ids[1], dist)
     r.mover_id = g.ids[1]
     return r.distance or 0, r.stopped_by, r
   end
-  local opts = { ignore = g.ids }
-  local moved, stop, stop_r = {}, nil, nil
+  local opts = group_step_opts   -- read by the engine during each move only
+  opts.ignore = g.ids
+  local moved, stop, stop_r = group_step_moved, nil, nil
   local least = dist
   for i = 1, #g.ids do local uid = g.ids[i]
     local r = advance_unit(G, uid, dist, opts)
@@ -449,6 +457,7 @@ local function advance_group(G, g, dist)
     local back = moved[i] - least
     if abs(back) > 1e-9 then move(G, uid, "advance", -back, opts) end
   end
+  opts.ignore = nil
   return least, stop, stop_r
 end
 turn.advance_group = advance_group
@@ -990,7 +999,7 @@ local function turn_towards(G, g, target)
   local uid = g.ids[1]
   if #g.ids > 1 then
     -- aim the link's middle
-    local order = left_to_right(G, g)
+    local order = left_to_right(G, g, ltr_towards)
     uid = order[(#order + 1) // 2]
   end
   local d = G.D[uid]
@@ -1007,7 +1016,7 @@ turn.turn_towards = turn_towards
 -- or behind) within three frontages, the widest gap of a battle line.
 local beside_ids, beside_dists = {}, {}
 local function neighbour(G, g, dir)
-  local order = left_to_right(G, g)
+  local order = left_to_right(G, g, ltr_beside)
   local end_uid = dir > 0 and order[#order] or order[1]
   local d = G.D[end_uid]
   local x, y, f = pos(G, end_uid)
