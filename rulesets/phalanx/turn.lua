@@ -70,6 +70,7 @@ local function sync(G, uid)
   -- move stamps, which the activation cache checks (made by link_base)
   local st = G.moved
   if st then st[uid] = (st[uid] or 0) + 1 end
+  G.placing = (G.placing or 0) + 1   -- any unit moved, placed or removed
 end
 turn.sync = sync
 
@@ -544,16 +545,22 @@ turn.link_of = link_of
 -- group) and the modifier list stay the same and neither the link nor the
 -- General moves (every move goes through sync, which stamps the unit).
 local function link_base(G, g)
+  local cache = G.act_cache
+  local c = cache and cache[g]
+  -- nothing moved or broke since the entry was made in this player turn:
+  -- the commander pricing orders and the engine activating them
+  if c and c.placing == G.placing and c.pturn == G.pturn and c.ids == g.ids and c.n == #g.ids
+      and c.mods == command.activation_modifiers.entries and c.nmods == #c.mods then
+    return c
+  end
   local st = G.moved
   if not st then st = {}; G.moved = st end
-  local cache = G.act_cache
   if not cache then cache = {}; G.act_cache = cache end
   local gen = G.sides[g.side].general_uid
   local gd = gen and G.D[gen]
   local ids = g.ids
   local n = #ids
   local mods = command.activation_modifiers.entries
-  local c = cache[g]
   if c and c.pturn == G.pturn and c.ids == ids and c.n == n and c.gen == gen and c.mods == mods
       and c.nmods == #mods
       and (gen == nil or (c.gst == st[gen] and c.gbroken == gd.broken and c.ggid == gd.gid)) then
@@ -563,7 +570,7 @@ local function link_base(G, g)
       local uid = ids[i]
       if u[i] ~= uid or us[i] ~= st[uid] then ok = false; break end
     end
-    if ok then return c end
+    if ok then c.placing = G.placing; return c end
   end
   -- refilled in place (a group's entry is read only until its next refill)
   if not c then c = { u = {}, us = {}, cost = {}, link = {} }; cache[g] = c end
@@ -598,7 +605,8 @@ local function link_base(G, g)
     end
   end
   local x0, _, f0 = pos(G, ids[1])
-  c.x0, c.f0 = x0, f0
+  c.x0, c.f0, c.sector0 = x0, f0, setup.table_sector(G.S, x0)
+  c.placing = G.placing
   fill_link(G, g, c.link)
   return c
 end
@@ -613,7 +621,7 @@ local function order_flags(G, g, order, c)
     local fx = axes(c.f0 + (order.turn or 0))
     px = x0 + fx * (order.dist or 0)
   end
-  local crossing = setup.table_sector(G.S, x0) ~= setup.table_sector(G.S, px)
+  local crossing = c.sector0 ~= setup.table_sector(G.S, px)
   local detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
   return crossing, detachment
 end
@@ -661,6 +669,7 @@ local function break_unit(G, uid, why)
   if d.broken then return end
   d.broken = true
   bf:remove(uid)
+  G.placing = (G.placing or 0) + 1
   local g = G.groups[d.gid]
   for i = 1, #g.ids do local id = g.ids[i]
     if id == uid then table.remove(g.ids, i); break end
