@@ -175,8 +175,10 @@ end
 turn.in_contact = in_contact
 
 local function group_in_contact(G, g)
+  -- in_contact's question, asked inline (this runs for every group often)
+  local bf, enemy = G.bf, 3 - g.side
   for j = 1, #g.ids do local uid = g.ids[j]
-    if in_contact(G, uid) then return true end
+    if bf:first_within(uid, CONTACT, enemy) then return true end
   end
   return false
 end
@@ -190,9 +192,11 @@ end
 turn.halted = halted
 
 local function group_halted(G, g)
+  local pturn, phasing = G.pturn, G.phasing
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    if halted(G, d) or d.field_defences then return true end
+    -- halted(G, d), written out (this runs for every group often)
+    if (d.halt ~= nil and d.halt < pturn and phasing == d.side) or d.field_defences then return true end
   end
   return false
 end
