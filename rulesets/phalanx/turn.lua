@@ -70,11 +70,13 @@ local function sync(G, uid)
   -- move stamps, which the activation cache checks (made by link_base)
   local st = G.moved
   if st then st[uid] = (st[uid] or 0) + 1 end
+  G.placing = (G.placing or 0) + 1   -- any unit moved, placed or removed
 end
 turn.sync = sync
 
 -- Where a unit is: the mirror's numbers, the same as bf:pos's, read without
--- a call into the engine.
+-- a call into the engine. The hottest paths read G.px/py/pf themselves: a
+-- Lua call costs more than the three reads.
 local function pos(G, uid)
   return G.px[uid], G.py[uid], G.pf[uid]
 end
@@ -112,7 +114,7 @@ local function side_name(G, s) return G.sides[s].name end
 
 -- Terrain under a unit: bad, impassable, hill id, road.
 local function going(G, uid)
-  local x, y, f = G.bf:pos(uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   -- remembered per unit while it stays put (outside its data: not state);
   -- each unit's entry is overwritten when it has moved
   local cache = G.going_cache
@@ -173,8 +175,10 @@ end
 turn.in_contact = in_contact
 
 local function group_in_contact(G, g)
+  -- in_contact's question, asked inline (this runs for every group often)
+  local bf, enemy = G.bf, 3 - g.side
   for j = 1, #g.ids do local uid = g.ids[j]
-    if in_contact(G, uid) then return true end
+    if bf:first_within(uid, CONTACT, enemy) then return true end
   end
   return false
 end
@@ -188,9 +192,11 @@ end
 turn.halted = halted
 
 local function group_halted(G, g)
+  local pturn, phasing = G.pturn, G.phasing
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    if halted(G, d) or d.field_defences then return true end
+    -- halted(G, d), written out (this runs for every group often)
+    if (d.halt ~= nil and d.halt < pturn and phasing == d.side) or d.field_defences then return true end
   end
   return false
 end
@@ -207,15 +213,40 @@ end
 -- The group's move (mm) and turn allowance (degrees) in the given going:
 -- the slowest member's (Table 3), the turn rate divided by the number of
 -- vignettes in the link, halved in bad going, HIP in a link not at all.
-local function group_rates(G, g, bad)
-  local n = #g.ids
+local function group_rates_of(G, ids, bad)
+  local n = #ids
   local mv, tr = math.huge, math.huge
-  for j = 1, #g.ids do local uid = g.ids[j]
+  for j = 1, n do local uid = ids[j]
     local d = G.D[uid]
     mv = min(mv, move_mm(d, bad))
     tr = min(tr, tables.turn_allowance(d.class, bad, n))
     if d.supporter then tr = min(tr, tables.turn_allowance(d.supporter.class, bad, n)) end
   end
+  return mv, tr
+end
+
+-- The rates depend only on the members (their classes and supporters do not
+-- change in battle) and the going, so they are remembered per group and
+-- going while the group keeps the same members (outside its data: not state).
+local function group_rates(G, g, bad)
+  local cache = G.rates_cache
+  if not cache then cache = {}; G.rates_cache = cache end
+  local key = bad and 2 or 1
+  local per = cache[g]
+  if not per then per = {}; cache[g] = per end
+  local c = per[key]
+  local ids = g.ids
+  local n = #ids
+  if c and c.n == n then
+    local same = true
+    for j = 1, n do if c[j] ~= ids[j] then same = false; break end end
+    if same then return c.mv, c.tr end
+  end
+  local mv, tr = group_rates_of(G, ids, bad)
+  if not c then c = {}; per[key] = c end
+  for j = 1, n do c[j] = ids[j] end
+  c[n + 1] = nil
+  c.n, c.mv, c.tr = n, mv, tr
   return mv, tr
 end
 turn.group_rates = group_rates
@@ -280,7 +311,7 @@ end
 local function advance_unit(G, uid, dist, opts)
   if dist == 0 then return { distance = 0 } end
   local d = G.D[uid]
-  local x, y, f = pos(G, uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   dist = passable_distance(G, d, x, y, f, dist)
   if groups_of.pass_through_friends[d.class] and opts == nil then
     local r = move(G, uid, "advance", dist, { ignore_side = d.side })
@@ -305,13 +336,16 @@ local function turn_unit(G, uid, angle)
 end
 
 -- Members of a group from its left to its right (by the first member's facing),
--- ties by id. An insertion sort: links are a handful of bases.
+-- ties by id. An insertion sort: links are a handful of bases. Into `out`
+-- (emptied first) when given, else a new list.
 local ltr_keys = {}
-local function left_to_right(G, g)
+local function left_to_right(G, g, out)
   local ids = g.ids
-  local _, _, f = pos(G, ids[1])
+  local f = G.pf[ids[1]]
   local _, _, rx, ry = axes(f)
-  local out, keys = {}, ltr_keys
+  out = out or {}
+  for k = #out, #ids + 1, -1 do out[k] = nil end
+  local keys = ltr_keys
   local px, py = G.px, G.py
   for i = 1, #ids do local uid = ids[i]
     local k = px[uid] * rx + py[uid] * ry
@@ -374,13 +408,16 @@ local function rotate_group(G, g, angle, px, py)
   return true
 end
 
+-- Scratch for the members in order (read before anything else sorts them).
+local ltr_turn, ltr_towards, ltr_beside = {}, {}, {}
+
 -- Turns a group by up to `angle`: a single base as Table 3 says; an in-line
 -- link rigidly, wheeling on the outer front corner of the end vignette for
 -- 45-degree types, about its middle otherwise. Returns the angle turned.
 local function turn_group(G, g, angle)
   if abs(angle) < 1e-6 then return 0 end
   if #g.ids == 1 then return turn_unit(G, g.ids[1], angle) end
-  local order = left_to_right(G, g)
+  local order = left_to_right(G, g, ltr_turn)
   local first = G.D[order[1]]
   local px, py
   if first.pivot == "front_corner" then
@@ -406,14 +443,16 @@ turn.turn_group = turn_group
 -- Advances a whole group by `dist` (negative: straight back), members in
 -- step: each moves as far as it can, then all stop where the shortest did.
 -- Returns the distance moved and the first contact (unit id or "edge").
+local group_step_opts, group_step_moved = {}, {}
 local function advance_group(G, g, dist)
   if #g.ids == 1 then
     local r = advance_unit(G, g.ids[1], dist)
     r.mover_id = g.ids[1]
     return r.distance or 0, r.stopped_by, r
   end
-  local opts = { ignore = g.ids }
-  local moved, stop, stop_r = {}, nil, nil
+  local opts = group_step_opts   -- read by the engine during each move only
+  opts.ignore = g.ids
+  local moved, stop, stop_r = group_step_moved, nil, nil
   local least = dist
   for i = 1, #g.ids do local uid = g.ids[i]
     local r = advance_unit(G, uid, dist, opts)
@@ -424,6 +463,7 @@ local function advance_group(G, g, dist)
     local back = moved[i] - least
     if abs(back) > 1e-9 then move(G, uid, "advance", -back, opts) end
   end
+  opts.ignore = nil
   return least, stop, stop_r
 end
 turn.advance_group = advance_group
@@ -484,14 +524,20 @@ turn.line_up = line_up
 
 -- The vignettes of a group as command.activation_cost wants them (a support-
 -- linked vignette is part of the link).
-local function link_of(G, g)
-  local link = {}
+-- Fills `link` (a list, emptied first) with them.
+local function fill_link(G, g, link)
+  local n = 0
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    link[#link + 1] = d
-    if d.supporter then link[#link + 1] = d.supporter end
+    n = n + 1; link[n] = d
+    if d.supporter then n = n + 1; link[n] = d.supporter end
   end
+  for k = #link, n + 1, -1 do link[k] = nil end
   return link
+end
+
+local function link_of(G, g)
+  return fill_link(G, g, {})
 end
 turn.link_of = link_of
 
@@ -504,16 +550,22 @@ turn.link_of = link_of
 -- group) and the modifier list stay the same and neither the link nor the
 -- General moves (every move goes through sync, which stamps the unit).
 local function link_base(G, g)
+  local cache = G.act_cache
+  local c = cache and cache[g]
+  -- nothing moved or broke since the entry was made in this player turn:
+  -- the commander pricing orders and the engine activating them
+  if c and c.placing == G.placing and c.pturn == G.pturn and c.ids == g.ids and c.n == #g.ids
+      and c.mods == command.activation_modifiers.entries and c.nmods == #c.mods then
+    return c
+  end
   local st = G.moved
   if not st then st = {}; G.moved = st end
-  local cache = G.act_cache
   if not cache then cache = {}; G.act_cache = cache end
   local gen = G.sides[g.side].general_uid
   local gd = gen and G.D[gen]
   local ids = g.ids
   local n = #ids
   local mods = command.activation_modifiers.entries
-  local c = cache[g]
   if c and c.pturn == G.pturn and c.ids == ids and c.n == n and c.gen == gen and c.mods == mods
       and c.nmods == #mods
       and (gen == nil or (c.gst == st[gen] and c.gbroken == gd.broken and c.ggid == gd.gid)) then
@@ -523,12 +575,18 @@ local function link_base(G, g)
       local uid = ids[i]
       if u[i] ~= uid or us[i] ~= st[uid] then ok = false; break end
     end
-    if ok then return c end
+    if ok then c.placing = G.placing; return c end
   end
-  c = { pturn = G.pturn, ids = ids, n = n, gen = gen, mods = mods, nmods = #mods, u = {}, us = {},
-        gst = gen and st[gen], gbroken = gd and gd.broken, ggid = gd and gd.gid,
-        dist = 0, los = false, cost = {} }
-  for i = 1, n do c.u[i] = ids[i]; c.us[i] = st[ids[i]] end
+  -- refilled in place (a group's entry is read only until its next refill)
+  if not c then c = { u = {}, us = {}, cost = {}, link = {} }; cache[g] = c end
+  c.pturn, c.ids, c.n, c.gen, c.mods, c.nmods = G.pturn, ids, n, gen, mods, #mods
+  c.gst, c.gbroken, c.ggid = gen and st[gen], gd and gd.broken, gd and gd.gid
+  c.dist, c.los = 0, false
+  local cost = c.cost
+  for k = 1, 4 do cost[k] = nil end
+  local u, us = c.u, c.us
+  for i = 1, n do u[i] = ids[i]; us[i] = st[ids[i]] end
+  for i = #u, n + 1, -1 do u[i] = nil; us[i] = nil end
   if gen and not gd.broken then
     if gd.gid ~= g.gid then
       local best = math.huge
@@ -545,15 +603,17 @@ local function link_base(G, g)
         c.los = l[5]
       else
         local blocked = G.T:blocked(gx, gy, x, y)
-        lc[g.gid] = { gx, gy, x, y, blocked }
+        if l then l[1], l[2], l[3], l[4], l[5] = gx, gy, x, y, blocked
+        else lc[g.gid] = { gx, gy, x, y, blocked } end
         c.los = blocked
       end
     end
   end
-  local x0, _, f0 = pos(G, ids[1])
-  c.x0, c.f0 = x0, f0
-  c.link = link_of(G, g)
-  cache[g] = c
+  local first = ids[1]
+  local x0, f0 = G.px[first], G.pf[first]
+  c.x0, c.f0, c.sector0 = x0, f0, setup.table_sector(G.S, x0)
+  c.placing = G.placing
+  fill_link(G, g, c.link)
   return c
 end
 
@@ -567,7 +627,7 @@ local function order_flags(G, g, order, c)
     local fx = axes(c.f0 + (order.turn or 0))
     px = x0 + fx * (order.dist or 0)
   end
-  local crossing = setup.table_sector(G.S, x0) ~= setup.table_sector(G.S, px)
+  local crossing = c.sector0 ~= setup.table_sector(G.S, px)
   local detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
   return crossing, detachment
 end
@@ -615,6 +675,7 @@ local function break_unit(G, uid, why)
   if d.broken then return end
   d.broken = true
   bf:remove(uid)
+  G.placing = (G.placing or 0) + 1
   local g = G.groups[d.gid]
   for i = 1, #g.ids do local id = g.ids[i]
     if id == uid then table.remove(g.ids, i); break end
@@ -733,7 +794,7 @@ turn.apply_result = apply_result
 -- asked (the AI asks when it picks the orders, the move asks again; the
 -- terrain does not change during the battle): kept outside its data.
 local function bad_ahead(G, uid, turn_deg, mv)
-  local x, y, f = pos(G, uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   local cache = G.ahead_cache
   if not cache then cache = {}; G.ahead_cache = cache end
   local c = cache[uid]
@@ -953,13 +1014,13 @@ local function turn_towards(G, g, target)
   local uid = g.ids[1]
   if #g.ids > 1 then
     -- aim the link's middle
-    local order = left_to_right(G, g)
+    local order = left_to_right(G, g, ltr_towards)
     uid = order[(#order + 1) // 2]
   end
   local d = G.D[uid]
-  local x, y, f = pos(G, uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   local fx, fy = axes(f)
-  local tx, ty = pos(G, target)
+  local tx, ty = G.px[target], G.py[target]
   return norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
 end
 turn.turn_towards = turn_towards
@@ -970,7 +1031,7 @@ turn.turn_towards = turn_towards
 -- or behind) within three frontages, the widest gap of a battle line.
 local beside_ids, beside_dists = {}, {}
 local function neighbour(G, g, dir)
-  local order = left_to_right(G, g)
+  local order = left_to_right(G, g, ltr_beside)
   local end_uid = dir > 0 and order[#order] or order[1]
   local d = G.D[end_uid]
   local x, y, f = pos(G, end_uid)
@@ -980,7 +1041,7 @@ local function neighbour(G, g, dir)
     local id = beside_ids[i]
     local od = G.D[id]
     if od.gid ~= g.gid then
-      local ox, oy = pos(G, id)
+      local ox, oy = G.px[id], G.py[id]
       local lat = ((ox - x) * rx + (oy - y) * ry) * dir
       local ahead = (ox - x) * fx + (oy - y) * fy
       if lat > d.w / 2 and abs(ahead) <= 1.5 * G.S.frontage then return G.groups[od.gid] end
