@@ -406,17 +406,48 @@ bool in_contact(const Base& a, const Base& b) {
     return !circles_apart(a, b, kContactTolerance) && edge_distance(a, b) <= kContactTolerance;
 }
 
+bool in_contact(const Footprint& a, const Footprint& b) {
+    // The bounding circles, more than the tolerance apart, settle it as for bases.
+    const Vec2 d = b.centre - a.centre;
+    const double reach = a.radius + b.radius + kContactTolerance + kBoundSlack;
+    if (dot(d, d) > reach * reach) return false;
+    return edge_distance(a, b) <= kContactTolerance;
+}
+
 namespace {
+
+// A footprint's edge and outward normal: the same arithmetic as
+// Base::edge and Base::outward_normal, on corners and axes made once.
+Segment edge_of(const Footprint& q, Edge e) {
+    const auto& c = q.c;  // front-left, front-right, rear-right, rear-left
+    switch (e) {
+        case Edge::Front: return {c[0], c[1]};
+        case Edge::Rear: return {c[3], c[2]};
+        case Edge::Left: return {c[0], c[3]};
+        case Edge::Right: return {c[1], c[2]};
+    }
+    return {};
+}
+
+Vec2 outward_normal_of(const Footprint& q, Edge e) {
+    switch (e) {
+        case Edge::Front: return q.forward;
+        case Edge::Rear: return -q.forward;
+        case Edge::Left: return -q.right;
+        case Edge::Right: return q.right;
+    }
+    return {};
+}
 
 // Length of `s` inside the convex quadrilateral `quad` grown by `grow` on
 // every side (Cyrus-Beck clipping against its four half-planes).
-double clipped_length(const Segment& s, const Base& quad, double grow) {
+double clipped_length(const Segment& s, const Footprint& quad, double grow) {
     double t0 = 0.0;
     double t1 = 1.0;
     const Vec2 d = s.b - s.a;
     for (Edge e : kAllEdges) {
-        const Vec2 n = quad.outward_normal(e);
-        const Vec2 on_edge = quad.edge(e).a + n * grow;
+        const Vec2 n = outward_normal_of(quad, e);
+        const Vec2 on_edge = edge_of(quad, e).a + n * grow;
         // Inside when dot(p - on_edge, n) <= 0.
         const double start = dot(s.a - on_edge, n);
         const double rate = dot(d, n);
@@ -435,10 +466,10 @@ double clipped_length(const Segment& s, const Base& quad, double grow) {
 // Unit axes along which `target` and `other` are furthest apart (or, when
 // they overlap, least deep into each other), oriented from target to other:
 // the contact normal. Several when tied (two corners meeting squarely).
-std::vector<Vec2> contact_normals(const Base& target, const Base& other) {
-    const auto ct = target.corners();
-    const auto co = other.corners();
-    std::array<Vec2, 4> axes{target.forward(), target.right(), other.forward(), other.right()};
+std::vector<Vec2> contact_normals(const Footprint& target, const Footprint& other) {
+    const auto& ct = target.c;
+    const auto& co = other.c;
+    std::array<Vec2, 4> axes{target.forward, target.right, other.forward, other.right};
     std::array<double, 4> separation{};
     double best = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < 4; ++i) {
@@ -464,18 +495,22 @@ std::vector<Vec2> contact_normals(const Base& target, const Base& other) {
 }  // namespace
 
 EdgeContact nearest_edge(const Base& target, const Base& other) {
-    const auto other_corners = other.corners();
+    // Each base's corners and axes once (four sines), not per edge asked.
+    return nearest_edge(Footprint(target), Footprint(other));
+}
+
+EdgeContact nearest_edge(const Footprint& target, const Footprint& other) {
     std::array<EdgeContact, 4> candidates{};
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < 4; ++i) {
         const Edge e = kAllEdges[i];
-        const double d = distance_segment_convex(target.edge(e), other_corners);
+        const double d = distance_segment_convex(edge_of(target, e), other.c);
         candidates[i] = {e, d <= kContactTolerance ? 0.0 : d, 0.0};
         best = std::min(best, candidates[i].distance);
     }
     for (auto& c : candidates) {
         if (c.distance <= kContactTolerance)
-            c.contact_length = clipped_length(target.edge(c.edge), other, kContactTolerance);
+            c.contact_length = clipped_length(edge_of(target, c.edge), other, kContactTolerance);
     }
     const std::vector<Vec2> normals = contact_normals(target, other);
 
@@ -487,10 +522,10 @@ EdgeContact nearest_edge(const Base& target, const Base& other) {
         double beyond;          // other's centre further beyond the edge line wins
     };
     const auto rank_of = [&](const EdgeContact& c) {
-        const Vec2 n = target.outward_normal(c.edge);
+        const Vec2 n = outward_normal_of(target, c.edge);
         double square = -1.0;
         for (const Vec2& axis : normals) square = std::max(square, dot(n, axis));
-        return Rank{c.contact_length, square, dot(other.centre - target.edge(c.edge).a, n)};
+        return Rank{c.contact_length, square, dot(other.centre - edge_of(target, c.edge).a, n)};
     };
     const auto better = [](const Rank& a, const Rank& b) {
         constexpr double tol = kContactTolerance;

@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 #include <utility>
+#include <vector>
 
 using namespace sandtable::geom;
 
@@ -499,4 +500,126 @@ TEST_CASE("edge distance and overlap match the original arithmetic bit for bit",
     // The generator really does produce the delicate cases.
     CHECK(touching > 50'000);
     CHECK(overlapping > 50'000);
+}
+
+namespace {
+
+// nearest_edge as it was before it took footprints: every edge, normal and
+// corner set recomputed from the base (with its sines) at each use.
+double reference_clipped_length(const Segment& s, const Base& quad, double grow) {
+    double t0 = 0.0;
+    double t1 = 1.0;
+    const Vec2 d = s.b - s.a;
+    for (Edge e : kAllEdges) {
+        const Vec2 n = quad.outward_normal(e);
+        const Vec2 on_edge = quad.edge(e).a + n * grow;
+        const double start = dot(s.a - on_edge, n);
+        const double rate = dot(d, n);
+        if (rate == 0.0) {
+            if (start > 0.0) return 0.0;
+            continue;
+        }
+        const double t = -start / rate;
+        if (rate > 0.0) t1 = std::min(t1, t);
+        else t0 = std::max(t0, t);
+        if (t0 > t1) return 0.0;
+    }
+    return (t1 - t0) * length(d);
+}
+
+std::vector<Vec2> reference_contact_normals(const Base& target, const Base& other) {
+    const auto ct = target.corners();
+    const auto co = other.corners();
+    std::array<Vec2, 4> axes{target.forward(), target.right(), other.forward(), other.right()};
+    std::array<double, 4> separation{};
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+        double t0, t1, o0, o1;
+        reference_project(ct, axes[i], t0, t1);
+        reference_project(co, axes[i], o0, o1);
+        if (t0 - o1 > o0 - t1) {
+            axes[i] = -axes[i];
+            separation[i] = t0 - o1;
+        } else {
+            separation[i] = o0 - t1;
+        }
+        best = std::max(best, separation[i]);
+    }
+    std::vector<Vec2> normals;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (separation[i] >= best - kContactTolerance) normals.push_back(axes[i]);
+    }
+    return normals;
+}
+
+EdgeContact reference_nearest_edge(const Base& target, const Base& other) {
+    const auto other_corners = other.corners();
+    std::array<EdgeContact, 4> candidates{};
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < 4; ++i) {
+        const Edge e = kAllEdges[i];
+        const double d = distance_segment_convex(target.edge(e), other_corners);
+        candidates[i] = {e, d <= kContactTolerance ? 0.0 : d, 0.0};
+        best = std::min(best, candidates[i].distance);
+    }
+    for (auto& c : candidates) {
+        if (c.distance <= kContactTolerance)
+            c.contact_length = reference_clipped_length(target.edge(c.edge), other, kContactTolerance);
+    }
+    const std::vector<Vec2> normals = reference_contact_normals(target, other);
+    struct Rank {
+        double contact_length;
+        double squareness;
+        double beyond;
+    };
+    const auto rank_of = [&](const EdgeContact& c) {
+        const Vec2 n = target.outward_normal(c.edge);
+        double square = -1.0;
+        for (const Vec2& axis : normals) square = std::max(square, dot(n, axis));
+        return Rank{c.contact_length, square, dot(other.centre - target.edge(c.edge).a, n)};
+    };
+    const auto better = [](const Rank& a, const Rank& b) {
+        constexpr double tol = kContactTolerance;
+        if (std::abs(a.contact_length - b.contact_length) > tol) return a.contact_length > b.contact_length;
+        if (std::abs(a.squareness - b.squareness) > 1e-9) return a.squareness > b.squareness;
+        return a.beyond > b.beyond + tol;
+    };
+    const EdgeContact* chosen = nullptr;
+    Rank chosen_rank{};
+    for (const auto& c : candidates) {
+        if (c.distance > best + kContactTolerance) continue;
+        const Rank r = rank_of(c);
+        if (chosen == nullptr || better(r, chosen_rank)) {
+            chosen = &c;
+            chosen_rank = r;
+        }
+    }
+    return *chosen;
+}
+
+}  // namespace
+
+TEST_CASE("nearest edge and contact on footprints match the original arithmetic bit for bit", "[geometry][contact]") {
+    BasePairs pairs(20261123);
+    std::size_t mismatches = 0;
+    std::size_t touching = 0;
+    for (int n = 0; n < 300'000; ++n) {
+        const auto [a, b] = pairs.next();
+        const EdgeContact expected = reference_nearest_edge(a, b);
+        const EdgeContact got = nearest_edge(a, b);
+        const EdgeContact got_fp = nearest_edge(Footprint(a), Footprint(b));
+        const bool same = got.edge == expected.edge && same_double(got.distance, expected.distance) &&
+                          same_double(got.contact_length, expected.contact_length) && got_fp.edge == expected.edge &&
+                          same_double(got_fp.distance, expected.distance) &&
+                          same_double(got_fp.contact_length, expected.contact_length) &&
+                          in_contact(Footprint(a), Footprint(b)) == in_contact(a, b);
+        if (!same && ++mismatches <= 5) {
+            INFO("a " << a.centre.x << "," << a.centre.y << " f" << a.facing_deg << " " << a.width << "x" << a.depth);
+            INFO("b " << b.centre.x << "," << b.centre.y << " f" << b.facing_deg << " " << b.width << "x" << b.depth);
+            CHECK(static_cast<int>(got.edge) == static_cast<int>(expected.edge));
+        }
+        touching += expected.distance == 0.0;
+    }
+    CHECK(mismatches == 0);
+    CHECK(touching > 10'000);
 }

@@ -173,6 +173,8 @@ double distance_to_point(const Base& b, Vec2 p);
 bool overlaps(const Base& a, const Base& b);
 // True when the bases touch or overlap (edge_distance <= kContactTolerance).
 bool in_contact(const Base& a, const Base& b);
+// in_contact() on footprints already made (the same test).
+bool in_contact(const Footprint& a, const Footprint& b);
 
 // Which edge of `target` the base `other` touches, or is nearest to.
 struct EdgeContact {
@@ -198,6 +200,8 @@ struct EdgeContact {
 //   4. fixed order front, left, right, rear (an exactly diagonal contact
 //      counts as the front, a flank before the rear).
 EdgeContact nearest_edge(const Base& target, const Base& other);
+// nearest_edge() on footprints already made (the same answer).
+EdgeContact nearest_edge(const Footprint& target, const Footprint& other);
 
 // --- Arcs ---------------------------------------------------------------
 // An arc of half-angle A is the wedge within A degrees either side of
