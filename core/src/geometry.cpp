@@ -416,8 +416,8 @@ bool in_contact(const Footprint& a, const Footprint& b) {
 
 namespace {
 
-// A footprint's edge and outward normal: the same arithmetic as
-// Base::edge and Base::outward_normal, on corners and axes made once.
+}  // namespace
+
 Segment edge_of(const Footprint& q, Edge e) {
     const auto& c = q.c;  // front-left, front-right, rear-right, rear-left
     switch (e) {
@@ -429,6 +429,9 @@ Segment edge_of(const Footprint& q, Edge e) {
     return {};
 }
 
+namespace {
+
+// A footprint's outward normal: the same as Base::outward_normal, on axes made once.
 Vec2 outward_normal_of(const Footprint& q, Edge e) {
     switch (e) {
         case Edge::Front: return q.forward;

@@ -34,9 +34,11 @@ std::vector<Obstacle> gather(const MoveContext& ctx, const std::vector<BaseId>& 
     return out;
 }
 
-bool wholly_on_table(const Base& b, const Rect& table) {
+// The obstacle's footprint: the caller's, or made here.
+Footprint footprint_of(const Obstacle& o) { return o.footprint ? *o.footprint : Footprint(o.base); }
+
+bool wholly_on_table(const std::array<Vec2, 4>& corners, const Rect& table) {
     const Rect loose = table.expanded(kContactTolerance);
-    const auto corners = b.corners();
     return std::all_of(corners.begin(), corners.end(), [&loose](Vec2 c) { return loose.contains(c); });
 }
 
@@ -92,9 +94,9 @@ std::optional<double> first_contact_straight(const Footprint& mover, Vec2 dir, d
 }
 
 // Largest travel along `dir` keeping every corner on the table.
-double table_limit_straight(const Base& mover, Vec2 dir, const Rect& table) {
+double table_limit_straight(const Footprint& mover, Vec2 dir, const Rect& table) {
     double limit = kInfinity;
-    for (const Vec2& c : mover.corners()) {
+    for (const Vec2& c : mover.c) {
         if (dir.x > 0) limit = std::min(limit, (table.max.x - c.x) / dir.x);
         if (dir.x < 0) limit = std::min(limit, (table.min.x - c.x) / dir.x);
         if (dir.y > 0) limit = std::min(limit, (table.max.y - c.y) / dir.y);
@@ -147,7 +149,7 @@ void circle_segment_points(Vec2 centre, double radius, const Segment& s, std::ve
 // `fixed_corners` crosses an edge of `mover`. Between two consecutive such
 // angles, which corners lie inside which shape cannot change, so neither can
 // overlap or containment.
-std::vector<double> crossing_angles(const Base& mover, Vec2 pivot, double sense, double max_angle,
+std::vector<double> crossing_angles(const Footprint& mover, Vec2 pivot, double sense, double max_angle,
                                     std::span<const Segment> fixed_edges,
                                     std::span<const Vec2> fixed_corners) {
     std::vector<double> angles{0.0, max_angle};
@@ -156,7 +158,7 @@ std::vector<double> crossing_angles(const Base& mover, Vec2 pivot, double sense,
         const double a = sweep_angle(from - pivot, to - pivot, sense);
         if (a <= max_angle) angles.push_back(a);
     };
-    for (const Vec2& corner : mover.corners()) {
+    for (const Vec2& corner : mover.c) {
         const double r = distance(corner, pivot);
         if (r < kContactTolerance) continue;  // the pivot does not move
         for (const Segment& e : fixed_edges) {
@@ -170,7 +172,7 @@ std::vector<double> crossing_angles(const Base& mover, Vec2 pivot, double sense,
         if (r < kContactTolerance) continue;
         for (Edge e : kAllEdges) {
             hits.clear();
-            circle_segment_points(pivot, r, mover.edge(e), hits);
+            circle_segment_points(pivot, r, edge_of(mover, e), hits);
             // The mover's point x reaches v after turning from x to v.
             for (const Vec2& x : hits) keep(x, v);
         }
@@ -206,11 +208,16 @@ std::array<Segment, 4> table_edges(const Rect& t) {
 // Fill in who the mover touches at its final position and, when a base
 // stopped it, which edges met.
 void describe_end(MoveResult& r, const std::vector<Obstacle>& obstacles, const MoveContext& ctx) {
+    if (!ctx.find_touching && !r.blocker) return;
+    const Footprint end(r.base);  // once, for every obstacle
     for (const Obstacle& o : obstacles) {
-        if (ctx.find_touching && in_contact(r.base, o.base)) r.touching.push_back(o.id);
-        if (r.blocker && *r.blocker == o.id) {
-            r.blocker_edge = nearest_edge(o.base, r.base).edge;
-            r.mover_edge = nearest_edge(r.base, o.base).edge;
+        const bool blocker = r.blocker && *r.blocker == o.id;
+        if (!ctx.find_touching && !blocker) continue;
+        const Footprint of = footprint_of(o);
+        if (ctx.find_touching && in_contact(end, of)) r.touching.push_back(o.id);
+        if (blocker) {
+            r.blocker_edge = nearest_edge(of, end).edge;
+            r.mover_edge = nearest_edge(end, of).edge;
         }
     }
 }
@@ -247,12 +254,12 @@ MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
     Stop stop;
     const Footprint mf(mover);
     for (const Obstacle& o : obstacles) {
-        const Footprint of(o.base);
+        const Footprint of = footprint_of(o);
         if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (auto t = first_contact_straight(mf, dir, travel, of)) consider(stop, *t, StopReason::Base, o.id);
     }
-    if (ctx.table && wholly_on_table(mover, *ctx.table)) {
-        const double t = table_limit_straight(mover, dir, *ctx.table);
+    if (ctx.table && wholly_on_table(mf.c, *ctx.table)) {
+        const double t = table_limit_straight(mf, dir, *ctx.table);
         if (t < travel) consider(stop, t, StopReason::TableEdge, std::nullopt);
     }
 
@@ -279,8 +286,9 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     const double max_angle = deg_to_rad(std::abs(angle_deg));
 
     // Everything the sweep can reach lies within the circle of the furthest corner.
+    const Footprint mf(mover);  // corners and axes once for the whole sweep
     double reach = 0.0;
-    for (const Vec2& c : mover.corners()) reach = std::max(reach, distance(c, pivot));
+    for (const Vec2& c : mf.c) reach = std::max(reach, distance(c, pivot));
     std::vector<BaseId> nearby;
     if (ctx.index) nearby = ctx.index->within_of_point(pivot, reach);
     const std::vector<Obstacle> obstacles = gather(ctx, nearby);
@@ -291,22 +299,20 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     const auto at = [&](double a) { return rotated_base(mover, pivot, rad_to_deg(a * sense)); };
 
     Stop stop;
-    const Footprint mf(mover);
     for (const Obstacle& o : obstacles) {
-        const Footprint of(o.base);
+        const Footprint of = footprint_of(o);
         if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (distance_to_point(o.base, pivot) > reach) continue;
         std::array<Segment, 4> edges;
-        for (std::size_t i = 0; i < 4; ++i) edges[i] = o.base.edge(kAllEdges[i]);
-        const auto corners = o.base.corners();
-        const auto angles = crossing_angles(mover, pivot, sense, max_angle, edges, corners);
+        for (std::size_t i = 0; i < 4; ++i) edges[i] = edge_of(of, kAllEdges[i]);
+        const auto angles = crossing_angles(mf, pivot, sense, max_angle, edges, of.c);
         if (auto a = first_bad_angle(angles, [&](double x) { return overlaps(Footprint(at(x)), of); }))
             consider(stop, *a, StopReason::Base, o.id);
     }
-    if (ctx.table && wholly_on_table(mover, *ctx.table)) {
+    if (ctx.table && wholly_on_table(mf.c, *ctx.table)) {
         const auto edges = table_edges(*ctx.table);
-        const auto angles = crossing_angles(mover, pivot, sense, max_angle, edges, {});
-        if (auto a = first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x), *ctx.table); }))
+        const auto angles = crossing_angles(mf, pivot, sense, max_angle, edges, {});
+        if (auto a = first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x).corners(), *ctx.table); }))
             consider(stop, *a, StopReason::TableEdge, std::nullopt);
     }
 

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -308,4 +310,51 @@ TEST_CASE("find_touching = false leaves touching empty and the move unchanged", 
         CHECK(a.blocker_edge == b.blocker_edge);
         CHECK(a.mover_edge == b.mover_edge);
     }
+}
+
+TEST_CASE("moves give the same results with the caller's footprints as with none", "[movement]") {
+    // The footprints stand in for corners and edges the movement code would
+    // otherwise work out from each base: the same doubles, so the same moves.
+    std::mt19937 rng(20261122);
+    const auto uniform = [&rng](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    const auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+    std::size_t stopped = 0;
+    for (int n = 0; n < 20'000; ++n) {
+        const Base mover = make_base(uniform(300, 900), uniform(200, 600), uniform(-180, 180), 40, 20);
+        std::vector<Obstacle> bare;
+        for (int k = 1; k <= 6; ++k) {
+            const Base o = make_base(mover.centre.x + uniform(-120, 120), mover.centre.y + uniform(-120, 120),
+                                     n % 3 == 0 ? 90.0 * static_cast<int>(uniform(0, 4)) : uniform(-180, 180),
+                                     uniform(20, 80), uniform(10, 40));
+            bare.push_back({static_cast<BaseId>(k), o});
+        }
+        std::vector<Footprint> prints;
+        for (const Obstacle& o : bare) prints.emplace_back(o.base);
+        std::vector<Obstacle> kept = bare;
+        for (std::size_t k = 0; k < kept.size(); ++k) {
+            kept[k].footprint = &prints[k];
+            for (Edge e : kAllEdges) {
+                const Segment a = edge_of(prints[k], e), b = kept[k].base.edge(e);
+                CHECK((same(a.a.x, b.a.x) && same(a.a.y, b.a.y) && same(a.b.x, b.b.x) && same(a.b.y, b.b.y)));
+            }
+        }
+        MoveContext with, without;
+        with.obstacles = kept;
+        without.obstacles = bare;
+        with.table = without.table = Rect{{0, 0}, {1200, 800}};
+        const double amount = uniform(-150, 150);
+        const auto check = [&](const MoveResult& a, const MoveResult& b) {
+            const bool equal = same(a.base.centre.x, b.base.centre.x) && same(a.base.centre.y, b.base.centre.y) &&
+                               same(a.base.facing_deg, b.base.facing_deg) && same(a.distance, b.distance) &&
+                               same(a.turned_deg, b.turned_deg) && a.stopped_by == b.stopped_by &&
+                               a.blocker == b.blocker && a.blocker_edge == b.blocker_edge &&
+                               a.mover_edge == b.mover_edge && a.touching == b.touching;
+            CHECK(equal);
+            stopped += a.stopped_by == StopReason::Base;
+        };
+        check(advance(mover, amount, with), advance(mover, amount, without));
+        check(turn(mover, amount, with), turn(mover, amount, without));
+        check(wheel(mover, WheelDirection::Left, amount, with), wheel(mover, WheelDirection::Left, amount, without));
+    }
+    CHECK(stopped > 5'000);
 }

@@ -164,6 +164,8 @@ struct Footprint {
     explicit Footprint(const Base& b);
 };
 double edge_distance(const Footprint& a, const Footprint& b);
+// A footprint's edge: the same segment as Base::edge, from corners made once.
+Segment edge_of(const Footprint& q, Edge e);
 // overlaps() on footprints already made (the same test).
 bool overlaps(const Footprint& a, const Footprint& b);
 // Shortest distance from a point to a base, 0 when the point is on or in it.

@@ -35,6 +35,9 @@ namespace sandtable::geom {
 struct Obstacle {
     BaseId id = 0;
     Base base;
+    // Footprint(base), when the caller keeps one (saves the sines); it must
+    // outlive the move.
+    const Footprint* footprint = nullptr;
 };
 
 // What a move may bump into. Obstacles come from `obstacles`, from `index`,

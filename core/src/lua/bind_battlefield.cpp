@@ -596,7 +596,7 @@ int bf_move(lua_State* L) {
     const UnitState& o = bf.state.units[i];
     if (o.removed || i == self_slot || o.side == ignore_side || !may_be_within(bf, self_slot, i, reach)) continue;
     if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
-    obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o)});
+    obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o), &bf.footprint[i]});
   }
   geom::MoveContext ctx;
   ctx.obstacles = obstacles;
