@@ -30,7 +30,12 @@ constexpr const char* kType = "sandtable.Battlefield";
 
 struct Battlefield {
   State state;
+  // Kept up to date lazily: a move only notes its slot in index_stale, and
+  // fresh_index() files the moved bases before the index is read (bf:query),
+  // so most moves, whose positions nothing asks of the index, cost no update.
   geom::SpatialIndex index{100.0};
+  std::vector<std::size_t> index_stale;
+  std::vector<bool> is_stale;
   std::unordered_map<int, std::size_t> slot;  // unit id -> index in state.units
   std::shared_ptr<EventLog> log = std::make_shared<EventLog>(true);
   geom::TerrainMap terrain;  // built from state.terrain, which is what is saved
@@ -108,8 +113,26 @@ struct Battlefield {
     u.at.x = b.centre.x;
     u.at.y = b.centre.y;
     u.at.facing = geom::normalize_angle_deg(b.facing_deg);
-    refresh(slot.at(u.id));
-    if (!u.removed) index.update(u.id, base_of(u));
+    const std::size_t i = slot.at(u.id);
+    refresh(i);
+    if (is_stale.size() < state.units.size()) is_stale.resize(state.units.size());
+    if (!is_stale[i]) {
+      is_stale[i] = true;
+      index_stale.push_back(i);
+    }
+  }
+  // The index with every base moved since it was last read filed again: the
+  // same entries and cells as updating it at each move. (A removed unit is
+  // out of it already; candidates come out sorted, so the order the bases
+  // are filed in does not show.)
+  const geom::SpatialIndex& fresh_index() {
+    for (const std::size_t i : index_stale) {
+      is_stale[i] = false;
+      const UnitState& u = state.units[i];
+      if (!u.removed) index.update(u.id, base_of(u));
+    }
+    index_stale.clear();
+    return index;
   }
   void rebuild_terrain();
   // Geometry events, logged by the battlefield itself so that any ruleset's
@@ -127,6 +150,8 @@ struct Battlefield {
   void reindex() {
     rebuild_terrain();
     index.clear();
+    index_stale.clear();
+    is_stale.clear();
     slot.clear();
     footprint.clear();
     radius.clear();
@@ -546,7 +571,7 @@ int bf_query(lua_State* L) {
   const auto base = Battlefield::base_of(self);
   lua_newtable(L);
   lua_Integer n = 0;
-  for (const auto& nb : bf.index.nearest_within(base, within, static_cast<geom::BaseId>(of))) {
+  for (const auto& nb : bf.fresh_index().nearest_within(base, within, static_cast<geom::BaseId>(of))) {
     const UnitState& u = bf.state.units[bf.slot.at(static_cast<int>(nb.id))];
     if (side >= 0 && u.side != side) continue;
     if (enemy && u.side == self.side) continue;
