@@ -34,8 +34,27 @@ std::vector<Obstacle> gather(const MoveContext& ctx, const std::vector<BaseId>& 
     return out;
 }
 
-// The obstacle's footprint: the caller's, or made here.
-Footprint footprint_of(const Obstacle& o) { return o.footprint ? *o.footprint : Footprint(o.base); }
+// The obstacle's footprint: the caller's, or one made in `made`.
+const Footprint& footprint_of(const Obstacle& o, Footprint& made) {
+    if (o.footprint) return *o.footprint;
+    made = Footprint(o.base);
+    return made;
+}
+
+// Slack (mm) for the bounding-circle tests below: far above the rounding of
+// table-sized numbers (~1e-12 mm), far below any real gap.
+constexpr double kCircleSlack = 1e-4;
+
+// The bounding circle of `obstacle` stays further than touching from that of
+// `mover` all along the straight path (travel along unit `dir`): then no
+// exact test could find a contact on the way, and none need be made.
+bool clear_of_path(const Footprint& mover, Vec2 dir, double travel, const Footprint& obstacle) {
+    const Vec2 to = obstacle.centre - mover.centre;
+    const double along = std::clamp(dot(to, dir), 0.0, travel);
+    const Vec2 off = to - dir * along;
+    const double reach = mover.radius + obstacle.radius + kContactTolerance + kCircleSlack;
+    return dot(off, off) > reach * reach;
+}
 
 bool wholly_on_table(const std::array<Vec2, 4>& corners, const Rect& table) {
     const Rect loose = table.expanded(kContactTolerance);
@@ -213,7 +232,8 @@ void describe_end(MoveResult& r, const std::vector<Obstacle>& obstacles, const M
     for (const Obstacle& o : obstacles) {
         const bool blocker = r.blocker && *r.blocker == o.id;
         if (!ctx.find_touching && !blocker) continue;
-        const Footprint of = footprint_of(o);
+        Footprint made;
+        const Footprint& of = footprint_of(o, made);
         if (ctx.find_touching && in_contact(end, of)) r.touching.push_back(o.id);
         if (blocker) {
             r.blocker_edge = nearest_edge(of, end).edge;
@@ -253,8 +273,10 @@ MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
 
     Stop stop;
     const Footprint mf(mover);
+    Footprint made;
     for (const Obstacle& o : obstacles) {
-        const Footprint of = footprint_of(o);
+        const Footprint& of = footprint_of(o, made);
+        if (clear_of_path(mf, dir, travel, of)) continue;
         if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (auto t = first_contact_straight(mf, dir, travel, of)) consider(stop, *t, StopReason::Base, o.id);
     }
@@ -300,7 +322,8 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
 
     Stop stop;
     for (const Obstacle& o : obstacles) {
-        const Footprint of = footprint_of(o);
+        Footprint made;
+        const Footprint& of = footprint_of(o, made);
         if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (distance_to_point(o.base, pivot) > reach) continue;
         std::array<Segment, 4> edges;
