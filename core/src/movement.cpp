@@ -34,16 +34,24 @@ std::vector<Obstacle> gather(const MoveContext& ctx, const std::vector<BaseId>& 
     return out;
 }
 
+// Slack (mm) for the bounding-circle tests below: far above the rounding of
+// table-sized numbers (~1e-12 mm), far below any real gap.
+constexpr double kCircleSlack = 1e-4;
+
+// The bounding circle of `q` lies wholly further than `reach` from `p`: then
+// so does every point of the base (distance_to_point > reach).
+bool circle_beyond(const Footprint& q, Vec2 p, double reach) {
+    const Vec2 d = q.centre - p;
+    const double beyond = reach + q.radius + kCircleSlack;
+    return dot(d, d) > beyond * beyond;
+}
+
 // The obstacle's footprint: the caller's, or one made in `made`.
 const Footprint& footprint_of(const Obstacle& o, Footprint& made) {
     if (o.footprint) return *o.footprint;
     made = Footprint(o.base);
     return made;
 }
-
-// Slack (mm) for the bounding-circle tests below: far above the rounding of
-// table-sized numbers (~1e-12 mm), far below any real gap.
-constexpr double kCircleSlack = 1e-4;
 
 // The bounding circle of `obstacle` stays further than touching from that of
 // `mover` all along the straight path (travel along unit `dir`): then no
@@ -324,6 +332,7 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     for (const Obstacle& o : obstacles) {
         Footprint made;
         const Footprint& of = footprint_of(o, made);
+        if (circle_beyond(of, pivot, reach)) continue;  // out of the sweep's reach
         if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (distance_to_point(o.base, pivot) > reach) continue;
         std::array<Segment, 4> edges;
