@@ -84,3 +84,64 @@ TEST_CASE("bf:query answers as an index built afresh, however moves pile up", "[
   INFO(out);
   CHECK(out.size() > 8);
 }
+
+namespace {
+
+// bf:terrain_probe remembers the key strings it has read (by address). The
+// answers must be those of a battlefield reading them for the first time,
+// whether the keys table is reused, edited, or made of new (long, not
+// interned) strings that the collector may free between calls.
+constexpr const char* kProbeScript = R"lua(
+local B = require("sandtable.battlefield")
+local seed = 777
+local function rand(lo, hi)
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return lo + (hi - lo) * seed / 2147483648
+end
+local bf = B.new{ width = 1200, depth = 800 }
+for k = 1, 12 do
+  local x, y, r = rand(100, 1100), rand(100, 700), rand(30, 120)
+  if k % 2 == 0 then
+    bf:add_terrain{ type = k % 4 == 0 and "wood" or "marsh", circle = { x, y, r } }
+  else
+    bf:add_terrain{ type = "hill", polygon = { x - r, y - r, x + r, y - r, x + r * 0.5, y + r, x - r, y + r * 0.7 },
+                    [string.rep("very_long_attribute_name_", 3)] = true }
+  end
+end
+bf:terrain_type("wood", { rough = true, cover = true })
+bf:terrain_type("marsh", { rough = true, wet = true })
+bf:terrain_type("hill", { high = true })
+local long = string.rep("very_long_attribute_name_", 3)
+local shared = { "rough", "@cover", "wet", "@high", "high" }
+local hits = 0
+for step = 1, 600 do
+  if step % 50 == 0 then shared[1], shared[3] = shared[3], shared[1] end  -- edited in place
+  if step % 97 == 0 then collectgarbage() end
+  local keys = shared
+  if step % 3 == 0 then keys = { "@" .. string.rep("very_long_attribute_name_", 3), "cover", string.rep("very_long_attribute_name_", 3) } end
+  local x, y, f, w, d = rand(0, 1200), rand(0, 800), rand(-180, 180), rand(20, 120), rand(10, 60)
+  local got = { bf:terrain_probe(x, y, f, w, d, keys) }
+  local fresh_keys = {}
+  for i, key in ipairs(keys) do fresh_keys[i] = key end
+  local want = { bf:snapshot():terrain_probe(x, y, f, w, d, fresh_keys) }
+  for i = 1, #keys do
+    if got[i] ~= want[i] then return "step " .. step .. ": key " .. keys[i] .. " differs" end
+    if got[i] then hits = hits + 1 end
+  end
+end
+return hits > 200 and "ok" or ("few hits " .. hits)
+)lua";
+
+}  // namespace
+
+TEST_CASE("bf:terrain_probe answers as a battlefield reading its keys afresh", "[battlefield][terrain]") {
+  LuaHostOptions options;
+  options.roots = {SANDTABLE_SOURCE_DIR};
+  LuaHost host(options);
+  host.load_text(kProbeScript, "terrain_probe_keys_test.lua");
+  host.call(0, 1);
+  lua_State* L = host.state();
+  const std::string out = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  CHECK(out == "ok");
+}

@@ -51,6 +51,16 @@ struct Battlefield {
   std::vector<std::string> flag_names;
   std::vector<std::uint64_t> feature_flags;
   bool flags_stale = true;
+  // Probe key strings already read, by the address of their text: a probe
+  // asks the same few keys again and again. Each such string object is kept
+  // alive in a list (the userdata's uservalue 2), so its address cannot be
+  // reused by another string while it is remembered here.
+  struct ProbeKeyMemo {
+    const char* text;
+    int bit;
+    bool centre;
+  };
+  std::vector<ProbeKeyMemo> probe_key_memo;
 
   int flag_bit(lua_State* L, std::string_view name) {
     for (std::size_t k = 0; k < flag_names.size(); ++k)
@@ -209,9 +219,10 @@ int bf_gc(lua_State* L) {
   return 0;
 }
 
-// Pushes a new battlefield userdata whose uservalue is a table id -> data.
+// Pushes a new battlefield userdata whose uservalue 1 is a table id -> data
+// (uservalue 2: the probe key strings it remembers, see probe_key_memo).
 Battlefield& push_bf(lua_State* L, std::unique_ptr<Battlefield> bf) {
-  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 1));
+  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 2));
   new (slot) std::unique_ptr<Battlefield>(std::move(bf));
   luaL_setmetatable(L, kType);
   lua_newtable(L);
@@ -859,12 +870,49 @@ struct ProbeKey {
   int bit;
   bool centre;
 };
+constexpr std::size_t kMaxProbeKeyMemo = 64;
+
+// A probe key read before (the string at the top of the stack), or nullptr.
+const Battlefield::ProbeKeyMemo* remembered_key(const Battlefield& bf, const char* text) {
+  for (const auto& m : bf.probe_key_memo)
+    if (m.text == text) return &m;
+  return nullptr;
+}
+
+// Remembers the key string at the top of the stack, anchoring that very
+// object in the list of battlefield `self` (see Battlefield::probe_key_memo;
+// a list, as a table keyed by strings would keep only the first of equal
+// long strings). Only real strings: a number converted by lua_tolstring is
+// a new string each time.
+void remember_key(lua_State* L, int self, Battlefield& bf, const char* text, const ProbeKey& key) {
+  if (bf.probe_key_memo.size() >= kMaxProbeKeyMemo || lua_type(L, -1) != LUA_TSTRING) return;
+  if (lua_getiuservalue(L, self, 2) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, self, 2);
+  }
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, static_cast<lua_Integer>(bf.probe_key_memo.size() + 1));
+  lua_pop(L, 1);
+  bf.probe_key_memo.push_back({text, key.bit, key.centre});
+}
+
+// The battlefield `bf` is the userdata at stack index 1.
 int read_probe_keys(lua_State* L, Battlefield& bf, int keys, ProbeKey* out, int max) {
   luaL_checktype(L, keys, LUA_TTABLE);
   const int n = static_cast<int>(lua_rawlen(L, keys));
   if (n > max) luaL_error(L, "terrain probe: at most %d keys", max);
   for (int k = 0; k < n; ++k) {
     lua_rawgeti(L, keys, k + 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const char* text = lua_tostring(L, -1);
+      if (const auto* m = remembered_key(bf, text)) {
+        out[k] = {m->bit, m->centre};
+        lua_pop(L, 1);
+        continue;
+      }
+    }
     std::size_t len = 0;
     const char* s = lua_tolstring(L, -1, &len);
     if (!s) luaL_error(L, "terrain probe: key %d is not a string", k + 1);
@@ -872,6 +920,7 @@ int read_probe_keys(lua_State* L, Battlefield& bf, int keys, ProbeKey* out, int 
     out[k].centre = !name.empty() && name[0] == '@';
     if (out[k].centre) name.remove_prefix(1);
     out[k].bit = bf.flag_bit(L, name);
+    remember_key(L, 1, bf, s, out[k]);
     lua_pop(L, 1);
   }
   return n;
