@@ -487,9 +487,10 @@ int bf_first_within(lua_State* L) {
 
 int bf_contact(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const auto target = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "target"))));
-  const auto other = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "other"))));
-  const auto c = geom::nearest_edge(target, other);
+  // The footprints kept with the positions: the same as made from the bases.
+  const std::size_t target = bf.slot_of(L, static_cast<int>(check_integer(L, 2, "target")));
+  const std::size_t other = bf.slot_of(L, static_cast<int>(check_integer(L, 3, "other")));
+  const auto c = geom::nearest_edge(bf.footprint[target], bf.footprint[other]);
   lua_pushstring(L, std::string(geom::to_string(c.edge)).c_str());
   lua_pushnumber(L, c.distance);
   lua_pushnumber(L, c.contact_length);
