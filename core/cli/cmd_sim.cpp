@@ -36,6 +36,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     unsigned threads = 0;
     double until_ci = 0, timeout = 30;
     std::vector<std::string> variants;
+    bool referee = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("scenario", o->scenario, "Scenario YAML")->required()->check(CLI::ExistingFile);
@@ -50,6 +51,9 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--trial-timeout", o->timeout, "Seconds before the watchdog stops one trial")->capture_default_str();
   cmd->add_option("--format", o->format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
+  cmd->add_flag("--referee", o->referee,
+                "Check the rules' invariants after every phase of every battle; a violation fails its trial "
+                "(slower; docs/referee.md)");
   cmd->add_option("--out", o->out, "Write the summary to FILE instead of stdout");
   cmd->add_option("--trials-out", o->trials_out, "Write every trial's result as JSON lines to FILE");
   cmd->add_option("--report", o->report,
@@ -68,6 +72,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     auto params = [&](const std::string& house_rule) {
       Value p(Value::Map{{"scenario", o->scenario}});
       if (!house_rule.empty()) p.set("house_rules", Value(Value::List{house_rule}));
+      if (o->referee) p.set("referee", Value(true));
       return p;
     };
     spec.variants.push_back({"baseline", params("")});

@@ -220,9 +220,10 @@ int bf_gc(lua_State* L) {
 }
 
 // Pushes a new battlefield userdata whose uservalue 1 is a table id -> data
-// (uservalue 2: the probe key strings it remembers, see probe_key_memo).
+// (uservalue 2: the probe key strings it remembers, see probe_key_memo;
+// uservalue 3: the function bf:on_time set, if any).
 Battlefield& push_bf(lua_State* L, std::unique_ptr<Battlefield> bf) {
-  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 2));
+  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 3));
   new (slot) std::unique_ptr<Battlefield>(std::move(bf));
   luaL_setmetatable(L, kType);
   lua_newtable(L);
@@ -677,11 +678,34 @@ int bf_move(lua_State* L) {
   return 1;
 }
 
+// A watcher set by bf:on_time hears of each phase's end before the time
+// moves on (a referee checks the state the phase left). Snapshots do not
+// inherit it, so look-ahead on a copy is never watched.
 int bf_set_time(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  bf.state.turn = check_integer(L, 2, "turn");
-  bf.state.phase = std::string(opt_string(L, 3));
+  const lua_Integer next_turn = check_integer(L, 2, "turn");
+  const std::string next_phase(opt_string(L, 3));
+  if (lua_getiuservalue(L, 1, 3) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, bf.state.turn);
+    lua_pushlstring(L, bf.state.phase.data(), bf.state.phase.size());
+    lua_pushinteger(L, next_turn);
+    lua_pushlstring(L, next_phase.data(), next_phase.size());
+    lua_call(L, 5, 0);
+  } else {
+    lua_pop(L, 1);
+  }
+  bf.state.turn = next_turn;
+  bf.state.phase = next_phase;
   bf.log->set_time(bf.state.turn, bf.state.phase);
+  return 0;
+}
+
+int bf_on_time(lua_State* L) {
+  check_bf(L);
+  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_setiuservalue(L, 1, 3);
   return 0;
 }
 
@@ -1418,6 +1442,10 @@ const std::vector<Binding> kBindings = {
      guarded<bf_stay_near>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
+    {"on_time", "bf:on_time(fn | nil)",
+     "Calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase "
+     "that ends and the one that begins (a referee checks each phase's result). Snapshots do not inherit it.",
+     guarded<bf_on_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,
      true},
     {"set_logging", "bf:set_logging(on)", "Switches event recording on or off (bulk experiments).",
