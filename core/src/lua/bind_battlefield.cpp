@@ -1191,7 +1191,7 @@ int bf_size(lua_State* L) {
 }
 
 // ---------------------------------------------------------------------------
-// battlefield.fit_line: the Phalanx commander's line search (deployment.hpp).
+// battlefield.fit_line: the generic line placement search (deployment.hpp).
 
 // A number field of the table at `index` (an error names the field).
 double line_number(lua_State* L, int index, const char* key) {
@@ -1231,7 +1231,7 @@ std::vector<deployment::LineOption> line_options(lua_State* L) {
 }
 
 // battlefield.fit_line(seq, limit, gap, budget) -> ok; sets pu0, pdv on the
-// blocks the search placed (as ai.lua's fit_line).
+// blocks the search placed.
 int battlefield_fit_line(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const double limit = luaL_checknumber(L, 2);
@@ -1335,18 +1335,19 @@ const std::vector<Binding> kBindings = {
     {"load", "battlefield.load(yaml_text, name?) -> bf", "A battlefield from a saved battle.",
      guarded<battlefield_load>},
     {"fit_line", "battlefield.fit_line(seq, limit, gap, budget) -> ok",
-     "The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): "
+     "A line placement search: blocks placed left to right along a line, each at one of its depth options and "
+     "outside that option's forbidden intervals, a gap apart: "
      "seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, "
      "... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed "
      "within `budget` nodes.",
      guarded<battlefield_fit_line>},
     {"places_by_distance", "battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}",
      "The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in "
-     "the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).",
+     "the order Lua's table.sort leaves equally near ones.",
      guarded<battlefield_places_by_distance>},
     {"overlapping_bases", "battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}",
-     "The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of "
-     "the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).",
+     "The pairs of oriented bases (1-based, i < j, in order) that overlap by more than `slack` mm "
+     "(half-diagonal reach, then separating axes on the corners).",
      guarded<battlefield_overlapping_bases>},
     {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
