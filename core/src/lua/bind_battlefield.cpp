@@ -1443,9 +1443,9 @@ const std::vector<Binding> kBindings = {
      guarded<bf_stay_near>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
-    {"on_time", "bf:on_time(fn | nil)",
-     "Calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase "
-     "that ends and the one that begins (a referee checks each phase's result). Snapshots do not inherit it.",
+    {"on_time", "bf:on_time(fn?)",
+     "With fn: calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase "
+     "that ends and the one that begins (a referee checks each phase's result). Without: stops. Snapshots do not inherit it.",
      guarded<bf_on_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,
      true},

@@ -285,11 +285,10 @@ function bf:stay_near(ids, turn, dist, limit, key) end
 ---@param phase any
 function bf:set_time(turn, phase) end
 
---- Calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase that ends and the one that begins (a referee checks each phase's result). Snapshots do not inherit it.
---- `bf:on_time(fn | nil)`
----@param fn any
----@param nil any
-function bf:on_time(fn, nil) end
+--- With fn: calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase that ends and the one that begins (a referee checks each phase's result). Without: stops. Snapshots do not inherit it.
+--- `bf:on_time(fn?)`
+---@param fn? any
+function bf:on_time(fn) end
 
 --- Adds an event (fields: plain data) to the battle's log.
 --- `bf:log(kind, fields?)`
