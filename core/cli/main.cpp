@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   remember(cli::add_sim(app, global));
   remember(cli::add_api(app, global));
   remember(cli::add_replay(app, global));
+  remember(cli::add_merge(app, global));
 
   try {
     app.parse(argc, argv);

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "sandtable/experiment/json.hpp"
 #include "sandtable/lua/convert.hpp"
 #include "sandtable/rng.hpp"
 
@@ -47,7 +48,10 @@ public:
       lua_rawgeti(L, LUA_REGISTRYINDEX, prepared_refs_[variant]);
       lua_pushinteger(L, static_cast<lua_Integer>(seed));
       host_->call(2, 1);
-      r.result = lua::to_value(L, -1, "trial result");
+      // Stored as its JSON text reads back, so a result from this run, from a
+      // trials file or from another MPI rank is the same value (e.g. a whole
+      // float such as 3.0 prints as 3 and is read back as the integer 3).
+      r.result = parse_json(lua::to_value(L, -1, "trial result").to_json());
     } catch (const std::exception& e) {
       r.failed = true;
       r.error = e.what();
@@ -105,7 +109,13 @@ struct Slot {
 
 Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progress,
             const std::function<bool(const Outcome&)>& stop_early) {
+  return run(spec, Plan{}, progress, stop_early);
+}
+
+Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const Progress&)>& progress,
+            const std::function<bool(const Outcome&)>& stop_early) {
   if (spec.variants.empty()) throw Error("an experiment needs at least one variant");
+  if (plan.stride == 0 || plan.offset >= plan.stride) throw Error("an experiment plan needs offset < stride");
   Outcome out;
   out.threads = spec.threads ? spec.threads : std::max(1u, std::thread::hardware_concurrency());
   out.results.assign(spec.variants.size(), {});
@@ -116,12 +126,29 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
   std::vector<Slot> slots(out.threads);
   std::vector<std::unique_ptr<Worker>> workers(out.threads);  // kept across rounds
 
+  std::mutex result_m;  // serialises plan.on_result
+  auto known = [&](std::size_t v, std::uint64_t i) -> const TrialResult* {
+    if (!plan.known || v >= plan.known->results.size() || i >= plan.known->results[v].size()) return nullptr;
+    const TrialResult& r = plan.known->results[v][i];
+    return r.done ? &r : nullptr;
+  };
+  const std::uint64_t round_size = spec.until_ci > 0 ? spec.batch : plan.round;
   std::uint64_t start = 0;
   while (start < spec.trials) {
-    const std::uint64_t round = spec.until_ci > 0 ? std::min(spec.batch, spec.trials - start) : spec.trials - start;
+    const std::uint64_t round = round_size > 0 ? std::min(round_size, spec.trials - start) : spec.trials - start;
     const std::uint64_t end = start + round;
     for (auto& v : out.results) v.resize(end);
-    std::atomic<std::uint64_t> next{start}, done{0};
+    // This round's trials for this process: its share, less those in hand.
+    std::vector<std::uint64_t> todo;
+    for (std::uint64_t i = start; i < end; ++i) {
+      bool all_known = true;
+      for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+        if (const TrialResult* k = known(v, i)) out.results[v][i] = *k;
+        else all_known = false;
+      }
+      if (!all_known && i % plan.stride == plan.offset) todo.push_back(i);
+    }
+    std::atomic<std::uint64_t> next{0}, done{0};
     std::atomic<bool> finished{false};
     std::string fatal;
     std::mutex fatal_m;
@@ -131,11 +158,14 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
         if (!workers[w]) workers[w] = std::make_unique<Worker>(spec);
         Worker& worker = *workers[w];
         for (;;) {
-          const std::uint64_t i = next.fetch_add(1);
-          if (i >= end) break;
+          if (plan.stop && plan.stop->load()) break;
+          const std::uint64_t k = next.fetch_add(1);
+          if (k >= todo.size()) break;
+          const std::uint64_t i = todo[k];
           // 63 bits, so the seed prints and parses as a non-negative integer everywhere.
           const std::uint64_t seed = Rng::derive(spec.seed, i) >> 1;
           for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+            if (out.results[v][i].done) continue;  // in hand from a resumed file
             worker.ensure_ready();
             {
               std::lock_guard<std::mutex> lock(slots[w].m);
@@ -149,6 +179,11 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
               slots[w].busy = false;
             }
             if (r.failed) ++failed;
+            r.done = true;
+            if (plan.on_result) {
+              std::lock_guard<std::mutex> lock(result_m);
+              plan.on_result(v, r);
+            }
             out.results[v][i] = std::move(r);
           }
           ++done;
@@ -184,6 +219,12 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
     }
     joiner.join();
     if (!fatal.empty()) throw Error(fatal);
+    if (plan.stop && plan.stop->load()) {
+      out.interrupted = true;
+      out.trials_run = end;
+      break;
+    }
+    if (plan.after_round) plan.after_round(out, end);
     start = end;
     out.trials_run = end;
     if (spec.until_ci > 0 && stop_early && stop_early(out)) {
@@ -193,6 +234,7 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
     if (spec.until_ci > 0) spdlog::info("experiment: {} trials done, precision not yet reached", end);
   }
   for (auto& v : out.results) v.resize(out.trials_run);
+  // A trial run by another shard or rank is left not done here.
   out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (progress) progress(Progress{out.trials_run, out.trials_run, failed.load(), out.seconds});
   return out;
