@@ -131,8 +131,18 @@ SessionResult run_session(const Spec& spec, const RunInfo& info, const SessionOp
       std::uint64_t done = 0;
       for (const auto& v : known.results)
         for (const auto& t : v) done += t.done;
-      std::cerr << fmt::format("resuming {}: {} trial result(s) in hand{}\n", options.resume, done,
-                               f.torn_tail ? " (a torn last line, cut by the kill, is dropped and rerun)" : "");
+      const Shard s = shard_of(f.header);
+      std::string first;
+      const std::uint64_t missing = count_missing(spec, known, spec.trials, s.whole() ? 1 : s.n,
+                                                  s.whole() ? 0 : s.k - 1, &first);
+      std::cerr << fmt::format("resuming {}: {} (variant, trial) result(s) in hand{}; running only the missing "
+                               "ones{}\n",
+                               options.resume, done,
+                               f.torn_tail ? " (a torn last line, cut by the kill, is dropped and rerun)" : "",
+                               missing == 0 ? std::string()
+                               : spec.until_ci > 0
+                                   ? fmt::format(" (from {}; --until-ci decides when to stop)", first)
+                                   : fmt::format(" ({} of them, the first {})", missing, first));
     }
   }
 
@@ -179,11 +189,17 @@ SessionResult run_session(const Spec& spec, const RunInfo& info, const SessionOp
 
   const std::string where = trials_out.empty() ? std::string() : trials_out;
   const std::string message =
-      where.empty() ? "\ninterrupted while waiting for the other ranks; no trials file was asked for (--trials-out)\n"
-                    : fmt::format("\ninterrupted while waiting for the other ranks: the results gathered so far are "
-                                  "in {}; continue with: mpirun ... {}\n",
-                                  where, resume_command(where));
+      where.empty()
+          ? "\nstopped while rank 0 waited for the other ranks (a rank died, or the job was stopped); no trials "
+            "file was asked for (--trials-out), so nothing is kept\n"
+          : fmt::format("\nstopped while rank 0 waited for the other ranks (a rank died, or the job was stopped): "
+                        "the results gathered so far are in {}; run only the missing trials with: mpirun -n {} {}\n",
+                        where, world.size, resume_command(where));
   SignalGuard guard(options.handle_signals, message);
+  if (world.active() && world.root())
+    std::cerr << fmt::format("mpi: {} ranks, each with its own worker threads; results gathered on rank 0 every {} "
+                             "trials\n",
+                             world.size, spec.until_ci > 0 ? spec.batch : plan.round);
 
   res.outcome = run(spec, plan, world.root() ? progress : nullptr, decide);
   res.signal = g_signal;
