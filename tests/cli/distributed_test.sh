@@ -13,7 +13,7 @@ armies:
   - army: phalanx/gallic
 YAML
 printf 'return function(rules) end\n' > same.lua
-RUN=(s.yaml --trials 45 --seed 5 --variant same=same.lua)
+RUN=(s.yaml --trials 30 --seed 5 --variant same=same.lua)
 
 # The reference: one process, every output.
 mkdir -p one m k
@@ -21,7 +21,7 @@ mkdir -p one m k
 "$SANDTABLE" sim "${RUN[@]}" -j 2 --format json --out one.json 2>/dev/null
 "$SANDTABLE" sim "${RUN[@]}" -j 2 --format csv --out one.csv 2>/dev/null
 [ "$(head -1 one.jsonl | grep -c '"sandtable_trials":1')" -eq 1 ] && pass "the trials file starts with its header" || fail "no header line"
-[ "$(wc -l < one.jsonl)" -eq 91 ] && pass "then one line per (variant, trial)" || fail "expected 91 lines"
+[ "$(wc -l < one.jsonl)" -eq 61 ] && pass "then one line per (variant, trial)" || fail "expected 61 lines"
 
 same_outputs() {  # PREFIX WHAT EXT...: PREFIX.EXT equal the reference one.EXT
   local p=$1 what=$2 ok=1; shift 2
@@ -51,17 +51,17 @@ expect_output "shard 2/3 is missing" "the missing shard is named"
 cp part-2.jsonl again-2.jsonl
 expect_exit 1 "a duplicated shard is refused" -- "$SANDTABLE" merge part-1.jsonl part-2.jsonl part-3.jsonl again-2.jsonl
 expect_output "shard 2/3 is given twice: part-2.jsonl and again-2.jsonl" "both copies are named"
-"$SANDTABLE" sim s.yaml --trials 45 --seed 6 --variant same=same.lua -j 1 --shard 2/3 --trials-out seed6-2.jsonl >/dev/null 2>&1
+"$SANDTABLE" sim s.yaml --trials 30 --seed 6 --variant same=same.lua -j 1 --shard 2/3 --trials-out seed6-2.jsonl >/dev/null 2>&1
 expect_exit 1 "a shard of another seed is refused" -- "$SANDTABLE" merge part-1.jsonl seed6-2.jsonl part-3.jsonl
 expect_output "seed6-2.jsonl is not from the same experiment as part-1.jsonl: it differs in seed (6 here, 5 in the other)" "the mismatch is named"
-"$SANDTABLE" sim s.yaml --trials 45 --seed 5 -j 1 --shard 2/3 --trials-out novar-2.jsonl >/dev/null 2>&1
+"$SANDTABLE" sim s.yaml --trials 30 --seed 5 -j 1 --shard 2/3 --trials-out novar-2.jsonl >/dev/null 2>&1
 expect_exit 1 "a shard with other variants is refused" -- "$SANDTABLE" merge part-1.jsonl novar-2.jsonl part-3.jsonl
 expect_output "differs in" "the differing field is named"
 sed '1s/"engine":"[^"]*"/"engine":"0.0.1-other"/' part-2.jsonl > oldengine-2.jsonl
 expect_exit 1 "a shard of another engine version is refused" -- "$SANDTABLE" merge part-1.jsonl oldengine-2.jsonl part-3.jsonl
 expect_output "engine version" "the engine version is named"
 sed 's/turns: 10/turns: 9/' s.yaml > s2.yaml
-"$SANDTABLE" sim s2.yaml --trials 45 --seed 5 --variant same=same.lua -j 1 --shard 2/3 --trials-out four-2.jsonl >/dev/null 2>&1
+"$SANDTABLE" sim s2.yaml --trials 30 --seed 5 --variant same=same.lua -j 1 --shard 2/3 --trials-out four-2.jsonl >/dev/null 2>&1
 expect_exit 1 "a shard of another scenario is refused" -- "$SANDTABLE" merge part-1.jsonl four-2.jsonl part-3.jsonl
 expect_output "four-2.jsonl is not from the same experiment" "the other experiment is named"
 cp s.yaml s.bak && sed -i 's/turns: 10/turns: 8/' s.yaml
@@ -98,7 +98,7 @@ wait_lines() {
 "$SANDTABLE" sim "${RUN[@]}" -j 1 --trials-out k.jsonl >/dev/null 2>&1 &
 pid=$!; wait_lines k.jsonl 20 $pid; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
 n=$(wc -l < k.jsonl)
-[ "$n" -ge 20 ] && [ "$n" -lt 91 ] && pass "the killed run left $n whole lines" || fail "killed run left $n lines"
+[ "$n" -ge 20 ] && [ "$n" -lt 61 ] && pass "the killed run left $n whole lines" || fail "killed run left $n lines"
 printf '{"result":{"losses":[{},{}' >> k.jsonl   # as if killed mid-write
 expect_exit 0 "the killed run resumes" -- "$SANDTABLE" sim --resume k.jsonl -j 2 --out k.txt --report k/r.html
 expect_output "dropped and rerun" "a torn last line is noticed"
