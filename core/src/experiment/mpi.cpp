@@ -40,6 +40,13 @@ bool launched_by_mpirun() {
 
 bool in_collective() { return g_in_collective.load(); }
 
+int ranks_on_this_node() {
+  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"})
+    if (const char* v = std::getenv(name))
+      if (std::atoi(v) > 0) return std::atoi(v);
+  return 1;
+}
+
 #ifdef SANDTABLE_HAVE_MPI
 
 bool built_with_mpi() { return true; }

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <iostream>
 #include <mutex>
+#include <thread>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -86,10 +87,14 @@ Value summarize_outcome(const Spec& spec, const Outcome& outcome, const Value& h
   return summary;
 }
 
-SessionResult run_session(const Spec& spec, const RunInfo& info, const SessionOptions& options,
+SessionResult run_session(const Spec& spec_in, const RunInfo& info, const SessionOptions& options,
                           const std::function<void(const Progress&)>& progress,
                           const std::function<bool(const Outcome&)>& stop_early) {
   const mpi::World world = mpi::world();
+  Spec spec = spec_in;
+  // Under mpirun with no -j: share the machine's cores among the ranks on it.
+  if (world.active() && spec.threads == 0)
+    spec.threads = std::max(1u, std::thread::hardware_concurrency() / static_cast<unsigned>(mpi::ranks_on_this_node()));
   if (world.active() && !info.shard.whole())
     throw Error("--shard and mpirun do not mix: mpirun already splits the trials over its ranks");
   if (!info.shard.whole() && spec.until_ci > 0)

@@ -21,6 +21,8 @@ bool launched_by_mpirun();
 // otherwise. Throws Error when launched by mpirun with several processes but
 // built without MPI (every rank would run the whole experiment).
 World world();
+// How many ranks run on this machine (OMPI_COMM_WORLD_LOCAL_SIZE; 1 if unknown).
+int ranks_on_this_node();
 // Every rank's string, in rank order, on rank 0 (empty elsewhere).
 std::vector<std::string> gather(const std::string& mine);
 // Rank 0's string on every rank.
