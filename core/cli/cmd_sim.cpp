@@ -66,9 +66,14 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--resume", o->resume,
                   "Continue the killed or interrupted run whose --trials-out is FILE (the experiment is read from "
                   "it; only the missing trials run)");
-  return [o, &global] {
+  return [o, &global, cmd] {
     experiment::RunInfo info;
     if (!o->resume.empty()) {
+      for (const char* opt : {"scenario", "--trials", "--seed", "--variant", "--until-ci", "--max-trials",
+                              "--trial-timeout", "--referee", "--shard"})
+        if (cmd->count(opt) > 0)
+          throw Error(fmt::format("--resume {} takes the experiment from that file: leave out {}", o->resume,
+                                  std::string(opt) == "scenario" ? "the scenario" : opt));
       // The experiment is the one in the file's header; only where the
       // outputs go (and the thread count) come from this command line.
       const Value header = experiment::read_header(o->resume);

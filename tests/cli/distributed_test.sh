@@ -130,6 +130,8 @@ pid=$!; wait_lines ci2.jsonl 150 $pid; kill -KILL $pid 2>/dev/null; wait $pid 2>
 cmp -s ci.json ci2.json && cmp -s ci.jsonl ci2.jsonl && pass "a killed --until-ci run resumes to the same rounds and results" || fail "--until-ci resume differs"
 expect_exit 1 "resuming with another experiment's options is refused" -- "$SANDTABLE" sim --resume ci2.jsonl --trials-out other.jsonl
 expect_output "continues that file" "the message says why"
+expect_exit 1 "resuming with an experiment option is refused" -- "$SANDTABLE" sim --resume ci2.jsonl --seed 3
+expect_output "takes the experiment from that file: leave out --seed" "the option is named"
 echo '{"x":1}' > bad.jsonl
 expect_exit 1 "resuming a file that is not a trials file is refused" -- "$SANDTABLE" sim --resume bad.jsonl
 expect_output "bad.jsonl: not a sandtable trials file" "it is named"

@@ -3,7 +3,10 @@
 #include <atomic>
 #include <cstdlib>
 
+#include <chrono>
+
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "sandtable/errors.hpp"
 
@@ -52,12 +55,16 @@ int ranks_on_this_node() {
 bool built_with_mpi() { return true; }
 
 World world() {
-  if (g_initialised || !launched_by_mpirun()) return g_world;
+  // One process (mpirun -n 1, or no mpirun): no MPI at all, nothing to split.
+  if (g_initialised || !launched_by_mpirun() || env_size() == 1) return g_world;
   int provided = 0;
+  const auto t0 = std::chrono::steady_clock::now();
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   g_initialised = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &g_world.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_world.size);
+  spdlog::info("mpi: rank {} of {} initialised in {:.3f} s", g_world.rank, g_world.size,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   return g_world;
 }
 

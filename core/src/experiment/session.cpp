@@ -1,6 +1,7 @@
 #include "sandtable/experiment/session.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -173,10 +174,16 @@ SessionResult run_session(const Spec& spec_in, const RunInfo& info, const Sessio
     else mine += trial_line(spec, v, r) + "\n";
   };
   if (world.active())
-    plan.after_round = [&](Outcome& out, std::uint64_t) {
+    plan.after_round = [&](Outcome& out, std::uint64_t round_end) {
+      const auto t0 = std::chrono::steady_clock::now();
       const auto parts = mpi::gather(mine);
       mine.clear();
       if (!world.root()) return;
+      std::size_t bytes = 0;
+      for (const auto& p : parts) bytes += p.size();
+      spdlog::info("mpi: gathered trials up to {} on rank 0: {} bytes in {:.3f} s (waiting for the slowest rank "
+                   "included)",
+                   round_end, bytes, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       for (std::size_t rank = 1; rank < parts.size(); ++rank) {
         if (parts[rank].empty()) continue;
         const TrialsFile got = parse_trials_text(fmt::format("(results of rank {})", rank), res.header_json + "\n" + parts[rank]);
