@@ -10,17 +10,21 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-wall() {  # COMMAND...: wall seconds
-  local t0 t1
-  t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc -l
+run_timed() {  # COMMAND...: "wall cpu" seconds (cpu = user + sys of it and its children, e.g. mpirun's ranks)
+  local out
+  out=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | tail -1)
+  echo "$out" | awk '{printf "%s %s\n", $1, $2 + $3}'
 }
-measure() {  # LABEL COMMAND...
+measure() {  # LABEL COMMAND...: median wall time, rate, and CPU seconds per battle
   local label=$1; shift
-  local ts=() t
-  for _ in $(seq 1 "$R"); do ts+=("$(wall "$@")"); done
-  t=$(printf '%s\n' "${ts[@]}" | median)
-  printf '%-40s %8.2f s  %7.0f battles/s   (runs: %s)\n' "$label" "$t" "$(echo "$N / $t" | bc -l)" "$(printf '%.2f ' "${ts[@]}")"
+  local walls=() cpus=() w c line
+  for _ in $(seq 1 "$R"); do
+    line=$(run_timed "$@"); walls+=("${line% *}"); cpus+=("${line#* }")
+  done
+  w=$(printf '%s\n' "${walls[@]}" | median)
+  c=$(printf '%s\n' "${cpus[@]}" | median)
+  printf '%-42s wall %6.2f s  %6.0f battles/s  CPU %6.2f s (%5.1f ms a battle)  walls: %s\n' "$label" "$w" \
+    "$(echo "$N / $w" | bc -l)" "$c" "$(echo "1000 * $c / $N" | bc -l)" "$(printf '%.2f ' "${walls[@]}")"
 }
 shards() {  # K: K shard processes at once, 1 thread each, then merge
   local k=$1
