@@ -137,7 +137,19 @@ function M.straight(G, uid, dir, dist, opts)
     terrain_cut = limit < dist - 1e-6
   end
   local ignore = concat(opts.ignore, opts.pass_through)
-  local r = bf:move(uid, "slide", ux * limit, uy * limit, { ignore = ignore })
+  -- straight ahead or straight back goes through the core's advance, whose
+  -- arithmetic along the facing is exact (a slide's sine and cosine are not)
+  local turn = abs(norm(dir - f0))
+  local function go(ids)
+    if turn == 0 then return bf:move(uid, "advance", limit, { ignore = ids }) end
+    if turn == 180 then
+      local r = bf:move(uid, "advance", -limit, { ignore = ids })
+      r.distance = -r.distance
+      return r
+    end
+    return bf:move(uid, "slide", ux * limit, uy * limit, { ignore = ids })
+  end
+  local r = go(ignore)
   local blocked = r.stopped_by
   if not blocked and terrain_cut then blocked = "terrain" end
   if opts.pass_through and #opts.pass_through > 0 then
@@ -150,7 +162,7 @@ function M.straight(G, uid, dir, dist, opts)
       bf:place(uid, x0, y0, f0)
       local keep = {}
       for _, id in ipairs(ignore) do if id ~= ends_on then keep[#keep + 1] = id end end
-      r = bf:move(uid, "slide", ux * limit, uy * limit, { ignore = keep })
+      r = go(keep)
       blocked = r.stopped_by or (terrain_cut and "terrain") or nil
     end
   end
