@@ -4,7 +4,7 @@
 local troops = require("tutorial.troops")
 
 return {
-  -- §6.1 a unit moves up to its class's move; §6.3 a recoil is one BW back
+  -- §6.1 a unit moves up to its class's move; §4.3 a recoil is one BW back
   allowance = function(G, id, kind)
     if kind == "move" then return troops.classes[G.bf:data(id).class].move * troops.BW end
     if kind == "recoil" then return troops.BW end
