@@ -26,6 +26,7 @@ Action add_check(CLI::App& app, const GlobalOptions& global);
 Action add_odds(CLI::App& app, const GlobalOptions& global);
 Action add_sim(CLI::App& app, const GlobalOptions& global);
 Action add_api(CLI::App& app, const GlobalOptions& global);
+Action add_quality(CLI::App& app, const GlobalOptions& global);
 Action add_replay(CLI::App& app, const GlobalOptions& global);
 
 // HTML pages made in Lua (cmd_replay.cpp): calls require(module)[function]

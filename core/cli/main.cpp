@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   remember(cli::add_check(app, global));
   remember(cli::add_odds(app, global));
   remember(cli::add_sim(app, global));
+  remember(cli::add_quality(app, global));
   remember(cli::add_api(app, global));
   remember(cli::add_replay(app, global));
 

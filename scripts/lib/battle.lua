@@ -47,7 +47,9 @@ end
 -- log (false: no event log, for bulk trials), referee (true: check every
 -- phase, lib.referee; a violation raises a user error naming the rule and
 -- the replay command), replay (the command that replays this battle, for
--- the referee's message; default built from the scenario's file)
+-- the referee's message; default built from the scenario's file), quality
+-- (true, with referee and the log on: result.quality holds lib.quality's
+-- measures of the battle)
 function battle.run(opts)
   local prepared = opts.prepared or battle.prepare(opts.scenario)
   local s = prepared.scenario
@@ -71,7 +73,7 @@ function battle.run(opts)
       replay = string.format("sandtable battle %s --seed %d --referee", s.file or "SCENARIO", seed)
       for _, h in ipairs(s.extra_house_rules or {}) do replay = replay .. " --house-rule " .. h end
     end
-    ctx.referee = referee.new{ rules = prepared.rules, replay = replay }
+    ctx.referee = referee.new{ rules = prepared.rules, replay = replay, quality = opts.quality }
   end
   -- A hash of the state at each turn's end goes into the log, so a replay
   -- that drifts is caught at the turn where it drifts.
@@ -91,6 +93,8 @@ function battle.run(opts)
     end
     ctx.referee:finish()
     result.referee = { phases = ctx.referee.phases_checked, warnings = ctx.referee.warnings }
+    result.quality = ctx.referee.metrics
+    result.turn_limit = ctx.turns
   end
   result.seed = seed
   return result

@@ -175,8 +175,10 @@ end
 -- else along the first charger's facing (straight away from the charger's
 -- front, so any move at all breaks the contact, however wide either base),
 -- else straight back. With opts.face_away it first turns to face that way
--- (if it can turn there without overlapping anything). Moving away, its
--- chargers never block it.
+-- (if it can turn there without overlapping anything). A unit it touches
+-- blocks it only if the move goes into it (the core's collision lets a base
+-- move away from what it touches), so moving away its chargers never block
+-- it, and a charger on its flank does if the way runs through it.
 -- Returns the straight move's result plus in_contact (a charger it is still
 -- touching: the evade failed) and heading.
 function M.evade(G, uid, from, dist, opts)
@@ -190,7 +192,7 @@ function M.evade(G, uid, from, dist, opts)
     bf:place(uid, x, y, dir)
     if #M.overlapping(G, uid, M.TOLERANCE, id_set(from)) > 0 then bf:place(uid, x, y, f) end
   end
-  local r = M.straight(G, uid, dir, dist, { ignore = concat(from, opts.ignore), impassable = opts.impassable,
+  local r = M.straight(G, uid, dir, dist, { ignore = opts.ignore, impassable = opts.impassable,
                                             pass_through = opts.pass_through, kind = opts.kind or "evade" })
   r.heading = dir
   for _, c in ipairs(from or {}) do
@@ -200,13 +202,15 @@ function M.evade(G, uid, from, dist, opts)
 end
 
 -- Recoil (fall back): `uid` moves `dist` mm straight back, keeping its
--- facing (opts.heading overrides the direction). The enemies in opts.from
--- (those it recoils from) never block it; anything else does, as
--- M.straight says, and the ruleset then applies its own blocked result.
+-- facing (opts.heading overrides the direction). The enemies it recoils
+-- from (opts.from) do not block it as long as it moves away from them; one
+-- that its way back runs into does (an enemy on its flank or rear), as does
+-- anything else, as M.straight says, and the ruleset then applies its own
+-- blocked result.
 function M.recoil(G, uid, dist, opts)
   opts = opts or {}
   local dir = opts.heading or norm(select(3, G.bf:pos(uid)) + 180)
-  return M.straight(G, uid, dir, dist, { ignore = concat(opts.from, opts.ignore), impassable = opts.impassable,
+  return M.straight(G, uid, dir, dist, { ignore = opts.ignore, impassable = opts.impassable,
                                          pass_through = opts.pass_through, kind = opts.kind or "recoil" })
 end
 

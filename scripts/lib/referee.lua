@@ -10,7 +10,8 @@
 --                (the ruleset declares it: lib.manoeuvre.record(G, id, "return"))
 --   allowance    a unit that moved in a phase declared the kinds of its moves
 --                (lib.manoeuvre records them), and its centre moved no further
---                than the sum of the allowances its ruleset gives for them
+--                than the sum of the allowances its ruleset gives for them (one per
+--                declared move)
 -- A ruleset adds its own beside its rules: the module its manifest names as
 -- `referee` returns
 --   { allowance = function(G, uid, kind) -> mm | nil (no limit declared),
@@ -26,6 +27,7 @@
 -- the table.
 local battlefield = require("sandtable.battlefield")
 local fail = require("lib.fail")
+local quality = require("lib.quality")
 
 local referee = {}
 referee.__index = referee
@@ -33,7 +35,9 @@ referee.__index = referee
 referee.TOLERANCE = 1.0 -- mm: overlaps and distances within this are rounding
 
 -- opts: rules (the ruleset instance), replay (the command that replays this
--- battle), checks (the ruleset's referee module, else taken from the manifest)
+-- battle), checks (the ruleset's referee module, else taken from the
+-- manifest), quality (true: also gather the battle-quality measures,
+-- lib.quality; the battle must keep its event log)
 function referee.new(opts)
   local self = setmetatable({}, referee)
   self.rules = opts.rules
@@ -45,6 +49,7 @@ function referee.new(opts)
   self.checks = self.checks or {}
   self.phases_checked = 0
   self.warnings = {}
+  self.want_quality = opts.quality
   return self
 end
 
@@ -56,6 +61,7 @@ function referee.watch(ctx, G)
   self.G = G
   G.referee = self
   self.moved, self.notes = {}, {}
+  if self.want_quality then self.quality = quality.new(self.checks, G.bf) end
   self:check(0, "deployment")
   G.bf:on_time(function(_, turn, phase, next_turn, next_phase)
     if turn > 0 then self:check(turn, phase) end
@@ -176,16 +182,14 @@ function referee:check(turn, phase)
                 expected = "every move declared by kind (lib.manoeuvre)",
                 found = string.format("its centre moved %.1f mm", moved_by) })
             end
-            local allowed, seen, unlimited = 0, {}, false
+            -- each declared move adds its allowance (two recoils in one
+            -- phase may go twice as far); declare a move once, not once per
+            -- bf:move call that makes it up
+            local allowed, unlimited = 0, false
             for _, k in ipairs(kinds) do
               local a = checks.allowance(G, id, k)
-              if a == nil then unlimited = true
-              elseif k == "return" then unlimited = true
-              else
-                -- each kind counts once a phase: several calls that make up
-                -- one move (a turn, then the advance) share its allowance
-                if not seen[k] then seen[k] = true; allowed = allowed + a end
-              end
+              if a == nil or k == "return" then unlimited = true
+              else allowed = allowed + a end
             end
             if not unlimited and moved_by > allowed + tol then
               self:violation(turn, phase, "allowance", "generic", {
@@ -211,6 +215,8 @@ function referee:check(turn, phase)
     end
   end
 
+  if self.quality then self.quality:phase(G, turn, moved, start) end
+
   -- the next phase starts from here
   local nstart = {}
   for i, id in ipairs(ids) do nstart[id] = { xs[i], ys[i], fs[i], false } end
@@ -227,6 +233,7 @@ function referee:finish()
   if not self.G then return end
   self.G.bf:on_time(nil)
   self:check(self.turn or 0, self.phase or "end of battle")
+  if self.quality then self.metrics = self.quality:finish(self.G, self.warnings) end
 end
 
 return referee
