@@ -10,16 +10,26 @@
 -- target, attacker, defender, shooter. A unit is *idle* in a turn when it
 -- neither moved nor engaged while an enemy stood within its reach (the
 -- ruleset's allowance for a charge, else for a move); three such turns in a
--- row make it idle for the battle's count.
+-- row make it idle for the battle's count. A unit whose facing swings 30
+-- degrees or more one way and then back, turn after turn (three swings in
+-- a row), earns the referee's warning 'facing-oscillates': no player
+-- zigzags a line across the table.
 local quality = {}
 quality.__index = quality
 
 local DEFAULT_KINDS = { "shoot", "melee", "contact" }
 local UNIT_FIELDS = { "unit", "target", "attacker", "defender", "shooter" }
 quality.IDLE_TURNS = 3
+quality.SWING = 30 -- degrees: a turn of the facing this large, then one back, is a swing
 local MOVED = 1.0 -- mm: less than this is standing still
 
-function quality.new(checks, bf)
+local function norm(a)
+  a = a % 360
+  if a > 180 then a = a - 360 end
+  return a
+end
+
+function quality.new(checks, bf, warn)
   local self = setmetatable({}, quality)
   self.checks = checks or {}
   self.kinds = {}
@@ -27,6 +37,8 @@ function quality.new(checks, bf)
   self.next_event = #bf:events() + 1
   self.engaged, self.engaged_turn = {}, {}
   self.idle_run, self.idle = {}, {}
+  self.warn = warn
+  self.last_swing, self.swings, self.warned_swing = {}, {}, {}
   self.turn_start = nil
   self.turn = nil
   self.declared, self.declared_nothing = 0, 0
@@ -57,8 +69,8 @@ end
 local function positions(bf)
   local at = {}
   for _, id in ipairs(bf:units()) do
-    local x, y = bf:pos(id)
-    at[id] = { x, y }
+    local x, y, f = bf:pos(id)
+    at[id] = { x, y, f }
   end
   return at
 end
@@ -94,6 +106,7 @@ end
 -- A turn ended: who stood idle with an enemy in reach.
 function quality:end_turn(G)
   local bf = G.bf
+  if self.turn_start then self:swings_of_turn(bf) end
   local allowance = self.checks.allowance
   if not allowance or not self.turn_start then return end
   for _, id in ipairs(bf:units()) do
@@ -107,6 +120,32 @@ function quality:end_turn(G)
       if self.idle_run[id] >= quality.IDLE_TURNS then self.idle[id] = true end
     else
       self.idle_run[id] = 0
+    end
+  end
+end
+
+-- Facing swings: a turn of SWING degrees or more against the last one's sense.
+function quality:swings_of_turn(bf)
+  for _, id in ipairs(bf:units()) do
+    local s = self.turn_start[id]
+    if s then
+      local turned = norm(select(3, bf:pos(id)) - s[3])
+      if math.abs(turned) >= quality.SWING then
+        local last = self.last_swing[id]
+        if last and (last > 0) ~= (turned > 0) then
+          self.swings[id] = (self.swings[id] or 1) + 1
+        else
+          self.swings[id] = 1
+        end
+        self.last_swing[id] = turned
+        if self.swings[id] >= 3 and not self.warned_swing[id] and self.warn then
+          self.warned_swing[id] = true
+          self.warn("facing-oscillates", string.format("unit %d swung its facing back and forth %d turns running",
+            id, self.swings[id]))
+        end
+      else
+        self.swings[id], self.last_swing[id] = 0, nil
+      end
     end
   end
 end

@@ -17,7 +17,10 @@
 --   { allowance = function(G, uid, kind) -> mm | nil (no limit declared),
 --     may_overlap = function(G, a, b) -> bool,        (optional)
 --     may_leave_table = function(G, uid) -> bool,      (optional)
---     invariants = { { id =, section =, text =, check = function(G, phase) -> nil | problem | { problems } } } }
+--     invariants = { { id =, section =, text =, check = function(G, phase) -> nil | problem | { problems } } },
+--     warnings = { { id =, check = function(G, phase) -> nil | { text = } | list } },  (optional: acts the
+--                  rules allow but no player would make, counted by `sandtable quality`)
+--     engaging_events = { event kinds } }   (optional: what counts as engaging, lib.quality)
 -- where phase = { turn =, name =, moved = { [uid] = { kinds in order } },
 -- notes = { [uid] = { notes } }, start = { [uid] = { x, y, facing, removed } } }
 -- and a problem is { unit =, expected =, found = } (unit optional).
@@ -61,7 +64,9 @@ function referee.watch(ctx, G)
   self.G = G
   G.referee = self
   self.moved, self.notes = {}, {}
-  if self.want_quality then self.quality = quality.new(self.checks, G.bf) end
+  if self.want_quality then
+    self.quality = quality.new(self.checks, G.bf, function(id, text) self:warn(id, text) end)
+  end
   self:check(0, "deployment")
   G.bf:on_time(function(_, turn, phase, next_turn, next_phase)
     if turn > 0 then self:check(turn, phase) end
@@ -205,6 +210,15 @@ function referee:check(turn, phase)
 
   -- the ruleset's own
   local info = { turn = turn, name = phase, moved = moved, notes = self.notes, start = start }
+  for _, w in ipairs(checks.warnings or {}) do
+    local acts = w.check(G, info)
+    if acts then
+      if acts.text then acts = { acts } end
+      for _, a in ipairs(acts) do
+        self:warn(w.id, string.format("turn %d, phase '%s': %s", turn, phase, a.text))
+      end
+    end
+  end
   for _, inv in ipairs(checks.invariants or {}) do
     local problems = inv.check(G, info)
     if problems then
