@@ -44,4 +44,37 @@ else fail "sim -j 256 under ulimit -v: exit $rc"; echo "$OUT" | head; fi
 expect_output "could start only" "sim -j 256 under ulimit -v: says it runs on fewer threads"
 if grep -q "terminate" <<<"$OUT"; then fail "std::terminate"; else pass "no std::terminate"; fi
 
+# --- results never lost silently ------------------------------------------------
+# A full disk: every output, the summary on stdout included, fails loudly.
+expect_exit 1 "sim --out /dev/full fails" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 1 --out /dev/full
+expect_output "/dev/full: writing the summary failed: No space left on device" "sim --out /dev/full: says why"
+expect_exit 1 "sim --trials-out /dev/full fails" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 1 --out "$TMP/ok.txt" --trials-out /dev/full
+expect_output "/dev/full: writing the trial results failed" "sim --trials-out /dev/full: says why"
+OUT=$("$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 1 2>&1 >/dev/full); rc=$?
+[ $rc -ne 0 ] && pass "sim > /dev/full (stdout) exits $rc" || fail "sim > /dev/full exits 0"
+expect_output "writing to standard output failed: No space left on device" "sim > /dev/full: says why"
+expect_exit 1 "battle --log /dev/full fails" -- "$SANDTABLE" battle --quiet --turns 1 --log /dev/full
+expect_output "/dev/full: writing the event log failed" "battle --log /dev/full: says why"
+expect_exit 1 "battle --html /dev/full fails" -- "$SANDTABLE" battle --quiet --turns 1 --html /dev/full
+expect_output "/dev/full: writing the replay page failed" "battle --html /dev/full: says why"
+"$SANDTABLE" battle --quiet --turns 1 --log "$TMP/b.jsonl" >/dev/null 2>&1
+expect_exit 1 "replay --html /dev/full fails" -- "$SANDTABLE" replay "$TMP/b.jsonl" --html /dev/full
+expect_output "/dev/full: writing the replay page failed" "replay --html /dev/full: says why"
+OUT=$("$SANDTABLE" battle --turns 1 2>&1 >/dev/full); rc=$?
+[ $rc -ne 0 ] && pass "battle > /dev/full (stdout) exits $rc" || fail "battle > /dev/full exits 0"
+
+# Output paths are checked before the work: nothing runs, the message names the path.
+for opt in --out --trials-out --report; do
+  start=$(date +%s%N)
+  expect_exit 1 "sim $opt nodir/x is refused before the run" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2000 -j 1 $opt "$TMP/nodir/x.txt"
+  expect_output "$TMP/nodir/x.txt: cannot write here: there is no directory $TMP/nodir" "sim $opt nodir: names the path"
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  [ $ms -lt 3000 ] && pass "sim $opt nodir: refused at once (${ms} ms, before 2000 battles)" || fail "sim $opt nodir: took ${ms} ms"
+done
+expect_exit 1 "battle --log nodir/x is refused before the battle" -- "$SANDTABLE" battle --turns 1 --log "$TMP/nodir/b.jsonl"
+expect_output "cannot write here" "battle --log nodir: names the problem"
+if grep -q "Turn 1" <<<"$OUT"; then fail "the battle ran before the log path was checked"; else pass "no battle ran"; fi
+expect_exit 1 "battle --html to a directory is refused" -- "$SANDTABLE" battle --turns 1 --html "$TMP"
+expect_output "is a directory" "battle --html DIR: says so"
+
 finish
