@@ -13,10 +13,9 @@
 namespace sandtable::cli {
 
 void write_event_log(const EventLog& log, const std::string& path) {
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) throw Error(fmt::format("{}: cannot write the event log here", path));
-  for (const auto& e : log.events()) out << e.to_json() << '\n';
-  if (!out) throw Error(fmt::format("{}: writing the event log failed", path));
+  std::string text;
+  for (const auto& e : log.events()) text += e.to_json() + '\n';
+  write_text_file(path, text, "event log");
 }
 
 Action add_battle(CLI::App& app, const GlobalOptions& global) {
@@ -43,6 +42,9 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
                                                   "(repeatable; replays a failed `sim` variant)")
       ->check(CLI::ExistingFile);
   return [o, &global] {
+    // Where the results go is checked before the battle is fought.
+    if (!o->log.empty()) check_writable(o->log, "event log");
+    if (!o->html.empty()) check_writable(o->html, "replay page");
     LuaHostOptions host_opts = global.host_options();
     for (const auto& h : o->house_rules) {
       const auto dir = std::filesystem::path(h).parent_path().string();

@@ -14,13 +14,6 @@
 namespace sandtable::cli {
 namespace {
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) throw Error(fmt::format("{}: cannot write here", path));
-  out << text;
-  if (!out) throw Error(fmt::format("{}: writing failed", path));
-}
-
 std::string dir_of(const std::string& path) {
   const auto dir = std::filesystem::path(path).parent_path().string();
   return dir.empty() ? "." : dir;
@@ -59,6 +52,14 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--report", o->report,
                   "Write an HTML report (charts of the rates and battle lengths) to FILE, and the CSV beside it");
   return [o, &global] {
+    // Where the results go is checked before the trials run (a typo in a
+    // directory name used to lose an hour of results after the run).
+    if (!o->out.empty()) check_writable(o->out, "summary");
+    if (!o->trials_out.empty()) check_writable(o->trials_out, "trial results");
+    if (!o->report.empty()) {
+      check_writable(o->report, "report");
+      check_writable(std::filesystem::path(o->report).replace_extension(".csv").string(), "report's CSV");
+    }
     experiment::Spec spec;
     spec.module = "lib.battle_trial";
     spec.seed = o->seed;
@@ -107,15 +108,16 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     else if (o->format == "json") text = experiment::format_json(summary);
     else text = experiment::format_table(summary, fmt::format("Experiment: {}", o->scenario));
     if (o->out.empty()) std::cout << text;
-    else write_file(o->out, text);
-    if (!o->trials_out.empty()) write_file(o->trials_out, experiment::format_trials(spec, outcome));
+    else write_text_file(o->out, text, "summary");
+    if (!o->trials_out.empty()) write_text_file(o->trials_out, experiment::format_trials(spec, outcome), "trial results");
     if (!o->report.empty()) {
       const std::filesystem::path csv = std::filesystem::path(o->report).replace_extension(".csv");
-      write_file(csv.string(), experiment::format_csv(summary));
+      write_text_file(csv.string(), experiment::format_csv(summary), "report's CSV");
       LuaHost host(global.host_options());
       lua::push_value(host.state(), summary);
-      write_file(o->report, lua_page(host, "lib.report_page", "html", fmt::format("Experiment: {}", o->scenario),
-                                     csv.filename().string()));
+      write_text_file(o->report, lua_page(host, "lib.report_page", "html", fmt::format("Experiment: {}", o->scenario),
+                                          csv.filename().string()),
+                      "report");
       std::cerr << fmt::format("report: {} and {} written\n", o->report, csv.string());
     }
     std::cerr << fmt::format("{} trials x {} variant(s) in {:.2f} s on {} thread(s) ({:.0f} battles/s)\n",

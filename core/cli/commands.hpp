@@ -34,6 +34,13 @@ Action add_replay(CLI::App& app, const GlobalOptions& global);
 // is not empty, {csv = csv}; returns the page text.
 std::string lua_page(LuaHost& host, const char* module, const char* function, const std::string& title,
                      const std::string& csv = "");
+// Writes `text` to `path`, checking every write and the final flush and close
+// (output.cpp); a failure is an Error naming the path, the `what` and why.
 void write_text_file(const std::string& path, const std::string& text, const char* what);
+// Before the work: an Error unless `path` can be written (its directory
+// exists, it is not a directory, it may be opened for writing).
+void check_writable(const std::string& path, const char* what);
+// After a subcommand: flushes standard output; an Error if any write failed.
+void finish_stdout();
 
 } // namespace sandtable::cli

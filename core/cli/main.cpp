@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
     if (!sub->parsed()) continue;
     try {
       const int rc = action();
+      cli::finish_stdout();  // a full disk or closed pipe is an error, not exit 0
       print_profile();
       return rc;
     } catch (const Error& e) {

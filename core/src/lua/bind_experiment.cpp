@@ -27,7 +27,10 @@ int experiment_run(lua_State* L) {
   };
   spec.trials = integer("trials", 1000);
   spec.seed = integer("seed", 1);
-  spec.threads = static_cast<unsigned>(integer("threads", 0));
+  const std::uint64_t threads = integer("threads", 0);
+  if (threads > experiment::kMaxThreads)
+    throw Error(fmt::format("experiment.run: 'threads' is {}; expected at most {}", threads, experiment::kMaxThreads));
+  spec.threads = static_cast<unsigned>(threads);
   if (spec_v["until_ci"].is_number()) {
     spec.until_ci = spec_v["until_ci"].as_number();
     spec.batch = spec.trials;
