@@ -1,10 +1,7 @@
 // sandtable quality SCENARIO...: the battle-quality report (docs/quality.md).
 // The work is in scripts/cli/quality.lua; this file parses the flags.
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "commands.hpp"
 
@@ -21,7 +18,8 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
     bool strict = false;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("scenarios", o->scenarios, "Scenario YAML files")->required()->check(CLI::ExistingFile);
+  cmd->add_option("scenarios", o->scenarios, "Scenario YAML files, from the current directory or the shipped data")
+      ->required();
   cmd->add_option("--trials,-n", o->trials, "Battles per scenario")->capture_default_str()->check(CLI::Range(1, 1000000));
   cmd->add_option("--threads,-j", o->threads, "Worker threads (default: all cores)")->check(CLI::Range(0, 256));
   cmd->add_option("--seed", o->seed, "Experiment seed; battle i uses a seed derived from (seed, i)")->capture_default_str();
@@ -29,6 +27,8 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--out", o->out, "Write the report to FILE instead of stdout");
   cmd->add_flag("--strict", o->strict, "Exit 1 when a goal is missed (for tests and CI)");
   return [o, &global] {
+    if (!o->out.empty()) check_writable(o->out, "report");
+    for (auto& s : o->scenarios) s = input_file(s);
     LuaHostOptions opts = global.host_options();
     for (const auto& s : o->scenarios) {
       const auto dir = std::filesystem::path(s).parent_path().string();
@@ -56,16 +56,8 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
     host.call(1, 2);
     const std::string text = lua_tostring(L, -2);
     const bool all_met = lua_toboolean(L, -1);
-    if (o->out.empty()) {
-      std::cout << text << std::flush;
-      if (!std::cout) throw Error("writing the report to standard output failed");
-    } else {
-      std::ofstream f(o->out, std::ios::trunc);
-      if (!f) throw Error(fmt::format("{}: cannot write the report here", o->out));
-      f << text;
-      f.close();
-      if (!f) throw Error(fmt::format("{}: writing the report failed", o->out));
-    }
+    if (o->out.empty()) std::cout << text;
+    else write_text_file(o->out, text, "report");
     return (o->strict && !all_met) ? 1 : 0;
   };
 }

@@ -31,10 +31,13 @@ function battle.prepare(s, extra_house_rules)
   local troops = manifest.troops and rules.require(manifest.troops) or nil
   local armies = {}
   for i, entry in ipairs(s.armies) do
-    local army, load_problems = armies_mod.load(entry.file, loader.read)
+    -- Read from where the scenario found it, named in messages as shown
+    -- (a shipped list relative to the shipped data: armies/phalanx/gallic.lua).
+    local shown = entry.shown or entry.file
+    local army, load_problems = armies_mod.load(shown, function() return loader.read(entry.file) end)
     local problems = army and armies_mod.check(army, troops) or load_problems
     if #problems > 0 then
-      fail("army %d (%s) is not a legal list:\n%s", i, entry.file, problems_text(problems, armies_mod.format))
+      fail("army %d (%s) is not a legal list:\n%s", i, shown, problems_text(problems, armies_mod.format))
     end
     armies[i] = army
   end

@@ -176,15 +176,18 @@ if [ "$(body_attr csp data-ready)" = "1" ] && [ -z "$(body_attr csp data-pwned)"
 else fail "the policy did not block the handler (data-pwned=$(body_attr csp data-pwned), data-ready=$(body_attr csp data-ready))"; fi
 
 # The experiment report: one chart per variant, the CSV beside it. The
-# variant's name is markup: it shows as text (the report has no script at all).
-HOSTILE_NAME="<b>bold</b><script>document.body.setAttribute('data-pwned','report')</script>"
+# variant's house rule file is named with markup (variant names themselves
+# are letters, digits, '_', '-' and '.'): it shows as text (the report has no
+# script at all).
+HOSTILE_FILE="$TMP/<em>bold<script>document.body.setAttribute('data-pwned','report').lua"
+cp scripts/house_rules/phalanx_hip_steadier.lua "$HOSTILE_FILE"
 expect_exit 0 "sim writes a report" -- "$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 2 \
-  --variant "$HOSTILE_NAME=scripts/house_rules/phalanx_hip_steadier.lua" --report "$TMP/report.html"
+  --variant "hostile=$HOSTILE_FILE" --report "$TMP/report.html"
 dump "file://$TMP/report.html" report
 if [ ! -s "$TMP/report.console" ] && grep -q "<main>" "$TMP/report.dom"; then pass "the report loads with nothing on the console"
 else fail "the report did not load cleanly"; head -5 "$TMP/report.console"; fi
-if [ -z "$(body_attr report data-pwned)" ] && ! grep -q '<b>bold</b>\|<script' "$TMP/report.dom" && grep -q '&lt;b&gt;bold' "$TMP/report.dom"; then
-  pass "a variant named with markup shows as text in the report"
+if [ -z "$(body_attr report data-pwned)" ] && ! grep -q '<em>bold\|<script' "$TMP/report.dom" && grep -q '&lt;em&gt;bold' "$TMP/report.dom"; then
+  pass "a house rule file named with markup shows as text in the report"
 else fail "a variant's markup became elements or script in the report"; fi
 if grep -q "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'" "$TMP/report.html"; then
   pass "the report has a Content-Security-Policy with no script"
@@ -194,7 +197,7 @@ if [ "$charts" -eq 2 ]; then pass "the report draws one chart per variant (2)"; 
 if grep -q 'class="difference-chart"' "$TMP/report.dom" && grep -q 'class="length-chart"' "$TMP/report.dom"; then
   pass "the report has the length histograms and the difference chart"
 else fail "the report lacks a length histogram or the difference chart"; fi
-"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant "$HOSTILE_NAME=scripts/house_rules/phalanx_hip_steadier.lua" \
+"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant "hostile=$HOSTILE_FILE" \
   --format csv > "$TMP/expected.csv" 2>/dev/null
 if cmp -s "$TMP/report.csv" "$TMP/expected.csv"; then pass "report.csv beside it is the --format csv summary"
 else fail "report.csv differs from --format csv"; fi
