@@ -12,6 +12,7 @@
 
 #include "sandbox_prelude.hpp"
 #include "sandtable/lua/binding.hpp"
+#include "sandtable/lua/chunk_cache.hpp"
 
 namespace sandtable {
 namespace fs = std::filesystem;
@@ -395,7 +396,7 @@ void LuaHost::push_new_env() {
 void LuaHost::load_text(const std::string& text, const std::string& name, int overrides) {
   if (overrides) overrides = lua_absindex(L_, overrides);
   const std::string chunkname = "@" + display_path(name);
-  if (luaL_loadbufferx(L_, text.data(), text.size(), chunkname.c_str(), "t") != LUA_OK) {
+  if (lua::load_text_cached(L_, text, chunkname) != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot load";
     lua_pop(L_, 1);
     throw LuaError(msg);
