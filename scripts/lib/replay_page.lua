@@ -253,6 +253,7 @@ function apply(s, e, i) {
   switch (e.kind) {
     case "terrain_added": s.terrain.push(e); break;
     case "terrain_removed": s.terrain = s.terrain.filter((t) => t.id !== e.id); break;
+    case "terrain_changed": s.terrain = s.terrain.map((t) => (t.id === e.id ? e : t)); break;
     case "unit_added":
       s.units[e.unit] = { id: e.unit, side: e.side, name: e.name, label: e.label, x: e.x, y: e.y, facing: e.facing,
         width: e.width, depth: e.depth, strength: e.strength, removed: false, since: i };
@@ -311,6 +312,7 @@ const FMT = {
   terrain_added: (e) => "Terrain " + esc(e.id) + ": " + nice(e.feature.type) + (e.feature.circle ? " (round)" : "") +
     (e.feature.blocks_los ? ", blocks line of sight" : ""),
   terrain_removed: (e) => "Terrain " + esc(e.id) + " removed",
+  terrain_changed: (e) => "Terrain " + esc(e.id) + " is now " + nice((e.feature || {}).type),
   unit_added: (e) => ul(e.unit) + (e.label ? " (" + esc(e.label) + ")" : "") + " joins side " + esc(e.side) + " at " +
     xy(e) + ", facing " + deg(e.facing),
   unit_moved: (e) => ul(e.unit) + " " + nice(e.how || "moves") + " \u2192 " + xy(e) + ", facing " + deg(e.facing),
@@ -499,7 +501,7 @@ const labelLayer = el("g", { id: "labels" }, svg);
 
 let drawnTerrain = "";
 function drawTerrain(s) {
-  const key = s.terrain.map((t) => t.id).join(",");
+  const key = s.terrain.map((t) => t.id + ":" + t.seq).join(",");  // a changed feature is redrawn
   if (key === drawnTerrain) return;
   drawnTerrain = key;
   terrainLayer.textContent = "";
@@ -745,7 +747,7 @@ bar.addEventListener("click", (ev) => { const d = ev.target.closest("[data-g]");
     (victory.reason ? " (" + esc(victory.reason) + ")" : "");
   $("summary").innerHTML = html;
   const types = {};
-  for (const e of EV) if (e.kind === "terrain_added" && e.feature) types[e.feature.type] = true;
+  for (const e of EV) if ((e.kind === "terrain_added" || e.kind === "terrain_changed") && e.feature) types[e.feature.type] = true;
   let lg = Object.keys(sides).map((s) => '<span><span class="sw" style="background:' + sideColour(s) + '"></span>side ' + esc(s) + "</span>").join("");
   lg += Object.keys(types).sort().map((t) => '<span><span class="sw" style="background:' + terrainColour(t) + '"></span>' + nice(t) + "</span>").join("");
   const used = {};

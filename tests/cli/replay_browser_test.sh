@@ -139,6 +139,27 @@ if grep -q '^1 250 150 45 0 1 ' <<<"$(units hostile)"; then pass "the unknown ru
 else fail "the hand-written unit is not where the log put it:"; units hostile; fi
 if grep -q 'mystery kind' "$TMP/hostile.dom"; then pass "an unknown kind gets the generic line"; else fail "no line for the unknown kind"; fi
 
+# Terrain that changes during play (bf:change_terrain -> terrain_changed):
+# the page draws the feature as it was at each turn.
+cat > "$TMP/terrain.jsonl" <<'EOF'
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":0,"kind":"terrain_added","id":1,"feature":{"type":"wall","polygon":[100,380,1100,380,1100,420,100,420],"blocks_los":true}}
+{"seq":3,"turn":0,"kind":"unit_added","unit":1,"side":1,"name":"A","x":600,"y":100,"facing":0,"width":40,"depth":20,"strength":4}
+{"seq":4,"turn":1,"phase":"siege","kind":"turn_end","turn":1}
+{"seq":5,"turn":2,"phase":"siege","kind":"terrain_changed","id":1,"feature":{"type":"breach","polygon":[500,380,700,380,700,420,500,420],"blocks_los":false}}
+{"seq":6,"turn":2,"phase":"siege","kind":"turn_end","turn":2}
+EOF
+expect_exit 0 "a log with a terrain change replays" -- "$SANDTABLE" replay "$TMP/terrain.jsonl" --html "$TMP/terrain.html"
+dump "file://$TMP/terrain.html#turn=1" terrain1
+dump "file://$TMP/terrain.html#end" terrain2
+page_ok terrain2 "a log with a terrain change"
+if grep -q 'data-type="wall"' "$TMP/terrain1.dom" && ! grep -q 'data-type="breach"' "$TMP/terrain1.dom"; then
+  pass "turn 1 shows the wall"
+else fail "turn 1 does not show the wall alone"; fi
+if grep -q 'data-type="breach"' "$TMP/terrain2.dom" && ! grep -q 'data-type="wall"' "$TMP/terrain2.dom"; then
+  pass "the end shows the breach where the wall was"
+else fail "the end does not show the breach in the wall's place"; fi
+
 # Stored script injection (issue #14): markup in the values of a crafted log
 # (first_move and pre_battle scores, initiative scores, a roll's die faces)
 # shows as text; no element is made from it and no script runs (each payload

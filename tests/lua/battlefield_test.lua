@@ -46,3 +46,44 @@ T.case("battlefield: a method called on something else raises a type error", fun
   T.eq(snap:terrain(), {})
   bf:restore(snap)
 end)
+
+T.case("battlefield: terrain that changes during play keeps its id, answers at once and is logged", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local wall = bf:add_terrain{ type = "wall", polygon = { 100, 480, 900, 480, 900, 520, 100, 520 }, blocks_los = true,
+                               impassable = true }
+  bf:terrain_type("wall", {})
+  local a = bf:add_unit{ side = 1, x = 500, y = 300, width = 80, depth = 40 }
+  local b = bf:add_unit{ side = 2, x = 500, y = 700, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:line_of_sight(a, b), false)
+  T.eq(bf:terrain_probe(500, 500, 0, 80, 40, { "impassable" }), true)
+  bf:change_terrain(wall, { type = "breach", blocks_los = false, impassable = false })
+  T.eq(bf:line_of_sight(a, b), true)
+  T.eq(bf:terrain_probe(500, 500, 0, 80, 40, { "impassable" }), false)
+  T.eq(bf:terrain()[wall].type, "breach")
+  T.eq(#bf:terrain(), 1)
+  local last = bf:events()[#bf:events()]
+  T.eq({ last.kind, last.id, last.feature.type, last.feature.blocks_los }, { "terrain_changed", wall, "breach", false })
+  -- a new shape replaces the old one
+  bf:change_terrain(wall, { circle = { 500, 500, 30 } })
+  T.eq(bf:terrain()[wall].polygon, nil)
+  T.eq(#bf:terrain_at(500, 500), 1)
+  T.eq(#bf:terrain_at(150, 500), 0)
+end)
+
+T.case("battlefield: a bad terrain change is refused and changes nothing", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local wood = bf:add_terrain{ type = "wood", circle = { 500, 500, 100 } }
+  T.raises(function() bf:change_terrain(2, { type = "x" }) end, "no terrain feature 2 (the table has 1)")
+  T.raises(function() bf:change_terrain(wood, {}) end, "expected a table of changes")
+  T.raises(function() bf:change_terrain(wood, { circle = { 500, 500, -5 } }) end, "radius")
+  T.eq(bf:terrain()[wood].circle, { 500, 500, 100 })
+  T.eq(#bf:terrain_at(500, 500), 1)
+end)
+
+T.case("battlefield: a changed feature survives save and load, and a snapshot", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local gate = bf:add_terrain{ type = "gate", polygon = { 0, 0, 10, 0, 10, 10, 0, 10 }, open = false }
+  bf:change_terrain(gate, { open = true })
+  T.eq(B.load(bf:save()):terrain()[gate].open, true)
+  T.eq(bf:snapshot():terrain()[gate].open, true)
+end)

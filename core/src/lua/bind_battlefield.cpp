@@ -838,6 +838,35 @@ int bf_add_terrain(lua_State* L) {
   return 1;
 }
 
+// bf:change_terrain(id, changes): terrain that changes during play (a wall
+// breached, a palisade burnt, a ditch dug): the feature's keys are replaced
+// by `changes` (type, polygon or circle, blocks_los, height, or a ruleset's
+// attribute; false clears a flag), checked as add_terrain checks a feature,
+// and logged as terrain_changed with the whole new feature so replays draw
+// it. The feature keeps its id.
+int bf_change_terrain(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const lua_Integer id = check_integer(L, 2, "terrain id");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const Value changes = to_value(L, 3, "terrain change");
+  const std::size_t count = bf.state.terrain.is_list() ? bf.state.terrain.as_list().size() : 0;
+  if (id < 1 || static_cast<std::size_t>(id) > count)
+    throw Error(fmt::format("bf:change_terrain: no terrain feature {} (the table has {})", id, count));
+  if (!changes.is_map() || changes.as_map().empty())
+    throw Error("bf:change_terrain: expected a table of changes, such as { type = \"breach\" } or { burning = true }");
+  Value feature = bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)];
+  for (const auto& [key, value] : changes.as_map()) {
+    if (key == "polygon") feature.as_map().erase("circle");
+    if (key == "circle") feature.as_map().erase("polygon");
+    feature.set(key, value);
+  }
+  geom::TerrainMap().add(feature_from_value(feature));  // the checks of a new feature, before anything changes
+  bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)] = feature;
+  bf.rebuild_terrain();
+  if (bf.logging()) bf.log->add("terrain_changed", Value(Value::Map{{"feature", feature}, {"id", static_cast<std::int64_t>(id)}}));
+  return 0;
+}
+
 int bf_terrain(lua_State* L) {
   Battlefield& bf = check_bf(L);
   push_value(L, bf.state.terrain.is_null() ? Value(Value::List{}) : bf.state.terrain);
@@ -1398,6 +1427,11 @@ const std::vector<Binding> kBindings = {
      guarded<bf_move>, true},
     {"add_terrain", "bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0} -> id",
      "Adds a terrain feature.", guarded<bf_add_terrain>, true},
+    {"change_terrain", "bf:change_terrain(id, changes)",
+     "Changes a terrain feature during play (breached, burnt, built): its keys (type, polygon or circle, "
+     "blocks_los, height, a ruleset's attributes) take the values in `changes`; logged as terrain_changed. "
+     "The feature keeps its id.",
+     guarded<bf_change_terrain>, true},
     {"terrain", "bf:terrain() -> {features}", "The terrain features as given.", guarded<bf_terrain>, true},
     {"terrain_under", "bf:terrain_under(id) -> { {id=, type=}, ... }",
      "The features any part of a unit's base touches.", guarded<bf_terrain_under>, true},

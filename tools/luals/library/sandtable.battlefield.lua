@@ -194,6 +194,12 @@ function bf:move(id, how, ignore, ids, ignore_side, n) end
 ---@return any # id
 function bf:add_terrain(spec) end
 
+--- Changes a terrain feature during play (breached, burnt, built): its keys (type, polygon or circle, blocks_los, height, a ruleset's attributes) take the values in `changes`; logged as terrain_changed. The feature keeps its id.
+--- `bf:change_terrain(id, changes)`
+---@param id any
+---@param changes any
+function bf:change_terrain(id, changes) end
+
 --- The terrain features as given.
 --- `bf:terrain() -> {features}`
 ---@return any # {features}
