@@ -56,8 +56,8 @@ function M.record(G, uid, kind, note)
   if ref then ref:record(uid, kind, note) end
 end
 
--- The units whose bases overlap `uid`'s by more than `slack` mm (default
--- TOLERANCE), in id order; `skip` a set of ids to leave out.
+-- The units on uid's layer whose bases overlap `uid`'s by more than `slack`
+-- mm (default TOLERANCE), in id order; `skip` a set of ids to leave out.
 function M.overlapping(G, uid, slack, skip)
   local bf = G.bf
   local x, y, f = bf:pos(uid)
@@ -65,8 +65,8 @@ function M.overlapping(G, uid, slack, skip)
   local out = {}
   for _, q in ipairs(bf:query{ of = uid, within = 0 }) do
     local o = q.id
-    if not (skip and skip[o]) then
-      local v = bf:unit(o)
+    local v = bf:unit(o)
+    if not (skip and skip[o]) and v.layer == u.layer then
       local ox, oy, of = bf:pos(o)
       local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
         { u.depth, v.depth }, slack or M.TOLERANCE)

@@ -4,7 +4,8 @@
 -- the command that replays the battle.
 --
 -- Generic invariants (every ruleset):
---   overlap      no two bases on the table overlap by more than TOLERANCE
+--   overlap      no two bases on the table (on the same layer: bf:set_layer)
+--                overlap by more than TOLERANCE
 --   table        no base stands off the table (a unit leaves by being removed)
 --   removed      a unit removed stays removed unless a rule brings it back
 --                (the ruleset declares it: lib.manoeuvre.record(G, id, "return"))
@@ -132,7 +133,8 @@ function referee:check_overlap(turn, phase, ids, at)
   local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, tol)
   for k = 1, #pairs_, 2 do
     local a, b = ids[pairs_[k]], ids[pairs_[k + 1]]
-    if not (checks.may_overlap and checks.may_overlap(self.G, a, b)) then
+    -- bases on different layers (a flyer over a unit) do not collide
+    if at[a].layer == at[b].layer and not (checks.may_overlap and checks.may_overlap(self.G, a, b)) then
       local ua, ub = at[a], at[b]
       self:violation(turn, phase, "overlap", "generic", {
         unit = a, text = "its base overlaps " .. unit_name(bf, b),

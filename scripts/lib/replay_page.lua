@@ -105,6 +105,8 @@ body.hide-roll #events li.k-roll, body.hide-unit_moved #events li.k-unit_moved {
 svg text { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; }
 .unit { cursor: pointer; }
 .unit.removed { opacity: .35; }
+.unit.flying rect.base { stroke-dasharray: 7 4; filter: drop-shadow(6px 9px 3px rgba(0,0,0,.45)); }
+.unit.underground rect.base { stroke-dasharray: 2 3; fill-opacity: .45; }
 .unit.removed rect.base { fill: none !important; stroke-dasharray: 6 4; }
 body:not(.ghosts) .unit.removed, body:not(.ghosts) .ulabel.removed { display: none; }
 .unit.sel rect.base { stroke: #ffd84a; stroke-width: 5; }
@@ -256,8 +258,9 @@ function apply(s, e, i) {
     case "terrain_changed": s.terrain = s.terrain.map((t) => (t.id === e.id ? e : t)); break;
     case "unit_added":
       s.units[e.unit] = { id: e.unit, side: e.side, name: e.name, label: e.label, x: e.x, y: e.y, facing: e.facing,
-        width: e.width, depth: e.depth, strength: e.strength, removed: false, since: i };
+        width: e.width, depth: e.depth, strength: e.strength, removed: false, since: i, layer: e.layer || 0 };
       break;
+    case "unit_layer": if (u) u.layer = e.layer; break;
     case "unit_moved": if (u) { u.x = e.x; u.y = e.y; u.facing = e.facing; u.lastMove = i; } break;
     case "unit_strength": if (u) u.strength = e.strength; break;
     case "unit_removed": if (u) { u.removed = true; u.removedAt = i; } break;
@@ -317,6 +320,7 @@ const FMT = {
     xy(e) + ", facing " + deg(e.facing),
   unit_moved: (e) => ul(e.unit) + " " + nice(e.how || "moves") + " \u2192 " + xy(e) + ", facing " + deg(e.facing),
   unit_strength: (e) => ul(e.unit) + " strength now " + num(e.strength),
+  unit_layer: (e) => ul(e.unit) + (e.layer > 0 ? " takes to the air" : e.layer < 0 ? " goes underground" : " is on the ground"),
   unit_removed: (e) => ul(e.unit) + " leaves the table",
   unit_returned: (e) => ul(e.unit) + " returns to the table at " + xy(e),
   unit_resized: (e) => ul(e.unit) + " changes formation: base " + num(e.width) + " \u00d7 " + num(e.depth) + " mm",
@@ -382,7 +386,7 @@ function termsLine(e) {  // modifiers an adjudication explains itself with
 // The fields a formatter of FMT reads: a ruleset whose event of the same kind
 // lacks them gets the next formatter that fits (ALT), else the generic line.
 const NEEDS = {
-  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"], unit_returned: ["unit", "x", "y"], unit_resized: ["unit", "width", "depth"],
+  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"], unit_returned: ["unit", "x", "y"], unit_resized: ["unit", "width", "depth"], unit_layer: ["unit", "layer"],
   roll: ["die", "value"], victory: ["winner"], activation_points: ["side", "points"], activation: ["units", "order"],
   move: ["units", "distance"], charge: ["units", "target"], contact: ["units", "with"], evade: ["units", "distance"],
   initiative: ["units", "die", "action"], shoot: ["shooter", "target", "result"], melee: ["attacker", "defender"],
@@ -558,6 +562,9 @@ function drawUnits(s) {
     e.g.setAttribute("data-x", u.x); e.g.setAttribute("data-y", u.y); e.g.setAttribute("data-facing", u.facing);
     e.g.setAttribute("data-strength", u.strength); e.g.setAttribute("data-removed", u.removed ? "1" : "0");
     e.g.classList.toggle("removed", !!u.removed);
+    e.g.classList.toggle("flying", u.layer > 0);
+    e.g.classList.toggle("underground", u.layer < 0);
+    e.g.setAttribute("data-layer", u.layer || 0);
     e.g.classList.toggle("sel", selected == id);
     e.label.classList.toggle("removed", !!u.removed);
     const strength = u.strength !== added[id].strength ? " \u00b7" + u.strength : "";

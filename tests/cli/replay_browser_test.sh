@@ -160,6 +160,25 @@ if grep -q 'data-type="breach"' "$TMP/terrain2.dom" && ! grep -q 'data-type="wal
   pass "the end shows the breach where the wall was"
 else fail "the end does not show the breach in the wall's place"; fi
 
+# Units on other layers: a flyer drawn as flying until it lands.
+cat > "$TMP/layers.jsonl" <<'EOF'
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":0,"kind":"unit_added","unit":1,"side":1,"name":"Dragon","x":600,"y":300,"facing":0,"width":80,"depth":80,"strength":1,"layer":1}
+{"seq":3,"turn":0,"kind":"unit_added","unit":2,"side":2,"name":"Spears","x":600,"y":300,"facing":180,"width":80,"depth":40,"strength":4}
+{"seq":4,"turn":1,"phase":"move","kind":"turn_end","turn":1}
+{"seq":5,"turn":2,"phase":"move","kind":"unit_layer","unit":1,"layer":0}
+{"seq":6,"turn":2,"phase":"move","kind":"turn_end","turn":2}
+EOF
+expect_exit 0 "a log with a flyer replays" -- "$SANDTABLE" replay "$TMP/layers.jsonl" --html "$TMP/layers.html"
+dump "file://$TMP/layers.html#turn=1" layers1
+dump "file://$TMP/layers.html#end" layers2
+page_ok layers2 "a log with a flyer"
+if grep -q 'class="unit flying"[^>]*data-unit="1"\|data-unit="1"[^>]*data-layer="1"' "$TMP/layers1.dom"; then pass "turn 1 draws the dragon flying"
+else fail "turn 1 does not draw the dragon flying"; grep -o '<g class="unit[^>]*>' "$TMP/layers1.dom" | head -3; fi
+if grep -o '<g class="unit[^>]*data-unit="1"[^>]*>' "$TMP/layers2.dom" | grep -q 'data-layer="0"' && \
+   ! grep -o '<g class="unit[^>]*data-unit="1"[^>]*>' "$TMP/layers2.dom" | grep -q flying; then pass "after landing it is drawn on the ground"
+else fail "after landing the dragon is still drawn flying"; grep -o '<g class="unit[^>]*>' "$TMP/layers2.dom" | head -3; fi
+
 # Stored script injection (issue #14): markup in the values of a crafted log
 # (first_move and pre_battle scores, initiative scores, a roll's die faces)
 # shows as text; no element is made from it and no script runs (each payload

@@ -87,3 +87,40 @@ T.case("battlefield: a changed feature survives save and load, and a snapshot", 
   T.eq(B.load(bf:save()):terrain()[gate].open, true)
   T.eq(bf:snapshot():terrain()[gate].open, true)
 end)
+
+T.case("battlefield: a unit on another layer neither blocks nor is blocked; queries see it; layers are saved", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local knight = bf:add_unit{ side = 1, x = 500, y = 100, width = 80, depth = 40 }
+  local dragon = bf:add_unit{ side = 2, x = 500, y = 300, facing = 180, width = 80, depth = 80, layer = 1 }
+  local spear = bf:add_unit{ side = 2, x = 500, y = 600, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:unit(dragon).layer, 1)
+  T.eq(bf:unit(knight).layer, 0)
+  -- the knight rides under the dragon and stops at the spearmen
+  local r = bf:move(knight, "advance", 1000)
+  T.eq(r.stopped_by, spear)
+  T.eq(bf:distance(knight, spear), 0.0)
+  -- the dragon flies over the spearmen and the knight to the table edge
+  local f = bf:move(dragon, "advance", 1000)
+  T.eq(f.stopped_by, "edge")
+  -- distance queries see every layer
+  bf:place(dragon, 500, 700, 180)
+  T.eq(bf:nearest({ knight }, 2, 1000), spear)
+  T.eq(#bf:query{ of = knight, within = 200, enemy = true }, 2)
+  -- it lands: now it blocks
+  bf:set_layer(dragon, 0)
+  local last = bf:events()[#bf:events()]
+  T.eq({ last.kind, last.unit, last.layer }, { "unit_layer", dragon, 0 })
+  bf:place(dragon, 500, 900, 180)
+  T.eq(bf:move(spear, "advance", -1000).stopped_by, dragon)
+  bf:set_layer(dragon, 1)
+  local copy = B.load(bf:save())
+  T.eq(copy:unit(dragon).layer, 1)
+  T.eq(bf:snapshot():unit(dragon).layer, 1)
+  T.raises(function() bf:add_unit{ side = 1, x = 1, y = 1, width = 1, depth = 1, layer = 0.5 } end, "whole number")
+end)
+
+T.case("battlefield: a save of ground units only is unchanged by layers (same text, same hash)", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  bf:add_unit{ side = 1, x = 500, y = 100, width = 80, depth = 40 }
+  T.eq(bf:save():find("layer", 1, true), nil)
+end)

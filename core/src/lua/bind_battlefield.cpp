@@ -265,6 +265,10 @@ int bf_add_unit(lua_State* L) {
                    field_number(L, 2, "facing", 0, false), field_number(L, 2, "width", 0, true),
                    field_number(L, 2, "depth", 0, true)};
   u.strength = field_number(L, 2, "strength", 1, false);
+  const double layer = field_number(L, 2, "layer", 0, false);
+  if (layer != static_cast<int>(layer) || layer < -1000 || layer > 1000)
+    return luaL_error(L, "add_unit: layer must be a whole number from -1000 to 1000");
+  u.layer = static_cast<int>(layer);
   lua_getfield(L, 2, "name");
   if (lua_isstring(L, -1)) u.name = lua_tostring(L, -1);
   lua_getfield(L, 2, "label");
@@ -274,10 +278,12 @@ int bf_add_unit(lua_State* L) {
   const int id = bf.state.add_unit(std::move(u));
   if (bf.logging()) {
     const UnitState& added = bf.state.units.back();
-    bf.log->add("unit_added", Value(Value::Map{{"unit", id}, {"side", added.side}, {"name", added.name},
-                                               {"label", label}, {"x", added.at.x}, {"y", added.at.y},
-                                               {"facing", added.at.facing}, {"width", added.at.width},
-                                               {"depth", added.at.depth}, {"strength", added.strength}}));
+    Value event(Value::Map{{"unit", id}, {"side", added.side}, {"name", added.name},
+                           {"label", label}, {"x", added.at.x}, {"y", added.at.y},
+                           {"facing", added.at.facing}, {"width", added.at.width},
+                           {"depth", added.at.depth}, {"strength", added.strength}});
+    if (added.layer != 0) event.set("layer", added.layer);
+    bf.log->add("unit_added", std::move(event));
   }
   bf.index_last();  // the terrain and the other units are unchanged
   // The ruleset's fields: the given table itself, or a new one.
@@ -313,6 +319,7 @@ void push_unit_fields(lua_State* L, const UnitState& u) {
   lua_pushnumber(L, u.at.depth); lua_setfield(L, -2, "depth");
   lua_pushnumber(L, u.strength); lua_setfield(L, -2, "strength");
   lua_pushboolean(L, u.removed); lua_setfield(L, -2, "removed");
+  lua_pushinteger(L, u.layer); lua_setfield(L, -2, "layer");
 }
 
 int bf_unit(lua_State* L) {
@@ -375,6 +382,17 @@ int bf_remove(lua_State* L) {
   u.removed = true;
   bf.index.remove(u.id);
   if (bf.logging()) bf.log->add("unit_removed", Value(Value::Map{{"unit", u.id}}));
+  return 0;
+}
+
+// bf:set_layer(id, layer): a unit takes off, lands, goes underground.
+int bf_set_layer(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const lua_Integer layer = check_integer(L, 3, "layer");
+  if (layer < -1000 || layer > 1000) return luaL_error(L, "set_layer: layer must be from -1000 to 1000");
+  u.layer = static_cast<int>(layer);
+  if (bf.logging()) bf.log->add("unit_layer", Value(Value::Map{{"unit", u.id}, {"layer", u.layer}}));
   return 0;
 }
 
@@ -628,11 +646,14 @@ int bf_move(lua_State* L) {
   // movement functions take obstacles in id order whatever the order given.
   // The buffer is reused by every call.
   const std::size_t self_slot = bf.slot_of(L, id);
+  const int self_layer = bf.state.units[self_slot].layer;
   thread_local std::vector<geom::Obstacle> obstacles;
   obstacles.clear();
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& o = bf.state.units[i];
-    if (o.removed || i == self_slot || o.side == ignore_side || !may_be_within(bf, self_slot, i, reach)) continue;
+    if (o.removed || i == self_slot || o.side == ignore_side || o.layer != self_layer ||
+        !may_be_within(bf, self_slot, i, reach))
+      continue;
     if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
     obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o), &bf.footprint[i]});
   }
@@ -1109,7 +1130,9 @@ int bf_free_ahead(lua_State* L) {
     const double fx = -sn0, fy = cs0, rx = cs0, ry = sn0;
     for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
       const UnitState& o = bf.state.units[i];
-      if (o.removed || o.side != side || std::find(members.begin(), members.end(), i) != members.end()) continue;
+      if (o.removed || o.side != side || o.layer != u.layer ||
+          std::find(members.begin(), members.end(), i) != members.end())
+        continue;
       const double dx = o.at.x - x, dy = o.at.y - y;
       const double ahead = dx * fx + dy * fy;
       const double reach = std::sqrt(o.at.width * o.at.width + o.at.depth * o.at.depth);
@@ -1378,7 +1401,7 @@ const std::vector<Binding> kBindings = {
      "The pairs of oriented bases (1-based, i < j, in order) that overlap by more than `slack` mm "
      "(half-diagonal reach, then separating axes on the corners).",
      guarded<battlefield_overlapping_bases>},
-    {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
+    {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, layer=0, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
      guarded<bf_add_unit>, true},
     {"data", "bf:data(id) -> table", "The ruleset's own fields of a unit (the same table every call).",
@@ -1395,6 +1418,10 @@ const std::vector<Binding> kBindings = {
     {"bring_back", "bf:bring_back(id, x, y, facing?)",
      "Puts a removed unit back on the table (troops returning to the field); it keeps its data.",
      guarded<bf_bring_back>, true},
+    {"set_layer", "bf:set_layer(id, layer)",
+     "Puts a unit on another layer: 0 the ground (the default); another (1 in the air, -1 underground, a ruleset's "
+     "choice) neither blocks nor is blocked by units of other layers when moving; queries see every layer.",
+     guarded<bf_set_layer>, true},
     {"set_strength", "bf:set_strength(id, n)", "Sets a unit's strength.", guarded<bf_set_strength>, true},
     {"units", "bf:units(side?) -> {ids}", "The ids of units on the table, in id order.", guarded<bf_units>, true},
     {"size", "bf:size() -> width, depth", "The table's size in mm.", guarded<bf_size>, true},

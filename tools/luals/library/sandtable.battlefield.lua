@@ -51,7 +51,7 @@ function battlefield.places_by_distance(us, vs, want_u, want_v) end
 function battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) end
 
 --- Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.
---- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id`
+--- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, layer=0, data={}} -> id`
 ---@param spec any
 ---@return any # id
 function bf:add_unit(spec) end
@@ -101,6 +101,12 @@ function bf:resize(id, width, depth) end
 ---@param y any
 ---@param facing? any
 function bf:bring_back(id, x, y, facing) end
+
+--- Puts a unit on another layer: 0 the ground (the default); another (1 in the air, -1 underground, a ruleset's choice) neither blocks nor is blocked by units of other layers when moving; queries see every layer.
+--- `bf:set_layer(id, layer)`
+---@param id any
+---@param layer any
+function bf:set_layer(id, layer) end
 
 --- Sets a unit's strength.
 --- `bf:set_strength(id, n)`
