@@ -124,3 +124,23 @@ T.case("battlefield: a save of ground units only is unchanged by layers (same te
   bf:add_unit{ side = 1, x = 500, y = 100, width = 80, depth = 40 }
   T.eq(bf:save():find("layer", 1, true), nil)
 end)
+
+T.case("battlefield: a side's view (bf:sighted): range edge to edge, lines of sight through blocking terrain", function()
+  local bf = B.new{ width = 2000, depth = 2000 }
+  bf:add_terrain{ type = "wood", circle = { 1000, 1000, 100 }, blocks_los = true }
+  local scout = bf:add_unit{ side = 1, x = 1000, y = 700, width = 80, depth = 40 }
+  local camp = bf:add_unit{ side = 1, x = 300, y = 300, width = 80, depth = 40 }
+  local hidden = bf:add_unit{ side = 2, x = 1000, y = 1300, facing = 180, width = 80, depth = 40 } -- behind the wood
+  local open = bf:add_unit{ side = 2, x = 1400, y = 900, facing = 180, width = 80, depth = 40 }
+  local far = bf:add_unit{ side = 2, x = 1900, y = 1900, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:sighted(1, 1000), { open })             -- the wood hides one, the range the other
+  T.eq(bf:sighted(1, 5000), { hidden, open, far }) -- the camp, further off, sees past the wood
+  T.eq(bf:sighted(1, 100), {})                     -- fog: nobody that near
+  T.eq(bf:sighted(2, 1000), { scout })             -- and what side 2 sees
+  bf:move(scout, "slide", 400, 0)                  -- the scout rides round the wood
+  T.eq(bf:sighted(1, 1000), { hidden, open })
+  bf:remove(open)
+  T.eq(bf:sighted(1, 1000), { hidden })
+  T.raises(function() bf:sighted(1, -1) end, "0 or more")
+  local _ = camp
+end)

@@ -929,6 +929,39 @@ int bf_line_of_sight(lua_State* L) {
   return 1;
 }
 
+// bf:sighted(side, range, see_into?) -> {ids}: the units of the other sides
+// that at least one unit of `side` sees: no further than `range` mm edge to
+// edge, with a line of sight between the centres clear of terrain that
+// blocks it (as bf:line_of_sight). In id order. One call answers a side's
+// whole view (fog, night and weather set the range; commanders that may
+// know only what their side has seen ask this).
+int bf_sighted(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto side = check_integer(L, 2, "side");
+  const double range = check_number(L, 3, "range");
+  if (!(range >= 0)) return luaL_error(L, "sighted: the range must be 0 or more mm");
+  const double see_into = luaL_optnumber(L, 4, 0.0);
+  const auto& units = bf.state.units;
+  lua_createtable(L, 0, 0);
+  lua_Integer n = 0;
+  for (std::size_t j = 0; j < units.size(); ++j) {
+    const UnitState& target = units[j];
+    if (target.removed || target.side == side) continue;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const UnitState& viewer = units[i];
+      if (viewer.removed || viewer.side != side || !may_be_within(bf, i, j, range)) continue;
+      if (geom::edge_distance(bf.footprint[i], bf.footprint[j]) > range) continue;
+      if (!bf.terrain.line_of_sight_between(Battlefield::base_of(viewer), Battlefield::base_of(target),
+                                            geom::LosMode::CentreToCentre, see_into))
+        continue;
+      lua_pushinteger(L, target.id);
+      lua_rawseti(L, -2, ++n);
+      break;
+    }
+  }
+  return 1;
+}
+
 // bf:terrain_type(type, {attr = value, ...}): attributes every feature of
 // the type has unless it gives its own.
 int bf_terrain_type(lua_State* L) {
@@ -1468,6 +1501,10 @@ const std::vector<Binding> kBindings = {
      "Whether the line between the units' centres is clear of features that block line of sight (a line may "
      "run see_into mm inside one).",
      guarded<bf_line_of_sight>, true},
+    {"sighted", "bf:sighted(side, range, see_into?) -> {ids}",
+     "The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear "
+     "line of sight (as line_of_sight), in id order.",
+     guarded<bf_sighted>, true},
     {"terrain_type", "bf:terrain_type(type, {attribute = value, ...})",
      "Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless "
      "the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).",

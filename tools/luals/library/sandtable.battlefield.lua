@@ -232,6 +232,14 @@ function bf:terrain_at(x, y) end
 ---@return any # boolean
 function bf:line_of_sight(viewer, target, see_into) end
 
+--- The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear line of sight (as line_of_sight), in id order.
+--- `bf:sighted(side, range, see_into?) -> {ids}`
+---@param side any
+---@param range any
+---@param see_into? any
+---@return any # {ids}
+function bf:sighted(side, range, see_into) end
+
 --- Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).
 --- `bf:terrain_type(type, {attribute = value, ...})`
 ---@param type any
