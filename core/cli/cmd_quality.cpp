@@ -15,7 +15,7 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
     std::uint64_t trials = 200, seed = 1;
     unsigned threads = 0;
     std::string format = "table", out;
-    bool strict = false;
+    bool strict = false, mirror = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("scenarios", o->scenarios, "Scenario YAML files, from the current directory or the shipped data")
@@ -26,6 +26,8 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--format", o->format, "table or json")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_option("--out", o->out, "Write the report to FILE instead of stdout");
   cmd->add_flag("--strict", o->strict, "Exit 1 when a goal is missed (for tests and CI)");
+  cmd->add_flag("--mirror", o->mirror,
+                "Also fight each army against itself: a fair commander wins a mirror match as often from either side");
   return [o, &global] {
     if (!o->out.empty()) check_writable(o->out, "report");
     for (auto& s : o->scenarios) s = input_file(s);
@@ -53,6 +55,8 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
     lua_setfield(L, -2, "threads");
     lua_pushstring(L, o->format.c_str());
     lua_setfield(L, -2, "format");
+    lua_pushboolean(L, o->mirror);
+    lua_setfield(L, -2, "mirror");
     host.call(1, 2);
     const std::string text = lua_tostring(L, -2);
     const bool all_met = lua_toboolean(L, -1);

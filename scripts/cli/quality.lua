@@ -90,6 +90,16 @@ function cli.summarise(name, trials)
   return s
 end
 
+-- A mirror match (one army on both sides) is fair when each side's win
+-- rate lies within the other's 95% interval's reach (the intervals overlap)
+-- and no more than 15% of its battles are drawn.
+cli.GOALS.mirror_draws = 0.15
+function cli.mirror(v)
+  local a, b, d = v.side1_wins, v.side2_wins, v.draws
+  return { side1 = a, side2 = b, draws = d, failed = v.failed,
+           fair = a.low <= b.high and b.low <= a.high and d.rate <= cli.GOALS.mirror_draws and v.failed == 0 }
+end
+
 local function pct(x) return string.format("%5.1f%%", 100 * x) end
 local function mark(ok) return ok and " " or "*" end
 
@@ -109,6 +119,14 @@ local function table_text(reports, trials)
       pct(f.idle), pct(f.moved_nothing), mark(g.moved_nothing), f.absurd, mark(g.absurd), s.failed, mark(g.referee))
   end
   for _, s in ipairs(reports) do
+    for side, m in ipairs(s.mirrors or {}) do
+      out[#out + 1] = string.format("%s: mirror match, army %d on both sides: side 1 wins %s [%s, %s], side 2 %s "
+        .. "[%s, %s], draws %s%s", s.scenario, side, pct(m.side1.rate), pct(m.side1.low), pct(m.side1.high),
+        pct(m.side2.rate), pct(m.side2.low), pct(m.side2.high), pct(m.draws.rate),
+        m.fair and "" or "  * unfair (intervals apart, or draws above 15%, or failed battles)")
+    end
+  end
+  for _, s in ipairs(reports) do
     for _, e in ipairs(s.failures) do
       out[#out + 1] = string.format("%s: seed %d: %s", s.scenario, e.seed, (e.error:gsub("\n.*", "")))
     end
@@ -123,15 +141,27 @@ local function table_text(reports, trials)
 end
 
 -- opts: scenarios (paths), trials, seed, threads, format ("table" | "json"),
+-- mirror (true: also each army against itself, docs/quality.md),
 -- returns the text to print and whether every goal was met.
 function cli.run(opts)
   if #opts.scenarios == 0 then fail("quality: name at least one scenario") end
   local reports = {}
   for _, path in ipairs(opts.scenarios) do
+    local variants = { { name = "baseline", params = { scenario = path } } }
+    if opts.mirror then
+      for side = 1, 2 do
+        variants[#variants + 1] = { name = "mirror_" .. side, params = { scenario = path, mirror = side } }
+      end
+    end
     local summary = experiment.run{ module = "lib.quality_trial", trials = opts.trials, seed = opts.seed,
-      threads = opts.threads, keep_results = true,
-      variants = { { name = "baseline", params = { scenario = path } } } }
-    reports[#reports + 1] = cli.summarise(path, summary.results[1])
+      threads = opts.threads, keep_results = true, variants = variants }
+    local report = cli.summarise(path, summary.results[1])
+    if opts.mirror then
+      report.mirrors = {}
+      for side = 1, 2 do report.mirrors[side] = cli.mirror(summary.variants[side + 1]) end
+      report.goals.mirror = report.mirrors[1].fair and report.mirrors[2].fair
+    end
+    reports[#reports + 1] = report
   end
   local all_met = true
   for _, s in ipairs(reports) do

@@ -9,7 +9,9 @@ local trial = {}
 
 -- params: { scenario = path | scenario_text = YAML (with scenario_name),
 --           house_rules = { paths }, referee = true (check every phase) }
-function trial.prepare(params)
+-- adjust: optional function(scenario) that changes the parsed scenario
+-- before the armies load (a mirror match puts one army on both sides)
+function trial.prepare(params, adjust)
   local s
   if params.scenario_text then
     s = scenario.parse(params.scenario_text, params.scenario_name or "experiment scenario")
@@ -17,6 +19,7 @@ function trial.prepare(params)
     s = scenario.parse(loader.read(params.scenario), loader.display(params.scenario),
       params.scenario:match("^(.*)/[^/]*$"))
   end
+  if adjust then adjust(s) end
   local prepared = battle.prepare(s, params.house_rules)
   prepared.referee = params.referee == true
   return prepared

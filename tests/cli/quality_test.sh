@@ -21,6 +21,13 @@ awk -v e="$engaged" 'BEGIN { exit !(e >= 0 && e <= 1) }' && pass "engaged share 
 expect_exit 0 "the table report" -- "$SANDTABLE" quality "$S" -n 10
 expect_output "decided" "the table names its columns"
 expect_output "$S" "the table names the scenario"
+expect_exit 0 "mirror matches" -- "$SANDTABLE" quality "$S" -n 20 --mirror
+expect_output "mirror match, army 1 on both sides: side 1 wins" "the mirror match of army 1 is reported"
+expect_output "mirror match, army 2 on both sides" "and of army 2"
+"$SANDTABLE" quality "$S" -n 20 --mirror --format json --out "$TMP/mirror.json"
+if lua5.4 -e 'local t = io.read("a"); assert(t:find([["mirrors":%[{"draws":{"high":]]))' < "$TMP/mirror.json"; then
+  pass "the JSON report carries the mirror matches' rates with their intervals"
+else fail "no mirror matches in the JSON report"; fi
 # The tutorial's commander orders moves that go nowhere (20% of them): a goal missed.
 expect_exit 1 "--strict fails on a missed goal" -- "$SANDTABLE" quality "$S" -n 10 --strict
 OUT=$("$SANDTABLE" quality nowhere.yaml -n 5 2>&1) && fail "a scenario that does not exist was accepted" \
