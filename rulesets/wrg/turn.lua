@@ -26,6 +26,7 @@ local shooting = require("wrg.shooting")
 local melee = require("wrg.melee")
 local reaction = require("wrg.reaction")
 local armies = require("wrg.armies")
+local M = require("lib.manoeuvre")
 
 local turn = {}
 
@@ -40,6 +41,43 @@ local say = turn.say
 function turn.label(d) return d.name end
 
 local function live(d) return d and not d.gone and not d.off_table end
+
+-- A turn in place (bf:move "turn") that never leaves the base standing on
+-- another: the engine lets a base swing through those it already touches
+-- (and those in opts.ignore), so a turn that would end overlapping one is
+-- cut back to the largest part of it that does not (halving the angle).
+-- Returns the angle turned.
+local function turn_in_place(G, uid, diff, opts)
+  local x, y, f = G.bf:pos(uid)
+  G.bf:move(uid, "turn", diff, opts)
+  if #M.overlapping(G, uid, M.TOLERANCE) == 0 then return diff end
+  local lo, hi = 0, diff
+  for _ = 1, 8 do
+    local mid = (lo + hi) / 2
+    G.bf:place(uid, x, y, f)
+    G.bf:move(uid, "turn", mid, opts)
+    if #M.overlapping(G, uid, M.TOLERANCE) == 0 then lo = mid else hi = mid end
+  end
+  G.bf:place(uid, x, y, f)
+  if math.abs(lo) >= 0.01 then G.bf:move(uid, "turn", lo, opts) end
+  return lo
+end
+turn.turn_in_place = turn_in_place
+
+-- Tells the referee (lib.manoeuvre) of a move of `kind`, and the terrain
+-- multiplier f of the ground the move started on (the allowance of the kind
+-- is the rules' distance divided by it: wrg.referee). Nothing while probing
+-- or when no referee watches.
+local function record(G, uid, kind, f)
+  if not G.referee or (G.probing or 0) > 0 then return end
+  M.record(G, uid, kind)
+  local rf = G.ref_factor
+  if not rf then rf = {}; G.ref_factor = rf end
+  local k = uid .. ":" .. kind
+  f = f or 1
+  if not rf[k] or f < rf[k] then rf[k] = f end
+end
+turn.record = record
 turn.live = live
 local files_in_contact_fn
 
@@ -393,6 +431,7 @@ function turn.returns(G)
         d.off_table = nil
         d.order, d.disorganised = d.order or "attack", false
         G.bf:bring_back(uid, o.x, o.y, o.facing)
+        record(G, uid, "return")
         if G.log then G.bf:log("returned", { unit = uid }) end
         say(G, "  %s returns to the field.", d.name)
         -- 2(vii): "a fresh enemy force of at least 50 figures appears on the
@@ -647,7 +686,7 @@ function turn.rout(G, uid, from)
   if threat then
     local away = norm(bearing(G, threat, uid))
     local _, _, f = G.bf:pos(uid)
-    G.bf:move(uid, "turn", norm(away - f))
+    turn_in_place(G, uid, norm(away - f))
   end
   if G.log then G.bf:log("rout", { unit = uid }) end
   say(G, "  %s BREAKS and routs.", d.name)
@@ -658,6 +697,7 @@ end
 ---------------------------------------------------------------------------
 -- Movement helpers
 
+
 -- Turns a unit to a bearing; returns the paces the turn costs
 -- (CHANGES IN DIRECTION: 1/4 or 1/2 period for a turn; small changes are
 -- taken as wheels within the move and cost nothing here).
@@ -666,7 +706,7 @@ local function face(G, uid, want, free)
   local _, _, f = G.bf:pos(uid)
   local diff = norm(want - f)
   if math.abs(diff) < 0.5 then return 0 end
-  G.bf:move(uid, "turn", diff)
+  turn_in_place(G, uid, diff)
   if free or math.abs(diff) <= 45 then return 0 end
   -- a square needs "1/4 period to turn ... regardless of troop type"
   local cost = (d.square and 0.25 or troops.turn_time(d)) * normal_move(d)
@@ -880,14 +920,99 @@ function turn.obstructed(G, uid)
   end
 end
 
-local function advance(G, uid, paces, opts)
-  local stop, moved, hindered = advance_on(G, uid, paces, opts)
+
+-- A move that may pass through friends (opts.ignore_side: evades, retreats,
+-- routs, breaking off) never ends on one (INTERPENETRATION: a unit passes
+-- through, it does not stop inside another; lib.manoeuvre's rule for
+-- pass-through moves): it goes again from where it started, this time
+-- stopped by the friend it would have ended on. Returns the friends it
+-- would end on.
+local function ends_on_friends(G, uid, side)
+  local out
+  for _, o in ipairs(M.overlapping(G, uid, M.TOLERANCE)) do
+    if G.D[o] and G.D[o].side == side then out = out or {}; out[#out + 1] = o end
+  end
+  return out
+end
+
+local function advance(G, uid, paces, opts, kind)
+  local x0, y0, fa = G.bf:pos(uid)
+  -- units it stands on as it sets off (a router or a unit breaking off that
+  -- turned about in its place, its corners swinging into those it touched):
+  -- it must get clear of them on this move
+  local start_on = M.overlapping(G, uid, M.TOLERANCE)
+  local stop, moved, hindered, f0 = advance_on(G, uid, paces, opts)
+  if opts and opts.ignore_side and moved > 0 then
+    local side = opts.ignore_side
+    local stopped_by = {}
+    for _ = 1, 4 do
+      local on = ends_on_friends(G, uid, side)
+      if not on or #start_on > 0 then break end
+      for _, o in ipairs(on) do stopped_by[o] = true end
+      local ignore = {}
+      for _, e in ipairs(opts.ignore or {}) do ignore[#ignore + 1] = e end
+      for _, fid in ipairs(G.all) do
+        local fd = G.D[fid]
+        if fid ~= uid and fd.side == side and not stopped_by[fid] and live(fd) then ignore[#ignore + 1] = fid end
+      end
+      G.bf:place(uid, x0, y0, fa)
+      stop, moved, hindered, f0 = advance_on(G, uid, paces, { ignore = ignore })
+    end
+  end
+  if #start_on > 0 or (opts and opts.ignore_side) then
+    local on = M.overlapping(G, uid, M.TOLERANCE)
+    if #on > 0 then
+      -- it goes on through until clear, if what is left of its move allows
+      local ignore = {}
+      for _, e in ipairs(opts and opts.ignore or {}) do ignore[#ignore + 1] = e end
+      for _, e in ipairs(start_on) do ignore[#ignore + 1] = e end
+      local left = mm(paces) / f0 - mm(moved)
+      while left > 0.01 and #on > 0 do
+        local r = G.bf:move(uid, "advance", math.min(5, left),
+                            { ignore_side = opts and opts.ignore_side, ignore = ignore })
+        if r.distance <= 0 then break end
+        left, moved = left - r.distance, moved + r.distance / MM
+        stop = r.stopped_by
+        on = M.overlapping(G, uid, M.TOLERANCE)
+        if stop then break end
+      end
+    end
+  end
+  if #start_on == 0 then
+    local on = M.overlapping(G, uid, M.TOLERANCE)
+    if #on > 0 then
+      -- the engine lets a base slide through one it already touches: the
+      -- move is cut back to the last place on its path where it stands on
+      -- nothing (5 mm steps, then halving)
+      local x1, y1, f1 = G.bf:pos(uid)
+      local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
+      local function clear_at(t)
+        G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
+        return #M.overlapping(G, uid, M.TOLERANCE) == 0
+      end
+      local lo, hi = 0, 1
+      local n = math.max(1, math.ceil(len / 5))
+      for i = 1, n do
+        if not clear_at(i / n) then hi = i / n; break end
+        lo = i / n
+      end
+      for _ = 1, 8 do
+        local mid = (lo + hi) / 2
+        if clear_at(mid) then lo = mid else hi = mid end
+      end
+      clear_at(lo)
+      moved = moved * lo
+      stop = on[1]
+    end
+  end
+  if kind then record(G, uid, kind, f0) end
+  if G.referee then local on = M.overlapping(G, uid, M.TOLERANCE); if #on > 0 then say(G, "DEBUG %d %s ends on %s (start %.1f %.1f %.1f moved %.1f stop %s) paces %.1f f0 %.1f", uid, kind, table.concat(on, ","), x0, y0, fa, moved, tostring(stop), paces, f0) end end
   if stop == "river" or (hindered and moved > 0) then turn.obstructed(G, uid) end
   return stop, moved
 end
 
 advance_on = function(G, uid, paces, opts)
-  if paces <= 0 then return nil, 0 end
+  if paces <= 0 then return nil, 0, false, 1 end
   local d = G.D[uid]
   local f0 = terrain_factor(G, uid, d)
   local dist = mm(paces) / f0
@@ -911,7 +1036,7 @@ advance_on = function(G, uid, paces, opts)
     for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then under_river = true end end
     if clear < dist - 0.5 and not under_river then
       local r = G.bf:move(uid, "advance", clear, opts)
-      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1 end
+      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1, f0 end
       -- the river reached: which one, and may the unit cross it?
       local probe = G.bf:unit(uid)
       local a = math.rad(probe.facing)
@@ -922,15 +1047,15 @@ advance_on = function(G, uid, paces, opts)
         if attr and attr.type == "river" then width = math.max(width, attr.width) end
       end
       if width == 0 then width = G.widest_river or 0 end
-      if not turn.may_cross(d, width) then return "river", r.distance / MM, f0 > 1 end
+      if not turn.may_cross(d, width) then return "river", r.distance / MM, f0 > 1, f0 end
       local rf = piece_factor(d, { type = "river", width = width })
       local left = paces - r.distance * f0 / MM
       local r2 = G.bf:move(uid, "advance", mm(left) / rf, opts)
-      return r2.stopped_by, (r.distance + r2.distance) / MM, f0 > 1 or (rf > 1 and r2.distance > 0)
+      return r2.stopped_by, (r.distance + r2.distance) / MM, f0 > 1 or (rf > 1 and r2.distance > 0), math.min(f0, rf)
     end
   end
   local r = G.bf:move(uid, "advance", dist, opts)
-  return r.stopped_by, r.distance / MM, f0 > 1
+  return r.stopped_by, r.distance / MM, f0 > 1, f0
 end
 turn.advance = advance
 
@@ -950,17 +1075,19 @@ function turn.probe(G, uid, fn)
 end
 
 -- Moves straight back (facing kept), e.g. a push-back or a retire.
-local function back_off(G, uid, paces)
+local function back_off(G, uid, paces, kind)
   local _, _, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
   local r = G.bf:move(uid, "slide", dx, dy)
+  record(G, uid, kind or "push_back", 1)
   return r.distance / MM
 end
 
 -- Puts a charger flush against the edge of the target it struck.
-function turn.align(G, charger, target)
+function turn.align(G, charger, target, x0, y0, allowance)
   local edge = G.bf:contact(target, charger)
+  local px, py, pf = G.bf:pos(charger)
   local tx, ty, tf = G.bf:pos(target)
   local cx, cy = G.bf:pos(charger)
   local tu, cu = G.bf:unit(target), G.bf:unit(charger)
@@ -976,6 +1103,13 @@ function turn.align(G, charger, target)
   local dist = half_edge + cu.depth / 2
   local nx, ny = tx + ox * dist + lx * lateral, ty + oy * dist + ly * lateral
   G.bf:place(charger, nx, ny, norm(tf + out_angle + 180))
+  -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up
+  -- rule) no further from where the move began than its allowance; else it
+  -- stays where it made contact
+  if #M.overlapping(G, charger, M.TOLERANCE) > 0
+      or (x0 and math.sqrt((nx - x0) ^ 2 + (ny - y0) ^ 2) > allowance) then
+    G.bf:place(charger, px, py, pf)
+  end
   return edge
 end
 
@@ -1270,11 +1404,11 @@ function turn.break_off(G, uid)
     for _, e in ipairs(foes) do local ex, ey = G.bf:pos(e); x, y = x + ex, y + ey end
     local away = norm(bearing_to_point(G, uid, x / #foes, y / #foes) + 180)
     local _, _, f = G.bf:pos(uid)
-    if math.abs(norm(away - f)) >= 0.5 then G.bf:move(uid, "turn", norm(away - f), { ignore_side = d.side, ignore = foes }) end
+    if math.abs(norm(away - f)) >= 0.5 then turn_in_place(G, uid, norm(away - f), { ignore = foes }) end
   end
   local x0, y0 = G.bf:pos(uid)
   local dist = math.max(0, normal_move(d) - (d.push_debt or 0))
-  local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
+  local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "break_off")
   d.moved = moved
   if stop == "edge" then turn.leave_table(G, uid, "broke off the table"); return end
   turn.interpenetrate(G, uid, x0, y0)
@@ -1313,10 +1447,11 @@ local function evade(G, uid)
   local dist = normal_move(d)
   if d.ranks > 2 then dist = dist / 2 end
   local x0, y0 = G.bf:pos(uid)
-  local _, moved = advance(G, uid, dist, { ignore_side = d.side })
+  local _, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade")
   turn.interpenetrate(G, uid, x0, y0)
   d.moved = moved
   d.evaded, d.reorganising = true, 1
+  d.evaded_turn, d.caught_by = G.turn, nil
   say(G, "  %s evades %.0f paces.", d.name, moved)
 end
 
@@ -1356,7 +1491,9 @@ local function move_router(G, uid)
   -- which pinned routers facing their pursuers for the rest of the battle).
   local touching = {}
   for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do touching[#touching + 1] = q.id end
-  local turning = { ignore_side = d.side, ignore = touching }
+  -- (friends stop the turn: turning in its place it would stand on them;
+  -- it bursts through them on its run, not on the spot)
+  local turning = { ignore = touching }
   -- moving off, it ignores only the enemies it leaves behind (more than 90
   -- degrees off its new heading); one in its path still bars it
   local function leaving_behind()
@@ -1370,12 +1507,12 @@ local function move_router(G, uid)
   if want then
     local _, _, f = G.bf:pos(uid)
     local diff = norm(want - f)
-    if math.abs(diff) >= 0.5 then G.bf:move(uid, "turn", diff, turning) end
+    if math.abs(diff) >= 0.5 then turn_in_place(G, uid, diff, turning) end
   end
   local near_before = {}
   for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do near_before[q.id] = true end
   local x0, y0 = G.bf:pos(uid)
-  local stop, moved = advance(G, uid, speed, leaving_behind())
+  local stop, moved = advance(G, uid, speed, leaving_behind(), "rout")
   -- "Each turn made to avoid an obstacle or interposing enemy force deducts
   -- 30 paces from their move for that period": a router barred by enemies
   -- turns (sharp turns, not wheels) to the side that gets it furthest.
@@ -1384,15 +1521,17 @@ local function move_router(G, uid)
     local best, best_moved
     for _, dv in ipairs({ 45, -45, 90, -90 }) do
       local got = turn.probe(G, uid, function()
-        G.bf:move(uid, "turn", dv, turning)
+        turn_in_place(G, uid, dv, turning)
         local r = G.bf:move(uid, "advance", mm(left - tables.rout.turn_cost) / terrain_factor(G, uid, d), leaving_behind())
+        -- a way out that leaves it standing on another unit is none
+        if #M.overlapping(G, uid, M.TOLERANCE) > 0 then return 0 end
         return r.distance / MM
       end)
       if got > 1 and (not best_moved or got > best_moved + 0.5) then best, best_moved = dv, got end
     end
     if best then
-      G.bf:move(uid, "turn", best, turning)
-      local stop2, moved2 = advance(G, uid, left - tables.rout.turn_cost, leaving_behind())
+      turn_in_place(G, uid, best, turning)
+      local stop2, moved2 = advance(G, uid, left - tables.rout.turn_cost, leaving_behind(), "rout")
       stop, moved = stop2, moved + moved2
     end
   end
@@ -1436,7 +1575,7 @@ function turn.move_pursuer(G, uid)
   local speed = charge_move(d) - tables.pursuit.first_less - tables.pursuit.further_less * (d.pursue_periods - 1)
   if speed <= 0 then d.pursuing = nil; return end
   face(G, uid, bearing(G, uid, d.pursuing), true)
-  local stop, moved = advance(G, uid, speed)
+  local stop, moved = advance(G, uid, speed, nil, "pursuit")
   d.moved = moved
   if stop == d.pursuing then d.caught = d.pursuing end
 end
@@ -1444,6 +1583,8 @@ end
 local function move_charger(G, c)
   local d = G.D[c.charger]
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
+  local cx0, cy0 = G.bf:pos(c.charger)
+  local reach = mm(charge_move(d)) / terrain_factor(G, c.charger, d)
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
   -- before normal move distance is exceeded" (a change carried over from
@@ -1453,12 +1594,18 @@ local function move_charger(G, c)
     if d.reforming then d.moved = 0; return end
   end
   local dist = charge_move(d) - cost - (d.push_debt or 0)
-  local stop, moved = advance(G, c.charger, dist)
+  local stop, moved = advance(G, c.charger, dist, nil, "charge")
   d.moved = moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
   if hit then
-    local edge = turn.align(G, c.charger, hit)
+    local edge = turn.align(G, c.charger, hit, cx0, cy0, reach)
     local t = G.D[hit]
+    -- EVADING: "Evaders who do not move far enough to get beyond reach of
+    -- the charging units remaining move distance are caught"
+    if t.evaded_turn == G.turn then
+      t.caught_by = t.caught_by or {}
+      t.caught_by[c.charger] = true
+    end
     t.in_melee, d.in_melee = true, true
     d.melee_new = true
     t.melee_new = true
@@ -1509,12 +1656,12 @@ local function move_unit(G, uid)
       -- "RETREAT (BACKS TO ENEMY)"
       face(G, uid, own_edge_bearing(G, d), true)
       local x0, y0 = G.bf:pos(uid)
-      local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
+      local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "retreat")
       d.moved = moved
       if stop == "edge" then turn.leave_table(G, uid, "retreated off the table")
       else turn.interpenetrate(G, uid, x0, y0) end
     else
-      d.moved = back_off(G, uid, dist)
+      d.moved = back_off(G, uid, dist, "retire")
     end
     return
   end
@@ -1532,7 +1679,7 @@ local function move_unit(G, uid)
   dist = math.min(dist, normal_move(d) * (1 - used) + debt) - debt
   if plan.bearing then dist = dist - face(G, uid, plan.bearing) end
   if dist <= 0 then return end
-  local _, moved = advance(G, uid, dist)
+  local _, moved = advance(G, uid, dist, nil, "move")
   d.moved = moved
   d.advancing = plan.advancing == true and moved > 0
 end
@@ -1572,7 +1719,7 @@ local function movement(G)
       if d.state == "rally_back" then
         -- RALLYING BACK: "turns and moves as nearly as possible straight back
         -- for 100 paces, or a normal move, whichever is the lesser", then halts.
-        d.moved = back_off(G, uid, math.min(tables.movement.rally_back, normal_move(d)))
+        d.moved = back_off(G, uid, math.min(tables.movement.rally_back, normal_move(d)), "rally_back")
         d.state, d.state_periods = nil, 0
         d.disorganised = true
       else
@@ -1893,7 +2040,7 @@ local function melee_phase(G)
         d.push_backs = x.r.push_backs
         d.pushed_this_melee = true
         d.pushed_period = G.turn
-        local moved = back_off(G, x.uid, tables.movement.push_back)
+        local moved = back_off(G, x.uid, tables.movement.push_back, "push_back")
         d.push_debt = tables.movement.push_back
         if moved < tables.movement.push_back * 0.99 then d.disorganised = true end
         say(G, "  %s is pushed back 30 paces.", d.name)
@@ -1908,8 +2055,10 @@ local function melee_phase(G)
               -- face it chooses, the other faces then being out of contact
               -- next period": it follows on the face that pushed
               if o.square then face(G, e, bearing(G, e, x.uid), true) end
-              advance(G, e, tables.movement.push_back + 1)
-              if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid) end
+              local fx, fy = G.bf:pos(e)
+              local reach = mm(tables.movement.push_back + 1) / terrain_factor(G, e, o)
+              advance(G, e, tables.movement.push_back + 1, nil, "follow_up")
+              if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid, fx, fy, reach) end
               o.following = true
             end
           end
@@ -2062,7 +2211,7 @@ local function end_of_period(G)
           if G.log then G.bf:log("rally", { unit = uid }) end
           if G.sides[d.side].general == uid then G.sides[d.side].general_routing = false end
           local _, _, f = G.bf:pos(uid)
-          G.bf:move(uid, "turn", norm((d.side == 1 and 0 or 180) - f))
+          turn_in_place(G, uid, norm((d.side == 1 and 0 or 180) - f))
         end
       end
     end
