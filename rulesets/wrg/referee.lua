@@ -23,9 +23,11 @@
 --   return     no limit: TROOPS LEAVING THE FIELD come back where they left
 --
 -- invariants: the rules' own, checked after every phase:
---   evaded_clear     EVADING: an evader that evaded this phase is out of
---                    contact with the enemy, unless a charger caught it
---                    ("Evaders who do not move far enough ... are caught")
+--   evaded_clear     EVADING: an evader is out of contact with every enemy
+--                    when its evade is done, and at the end of the movement
+--                    touches a charger only if that charger caught it
+--                    ("Evaders who do not move far enough ... are caught");
+--                    an enemy's later ordinary move may still reach it
 --   routed_off_gone  ROUT AND PURSUIT: nothing that routed (or was destroyed
 --                    or dispersed) off the table stands on it
 --   routers_no_melee ROUT AND PURSUIT: a unit in rout is not fighting
@@ -81,18 +83,21 @@ R.invariants = {
     check = function(G, phase)
       local out
       for _, uid in ipairs(G.all) do
-        local kinds = phase.moved[uid]
         local d = G.D[uid]
-        if kinds and live(d) and not G.bf:unit(uid).removed then
-          local evaded = false
-          for _, k in ipairs(kinds) do if k == "evade" then evaded = true end end
-          if evaded then
-            for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do
-              if not (d.caught_by and d.caught_by[q.id]) then
-                out = out or {}
-                out[#out + 1] = { unit = uid, expected = "out of contact after its evade (or caught by a charger)",
-                                  found = string.format("in contact with unit %d", q.id) }
-              end
+        for _, note in ipairs(phase.notes[uid] or {}) do
+          for _, e in ipairs(note.evade_contacts or {}) do
+            out = out or {}
+            out[#out + 1] = { unit = uid, expected = "out of contact with every enemy when its evade is done",
+                              found = string.format("in contact with unit %d", e) }
+          end
+        end
+        if d.evaded_turn == phase.turn and phase.name == "movement" and live(d) and not G.bf:unit(uid).removed then
+          -- at the end of the movement: in contact with a charger only if it caught it
+          for _, c in ipairs(G.charges or {}) do
+            if c.target == uid and G.bf:distance(uid, c.charger) <= 0.5 and not (d.caught_by and d.caught_by[c.charger]) then
+              out = out or {}
+              out[#out + 1] = { unit = uid, expected = "its charger in contact only if it caught it",
+                                found = string.format("in contact with charger %d, not caught", c.charger) }
             end
           end
         end

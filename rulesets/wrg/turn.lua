@@ -47,8 +47,18 @@ local function live(d) return d and not d.gone and not d.off_table end
 -- (and those in opts.ignore), so a turn that would end overlapping one is
 -- cut back to the largest part of it that does not (halving the angle).
 -- Returns the angle turned.
+local terrain_factor
 local function turn_in_place(G, uid, diff, opts)
   local x, y, f = G.bf:pos(uid)
+  if G.referee and (G.probing or 0) == 0 then
+    -- the referee's allowance counts from the ground a move starts on,
+    -- before a turn in place swings the base onto other ground
+    local rf = G.ref_factor or {}
+    G.ref_factor = rf
+    local k = uid .. ":turned"
+    local fac = terrain_factor(G, uid, G.D[uid])
+    if not rf[k] or fac < rf[k] then rf[k] = fac end
+  end
   G.bf:move(uid, "turn", diff, opts)
   if #M.overlapping(G, uid, M.TOLERANCE) == 0 then return diff end
   local lo, hi = 0, diff
@@ -74,7 +84,7 @@ local function record(G, uid, kind, f)
   local rf = G.ref_factor
   if not rf then rf = {}; G.ref_factor = rf end
   local k = uid .. ":" .. kind
-  f = f or 1
+  f = math.min(f or 1, rf[uid .. ":turned"] or f or 1)
   if not rf[k] or f < rf[k] then rf[k] = f end
 end
 turn.record = record
@@ -149,7 +159,7 @@ local function piece_factor(d, t)
   return 1
 end
 
-local function terrain_factor(G, uid, d)
+terrain_factor = function(G, uid, d)
   if not G.has_terrain then return 1 end
   local f = 1
   local under = G.bf:terrain_under(uid)
@@ -935,7 +945,7 @@ local function ends_on_friends(G, uid, side)
   return out
 end
 
-local function advance(G, uid, paces, opts, kind)
+local function advance(G, uid, paces, opts, kind, f_before)
   local x0, y0, fa = G.bf:pos(uid)
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
@@ -1005,7 +1015,7 @@ local function advance(G, uid, paces, opts, kind)
       stop = on[1]
     end
   end
-  if kind then record(G, uid, kind, f0) end
+  if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
   if G.referee then local on = M.overlapping(G, uid, M.TOLERANCE); if #on > 0 then say(G, "DEBUG %d %s ends on %s (start %.1f %.1f %.1f moved %.1f stop %s) paces %.1f f0 %.1f", uid, kind, table.concat(on, ","), x0, y0, fa, moved, tostring(stop), paces, f0) end end
   if stop == "river" or (hindered and moved > 0) then turn.obstructed(G, uid) end
   return stop, moved
@@ -1106,7 +1116,7 @@ function turn.align(G, charger, target, x0, y0, allowance)
   -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up
   -- rule) no further from where the move began than its allowance; else it
   -- stays where it made contact
-  if #M.overlapping(G, charger, M.TOLERANCE) > 0
+  if #M.overlapping(G, charger, M.TOLERANCE) > 0 or not M.on_table(G, charger)
       or (x0 and math.sqrt((nx - x0) ^ 2 + (ny - y0) ^ 2) > allowance) then
     G.bf:place(charger, px, py, pf)
   end
@@ -1447,8 +1457,23 @@ local function evade(G, uid)
   local dist = normal_move(d)
   if d.ranks > 2 then dist = dist / 2 end
   local x0, y0 = G.bf:pos(uid)
-  local _, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade")
+  local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade")
+  -- EVADING: "an attempt to avoid contact": it stops short of an enemy in
+  -- its way (1 mm), not against it
+  if type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side then
+    local _, _, f = G.bf:pos(uid)
+    local a = math.rad(f)
+    local r = G.bf:move(uid, "slide", math.sin(a) * 1, -math.cos(a) * 1)
+    moved = moved - r.distance / MM
+  end
   turn.interpenetrate(G, uid, x0, y0)
+  if G.referee then
+    -- for the referee (wrg.referee evaded_clear): the enemies it touches
+    -- when its evade is done
+    local touching = {}
+    for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do touching[#touching + 1] = q.id end
+    M.record(G, uid, "evade", { evade_contacts = touching })
+  end
   d.moved = moved
   d.evaded, d.reorganising = true, 1
   d.evaded_turn, d.caught_by = G.turn, nil
@@ -1584,7 +1609,8 @@ local function move_charger(G, c)
   local d = G.D[c.charger]
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
   local cx0, cy0 = G.bf:pos(c.charger)
-  local reach = mm(charge_move(d)) / terrain_factor(G, c.charger, d)
+  local f_start = terrain_factor(G, c.charger, d)
+  local reach = mm(charge_move(d)) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
   -- before normal move distance is exceeded" (a change carried over from
@@ -1594,7 +1620,7 @@ local function move_charger(G, c)
     if d.reforming then d.moved = 0; return end
   end
   local dist = charge_move(d) - cost - (d.push_debt or 0)
-  local stop, moved = advance(G, c.charger, dist, nil, "charge")
+  local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
   d.moved = moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
   if hit then
@@ -1606,7 +1632,10 @@ local function move_charger(G, c)
       t.caught_by = t.caught_by or {}
       t.caught_by[c.charger] = true
     end
-    t.in_melee, d.in_melee = true, true
+    -- a router contacted does not fight: it is struck in the back (the
+    -- melee phase finds it in contact), it stays free to run
+    if not t.routing then t.in_melee = true end
+    d.in_melee = true
     d.melee_new = true
     t.melee_new = true
     -- DISORGANISATION 2: contacted "while not facing within 45 degrees of the
