@@ -45,7 +45,7 @@ local PACES = {
   move = function(d) return normal_move(d) end,
   uncontrolled = function(d)
     local c = charge_move(d)
-    if (d.uncontrolled_period or 1) >= 2 then c = c - tables.movement.uncontrolled_second_less end
+    if (d.ua_period or 1) >= 2 then c = c - tables.movement.uncontrolled_second_less end
     return math.max(c, normal_move(d))
   end,
   charge = function(d) return charge_move(d) end,

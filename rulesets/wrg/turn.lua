@@ -147,6 +147,24 @@ end
 -- paces across, and as double distance for all troops if further"; bridges
 -- none. "Movement on roads is always at the speeds for good terrain": a unit
 -- whose centre is on a road or bridge moves at 1.
+-- DIFFICULT TERRAIN: where a unit may not go at all: "impractical for
+-- vehicles" (chariots) in woods, buildings and streams; "Elephants are
+-- treated in the same way as cavalry in cases 2 [buildings] and 6 [linear
+-- obstacles], and in the same way as vehicles in all other cases" (woods);
+-- "Camels are treated in the same way as infantry in case 5 [soft sand],
+-- and in the same way as vehicles in all other cases"; marsh is "only
+-- practical for infantry". Man-handled engines "have the same limitations
+-- as cavalry". Returns the terrain attributes the unit may not enter, or nil.
+local KEYS_CAVALRY = { "marsh" }
+local KEYS_ELEPHANT = { "marsh", "wood" }
+local KEYS_VEHICLE = { "marsh", "wood", "building" }
+function turn.impassable_keys(d)
+  if troops.is_infantry(d) and not d.on_horse then return nil end
+  if d.type == "CH" or d.camel then return KEYS_VEHICLE end
+  if d.type == "EL" then return KEYS_ELEPHANT end
+  return KEYS_CAVALRY
+end
+
 local function piece_factor(d, t)
   if t.type == "wood" or t.type == "marsh" or t.type == "building" then
     return troops.is_infantry(d) and 2 or 4
@@ -573,7 +591,16 @@ function turn.situation(G, uid, extra)
     for _, q in ipairs(enemies_within(G, uid, 150)) do
       if not on_hill(G, q.id) then s.uphill_of_enemy = true; break end
     end
+  elseif G.has_terrain then
+    -- "any enemy uphill within 150 paces" (-1)
+    for _, q in ipairs(enemies_within(G, uid, 150)) do
+      if on_hill(G, q.id) then s.enemy_uphill = true; break end
+    end
   end
+  -- "being shot at by engines and not having moved 40 paces during the period"
+  if d.shot_by_engines and (d.moved or 0) < 40 then s.shot_by_engines = true end
+  -- "horsed troops disorganised by elephants or camels" (-2): DISORGANISATION 7
+  if d.scared_by_elephants and d.disorganised then s.horses_scared = true end
   local fc, uc, behind, secure = turn.cover_and_flanks(G, uid)
   s.friendly_cover, s.unfriendly_cover, s.cover_square_defences = fc or nil, uc or nil, behind or nil
   -- "Troops behind cover, forming hollow square or behind field defences" +2
@@ -589,6 +616,7 @@ function turn.situation(G, uid, extra)
     end
   end
   for k, v in pairs(extra or {}) do s[k] = v end
+  if G.reaction_bonus then s.bonus = G.reaction_bonus(G, uid) end
   return s
 end
 
@@ -619,7 +647,14 @@ function turn.apply_result(G, uid, out, under_threat)
   if r == "break" then
     if under_threat or d.in_melee then turn.rout(G, uid, nil)
     else d.state, d.state_periods = "retreat", 3; d.order = nil end
+  elseif r == "halt_or_retire" and d.pursuing then
+    -- chart 2: "IF PURSUING HALT - DISORGANISED - 1 PERIOD"
+    d.pursuing, d.pursue_periods = nil, 0
+    d.state, d.state_periods = "halt", 1
+    d.disorganised = true
   elseif r == "retire" or r == "halt_or_retire" then
+    -- chart 2: "IF ALREADY HALTED - RETIRE FOR 2 PERIODS" (a unit not
+    -- pursuing is taken as halted)
     d.state, d.state_periods = "retire", 2
     d.disorganised = true
   elseif r == "halt" then
@@ -1017,7 +1052,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
   end
   if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
   if G.referee then local on = M.overlapping(G, uid, M.TOLERANCE); if #on > 0 then say(G, "DEBUG %d %s ends on %s (start %.1f %.1f %.1f moved %.1f stop %s) paces %.1f f0 %.1f", uid, kind, table.concat(on, ","), x0, y0, fa, moved, tostring(stop), paces, f0) end end
-  if stop == "river" or (hindered and moved > 0) then turn.obstructed(G, uid) end
+  if stop == "river" or stop == "terrain" or (hindered and moved > 0) then turn.obstructed(G, uid) end
   return stop, moved
 end
 
@@ -1026,6 +1061,34 @@ advance_on = function(G, uid, paces, opts)
   local d = G.D[uid]
   local f0 = terrain_factor(G, uid, d)
   local dist = mm(paces) / f0
+  -- terrain impractical for the unit (turn.impassable_keys): the move stops
+  -- short of it (probed every 40 mm along the path, then bisected); ground
+  -- of that kind it already stands on it may walk off
+  local barred = false
+  local keys = G.has_impassable and turn.impassable_keys(d)
+  if keys then
+    local u = G.bf:unit(uid)
+    local use
+    for _, k in ipairs(keys) do
+      if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, { k }) then use = use or {}; use[#use + 1] = k end
+    end
+    if use then
+      local a = math.rad(u.facing)
+      local sx, sy = -math.sin(a), math.cos(a)
+      local n = math.ceil(dist / 40)
+      for i = 1, n do
+        local at = math.min(dist, i * 40)
+        if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, use) then
+          local clear = at
+          for _, k in ipairs(use) do
+            clear = math.min(clear, G.bf:terrain_clear_advance(u.x, u.y, u.facing, u.width, u.depth, at, k))
+          end
+          dist, barred = math.min(dist, clear), true
+          break
+        end
+      end
+    end
+  end
   if G.has_river then
     local u = G.bf:unit(uid)
     -- the first river along the path (terrain_clear_advance looks at the end
@@ -1065,7 +1128,9 @@ advance_on = function(G, uid, paces, opts)
     end
   end
   local r = G.bf:move(uid, "advance", dist, opts)
-  return r.stopped_by, r.distance / MM, f0 > 1, f0
+  local stop = r.stopped_by
+  if not stop and barred and r.distance >= dist - 0.5 then stop = "terrain" end
+  return stop, r.distance / MM, f0 > 1, f0
 end
 turn.advance = advance
 
@@ -1190,7 +1255,7 @@ local function declare(G)
       for _, c in ipairs(list) do
         if G.bf:distance(c, tid) > mm(normal_move(G.D[c])) then far = true end
       end
-      local ok = true
+      local ok, tested = true, nil
       if far and not t.in_melee then
         local c1 = G.D[list[1]]
         local out = turn.test(G, tid, "being charged", {
@@ -1201,14 +1266,23 @@ local function declare(G)
           ok = false
           turn.apply_result(G, tid, out, true)
         end
-        if out.rank >= 4 and t.order == "skirmish" then
-          -- "Skirmishing infantry will always evade unless their reaction
-          -- result is "Act as general wishes" or "Uncontrolled advance"."
-          if troops.is_infantry(t) and out.rank < 5 then t.evading = true end
-        end
+        tested = out.rank
       end
+      -- GENERAL FEATURES OF ORDERS 4: "Skirmishing infantry will always
+      -- evade unless their reaction result is "Act as general wishes" or
+      -- "Uncontrolled advance". Skirmishing mounted troops will always evade
+      -- if their result is "Halt" or less, and may always choose to evade
+      -- unless it is "Uncontrolled advance"" (the commander's choice:
+      -- `evade`, default yes). A unit already on an uncontrolled advance
+      -- (or "act as general wishes" from the test) counts as its result.
       if t.order == "skirmish" and not t.in_melee and not t.routing and (troops.is_light(t) or troops.is_cavalry(t)) then
-        t.evading = true
+        local ua = t.state == "uncontrolled" or tested == 6
+        if troops.is_infantry(t) then
+          if not ua and tested ~= 5 then t.evading = true end
+        elseif not ua then
+          local cmd = G.sides[t.side].commander
+          if (tested and tested <= 3) or cmd.evade == nil or cmd.evade(G, tid, list[1]) ~= false then t.evading = true end
+        end
       end
       if ok and not t.evading and not t.in_melee and not t.pursuing and t.moves[2] and not t.square then
         local cmd = G.sides[t.side].commander
@@ -1358,7 +1432,9 @@ function turn.interpenetrate(G, uid, x0, y0)
           say(G, "  %s tramples %s: %d casualties.", d.name, f.name, out.casualties)
           turn.take_casualties(G, fid, out.casualties)
         end
-        if live(f) and not f.regular and (f.type ~= "LI" or d.type == "LI") then
+        -- the router sweeps away barbarians it bursts through; a router of
+        -- barbarian light infantry sweeps away only light infantry
+        if live(f) and not f.regular and (d.regular or d.type ~= "LI" or f.type == "LI") then
           say(G, "  %s is swept away and joins the rout.", f.name)
           turn.rout(G, fid, nil)
         elseif live(f) then
@@ -1458,6 +1534,15 @@ local function evade(G, uid)
   if d.ranks > 2 then dist = dist / 2 end
   local x0, y0 = G.bf:pos(uid)
   local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade")
+  if stop == "edge" then
+    -- an evade that reaches the table edge takes the unit off the field
+    -- (TROOPS LEAVING THE FIELD: it may come back)
+    d.moved = moved
+    d.evaded, d.evaded_turn, d.caught_by = true, G.turn, nil
+    say(G, "  %s evades off the table.", d.name)
+    turn.leave_table(G, uid, "evaded off the table")
+    return
+  end
   -- EVADING: "an attempt to avoid contact": it stops short of an enemy in
   -- its way (1 mm), not against it
   if type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side then
@@ -1542,7 +1627,7 @@ local function move_router(G, uid)
   -- 30 paces from their move for that period": a router barred by enemies
   -- turns (sharp turns, not wheels) to the side that gets it furthest.
   local left = speed - moved
-  if type(stop) == "number" and left > tables.rout.turn_cost then
+  if (type(stop) == "number" or stop == "terrain") and left > tables.rout.turn_cost then
     local best, best_moved
     for _, dv in ipairs({ 45, -45, 90, -90 }) do
       local got = turn.probe(G, uid, function()
@@ -1660,7 +1745,15 @@ local function move_charger(G, c)
       t.reforming, t.reform_banked = nil, nil
       say(G, "  %s is caught changing formation.", t.name)
     end
-    if troops.is_mounted(d) and moved >= 60 and t.advancing and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
+    -- "moving at the moment that they are contacted": moves are
+    -- simultaneous and ordinary moves are made after the charges, so a unit
+    -- is moving when it charges or countercharges, or when it advanced last
+    -- period and goes on under its order to attack or advance (not halted,
+    -- not reorganising)
+    local moving = t.charging or t.countercharging
+      or (t.advancing_before and t.state ~= "halt" and not (t.reorganising and t.reorganising > 0)
+          and (t.order == "attack" or t.state == "advance" or t.state == "uncontrolled"))
+    if troops.is_mounted(d) and moved >= 60 and moving and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
     if G.log then G.bf:log("contact", { unit = c.charger, target = hit, edge = edge }) end
   end
@@ -1704,11 +1797,19 @@ local function move_unit(G, uid)
   local cmd = G.sides[d.side].commander
   local plan = cmd.move(G, uid)
   if not plan then return end
-  local dist = plan.distance or normal_move(d)
-  dist = math.min(dist, normal_move(d) * (1 - used) + debt) - debt
-  if plan.bearing then dist = dist - face(G, uid, plan.bearing) end
+  -- UNCONTROLLED ADVANCE: "Movement is at charge speed during the first
+  -- period, and at charge speed minus 30 paces during the second"; turns
+  -- "changing the direction of an uncontrolled advance" cost nothing
+  local speed, kind, free_turn = normal_move(d), "move", false
+  if st == "uncontrolled" then
+    speed = charge_move(d) - ((d.ua_period or 1) >= 2 and tables.movement.uncontrolled_second_less or 0)
+    kind, free_turn = "uncontrolled", true
+  end
+  local dist = plan.distance or speed
+  dist = math.min(dist, speed * (1 - used) + debt) - debt
+  if plan.bearing then dist = dist - face(G, uid, plan.bearing, free_turn) end
   if dist <= 0 then return end
-  local _, moved = advance(G, uid, dist, nil, "move")
+  local _, moved = advance(G, uid, dist, nil, kind)
   d.moved = moved
   d.advancing = plan.advancing == true and moved > 0
 end
@@ -1716,7 +1817,7 @@ end
 local function movement(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) then d.moved, d.advancing, d.retiring = 0, false, false end
+    if live(d) then d.advancing_before, d.moved, d.advancing, d.retiring = d.advancing, 0, false, false end
   end
   for _, uid in ipairs(G.all) do
     if live(G.D[uid]) and G.D[uid].evading then evade(G, uid) end
@@ -1733,6 +1834,17 @@ local function movement(G)
     if live(d) and d.pursuing and d.ran ~= G.turn then turn.move_pursuer(G, uid) end
   end
   for _, c in ipairs(G.charges) do move_charger(G, c) end
+  -- EVADING: "If they do have enough move to get clear ... the chargers must
+  -- rally back during the period following their charge" (every declared
+  -- charge here was meant to make contact)
+  for _, c in ipairs(G.charges) do
+    local d, t = G.D[c.charger], G.D[c.target]
+    if live(d) and not d.routing and not d.in_melee and t.evaded_turn == G.turn
+      and not (t.caught_by and t.caught_by[c.charger]) then
+      d.state, d.state_periods = "rally_back", 2
+      say(G, "  %s must rally back next period: %s got clear.", d.name, t.name)
+    end
+  end
   -- countercharges meet their chargers: both count charging
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -1764,8 +1876,14 @@ end
 -- 3. Shooting
 
 -- TARGET PRIORITIES (not hand-hurled weapons must obey them): 1 an enemy
--- advancing towards them and able to charge them; 4 enemy missile men; 5
--- advancing enemy; 6 nearest. Hand-hurled weapons: the nearest.
+-- advancing towards them and able to charge them; 2 "at least half their
+-- own number of missile men shooting at them and within their own range";
+-- 4 "any enemy missile men firing at them"; 5 advancing enemy; 6 nearest.
+-- Reading of "shooting/firing at them": shots are simultaneous, so a
+-- shooter knows who shot at it in the last shooting phase (the previous
+-- period); any missile troops count (bows, slings, crossbows, engines, and
+-- javelin men too). Priority 3 (orders to support) has no written orders to
+-- come from. Hand-hurled weapons: the nearest.
 local function pick_target(G, uid, range)
   local d = G.D[uid]
   local arc = troops.shooting_arc(d)
@@ -1775,8 +1893,10 @@ local function pick_target(G, uid, range)
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id)) then
       local rank = 6
+      local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil
       if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
-      elseif troops.missile(o) and not troops.WEAPONS[troops.missile(o)] then rank = 4
+      elseif fired_at_us and (o.fired_figures or 0) * 2 >= d.figures then rank = 2
+      elseif fired_at_us then rank = 4
       elseif o.advancing then rank = 5 end
       if not best_rank or rank < best_rank then best, best_rank = q, rank end
     end
@@ -1802,7 +1922,26 @@ local function shooting_phase(G)
         if q then
           local t = G.D[q.id]
           local edge = turn.edge(G, q.id, uid)
+          -- SHOOTING OVERHEAD: bows over the unit's own rear ranks (not when
+          -- it moved or is disorganised: shooting.figures then counts the
+          -- front rank only) are "penalised by a tactical factor except when
+          -- 1) Shooting down from a slope with no intervening friends within
+          -- 20 paces of target or shooters. 2) Shooting from a vertical
+          -- elevation such as an elephant or rampart."
+          local overhead, exempt = false, false
+          if m == "bow" and (d.moved or 0) <= 0 and not d.disorganised and (d.ranks or 1) > 1
+            and d.type ~= "EL" and d.type ~= "CH" and d.type ~= "ENG" then
+            overhead = true
+            if on_hill(G, uid) and not on_hill(G, q.id) then
+              local near = #friends_within(G, uid, 20) == 0
+              for _, f in ipairs(G.bf:query{ of = q.id, within = mm(20), enemy = true }) do
+                if f.id ~= uid then near = false end
+              end
+              exempt = near
+            end
+          end
           local s = {
+            overhead = overhead or nil, overhead_exempt = exempt or nil,
             from_front = edge == "front", range = q.distance / MM, target_moved = t.moved or 0,
             target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = turn.unshielded_side(G, q.id, uid),
                               shooting_two_handed = t.shot_two_handed },
@@ -1821,6 +1960,8 @@ local function shooting_phase(G)
     local d, t = G.D[sh.by], G.D[sh.at]
     t.missile = (t.missile or 0) + sh.out.casualties
     t.shot_by = (t.shot_by or 0) + sh.out.figures
+    d.fired_at, d.fired_turn, d.fired_figures = sh.at, G.turn, sh.out.figures
+    if d.type == "ENG" then t.shot_by_engines = true end
     if troops.missile(d) == "bow" or troops.missile(d) == "staff_sling" then d.shot_two_handed = true end
     if G.log then
       G.bf:log("shoot", { unit = sh.by, target = sh.at, figures = sh.out.figures, total = sh.out.total,
@@ -1885,7 +2026,10 @@ end
 -- of the enemy) or nil.
 function turn.lapping(G, uid, target)
   local d, t = G.D[uid], G.D[target]
-  if (d.melee_periods or 0) < 1 or d.pushed_period == G.turn - 1 then return nil end
+  -- "in a second or subsequent period of fighting": of this fight, against
+  -- this enemy (not of the lapping unit's time in melee)
+  local since = d.engaged_since and d.engaged_since[target]
+  if not since or since >= G.turn or d.pushed_period == G.turn - 1 then return nil end
   if troops.is_model(d) or t.routing or t.square then return nil end
   if G.bf:contact(uid, target) ~= "front" or G.bf:contact(target, uid) ~= "front" then return nil end
   local du, tu = G.bf:unit(uid), G.bf:unit(target)
@@ -1937,6 +2081,10 @@ local function melee_phase(G)
           if not o.routing then fighting = true end
         end
       end
+      -- the period each fight began (this contact, unbroken since)
+      local since = {}
+      for _, e in ipairs(d.opponents) do since[e] = d.engaged_since and d.engaged_since[e] or G.turn end
+      d.engaged_since = since
       -- in melee only with an enemy that fights back: touching a router is
       -- pursuit, not melee (a unit left touching a pinned router counted as
       -- "in melee" and stood still for the rest of the battle)
@@ -1946,7 +2094,10 @@ local function melee_phase(G)
   local strikes = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not d.routing and #d.opponents > 0 then
+    -- EVADING: caught evaders "are caught with their backs turned and cannot
+    -- defend themselves": they strike no blow this period
+    local caught = d.evaded_turn == G.turn and d.caught_by ~= nil
+    if live(d) and not d.routing and #d.opponents > 0 and not caught then
       -- strike the opponent to the front first, else the first in contact
       local target
       for _, e in ipairs(d.opponents) do
@@ -1973,7 +2124,7 @@ local function melee_phase(G)
         base_frontage = d.base_w, enemy = t,
         bonus = G.melee_bonus and G.melee_bonus(G, uid, target) or nil,
       }
-      if t.routing then s.enemy_shield.rear = true end
+      if t.routing or (t.evaded_turn == G.turn and t.caught_by) then s.enemy_shield.rear = true end
       if G.report or G.log then s.purpose = "WRG melee random factor, " .. d.name end
       local out = melee.strike(d, t, s, G.dice, G.report ~= nil)
       strikes[#strikes + 1] = { by = uid, at = target, out = out }
@@ -2039,14 +2190,20 @@ local function melee_phase(G)
       if x.r.broken then
         say(G, "  %s: %s.", d.name, melee.REASONS[x.r.reason])
         local foes = d.opponents
+        -- the pursuers strike with their figures in contact as the enemy
+        -- turns (taken before the router turns about)
+        local in_contact = {}
+        for _, e in ipairs(foes) do
+          if live(G.D[e]) and G.bf:distance(e, x.uid) < 0.5 then in_contact[e] = files_in_contact(G, e, x.uid) end
+        end
         turn.rout(G, x.uid, foes[1])
         -- "They will strike without receiving return blows, at the moment at
         -- which the enemy turn their backs": the pursuers' first strike.
         for _, e in ipairs(foes) do
           local o = G.D[e]
           if live(o) and not o.routing and live(d) then
-            local s = { files = o.files, first_period = false, charging = true, enemy_shield = { rear = true },
-                        from_front = false, flank_or_rear = true, enemy = d }
+            local s = { files = in_contact[e] or files_in_contact(G, e, x.uid), first_period = false, charging = true,
+                        enemy_shield = { rear = true }, from_front = false, flank_or_rear = true, enemy = d }
             if G.report or G.log then s.purpose = "WRG pursuit strike, " .. o.name end
             local out = melee.strike(o, d, s, G.dice, false)
             say(G, "  %s strikes the backs of %s: %d casualties.", o.name, d.name, out.casualties)
@@ -2110,8 +2267,8 @@ local function melee_phase(G)
     if live(d) and d.pursuing and G.D[d.pursuing] and live(G.D[d.pursuing]) and G.bf:distance(uid, d.pursuing) < 0.5
       and d.caught then
       local q = G.D[d.pursuing]
-      local s = { files = d.files, first_period = false, charging = true, enemy_shield = { rear = true }, from_front = false,
-                  flank_or_rear = true, enemy = q }
+      local s = { files = files_in_contact(G, uid, d.pursuing), first_period = false, charging = true,
+                  enemy_shield = { rear = true }, from_front = false, flank_or_rear = true, enemy = q }
       local out = melee.strike(d, q, s, G.dice, false)
       say(G, "  %s cuts down the routed %s: %d casualties.", d.name, q.name, out.casualties)
       turn.take_casualties(G, d.pursuing, out.casualties)
@@ -2224,7 +2381,10 @@ local function end_of_period(G)
   end
   -- 2(vi) RALLYING BROKEN TROOPS: "following any period during which they
   -- have not been in contact with an enemy force or lost 1 man per figure to
-  -- missiles ... scoring better than halt".
+  -- missiles ... scoring better than halt". Routers have no order: chart 2,
+  -- whose halt row is "IF PURSUING HALT ... IF ALREADY HALTED - RETIRE";
+  -- better than it is "MOVE TOWARDS NEAREST FRIENDLY TROOPS" or above (the
+  -- rows of chart 2, not the rank of chart 1's "HALT - 2 PERIODS").
   for _, uid in ipairs(order) do
     local d = G.D[uid]
     if live(d) and d.routing and not d.leaving and d.rout_periods >= 1 and #d.opponents == 0
@@ -2233,7 +2393,7 @@ local function end_of_period(G)
       for _, e in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do caught = caught or e ~= nil end
       if not caught then
         local out = turn.test(G, uid, "attempting to rally", { chart = 2 })
-        if out.rank >= 4 then
+        if out.rank > tables.reaction_results.halt_or_retire.rank then
           d.routing = false
           d.reorganising = 1
           say(G, "  %s rallies.", d.name)
@@ -2328,6 +2488,7 @@ local function upkeep(G)
     local d = G.D[uid]
     if live(d) then
       d.received, d.inflicted, d.missile, d.shot_by, d.shot_two_handed = 0, 0, 0, 0, false
+      d.shot_by_engines, d.scared_by_elephants = nil, nil
       d.front_fighting, d.under_fire = nil, nil
       d.caught, d.following = nil, false
       d.reorganising_now = d.reorganising and d.reorganising > 0
@@ -2351,7 +2512,7 @@ local function upkeep(G)
       if not dis and troops.is_horsed(d) and G.elephants[3 - d.side] then
         local near = G.elephants[d.side] and 30 or 100
         for _, q in ipairs(enemies_within(G, uid, near)) do
-          if G.D[q.id].type == "EL" then dis = true; break end
+          if G.D[q.id].type == "EL" then dis = true; d.scared_by_elephants = true; break end
         end
       end
       if d.push_backs and d.push_backs > 0 and d.in_melee and d.disorganised then dis = true end
