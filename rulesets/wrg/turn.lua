@@ -42,6 +42,12 @@ function turn.label(d) return d.name end
 
 local function live(d) return d and not d.gone and not d.off_table end
 
+-- Bases overlapping by no more than this (mm) count as touching, not as
+-- standing on one another: under the referee's 1 mm (lib.referee), over
+-- lib.manoeuvre's 0.5 so that a base left touching another within rounding
+-- is not taken to stand on it.
+local SLACK = 0.9
+
 -- A turn in place (bf:move "turn") that never leaves the base standing on
 -- another: the engine lets a base swing through those it already touches
 -- (and those in opts.ignore), so a turn that would end overlapping one is
@@ -60,13 +66,13 @@ local function turn_in_place(G, uid, diff, opts)
     if not rf[k] or fac < rf[k] then rf[k] = fac end
   end
   G.bf:move(uid, "turn", diff, opts)
-  if #M.overlapping(G, uid, M.TOLERANCE) == 0 then return diff end
+  if #M.overlapping(G, uid, SLACK) == 0 then return diff end
   local lo, hi = 0, diff
   for _ = 1, 8 do
     local mid = (lo + hi) / 2
     G.bf:place(uid, x, y, f)
     G.bf:move(uid, "turn", mid, opts)
-    if #M.overlapping(G, uid, M.TOLERANCE) == 0 then lo = mid else hi = mid end
+    if #M.overlapping(G, uid, SLACK) == 0 then lo = mid else hi = mid end
   end
   G.bf:place(uid, x, y, f)
   if math.abs(lo) >= 0.01 then G.bf:move(uid, "turn", lo, opts) end
@@ -974,7 +980,7 @@ end
 -- would end on.
 local function ends_on_friends(G, uid, side)
   local out
-  for _, o in ipairs(M.overlapping(G, uid, M.TOLERANCE)) do
+  for _, o in ipairs(M.overlapping(G, uid, SLACK)) do
     if G.D[o] and G.D[o].side == side then out = out or {}; out[#out + 1] = o end
   end
   return out
@@ -985,7 +991,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
   -- it must get clear of them on this move
-  local start_on = M.overlapping(G, uid, M.TOLERANCE)
+  local start_on = M.overlapping(G, uid, SLACK)
   local stop, moved, hindered, f0 = advance_on(G, uid, paces, opts)
   if opts and opts.ignore_side and moved > 0 then
     local side = opts.ignore_side
@@ -1005,7 +1011,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
     end
   end
   if #start_on > 0 or (opts and opts.ignore_side) then
-    local on = M.overlapping(G, uid, M.TOLERANCE)
+    local on = M.overlapping(G, uid, SLACK)
     if #on > 0 then
       -- it goes on through until clear, if what is left of its move allows
       local ignore = {}
@@ -1018,13 +1024,13 @@ local function advance(G, uid, paces, opts, kind, f_before)
         if r.distance <= 0 then break end
         left, moved = left - r.distance, moved + r.distance / MM
         stop = r.stopped_by
-        on = M.overlapping(G, uid, M.TOLERANCE)
+        on = M.overlapping(G, uid, SLACK)
         if stop then break end
       end
     end
   end
   if #start_on == 0 then
-    local on = M.overlapping(G, uid, M.TOLERANCE)
+    local on = M.overlapping(G, uid, SLACK)
     if #on > 0 then
       -- the engine lets a base slide through one it already touches: the
       -- move is cut back to the last place on its path where it stands on
@@ -1033,7 +1039,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
       local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
       local function clear_at(t)
         G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
-        return #M.overlapping(G, uid, M.TOLERANCE) == 0
+        return #M.overlapping(G, uid, SLACK) == 0
       end
       local lo, hi = 0, 1
       local n = math.max(1, math.ceil(len / 5))
@@ -1051,7 +1057,6 @@ local function advance(G, uid, paces, opts, kind, f_before)
     end
   end
   if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
-  if G.referee then local on = M.overlapping(G, uid, M.TOLERANCE); if #on > 0 then say(G, "DEBUG %d %s ends on %s (start %.1f %.1f %.1f moved %.1f stop %s) paces %.1f f0 %.1f", uid, kind, table.concat(on, ","), x0, y0, fa, moved, tostring(stop), paces, f0) end end
   if stop == "river" or stop == "terrain" or (hindered and moved > 0) then turn.obstructed(G, uid) end
   return stop, moved
 end
@@ -1181,7 +1186,7 @@ function turn.align(G, charger, target, x0, y0, allowance)
   -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up
   -- rule) no further from where the move began than its allowance; else it
   -- stays where it made contact
-  if #M.overlapping(G, charger, M.TOLERANCE) > 0 or not M.on_table(G, charger)
+  if #M.overlapping(G, charger, SLACK) > 0 or not M.on_table(G, charger)
       or (x0 and math.sqrt((nx - x0) ^ 2 + (ny - y0) ^ 2) > allowance) then
     G.bf:place(charger, px, py, pf)
   end
@@ -1634,7 +1639,7 @@ local function move_router(G, uid)
         turn_in_place(G, uid, dv, turning)
         local r = G.bf:move(uid, "advance", mm(left - tables.rout.turn_cost) / terrain_factor(G, uid, d), leaving_behind())
         -- a way out that leaves it standing on another unit is none
-        if #M.overlapping(G, uid, M.TOLERANCE) > 0 then return 0 end
+        if #M.overlapping(G, uid, SLACK) > 0 then return 0 end
         return r.distance / MM
       end)
       if got > 1 and (not best_moved or got > best_moved + 0.5) then best, best_moved = dv, got end
