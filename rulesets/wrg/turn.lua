@@ -164,6 +164,7 @@ end
 local KEYS_CAVALRY = { "marsh" }
 local KEYS_ELEPHANT = { "marsh", "wood" }
 local KEYS_VEHICLE = { "marsh", "wood", "building" }
+local KEY1 = { marsh = { "marsh" }, wood = { "wood" }, building = { "building" } }
 function turn.impassable_keys(d)
   if troops.is_infantry(d) and not d.on_horse then return nil end
   if d.type == "CH" or d.camel then return KEYS_VEHICLE end
@@ -1075,7 +1076,7 @@ advance_on = function(G, uid, paces, opts)
     local u = G.bf:unit(uid)
     local use
     for _, k in ipairs(keys) do
-      if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, { k }) then use = use or {}; use[#use + 1] = k end
+      if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, KEY1[k]) then use = use or {}; use[#use + 1] = k end
     end
     if use then
       local a = math.rad(u.facing)
@@ -1083,7 +1084,11 @@ advance_on = function(G, uid, paces, opts)
       local n = math.ceil(dist / 40)
       for i = 1, n do
         local at = math.min(dist, i * 40)
-        if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, use) then
+        local hit = false
+        for _, k in ipairs(use) do
+          if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, KEY1[k]) then hit = true; break end
+        end
+        if hit then
           local clear = at
           for _, k in ipairs(use) do
             clear = math.min(clear, G.bf:terrain_clear_advance(u.x, u.y, u.facing, u.width, u.depth, at, k))
@@ -1534,11 +1539,22 @@ local function evade(G, uid)
   if not threat then return end
   -- "equivalent in length to a normal move, but includes an initial turn
   -- directly away from the enemy. No deduction is made for this turn."
-  face(G, uid, norm(bearing(G, threat, uid)), true)
+  local want = norm(bearing(G, threat, uid))
+  face(G, uid, want, true)
   local dist = normal_move(d)
   if d.ranks > 2 then dist = dist / 2 end
-  local x0, y0 = G.bf:pos(uid)
-  local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade")
+  local x0, y0, f0 = G.bf:pos(uid)
+  local backing_edge = false
+  if math.abs(norm(want - f0)) > 1 then
+    -- the turn was cut short (the engine sweeps the base round; the
+    -- figures turn about each in its place): facing away where it stands,
+    -- if that is on the table and clear; off the table, it is backing the edge
+    G.bf:place(uid, x0, y0, want)
+    if not M.on_table(G, uid) then backing_edge = true end
+    if backing_edge or #M.overlapping(G, uid, SLACK) > 0 then G.bf:place(uid, x0, y0, f0) else f0 = want end
+  end
+  local stop, moved = nil, 0
+  if backing_edge then stop = "edge" else stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade") end
   if stop == "edge" then
     -- an evade that reaches the table edge takes the unit off the field
     -- (TROOPS LEAVING THE FIELD: it may come back)
