@@ -1729,6 +1729,21 @@ local function move_charger(G, c)
   local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
   d.moved = moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
+  if hit and hit ~= c.target and live(G.D[hit]) and not G.D[hit].routing and not G.D[hit].in_melee then
+    -- the charge struck an enemy other than the one it was declared at
+    -- (one that came into its path): that unit is charged too, and takes
+    -- the test for being charged (2(iii)) when the charger came from beyond
+    -- its normal move, at the moment of contact (too late to countercharge
+    -- or evade)
+    local t = G.D[hit]
+    say(G, "  %s strikes %s in its path.", d.name, t.name)
+    if moved > normal_move(d) and t.tested_charged_turn ~= G.turn then
+      t.tested_charged_turn = G.turn
+      local out = turn.test(G, hit, "being charged", { fanatics_charge = d.fanatic or nil,
+        li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(d)) or nil })
+      if out.rank < 4 then turn.apply_result(G, hit, out, true) end
+    end
+  end
   if hit then
     local edge = turn.align(G, c.charger, hit, cx0, cy0, reach)
     local t = G.D[hit]

@@ -489,3 +489,78 @@ T.case("OPTIONAL RULES FOR WEATHER: Mediterranean May-September by default, rain
   local b = reaction.test(G.D[d], before, dice.forced({ 3, 3, 3 }), false)
   T.eq(a.score, b.score - 1, "the reaction total is 1 lower")
 end)
+
+---------------------------------------------------------------------------
+-- 15. Swords
+
+-- "Figures apparently armed only with a sword are assumed to have throwing
+-- weapons as well": the javelin row is theirs, not that of every unit that
+-- lists a sword beside its spear, pilum or pike (whose rows already say
+-- "and sword"); pike-and-sword keeps its pike ranks.
+T.case("HAND-TO-HAND WEAPON FACTORS: only sword-only infantry fight as javelinmen", function()
+  local function row_of(weapons, ty, ranks)
+    local au = unit("a", ty, 600, 400, 0, { weapons = weapons, figures = 8, ranks = ranks })
+    local _, ad = setup.footprint(au)
+    local eu = unit("e", "LI", 600, 400 + ad / 2 + 15, 180, { weapons = { "javelin" }, figures = 4, ranks = 1,
+                                                                set = { order = "attack" } })
+    local G = fight{ side1 = { au }, side2 = { eu } }
+    local a, e = G.by_id[1].a, G.by_id[2].e
+    engage(G, a, e)
+    play(G)
+    for _, ev in ipairs(events(G, "melee", 1)) do if ev.unit == a then return ev.row, ev.figures end end
+  end
+  T.eq(row_of({ "spear", "sword" }, "MI", 2), "spear", "spear and sword: the spear row (against light infantry javelins would be 5)")
+  local row, figures = row_of({ "pike", "sword" }, "HI", 4)
+  T.eq(row, "pike", "pike and sword: the pike row")
+  T.truthy(figures > 3, "with its rear ranks (pikes fight 4 deep): " .. tostring(figures))
+  T.eq(row_of({ "pilum", "sword" }, "HI", 2), "pilum", "pilum and sword")
+  T.eq(row_of({ "sword" }, "MI", 2), "javelin", "sword only: throwing weapons as well")
+end)
+
+---------------------------------------------------------------------------
+-- 16. Charges in flight
+
+-- 2(iii) "When being charged - WHEN AND IF THE CHARGERS EXCEED NORMAL MOVE
+-- DISTANCE": a charge that strikes an enemy other than the one it was
+-- declared at (one standing in its path) charges that enemy, which tests.
+T.case("THE REACTION TEST 2(iii): the unit a charge actually strikes tests for being charged", function()
+  local hu = unit("h", "HC", 600, 300, 0, { figures = 4, ranks = 1, weapons = { "lance" }, fanatic = true })
+  local _, hd = setup.footprint(hu)
+  local front = 300 + hd / 2
+  -- the declared target 170 paces off, another enemy across the path at 130
+  local G
+  G = fight{ side1 = { hu },
+             side2 = { unit("t", "MI", 600, front + 170 * MM + 20, 180),
+                       unit("u", "MI", 600, front + 130 * MM + 20, 180, { figures = 4, ranks = 2 }) },
+             cmd1 = commander{ charge_target = function() return G.by_id[2].t end } }
+  local h, t, u = G.by_id[1].h, G.by_id[2].t, G.by_id[2].u
+  play(G)
+  local contact
+  for _, e in ipairs(events(G, "contact", 1)) do if e.unit == h then contact = e.target end end
+  T.eq(contact, u, "the charge strikes the unit in its path")
+  local tested = {}
+  for _, e in ipairs(events(G, "reaction", 1)) do if e.why == "being charged" then tested[e.unit] = true end end
+  T.truthy(tested[u], "which tests for being charged (the charger came from beyond its normal move)")
+  T.truthy(tested[t], "as did the unit the charge was declared at")
+end)
+
+-- The default commander: infantry with bows (or other shooting weapons)
+-- facing a pike phalanx in good order within their range stand and shoot
+-- rather than charge it (at Gaugamela the Immortals charged the taxeis).
+T.case("CHARGING (the default commander): bow-armed infantry stand to shoot at a phalanx instead of charging", function()
+  local function decide(target_weapons)
+    local pu = unit("p", "MI", 600, 300, 0, { weapons = { "spear", "bow" }, class = "B", figures = 24, ranks = 4 })
+    local _, pd = setup.footprint(pu)
+    local chosen = {}
+    local cmd = setmetatable({ charge_target = function(G2, id)
+      local r = ai.charge_target(G2, id); chosen[id] = r or false; return r end }, { __index = ai })
+    local G = fight{ seed = 2, side1 = { pu },
+                     side2 = { unit("x", "HI", 600, 300 + pd / 2 + 60 * MM + 20, 180,
+                                    { weapons = target_weapons, figures = 8, ranks = 2, class = "C" }) },
+                     cmd1 = cmd }
+    play(G)
+    return chosen[G.by_id[1].p]
+  end
+  T.eq(decide({ "pike" }), false, "a phalanx 60 paces off, in bow range: they shoot")
+  T.truthy(decide({ "sword" }), "swordsmen in the same place: they charge")
+end)
