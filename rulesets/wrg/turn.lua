@@ -627,6 +627,29 @@ function turn.situation(G, uid, extra)
   return s
 end
 
+-- 1(iii): "When a unit or sub-unit falls below half strength in figures -
+-- IMMEDIATELY THIS HAPPENS ... The test is repeated each time the unit or
+-- sub-unit loses an additional figure." Taken as casualties are applied
+-- (after the shooting, after the blows of hand-to-hand combat, before AFTER
+-- HAND-TO-HAND FIGHTING decides push-backs and breaks): taken at the end of
+-- the period it never fired, the melee having broken every such unit first.
+-- "A unit getting worse than "Halt" will continue off the field and will
+-- not return."
+function turn.half_strength(G, uid)
+  local d = G.D[uid]
+  if not live(d) or d.routing then return end
+  if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
+    d.half_tested_at = d.figures
+    local out = turn.test(G, uid, "below half strength")
+    if out.rank < 3 then
+      d.leaving = true
+      turn.rout(G, uid, nil)
+    else
+      turn.obey(G, uid, out, true)
+    end
+  end
+end
+
 -- Takes a test, records it, and returns the outcome.
 function turn.test(G, uid, why, extra)
   local d = G.D[uid]
@@ -2021,6 +2044,7 @@ local function shooting_phase(G)
           local out = turn.test(G, uid, "2 casualties per figure from missiles")
           turn.obey(G, uid, out, true)
         end
+        turn.half_strength(G, uid)
       end
     end
   end
@@ -2208,6 +2232,9 @@ local function melee_phase(G)
       turn.take_casualties(G, uid, d.received)
     end
   end
+  for _, uid in ipairs(G.all) do
+    if start[uid] then turn.half_strength(G, uid) end
+  end
   local results = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -2384,19 +2411,9 @@ local function end_of_period(G)
   for _, uid in ipairs(order) do
     local d = G.D[uid]
     if live(d) and not d.routing then
-      -- 1(iii): "falls below half strength in figures", and again for each
-      -- further figure lost.
-      if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
-        d.half_tested_at = d.figures
-        local out = turn.test(G, uid, "below half strength")
-        -- "A unit getting worse than "Halt" will continue off the field and will not return."
-        if out.rank < 3 then
-          d.leaving = true
-          turn.rout(G, uid, nil)
-        else
-          turn.obey(G, uid, out, true)
-        end
-      end
+      -- 1(iii), for losses not yet tested (turn.half_strength is called
+      -- as casualties are applied)
+      turn.half_strength(G, uid)
     end
     -- 2(i): the first time within charge reach of enemy troops
     if live(d) and not d.routing and not d.tested_first_reach and not d.in_melee then

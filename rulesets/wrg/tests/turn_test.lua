@@ -564,3 +564,36 @@ T.case("CHARGING (the default commander): bow-armed infantry stand to shoot at a
   T.eq(decide({ "pike" }), false, "a phalanx 60 paces off, in bow range: they shoot")
   T.truthy(decide({ "sword" }), "swordsmen in the same place: they charge")
 end)
+
+---------------------------------------------------------------------------
+-- 17. Below half strength
+
+-- 1(iii) "When a unit or sub-unit falls below half strength in figures -
+-- IMMEDIATELY THIS HAPPENS": as the casualties of the blows are applied,
+-- before AFTER HAND-TO-HAND FIGHTING breaks the unit (taken at the end of the
+-- period, the test never fired: every such unit had been broken first).
+T.case("THE REACTION TEST 1(iii): below half strength, immediately, before the melee breaks the unit", function()
+  for seed = 1, 80 do
+    -- 6 figures left of 12: the next figure lost takes it below half
+    local uu = unit("u", "MI", 600, 400, 0, { figures = 6, ranks = 1, class = "E", set = { original = 12 } })
+    local _, ud = setup.footprint(uu)
+    local G = fight{ seed = seed, side1 = { uu },
+                     side2 = { unit("e", "HI", 600, 400 + ud / 2 + 10, 180, { figures = 12, ranks = 1, class = "A",
+                                                                          weapons = { "axe" } }) } }
+    local u, e = G.by_id[1].u, G.by_id[2].e
+    engage(G, u, e)
+    play(G)
+    local d = G.D[u]
+    if d.figures < 6 and d.has_routed then
+      local test_seq, rout_seq
+      for _, ev in ipairs(G.bf:events()) do
+        if ev.kind == "reaction" and ev.unit == u and ev.why == "below half strength" then test_seq = test_seq or ev.seq end
+        if ev.kind == "rout" and ev.unit == u then rout_seq = rout_seq or ev.seq end
+      end
+      T.truthy(test_seq, "the unit below half strength tests (seed " .. seed .. ")")
+      T.truthy(test_seq < rout_seq, "before it breaks")
+      return
+    end
+  end
+  error("no seed took the unit below half strength and broke it")
+end)
