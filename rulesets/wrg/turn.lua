@@ -1010,6 +1010,34 @@ local function ends_on_friends(G, uid, side)
   return out
 end
 
+-- The engine lets a base slide through one it already touches: a straight
+-- move from (x0, y0) that ends on another base is cut back to the last place
+-- on its path where it stands on nothing (5 mm steps, then halving).
+-- Returns the fraction of the move kept and the unit it ended on, or nil
+-- when it ended clear.
+local function cut_back(G, uid, x0, y0)
+  local on = M.overlapping(G, uid, SLACK)
+  if #on == 0 then return nil end
+  local x1, y1, f1 = G.bf:pos(uid)
+  local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
+  local function clear_at(t)
+    G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
+    return #M.overlapping(G, uid, SLACK) == 0
+  end
+  local lo, hi = 0, 1
+  local n = math.max(1, math.ceil(len / 5))
+  for i = 1, n do
+    if not clear_at(i / n) then hi = i / n; break end
+    lo = i / n
+  end
+  for _ = 1, 8 do
+    local mid = (lo + hi) / 2
+    if clear_at(mid) then lo = mid else hi = mid end
+  end
+  clear_at(lo)
+  return lo, on[1]
+end
+
 local function advance(G, uid, paces, opts, kind, f_before)
   local x0, y0, fa = G.bf:pos(uid)
   -- units it stands on as it sets off (a router or a unit breaking off that
@@ -1054,31 +1082,8 @@ local function advance(G, uid, paces, opts, kind, f_before)
     end
   end
   if #start_on == 0 then
-    local on = M.overlapping(G, uid, SLACK)
-    if #on > 0 then
-      -- the engine lets a base slide through one it already touches: the
-      -- move is cut back to the last place on its path where it stands on
-      -- nothing (5 mm steps, then halving)
-      local x1, y1, f1 = G.bf:pos(uid)
-      local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
-      local function clear_at(t)
-        G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
-        return #M.overlapping(G, uid, SLACK) == 0
-      end
-      local lo, hi = 0, 1
-      local n = math.max(1, math.ceil(len / 5))
-      for i = 1, n do
-        if not clear_at(i / n) then hi = i / n; break end
-        lo = i / n
-      end
-      for _ = 1, 8 do
-        local mid = (lo + hi) / 2
-        if clear_at(mid) then lo = mid else hi = mid end
-      end
-      clear_at(lo)
-      moved = moved * lo
-      stop = on[1]
-    end
+    local lo, on = cut_back(G, uid, x0, y0)
+    if lo then moved, stop = moved * lo, on end
   end
   if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
   if stop == "river" or stop == "terrain" or (hindered and moved > 0) then turn.obstructed(G, uid) end
@@ -1184,12 +1189,18 @@ end
 
 -- Moves straight back (facing kept), e.g. a push-back or a retire.
 local function back_off(G, uid, paces, kind)
-  local _, _, f = G.bf:pos(uid)
+  local x0, y0, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
+  local touching = #M.overlapping(G, uid, SLACK) > 0
   local r = G.bf:move(uid, "slide", dx, dy)
+  local moved = r.distance / MM
+  if not touching then
+    local lo = cut_back(G, uid, x0, y0)
+    if lo then moved = moved * lo end
+  end
   record(G, uid, kind or "push_back", 1)
-  return r.distance / MM
+  return moved
 end
 
 -- Puts a charger flush against the edge of the target it struck.
