@@ -462,10 +462,20 @@ function turn.returns(G)
           end
         end
       end
+      local blocked = false
       if d.off_table and o.returns_at == G.turn then
+        G.bf:bring_back(uid, o.x, o.y, o.facing)
+        if #M.overlapping(G, uid, SLACK) > 0 then
+          -- "reappear at the same point": while other troops stand there it
+          -- waits, in sight in the distance, and comes on when it is clear
+          G.bf:remove(uid)
+          o.returns_at = G.turn + 1
+          blocked = true
+        end
+      end
+      if not blocked and d.off_table and o.returns_at == G.turn then
         d.off_table = nil
         d.order, d.disorganised = d.order or "attack", false
-        G.bf:bring_back(uid, o.x, o.y, o.facing)
         record(G, uid, "return")
         if G.log then G.bf:log("returned", { unit = uid }) end
         say(G, "  %s returns to the field.", d.name)
@@ -1319,7 +1329,9 @@ local function declare(G)
       -- unless it is "Uncontrolled advance"" (the commander's choice:
       -- `evade`, default yes). A unit already on an uncontrolled advance
       -- (or "act as general wishes" from the test) counts as its result.
-      if t.order == "skirmish" and not t.in_melee and not t.routing and (troops.is_light(t) or troops.is_cavalry(t)) then
+      -- (a unit that declared a charge of its own goes on with it)
+      if t.order == "skirmish" and not t.in_melee and not t.routing and not t.charging
+        and (troops.is_light(t) or troops.is_cavalry(t)) then
         local ua = t.state == "uncontrolled" or tested == 6
         if troops.is_infantry(t) then
           if not ua and tested ~= 5 then t.evading = true end
@@ -1328,7 +1340,7 @@ local function declare(G)
           if (tested and tested <= 3) or cmd.evade == nil or cmd.evade(G, tid, list[1]) ~= false then t.evading = true end
         end
       end
-      if ok and not t.evading and not t.in_melee and not t.pursuing and t.moves[2] and not t.square then
+      if ok and not t.evading and not t.charging and not t.in_melee and not t.pursuing and t.moves[2] and not t.square then
         local cmd = G.sides[t.side].commander
         if cmd.countercharge(G, tid, list[1]) then
           t.countercharging = true
@@ -1677,11 +1689,14 @@ local function move_router(G, uid)
   local near_before = {}
   for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do near_before[q.id] = true end
   local x0, y0 = G.bf:pos(uid)
+  local f_r = terrain_factor(G, uid, d)
   local stop, moved = advance(G, uid, speed, leaving_behind(), "rout")
   -- "Each turn made to avoid an obstacle or interposing enemy force deducts
   -- 30 paces from their move for that period": a router barred by enemies
   -- turns (sharp turns, not wheels) to the side that gets it furthest.
-  local left = speed - moved
+  -- what is left of the move allowance (table paces moved in difficult
+  -- ground cost its multiplier)
+  local left = speed - moved * f_r
   if (type(stop) == "number" or stop == "terrain") and left > tables.rout.turn_cost then
     local best, best_moved
     for _, dv in ipairs({ 45, -45, 90, -90 }) do
