@@ -384,8 +384,10 @@ end
 function ai.designate(G, uid)
   local d = G.D[uid]
   local c = d.combat and G.combats[d.combat]
-  if not c or c.round == 0 or c.round >= 3 then return false end
-  if c.losses[d.side] <= c.losses[3 - d.side] then return false end
+  if not c then return false end
+  local thrown, lost, won = turn.tally(c, d)
+  if thrown == 0 or thrown >= 3 then return false end
+  if lost <= won then return false end
   local mine, theirs = 0, 0
   for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
   for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end

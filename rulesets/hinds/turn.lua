@@ -231,6 +231,17 @@ local function steps_for(units) return floor(units / HEX + 1e-9) end
 ---------------------------------------------------------------------------
 -- Charges
 
+local function leave_combat(G, uid)
+  local d = G.D[uid]
+  local c = d.combat and G.combats[d.combat]
+  d.combat = nil
+  if not c then return end
+  local list = c.units[d.side]
+  for i = #list, 1, -1 do if list[i] == uid then table.remove(list, i) end end
+  c.joined[uid] = nil
+end
+turn.leave_combat = leave_combat
+
 -- Whether d may charge enemy e now, and the hex it would end on. Returns
 -- ok, q, r, why. "All units must close with the enemy during their charge
 -- turn"; heavy cavalry "cannot execute a charge at a greater angle from its
@@ -271,27 +282,40 @@ function turn.can_charge(G, d, e)
   return false, nil, nil, "out of charge reach"
 end
 
--- A combat record: { id, units = { [1] = {uids}, [2] = {uids} }, round,
--- losses = { n1, n2 }, chargers = { uid = true }, attacker = side }.
+-- A combat record: { id, units = { [1] = {uids}, [2] = {uids} }, round
+-- (throws made), losses = { n1, n2 } (throws lost by each side),
+-- chargers = { uid = turn }, attacker = side, joined = { uid = { round,
+-- losses1, losses2 } } (the combat's count when the unit joined it, or
+-- when its own fight was renewed): a unit is bound only by the throws it
+-- fought (turn.tally).
 function turn.join_combat(G, a_uid, b_uid, charged)
   local a, b = G.D[a_uid], G.D[b_uid]
   local c = (b.combat and G.combats[b.combat]) or (a.combat and G.combats[a.combat])
   if not c then
     G.next_combat = (G.next_combat or 0) + 1
     c = { id = G.next_combat, units = { {}, {} }, round = 0, losses = { 0, 0 }, chargers = {}, attacker = a.side,
-          started = G.turn }
+          started = G.turn, joined = {} }
     G.combats[c.id] = c
     G.combat_order[#G.combat_order + 1] = c.id
   end
   for _, x in ipairs({ a, b }) do
     if x.combat ~= c.id then
+      if x.combat then leave_combat(G, x.uid) end
       x.combat = c.id
       local list = c.units[x.side]
       list[#list + 1] = x.uid
+      c.joined[x.uid] = { c.round, c.losses[1], c.losses[2] }
     end
   end
   if charged then c.chargers[a_uid] = G.turn end
   return c
+end
+
+-- A unit's own record in combat c: throws fought, lost and won since it
+-- joined (or since its fight was renewed).
+function turn.tally(c, d)
+  local j = c.joined[d.uid] or { 0, 0, 0 }
+  return c.round - j[1], c.losses[d.side] - j[1 + d.side], c.losses[3 - d.side] - j[4 - d.side]
 end
 
 function turn.charge(G, uid, target)
@@ -318,15 +342,6 @@ end
 ---------------------------------------------------------------------------
 -- Flight, withdrawal and pursuit (§2, §4)
 
-local function leave_combat(G, uid)
-  local d = G.D[uid]
-  local c = d.combat and G.combats[d.combat]
-  d.combat = nil
-  if not c then return end
-  local list = c.units[d.side]
-  for i = #list, 1, -1 do if list[i] == uid then table.remove(list, i) end end
-end
-turn.leave_combat = leave_combat
 
 -- The neighbour hexes toward a side's own edge, best first.
 local function homeward(G, d)
@@ -402,6 +417,8 @@ function turn.rout(G, uid, leaving, why)
   leave_combat(G, uid)
   d.state = leaving and "leaving" or "fleeing"
   d.flight_moves, d.carry, d.rally_attempt, d.pursued_turn = 0, 0, 0, G.turn
+  -- a beaten unit pursues nothing and claims no ground
+  d.pursuing, d.pursuit_moves, d.occupy = nil, nil, nil
   d.fled_turn = G.turn
   local _, facing = homeward(G, d)
   d.facing = facing
@@ -742,7 +759,7 @@ function turn.melee_situation(G, c, d)
   local t = tinfo(G, d.q, d.r)
   local s = {
     charging = c.chargers[d.uid] == G.turn,
-    first_round = c.round == 0 or (d.joined_round == c.round),
+    first_round = turn.tally(c, d) == 0 and (c.joined[d.uid] == nil or c.joined[d.uid].first ~= false),
     close_order = d.formation == "normal" or d.formation == "square",
     level = turn.level_ground(G, d, foe),
     defending_obstacle = t.obstacle == true and c.chargers[d.uid] == nil,
@@ -889,8 +906,15 @@ function turn.fight(G, c)
   for s = 1, 2 do
     for _, uid in ipairs(c.units[s]) do if not in_disorder(G, G.D[uid]) then dis[s] = false end end
   end
+  -- the attacker: a side with a unit that charged into this combat (or
+  -- caught it in pursuit) this turn
+  local attacked = { false, false }
+  for s = 1, 2 do
+    for _, uid in ipairs(c.units[s]) do if c.chargers[uid] == G.turn then attacked[s] = true end end
+  end
   local automatic
-  if dis[1] and not dis[2] then automatic = "b" elseif dis[2] and not dis[1] then automatic = "a" end
+  if dis[1] and not dis[2] and attacked[2] then automatic = "b"
+  elseif dis[2] and not dis[1] and attacked[1] then automatic = "a" end
   local r = melee.round(a, b, G.dice, G.report ~= nil, { automatic = automatic })
   c.round = c.round + 1
   local loser
@@ -938,13 +962,29 @@ function turn.fight(G, c)
     end
   end
   if automatic then decide(G, c, loser, "attacked while broken or in disorder"); return end
-  if c.round >= tables.melee.rounds then
-    local who = morale.retreats(c.losses[1], c.losses[2])
-    if who then
-      decide(G, c, who == "a" and 1 or 2, string.format("lost %d of 3 throws", who == "a" and c.losses[1] or c.losses[2]))
-    else
-      say(G, "    after three throws neither side lost twice: the fight is renewed.")
-      c.round, c.losses = 0, { 0, 0 }
+  -- each unit's melee lasts three throws from when it joined: after its
+  -- third, it retreats if it lost two or more of them; otherwise its fight
+  -- is renewed (a newcomer is not bound by throws it did not fight)
+  for s = 1, 2 do
+    local units = present(G, c, s)
+    local beaten, renewed = {}, {}
+    for _, uid in ipairs(units) do
+      local d = G.D[uid]
+      local thrown, lost, won = turn.tally(c, d)
+      if thrown >= tables.melee.rounds then
+        if morale.retreats(lost, won) == "a" then beaten[#beaten + 1] = { uid, lost } else renewed[#renewed + 1] = uid end
+      end
+    end
+    for _, uid in ipairs(renewed) do
+      c.joined[uid] = { c.round, c.losses[1], c.losses[2], first = false }
+      say(G, "    %s: after three throws it has not lost two: its fight is renewed.", label(G.D[uid]))
+    end
+    if #beaten > 0 and #beaten == #units then
+      decide(G, c, s, string.format("lost %d of 3 throws", beaten[1][2]))
+      return
+    end
+    for _, b in ipairs(beaten) do
+      turn.rout(G, b[1], morale.must_leave(G.D[b[1]]), string.format("lost %d of 3 throws", b[2]))
     end
   end
 end
