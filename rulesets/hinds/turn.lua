@@ -35,6 +35,7 @@ local missiles = require("hinds.missiles")
 local morale = require("hinds.morale")
 local setup = require("hinds.setup")
 local H = require("hinds.hexes")
+local M = require("lib.manoeuvre")
 
 local turn = {}
 
@@ -109,9 +110,12 @@ function turn.free(G, d, q, r)
   return turn.passable(G, d, q, r) and G.occ[H.key(q, r)] == nil
 end
 
--- Moves a unit to a hex (the battlefield draws it at the centre).
-function turn.place(G, uid, q, r, facing)
+-- Moves a unit to a hex (the battlefield draws it at the centre); `kind`
+-- names the move for the referee (lib.manoeuvre.record): "forward",
+-- "turned", "rear", "charge", "flight", "pursuit", "withdraw", "occupy".
+function turn.place(G, uid, q, r, facing, kind)
   local d = G.D[uid]
+  if kind then M.record(G, uid, kind) end
   if d.q then G.occ[H.key(d.q, d.r)] = nil end
   d.q, d.r, d.facing = q, r, facing or d.facing
   G.occ[H.key(q, r)] = uid
@@ -189,18 +193,23 @@ end
 
 -- Hexes reachable by d in a move: steps only through the hexsides that are
 -- `dirs` ("front" or "rear") relative to `facing`. Returns a list of
--- { q, r, steps, rough } in breadth-first order (deterministic), the start
--- excluded. max_steps(rough) gives the steps allowed.
+-- { q, r, steps, rough, road } in breadth-first order (deterministic), the
+-- start excluded; rough: the path enters rough ground; road: the whole path
+-- (its start too) is on road hexes. max_steps(rough, road) gives the steps
+-- allowed.
 function turn.reachable(G, d, facing, dirs, max_steps)
   local start = H.key(d.q, d.r)
   local out = {}
   local seen = { [start] = true }
-  local frontier = { { d.q, d.r, 0, false } }
-  local limit_plain, limit_rough = max_steps(false), max_steps(true)
+  local on_road = tinfo(G, d.q, d.r).road == true
+  local frontier = { { d.q, d.r, 0, false, on_road } }
+  local limit_plain, limit_rough = max_steps(false, false), max_steps(true, false)
+  local road_plain, road_rough = limit_plain, limit_rough
+  if on_road then road_plain, road_rough = max_steps(false, true), max_steps(true, true) end
   while #frontier > 0 do
     local nextf = {}
     for _, f in ipairs(frontier) do
-      local q, r, steps, rough = f[1], f[2], f[3], f[4]
+      local q, r, steps, rough, road = f[1], f[2], f[3], f[4], f[5]
       local stop = tinfo(G, q, r).stream and (q ~= d.q or r ~= d.r)
       if not stop then
         for i, dir in ipairs(H.DIRS) do
@@ -209,10 +218,12 @@ function turn.reachable(G, d, facing, dirs, max_steps)
             local k = H.key(nq, nr)
             if not seen[k] and turn.free(G, d, nq, nr) then
               local rgh = rough or turn.rough_step(G, q, r, nq, nr)
-              local lim = rgh and limit_rough or limit_plain
+              local rd = road and tinfo(G, nq, nr).road == true
+              local lim
+              if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
               if steps + 1 <= lim then
                 seen[k] = true
-                local e = { nq, nr, steps + 1, rgh }
+                local e = { nq, nr, steps + 1, rgh, rd }
                 out[#out + 1] = e
                 nextf[#nextf + 1] = e
               end
@@ -227,6 +238,39 @@ function turn.reachable(G, d, facing, dirs, max_steps)
 end
 
 local function steps_for(units) return floor(units / HEX + 1e-9) end
+turn.steps_for = steps_for
+
+-- The carry (the inch-and-hex reading of §2, docs/rulesets/hinds.md):
+-- distance units a unit has gathered toward the next hexagon while moving
+-- on in one facing and one direction ("front", or "rear" for moves to the
+-- rear); always less than a hexagon, so a move of a units never crosses
+-- more than ceil(a / 6) hexagons in a turn.
+local function carried(d, facing, dir)
+  if d.carry_facing == facing and (d.carry_dir or "front") == dir then return d.carry or 0 end
+  return 0
+end
+turn.carried = carried
+
+local function keep_carry(d, left, facing, dir)
+  if left < 0 or left >= HEX - 1e-9 then left = 0 end
+  d.carry, d.carry_facing = left, facing
+  d.carry_dir = dir ~= "front" and dir or nil
+end
+
+-- The hexes d can reach with a move `how` ("forward", "turned" to
+-- `facing`, "rear"): the reach (turn.reachable), units(rough, road) the
+-- distance units the move has (allowance and carry) and the direction.
+-- A turned move starts afresh in its new facing (the carry is lost).
+function turn.move_reach(G, d, how, facing, throwing)
+  facing = facing or d.facing
+  local dir = how == "rear" and "rear" or "front"
+  local carry = how == "turned" and 0 or carried(d, facing, dir)
+  local function units(rough, road)
+    return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
+  end
+  local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
+  return reach, units, dir
+end
 
 ---------------------------------------------------------------------------
 -- Charges
@@ -267,8 +311,8 @@ function turn.can_charge(G, d, e)
   local dist = H.distance(d.q, d.r, e.q, e.r)
   if dist == 1 then return true, d.q, d.r end
   if off > 90 + 1e-9 then return false, nil, nil, "the enemy is behind" end
-  local total = turn.allowance(d, "charge") + ((d.carry_facing == d.facing) and (d.carry or 0) or 0)
-  local rough_total = turn.allowance(d, "charge", { rough = true }) + ((d.carry_facing == d.facing) and (d.carry or 0) or 0)
+  local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
+  local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
   local face = d.facing
   if not hc then face = H.facing_towards(bearing) end
   local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
@@ -323,7 +367,7 @@ function turn.charge(G, uid, target)
   local ok, q, r, why = turn.can_charge(G, d, e)
   if not ok then return false, why end
   local face = H.facing_towards(H.bearing(G.B, q, r, e.q, e.r))
-  turn.place(G, uid, q, r, face)
+  turn.place(G, uid, q, r, face, "charge")
   d.last_charge, d.carry, d.moved = G.turn, 0, true
   turn.join_combat(G, uid, target, true)
   log(G, "charge", { unit = uid, target = target })
@@ -355,11 +399,13 @@ local function homeward(G, d)
   return out, H.norm(facing)
 end
 
--- One step of flight toward the home edge; returns "moved", "off",
--- "blocked". "If a fleeing unit is forced into a second unit, both units
--- are thrown into disorder. However, if there is a lane ... then it may
--- withdraw without causing disorder."
-local function flee_step(G, uid)
+-- One step of flight toward the home edge; returns "moved", "through"
+-- (two hexagons: through a friend), "off", "blocked". "If a fleeing unit is
+-- forced into a second unit, both units are thrown into disorder. However,
+-- if there is a lane ... then it may withdraw without causing disorder."
+-- `left`: the hexagons the flight move has left (passing through a friend
+-- takes two).
+local function flee_step(G, uid, left)
   local d = G.D[uid]
   local opts, facing = homeward(G, d)
   for n = 1, 2 do
@@ -370,7 +416,7 @@ local function flee_step(G, uid)
     end
   end
   for _, h in ipairs(opts) do
-    if turn.free(G, d, h[1], h[2]) then turn.place(G, uid, h[1], h[2], facing); return "moved" end
+    if turn.free(G, d, h[1], h[2]) then turn.place(G, uid, h[1], h[2], facing, "flight"); return "moved" end
   end
   -- no lane: forced into a friend (straight back), both disordered, and it
   -- passes through to the hex beyond if that is free
@@ -383,7 +429,7 @@ local function flee_step(G, uid)
       log(G, "disorder", { unit = o, by = uid })
       say(G, "  %s flees into %s: both are thrown into disorder.", label(d), label(od))
       local bq, br = h[1] + (h[1] - d.q), h[2] + (h[2] - d.r)
-      if turn.free(G, d, bq, br) then turn.place(G, uid, bq, br, facing); return "moved" end
+      if left >= 2 and turn.free(G, d, bq, br) then turn.place(G, uid, bq, br, facing, "flight"); return "through" end
       return "blocked"
     end
   end
@@ -399,12 +445,15 @@ function turn.flee(G, uid)
   local steps = steps_for(units)
   d.carry = units - steps * HEX
   d.flight_moves = (d.flight_moves or 0) + 1
+  d.carry_facing, d.carry_dir = nil, nil
   local from_q, from_r = d.q, d.r
-  for _ = 1, steps do
-    local r = flee_step(G, uid)
+  local n = 0
+  while n < steps do
+    local r = flee_step(G, uid, steps - n)
     if r ~= "blocked" and from_q then turn.vacated(G, from_q, from_r); from_q = nil end
     if r == "off" then turn.remove(G, uid, d.state == "leaving" and "under half strength" or "fled off the table"); return end
     if r == "blocked" then d.carry = 0; break end
+    n = n + (r == "through" and 2 or 1)
   end
   log(G, "flee", { unit = uid, q = d.q, r = d.r })
 end
@@ -435,7 +484,7 @@ function turn.withdraw(G, uid, why)
   leave_combat(G, uid)
   for i, dir in ipairs(H.DIRS) do
     if H.relative(d.facing, i) == "rear" and turn.free(G, d, d.q + dir[1], d.r + dir[2]) then
-      turn.place(G, uid, d.q + dir[1], d.r + dir[2], d.facing)
+      turn.place(G, uid, d.q + dir[1], d.r + dir[2], d.facing, "withdraw")
       break
     end
   end
@@ -473,7 +522,7 @@ function turn.pursue(G, uid)
       local dd = H.distance(h[1], h[2], quarry.q, quarry.r)
       if not bd or dd < bd then best, bd = h, dd end
     end
-    if best then turn.place(G, uid, best[1], best[2], face) end
+    if best then turn.place(G, uid, best[1], best[2], face, "pursuit") end
   end
   d.moved = true
   if H.distance(d.q, d.r, quarry.q, quarry.r) == 1 and not d.combat then
@@ -527,13 +576,25 @@ end
 
 -- Carries out a commander's order for a free unit: { kind = "hold",
 -- facing = f } | { kind = "move", q =, r =, facing =, how = "forward" |
--- "turned" | "rear" } | { kind = "charge", target = uid }. An illegal order
--- is reported and the unit holds.
+-- "turned" | "rear", throwing = } | { kind = "move_wait", how =, facing =,
+-- throwing = } (the move gathered toward the next hexagon) | { kind =
+-- "charge", target = uid } | { kind = "formation", formation = }. An
+-- illegal order is reported and the unit holds.
+--
+-- §2 "Any tactical unit turning at right angles to its original facing at
+-- the start of the move will loose 1/2 of its basic movement factor. A move
+-- to the rear costs 1/2 the basic movement factor": a turned move has the
+-- 90-turn allowance in its new facing, a move to the rear the retreat
+-- allowance; what is left of either short of a hexagon is carried to the
+-- next move in that facing and direction. A hold that changes facing is a
+-- turned move that crosses no hexagon.
 function turn.order(G, uid, o)
   local d = G.D[uid]
   if not o or o.kind == "hold" then
     if o and o.facing and o.facing ~= d.facing then
-      turn.place(G, uid, d.q, d.r, o.facing)
+      -- turning in place: every 90-turn value is within 3/4 of the basic
+      -- move, so archers and slingers that turn may still cast
+      return turn.order(G, uid, { kind = "move_wait", how = "turned", facing = o.facing, in_place = true })
     end
     d.carry = 0
     return
@@ -543,16 +604,6 @@ function turn.order(G, uid, o)
     if not ok then say(G, "  %s cannot charge: %s.", label(d), why) end
     return
   end
-  if o.kind == "move_wait" then
-    -- a slow mover gathers its move toward the next hexagon (the text's
-    -- moves are in inches; a hexagon is six)
-    local carry = (d.carry_facing == d.facing) and (d.carry or 0) or 0
-    d.carry = carry + turn.allowance(d, "forward", { throwing = o.throwing })
-    if d.carry >= HEX then d.carry = 0 end
-    d.carry_facing = d.facing
-    d.moved, d.moved_how, d.threw_limit = true, "forward", o.throwing and true or false
-    return
-  end
   if o.kind == "formation" then
     d.formation = o.formation
     d.carry = 0
@@ -560,35 +611,44 @@ function turn.order(G, uid, o)
     say(G, "  %s forms %s.", label(d), o.formation)
     return
   end
-  -- a move
   local how = o.how or "forward"
   local facing = how == "turned" and o.facing or d.facing
-  local dirs = how == "rear" and "rear" or "front"
-  local carry = (how == "forward" and d.carry_facing == d.facing) and (d.carry or 0) or 0
-  local function max_steps(rough)
-    return steps_for(turn.allowance(d, how, { rough = rough, throwing = o.throwing }) + carry)
+  if how == "turned" and facing == d.facing then how = "forward" end
+  if o.kind == "move_wait" then
+    -- a slow mover gathers its move toward the next hexagon (the text's
+    -- moves are in inches; a hexagon is six)
+    local dir = how == "rear" and "rear" or "front"
+    local carry = how == "turned" and 0 or carried(d, facing, dir)
+    local total = turn.allowance(d, how, { throwing = o.throwing }) + carry
+    if how == "turned" then turn.place(G, uid, d.q, d.r, facing, "turned") end
+    keep_carry(d, total, facing, dir)
+    d.moved, d.moved_how = true, how
+    d.threw_limit = (o.throwing or o.in_place) and true or false
+    return
   end
-  local reach = turn.reachable(G, d, facing, dirs, max_steps)
+  -- a move
+  local reach, units, dir = turn.move_reach(G, d, how, facing, o.throwing)
   local dest
   for _, h in ipairs(reach) do
     if h[1] == o.q and h[2] == o.r then dest = h; break end
   end
   if not dest then
+    if #reach == 0 and H.distance(d.q, d.r, o.q, o.r) == 1 then
+      -- not a hexagon's worth yet: the move is gathered toward it
+      return turn.order(G, uid, { kind = "move_wait", how = how, facing = facing, throwing = o.throwing })
+    end
     say(G, "  %s cannot reach that hex this move; it holds.", label(d))
     d.carry = 0
     return
   end
-  local used = dest[3] * HEX
-  local total = turn.allowance(d, how, { rough = dest[4], throwing = o.throwing }) + carry
-  d.carry = (how == "forward") and math.max(0, total - used) or 0
-  if d.carry >= HEX then d.carry = 0 end
-  turn.place(G, uid, dest[1], dest[2], how == "turned" and o.facing or d.facing)
-  d.carry_facing = d.facing
+  turn.place(G, uid, dest[1], dest[2], facing, how)
+  keep_carry(d, units(dest[4], dest[5]) - dest[3] * HEX, facing, dir)
   d.moved = true
   d.moved_how = how
   d.threw_limit = o.throwing and true or false
   if tinfo(G, dest[1], dest[2]).stream then
     d.delay = tables.move_rules.ford_delay_moves
+    d.carry = 0
     say(G, "  %s fords the stream: delayed one move.", label(d))
   end
   log(G, "move", { unit = uid, q = dest[1], r = dest[2], facing = d.facing })
@@ -829,7 +889,7 @@ function turn.vacated(G, q, r)
         local since = d.occupy_turn
         d.occupy = nil
         if d.state == "ready" and not d.combat and H.distance(d.q, d.r, q, r) == 1 and turn.free(G, d, q, r) then
-          turn.place(G, uid, q, r, d.facing)
+          turn.place(G, uid, q, r, d.facing, "occupy")
           d.carry = 0
           if G.turn > since then d.moved = true end
           log(G, "occupy", { unit = uid, q = q, r = r })

@@ -120,9 +120,15 @@ end)
 
 T.case("§3 resupply: light troops whose casts are spent go back behind friends (the default commander)", function()
   -- javelin light infantry with its three casts spent; a friend beside it;
-  -- the hexagon behind it is behind the friend: retreat 3 units a move
+  -- the hexagon behind it is behind the friend: retreat 3 units a move.
+  -- The friend holds its ground (the default commander would advance it).
+  local cmd = setmetatable({}, { __index = ai })
   local G = G_of({ foot("jav", 4, { 5, 4 }, { missile = "javelin" }), foot("f", 2, { 4, 4 }) },
-                 { foot("e", 2, { 5, 9 }) }, { c1 = ai })
+                 { foot("e", 2, { 5, 9 }) }, { c1 = cmd })
+  cmd.order = function(GG, uid)
+    if uid == GG.by_id[1].f then return { kind = "hold" } end
+    return ai.order(GG, uid)
+  end
   local uid = G.by_id[1].jav
   local d = G.D[uid]
   d.casts = 3
