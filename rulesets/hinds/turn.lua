@@ -447,6 +447,7 @@ function turn.flee(G, uid)
   d.flight_moves = (d.flight_moves or 0) + 1
   d.carry_facing, d.carry_dir = nil, nil
   local from_q, from_r = d.q, d.r
+  if G.referee then M.record(G, uid, "flight", { retreat_from = { d.q, d.r } }) end
   local n = 0
   while n < steps do
     local r = flee_step(G, uid, steps - n)
@@ -477,17 +478,37 @@ function turn.rout(G, uid, leaving, why)
   if G.report then say(G, "  %s %s (%s).", label(d), leaving and "must leave the field" or "retreats", why) end
 end
 
+-- Hexagons from (q, r) to the nearest enemy of d.
+local function enemy_distance(G, d, q, r)
+  local best
+  for _, o in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[o]
+    local dist = H.distance(q, r, e.q, e.r)
+    if not best or dist < best then best = dist end
+  end
+  return best or math.huge
+end
+
 -- A voluntary retreat (designated, or cavalry declining a second enemy):
--- one step back, facing kept, out of the combat.
+-- one step back through a rear hexside, facing kept, out of the combat; of
+-- the two rear hexagons, the one further from the enemy (a retreat moves
+-- away from the enemy), then the first in order; none that comes nearer
+-- the enemy or goes toward the enemy's edge.
 function turn.withdraw(G, uid, why)
   local d = G.D[uid]
   leave_combat(G, uid)
+  if G.referee then M.record(G, uid, "withdraw", { retreat_from = { d.q, d.r } }) end
+  local here = enemy_distance(G, d, d.q, d.r)
+  local home = setup.facing(d.side) + 180
+  local best, bd
   for i, dir in ipairs(H.DIRS) do
-    if H.relative(d.facing, i) == "rear" and turn.free(G, d, d.q + dir[1], d.r + dir[2]) then
-      turn.place(G, uid, d.q + dir[1], d.r + dir[2], d.facing, "withdraw")
-      break
+    local q, r = d.q + dir[1], d.r + dir[2]
+    if H.relative(d.facing, i) == "rear" and H.relative(home, i) ~= "rear" and turn.free(G, d, q, r) then
+      local dist = enemy_distance(G, d, q, r)
+      if dist >= here and (not bd or dist > bd) then best, bd = { q, r }, dist end
     end
   end
+  if best then turn.place(G, uid, best[1], best[2], d.facing, "withdraw") end
   d.moved, d.carry = true, 0
   log(G, "withdraw", { unit = uid })
   say(G, "  %s withdraws (%s).", label(d), why)

@@ -29,7 +29,7 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 52, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- and put the three values here.
-local GOLDEN = { winner = 1, turns = 12, hash = "e6f5c5a2ecc06b16" }
+local GOLDEN = { winner = 1, turns = 9, hash = "3be3cd3846d878f7" }
 
 T.case("Golden battle: Romans against Gauls, seed 52", function()
   local r = run(ALESIA, 52)
