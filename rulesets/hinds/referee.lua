@@ -12,10 +12,10 @@
 --   one_per_hex      one tactical unit to a hexagon, standing at its centre
 --   hexes_per_turn   no unit ends a turn further (in hexagons) from where it
 --                    began it than the moves it declared allow
---   retreat_away     a unit in flight or withdrawing ends the phase no
+--   retreat_away     a unit in flight or withdrawing ends its retreat no
 --                    nearer the enemy than the hexagon it left (the enemy as
---                    it stands at the end of the phase) and no further
---                    from its own edge
+--                    it stood when the retreat began) and no further from
+--                    its own edge
 --   passable         no unit stands on ground closed to it (§2)
 --   leave_field      after the retreat & pursuit phase no unit under half
 --                    strength is still in action (§4 Retreat & Pursuit)
@@ -80,15 +80,12 @@ local function live(G)
   return out
 end
 
--- Hexagons from (q, r) to the nearest enemy of d on the board now.
-local function nearest_enemy_from(G, d, q, r)
+-- Hexagons from (q, r) to the nearest of `hexes`.
+local function nearest_from(hexes, q, r)
   local best
-  for _, uid in ipairs(G.sides[3 - d.side].units) do
-    local e = G.D[uid]
-    if e.state ~= "gone" then
-      local dist = H.distance(q, r, e.q, e.r)
-      if not best or dist < best then best = dist end
-    end
+  for _, h in ipairs(hexes) do
+    local dist = H.distance(q, r, h[1], h[2])
+    if not best or dist < best then best = dist end
   end
   return best
 end
@@ -151,15 +148,15 @@ R.invariants = {
       local out
       for _, uid in ipairs(live(G)) do
         local d = G.D[uid]
-        local was
-        -- the hexagon the retreat began from (turn.flee and turn.withdraw
-        -- note it): the first of the phase
+        local was, enemies
+        -- the hexagon the retreat began from and where the enemy stood then
+        -- (turn.flee and turn.withdraw note them): the first of the phase
         for _, n in ipairs(info.notes[uid] or {}) do
-          if type(n) == "table" and n.retreat_from then was = n.retreat_from; break end
+          if type(n) == "table" and n.retreat_from then was, enemies = n.retreat_from, n.enemies; break end
         end
         if was then
-          local before = nearest_enemy_from(G, d, was[1], was[2])
-          local after = nearest_enemy_from(G, d, d.q, d.r)
+          local before = nearest_from(enemies or {}, was[1], was[2])
+          local after = nearest_from(enemies or {}, d.q, d.r)
           if before and after and after < before then
             out = out or {}
             out[#out + 1] = { unit = uid, expected = string.format("no nearer the enemy than %d hexagons", before),

@@ -387,6 +387,25 @@ end
 -- Flight, withdrawal and pursuit (§2, §4)
 
 
+-- Hexagons from (q, r) to the nearest enemy of d.
+local function enemy_distance(G, d, q, r)
+  local best
+  for _, o in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[o]
+    local dist = H.distance(q, r, e.q, e.r)
+    if not best or dist < best then best = dist end
+  end
+  return best or math.huge
+end
+turn.enemy_distance = enemy_distance
+
+-- Where the enemy stands (for the referee's note of a retreat).
+local function enemy_hexes(G, d)
+  local out = {}
+  for _, o in ipairs(turn.units(G, 3 - d.side)) do out[#out + 1] = { G.D[o].q, G.D[o].r } end
+  return out
+end
+
 -- The neighbour hexes toward a side's own edge, best first.
 local function homeward(G, d)
   local facing = setup.facing(d.side) + 180
@@ -415,8 +434,12 @@ local function flee_step(G, uid, left)
       if row < 0 or row >= G.B.rows then return "off" end
     end
   end
+  -- a flight moves away from the enemy: no step nearer it than it stands
+  local here = enemy_distance(G, d, d.q, d.r)
   for _, h in ipairs(opts) do
-    if turn.free(G, d, h[1], h[2]) then turn.place(G, uid, h[1], h[2], facing, "flight"); return "moved" end
+    if turn.free(G, d, h[1], h[2]) and enemy_distance(G, d, h[1], h[2]) >= here then
+      turn.place(G, uid, h[1], h[2], facing, "flight"); return "moved"
+    end
   end
   -- no lane: forced into a friend (straight back), both disordered, and it
   -- passes through to the hex beyond if that is free
@@ -429,7 +452,9 @@ local function flee_step(G, uid, left)
       log(G, "disorder", { unit = o, by = uid })
       say(G, "  %s flees into %s: both are thrown into disorder.", label(d), label(od))
       local bq, br = h[1] + (h[1] - d.q), h[2] + (h[2] - d.r)
-      if left >= 2 and turn.free(G, d, bq, br) then turn.place(G, uid, bq, br, facing, "flight"); return "through" end
+      if left >= 2 and turn.free(G, d, bq, br) and enemy_distance(G, d, bq, br) >= here then
+        turn.place(G, uid, bq, br, facing, "flight"); return "through"
+      end
       return "blocked"
     end
   end
@@ -447,7 +472,7 @@ function turn.flee(G, uid)
   d.flight_moves = (d.flight_moves or 0) + 1
   d.carry_facing, d.carry_dir = nil, nil
   local from_q, from_r = d.q, d.r
-  if G.referee then M.record(G, uid, "flight", { retreat_from = { d.q, d.r } }) end
+  if G.referee then M.record(G, uid, "flight", { retreat_from = { d.q, d.r }, enemies = enemy_hexes(G, d) }) end
   local n = 0
   while n < steps do
     local r = flee_step(G, uid, steps - n)
@@ -478,17 +503,6 @@ function turn.rout(G, uid, leaving, why)
   if G.report then say(G, "  %s %s (%s).", label(d), leaving and "must leave the field" or "retreats", why) end
 end
 
--- Hexagons from (q, r) to the nearest enemy of d.
-local function enemy_distance(G, d, q, r)
-  local best
-  for _, o in ipairs(turn.units(G, 3 - d.side)) do
-    local e = G.D[o]
-    local dist = H.distance(q, r, e.q, e.r)
-    if not best or dist < best then best = dist end
-  end
-  return best or math.huge
-end
-
 -- A voluntary retreat (designated, or cavalry declining a second enemy):
 -- one step back through a rear hexside, facing kept, out of the combat; of
 -- the two rear hexagons, the one further from the enemy (a retreat moves
@@ -497,7 +511,7 @@ end
 function turn.withdraw(G, uid, why)
   local d = G.D[uid]
   leave_combat(G, uid)
-  if G.referee then M.record(G, uid, "withdraw", { retreat_from = { d.q, d.r } }) end
+  if G.referee then M.record(G, uid, "withdraw", { retreat_from = { d.q, d.r }, enemies = enemy_hexes(G, d) }) end
   local here = enemy_distance(G, d, d.q, d.r)
   local home = setup.facing(d.side) + 180
   local best, bd
@@ -1030,7 +1044,9 @@ function turn.fight(G, c)
   -- units under half strength leave (the melee ends for them)
   for s = 1, 2 do
     local gone_all = true
-    for _, uid in ipairs(present(G, c, s)) do
+    -- a copy: routing takes a unit out of the combat's own list
+    local units = present(G, c, s)
+    for _, uid in ipairs(table.move(units, 1, #units, 1, {})) do
       if morale.must_leave(G.D[uid]) then
         turn.rout(G, uid, true, "under half strength")
       else

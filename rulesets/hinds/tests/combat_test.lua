@@ -143,3 +143,19 @@ T.case("§4 Retreat & Pursuit: a pursuer beaten and put to flight stops pursuing
   T.eq(G.D[a].state, "fleeing")
   T.eq(G.D[a].pursuing, nil, "a routed unit is no pursuer")
 end)
+
+T.case("§4 Retreat & Pursuit: every unit of a combat under half strength leaves the field, not every other one", function()
+  -- a1 and a2 (side 1) are both under half strength when b's throw is
+  -- made, a3 is not: a1 and a2 must leave, a3 fights on (found by the
+  -- referee's leave_field check)
+  local rolls = { 1, 1, 6, 6, 4, 4, 4, 4 }
+  local G = G_of({ foot("a1", 2, { 5, 4 }), foot("a2", 2, { 6, 4 }), foot("a3", 2, { 3, 4 }) },
+                 { foot("b", 2, { 5, 5 }) }, rolls)
+  local a1, a2, a3, b = G.by_id[1].a1, G.by_id[1].a2, G.by_id[1].a3, G.by_id[2].b
+  T.eq(turn.charge(G, a1, b), true)
+  turn.join_combat(G, a2, b, false)
+  turn.join_combat(G, a3, b, false)
+  G.D[a1].figures, G.D[a2].figures = 10, 10
+  phase(G, "melee")
+  T.eq({ G.D[a1].state, G.D[a2].state, G.D[a3].state }, { "leaving", "leaving", "ready" })
+end)

@@ -68,7 +68,10 @@ T.case("Referee §4: a retreat toward the enemy is caught (retreat_away); away f
   local G = G_of({ foot("a", 2, { 5, 4 }) }, { foot("e", 2, { 5, 7 }) })
   local uid = G.by_id[1].a
   local d = G.D[uid]
-  local info = { moved = {}, notes = { [uid] = { { retreat_from = { d.q, d.r } } } }, name = "movement", turn = 1 }
+  local e = G.D[G.by_id[2].e]
+  local enemies = { { e.q, e.r } }
+  local info = { moved = {}, notes = { [uid] = { { retreat_from = { d.q, d.r }, enemies = enemies } } }, name = "movement",
+                 turn = 1 }
   local function to(bearing)
     for i, dir in ipairs(H.DIRS) do
       if H.BEARINGS[i] == bearing then turn.place(G, uid, d.q + dir[1], d.r + dir[2], d.facing, "flight"); return end
@@ -76,7 +79,7 @@ T.case("Referee §4: a retreat toward the enemy is caught (retreat_away); away f
   end
   to(-150)   -- south-east: toward its own edge
   T.eq(inv("retreat_away").check(G, info), nil)
-  info.notes[uid] = { { retreat_from = { d.q, d.r } } }
+  info.notes[uid] = { { retreat_from = { d.q, d.r }, enemies = enemies } }
   to(30)     -- north-west: toward the enemy
   to(-30)
   local p = inv("retreat_away").check(G, info)
