@@ -67,7 +67,7 @@ T.case("Event log: the hex grid first, units on hex centres with their troop typ
     if e.kind == "roll" and not roll then roll = e end
   end
   T.truthy(grid and grid.size > 152 and grid.size < 153 and grid.flat_top == false, "hex_grid event")
-  T.eq(added.label, "Medium Infantry")
+  T.eq(added.label, "Medium Inf", "a label that fits the base in the replay")
   T.truthy(melee and melee.points, "melee events")
   T.truthy(roll and roll.purpose:find("Hinds", 1, true), "rolls carry their purpose")
 end)
