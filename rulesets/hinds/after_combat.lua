@@ -135,15 +135,12 @@ function turn.rout(G, uid, leaving, why)
   if G.report then say(G, "  %s %s (%s).", label(d), leaving and "must leave the field" or "retreats", why) end
 end
 
--- A voluntary retreat (designated, or cavalry declining a second enemy):
--- one step back through a rear hexside, facing kept, out of the combat; of
--- the two rear hexagons, the one further from the enemy (a retreat moves
--- away from the enemy), then the first in order; none that comes nearer
--- the enemy or goes toward the enemy's edge.
-function turn.withdraw(G, uid, why)
-  local d = G.D[uid]
-  leave_combat(G, uid)
-  if G.referee then M.record(G, uid, "withdraw", { retreat_from = { d.q, d.r }, enemies = enemy_hexes(G, d) }) end
+-- Where a voluntary retreat (designated, or cavalry declining a second
+-- enemy) goes: one step back through a rear hexside; of the two rear
+-- hexagons, the one further from the enemy (a retreat moves away from the
+-- enemy), then the first in order; none nearer the enemy than the unit
+-- stands or toward the enemy's edge. Nil: nowhere to go.
+function turn.withdraw_hex(G, d)
   local here = enemy_distance(G, d, d.q, d.r)
   local home = setup.facing(d.side) + 180
   local best, bd
@@ -154,10 +151,24 @@ function turn.withdraw(G, uid, why)
       if dist >= here and (not bd or dist > bd) then best, bd = { q, r }, dist end
     end
   end
-  if best then turn.place(G, uid, best[1], best[2], d.facing, "withdraw") end
+  if best then return best[1], best[2] end
+  return nil
+end
+
+-- A voluntary retreat: the step back (turn.withdraw_hex), facing kept, out
+-- of the combat. Returns false (and nothing happens) when there is no
+-- hexagon to withdraw to.
+function turn.withdraw(G, uid, why)
+  local d = G.D[uid]
+  local q, r = turn.withdraw_hex(G, d)
+  if not q then return false end
+  leave_combat(G, uid)
+  if G.referee then M.record(G, uid, "withdraw", { retreat_from = { d.q, d.r }, enemies = enemy_hexes(G, d) }) end
+  turn.place(G, uid, q, r, d.facing, "withdraw")
   d.moved, d.carry = true, 0
   log(G, "withdraw", { unit = uid })
   say(G, "  %s withdraws (%s).", label(d), why)
+  return true
 end
 
 -- A pursuer follows its quarry at the charge rate; adjacent, it attacks

@@ -401,10 +401,7 @@ function ai.designate(G, uid)
   for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
   for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end
   if theirs < 1.25 * mine then return false end
-  for i, dir in ipairs(H.DIRS) do
-    if H.relative(d.facing, i) == "rear" and turn.free(G, d, d.q + dir[1], d.r + dir[2]) then return true end
-  end
-  return false
+  return turn.withdraw_hex(G, d) ~= nil
 end
 
 function ai.missile_target(G, uid)

@@ -159,3 +159,28 @@ T.case("§4 Retreat & Pursuit: every unit of a combat under half strength leaves
   phase(G, "melee")
   T.eq({ G.D[a1].state, G.D[a2].state, G.D[a3].state }, { "leaving", "leaving", "ready" })
 end)
+
+T.case("§4 infantry against cavalry: cavalry with no hexagon to withdraw to must fight both units", function()
+  -- c (side 2, facing south) fights lc; both its rear hexagons are held by
+  -- friends; mi charges it and its commander would rather withdraw: it
+  -- cannot, so it stays in the fight
+  local H = require("hinds.hexes")
+  local G = G_of({ { id = "lc", arm = "mounted", class = 3, bases = 4, per_base = 3, at = { 5, 4 } },
+                   foot("mi", 2, { 6, 4 }) },
+                 { { id = "c", arm = "mounted", class = 3, bases = 4, per_base = 3, at = { 5, 5 } } })
+  local c = G.D[G.by_id[2].c]
+  local rear = {}
+  for i, dir in ipairs(H.DIRS) do
+    if H.relative(c.facing, i) == "rear" then rear[#rear + 1] = { c.q + dir[1], c.r + dir[2] } end
+  end
+  for k, h in ipairs(rear) do
+    G.by_id[2]["f" .. k] = battle.add_unit(G, 2, battle.unit_spec(2, { id = "f" .. k, name = "f" .. k, arm = "foot",
+      class = 2, bases = 6, per_base = 4, type = "medium_infantry" }), h[1], h[2], 180)
+  end
+  T.eq(turn.charge(G, G.by_id[1].lc, c.uid), true)
+  G.sides[2].commander.cavalry_assisted = function() return "retreat" end
+  local mi = G.by_id[1].mi
+  T.eq(H.distance(G.D[mi].q, G.D[mi].r, c.q, c.r), 1, "mi touches c")
+  T.eq(turn.charge(G, mi, c.uid), true)
+  T.truthy(c.combat ~= nil and c.combat == G.D[mi].combat, "no hexagon behind it: it fights both")
+end)
