@@ -485,7 +485,28 @@ el("rect", { x: -M, y: -M, width: W + 2 * M, height: H + 2 * M, fill: "#5a4630" 
 el("rect", { x: -M * 0.35, y: -M * 0.35, width: W + M * 0.7, height: H + M * 0.7, fill: "#745a3d", rx: M * 0.15 }, svg);
 el("rect", { x: 0, y: 0, width: W, height: H, fill: "url(#felt)" }, svg);
 const terrainLayer = el("g", { id: "terrain" }, svg);
-el("rect", { x: 0, y: 0, width: W, height: H, fill: "url(#grid)", "pointer-events": "none" }, svg);
+const squareGrid = el("rect", { x: 0, y: 0, width: W, height: H, fill: "url(#grid)", "pointer-events": "none" }, svg);
+// a hex board (the `hex_grid` event: size across the flats, centre x, y of
+// hex (0, 0), cols x rows, pointy-top, odd rows shifted east): its outlines
+// instead of the square grid
+{
+  const g = EV.find((e) => e.kind === "hex_grid");
+  if (g && !g.flat_top && +g.size > 0) {
+    squareGrid.remove();
+    const s = +g.size, rad = s / Math.sqrt(3), d = [];
+    for (let row = 0; row < g.rows; row++) for (let col = 0; col < g.cols; col++) {
+      const r = row, q = col - Math.floor(row / 2);
+      const cx = +g.x + s * (q + r / 2), cy = H - (+g.y + (r * s * Math.sqrt(3)) / 2);
+      for (let k = 0; k < 6; k++) {
+        const a = (Math.PI / 180) * (90 + 60 * k);
+        d.push((k ? "L" : "M") + (cx + rad * Math.cos(a)).toFixed(1) + " " + (cy - rad * Math.sin(a)).toFixed(1));
+      }
+      d.push("Z");
+    }
+    el("path", { id: "hexgrid", d: d.join(""), fill: "none", stroke: "rgba(255,255,255,.22)", "stroke-width": 1.5,
+      "pointer-events": "none" }, svg);
+  }
+}
 const unitLayer = el("g", { id: "units" }, svg);
 const arrowLayer = el("g", { id: "arrows", "pointer-events": "none" }, svg);
 const labelLayer = el("g", { id: "labels" }, svg);
@@ -500,7 +521,7 @@ const labelLayer = el("g", { id: "labels" }, svg);
   el("path", { d: "M0 " + y + "h" + bar + "M0 " + (y - fs * 0.3) + "v" + fs * 0.6 + "M" + bar + " " + (y - fs * 0.3) + "v" +
     fs * 0.6, stroke: "#f3e6c8", "stroke-width": fs * 0.12 }, svg);
   const t = el("text", { x: bar + fs * 0.4, y: y + fs * 0.33, "font-size": fs * 0.8, fill: "#f3e6c8" }, svg);
-  t.textContent = bar + " mm \u00b7 table " + W + " \u00d7 " + H + " mm";
+  t.textContent = bar + " mm \u00b7 table " + Math.round(W) + " \u00d7 " + Math.round(H) + " mm";
 }
 
 let drawnTerrain = "";
