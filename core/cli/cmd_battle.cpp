@@ -7,16 +7,14 @@
 #include <spdlog/spdlog.h>
 
 #include "commands.hpp"
-#include "default_scenario.hpp"
 #include "sandtable/lua/battlefield.hpp"
 
 namespace sandtable::cli {
 
 void write_event_log(const EventLog& log, const std::string& path) {
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) throw Error(fmt::format("{}: cannot write the event log here", path));
-  for (const auto& e : log.events()) out << e.to_json() << '\n';
-  if (!out) throw Error(fmt::format("{}: writing the event log failed", path));
+  std::string text;
+  for (const auto& e : log.events()) text += e.to_json() + '\n';
+  write_text_file(path, text, "event log");
 }
 
 Action add_battle(CLI::App& app, const GlobalOptions& global) {
@@ -30,10 +28,12 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     std::vector<std::string> house_rules;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("scenario", o->scenario, "Scenario YAML (default: the built-in Phalanx battle)")
-      ->check(CLI::ExistingFile);
+  cmd->add_option("scenario", o->scenario,
+                  "Scenario YAML, from the current directory or the shipped data (default: "
+                  "scenarios/phalanx/default.yaml)");
   cmd->add_option("--seed", o->seed, "Seed of the battle's dice (default: the scenario's, else 1)");
-  cmd->add_option("--turns", o->turns, "Turn limit (default: the scenario's, else 12)");
+  cmd->add_option("--turns", o->turns, "Turn limit, 1 or more (default: the scenario's, else 12)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--log", o->log, "Write every event (rolls, moves, results) as JSON lines to FILE");
   cmd->add_option("--html", o->html, "Write the battle's replay page (one self-contained HTML file) to FILE");
   cmd->add_flag("--quiet", o->quiet, "Print only the result");
@@ -43,28 +43,28 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
                                                   "(repeatable; replays a failed `sim` variant)")
       ->check(CLI::ExistingFile);
   return [o, &global] {
+    // Where the results go is checked before the battle is fought.
+    if (!o->log.empty()) check_writable(o->log, "event log");
+    if (!o->html.empty()) check_writable(o->html, "replay page");
     LuaHostOptions host_opts = global.host_options();
     for (const auto& h : o->house_rules) {
       const auto dir = std::filesystem::path(h).parent_path().string();
       host_opts.readable_dirs.push_back(dir.empty() ? "." : dir);
     }
-    if (!o->scenario.empty())
-      host_opts.readable_dirs.push_back(std::filesystem::path(o->scenario).parent_path().string().empty()
-                                            ? "."
-                                            : std::filesystem::path(o->scenario).parent_path().string());
-    spdlog::info("battle: {}", o->scenario.empty() ? "the built-in default scenario" : o->scenario);
+    // The scenario's folder is readable: its paths resolve against it.
+    const std::string scenario = o->scenario.empty()
+                                     ? (std::filesystem::path(default_project_root()) / kDefaultScenario).string()
+                                     : input_file(o->scenario);
+    const auto scenario_dir = std::filesystem::path(scenario).parent_path().string();
+    host_opts.readable_dirs.push_back(scenario_dir.empty() ? "." : scenario_dir);
+    spdlog::info("battle: {}", scenario);
     LuaHost host(host_opts);
     lua_State* L = host.state();
     host.require("cli.battle");
     lua_getfield(L, -1, "run");
     lua_createtable(L, 0, 6);
-    if (!o->scenario.empty()) {
-      lua_pushstring(L, o->scenario.c_str());
-      lua_setfield(L, -2, "path");
-    } else {
-      lua_pushstring(L, kDefaultScenario);
-      lua_setfield(L, -2, "text");
-    }
+    lua_pushstring(L, scenario.c_str());
+    lua_setfield(L, -2, "path");
     if (o->seed >= 0) {
       lua_pushinteger(L, o->seed);
       lua_setfield(L, -2, "seed");

@@ -81,7 +81,7 @@ end
 
 function battle.add_unit(G, s, spec, q, r, facing)
   local x, y = H.centre(G.B, q, r)
-  local uid = G.bf:add_unit{ side = s, name = spec.name, label = tables.TYPE_NAMES[spec.troop], x = x, y = y,
+  local uid = G.bf:add_unit{ side = s, name = spec.name, label = tables.TYPE_LABELS[spec.troop], x = x, y = y,
                              facing = facing, width = battle.BASE_W, depth = battle.BASE_D,
                              strength = troops.strength(spec), data = spec }
   local d = G.bf:data(uid)

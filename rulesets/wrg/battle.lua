@@ -158,6 +158,7 @@ local function place_terrain(G)
       for _, c in ipairs(p.crossings) do G.terrain_attr[c.fid] = { id = c.fid, type = c.type, width = p.width } end
     end
     if p.type == "wood" or p.type == "building" then G.has_los_terrain = true end
+    if p.type == "wood" or p.type == "building" or p.type == "marsh" then G.has_impassable = true end
     if setup.is_cover(p) then G.has_cover = true end
   end
 end

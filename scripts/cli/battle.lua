@@ -15,13 +15,13 @@ local function losses_line(losses)
   return #parts > 0 and table.concat(parts, ", ") or "none"
 end
 
--- opts: path (or nil), text (the default scenario when path is nil), seed,
+-- opts: path (or nil), text (a scenario's text when path is nil), seed,
 -- turns, quiet, referee
 function cli.run(opts)
   local text, name = opts.text, opts.name or "default scenario"
   local base_dir
   if opts.path then
-    text, name = loader.read(opts.path), opts.path
+    text, name = loader.read(opts.path), loader.display(opts.path)
     base_dir = opts.path:match("^(.*)/[^/]*$")
   end
   local s = scenario.parse(text, name, base_dir)

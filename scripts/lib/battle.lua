@@ -31,10 +31,13 @@ function battle.prepare(s, extra_house_rules)
   local troops = manifest.troops and rules.require(manifest.troops) or nil
   local armies = {}
   for i, entry in ipairs(s.armies) do
-    local army, load_problems = armies_mod.load(entry.file, loader.read)
+    -- Read from where the scenario found it, named in messages as shown
+    -- (a shipped list relative to the shipped data: armies/phalanx/gallic.lua).
+    local shown = entry.shown or entry.file
+    local army, load_problems = armies_mod.load(shown, function() return loader.read(entry.file) end)
     local problems = army and armies_mod.check(army, troops) or load_problems
     if #problems > 0 then
-      fail("army %d (%s) is not a legal list:\n%s", i, entry.file, problems_text(problems, armies_mod.format))
+      fail("army %d (%s) is not a legal list:\n%s", i, shown, problems_text(problems, armies_mod.format))
     end
     armies[i] = army
   end
@@ -47,7 +50,9 @@ end
 -- log (false: no event log, for bulk trials), referee (true: check every
 -- phase, lib.referee; a violation raises a user error naming the rule and
 -- the replay command), replay (the command that replays this battle, for
--- the referee's message; default built from the scenario's file)
+-- the referee's message; default built from the scenario's file), quality
+-- (true, with referee and the log on: result.quality holds lib.quality's
+-- measures of the battle)
 function battle.run(opts)
   local prepared = opts.prepared or battle.prepare(opts.scenario)
   local s = prepared.scenario
@@ -71,7 +76,7 @@ function battle.run(opts)
       replay = string.format("sandtable battle %s --seed %d --referee", s.file or "SCENARIO", seed)
       for _, h in ipairs(s.extra_house_rules or {}) do replay = replay .. " --house-rule " .. h end
     end
-    ctx.referee = referee.new{ rules = prepared.rules, replay = replay }
+    ctx.referee = referee.new{ rules = prepared.rules, replay = replay, quality = opts.quality }
   end
   -- A hash of the state at each turn's end goes into the log, so a replay
   -- that drifts is caught at the turn where it drifts.
@@ -91,6 +96,8 @@ function battle.run(opts)
     end
     ctx.referee:finish()
     result.referee = { phases = ctx.referee.phases_checked, warnings = ctx.referee.warnings }
+    result.quality = ctx.referee.metrics
+    result.turn_limit = ctx.turns
   end
   result.seed = seed
   return result

@@ -56,8 +56,8 @@ function M.record(G, uid, kind, note)
   if ref then ref:record(uid, kind, note) end
 end
 
--- The units whose bases overlap `uid`'s by more than `slack` mm (default
--- TOLERANCE), in id order; `skip` a set of ids to leave out.
+-- The units on uid's layer whose bases overlap `uid`'s by more than `slack`
+-- mm (default TOLERANCE), in id order; `skip` a set of ids to leave out.
 function M.overlapping(G, uid, slack, skip)
   local bf = G.bf
   local x, y, f = bf:pos(uid)
@@ -65,8 +65,8 @@ function M.overlapping(G, uid, slack, skip)
   local out = {}
   for _, q in ipairs(bf:query{ of = uid, within = 0 }) do
     local o = q.id
-    if not (skip and skip[o]) then
-      local v = bf:unit(o)
+    local v = bf:unit(o)
+    if not (skip and skip[o]) and v.layer == u.layer then
       local ox, oy, of = bf:pos(o)
       local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
         { u.depth, v.depth }, slack or M.TOLERANCE)
@@ -137,7 +137,19 @@ function M.straight(G, uid, dir, dist, opts)
     terrain_cut = limit < dist - 1e-6
   end
   local ignore = concat(opts.ignore, opts.pass_through)
-  local r = bf:move(uid, "slide", ux * limit, uy * limit, { ignore = ignore })
+  -- straight ahead or straight back goes through the core's advance, whose
+  -- arithmetic along the facing is exact (a slide's sine and cosine are not)
+  local turn = abs(norm(dir - f0))
+  local function go(ids)
+    if turn == 0 then return bf:move(uid, "advance", limit, { ignore = ids }) end
+    if turn == 180 then
+      local r = bf:move(uid, "advance", -limit, { ignore = ids })
+      r.distance = -r.distance
+      return r
+    end
+    return bf:move(uid, "slide", ux * limit, uy * limit, { ignore = ids })
+  end
+  local r = go(ignore)
   local blocked = r.stopped_by
   if not blocked and terrain_cut then blocked = "terrain" end
   if opts.pass_through and #opts.pass_through > 0 then
@@ -150,7 +162,7 @@ function M.straight(G, uid, dir, dist, opts)
       bf:place(uid, x0, y0, f0)
       local keep = {}
       for _, id in ipairs(ignore) do if id ~= ends_on then keep[#keep + 1] = id end end
-      r = bf:move(uid, "slide", ux * limit, uy * limit, { ignore = keep })
+      r = go(keep)
       blocked = r.stopped_by or (terrain_cut and "terrain") or nil
     end
   end
@@ -163,8 +175,10 @@ end
 -- else along the first charger's facing (straight away from the charger's
 -- front, so any move at all breaks the contact, however wide either base),
 -- else straight back. With opts.face_away it first turns to face that way
--- (if it can turn there without overlapping anything). Moving away, its
--- chargers never block it.
+-- (if it can turn there without overlapping anything). A unit it touches
+-- blocks it only if the move goes into it (the core's collision lets a base
+-- move away from what it touches), so moving away its chargers never block
+-- it, and a charger on its flank does if the way runs through it.
 -- Returns the straight move's result plus in_contact (a charger it is still
 -- touching: the evade failed) and heading.
 function M.evade(G, uid, from, dist, opts)
@@ -178,7 +192,7 @@ function M.evade(G, uid, from, dist, opts)
     bf:place(uid, x, y, dir)
     if #M.overlapping(G, uid, M.TOLERANCE, id_set(from)) > 0 then bf:place(uid, x, y, f) end
   end
-  local r = M.straight(G, uid, dir, dist, { ignore = concat(from, opts.ignore), impassable = opts.impassable,
+  local r = M.straight(G, uid, dir, dist, { ignore = opts.ignore, impassable = opts.impassable,
                                             pass_through = opts.pass_through, kind = opts.kind or "evade" })
   r.heading = dir
   for _, c in ipairs(from or {}) do
@@ -188,13 +202,15 @@ function M.evade(G, uid, from, dist, opts)
 end
 
 -- Recoil (fall back): `uid` moves `dist` mm straight back, keeping its
--- facing (opts.heading overrides the direction). The enemies in opts.from
--- (those it recoils from) never block it; anything else does, as
--- M.straight says, and the ruleset then applies its own blocked result.
+-- facing (opts.heading overrides the direction). The enemies it recoils
+-- from (opts.from) do not block it as long as it moves away from them; one
+-- that its way back runs into does (an enemy on its flank or rear), as does
+-- anything else, as M.straight says, and the ruleset then applies its own
+-- blocked result.
 function M.recoil(G, uid, dist, opts)
   opts = opts or {}
   local dir = opts.heading or norm(select(3, G.bf:pos(uid)) + 180)
-  return M.straight(G, uid, dir, dist, { ignore = concat(opts.from, opts.ignore), impassable = opts.impassable,
+  return M.straight(G, uid, dir, dist, { ignore = opts.ignore, impassable = opts.impassable,
                                          pass_through = opts.pass_through, kind = opts.kind or "recoil" })
 end
 

@@ -96,3 +96,12 @@ T.case("manoeuvre: a pursuit reports the first unit it reaches", function()
   T.eq(r.contacted, id[2])
   T.near(r.distance, 160, 1e-6)
 end)
+
+T.case("manoeuvre: a recoil is blocked by an enemy its way back runs into, even the one it fought", function()
+  -- the enemy it fought stands across its rear (fought from behind): falling back runs into it
+  local G, id = table_with{ { x = 1000, y = 1000 }, { side = 2, x = 1000, y = 960, facing = 0 } }
+  local r = M.recoil(G, id[1], 40, { from = { id[2] } })
+  T.near(r.distance, 0, 1e-6)
+  T.eq(r.blocked_by, id[2])
+  T.eq(#M.overlapping(G, id[1]), 0)
+end)

@@ -4,19 +4,24 @@
 -- the command that replays the battle.
 --
 -- Generic invariants (every ruleset):
---   overlap      no two bases on the table overlap by more than TOLERANCE
+--   overlap      no two bases on the table (on the same layer: bf:set_layer)
+--                overlap by more than TOLERANCE
 --   table        no base stands off the table (a unit leaves by being removed)
 --   removed      a unit removed stays removed unless a rule brings it back
 --                (the ruleset declares it: lib.manoeuvre.record(G, id, "return"))
 --   allowance    a unit that moved in a phase declared the kinds of its moves
 --                (lib.manoeuvre records them), and its centre moved no further
---                than the sum of the allowances its ruleset gives for them
+--                than the sum of the allowances its ruleset gives for them (one per
+--                declared move)
 -- A ruleset adds its own beside its rules: the module its manifest names as
 -- `referee` returns
 --   { allowance = function(G, uid, kind) -> mm | nil (no limit declared),
 --     may_overlap = function(G, a, b) -> bool,        (optional)
 --     may_leave_table = function(G, uid) -> bool,      (optional)
---     invariants = { { id =, section =, text =, check = function(G, phase) -> nil | problem | { problems } } } }
+--     invariants = { { id =, section =, text =, check = function(G, phase) -> nil | problem | { problems } } },
+--     warnings = { { id =, check = function(G, phase) -> nil | { text = } | list } },  (optional: acts the
+--                  rules allow but no player would make, counted by `sandtable quality`)
+--     engaging_events = { event kinds } }   (optional: what counts as engaging, lib.quality)
 -- where phase = { turn =, name =, moved = { [uid] = { kinds in order } },
 -- notes = { [uid] = { notes } }, start = { [uid] = { x, y, facing, removed } } }
 -- and a problem is { unit =, expected =, found = } (unit optional).
@@ -26,6 +31,7 @@
 -- the table.
 local battlefield = require("sandtable.battlefield")
 local fail = require("lib.fail")
+local quality = require("lib.quality")
 
 local referee = {}
 referee.__index = referee
@@ -33,7 +39,9 @@ referee.__index = referee
 referee.TOLERANCE = 1.0 -- mm: overlaps and distances within this are rounding
 
 -- opts: rules (the ruleset instance), replay (the command that replays this
--- battle), checks (the ruleset's referee module, else taken from the manifest)
+-- battle), checks (the ruleset's referee module, else taken from the
+-- manifest), quality (true: also gather the battle-quality measures,
+-- lib.quality; the battle must keep its event log)
 function referee.new(opts)
   local self = setmetatable({}, referee)
   self.rules = opts.rules
@@ -45,6 +53,7 @@ function referee.new(opts)
   self.checks = self.checks or {}
   self.phases_checked = 0
   self.warnings = {}
+  self.want_quality = opts.quality
   return self
 end
 
@@ -56,6 +65,9 @@ function referee.watch(ctx, G)
   self.G = G
   G.referee = self
   self.moved, self.notes = {}, {}
+  if self.want_quality then
+    self.quality = quality.new(self.checks, G.bf, function(id, text) self:warn(id, text) end)
+  end
   self:check(0, "deployment")
   G.bf:on_time(function(_, turn, phase, next_turn, next_phase)
     if turn > 0 then self:check(turn, phase) end
@@ -99,45 +111,54 @@ function referee:violation(turn, phase, rule, section, problem)
   fail(table.concat(lines, "\n"))
 end
 
--- The generic invariants, then the ruleset's.
-function referee:check(turn, phase)
-  local G = self.G
-  local bf = G.bf
-  local checks = self.checks
-  local tol = referee.TOLERANCE
+-- The bases on the table now: ids, and per id its core fields.
+local function table_now(bf)
   local ids = bf:units()
-  local on = {}
-  for _, id in ipairs(ids) do on[id] = true end
+  local at, on = {}, {}
+  for _, id in ipairs(ids) do
+    at[id] = bf:unit(id)
+    on[id] = true
+  end
+  return ids, at, on
+end
 
-  -- overlap
+-- overlap: no two bases overlap by more than TOLERANCE.
+function referee:check_overlap(turn, phase, ids, at)
+  local checks, bf, tol = self.checks, self.G.bf, referee.TOLERANCE
   local xs, ys, fs, ws, ds = {}, {}, {}, {}, {}
   for i, id in ipairs(ids) do
-    local u = bf:unit(id)
+    local u = at[id]
     xs[i], ys[i], fs[i], ws[i], ds[i] = u.x, u.y, u.facing, u.width, u.depth
   end
   local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, tol)
   for k = 1, #pairs_, 2 do
     local a, b = ids[pairs_[k]], ids[pairs_[k + 1]]
-    if not (checks.may_overlap and checks.may_overlap(G, a, b)) then
+    -- bases on different layers (a flyer over a unit) do not collide
+    if at[a].layer == at[b].layer and not (checks.may_overlap and checks.may_overlap(self.G, a, b)) then
+      local ua, ub = at[a], at[b]
       self:violation(turn, phase, "overlap", "generic", {
         unit = a, text = "its base overlaps " .. unit_name(bf, b),
         expected = string.format("no two bases overlap by more than %g mm", tol),
         found = string.format("unit %d at (%.1f, %.1f) facing %.1f, unit %d at (%.1f, %.1f) facing %.1f", a,
-          xs[pairs_[k]], ys[pairs_[k]], fs[pairs_[k]], b, xs[pairs_[k + 1]], ys[pairs_[k + 1]], fs[pairs_[k + 1]]) })
+          ua.x, ua.y, ua.facing, b, ub.x, ub.y, ub.facing) })
     end
   end
+end
 
-  -- on the table
-  local W, D = bf:size()
-  for i, id in ipairs(ids) do
-    local r = math.rad(fs[i])
+-- table: every corner of every base on the table lies on the table.
+function referee:check_table(turn, phase, ids, at)
+  local checks, tol = self.checks, referee.TOLERANCE
+  local W, D = self.G.bf:size()
+  for _, id in ipairs(ids) do
+    local u = at[id]
+    local r = math.rad(u.facing)
     local ax, ay = -math.sin(r), math.cos(r)
     local lx, ly = -ay, ax
     for _, s in ipairs({ { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }) do
-      local cx = xs[i] + ax * s[1] * ds[i] / 2 + lx * s[2] * ws[i] / 2
-      local cy = ys[i] + ay * s[1] * ds[i] / 2 + ly * s[2] * ws[i] / 2
+      local cx = u.x + ax * s[1] * u.depth / 2 + lx * s[2] * u.width / 2
+      local cy = u.y + ay * s[1] * u.depth / 2 + ly * s[2] * u.width / 2
       if (cx < -tol or cy < -tol or cx > W + tol or cy > D + tol)
-          and not (checks.may_leave_table and checks.may_leave_table(G, id)) then
+          and not (checks.may_leave_table and checks.may_leave_table(self.G, id)) then
         self:violation(turn, phase, "table", "generic", {
           unit = id, text = "its base is off the table",
           expected = string.format("every corner within the %g x %g mm table", W, D),
@@ -145,78 +166,99 @@ function referee:check(turn, phase)
       end
     end
   end
+end
 
-  local start = self.start
-  local moved = self.moved
-  if start then
-    -- removed stays removed
-    for id, s in pairs(start) do
-      if s[4] and on[id] then
-        local returned = false
-        for _, k in ipairs(moved[id] or {}) do if k == "return" then returned = true end end
-        if not returned then
-          self:violation(turn, phase, "removed", "generic", {
-            unit = id, text = "a removed unit is back on the table",
-            expected = "a removed unit stays removed unless a rule brings it back (declared as a 'return' move)",
-            found = "on the table with no rule bringing it back" })
-        end
-      end
-    end
-    -- allowance
-    if checks.allowance then
-      for i, id in ipairs(ids) do
-        local s = start[id]
-        if s and not s[4] then
-          local moved_by = math.sqrt((xs[i] - s[1]) ^ 2 + (ys[i] - s[2]) ^ 2)
-          if moved_by > tol then
-            local kinds = moved[id]
-            if not kinds then
-              self:violation(turn, phase, "allowance", "generic", {
-                unit = id, text = "moved without a declared move",
-                expected = "every move declared by kind (lib.manoeuvre)",
-                found = string.format("its centre moved %.1f mm", moved_by) })
-            end
-            local allowed, seen, unlimited = 0, {}, false
-            for _, k in ipairs(kinds) do
-              local a = checks.allowance(G, id, k)
-              if a == nil then unlimited = true
-              elseif k == "return" then unlimited = true
-              else
-                -- each kind counts once a phase: several calls that make up
-                -- one move (a turn, then the advance) share its allowance
-                if not seen[k] then seen[k] = true; allowed = allowed + a end
-              end
-            end
-            if not unlimited and moved_by > allowed + tol then
-              self:violation(turn, phase, "allowance", "generic", {
-                unit = id, text = "moved further than its allowance",
-                expected = string.format("at most %.1f mm for %s", allowed, table.concat(kinds, " + ")),
-                found = string.format("its centre moved %.1f mm", moved_by) })
-            end
-          end
-        end
+-- removed: a unit removed stays removed unless a rule brings it back.
+function referee:check_removed(turn, phase, on)
+  local removed = {}
+  for id, s in pairs(self.start) do if s[4] and on[id] then removed[#removed + 1] = id end end
+  table.sort(removed)  -- the first violation reported is the same on every run
+  for _, id in ipairs(removed) do
+    do
+      local returned = false
+      for _, k in ipairs(self.moved[id] or {}) do if k == "return" then returned = true end end
+      if not returned then
+        self:violation(turn, phase, "removed", "generic", {
+          unit = id, text = "a removed unit is back on the table",
+          expected = "a removed unit stays removed unless a rule brings it back (declared as a 'return' move)",
+          found = "on the table with no rule bringing it back" })
       end
     end
   end
+end
 
-  -- the ruleset's own
-  local info = { turn = turn, name = phase, moved = moved, notes = self.notes, start = start }
+-- allowance: a unit that moved declared its moves, and went no further
+-- than their allowances add up to. Each declared move adds its allowance
+-- (two recoils in one phase may go twice as far), so a move is declared
+-- once, not once per bf:move call that makes it up.
+function referee:check_allowance(turn, phase, ids, at)
+  local allowance, tol = self.checks.allowance, referee.TOLERANCE
+  if not allowance then return end
+  for _, id in ipairs(ids) do
+    local s, u = self.start[id], at[id]
+    local moved_by = (s and not s[4]) and math.sqrt((u.x - s[1]) ^ 2 + (u.y - s[2]) ^ 2) or 0
+    if moved_by > tol then
+      local kinds = self.moved[id]
+      if not kinds then
+        self:violation(turn, phase, "allowance", "generic", {
+          unit = id, text = "moved without a declared move",
+          expected = "every move declared by kind (lib.manoeuvre)",
+          found = string.format("its centre moved %.1f mm", moved_by) })
+      end
+      local allowed, unlimited = 0, false
+      for _, k in ipairs(kinds) do
+        local a = allowance(self.G, id, k)
+        if a == nil or k == "return" then unlimited = true else allowed = allowed + a end
+      end
+      if not unlimited and moved_by > allowed + tol then
+        self:violation(turn, phase, "allowance", "generic", {
+          unit = id, text = "moved further than its allowance",
+          expected = string.format("at most %.1f mm for %s", allowed, table.concat(kinds, " + ")),
+          found = string.format("its centre moved %.1f mm", moved_by) })
+      end
+    end
+  end
+end
+
+-- The ruleset's own invariants (fatal) and warnings (counted).
+function referee:check_ruleset(turn, phase, info)
+  local checks = self.checks
+  for _, w in ipairs(checks.warnings or {}) do
+    local acts = w.check(self.G, info)
+    if acts then
+      if acts.text then acts = { acts } end
+      for _, a in ipairs(acts) do
+        self:warn(w.id, string.format("turn %d, phase '%s': %s", turn, phase, a.text))
+      end
+    end
+  end
   for _, inv in ipairs(checks.invariants or {}) do
-    local problems = inv.check(G, info)
+    local problems = inv.check(self.G, info)
     if problems then
       if problems.expected then problems = { problems } end
-      for _, p in ipairs(problems) do
-        self:violation(turn, phase, inv.id, inv.section, p)
-      end
+      for _, p in ipairs(problems) do self:violation(turn, phase, inv.id, inv.section, p) end
     end
   end
+end
 
-  -- the next phase starts from here
-  local nstart = {}
-  for i, id in ipairs(ids) do nstart[id] = { xs[i], ys[i], fs[i], false } end
-  if start then
-    for id, s in pairs(start) do if not on[id] then nstart[id] = { s[1], s[2], s[3], true } end end
+-- The generic invariants, then the ruleset's; then the next phase starts
+-- from here.
+function referee:check(turn, phase)
+  local G = self.G
+  local ids, at, on = table_now(G.bf)
+  self:check_overlap(turn, phase, ids, at)
+  self:check_table(turn, phase, ids, at)
+  if self.start then
+    self:check_removed(turn, phase, on)
+    self:check_allowance(turn, phase, ids, at)
   end
+  local moved, start = self.moved, self.start
+  self:check_ruleset(turn, phase, { turn = turn, name = phase, moved = moved, notes = self.notes, start = start })
+  if self.quality then self.quality:phase(G, turn, moved, start) end
+
+  local nstart = {}
+  for _, id in ipairs(ids) do local u = at[id]; nstart[id] = { u.x, u.y, u.facing, false } end
+  for id, s in pairs(start or {}) do if not on[id] then nstart[id] = { s[1], s[2], s[3], true } end end
   self.start = nstart
   self.moved, self.notes = {}, {}
   self.phases_checked = self.phases_checked + 1
@@ -227,6 +269,7 @@ function referee:finish()
   if not self.G then return end
   self.G.bf:on_time(nil)
   self:check(self.turn or 0, self.phase or "end of battle")
+  if self.quality then self.metrics = self.quality:finish(self.G, self.warnings) end
 end
 
 return referee

@@ -132,15 +132,21 @@ local function length_chart(length, width)
       '<text x="%.1f" y="%d" font-size="10.5" fill="%s" text-anchor="start">%s</text>', x, top, x, top + plot_h, colour,
       x + 3, top + 9 + dy, colour, label)
   end
-  marker(length.mean, "mean " .. n(length.mean or 0), "#2a2620", 0)
-  if length.median ~= length.mean then marker(length.median, "median " .. whole(length.median), "#9c3d1c", 12) end
+  marker(length.mean, "mean " .. esc(n(length.mean or 0)), "#2a2620", 0)
+  if length.median ~= length.mean then marker(length.median, "median " .. esc(whole(length.median)), "#9c3d1c", 12) end
   out[#out + 1] = format('<text x="%d" y="%d" font-size="10.5" fill="#7a705f" text-anchor="end">turns</text>',
     width - right, h - 2)
   out[#out + 1] = "</svg>"
   return concat(out, "\n")
 end
 
-local function losses_table(losses)
+-- The name of side i: the army's name from summary.sides, else "side i".
+local function side_name(summary, i)
+  local sides = type(summary) == "table" and summary.sides or nil
+  return type(sides) == "table" and type(sides[i]) == "string" and sides[i] or ("side " .. i)
+end
+
+local function losses_table(losses, summary)
   if type(losses) ~= "table" or #losses == 0 then return "" end
   local classes, seen = {}, {}
   for _, side in ipairs(losses) do
@@ -152,7 +158,7 @@ local function losses_table(losses)
   for _, c in ipairs(classes) do out[#out + 1] = "<th>" .. esc(c) .. "</th>" end
   out[#out + 1] = "</tr>"
   for i, side in ipairs(losses) do
-    out[#out + 1] = "<tr><th>side " .. i .. "</th>"
+    out[#out + 1] = "<tr><th>" .. esc(side_name(summary, i)) .. "</th>"
     for _, c in ipairs(classes) do
       out[#out + 1] = '<td class="num">' .. (side[c] and format("%.2f", side[c]) or "\226\128\148") .. "</td>"
     end
@@ -195,7 +201,7 @@ local function difference_chart(diffs, width)
     out[#out + 1] = format('<path d="M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f" stroke="%s" stroke-width="2"/>' ..
       '<circle cx="%.1f" cy="%.1f" r="5.5" fill="%s"><title>%s: %s (95%% interval %s to %s, %s paired trials)</title></circle>',
       X(r.low or 0), y, X(r.high or 0), X(r.low or 0), y - 7, y + 7, X(r.high or 0), y - 7, y + 7, colour, X(r.rate or 0), y,
-      colour, esc(d.variant), spct(r.rate or 0), spct(r.low or 0), spct(r.high or 0), tostring(d.pairs or "?"))
+      colour, esc(d.variant), spct(r.rate or 0), spct(r.low or 0), spct(r.high or 0), esc(d.pairs or "?"))
     out[#out + 1] = format('<text x="%d" y="%.1f" font-size="12.5" fill="%s">%s <tspan fill="#7a705f">[%s, %s]</tspan></text>',
       width - right + 12, y + 4, colour, spct(r.rate or 0), spct(r.low or 0), spct(r.high or 0))
   end
@@ -211,12 +217,15 @@ function report.html(summary, title, opts)
   local out = {}
   local function w(s) out[#out + 1] = s end
   w('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n')
+  -- No script and no network: markup in a name can never run anything.
+  w('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; ' ..
+    'img-src data:; base-uri \'none\'; form-action \'none\'">\n')
   w('<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="generator" content="sandtable sim">\n')
   w("<title>" .. esc(title) .. "</title>\n<style>" .. CSS .. "</style>\n</head>\n<body>\n<header>")
   w("<h1>" .. esc(title) .. "</h1><p>")
   local trials = summary.trials or (variants[1] and variants[1].trials) or 0
-  w(format("%s trials per variant \194\183 %d variant%s \194\183 experiment seed %s", tostring(trials), #variants,
-    #variants == 1 and "" or "s", tostring(summary.seed or "?")))
+  w(format("%s trials per variant \194\183 %d variant%s \194\183 experiment seed %s", esc(trials), #variants,
+    #variants == 1 and "" or "s", esc(summary.seed or "?")))
   if opts.csv then w(' \194\183 <a href="' .. esc(opts.csv) .. '">the numbers as CSV</a>') end
   w("</p></header>\n<main>\n")
   w('<p class="note">Rates with their 95% Wilson intervals (the whiskers): the true rate lies in the interval in 19 ' ..
@@ -226,22 +235,32 @@ function report.html(summary, title, opts)
   for _, v in ipairs(variants) do
     w('<section class="card variant" data-variant="' .. esc(v.name) .. '">')
     w("<h3>" .. esc(v.name) .. "</h3>")
-    local meta = format("%s battles fought", tostring(v.completed or v.trials or "?"))
-    if (v.failed or 0) > 0 then meta = meta .. format(' \194\183 <span class="fail">%d failed</span>', v.failed) end
+    local files = type(v.params) == "table" and v.params.house_rules or nil
+    if type(files) == "table" and #files > 0 then
+      local names = {}
+      for _, f in ipairs(files) do names[#names + 1] = "<code>" .. esc(tostring(f)) .. "</code>" end
+      w('<div class="meta file">house rule ' .. concat(names, ", ") .. "</div>")
+    elseif type(v.params) == "table" then
+      w('<div class="meta file">the rules as written</div>')
+    end
+    local meta = format("%s battles fought", esc(v.completed or v.trials or "?"))
+    if (v.failed or 0) > 0 then meta = meta .. format(' \194\183 <span class="fail">%s failed</span>', esc(v.failed)) end
     if v.length and v.length.mean then
-      meta = meta .. format(" \194\183 length %s turns on average (median %s, %s to %s)", n(v.length.mean),
-        whole(v.length.median), whole(v.length.min), whole(v.length.max))
+      meta = meta .. format(" \194\183 length %s turns on average (median %s, %s to %s)", esc(n(v.length.mean)),
+        esc(whole(v.length.median)), esc(whole(v.length.min)), esc(whole(v.length.max)))
     end
     w('<div class="meta">' .. meta .. "</div>")
     local rows = {}
     for _, o in ipairs(OUTCOMES) do
       local r = v[o.key] or {}
-      rows[#rows + 1] = { label = o.label, rate = r.rate or 0, low = r.low or 0, high = r.high or 0, colour = o.colour }
+      local label = o.key == "side1_wins" and side_name(summary, 1) .. " wins"
+        or o.key == "side2_wins" and side_name(summary, 2) .. " wins" or o.label
+      rows[#rows + 1] = { label = label, rate = r.rate or 0, low = r.low or 0, high = r.high or 0, colour = o.colour }
     end
     w(interval_chart(rows, "variant-chart"))
     w("<h4>Battle length (turns)</h4>")
     w(length_chart(v.length or {}))
-    w(losses_table(v.losses_per_battle))
+    w(losses_table(v.losses_per_battle, summary))
     if type(v.failures) == "table" and #v.failures > 0 then
       w('<h4>Failed trials</h4><ul class="note">')
       for i, f in ipairs(v.failures) do
@@ -256,10 +275,10 @@ function report.html(summary, title, opts)
   w("</div>\n")
   local diffs = summary.differences or {}
   if #diffs > 0 then
-    w("<h2>Difference from the baseline: side 1 win rate</h2>\n")
+    w("<h2>Difference from the baseline: " .. esc(side_name(summary, 1)) .. " win rate</h2>\n")
     w('<section class="card">')
     w(difference_chart(diffs))
-    w('<p class="note">Each dot is the variant\'s side 1 win rate minus the baseline\'s over the same trials, with its ' ..
+    w('<p class="note">Each dot is the variant\'s ' .. esc(side_name(summary, 1)) .. ' win rate minus the baseline\'s over the same trials, with its ' ..
       "95% interval. An interval that crosses zero means the experiment cannot tell the two apart; run more trials " ..
       "(or <code>--until-ci</code>) to narrow it.</p>")
     w("</section>\n")

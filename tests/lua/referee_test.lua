@@ -121,3 +121,15 @@ T.case("referee: snapshots are not watched (look-ahead on a copy is never refere
   copy:set_time(1, "melee") -- would be a violation on the real table
   T.eq(end_phase(G), nil)
 end)
+
+T.case("referee (generic): a flyer over a unit is no overlap; on the ground it is", function()
+  local G, a, b = watched()
+  G.bf:set_layer(b, 1)
+  G.bf:place(b, 300, 310, 180)   -- right over the hoplites
+  T.eq(end_phase(G), nil)
+  G.bf:set_time(1, "move")
+  G.bf:set_layer(b, 0)           -- lands on them
+  local msg = end_phase(G)
+  T.truthy(msg and msg:find("overlaps unit " .. b, 1, true), msg)
+  local _ = a
+end)

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -36,9 +37,9 @@ public:
     TrialResult r;
     r.index = index;
     r.seed = seed;
-    if (!prepare_error_.empty()) {
+    if (!prepare_errors_[variant].empty()) {
       r.failed = true;
-      r.error = prepare_error_;
+      r.error = prepare_errors_[variant];
       return r;
     }
     lua_State* L = host_->state();
@@ -62,13 +63,24 @@ public:
 
 private:
   void start() {
+    prepare_errors_.assign(spec_.variants.size(), "");
+    // Each variant is prepared on its own: one that fails fails its own
+    // trials, never another's. A failure that kills the state (a limit)
+    // leaves nothing to prepare the others in: they are prepared again in a
+    // fresh state (at most once per variant).
+    for (std::size_t attempt = 0; attempt <= spec_.variants.size(); ++attempt)
+      if (!start_once()) break;
+    if (!host_->killed()) host_->drop_instruction_budget();
+  }
+
+  // Returns true when a variant's failure killed the state (start again).
+  bool start_once() {
     host_.reset();
     // Loading and preparing run under the instruction budget (a house rule
     // that loops while patching is stopped); trials then run without the
     // count hook, guarded by the watchdog.
     host_ = std::make_unique<LuaHost>(spec_.host);
-    prepare_error_.clear();
-    prepared_refs_.clear();
+    prepared_refs_.assign(spec_.variants.size(), LUA_NOREF);
     lua_State* L = host_->state();
     try {
       host_->require(spec_.module);
@@ -76,25 +88,35 @@ private:
       lua_getfield(L, -1, "trial");
       if (!lua_isfunction(L, -1)) throw Error(fmt::format("trial module '{}' has no trial(prepared, seed)", spec_.module));
       trial_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-      for (const auto& v : spec_.variants) {
-        lua_getfield(L, -1, "prepare");
-        lua::push_value(L, v.params);
-        host_->call(1, 1);
-        prepared_refs_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
-      }
-      lua_settop(L, 0);
     } catch (const std::exception& e) {
-      prepare_error_ = e.what();
+      for (auto& err : prepare_errors_)
+        if (err.empty()) err = e.what();
       lua_settop(L, 0);
+      return false;
     }
-    if (!host_->killed()) host_->drop_instruction_budget();
+    const int module = lua_gettop(L);
+    for (std::size_t v = 0; v < spec_.variants.size(); ++v) {
+      if (!prepare_errors_[v].empty()) continue;
+      try {
+        lua_getfield(L, module, "prepare");
+        lua::push_value(L, spec_.variants[v].params);
+        host_->call(1, 1);
+        prepared_refs_[v] = luaL_ref(L, LUA_REGISTRYINDEX);
+      } catch (const std::exception& e) {
+        prepare_errors_[v] = e.what();
+        lua_settop(L, module);
+        if (host_->killed()) return true;
+      }
+    }
+    lua_settop(L, 0);
+    return false;
   }
 
   const Spec& spec_;
   std::unique_ptr<LuaHost> host_;
   int trial_ref_ = LUA_NOREF;
   std::vector<int> prepared_refs_;
-  std::string prepare_error_;
+  std::vector<std::string> prepare_errors_;  // per variant; "" = prepared
 };
 
 // What the watchdog sees of each worker: which host, since when busy.
@@ -117,12 +139,27 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
   if (spec.variants.empty()) throw Error("an experiment needs at least one variant");
   if (plan.stride == 0 || plan.offset >= plan.stride) throw Error("an experiment plan needs offset < stride");
   Outcome out;
+  // Each worker is a thread with its own Lua state: more than a few hundred
+  // is a typing mistake, and would exhaust the address space.
+  if (spec.threads > kMaxThreads)
+    throw Error(fmt::format("{} worker threads asked for: at most {} (this machine has {} cores)", spec.threads,
+                            kMaxThreads, std::thread::hardware_concurrency()));
   out.threads = spec.threads ? spec.threads : std::max(1u, std::thread::hardware_concurrency());
   out.results.assign(spec.variants.size(), {});
   const auto t0 = Clock::now();
   spdlog::info("experiment: module {}, {} variant(s), up to {} trials, seed {}, {} worker thread(s)", spec.module,
                spec.variants.size(), spec.trials, spec.seed, out.threads);
   std::atomic<std::uint64_t> failed{0};
+  out.stopped.assign(spec.variants.size(), "");
+  std::mutex stopped_m;
+  auto stopped_flags = std::make_unique<std::atomic<bool>[]>(spec.variants.size());
+  for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+    // A variant stopped before a resume stays stopped.
+    bool was_stopped = false;
+    if (plan.known && v < plan.known->results.size())
+      for (const auto& t : plan.known->results[v]) was_stopped = was_stopped || (t.done && t.skipped);
+    stopped_flags[v] = was_stopped;
+  }
   std::vector<Slot> slots(out.threads);
   std::vector<std::unique_ptr<Worker>> workers(out.threads);  // kept across rounds
 
@@ -166,6 +203,19 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
           const std::uint64_t seed = Rng::derive(spec.seed, i) >> 1;
           for (std::size_t v = 0; v < spec.variants.size(); ++v) {
             if (out.results[v][i].done) continue;  // in hand from a resumed file
+            if (stopped_flags[v].load()) {
+              TrialResult skipped;
+              skipped.index = i;
+              skipped.seed = seed;
+              skipped.skipped = true;
+              skipped.done = true;
+              if (plan.on_result) {
+                std::lock_guard<std::mutex> lock(result_m);
+                plan.on_result(v, skipped);
+              }
+              out.results[v][i] = std::move(skipped);
+              continue;
+            }
             worker.ensure_ready();
             {
               std::lock_guard<std::mutex> lock(slots[w].m);
@@ -179,6 +229,16 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
               slots[w].busy = false;
             }
             if (r.failed) ++failed;
+            // The watchdog stopped this trial: the variant's other trials
+            // would very likely each wait out the deadline too.
+            if (r.failed && spec.stop_variant_on_timeout && worker.host().killed() &&
+                r.error.find("trial stopped by the watchdog") != std::string::npos) {
+              std::lock_guard<std::mutex> lock(stopped_m);
+              if (!stopped_flags[v].exchange(true))
+                out.stopped[v] = fmt::format("trial {} (seed {}) ran past the {} s watchdog; the variant's "
+                                             "remaining trials were skipped",
+                                             i, seed, spec.watchdog_seconds);
+            }
             r.done = true;
             if (plan.on_result) {
               std::lock_guard<std::mutex> lock(result_m);
@@ -194,13 +254,39 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
       }
     };
 
+    // A thread the system cannot create (address space, process limits) is
+    // not fatal: the workers that did start share all the trials (results are
+    // stored by index, so they are the same). None at all is an error. (Fix:
+    // std::system_error escaped with joinable threads: std::terminate.)
     std::vector<std::thread> threads;
-    for (unsigned w = 0; w < out.threads; ++w) threads.emplace_back(work, w);
-    // The calling thread reports progress and is the watchdog.
-    std::thread joiner([&] {
+    std::string refused;
+    for (unsigned w = 0; w < out.threads; ++w) {
+      try {
+        threads.emplace_back(work, w);
+      } catch (const std::system_error& e) {
+        refused = e.what();
+        break;
+      }
+    }
+    if (threads.size() < out.threads) {
+      if (threads.empty())
+        throw Error(fmt::format("could not start a worker thread ({}); try fewer with --threads", refused));
+      spdlog::warn("could start only {} of {} worker threads ({}); running on {}", threads.size(), out.threads,
+                   refused, threads.size());
+      out.threads = static_cast<unsigned>(threads.size());
+    }
+    // The calling thread reports progress and is the watchdog; if even the
+    // joiner cannot start, the calling thread just waits for the workers.
+    std::thread joiner;
+    try {
+      joiner = std::thread([&] {
+        for (auto& t : threads) t.join();
+        finished = true;
+      });
+    } catch (const std::system_error&) {
       for (auto& t : threads) t.join();
       finished = true;
-    });
+    }
     while (!finished) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       const auto now = Clock::now();
@@ -217,7 +303,7 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
         progress(Progress{done.load(), spec.trials, failed.load(),
                           std::chrono::duration<double>(now - t0).count()});
     }
-    joiner.join();
+    if (joiner.joinable()) joiner.join();
     if (!fatal.empty()) throw Error(fatal);
     if (plan.stop && plan.stop->load()) {
       out.interrupted = true;

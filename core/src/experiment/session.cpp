@@ -74,7 +74,9 @@ std::string resume_command(const std::string& file) { return fmt::format("sandta
 
 } // namespace
 
-Value summarize_outcome(const Spec& spec, const Outcome& outcome, const Value& header) {
+Value summarize_outcome(const Spec& spec, const Outcome& outcome_in, const Value& header) {
+  Outcome outcome = outcome_in;
+  derive_stopped(spec, outcome);
   std::string first;
   const std::uint64_t missing = count_missing(spec, outcome, outcome.trials_run, 1, 0, &first);
   Value summary;
@@ -85,6 +87,8 @@ Value summarize_outcome(const Spec& spec, const Outcome& outcome, const Value& h
     summary.set("planned_trials", static_cast<std::int64_t>(outcome.trials_run));
   }
   if (header["shard"].is_string()) summary.set("shard", header["shard"]);
+  if (header["summary_extra"].is_map())
+    for (const auto& [key, value] : header["summary_extra"].as_map()) summary.set(key, value);
   return summary;
 }
 

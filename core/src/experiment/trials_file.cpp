@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -55,7 +56,7 @@ void write_all(int fd, const std::string& text, const std::string& path) {
     const ssize_t n = ::write(fd, text.data() + off, text.size() - off);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw Error(fmt::format("{}: writing failed ({})", path, std::strerror(errno)));
+      throw Error(fmt::format("{}: writing the trial results failed: {}", path, std::strerror(errno)));
     }
     off += static_cast<std::size_t>(n);
   }
@@ -102,6 +103,7 @@ Value make_header(const Spec& spec, const RunInfo& info) {
   h.set("variants", variants);
   h.set("inputs", inputs);
   h.set("args", info.args);
+  if (info.summary_extra.is_map() && !info.summary_extra.as_map().empty()) h.set("summary_extra", info.summary_extra);
   if (!info.shard.whole()) h.set("shard", info.shard.text());
   return h;
 }
@@ -131,7 +133,8 @@ std::string trial_line(const Spec& spec, std::size_t variant, const TrialResult&
   Value line(Value::Map{{"variant", spec.variants[variant].name},
                         {"trial", static_cast<std::int64_t>(t.index)},
                         {"seed", static_cast<std::int64_t>(t.seed)}});
-  if (t.failed) line.set("error", t.error);
+  if (t.skipped) line.set("skipped", true);
+  else if (t.failed) line.set("error", t.error);
   else line.set("result", t.result);
   return line.to_json();
 }
@@ -241,7 +244,8 @@ TrialsFile parse_trials_text(const std::string& path, const std::string& text) {
     r.index = i;
     r.seed = want;
     r.done = true;
-    if (v["error"].is_string()) {
+    if (v["skipped"].is_bool() && v["skipped"].as_bool()) r.skipped = true;
+    else if (v["error"].is_string()) {
       r.failed = true;
       r.error = v["error"].as_string();
     } else r.result = v["result"];
@@ -298,6 +302,12 @@ TrialsWriter::~TrialsWriter() { close(); }
 void TrialsWriter::open(const std::string& path, const Value& header, bool append) {
   close();
   path_ = path;
+  // Lines go out as trials finish only into a regular file (or a new one): a
+  // device, a pipe or /dev/stdout gets the whole file once, at the end.
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  streaming_ = ec || !std::filesystem::exists(st) || std::filesystem::is_regular_file(st);
+  if (!streaming_) return;
   if (append) {
     // Cut a torn last line (a kill mid-write) so the next line starts whole.
     std::ifstream in(path, std::ios::binary);
@@ -309,12 +319,12 @@ void TrialsWriter::open(const std::string& path, const Value& header, bool appen
     if (static_cast<std::size_t>(keep) != text.size() && ::truncate(path.c_str(), keep) != 0)
       throw Error(fmt::format("{}: cannot cut its torn last line ({})", path, std::strerror(errno)));
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd_ < 0) throw Error(fmt::format("{}: cannot append to it ({})", path, std::strerror(errno)));
+    if (fd_ < 0) throw Error(fmt::format("{}: cannot append the trial results to it: {}", path, std::strerror(errno)));
     if (keep == 0) write_all(fd_, header.to_json() + "\n", path_);
     return;
   }
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw Error(fmt::format("{}: cannot write here ({})", path, std::strerror(errno)));
+  if (fd_ < 0) throw Error(fmt::format("{}: cannot write the trial results here: {}", path, std::strerror(errno)));
   write_all(fd_, header.to_json() + "\n", path_);
 }
 
@@ -325,9 +335,29 @@ void TrialsWriter::append(const std::string& line) {
 
 void TrialsWriter::finish(const std::string& text) {
   close();
-  const std::string tmp = path_ + ".tmp";
+  if (!streaming_) {  // a device or a pipe: written once, in place
+    const int fd = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) throw Error(fmt::format("{}: cannot write the trial results here: {}", path_, std::strerror(errno)));
+    try {
+      write_all(fd, text, path_);
+    } catch (...) {
+      ::close(fd);
+      throw;
+    }
+    ::close(fd);
+    return;
+  }
+  // A regular file is replaced whole: written beside it (beside the file a
+  // symbolic link points to), then renamed over it.
+  std::error_code ec;
+  std::string target = path_;
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(path_, ec))) {
+    const auto resolved = std::filesystem::canonical(path_, ec);
+    if (!ec) target = resolved.string();
+  }
+  const std::string tmp = target + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw Error(fmt::format("{}: cannot write here ({})", tmp, std::strerror(errno)));
+  if (fd < 0) throw Error(fmt::format("{}: cannot write the trial results here: {}", tmp, std::strerror(errno)));
   try {
     write_all(fd, text, tmp);
   } catch (...) {
@@ -335,8 +365,8 @@ void TrialsWriter::finish(const std::string& text) {
     throw;
   }
   ::close(fd);
-  if (std::rename(tmp.c_str(), path_.c_str()) != 0)
-    throw Error(fmt::format("{}: cannot replace it with {} ({})", path_, tmp, std::strerror(errno)));
+  if (std::rename(tmp.c_str(), target.c_str()) != 0)
+    throw Error(fmt::format("{}: cannot replace it with {}: {}", target, tmp, std::strerror(errno)));
 }
 
 void TrialsWriter::close() {
@@ -344,8 +374,26 @@ void TrialsWriter::close() {
   fd_ = -1;
 }
 
+void derive_stopped(const Spec& spec, Outcome& outcome) {
+  outcome.stopped.assign(outcome.results.size(), "");
+  for (std::size_t v = 0; v < outcome.results.size(); ++v) {
+    bool any_skipped = false;
+    const TrialResult* first = nullptr;
+    for (const auto& t : outcome.results[v]) {
+      if (!t.done) continue;
+      any_skipped = any_skipped || t.skipped;
+      if (!first && t.failed && t.error.find("trial stopped by the watchdog") != std::string::npos) first = &t;
+    }
+    if (any_skipped && first)
+      outcome.stopped[v] = fmt::format("trial {} (seed {}) ran past the {} s watchdog; the variant's remaining "
+                                       "trials were skipped",
+                                       first->index, first->seed, spec.watchdog_seconds);
+  }
+}
+
 Outcome completed_only(const Outcome& outcome) {
   Outcome c;
+  c.stopped = outcome.stopped;
   c.seconds = outcome.seconds;
   c.threads = outcome.threads;
   c.interrupted = outcome.interrupted;

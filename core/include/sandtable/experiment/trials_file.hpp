@@ -30,6 +30,7 @@ struct RunInfo {
   std::string title;                // e.g. "Experiment: scenarios/x.yaml"
   std::vector<std::string> inputs;  // files whose contents define the experiment (hashed)
   Value args = Value(Value::Map{}); // the command's own options, kept for --resume
+  Value summary_extra = Value(Value::Map{});  // fields the summary carries besides the results' (e.g. side names)
   Shard shard;
 };
 
@@ -76,7 +77,7 @@ public:
   // Creates (truncating) the file with its header, or, when `append`, opens
   // it for appending (a resumed file; a torn last line is cut off first).
   void open(const std::string& path, const Value& header, bool append);
-  bool is_open() const { return fd_ >= 0; }
+  bool is_open() const { return fd_ >= 0 || (!streaming_ && !path_.empty()); }
   void append(const std::string& line);  // line without newline
   // Replaces the file with `text` (written beside it, then renamed).
   void finish(const std::string& text);
@@ -85,8 +86,13 @@ public:
 private:
   std::string path_;
   int fd_ = -1;
+  bool streaming_ = true;  // a regular file: lines appended as trials finish
 };
 
+// Outcome::stopped from the results alone (a variant with skipped trials:
+// the first trial, by index, that the watchdog stopped), so a merge, a resume
+// and a single run say the same.
+void derive_stopped(const Spec& spec, Outcome& outcome);
 // The compacted outcome of the trials done under every variant (for the
 // summary of a shard or of an interrupted run), in trial order.
 Outcome completed_only(const Outcome& outcome);
