@@ -2,6 +2,8 @@
 // reading it back (parse + checks), and the summary over all trials.
 // Build and run: cmake --build build --target bench_trials_file && build/bench_trials_file
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 
 #include "sandtable/experiment/stats.hpp"
@@ -20,8 +22,20 @@ struct Clock {
   }
 };
 
+long rss_kb() {
+  long kb = 0;
+  if (FILE* st = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    while (std::fgets(line, sizeof line, st))
+      if (std::strncmp(line, "VmRSS:", 6) == 0) kb = std::atol(line + 6);
+    std::fclose(st);
+  }
+  return kb;
+}
+
 int main() {
   const std::uint64_t n = 200000;
+  const long rss_start = rss_kb();
   Spec spec;
   spec.module = "lib.battle_trial";
   spec.seed = 7;
@@ -43,6 +57,7 @@ int main() {
                                      Value(Value::Map{{"VLI", 3}, {"WB", 4}})})}});
   }
   out.trials_run = n;
+  const long rss_built = rss_kb();
   const Value header = make_header(spec, RunInfo{});
   auto t0 = Clock::now();
   const std::string text = format_trials_file(header, spec, out);
@@ -59,5 +74,7 @@ int main() {
   std::printf("write a line      %.2f us\n", us(t0, t1));
   std::printf("read a line back  %.2f us (parse, seed check, store)\n", us(t1, t2));
   std::printf("summary per trial %.2f us\n", us(t2, t3));
+  std::printf("results in memory %.0f bytes a trial (resident growth while building them)\n",
+              static_cast<double>(rss_built - rss_start) * 1024.0 / static_cast<double>(n));
   return f.lines == n && summary.is_map() ? 0 : 1;
 }
