@@ -1,6 +1,7 @@
 #include "sandtable/experiment/session.hpp"
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -125,9 +126,8 @@ SessionResult run_session(const Spec& spec_in, const RunInfo& info, const Sessio
   if (!options.resume.empty()) {
     std::string text;
     if (world.root()) {
-      const TrialsFile f = read_trials_file(options.resume);  // validates; re-read below from the bytes
-      (void)f;
       std::ifstream in(options.resume, std::ios::binary);
+      if (!in) throw Error(fmt::format("{}: cannot read it ({})", options.resume, std::strerror(errno)));
       text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
     text = mpi::broadcast(text);
