@@ -96,9 +96,9 @@ wait_lines() {
 }
 # A run killed (SIGKILL, no chance to clean up) midway resumes to identical outputs.
 "$SANDTABLE" sim "${RUN[@]}" -j 1 --trials-out k.jsonl >/dev/null 2>&1 &
-pid=$!; wait_lines k.jsonl 20 $pid; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+pid=$!; wait_lines k.jsonl 8 $pid; kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
 n=$(wc -l < k.jsonl)
-[ "$n" -ge 20 ] && [ "$n" -lt 61 ] && pass "the killed run left $n whole lines" || fail "killed run left $n lines"
+[ "$n" -ge 8 ] && [ "$n" -lt 61 ] && pass "the killed run left $n whole lines" || fail "killed run left $n lines"
 printf '{"result":{"losses":[{},{}' >> k.jsonl   # as if killed mid-write
 expect_exit 0 "the killed run resumes" -- "$SANDTABLE" sim --resume k.jsonl -j 2 --out k.txt --report k/r.html
 expect_output "dropped and rerun" "a torn last line is noticed"
@@ -108,7 +108,7 @@ same_outputs k "the resumed run's outputs equal an uninterrupted run's" txt json
 
 # SIGINT: the results so far, marked partial, a non-zero exit; then resume.
 "$SANDTABLE" sim "${RUN[@]}" -j 1 --trials-out i.jsonl > i.txt 2> i.err &
-pid=$!; wait_lines i.jsonl 20 $pid; kill -INT $pid 2>/dev/null; wait $pid; rc=$?
+pid=$!; wait_lines i.jsonl 8 $pid; kill -INT $pid 2>/dev/null; wait $pid; rc=$?
 [ "$rc" -eq 130 ] && pass "SIGINT exits 130" || fail "SIGINT exit $rc"
 grep -q "PARTIAL" i.txt && pass "the results so far are printed, marked partial" || fail "no partial table"
 grep -q "sandtable sim --resume i.jsonl" i.err && pass "it says how to continue" || fail "no resume hint"
@@ -116,7 +116,7 @@ expect_exit 0 "the interrupted run resumes" -- "$SANDTABLE" sim --resume i.jsonl
 same_outputs i "the resumed run's outputs equal an uninterrupted run's (after SIGINT)" jsonl json
 # SIGTERM (what Slurm sends at the time limit) is the same.
 "$SANDTABLE" sim "${RUN[@]}" -j 1 --trials-out t.jsonl > /dev/null 2>&1 &
-pid=$!; wait_lines t.jsonl 20 $pid; kill -TERM $pid 2>/dev/null; wait $pid; rc=$?
+pid=$!; wait_lines t.jsonl 8 $pid; kill -TERM $pid 2>/dev/null; wait $pid; rc=$?
 [ "$rc" -eq 143 ] && pass "SIGTERM exits 143" || fail "SIGTERM exit $rc"
 "$SANDTABLE" sim --resume t.jsonl -j 2 >/dev/null 2>&1
 same_outputs t "and resumes to identical results" jsonl

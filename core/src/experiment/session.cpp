@@ -226,7 +226,9 @@ SessionResult run_session(const Spec& spec_in, const RunInfo& info, const Sessio
 
   Outcome& out = res.outcome;
   std::string first;
-  res.missing = count_missing(spec, out, out.trials_run, plan.stride, plan.offset, &first);
+  // A shard answers for its share; rank 0 (or a single process) for every trial.
+  res.missing = info.shard.whole() ? count_missing(spec, out, out.trials_run, 1, 0, &first)
+                                   : count_missing(spec, out, out.trials_run, plan.stride, plan.offset, &first);
   if (!out.interrupted && res.missing == 0 && writer.is_open()) writer.finish(format_trials_file(header, spec, out));
   writer.close();
   if (out.interrupted || res.missing) {
