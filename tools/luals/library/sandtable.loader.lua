@@ -25,7 +25,7 @@ function loader.chunk(name, env_entries) end
 ---@return any # function
 function loader.file_chunk(path, env_entries) end
 
---- Reads a file under the project or a directory named on the command line.
+--- Reads a file under the shipped data, the current directory, the scenario's folder, a --lua-path folder or the folder of a file named on the command line; a refused read says why and how to allow it.
 --- `loader.read(path) -> text`
 ---@param path any
 ---@return any # text
@@ -43,6 +43,35 @@ function loader.list(dir, suffix) end
 ---@param path any
 ---@return any # boolean
 function loader.exists(path) end
+
+--- Whether the path, exactly as given (no search), is a file scripts may read; for a refused one, why and how to allow it.
+--- `loader.probe(path) -> "file" | "missing" | "refused", why`
+---@param path any
+---@return any # "file" | "missing" | "refused", why
+function loader.probe(path) end
+
+--- Where names are looked for, in order: the --lua-path folders (kind "lua-path"), then the shipped data (kind "shipped").
+--- `loader.search_dirs() -> {{dir =, kind =}}`
+---@return any # {{dir =, kind =}}
+function loader.search_dirs() end
+
+--- Whether two paths name the same existing file.
+--- `loader.same_file(a, b) -> boolean`
+---@param a any
+---@param b any
+---@return any # boolean
+function loader.same_file(a, b) end
+
+--- The path as messages show it: relative to the shipped data when inside it.
+--- `loader.display(path) -> text`
+---@param path any
+---@return any # text
+function loader.display(path) end
+
+--- Prints a note for the user on stderr, once per distinct text.
+--- `loader.note(text)`
+---@param text any
+function loader.note(text) end
 
 --- Reads YAML (a file, or text named `name`); locate('/key/1/key') gives 'file:line:column' of that node (or its nearest parent) for error messages. Syntax errors name file, line and column.
 --- `loader.yaml(path | text, name?) -> value, locate`
