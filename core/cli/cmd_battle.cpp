@@ -38,10 +38,10 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--html", o->html, "Write the battle's replay page (one self-contained HTML file) to FILE");
   cmd->add_flag("--quiet", o->quiet, "Print only the result");
   cmd->add_option("--house-rule", o->house_rules, "A house rule file (function(rules)) applied after the scenario's own "
-                                                  "(repeatable; replays a failed `sim` variant)")
-      ->check(CLI::ExistingFile);
+                                                  "(repeatable; replays a failed `sim` variant)");
   return [o, &global] {
     LuaHostOptions host_opts = global.host_options();
+    for (auto& h : o->house_rules) h = input_file(h);
     for (const auto& h : o->house_rules) {
       const auto dir = std::filesystem::path(h).parent_path().string();
       host_opts.readable_dirs.push_back(dir.empty() ? "." : dir);

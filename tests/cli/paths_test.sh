@@ -28,7 +28,7 @@ cd "$W/elsewhere"
 expect_exit 1 "a scenario's file outside the readable folders is refused" -- "$SANDTABLE" battle ../scenarios/rel.yaml --quiet
 expect_output "rel.yaml:5:5: army list '../myarmies/goblin_horde.lua'" "the refusal names the scenario's line"
 expect_output "outside the folders Sandtable may read" "the refusal says why"
-expect_output "--lua-path $W/myarmies" "the refusal says how to allow it"
+expect_output "sandtable --lua-path $W/myarmies ..." "the refusal says how to allow it"
 if grep -q "looked for" <<<"$OUT"; then fail "a refused read is not reported as not found"; else pass "a refused read is not reported as not found"; fi
 expect_exit 0 "... and --lua-path allows it" -- "$SANDTABLE" --lua-path ../myarmies battle ../scenarios/rel.yaml --quiet
 
