@@ -72,7 +72,8 @@ C="$TMP/checkout"
 mkdir -p "$C" && cp -r "$PROJECT/armies" "$PROJECT/scenarios" "$C/"
 cd "$C"
 expect_exit 0 "a command-line path in another checkout is read (the current directory is readable)" -- "$SANDTABLE" check armies/phalanx/gallic.lua
-expect_exit 0 "a scenario of another checkout runs with the shipped armies" -- "$SANDTABLE" battle scenarios/phalanx/gaugamela.yaml --quiet --turns 1
+expect_exit 0 "a scenario of another checkout runs (it was refused before)" -- "$SANDTABLE" battle scenarios/phalanx/gaugamela.yaml --quiet --turns 1
+expect_output "is read from ./armies/phalanx/alexandrian_macedonian.lua, which shadows the shipped list" "the checkout's own lists are used, and a note says so"
 
 # Command-line paths: the current directory first, then the shipped data.
 cd "$W/elsewhere"
