@@ -123,9 +123,7 @@ Action add_api(CLI::App& app, const GlobalOptions&) {
     std::filesystem::create_directories(*luals);
     for (const auto& m : lua::all_modules()) {
       const std::string path = fmt::format("{}/{}.lua", *luals, m.name);
-      std::ofstream f(path, std::ios::trunc);
-      if (!f) throw Error(fmt::format("{}: cannot write here", path));
-      f << luals_stub(m);
+      write_text_file(path, luals_stub(m), "LuaLS stub");
     }
     return 0;
   };

@@ -12,10 +12,9 @@
 namespace sandtable::cli {
 
 void write_event_log(const EventLog& log, const std::string& path) {
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) throw Error(fmt::format("{}: cannot write the event log here", path));
-  for (const auto& e : log.events()) out << e.to_json() << '\n';
-  if (!out) throw Error(fmt::format("{}: writing the event log failed", path));
+  std::string text;
+  for (const auto& e : log.events()) text += e.to_json() + '\n';
+  write_text_file(path, text, "event log");
 }
 
 Action add_battle(CLI::App& app, const GlobalOptions& global) {
@@ -25,6 +24,7 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     std::int64_t seed = -1;
     int turns = 0;
     bool quiet = false;
+    bool referee = false;
     std::vector<std::string> house_rules;
   };
   auto o = std::make_shared<Opts>();
@@ -37,9 +37,14 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--log", o->log, "Write every event (rolls, moves, results) as JSON lines to FILE");
   cmd->add_option("--html", o->html, "Write the battle's replay page (one self-contained HTML file) to FILE");
   cmd->add_flag("--quiet", o->quiet, "Print only the result");
+  cmd->add_flag("--referee", o->referee,
+                "Check the rules' invariants after every phase; stop at the first violation (docs/referee.md)");
   cmd->add_option("--house-rule", o->house_rules, "A house rule file (function(rules)) applied after the scenario's own "
                                                   "(repeatable; replays a failed `sim` variant)");
   return [o, &global] {
+    // Where the results go is checked before the battle is fought.
+    if (!o->log.empty()) check_writable(o->log, "event log");
+    if (!o->html.empty()) check_writable(o->html, "replay page");
     LuaHostOptions host_opts = global.host_options();
     for (auto& h : o->house_rules) h = input_file(h);
     for (const auto& h : o->house_rules) {
@@ -70,6 +75,8 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     }
     lua_pushboolean(L, o->quiet);
     lua_setfield(L, -2, "quiet");
+    lua_pushboolean(L, o->referee);
+    lua_setfield(L, -2, "referee");
     lua_createtable(L, static_cast<int>(o->house_rules.size()), 0);
     for (std::size_t i = 0; i < o->house_rules.size(); ++i) {
       lua_pushstring(L, o->house_rules[i].c_str());

@@ -36,13 +36,6 @@ std::string lua_page(LuaHost& host, const char* module, const char* function, co
   return page;
 }
 
-void write_text_file(const std::string& path, const std::string& text, const char* what) {
-  std::ofstream out(path, std::ios::trunc | std::ios::binary);
-  if (!out) throw Error(fmt::format("{}: cannot write the {} here", path, what));
-  out << text;
-  if (!out) throw Error(fmt::format("{}: writing the {} failed", path, what));
-}
-
 Action add_replay(CLI::App& app, const GlobalOptions& global) {
   auto* cmd = app.add_subcommand("replay", "Make a battle's replay page from its event log (no ruleset is loaded)");
   struct Opts {
@@ -55,6 +48,7 @@ Action add_replay(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--html", o->html, "Write the replay page (one self-contained HTML file) to FILE")->required();
   cmd->add_option("--title", o->title, "The page's title (default: the log's file name)");
   return [o, &global] {
+    check_writable(o->html, "replay page");
     std::ifstream in(o->log, std::ios::binary);
     if (!in) throw Error(fmt::format("{}: cannot read the event log", o->log));
     std::stringstream buf;

@@ -13,13 +13,6 @@
 namespace sandtable::cli {
 namespace {
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) throw Error(fmt::format("{}: cannot write here", path));
-  out << text;
-  if (!out) throw Error(fmt::format("{}: writing failed", path));
-}
-
 std::string dir_of(const std::string& path) {
   const auto dir = std::filesystem::path(path).parent_path().string();
   return dir.empty() ? "." : dir;
@@ -35,6 +28,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     unsigned threads = 0;
     double until_ci = 0, timeout = 30;
     std::vector<std::string> variants;
+    bool referee = false;
     bool quiet = false, keep_going = false;
   };
   auto o = std::make_shared<Opts>();
@@ -55,6 +49,9 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
       ->capture_default_str();
   cmd->add_option("--format", o->format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
+  cmd->add_flag("--referee", o->referee,
+                "Check the rules' invariants after every phase of every battle; a violation fails its trial "
+                "(slower; docs/referee.md)");
   cmd->add_option("--out", o->out, "Write the summary to FILE instead of stdout");
   cmd->add_option("--trials-out", o->trials_out, "Write every trial's result as JSON lines to FILE");
   cmd->add_option("--report", o->report,
@@ -62,6 +59,14 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
   cmd->add_flag("--quiet", o->quiet, "No progress or timing on stderr; only the summary (and errors)");
   cmd->add_flag("--keep-going", o->keep_going, "Exit 0 even when some trials failed (they are still listed)");
   return [o, &global] {
+    // Where the results go is checked before the trials run (a typo in a
+    // directory name used to lose an hour of results after the run).
+    if (!o->out.empty()) check_writable(o->out, "summary");
+    if (!o->trials_out.empty()) check_writable(o->trials_out, "trial results");
+    if (!o->report.empty()) {
+      check_writable(o->report, "report");
+      check_writable(std::filesystem::path(o->report).replace_extension(".csv").string(), "report's CSV");
+    }
     experiment::Spec spec;
     spec.module = "lib.battle_trial";
     spec.seed = o->seed;
@@ -76,6 +81,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     auto params = [&](const std::string& house_rule) {
       Value p(Value::Map{{"scenario", scenario}});
       if (!house_rule.empty()) p.set("house_rules", Value(Value::List{house_rule}));
+      if (o->referee) p.set("referee", Value(true));
       return p;
     };
     spec.variants.push_back({"baseline", params("")});
@@ -136,15 +142,16 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     else if (o->format == "json") text = experiment::format_json(summary);
     else text = experiment::format_table(summary, fmt::format("Experiment: {}", o->scenario));
     if (o->out.empty()) std::cout << text;
-    else write_file(o->out, text);
-    if (!o->trials_out.empty()) write_file(o->trials_out, experiment::format_trials(spec, outcome));
+    else write_text_file(o->out, text, "summary");
+    if (!o->trials_out.empty()) write_text_file(o->trials_out, experiment::format_trials(spec, outcome), "trial results");
     if (!o->report.empty()) {
       const std::filesystem::path csv = std::filesystem::path(o->report).replace_extension(".csv");
-      write_file(csv.string(), experiment::format_csv(summary));
+      write_text_file(csv.string(), experiment::format_csv(summary), "report's CSV");
       LuaHost host(global.host_options());
       lua::push_value(host.state(), summary);
-      write_file(o->report, lua_page(host, "lib.report_page", "html", fmt::format("Experiment: {}", o->scenario),
-                                     csv.filename().string()));
+      write_text_file(o->report, lua_page(host, "lib.report_page", "html", fmt::format("Experiment: {}", o->scenario),
+                                          csv.filename().string()),
+                      "report");
       if (!o->quiet) std::cerr << fmt::format("report: {} and {} written\n", o->report, csv.string());
     }
     if (!o->quiet)

@@ -33,6 +33,7 @@ Action add_check(CLI::App& app, const GlobalOptions& global);
 Action add_odds(CLI::App& app, const GlobalOptions& global);
 Action add_sim(CLI::App& app, const GlobalOptions& global);
 Action add_api(CLI::App& app, const GlobalOptions& global);
+Action add_quality(CLI::App& app, const GlobalOptions& global);
 Action add_replay(CLI::App& app, const GlobalOptions& global);
 
 // HTML pages made in Lua (cmd_replay.cpp): calls require(module)[function]
@@ -49,6 +50,13 @@ inline constexpr const char* kDefaultScenario = "scenarios/phalanx/default.yaml"
 // shipped data ("scenarios/phalanx/gaugamela.yaml" works from any folder).
 // Throws Error saying where it looked.
 std::string input_file(const std::string& path);
+// Writes `text` to `path`, checking every write and the final flush and close
+// (output.cpp); a failure is an Error naming the path, the `what` and why.
 void write_text_file(const std::string& path, const std::string& text, const char* what);
+// Before the work: an Error unless `path` can be written (its directory
+// exists, it is not a directory, it may be opened for writing).
+void check_writable(const std::string& path, const char* what);
+// After a subcommand: flushes standard output; an Error if any write failed.
+void finish_stdout();
 
 } // namespace sandtable::cli

@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   remember(cli::add_check(app, global));
   remember(cli::add_odds(app, global));
   remember(cli::add_sim(app, global));
+  remember(cli::add_quality(app, global));
   remember(cli::add_api(app, global));
   remember(cli::add_replay(app, global));
 
@@ -123,6 +124,7 @@ int main(int argc, char** argv) {
     if (!sub->parsed()) continue;
     try {
       const int rc = action();
+      cli::finish_stdout();  // a full disk or closed pipe is an error, not exit 0
       print_profile();
       return rc;
     } catch (const cli::UsageError& e) {

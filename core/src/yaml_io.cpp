@@ -2,8 +2,10 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include "sandtable/errors.hpp"
@@ -13,7 +15,46 @@ namespace {
 
 using Marks = std::map<std::string, std::pair<int, int>>;
 
-Value from_node(const YAML::Node& node, const std::string& file, const std::string& path, Marks* marks) {
+// Bounds on what one document may expand to. Aliases share nodes in the
+// parsed tree, so a small file can stand for an endless one: an alias inside
+// the node it names (`x: &a [*a]`, a cycle) or aliases of aliases ("billion
+// laughs", 9^10 nodes from 11 lines). Both are refused before they are
+// expanded, at the place they are written. (Fix: a stack overflow, and over
+// 30 s and 1 GB.)
+constexpr int kMaxDepth = 200;
+constexpr std::size_t kMaxNodes = 200'000;
+
+struct Walk {
+  std::vector<const YAML::Node*> stack;  // the nodes being read, outermost first
+  std::size_t nodes = 0;
+};
+
+[[noreturn]] void too_deep(const YAML::Node& node, const std::string& file, const Walk& walk) {
+  const auto mark = node.Mark();
+  for (const YAML::Node* outer : walk.stack)
+    if (outer->is(node))
+      throw LocatedError(file, mark.line + 1, mark.column + 1,
+                         "an alias refers to the node that contains it (an endless structure); "
+                         "expected a structure that ends");
+  throw LocatedError(file, mark.line + 1, mark.column + 1,
+                     fmt::format("nested too deep (more than {} levels); expected at most {} levels of lists and maps",
+                                 kMaxDepth, kMaxDepth));
+}
+
+Value from_node(const YAML::Node& node, const std::string& file, const std::string& path, Marks* marks, Walk& walk) {
+  if (walk.stack.size() >= static_cast<std::size_t>(kMaxDepth)) too_deep(node, file, walk);
+  if (++walk.nodes > kMaxNodes) {
+    const auto mark = node.Mark();
+    throw LocatedError(file, mark.line + 1, mark.column + 1,
+                       fmt::format("the document expands to more than {} nodes (aliases of aliases?); expected a "
+                                   "smaller document",
+                                   kMaxNodes));
+  }
+  walk.stack.push_back(&node);
+  struct Pop {
+    Walk& w;
+    ~Pop() { w.stack.pop_back(); }
+  } pop{walk};
   if (marks) (*marks)[path] = {node.Mark().line + 1, node.Mark().column + 1};
   switch (node.Type()) {
   case YAML::NodeType::Null:
@@ -34,7 +75,7 @@ Value from_node(const YAML::Node& node, const std::string& file, const std::stri
   case YAML::NodeType::Sequence: {
     Value::List list;
     for (const auto& item : node)
-      list.push_back(from_node(item, file, path + "/" + std::to_string(list.size()), marks));
+      list.push_back(from_node(item, file, path + "/" + std::to_string(list.size()), marks, walk));
     return Value(std::move(list));
   }
   case YAML::NodeType::Map: {
@@ -49,7 +90,7 @@ Value from_node(const YAML::Node& node, const std::string& file, const std::stri
         const auto mark = kv.first.Mark();
         throw LocatedError(file, mark.line + 1, mark.column + 1, fmt::format("duplicate key '{}'", key));
       }
-      map.emplace(key, from_node(kv.second, file, path + "/" + key, marks));
+      map.emplace(key, from_node(kv.second, file, path + "/" + key, marks, walk));
       // A key's problems (unknown, wrong type) are reported where the key is written.
       if (marks) (*marks)[path + "/" + key] = {kv.first.Mark().line + 1, kv.first.Mark().column + 1};
     }
@@ -65,7 +106,8 @@ Value from_node(const YAML::Node& node, const std::string& file, const std::stri
 // came back as 7 and "yes" as true.)
 bool reads_back_as_other(const std::string& s) {
   if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return true;
-  return !from_node(YAML::Node(s), "", "", nullptr).is_string();
+  Walk walk;
+  return !from_node(YAML::Node(s), "", "", nullptr, walk).is_string();
 }
 
 void emit(YAML::Emitter& out, const Value& v) {
@@ -97,6 +139,44 @@ void emit(YAML::Emitter& out, const Value& v) {
   }
 }
 
+// yaml-cpp refuses nesting past 500 levels itself, but says only "bad file"
+// at the place its scanner had reached (the end of a flow list). This scan
+// finds where flow brackets first nest deeper than kMaxDepth, for a message
+// at that place. It skips quoted text and comments; a stray bracket in plain
+// text can only make it report a little early or late, never refuse a file
+// nested less than kMaxDepth levels deep in fact. (Fix: deeply nested YAML
+// was reported as "bad file".)
+void check_flow_depth(const std::string& text, const std::string& name) {
+  int depth = 0, line = 1, column = 0;
+  char quote = 0;
+  bool comment = false;
+  char prev = '\n';
+  for (const char c : text) {
+    ++column;
+    if (c == '\n') {
+      ++line;
+      column = 0;
+      comment = false;
+    } else if (comment) {
+    } else if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '#' && (prev == ' ' || prev == '\t' || prev == '\n')) {
+      comment = true;
+    } else if ((c == '"' || c == '\'') && (depth > 0 || prev == ' ' || prev == '\n' || prev == ':')) {
+      quote = c;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth)
+        throw LocatedError(name, line, column,
+                           fmt::format("nested too deep (more than {} levels); expected at most {} levels of lists "
+                                       "and maps",
+                                       kMaxDepth, kMaxDepth));
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+    prev = c;
+  }
+}
+
 } // namespace
 
 Value parse_yaml(const std::string& text, const std::string& name) {
@@ -107,8 +187,16 @@ YamlDoc parse_yaml_doc(const std::string& text, const std::string& name) {
   try {
     YamlDoc doc;
     doc.file = name;
-    doc.root = from_node(YAML::Load(text), name, "", &doc.marks);
+    check_flow_depth(text, name);
+    Walk walk;
+    doc.root = from_node(YAML::Load(text), name, "", &doc.marks, walk);
     return doc;
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own guard says only "bad file".
+    // (Block nesting: the scanner's line is near enough; its column is not.)
+    throw LocatedError(name, e.mark.line + 1, 0,
+                       fmt::format("nested too deep (more than {} levels); expected at most {} levels of lists and maps",
+                                   e.depth(), kMaxDepth));
   } catch (const YAML::Exception& e) {
     // yaml-cpp marks are 0-based; editors count from 1.
     throw LocatedError(name, e.mark.line + 1, e.mark.column + 1, e.msg);

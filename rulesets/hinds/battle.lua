@@ -22,6 +22,7 @@
 -- army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local referee = require("lib.referee")
 local commander = require("lib.commander")
 local tables = require("hinds.tables")
 local troops = require("hinds.troops")
@@ -179,6 +180,7 @@ function battle.run(ctx)
       end
     end
   end
+  referee.watch(ctx, G)
   local max_turns = ctx.turns or scenario.turns or 40
   local t = battle.play(G, max_turns, ctx.turn_ended)
   return finish(G, t)

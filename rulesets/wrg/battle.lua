@@ -23,6 +23,7 @@
 -- state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local referee = require("lib.referee")
 local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("wrg.tables")
@@ -274,6 +275,7 @@ function battle.run(ctx)
   deploy(G)
   describe_side(G, 1)
   describe_side(G, 2)
+  referee.watch(ctx, G)
   local max_turns = ctx.turns or scenario.turns or tables.PERIODS
   local t = battle.play(G, max_turns, ctx.turn_ended)
   return finish(G, t)

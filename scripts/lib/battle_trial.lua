@@ -8,7 +8,7 @@ local scenario = require("lib.scenario")
 local trial = {}
 
 -- params: { scenario = path | scenario_text = YAML (with scenario_name),
---           house_rules = { paths } }
+--           house_rules = { paths }, referee = true (check every phase) }
 function trial.prepare(params)
   local s
   if params.scenario_text then
@@ -17,7 +17,9 @@ function trial.prepare(params)
     s = scenario.parse(loader.read(params.scenario), loader.display(params.scenario),
       params.scenario:match("^(.*)/[^/]*$"))
   end
-  return battle.prepare(s, params.house_rules)
+  local prepared = battle.prepare(s, params.house_rules)
+  prepared.referee = params.referee == true
+  return prepared
 end
 
 -- The two sides' names for the summary (the army lists' names, else the
@@ -32,7 +34,7 @@ function trial.sides(prepared)
 end
 
 function trial.trial(prepared, seed)
-  local r = battle.run{ prepared = prepared, seed = seed, log = false }
+  local r = battle.run{ prepared = prepared, seed = seed, log = false, referee = prepared.referee }
   return { winner = r.winner, turns = r.turns, reason = r.reason, losses = r.losses }
 end
 

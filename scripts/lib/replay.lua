@@ -12,6 +12,7 @@
 local json = require("lib.json")
 local page = require("lib.replay_page")
 local fail = require("lib.fail")
+local sha256 = require("lib.sha256")
 
 local replay = {}
 
@@ -42,6 +43,29 @@ local function fill(template, values)
   return table.concat(out)
 end
 
+-- The page's Content-Security-Policy: no network at all, and only the page's
+-- own inline scripts run (allowed by their SHA-256), so markup smuggled in
+-- through a log's text can never run script, even if a formatter forgot to
+-- escape it. (The JSON data block is not a script: it is never run.)
+local csp
+local function content_security_policy()
+  if csp then return csp end
+  local hashes = {}
+  for _, template in ipairs({ page.head, page.body, page.script }) do
+    local i = 1
+    while true do
+      local s, e = template:find("<script>", i, true)
+      if not s then break end
+      local close = assert(template:find("</script>", e + 1, true), "replay_page: a <script> without </script>")
+      hashes[#hashes + 1] = "'sha256-" .. sha256.base64(template:sub(e + 1, close - 1)) .. "'"
+      i = close
+    end
+  end
+  csp = "default-src 'none'; script-src " .. table.concat(hashes, " ") ..
+    "; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+  return csp
+end
+
 -- The page for `events` (a list of event tables, in log order) under `title`.
 function replay.html(events, title)
   if type(events) ~= "table" then error("replay.html: expected a list of events, got " .. type(events), 2) end
@@ -56,6 +80,7 @@ function replay.html(events, title)
   for i, e in ipairs(events) do list[i] = e end
   local values = {
     TITLE = html_escape(title),
+    CSP = content_security_policy(),
     EVENTS = json.encode(list, { script_safe = true }),
   }
   return fill(page.head, values) .. fill(page.body, values) .. page.script

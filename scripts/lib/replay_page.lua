@@ -19,6 +19,7 @@ page.head = [==[<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="@CSP@">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="sandtable replay">
 <title>@TITLE@</title>
@@ -303,7 +304,7 @@ const ul = (id) => '<span class="u" data-unit="' + esc(id) + '" style="color:' +
   '">' + esc(unitName(id)) + "</span>";
 const uls = (v) => ids(v).map(ul).join(", ");
 const xy = (e) => "(" + Math.round(e.x) + ", " + Math.round(e.y) + ")";
-const die = (d) => (Array.isArray(d) ? "{" + d.join(",") + "}" : esc(d));
+const die = (d) => (Array.isArray(d) ? "{" + d.map(esc).join(",") + "}" : esc(d));
 const REF = new Set(["unit", "units", "target", "attacker", "defender", "shooter", "from", "with"]);
 const FMT = {
   table: (e) => "Table " + num(e.width) + " \u00d7 " + num(e.depth) + " mm",
@@ -348,9 +349,9 @@ const FMT = {
   field_defences: (e) => ul(e.unit) + " builds field defences",
   terrain: (e) => "Terrain square (" + esc(e.i) + ", " + esc(e.j) + "): die " + esc(e.die) + ", score " + esc(e.score) +
     " \u2192 " + nice(e.terrain),
-  pre_battle: (e) => "Pre-battle: side " + esc(e.winner) + " wins (" + ids(e.scores).join(" v ") + ") and takes the " +
+  pre_battle: (e) => "Pre-battle: side " + esc(e.winner) + " wins (" + ids(e.scores).map(esc).join(" v ") + ") and takes the " +
     nice(e.edge) + " edge" + (e.flank_march ? "; flank march" : ""),
-  first_move: (e) => "Side " + esc(e.side) + " moves first (" + ids(e.scores).join(" v ") + ")",
+  first_move: (e) => "Side " + esc(e.side) + " moves first (" + ids(e.scores).map(esc).join(" v ") + ")",
   deployment_problem: (e) => "Side " + esc(e.side) + " deployment: " + esc(e.message),
 };
 function generic(e) {
@@ -402,7 +403,7 @@ const ALT = {  // other rulesets' events of the same kinds (Historicon's, for on
     "<b>" + esc(e.total) + "</b>" + (e.unit != null ? " (" + ul(e.unit) + ")" : "")],
   move: [["unit", "x", "y"], (e) => ul(e.unit) + " moves" + (e.moved != null ? " " + mm(e.moved) : "") + " \u2192 " + xy(e)],
   evade: [["unit"], (e) => ul(e.unit) + " evades" + (e.charger != null ? " " + ul(e.charger) : "") + (e.case ? " (" + nice(e.case) + ")" : "")],
-  initiative: [["first", "scores"], (e) => "Side " + esc(e.first) + " has the initiative (" + ids(e.scores).join(" v ") + ")"],
+  initiative: [["first", "scores"], (e) => "Side " + esc(e.first) + " has the initiative (" + ids(e.scores).map(esc).join(" v ") + ")"],
 };
 function fits(e, fields) { return fields.every((k) => e[k] != null); }
 function describe(e) {

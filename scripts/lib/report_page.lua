@@ -138,8 +138,8 @@ local function length_chart(length, width)
       '<text x="%.1f" y="%d" font-size="10.5" fill="%s" text-anchor="start">%s</text>', x, top, x, top + plot_h, colour,
       x + 3, top + 9 + dy, colour, label)
   end
-  marker(length.mean, "mean " .. n(length.mean or 0), "#2a2620", 0)
-  if length.median ~= length.mean then marker(length.median, "median " .. whole(length.median), "#9c3d1c", 12) end
+  marker(length.mean, "mean " .. esc(n(length.mean or 0)), "#2a2620", 0)
+  if length.median ~= length.mean then marker(length.median, "median " .. esc(whole(length.median)), "#9c3d1c", 12) end
   out[#out + 1] = format('<text x="%d" y="%d" font-size="10.5" fill="#7a705f" text-anchor="end">turns</text>',
     width - right, h - 2)
   out[#out + 1] = "</svg>"
@@ -207,7 +207,7 @@ local function difference_chart(diffs, width)
     out[#out + 1] = format('<path d="M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f" stroke="%s" stroke-width="2"/>' ..
       '<circle cx="%.1f" cy="%.1f" r="5.5" fill="%s"><title>%s: %s (95%% interval %s to %s, %s paired trials)</title></circle>',
       X(r.low or 0), y, X(r.high or 0), X(r.low or 0), y - 7, y + 7, X(r.high or 0), y - 7, y + 7, colour, X(r.rate or 0), y,
-      colour, esc(d.variant), spct(r.rate or 0), spct(r.low or 0), spct(r.high or 0), tostring(d.pairs or "?"))
+      colour, esc(d.variant), spct(r.rate or 0), spct(r.low or 0), spct(r.high or 0), esc(d.pairs or "?"))
     out[#out + 1] = format('<text x="%d" y="%.1f" font-size="12.5" fill="%s">%s <tspan fill="#7a705f">[%s, %s]</tspan></text>',
       width - right + 12, y + 4, colour, spct(r.rate or 0), spct(r.low or 0), spct(r.high or 0))
   end
@@ -223,12 +223,15 @@ function report.html(summary, title, opts)
   local out = {}
   local function w(s) out[#out + 1] = s end
   w('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n')
+  -- No script and no network: markup in a name can never run anything.
+  w('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; ' ..
+    'img-src data:; base-uri \'none\'; form-action \'none\'">\n')
   w('<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="generator" content="sandtable sim">\n')
   w("<title>" .. esc(title) .. "</title>\n<style>" .. CSS .. "</style>\n</head>\n<body>\n<header>")
   w("<h1>" .. esc(title) .. "</h1><p>")
   local trials = summary.trials or (variants[1] and variants[1].trials) or 0
-  w(format("%s trials per variant \194\183 %d variant%s \194\183 experiment seed %s", tostring(trials), #variants,
-    #variants == 1 and "" or "s", tostring(summary.seed or "?")))
+  w(format("%s trials per variant \194\183 %d variant%s \194\183 experiment seed %s", esc(trials), #variants,
+    #variants == 1 and "" or "s", esc(summary.seed or "?")))
   if opts.csv then w(' \194\183 <a href="' .. esc(opts.csv) .. '">the numbers as CSV</a>') end
   w("</p></header>\n<main>\n")
   w('<p class="note">Rates with their 95% Wilson intervals (the whiskers): the true rate lies in the interval in 19 ' ..
@@ -246,11 +249,11 @@ function report.html(summary, title, opts)
     elseif type(v.params) == "table" then
       w('<div class="meta file">the rules as written</div>')
     end
-    local meta = format("%s battles fought", tostring(v.completed or v.trials or "?"))
-    if (v.failed or 0) > 0 then meta = meta .. format(' \194\183 <span class="fail">%d failed</span>', v.failed) end
+    local meta = format("%s battles fought", esc(v.completed or v.trials or "?"))
+    if (v.failed or 0) > 0 then meta = meta .. format(' \194\183 <span class="fail">%s failed</span>', esc(v.failed)) end
     if v.length and v.length.mean then
-      meta = meta .. format(" \194\183 length %s turns on average (median %s, %s to %s)", n(v.length.mean),
-        whole(v.length.median), whole(v.length.min), whole(v.length.max))
+      meta = meta .. format(" \194\183 length %s turns on average (median %s, %s to %s)", esc(n(v.length.mean)),
+        esc(whole(v.length.median)), esc(whole(v.length.min)), esc(whole(v.length.max)))
     end
     w('<div class="meta">' .. meta .. "</div>")
     local rows = {}

@@ -139,18 +139,65 @@ if grep -q '^1 250 150 45 0 1 ' <<<"$(units hostile)"; then pass "the unknown ru
 else fail "the hand-written unit is not where the log put it:"; units hostile; fi
 if grep -q 'mystery kind' "$TMP/hostile.dom"; then pass "an unknown kind gets the generic line"; else fail "no line for the unknown kind"; fi
 
-# The experiment report: one chart per variant, the CSV beside it.
+# Stored script injection (issue #14): markup in the values of a crafted log
+# (first_move and pre_battle scores, initiative scores, a roll's die faces)
+# shows as text; no element is made from it and no script runs (each payload
+# would mark <body data-pwned>). Two defences, each checked: the values are
+# escaped (the text is in the DOM, no <img> or <svg onload>), and the page's
+# Content-Security-Policy allows only its own scripts, by their hashes.
+pwn() { printf '<img src=x onerror=\\"document.body.setAttribute(\x27data-pwned\x27,\x27%s\x27)\\">' "$1"; }
+cat > "$TMP/inject.jsonl" <<EOF
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":0,"kind":"unit_added","unit":1,"side":1,"name":"A","x":100,"y":100,"facing":0,"width":40,"depth":20,"strength":4}
+{"seq":3,"turn":1,"phase":"start","kind":"first_move","side":1,"scores":["$(pwn first_move)",3]}
+{"seq":4,"turn":1,"phase":"start","kind":"initiative","first":1,"scores":["$(pwn initiative)",2]}
+{"seq":5,"turn":1,"phase":"start","kind":"roll","die":["$(pwn roll)",6],"value":3,"purpose":"p"}
+{"seq":6,"turn":1,"phase":"start","kind":"pre_battle","winner":1,"scores":["<svg onload=\\"document.body.setAttribute('data-pwned','svg')\\">"],"edge":"north"}
+EOF
+expect_exit 0 "a log with markup in its values replays" -- "$SANDTABLE" replay "$TMP/inject.jsonl" --html "$TMP/inject.html"
+dump "file://$TMP/inject.html#end" inject
+page_ok inject "a log with markup in its values"
+if [ -z "$(body_attr inject data-pwned)" ]; then pass "no script from the log ran"
+else fail "script from the log ran (data-pwned=$(body_attr inject data-pwned))"; fi
+if ! grep -q '<img\|<svg onload' "$TMP/inject.dom"; then pass "no element was made from the log's text"
+else fail "the log's markup became elements:"; grep -o '<img[^>]*>\|<svg onload[^>]*>' "$TMP/inject.dom" | head -3; fi
+shown=$(grep -o "&lt;img src=x onerror=\"document.body.setAttribute('data-pwned','[a-z_]*')\"&gt;" "$TMP/inject.dom" | sort -u | wc -l)
+if [ "$shown" -eq 3 ] && grep -q "&lt;svg onload=" "$TMP/inject.dom"; then pass "the first_move, initiative, roll and pre_battle markup shows as text"
+else fail "the markup is not shown as text ($shown of 3 img payloads)"; fi
+csp=$(grep -o '<meta http-equiv="Content-Security-Policy" content="[^"]*"' "$TMP/inject.html")
+if grep -q "default-src 'none'; script-src 'sha256-" <<<"$csp" && ! grep -q "script-src[^;]*unsafe" <<<"$csp"; then
+  pass "the page has a Content-Security-Policy allowing only its own scripts"
+else fail "no strict Content-Security-Policy: $csp"; fi
+# The policy alone stops script: the same payload slipped past the escaping
+# (written into the page by hand) does not run, and the page's own script does.
+sed 's|<h1>|<h1><img src=x onerror="document.body.setAttribute(\x27data-pwned\x27,\x27csp\x27)">|' "$TMP/inject.html" > "$TMP/csp.html"
+dump "file://$TMP/csp.html#end" csp
+if [ "$(body_attr csp data-ready)" = "1" ] && [ -z "$(body_attr csp data-pwned)" ]; then pass "the policy blocks an inline handler that got into the page; the page's own script still runs"
+else fail "the policy did not block the handler (data-pwned=$(body_attr csp data-pwned), data-ready=$(body_attr csp data-ready))"; fi
+
+# The experiment report: one chart per variant, the CSV beside it. The
+# variant's house rule file is named with markup (variant names themselves
+# are letters, digits, '_', '-' and '.'): it shows as text (the report has no
+# script at all).
+HOSTILE_FILE="$TMP/<em>bold<script>document.body.setAttribute('data-pwned','report').lua"
+cp scripts/house_rules/phalanx_hip_steadier.lua "$HOSTILE_FILE"
 expect_exit 0 "sim writes a report" -- "$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 2 \
-  --variant hip=scripts/house_rules/phalanx_hip_steadier.lua --report "$TMP/report.html"
+  --variant "hostile=$HOSTILE_FILE" --report "$TMP/report.html"
 dump "file://$TMP/report.html" report
 if [ ! -s "$TMP/report.console" ] && grep -q "<main>" "$TMP/report.dom"; then pass "the report loads with nothing on the console"
 else fail "the report did not load cleanly"; head -5 "$TMP/report.console"; fi
+if [ -z "$(body_attr report data-pwned)" ] && ! grep -q '<em>bold\|<script' "$TMP/report.dom" && grep -q '&lt;em&gt;bold' "$TMP/report.dom"; then
+  pass "a house rule file named with markup shows as text in the report"
+else fail "a variant's markup became elements or script in the report"; fi
+if grep -q "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'" "$TMP/report.html"; then
+  pass "the report has a Content-Security-Policy with no script"
+else fail "the report has no Content-Security-Policy"; fi
 charts=$(grep -o 'class="variant-chart"' "$TMP/report.dom" | wc -l)
 if [ "$charts" -eq 2 ]; then pass "the report draws one chart per variant (2)"; else fail "the report has $charts variant charts, wanted 2"; fi
 if grep -q 'class="difference-chart"' "$TMP/report.dom" && grep -q 'class="length-chart"' "$TMP/report.dom"; then
   pass "the report has the length histograms and the difference chart"
 else fail "the report lacks a length histogram or the difference chart"; fi
-"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant hip=scripts/house_rules/phalanx_hip_steadier.lua \
+"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant "hostile=$HOSTILE_FILE" \
   --format csv > "$TMP/expected.csv" 2>/dev/null
 if cmp -s "$TMP/report.csv" "$TMP/expected.csv"; then pass "report.csv beside it is the --format csv summary"
 else fail "report.csv differs from --format csv"; fi

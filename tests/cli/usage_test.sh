@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.bash" "$1"
 
 expect_exit 2 "an unknown subcommand is a usage error" -- "$SANDTABLE" fight
-expect_output "unknown subcommand 'fight'; the subcommands are: run, test, battle, check, odds, sim, api, replay" "it is named and the subcommands listed"
+expect_output "unknown subcommand 'fight'; the subcommands are: run, test, battle, check, odds, sim, quality, api, replay" "it is named and the subcommands listed"
 expect_exit 2 "... also after global options" -- "$SANDTABLE" --lua-path . fight
 expect_output "unknown subcommand 'fight'" "the global option's value is not taken for the subcommand"
 expect_exit 2 "no subcommand at all" -- "$SANDTABLE"

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -128,6 +129,11 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
             const std::function<bool(const Outcome&)>& stop_early) {
   if (spec.variants.empty()) throw Error("an experiment needs at least one variant");
   Outcome out;
+  // Each worker is a thread with its own Lua state: more than a few hundred
+  // is a typing mistake, and would exhaust the address space.
+  if (spec.threads > kMaxThreads)
+    throw Error(fmt::format("{} worker threads asked for: at most {} (this machine has {} cores)", spec.threads,
+                            kMaxThreads, std::thread::hardware_concurrency()));
   out.threads = spec.threads ? spec.threads : std::max(1u, std::thread::hardware_concurrency());
   out.results.assign(spec.variants.size(), {});
   const auto t0 = Clock::now();
@@ -202,13 +208,39 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
       }
     };
 
+    // A thread the system cannot create (address space, process limits) is
+    // not fatal: the workers that did start share all the trials (results are
+    // stored by index, so they are the same). None at all is an error. (Fix:
+    // std::system_error escaped with joinable threads: std::terminate.)
     std::vector<std::thread> threads;
-    for (unsigned w = 0; w < out.threads; ++w) threads.emplace_back(work, w);
-    // The calling thread reports progress and is the watchdog.
-    std::thread joiner([&] {
+    std::string refused;
+    for (unsigned w = 0; w < out.threads; ++w) {
+      try {
+        threads.emplace_back(work, w);
+      } catch (const std::system_error& e) {
+        refused = e.what();
+        break;
+      }
+    }
+    if (threads.size() < out.threads) {
+      if (threads.empty())
+        throw Error(fmt::format("could not start a worker thread ({}); try fewer with --threads", refused));
+      spdlog::warn("could start only {} of {} worker threads ({}); running on {}", threads.size(), out.threads,
+                   refused, threads.size());
+      out.threads = static_cast<unsigned>(threads.size());
+    }
+    // The calling thread reports progress and is the watchdog; if even the
+    // joiner cannot start, the calling thread just waits for the workers.
+    std::thread joiner;
+    try {
+      joiner = std::thread([&] {
+        for (auto& t : threads) t.join();
+        finished = true;
+      });
+    } catch (const std::system_error&) {
       for (auto& t : threads) t.join();
       finished = true;
-    });
+    }
     while (!finished) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       const auto now = Clock::now();
@@ -225,7 +257,7 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
         progress(Progress{done.load(), spec.trials, failed.load(),
                           std::chrono::duration<double>(now - t0).count()});
     }
-    joiner.join();
+    if (joiner.joinable()) joiner.join();
     if (!fatal.empty()) throw Error(fatal);
     start = end;
     out.trials_run = end;

@@ -220,9 +220,10 @@ int bf_gc(lua_State* L) {
 }
 
 // Pushes a new battlefield userdata whose uservalue 1 is a table id -> data
-// (uservalue 2: the probe key strings it remembers, see probe_key_memo).
+// (uservalue 2: the probe key strings it remembers, see probe_key_memo;
+// uservalue 3: the function bf:on_time set, if any).
 Battlefield& push_bf(lua_State* L, std::unique_ptr<Battlefield> bf) {
-  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 2));
+  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 3));
   new (slot) std::unique_ptr<Battlefield>(std::move(bf));
   luaL_setmetatable(L, kType);
   lua_newtable(L);
@@ -677,11 +678,34 @@ int bf_move(lua_State* L) {
   return 1;
 }
 
+// A watcher set by bf:on_time hears of each phase's end before the time
+// moves on (a referee checks the state the phase left). Snapshots do not
+// inherit it, so look-ahead on a copy is never watched.
 int bf_set_time(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  bf.state.turn = check_integer(L, 2, "turn");
-  bf.state.phase = std::string(opt_string(L, 3));
+  const lua_Integer next_turn = check_integer(L, 2, "turn");
+  const std::string next_phase(opt_string(L, 3));
+  if (lua_getiuservalue(L, 1, 3) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, bf.state.turn);
+    lua_pushlstring(L, bf.state.phase.data(), bf.state.phase.size());
+    lua_pushinteger(L, next_turn);
+    lua_pushlstring(L, next_phase.data(), next_phase.size());
+    lua_call(L, 5, 0);
+  } else {
+    lua_pop(L, 1);
+  }
+  bf.state.turn = next_turn;
+  bf.state.phase = next_phase;
   bf.log->set_time(bf.state.turn, bf.state.phase);
+  return 0;
+}
+
+int bf_on_time(lua_State* L) {
+  check_bf(L);
+  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_setiuservalue(L, 1, 3);
   return 0;
 }
 
@@ -1167,7 +1191,7 @@ int bf_size(lua_State* L) {
 }
 
 // ---------------------------------------------------------------------------
-// battlefield.fit_line: the Phalanx commander's line search (deployment.hpp).
+// battlefield.fit_line: the generic line placement search (deployment.hpp).
 
 // A number field of the table at `index` (an error names the field).
 double line_number(lua_State* L, int index, const char* key) {
@@ -1207,7 +1231,7 @@ std::vector<deployment::LineOption> line_options(lua_State* L) {
 }
 
 // battlefield.fit_line(seq, limit, gap, budget) -> ok; sets pu0, pdv on the
-// blocks the search placed (as ai.lua's fit_line).
+// blocks the search placed.
 int battlefield_fit_line(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const double limit = luaL_checknumber(L, 2);
@@ -1311,18 +1335,19 @@ const std::vector<Binding> kBindings = {
     {"load", "battlefield.load(yaml_text, name?) -> bf", "A battlefield from a saved battle.",
      guarded<battlefield_load>},
     {"fit_line", "battlefield.fit_line(seq, limit, gap, budget) -> ok",
-     "The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): "
+     "A line placement search: blocks placed left to right along a line, each at one of its depth options and "
+     "outside that option's forbidden intervals, a gap apart: "
      "seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, "
      "... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed "
      "within `budget` nodes.",
      guarded<battlefield_fit_line>},
     {"places_by_distance", "battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}",
      "The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in "
-     "the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).",
+     "the order Lua's table.sort leaves equally near ones.",
      guarded<battlefield_places_by_distance>},
     {"overlapping_bases", "battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}",
-     "The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of "
-     "the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).",
+     "The pairs of oriented bases (1-based, i < j, in order) that overlap by more than `slack` mm "
+     "(half-diagonal reach, then separating axes on the corners).",
      guarded<battlefield_overlapping_bases>},
     {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
@@ -1418,6 +1443,10 @@ const std::vector<Binding> kBindings = {
      guarded<bf_stay_near>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
+    {"on_time", "bf:on_time(fn?)",
+     "With fn: calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase "
+     "that ends and the one that begins (a referee checks each phase's result). Without: stops. Snapshots do not inherit it.",
+     guarded<bf_on_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,
      true},
     {"set_logging", "bf:set_logging(on)", "Switches event recording on or off (bulk experiments).",

@@ -136,6 +136,13 @@ int dice_odds(lua_State* L) {
   lua_settop(L, 1);
   lua_newtable(L);                   // 2: outcome -> probability
   SourceUd* ud = push_source_ud(L);  // 3: the source handed to fn
+  // The enumerating source dies with enumerate(): the handle must not outlive
+  // it, also when fn raises (a Lua error unwinds this frame as a C++ throw),
+  // or a handle kept by fn would roll through freed memory.
+  struct Detach {
+    SourceUd* ud;
+    ~Detach() { ud->source = nullptr; }
+  } detach{ud};
   enumerate(
       [&](EnumeratingSource& src) {
         ud->source = &src;
@@ -154,7 +161,7 @@ int dice_odds(lua_State* L) {
         lua_rawset(L, 2);
       },
       max_paths);
-  ud->source = nullptr;  // the enumerating source is gone: the handle is dead
+  ud->source = nullptr;  // the enumerating source is gone: the handle is dead (Detach does it on errors)
 
   // A list sorted by outcome (numbers, then booleans, then strings), so the
   // answer prints the same every time.

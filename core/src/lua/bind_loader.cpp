@@ -229,8 +229,18 @@ int yaml_doc_gc(lua_State* L) {
 // loader.yaml(path | text, name?) -> table, locate
 int loader_yaml(lua_State* L) {
   const std::string first(check_string(L, 1, "path or text"));
-  YamlDoc parsed = lua_isstring(L, 2) ? parse_yaml_doc(first, lua_tostring(L, 2))
-                                      : parse_yaml_doc(read_permitted(L, first), first);
+  const std::string text = lua_isstring(L, 2) ? first : read_permitted(L, first);
+  const std::string name = lua_isstring(L, 2) ? std::string(lua_tostring(L, 2)) : first;
+  // A mistake in the user's YAML (syntax, nesting, aliases) is raised as a
+  // user error: its place and what was expected, without an engine traceback.
+  std::string user_error;
+  YamlDoc parsed;
+  try {
+    parsed = parse_yaml_doc(text, name);
+  } catch (const LocatedError& e) {
+    user_error = e.what();
+  }
+  if (!user_error.empty()) return raise_user_error(L, user_error);
   push_value(L, parsed.root);
   auto* doc = static_cast<YamlDoc*>(lua_newuserdatauv(L, sizeof(YamlDoc), 0));
   new (doc) YamlDoc(std::move(parsed));

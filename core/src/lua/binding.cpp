@@ -1,5 +1,7 @@
 #include "sandtable/lua/binding.hpp"
 
+#include <cstring>
+
 #include <fmt/format.h>
 
 namespace sandtable::lua {
@@ -56,7 +58,8 @@ void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& b
     for (const auto& b : bindings) {
       if (!b.method) continue;
       lua_pushvalue(L, -2);  // the metatable, upvalue 1 (check_self)
-      lua_pushcclosure(L, b.fn, 1);
+      lua_pushlightuserdata(L, const_cast<char*>(type_name));  // its type, upvalue 2 (check_self)
+      lua_pushcclosure(L, b.fn, 2);
       lua_setfield(L, -2, b.name);
     }
     lua_setfield(L, -2, "__index");
@@ -72,13 +75,25 @@ void new_type(lua_State* L, const char* type_name, const std::vector<Binding>& b
 
 void* check_self(lua_State* L, int arg, const char* type_name) {
   void* ud = lua_touserdata(L, arg);
-  if (ud && lua_getmetatable(L, arg)) {
+  // The short cut holds only when the type asked for is the method's own type
+  // (upvalue 2): a battlefield method checking its dice-source argument must
+  // not accept a battlefield because it has the battlefield metatable.
+  // (Fix: `bf:record_rolls(bf)` read a battlefield as a dice source.)
+  const auto* own = static_cast<const char*>(lua_touserdata(L, lua_upvalueindex(2)));
+  if (ud && own && std::strcmp(own, type_name) == 0 && lua_getmetatable(L, arg)) {
     // A C function without upvalues reads none here (nil): no match.
     const bool ours = lua_topointer(L, -1) == lua_topointer(L, lua_upvalueindex(1));
     lua_pop(L, 1);
     if (ours) return ud;
   }
   return luaL_checkudata(L, arg, type_name);
+}
+
+int raise_user_error(lua_State* L, const std::string& message) {
+  lua_createtable(L, 0, 1);
+  lua_pushlstring(L, message.data(), message.size());
+  lua_setfield(L, -2, "user_message");
+  return lua_error(L);
 }
 
 } // namespace sandtable::lua

@@ -121,7 +121,8 @@ for k, v in raw_next, G.string do str[k] = v end
 for _, fname in raw_next, { "find", "match", "gmatch", "gsub" } do
   local f = str[fname]
   str[fname] = function(s, p, ...)
-    guard_pattern(fname, s, p)
+    -- string.find(s, p, init, true) is a plain search: no pattern, no backtracking
+    if not (fname == "find" and select(2, ...)) then guard_pattern(fname, s, p) end
     return f(s, p, ...)
   end
 end

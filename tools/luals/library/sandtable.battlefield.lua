@@ -21,7 +21,7 @@ function battlefield.new(spec) end
 ---@return sandtable.battlefield.bf
 function battlefield.load(yaml_text, name) end
 
---- The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, ... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed within `budget` nodes.
+--- A line placement search: blocks placed left to right along a line, each at one of its depth options and outside that option's forbidden intervals, a gap apart: seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, ... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed within `budget` nodes.
 --- `battlefield.fit_line(seq, limit, gap, budget) -> ok`
 ---@param seq any
 ---@param limit any
@@ -30,7 +30,7 @@ function battlefield.load(yaml_text, name) end
 ---@return any # ok
 function battlefield.fit_line(seq, limit, gap, budget) end
 
---- The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).
+--- The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in the order Lua's table.sort leaves equally near ones.
 --- `battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}`
 ---@param us any
 ---@param vs any
@@ -39,7 +39,7 @@ function battlefield.fit_line(seq, limit, gap, budget) end
 ---@return any # {u1, v1, u2, v2, ...}
 function battlefield.places_by_distance(us, vs, want_u, want_v) end
 
---- The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).
+--- The pairs of oriented bases (1-based, i < j, in order) that overlap by more than `slack` mm (half-diagonal reach, then separating axes on the corners).
 --- `battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}`
 ---@param xs any
 ---@param ys any
@@ -284,6 +284,11 @@ function bf:stay_near(ids, turn, dist, limit, key) end
 ---@param turn any
 ---@param phase any
 function bf:set_time(turn, phase) end
+
+--- With fn: calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase that ends and the one that begins (a referee checks each phase's result). Without: stops. Snapshots do not inherit it.
+--- `bf:on_time(fn?)`
+---@param fn? any
+function bf:on_time(fn) end
 
 --- Adds an event (fields: plain data) to the battle's log.
 --- `bf:log(kind, fields?)`

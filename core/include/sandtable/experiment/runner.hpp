@@ -28,6 +28,9 @@
 
 namespace sandtable::experiment {
 
+// More worker threads than this is refused (each one holds a Lua state).
+inline constexpr unsigned kMaxThreads = 256;
+
 struct Variant {
   std::string name;
   Value params;  // handed to prepare()
@@ -40,7 +43,7 @@ struct Spec {
   std::uint64_t trials = 1000;      // fixed count, or the cap with until_ci
   double until_ci = 0;              // > 0: stop when every rate's 95% half-width < until_ci
   std::uint64_t batch = 500;        // trials per round when until_ci is set
-  unsigned threads = 0;             // 0 = all cores
+  unsigned threads = 0;             // 0 = all cores; at most kMaxThreads
   double watchdog_seconds = 30;     // a trial running longer is stopped
   bool stop_variant_on_timeout = true;  // skip a variant's trials after its first watchdog stop
   LuaHostOptions host;

@@ -63,6 +63,10 @@ std::string_view check_string(lua_State* L, int arg, const char* what);
 std::string_view opt_string(lua_State* L, int arg);
 std::vector<int> check_int_list(lua_State* L, int arg, const char* what);
 
+// Raises a user's mistake (as scripts/lib/fail.lua does): { user_message = }
+// is printed without a traceback. Call it outside any C++ catch block.
+int raise_user_error(lua_State* L, const std::string& message);
+
 // Creates (or fetches) the metatable for a userdata type `type_name` whose
 // methods are the module's bindings with method = true. Each method is a
 // closure over the metatable (upvalue 1), for check_self.

@@ -1,0 +1,80 @@
+# Issue #14 "Hardening", at the program level: hostile input ends in a clear
+# message (file, line, what was expected) and a non-zero exit, never a crash,
+# a hang, a traceback or results lost without a word.
+source "$(dirname "$0")/lib.bash" "$1"
+
+cat > "$TMP/s.yaml" <<'YAML'
+ruleset: phalanx
+turns: 2
+table: { size: 6x4, scale: 15-20mm, basing: 2, terrain: diced }
+armies:
+  - army: phalanx/early_imperial_roman
+  - army: phalanx/gallic
+YAML
+
+# --- crash 3: YAML aliases and nesting ---------------------------------------
+printf 'ruleset: phalanx\nx: &a [*a]\n' > "$TMP/self.yaml"
+for cmd in battle sim; do
+  expect_exit 1 "$cmd: a self-referencing alias is refused" -- timeout 20 "$SANDTABLE" $cmd "$TMP/self.yaml"
+  expect_output "self.yaml:2:4: an alias refers to the node that contains it" "$cmd: the alias's place"
+  if grep -q "traceback" <<<"$OUT"; then fail "$cmd: a traceback for a user's YAML"; else pass "$cmd: no traceback"; fi
+done
+{
+  echo "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    p=$((i - 1)); echo "a$i: &a$i [*a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p]"
+  done
+} > "$TMP/laughs.yaml"
+start=$(date +%s)
+expect_exit 1 "battle: billion laughs is refused" -- timeout 20 "$SANDTABLE" battle "$TMP/laughs.yaml"
+expect_output "laughs.yaml:" "billion laughs: the file is named"
+expect_output "expands to more than" "billion laughs: what was wrong"
+[ $(( $(date +%s) - start )) -le 5 ] && pass "billion laughs refused in seconds" || fail "billion laughs took too long"
+python3 -c "print('ruleset: phalanx\nx: ' + '[' * 3000 + ']' * 3000)" > "$TMP/deep.yaml"
+expect_exit 1 "battle: YAML nested 3000 deep is refused" -- "$SANDTABLE" battle "$TMP/deep.yaml"
+expect_output "deep.yaml:2:204: nested too deep (more than 200 levels)" "deep YAML: its place, not 'bad file'"
+
+# --- crash 4: -j beyond reason ------------------------------------------------
+expect_exit 1 "sim -j 100000 is refused" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 100000
+expect_output "at most 256" "sim -j: the limit is named"
+# Threads the system cannot create: the run goes on with those that started.
+OUT=$( (ulimit -v 1500000; "$SANDTABLE" sim "$TMP/s.yaml" -n 4 -j 256 --format csv) 2>&1); rc=$?
+if [ $rc -eq 0 ] && grep -q "^baseline" <<<"$OUT"; then pass "sim -j 256 under ulimit -v: results (exit 0)"
+else fail "sim -j 256 under ulimit -v: exit $rc"; echo "$OUT" | head; fi
+expect_output "could start only" "sim -j 256 under ulimit -v: says it runs on fewer threads"
+if grep -q "terminate" <<<"$OUT"; then fail "std::terminate"; else pass "no std::terminate"; fi
+
+# --- results never lost silently ------------------------------------------------
+# A full disk: every output, the summary on stdout included, fails loudly.
+expect_exit 1 "sim --out /dev/full fails" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 1 --out /dev/full
+expect_output "/dev/full: writing the summary failed: No space left on device" "sim --out /dev/full: says why"
+expect_exit 1 "sim --trials-out /dev/full fails" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 1 --out "$TMP/ok.txt" --trials-out /dev/full
+expect_output "/dev/full: writing the trial results failed" "sim --trials-out /dev/full: says why"
+OUT=$("$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 1 2>&1 >/dev/full); rc=$?
+[ $rc -ne 0 ] && pass "sim > /dev/full (stdout) exits $rc" || fail "sim > /dev/full exits 0"
+expect_output "writing to standard output failed: No space left on device" "sim > /dev/full: says why"
+expect_exit 1 "battle --log /dev/full fails" -- "$SANDTABLE" battle --quiet --turns 1 --log /dev/full
+expect_output "/dev/full: writing the event log failed" "battle --log /dev/full: says why"
+expect_exit 1 "battle --html /dev/full fails" -- "$SANDTABLE" battle --quiet --turns 1 --html /dev/full
+expect_output "/dev/full: writing the replay page failed" "battle --html /dev/full: says why"
+"$SANDTABLE" battle --quiet --turns 1 --log "$TMP/b.jsonl" >/dev/null 2>&1
+expect_exit 1 "replay --html /dev/full fails" -- "$SANDTABLE" replay "$TMP/b.jsonl" --html /dev/full
+expect_output "/dev/full: writing the replay page failed" "replay --html /dev/full: says why"
+OUT=$("$SANDTABLE" battle --turns 1 2>&1 >/dev/full); rc=$?
+[ $rc -ne 0 ] && pass "battle > /dev/full (stdout) exits $rc" || fail "battle > /dev/full exits 0"
+
+# Output paths are checked before the work: nothing runs, the message names the path.
+for opt in --out --trials-out --report; do
+  start=$(date +%s%N)
+  expect_exit 1 "sim $opt nodir/x is refused before the run" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2000 -j 1 $opt "$TMP/nodir/x.txt"
+  expect_output "$TMP/nodir/x.txt: cannot write here: there is no directory $TMP/nodir" "sim $opt nodir: names the path"
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  [ $ms -lt 3000 ] && pass "sim $opt nodir: refused at once (${ms} ms, before 2000 battles)" || fail "sim $opt nodir: took ${ms} ms"
+done
+expect_exit 1 "battle --log nodir/x is refused before the battle" -- "$SANDTABLE" battle --turns 1 --log "$TMP/nodir/b.jsonl"
+expect_output "cannot write here" "battle --log nodir: names the problem"
+if grep -q "Turn 1" <<<"$OUT"; then fail "the battle ran before the log path was checked"; else pass "no battle ran"; fi
+expect_exit 1 "battle --html to a directory is refused" -- "$SANDTABLE" battle --turns 1 --html "$TMP"
+expect_output "is a directory" "battle --html DIR: says so"
+
+finish
