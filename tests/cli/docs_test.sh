@@ -23,7 +23,8 @@ grep -q "chromium" docs/getting-started.md && pass "getting-started.md lists too
 
 for dir in rulesets/*/; do
   r=$(basename "$dir")
-  [ -f "$dir/init.lua" ] || continue
+  # A ruleset has army lists when its manifest names them or extends one that does.
+  grep -qE "^\s*(armies|extends)\s*=" "$dir/init.lua" 2>/dev/null || continue
   grep -q "armies/$r/" docs/army-lists.md && pass "army-lists.md covers $r" || fail "army-lists.md does not cover $r"
 done
 
