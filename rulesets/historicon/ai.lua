@@ -79,7 +79,8 @@ end
 -- unit already placed.
 -- Level 0 also wants the lane ahead (`lane` mm towards the enemy, sign by
 -- edge) clear of impassable and disordering pieces, so the unit can advance.
-local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane)
+local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane, gap)
+  gap = gap or 5
   if level < 3 then
     for _, p in ipairs(pieces) do
       if (setup.impassable[p.type] or (level <= 1 and setup.disorders_formed[p.type]))
@@ -94,7 +95,7 @@ local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane)
     end
   end
   for _, b in ipairs(boxes) do
-    if x0 < b[3] + 5 and x1 > b[1] - 5 and y0 < b[4] + 5 and y1 > b[2] - 5 then return true end
+    if x0 < b[3] + gap and x1 > b[1] - gap and y0 < b[4] + gap and y1 > b[2] - gap then return true end
   end
   return false
 end
@@ -154,11 +155,11 @@ function ai.deployment(G, side)
   -- own table edge; looks along the line (rightwards first when `rightwards`),
   -- then further back or forward, avoiding terrain and other units.
   -- Returns the right end of the footprint along x.
-  local function put(i, x, front, rightwards)
+  local function put(i, x, front, rightwards, rows, gap)
     local u = specs[i]
     local xlo, xhi = zx0 + u.w / 2, zx1 - u.w / 2
     x = max(xlo, min(xhi, x))
-    local fronts = { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
+    local fronts = rows or { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
     local best
     local lane = (edge == "south" and 1 or -1) * S.cm(40)
     for level = 0, 3 do
@@ -170,7 +171,7 @@ function ai.deployment(G, side)
               for _, f in ipairs(fronts) do
                 if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
                   local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane) then
+                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, gap) then
                     best = { cx, cy }
                   end
                 end
@@ -182,10 +183,46 @@ function ai.deployment(G, side)
       end
       if best then break end
     end
+    if not best then
+      -- a crowded zone (wide skirmish screens): any depth of the zone, the
+      -- nearest place along the line first, off impassable ground if it can
+      -- be, never on a unit already placed
+      local nf = math.floor((S.deploy_depth - u.dp) / S.cm(1))
+      for _, level in ipairs({ 2, 3 }) do
+        for k = 0, math.ceil((zx1 - zx0) / S.cm(1)) do
+          for _, sgn in ipairs({ 1, -1 }) do
+            local cx = x + sgn * k * S.cm(1)
+            if not best and (k > 0 or sgn == 1) and cx >= xlo - 0.01 and cx <= xhi + 0.01 then
+              for j = 0, nf do
+                local f = S.deploy_depth - 0.5 - j * S.cm(1)
+                if not best and f - u.dp >= -0.01 then
+                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
+                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, 1) then
+                    best = { cx, cy }
+                  end
+                end
+              end
+            end
+          end
+          if best then break end
+        end
+        if best then break end
+      end
+    end
     best = best or { x, edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2 }
     boxes[#boxes + 1] = { best[1] - u.w / 2, best[2] - u.dp / 2, best[1] + u.w / 2, best[2] + u.dp / 2 }
     out[#out + 1] = { index = i, x = best[1], y = best[2], facing = facing }
     return best[1] + u.w / 2
+  end
+  local ns = #skirm
+  -- skirmishers first, in front, spread across the line:
+  -- in rows from the front of the zone back, packed (a screen wider than
+  -- half the zone leaves no room beside it: the next one stands behind)
+  for n, i in ipairs(skirm) do
+    local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
+    local rows, f = {}, S.deploy_depth - 0.5
+    while f - specs[i].dp >= -0.01 do rows[#rows + 1] = f; f = f - specs[i].dp - 2 end
+    put(i, cx, S.deploy_depth - 0.5, nil, rows, 1)
   end
   ai.choose_reserve(G, side, line)
   local main_front = S.deploy_depth * 0.55
@@ -193,12 +230,6 @@ function ai.deployment(G, side)
   for n, i in ipairs(line) do
     if n > 1 then x = x + gap_after(line[n - 1], i) * squeeze end
     x = put(i, x + specs[i].w / 2, main_front, true)
-  end
-  -- skirmishers in front, spread across the line
-  local ns = #skirm
-  for n, i in ipairs(skirm) do
-    local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
-    put(i, cx, S.deploy_depth - 0.5)
   end
   if G.march and G.march.winner == side and G.march.column then ai.ambush(G, side, out, line) end
   -- deployment order: army order
