@@ -31,6 +31,7 @@ local pool_mod = require("historicon.dice_pool")
 local setup = require("historicon.setup")
 local account = require("lib.account")
 local angles = require("lib.angles")
+local M = require("lib.manoeuvre")
 
 local turn = {}
 
@@ -55,6 +56,54 @@ local label = turn.label
 local function side_name(G, s) return G.sides[s].name end
 
 local function gait(d) return troops.is_mounted(d) and "mounted" or "foot" end
+
+---------------------------------------------------------------------------
+-- What the referee hears (lib.referee, through lib.manoeuvre): every move by
+-- kind, and notes for historicon.referee's invariants. Nothing is built
+-- when no referee watches.
+
+-- The kind of a move as the referee counts it: a second move of the same
+-- kind in one phase (a unit charged twice recoils twice) is "kind#2", with
+-- its own allowance.
+local function kind_of(G, uid, kind)
+  local ref = G.referee
+  if not ref then return kind end
+  local n = 1
+  for _, k in ipairs(ref.moved[uid] or {}) do
+    if k == kind or k:sub(1, #kind + 1) == kind .. "#" then n = n + 1 end
+  end
+  return n == 1 and kind or (kind .. "#" .. n)
+end
+turn.kind_of = kind_of
+
+-- A note for the referee without a move of its own.
+local function note(G, uid, n)
+  local ref = G.referee
+  if not ref then return end
+  local list = ref.notes[uid] or {}
+  list[#list + 1] = n
+  ref.notes[uid] = list
+end
+
+-- Tells the referee that `uid` was brought into contact with `target` (how:
+-- "move", "follow_up", "pursuit"), with both units' state at that moment.
+local function note_contact(G, uid, target, how)
+  if not G.referee then return end
+  local d, t = G.D[uid], G.D[target]
+  note(G, uid, { what = "contact", target = target, how = how, formed = d.formed, class = d.class,
+                 target_formed = t.formed, target_disordered = t.disordered, target_broken = t.broken,
+                 target_mounted = troops.is_mounted(t) })
+end
+
+-- Live units of a side other than `except`, in army order (who a unit
+-- passes through).
+local function side_ids(G, s, except)
+  local out = {}
+  for _, id in ipairs(G.sides[s].units) do
+    if id ~= except and not G.D[id].gone then out[#out + 1] = id end
+  end
+  return out
+end
 
 ---------------------------------------------------------------------------
 -- Lists and queries.
@@ -437,7 +486,10 @@ function turn.move(G, uid, plan, opts)
   local fractions = plan.fractions or FRACTIONS
   for _ = 1, 2 do
     for n, frac in ipairs(fractions) do
-      if n > 1 then bf:place(uid, x0, y0, f0) end
+      -- every attempt starts from where the move began (the second pass,
+      -- after a contact the rules forbid, too: a turn is not made twice)
+      local x, y, f = bf:pos(uid)
+      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
       local moved, adv, enemy, crossed = exec(G, uid, d, attempt, frac, mopts)
       attempt.careful = plan.careful
       local ok = true
@@ -469,7 +521,11 @@ function turn.move(G, uid, plan, opts)
         settle()
         local _, dis_end = terrain_under(G, uid)
         dis = dis_end or crossed
-        local result = { moved = moved, contact = enemy }
+        local result = { moved = moved, contact = enemy, start = { x0, y0, f0 } }
+        if G.referee then
+          local x, y, f = bf:pos(uid)
+          if x ~= x0 or y ~= y0 or f ~= f0 then M.record(G, uid, kind_of(G, uid, "move")) end
+        end
         if G.log and (moved > 0 or attempt.turn) then
           local x, y, f = bf:pos(uid)
           log(G, "move", { unit = uid, x = x, y = y, facing = f, moved = moved, contact = enemy })
@@ -521,58 +577,110 @@ local function remove_unit(G, d, why)
 end
 
 ---------------------------------------------------------------------------
--- Moves away: recoil, break, flight, break-off, evasion.
-
--- Slides a unit `dist` mm directly away from the centre of `from` (a list of
--- enemy ids), or straight back when there are none; its facing is kept.
-local function move_away(G, uid, from, dist, opts)
-  local bf = G.bf
-  local x, y, f = bf:pos(uid)
-  local vx, vy = 0, 0
-  for _, o in ipairs(from or {}) do
-    if not G.D[o].gone then
-      local ox, oy = bf:pos(o)
-      vx, vy = vx + (x - ox), vy + (y - oy)
-    end
-  end
-  local len = sqrt(vx * vx + vy * vy)
-  if len < 1e-6 then
-    local a = rad(f)
-    vx, vy, len = sin(a), -cos(a), 1 -- straight back
-  end
-  local r = go(G, uid, "slide", dist * vx / len, dist * vy / len, opts)
-  if G.log then
-    local nx, ny, nf = bf:pos(uid)
-    log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, away = true })
-  end
-  return r
-end
+-- Moves away: recoil, break-off, break, flight (lib.manoeuvre moves the
+-- bases; the rules' numbers and results are here).
 
 local function roll_mm(G, kind, d)
   return distances.roll(kind, d, G.dice, G.S.scale) * 10
 end
 
+local function impassable(G) return G.has_terrain and "impassable" or nil end
+
+-- What blocked a move, for the account.
+local function blocker_name(G, b)
+  if b == "edge" then return "the table edge" end
+  if b == "terrain" then return "impassable terrain" end
+  if type(b) == "number" then return label(G.D[b]) end
+  return "nothing"
+end
+
+-- The enemies a unit gives ground from: those touching it anywhere but its
+-- rear (an enemy at its rear stands in its way).
+local function recoil_from(G, uid, opps)
+  local out = {}
+  for _, o in ipairs(opps or {}) do
+    if not G.D[o].gone and G.bf:contact(uid, o) ~= "rear" then out[#out + 1] = o end
+  end
+  return out
+end
+
+-- A move straight back, keeping the facing ("recoil back", "moved back"):
+-- `kind` recoil or break_off, `dist` the rolled mm. The enemies it gives
+-- ground from never block it; anything else does (lib.manoeuvre.recoil):
+-- friends (unless the unit may pass through them, optional rule), enemies,
+-- the table edge, impassable terrain. Returns the move's result with
+-- `short` (blocked before the rolled distance) and the account's words.
+local function move_back(G, uid, opps, dist, kind)
+  local d = G.D[uid]
+  local opts = { from = recoil_from(G, uid, opps), impassable = impassable(G), kind = kind_of(G, uid, kind) }
+  if passes_through(G, d) then opts.pass_through = side_ids(G, d.side, uid) end
+  local f = select(3, G.bf:pos(uid))
+  local r = M.recoil(G, uid, dist, opts)
+  r.heading = norm(f + 180)
+  r.short = r.distance < dist - 0.5 and r.blocked_by ~= nil
+  if G.log then
+    local nx, ny, nf = G.bf:pos(uid)
+    log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, away = true, rolled = dist,
+                     blocked_by = r.short and r.blocked_by or nil })
+  end
+  if G.report or G.referee then
+    if r.short then
+      r.said = string.format("%.1f cm of the %.1f cm rolled: blocked by %s", r.distance / 10, dist / 10,
+        blocker_name(G, r.blocked_by))
+    else
+      r.said = string.format("%.1f cm", r.distance / 10)
+    end
+  end
+  return r
+end
+
+-- A recoil (Phase 6, or an integrity test's recoil result). READING of a
+-- blocked recoil (the text gives no result): the unit stops where it is
+-- blocked and is disordered (if it was not already); the account says what
+-- blocked it. Returns the move's result and whether the block disordered it.
+local function recoil(G, uid, opps, dist)
+  local d = G.D[uid]
+  local r = move_back(G, uid, opps, dist, "recoil")
+  local newly = false
+  if r.short and not d.disordered then d.disordered, newly = true, true end
+  if G.referee then
+    note(G, uid, { what = "recoil", rolled = dist, moved = r.distance, blocked = r.short and r.blocked_by or nil,
+                   said = r.said })
+  end
+  return r, newly
+end
+turn.recoil = recoil
+
 -- A broken unit's move: to its rear the first time ("an immediate move to
 -- their rear"), towards its own table edge afterwards. READING: routers pass
--- through friends; reaching the table edge with distance left, it leaves the
--- table ("Troops that have left the table cannot return").
+-- through friends (and the enemies in contact with them) but never end on
+-- one; reaching the table edge with distance left, it leaves the table
+-- ("Troops that have left the table cannot return").
 local function flee(G, uid, kind)
   local d = G.D[uid]
   local bf = G.bf
   local dist = roll_mm(G, kind, d)
   local x, y, f = bf:pos(uid)
-  local facing
-  if kind == "break" and d.break_moves == 0 then facing = norm(f + 180)
-  else facing = G.sides[d.side].edge == "south" and 180 or 0 end
-  bf:place(uid, x, y, facing)
-  local ignore = contacts(G, uid)
-  local r = go(G, uid, "advance", dist, nil, { ignore = ignore, ignore_side = d.side })
+  local dir
+  if kind == "break" and d.break_moves == 0 then dir = norm(f + 180)
+  else dir = G.sides[d.side].edge == "south" and 180 or 0 end
+  -- it turns to flee when there is room to turn (a half turn always has)
+  bf:place(uid, x, y, dir)
+  if #M.overlapping(G, uid) > 0 then bf:place(uid, x, y, f) end
+  local through = side_ids(G, d.side, uid)
+  for _, c in ipairs(contacts(G, uid)) do through[#through + 1] = c end
+  local r = M.straight(G, uid, dir, dist, { pass_through = through, impassable = impassable(G), kind = kind_of(G, uid, kind) })
   if G.log then
     local nx, ny, nf = bf:pos(uid)
     log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, flight = true })
   end
-  if G.report then say(G, "    %s flees %.1f cm%s", label(d), dist / 10, r.stopped_by == "edge" and r.distance < dist - 1 and " and leaves the table" or "") end
-  if r.stopped_by == "edge" and r.distance < dist - 1 then
+  local leaves = r.blocked_by == "edge" and r.distance < dist - 1
+  if G.report then
+    say(G, "    %s flees %.1f cm%s", label(d), (leaves and dist or r.distance) / 10,
+      leaves and " and leaves the table" or (r.distance < dist - 1 and (" of the " .. string.format("%.1f", dist / 10)
+        .. " cm rolled: blocked by " .. blocker_name(G, r.blocked_by)) or ""))
+  end
+  if leaves then
     d.fled = true
     remove_unit(G, d, "left the table")
   end
@@ -631,9 +739,9 @@ function turn.apply_result(G, uid, result, reason, opps)
     d.recoiled_turn = G.turn
     local from = opps or contacts(G, uid)
     local dist = roll_mm(G, "recoil", d)
-    move_away(G, uid, from, dist)
-    if G.report then say(G, "    %s recoils %.1f cm disordered", label(d), dist / 10) end
-    follow_or_pursue(G, uid, from, dist, false)
+    local r = recoil(G, uid, from, dist)
+    if G.report then say(G, "    %s recoils %s disordered", label(d), r.said) end
+    follow_or_pursue(G, uid, from, r, false)
   end
 end
 
@@ -666,8 +774,13 @@ end
 -- need not follow up or pursue, IF troops must until they have been
 -- outdistanced by 30cm. Pursuers are disordered until rallied."
 -- READINGS: following up a recoil is not a new contact (no test) and does
--- not disorder; only pursuit of the broken does.
-follow_or_pursue = function(G, uid, opps, dist, broken)
+-- not disorder; only pursuit of the broken does. A follow-up moves the
+-- follower the way and the distance the recoiler went (`rec`, the recoil's
+-- result), keeping its facing, so the two stand as they stood; it stops at
+-- anything in its way. Unformed troops do not follow up an ordered formed
+-- unit ("Unformed troops may only be brought into contact with enemy
+-- troops that are disordered or unformed").
+follow_or_pursue = function(G, uid, opps, rec, broken)
   local target = G.D[uid]
   for _, o in ipairs(opps or {}) do
     local p = G.D[o]
@@ -676,13 +789,10 @@ follow_or_pursue = function(G, uid, opps, dist, broken)
       local cmd = G.sides[p.side].commander
       if broken then
         if must or cmd.pursue(G, o, uid) then turn.pursue(G, o, uid) end
-      elseif must or cmd.follow_up(G, o, uid) then
-        local x, y = G.bf:pos(o)
-        local tx, ty = G.bf:pos(uid)
-        local bx, by, bf_ = G.bf:pos(o)
-        G.bf:place(o, bx, by, heading(tx - x, ty - y))
-        local r = go(G, o, "advance", dist + 1)
-        if type(r.stopped_by) == "number" and r.stopped_by == uid then turn.conform(G, o, uid) end
+      elseif rec and rec.distance > 0 and turn.may_contact(p, target) and (must or cmd.follow_up(G, o, uid)) then
+        local r = M.follow_up(G, o, rec.distance, { heading = rec.heading, impassable = impassable(G),
+                                                     kind = kind_of(G, o, "follow_up") })
+        if r.contacted == uid or G.bf:distance(o, uid) <= CONTACT then note_contact(G, o, uid, "follow_up") end
         if G.log then
           local nx, ny, nf = G.bf:pos(o)
           log(G, "move", { unit = o, x = nx, y = ny, facing = nf, moved = r.distance, follow_up = uid })
@@ -691,25 +801,43 @@ follow_or_pursue = function(G, uid, opps, dist, broken)
       end
     end
   end
-  local _ = target
 end
 
+-- Pursuit of a broken unit: the pursuer turns to face it (if it has room to
+-- turn) and moves its 7+2d12 / 10+1d20 straight on, stopping at the first
+-- unit it reaches. The unit reached is contacted under the contact rules
+-- (turn.on_contact: conforming, evasion, the contacted unit's test); a
+-- contact the rules forbid (unformed troops against ordered formed enemy,
+-- formed VLI against formed mounted) stops it 1 cm short. Then the pursuer
+-- is disordered and tests (trigger 3).
 function turn.pursue(G, o, uid)
   local p = G.D[o]
   local bf = G.bf
   local dist = roll_mm(G, "pursuit", p)
-  local x, y = bf:pos(o)
+  local x, y, f = bf:pos(o)
   local tx, ty = bf:pos(uid)
   bf:place(o, x, y, heading(tx - x, ty - y))
-  local r = go(G, o, "advance", dist)
-  if type(r.stopped_by) == "number" and r.stopped_by == uid then turn.conform(G, o, uid) end
+  if #M.overlapping(G, o) > 0 then bf:place(o, x, y, f) end
+  local x1, y1, f1 = bf:pos(o)
+  local kind = kind_of(G, o, "pursuit")
+  local r = M.pursue(G, o, dist, { impassable = impassable(G), kind = kind })
+  local reached = r.contacted
+  if reached and (G.D[reached].side == p.side or G.D[reached].gone) then reached = nil end
+  if reached and not turn.may_contact(p, G.D[reached]) then
+    bf:place(o, x1, y1, f1)
+    r = M.pursue(G, o, max(0, r.distance - G.S.cm(1)), { impassable = impassable(G), kind = kind })
+    reached = nil
+  end
   if G.log then
     local nx, ny, nf = bf:pos(o)
     log(G, "move", { unit = o, x = nx, y = ny, facing = nf, moved = r.distance, pursuit = uid })
   end
   if G.report then say(G, "    %s pursues %.1f cm", label(p), r.distance / 10) end
   if p.army == "IF" then p.pursuing = uid end
-  if not p.disordered then
+  if reached then
+    turn.on_contact(G, o, reached, dist - r.distance, { x, y, f, dist }, "pursuit")
+  end
+  if not p.gone and not p.broken and not p.disordered then
     p.disordered = true
     turn.test(G, o, { "becomes_disordered" }, contacts(G, o))
   end
@@ -767,8 +895,11 @@ turn.spot_taken = spot_taken
 -- charger stays where it struck along that edge, overlapping as much of it
 -- as it can. If that place would overlap a third unit (or impassable
 -- ground), it slides along the edge to the nearest place that does not; if
--- there is none it stays where it struck, touching but not lined up.
-function turn.conform(G, uid, target)
+-- there is none it stays where it struck, touching but not lined up. With
+-- `start` = { x, y, facing, allowance }, a place further than the move's
+-- allowance from where the move began is not taken either ("a unit's
+-- movement ceases ... when it reaches the end of its move rate").
+function turn.conform(G, uid, target, start)
   local bf = G.bf
   local d, t = G.D[uid], G.D[target]
   local edge = bf:contact(target, uid)
@@ -794,7 +925,10 @@ function turn.conform(G, uid, target)
       local s2 = s + sgn * k * step
       if s2 >= -far and s2 <= far then
         local px, py = bx + ex * s2, by + ey * s2
-        if not spot_taken(G, uid, target, px, py, facing) then
+        -- never further from where the move began than its allowance
+        -- (start = { x, y, facing, mm })
+        local within = not start or (px - start[1]) ^ 2 + (py - start[2]) ^ 2 <= start[4] * start[4] + 1e-6
+        if within and not spot_taken(G, uid, target, px, py, facing) then
           bf:place(uid, px, py, facing)
           return edge
         end
@@ -836,32 +970,24 @@ function turn.evade(G, uid, charger, case, unused)
   local removed = out.removed
   local free
   if shortest then
-    -- READING: "moved ... away": straight away from the charger, or if that
-    -- way is blocked, up to 60 degrees either side of it (the clearest way).
-    local bf = G.bf
-    local x, y, f = bf:pos(uid)
-    local cx, cy = bf:pos(charger)
-    local base = heading(x - cx, y - cy)
+    -- READING: "moved ... away": straight away from the charger's front,
+    -- along the charger's facing (lib.manoeuvre.evade), so any move at all
+    -- breaks the contact, however wide either unit; the unit keeps its
+    -- facing. Its charger never blocks it; anything else does.
     local want = shortest * 10
-    local best_a, best_d = base, -1
-    if G.log then bf:set_logging(false) end
-    for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
-      local a = rad(base + off)
-      local r = go(G, uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
-      bf:place(uid, x, y, f)
-      if r.distance > best_d + 1e-6 then best_a, best_d = base + off, r.distance end
-      if r.distance >= want - 1e-6 then break end
-    end
-    if G.log then bf:set_logging(true) end
-    local a = rad(best_a)
-    local r = go(G, uid, "slide", -sin(a) * want, cos(a) * want, { ignore = { charger } })
+    local opts = { impassable = impassable(G), kind = kind_of(G, uid, "evade_" .. case) }
+    if passes_through(G, d) then opts.pass_through = side_ids(G, d.side, uid) end
+    local r = M.evade(G, uid, { charger }, want, opts)
     if G.log then
-      local nx, ny, nf = bf:pos(uid)
+      local nx, ny, nf = G.bf:pos(uid)
       log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, evade = charger })
     end
     free = r.distance
-    if r.distance < unused - 1e-6 or r.distance < 1 then
+    if r.in_contact or r.distance < unused - 1e-6 or r.distance < 1 then
       removed = n -- the way out is blocked: nobody got clear
+    end
+    if G.referee then
+      note(G, uid, { what = "evade", from = charger, escaped = removed < n, moved = r.distance })
     end
   end
   d.evaded = (d.evaded or 0) + (n - removed)
@@ -884,10 +1010,13 @@ function turn.evade(G, uid, charger, case, unused)
 end
 
 -- What happens when `uid` has moved into contact with `target`. `unused` is
--- the charger's move left (mm).
-function turn.on_contact(G, uid, target, unused)
+-- the charger's move left (mm); `start` = { x, y, facing, allowance } where
+-- the move began (conforming stays within it); `how` the kind of move
+-- ("move", "pursuit") for the referee.
+function turn.on_contact(G, uid, target, unused, start, how)
   local d, t = G.D[uid], G.D[target]
-  turn.conform(G, uid, target)
+  turn.conform(G, uid, target, start)
+  note_contact(G, uid, target, how or "move")
   G.chargers[target] = G.chargers[target] or {}
   local list = G.chargers[target]
   list[#list + 1] = uid
@@ -932,7 +1061,8 @@ function turn.do_move(G, uid, plan, opts)
     turn.test(G, uid, { "becomes_disordered" }, {})
   end
   if r.contact and not d.gone and not d.broken and not G.D[r.contact].gone then
-    turn.on_contact(G, uid, r.contact, d.move - r.moved)
+    local st = r.start
+    turn.on_contact(G, uid, r.contact, d.move - r.moved, st and { st[1], st[2], st[3], d.move }, "move")
   end
   return r
 end
@@ -1413,12 +1543,15 @@ function turn.phase6(G)
           and melee.must_recoil(d.recv, d.inflicted) then
         local opps = contacts(G, uid)
         local dist = roll_mm(G, "recoil", d)
-        move_away(G, uid, opps, dist)
+        local r, newly = recoil(G, uid, opps, dist)
         d.recoils = (d.recoils or 0) + 1
-        if G.report then say(G, "  %s received %d hits and inflicted %d: recoils %.1f cm", label(d), d.recv, d.inflicted, dist / 10) end
-        if G.log then log(G, "recoil", { unit = uid, distance = dist, received = d.recv, inflicted = d.inflicted }) end
-        local result = turn.test(G, uid, { "recoils" }, opps)
-        if result ~= "break" and not d.gone then follow_or_pursue(G, uid, opps, dist, false) end
+        if G.report then
+          say(G, "  %s received %d hits and inflicted %d: recoils %s%s", label(d), d.recv, d.inflicted, r.said,
+            newly and ", disordered" or "")
+        end
+        if G.log then log(G, "recoil", { unit = uid, distance = dist, moved = r.distance, received = d.recv, inflicted = d.inflicted }) end
+        local result = turn.test(G, uid, newly and { "recoils", "becomes_disordered" } or { "recoils" }, opps)
+        if result ~= "break" and not d.gone then follow_or_pursue(G, uid, opps, r, false) end
       end
     end
   end
@@ -1430,8 +1563,8 @@ function turn.phase6(G)
           and G.sides[s].commander.break_off(G, uid) then
         local opps = contacts(G, uid)
         local dist = roll_mm(G, "break_off", d)
-        move_away(G, uid, opps, dist)
-        if G.report then say(G, "  %s breaks off %.1f cm", label(d), dist / 10) end
+        local r = move_back(G, uid, opps, dist, "break_off")
+        if G.report then say(G, "  %s breaks off %s", label(d), r.said) end
         if G.log then log(G, "break_off", { unit = uid, distance = dist }) end
         turn.test(G, uid, { "breaks_off" }, opps)
       end
