@@ -511,6 +511,9 @@ function turn.move(G, uid, plan, opts)
           if not G.D[q.id].gone then ok = false; break end
         end
       end
+      -- never end on another base (the engine's collisions stop a move at
+      -- the first contact, but not against a base it already overlapped)
+      if ok and #M.overlapping(G, uid) > 0 then ok = false end
       if ok and gap and not enemy then
         if not nearest_anchor(G, uid, hi_only, gap + slack) then
           local after = before and nearest_anchor(G, uid, hi_only, 1e9)
@@ -847,11 +850,14 @@ end
 -- Contact: conforming, evasion, the contacted unit's test.
 
 -- Whether a base at (x, y, f) of w x dp overlaps unit o's base by more than
--- 0.5 mm (touching is not overlapping): separating axes of two rectangles.
+-- 0.1 mm (touching is not overlapping): separating axes of two rectangles.
+-- (Strict: a base placed overlapping another by a fraction of a millimetre
+-- is one the engine's collisions no longer see, and a later move can drive
+-- through it.)
 local function base_overlaps(G, x, y, f, w, dp, o)
   local od = G.D[o]
   local ox, oy, of = G.bf:pos(o)
-  local hw1, hd1, hw2, hd2 = w / 2 - 0.5, dp / 2 - 0.5, od.w / 2 - 0.5, od.dp / 2 - 0.5
+  local hw1, hd1, hw2, hd2 = w / 2 - 0.05, dp / 2 - 0.05, od.w / 2 - 0.05, od.dp / 2 - 0.05
   local a1, a2 = rad(f), rad(of)
   local axes = { { cos(a1), sin(a1) }, { -sin(a1), cos(a1) }, { cos(a2), sin(a2) }, { -sin(a2), cos(a2) } }
   local r1, f1 = axes[1], axes[2]
@@ -1134,11 +1140,30 @@ function turn.phase1(G)
   alternate(G, lists, function(uid)
     local d = G.D[uid]
     return not d.gone and not d.broken and troops.organisation.may_unform[d.class] and not d.rear_of
+      and turn.room_to_change_form(G, uid)
   end, function(uid)
     local d = G.D[uid]
     if G.report then say(G, "  %s tries to %s", label(d), d.formed and "un-form" or "form") end
     turn.test(G, uid, { "forms_or_unforms" }, contacts(G, uid))
   end)
+end
+
+-- Whether a unit's base in its other order (setup.footprint, about its
+-- centre) would stand clear of every other base and on the table. READING:
+-- a unit with no room to open or close its order cannot change it (no test
+-- is taken); bases never overlap.
+function turn.room_to_change_form(G, uid)
+  local d, bf = G.D[uid], G.bf
+  local was = d.formed
+  d.formed = not was
+  local w, dp = setup.footprint(d, G.S)
+  d.formed = was
+  if G.log then bf:set_logging(false) end
+  bf:resize(uid, w, dp)
+  local ok = #M.overlapping(G, uid) == 0 and M.on_table(G, uid)
+  bf:resize(uid, d.w, d.dp)
+  if G.log then bf:set_logging(true) end
+  return ok
 end
 
 -- Forced moves: IF pursuers ("IF troops must [pursue] until they have been
