@@ -281,7 +281,17 @@ function ai.ambush(G, side, out, line)
   ax, ay = ax / len, ay / len
   local maxw = 0
   for _, q in ipairs(column) do maxw = max(maxw, q.w) end
+  -- the units that keep their places in the line whatever happens (the
+  -- skirmishers): an ambush place must not overlap them
+  local in_line, fixed = {}, {}
+  for _, i in ipairs(line) do in_line[i] = true end
+  for _, o in ipairs(out) do
+    if not in_line[o.index] then
+      fixed[#fixed + 1] = { x = o.x, y = o.y, facing = o.facing, w = specs[o.index].w, d = specs[o.index].dp }
+    end
+  end
   local function legal(p, placed)
+    for _, o in ipairs(fixed) do if setup.overlap(p, o) then return false end end
     local c = setup.corners(p.x, p.y, p.facing, p.w, p.d)
     local x0, y0, x1, y1 = setup.box_of(c)
     if x0 < 0 or y0 < 0 or x1 > S.width or y1 > S.depth then return false end
@@ -319,6 +329,22 @@ function ai.ambush(G, side, out, line)
     if not best or #placed > best.n then best = { n = #placed, spots = spots } end
   end
   if not best or best.n == 0 then return end
+  -- a line unit that found no place by the column keeps its place in the
+  -- line: an ambush place on top of it is given up (that unit keeps its
+  -- line place too), until none overlaps
+  local changed = true
+  while changed do
+    changed = false
+    for _, o in ipairs(out) do
+      if in_line[o.index] and not best.spots[o.index] then
+        local here = { x = o.x, y = o.y, facing = o.facing, w = specs[o.index].w, d = specs[o.index].dp }
+        for _, o2 in ipairs(out) do
+          local p = best.spots[o2.index]
+          if p and setup.overlap(here, p) then best.spots[o2.index] = nil; changed = true end
+        end
+      end
+    end
+  end
   for _, o in ipairs(out) do
     local p = best.spots[o.index]
     if p then o.x, o.y, o.facing = p.x, p.y, p.facing end

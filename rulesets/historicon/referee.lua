@@ -16,7 +16,8 @@
 --
 -- invariants (each names the rules' section):
 --   evader_clear      an evader that got away is out of contact with the
---                     unit it evaded, at the end of its move (Phases 2, 3)
+--                     unit it evaded at the end of its evasion move (the gap
+--                     is measured then: later moves may rejoin them)
 --   recoil_distance   a recoil moves its rolled distance unless blocked; if
 --                     blocked, the blocked result (disordered) applies and
 --                     the account says what blocked it (Phase 6; reading)
@@ -79,11 +80,6 @@ local function notes_of(info, want)
   return out
 end
 
-local function on_table(G, uid)
-  local d = G.D[uid]
-  return d and not d.gone and not G.bf:unit(uid).removed
-end
-
 R.invariants = {
   {
     id = "evader_clear", section = "Phases 2 and 3 (evasion)",
@@ -92,8 +88,10 @@ R.invariants = {
       local out
       for _, e in ipairs(notes_of(info, "evade")) do
         local n = e.note
-        if n.escaped and on_table(G, e.uid) and on_table(G, n.from) then
-          local gap = G.bf:distance(e.uid, n.from)
+        if n.escaped then
+          -- measured when the evasion move ended (turn.evade): a later move
+          -- of its own or of the charger may bring them together again
+          local gap = n.gap
           if gap <= 0.5 then
             out = out or {}
             out[#out + 1] = { unit = e.uid, text = "evaded but is still in contact with unit " .. n.from,

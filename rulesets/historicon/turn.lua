@@ -589,6 +589,32 @@ end
 
 local function impassable(G) return G.has_terrain and "impassable" or nil end
 
+-- The engine's bf:move stops at the first unit a base would touch, but not
+-- at one it already touched when the move began (struck at a corner, a base
+-- turned against another): lib.manoeuvre's straight moves can then carry it
+-- onto that unit. Worked around here (no core change): a straight move from
+-- (x0, y0) along `dir` that ended on another base is cut back to the
+-- furthest place clear of every base (bisection; the start is clear), and
+-- that unit is what blocked it. `r` is lib.manoeuvre's result.
+local function clear_back(G, uid, x0, y0, dir, r)
+  local on = M.overlapping(G, uid)
+  if #on == 0 then return r end
+  local bf = G.bf
+  local f = select(3, bf:pos(uid))
+  local ux, uy = M.along(dir)
+  local lo, hi = 0, r.distance
+  if G.log then bf:set_logging(false) end
+  for _ = 1, 16 do
+    local mid = (lo + hi) / 2
+    bf:place(uid, x0 + ux * mid, y0 + uy * mid, f)
+    if #M.overlapping(G, uid) == 0 then lo = mid else hi = mid end
+  end
+  if G.log then bf:set_logging(true) end
+  bf:place(uid, x0 + ux * lo, y0 + uy * lo, f)
+  r.distance, r.blocked_by = lo, on[1]
+  return r
+end
+
 -- What blocked a move, for the account.
 local function blocker_name(G, b)
   if b == "edge" then return "the table edge" end
@@ -617,9 +643,23 @@ local function move_back(G, uid, opps, dist, kind)
   local d = G.D[uid]
   local opts = { from = recoil_from(G, uid, opps), impassable = impassable(G), kind = kind_of(G, uid, kind) }
   if passes_through(G, d) then opts.pass_through = side_ids(G, d.side, uid) end
-  local f = select(3, G.bf:pos(uid))
+  local x, y, f = G.bf:pos(uid)
   local r = M.recoil(G, uid, dist, opts)
+  -- an enemy it gives ground from is passed, never ended on: if the way
+  -- back runs into one (struck at a corner, at an angle), that one blocks
+  for _ = 1, #opts.from do
+    local on = M.overlapping(G, uid)
+    if #on == 0 then break end
+    local drop = {}
+    for _, o in ipairs(on) do drop[o] = true end
+    local keep = {}
+    for _, o in ipairs(opts.from) do if not drop[o] then keep[#keep + 1] = o end end
+    opts.from = keep
+    G.bf:place(uid, x, y, f)
+    r = M.recoil(G, uid, dist, opts)
+  end
   r.heading = norm(f + 180)
+  r = clear_back(G, uid, x, y, r.heading, r)
   r.short = r.distance < dist - 0.5 and r.blocked_by ~= nil
   if G.log then
     local nx, ny, nf = G.bf:pos(uid)
@@ -669,10 +709,12 @@ local function flee(G, uid, kind)
   else dir = G.sides[d.side].edge == "south" and 180 or 0 end
   -- it turns to flee when there is room to turn (a half turn always has)
   bf:place(uid, x, y, dir)
-  if #M.overlapping(G, uid) > 0 then bf:place(uid, x, y, f) end
+  if #M.overlapping(G, uid) > 0 or not M.on_table(G, uid) then bf:place(uid, x, y, f) end
   local through = side_ids(G, d.side, uid)
   for _, c in ipairs(contacts(G, uid)) do through[#through + 1] = c end
+  local sx, sy = bf:pos(uid)
   local r = M.straight(G, uid, dir, dist, { pass_through = through, impassable = impassable(G), kind = kind_of(G, uid, kind) })
+  r = clear_back(G, uid, sx, sy, dir, r)
   if G.log then
     local nx, ny, nf = bf:pos(uid)
     log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, flight = true })
@@ -793,8 +835,10 @@ follow_or_pursue = function(G, uid, opps, rec, broken)
       if broken then
         if must or cmd.pursue(G, o, uid) then turn.pursue(G, o, uid) end
       elseif rec and rec.distance > 0 and turn.may_contact(p, target) and (must or cmd.follow_up(G, o, uid)) then
+        local ox, oy = G.bf:pos(o)
         local r = M.follow_up(G, o, rec.distance, { heading = rec.heading, impassable = impassable(G),
                                                      kind = kind_of(G, o, "follow_up") })
+        r = clear_back(G, o, ox, oy, rec.heading, r)
         if r.contacted == uid or G.bf:distance(o, uid) <= CONTACT then note_contact(G, o, uid, "follow_up") end
         if G.log then
           local nx, ny, nf = G.bf:pos(o)
@@ -820,15 +864,15 @@ function turn.pursue(G, o, uid)
   local x, y, f = bf:pos(o)
   local tx, ty = bf:pos(uid)
   bf:place(o, x, y, heading(tx - x, ty - y))
-  if #M.overlapping(G, o) > 0 then bf:place(o, x, y, f) end
+  if #M.overlapping(G, o) > 0 or not M.on_table(G, o) then bf:place(o, x, y, f) end
   local x1, y1, f1 = bf:pos(o)
   local kind = kind_of(G, o, "pursuit")
-  local r = M.pursue(G, o, dist, { impassable = impassable(G), kind = kind })
-  local reached = r.contacted
+  local r = clear_back(G, o, x1, y1, f1, M.pursue(G, o, dist, { impassable = impassable(G), kind = kind }))
+  local reached = r.contacted or (type(r.blocked_by) == "number" and r.blocked_by or nil)
   if reached and (G.D[reached].side == p.side or G.D[reached].gone) then reached = nil end
   if reached and not turn.may_contact(p, G.D[reached]) then
     bf:place(o, x1, y1, f1)
-    r = M.pursue(G, o, max(0, r.distance - G.S.cm(1)), { impassable = impassable(G), kind = kind })
+    r = clear_back(G, o, x1, y1, f1, M.pursue(G, o, max(0, r.distance - G.S.cm(1)), { impassable = impassable(G), kind = kind }))
     reached = nil
   end
   if G.log then
@@ -983,7 +1027,10 @@ function turn.evade(G, uid, charger, case, unused)
     local want = shortest * 10
     local opts = { impassable = impassable(G), kind = kind_of(G, uid, "evade_" .. case) }
     if passes_through(G, d) then opts.pass_through = side_ids(G, d.side, uid) end
+    local ex, ey = G.bf:pos(uid)
     local r = M.evade(G, uid, { charger }, want, opts)
+    r = clear_back(G, uid, ex, ey, r.heading, r)
+    if G.bf:distance(uid, charger) <= CONTACT then r.in_contact = charger end
     if G.log then
       local nx, ny, nf = G.bf:pos(uid)
       log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, evade = charger })
@@ -993,7 +1040,10 @@ function turn.evade(G, uid, charger, case, unused)
       removed = n -- the way out is blocked: nobody got clear
     end
     if G.referee then
-      note(G, uid, { what = "evade", from = charger, escaped = removed < n, moved = r.distance })
+      -- the gap at the end of the evasion move (a later move of its own, or
+      -- of the charger, may bring them together again legitimately)
+      note(G, uid, { what = "evade", from = charger, escaped = removed < n, moved = r.distance,
+                     gap = G.bf:distance(uid, charger) })
     end
   end
   d.evaded = (d.evaded or 0) + (n - removed)
