@@ -15,6 +15,8 @@
 -- allowance again: a unit charged twice may recoil twice).
 --
 -- invariants (each names the rules' section):
+--   phase_movers      Phase 2 moves HI, Phase 3 the other troops (a unit's
+--                     own move; recoils, evasions, pursuits are other kinds)
 --   evader_clear      an evader that got away is out of contact with the
 --                     unit it evaded at the end of its evasion move (the gap
 --                     is measured then: later moves may rejoin them)
@@ -80,7 +82,37 @@ local function notes_of(info, want)
   return out
 end
 
+local function has_move(kinds)
+  for _, k in ipairs(kinds or {}) do
+    if k == "move" or k:sub(1, 5) == "move#" then return true end
+  end
+  return false
+end
+
 R.invariants = {
+  {
+    id = "phase_movers", section = "Phases 2 and 3",
+    text = "Phase 2 moves HI troops, Phase 3 the others",
+    check = function(G, info)
+      local hi_phase
+      if info.name == "2 HI move" then hi_phase = true elseif info.name == "3 other moves" then hi_phase = false
+      else return nil end
+      local out
+      local ids = {}
+      for uid in pairs(info.moved or {}) do ids[#ids + 1] = uid end
+      table.sort(ids)
+      for _, uid in ipairs(ids) do
+        local d = G.D[uid]
+        if d and has_move(info.moved[uid]) and (d.class == "HI") ~= hi_phase then
+          out = out or {}
+          out[#out + 1] = { unit = uid, text = "moved in the other movement phase",
+                            expected = hi_phase and "only HI move in Phase 2" or "HI do not move in Phase 3",
+                            found = string.format("a %s unit made a move", d.class) }
+        end
+      end
+      return out
+    end,
+  },
   {
     id = "evader_clear", section = "Phases 2 and 3 (evasion)",
     text = "an evader that got away is out of contact with the unit it evaded",

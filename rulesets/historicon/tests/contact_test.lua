@@ -230,3 +230,12 @@ T.case("Referee (Table 2 move rates): a move further than the move rate is a vio
   T.eq(ok, false)
   T.truthy(err.user_message:find("moved further than its allowance", 1, true), err.user_message)
 end)
+
+T.case("Referee (Phases 2 and 3): a unit's own move of HI in Phase 3 is a violation", function()
+  local G = field{ referee = true, dice = dice.forced({}), sides = { { units = { unit(HI, { at = { 120, 50 } }) } }, {} } }
+  G.bf:set_time(1, "3 other moves")
+  turn.do_move(G, G.by_id[1].hi, { advance = 50 })
+  local ok, err = pcall(function() G.referee:finish() end)
+  T.eq(ok, false)
+  T.truthy(err.user_message:find("phase_movers", 1, true), err.user_message)
+end)
