@@ -32,6 +32,7 @@ local setup = require("historicon.setup")
 local account = require("lib.account")
 local angles = require("lib.angles")
 local M = require("lib.manoeuvre")
+local E = require("historicon.dice_expr")
 
 local turn = {}
 
@@ -712,9 +713,28 @@ local function flee(G, uid, kind)
   if #M.overlapping(G, uid) > 0 or not M.on_table(G, uid) then bf:place(uid, x, y, f) end
   local through = side_ids(G, d.side, uid)
   for _, c in ipairs(contacts(G, uid)) do through[#through + 1] = c end
-  local sx, sy = bf:pos(uid)
-  local r = M.straight(G, uid, dir, dist, { pass_through = through, impassable = impassable(G), kind = kind_of(G, uid, kind) })
-  r = clear_back(G, uid, sx, sy, dir, r)
+  local sx, sy, sf = bf:pos(uid)
+  local mkind = kind_of(G, uid, kind)
+  local opts = { pass_through = through, impassable = impassable(G), kind = mkind }
+  local r = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, dist, opts))
+  -- READING: a router whose flight would end on its own troops carries on
+  -- through them until clear, as far as the longest flight its dice allow
+  -- (3d12: 36 cm for foot ...); no further: it stops short of them.
+  local b = r.blocked_by
+  if r.distance < dist - 0.5 and type(b) == "number" and G.D[b].side == d.side then
+    local longest = distances.scale(E.max(distances.expression(kind, d)), G.S.scale) * 10
+    local t = dist + G.S.cm(1)
+    while t <= longest + 1e-6 do
+      bf:place(uid, sx, sy, sf)
+      local r2 = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, t, opts))
+      if r2.distance >= t - 0.5 then r = r2; break end
+      t = t + G.S.cm(1)
+    end
+    if r ~= nil and r.distance < dist - 0.5 then
+      bf:place(uid, sx, sy, sf)
+      r = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, dist, opts))
+    end
+  end
   if G.log then
     local nx, ny, nf = bf:pos(uid)
     log(G, "move", { unit = uid, x = nx, y = ny, facing = nf, moved = r.distance, flight = true })

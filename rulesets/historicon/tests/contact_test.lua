@@ -239,3 +239,23 @@ T.case("Referee (Phases 2 and 3): a unit's own move of HI in Phase 3 is a violat
   T.eq(ok, false)
   T.truthy(err.user_message:find("phase_movers", 1, true), err.user_message)
 end)
+
+---------------------------------------------------------------------------
+-- Phase 3 / Phase 6 flight: routers pass through their friends (reading)
+-- but never end on them.
+
+T.case("Phase 3 break move: a flight that would end on friends carries on through them, within the dice's longest flight", function()
+  -- a broken HI (rear edge at 46 cm) makes its second break move, 3d12 =
+  -- 1+1+4 = 6 cm, towards its own (south) edge; a friendly formed LI stands
+  -- behind it (38 to 42 cm). 6 cm would end on the LI: it goes on until
+  -- clear (front edge at 38 cm: 16 cm), less than 3d12's 36 cm. Then it
+  -- tries to rally: 1 hit regained, 2D6 1+1 fails.
+  local G = field{ dice = dice.forced({ 1, 1, 4, 1, 1, 1 }), sides = {
+    { units = { unit(HI, { at = { 120, 50 }, set = { broken = true, disordered = true, break_moves = 1, deducted = true } }),
+                { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 40 } } } }, {} } }
+  local hi = G.by_id[1].hi
+  turn.phase3(G)
+  local _, y = G.bf:pos(hi)
+  T.truthy(y <= 340 + 0.6 and y >= 340 - 10.6, "just clear beyond the LI, found y = " .. y)
+  T.eq(require("lib.manoeuvre").overlapping(G, hi), {}, "on nobody")
+end)
