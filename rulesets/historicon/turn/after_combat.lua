@@ -111,14 +111,42 @@ local function flee(G, uid, kind)
   local b = r.blocked_by
   if r.distance < dist - 0.5 and type(b) == "number" and G.D[b].side == d.side then
     local longest = distances.scale(E.max(distances.expression(kind, d)), G.S.scale) * 10
-    local t = dist + G.S.cm(1)
-    while t <= longest + 1e-6 do
-      bf:place(uid, sx, sy, sf)
-      local r2 = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, t, opts))
-      if r2.distance >= t - 0.5 then r = r2; break end
-      t = t + G.S.cm(1)
+    -- how far along the flight the router's trailing side passes the far
+    -- side of the friend in the way (projections on the direction of flight)
+    local ux, uy = M.along(dir)
+    local function along(x, y, f, w, dp)
+      local a = rad(f)
+      return x * ux + y * uy, abs(-sin(a) * ux + cos(a) * uy) * dp / 2 + abs(cos(a) * ux + sin(a) * uy) * w / 2
     end
-    if r ~= nil and r.distance < dist - 0.5 then
+    local me = bf:unit(uid)
+    local c0, h0 = along(sx, sy, sf, me.width, me.depth)
+    -- the least distance from `dist` on at which it stands on no friend:
+    -- past the far side of every friend it would stand on, repeatedly
+    local done, t = false, dist
+    for _ = 1, 8 do
+      if G.log then bf:set_logging(false) end
+      bf:place(uid, sx + ux * t, sy + uy * t, sf)
+      local on = M.overlapping(G, uid)
+      bf:place(uid, sx, sy, sf)
+      if G.log then bf:set_logging(true) end
+      if #on == 0 then
+        local r2 = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, t, opts))
+        if r2.distance >= t - 0.5 then r, done = r2, true end
+        break
+      end
+      local nt = t
+      for _, o in ipairs(on) do
+        if G.D[o].side ~= d.side then nt = nil; break end
+        local ox, oy, ofa = bf:pos(o)
+        local ou = bf:unit(o)
+        local co, ho = along(ox, oy, ofa, ou.width, ou.depth)
+        nt = max(nt, co + ho - (c0 - h0) + 0.1)
+      end
+      if not nt or nt > longest + 1e-6 then break end
+      t = nt
+    end
+    if not done then
+      -- no room within the longest flight: it stops short of them
       bf:place(uid, sx, sy, sf)
       r = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, dist, opts))
     end
