@@ -441,8 +441,9 @@ function setup.march_column(S, edge, corner, list)
     -- in the column: it stands at the nearest clear place on the table
     -- instead, never on another unit
     local function clear(px, py)
-      local p = { x = px, y = py, facing = facing, w = u.w, d = u.dp }
-      local bx0, by0, bx1, by1 = box_of(setup.corners(px, py, facing, u.w, u.dp))
+      -- 2 mm larger: setup.overlap lets 1 mm of overlap pass
+      local p = { x = px, y = py, facing = facing, w = u.w + 2, d = u.dp + 2 }
+      local bx0, by0, bx1, by1 = box_of(setup.corners(px, py, facing, u.w, u.dp)) -- its real size
       if bx0 < -0.5 or by0 < -0.5 or bx1 > S.width + 0.5 or by1 > S.depth + 0.5 then return false end
       for k = 1, n - 1 do
         local q = out[k]

@@ -32,7 +32,12 @@ end)
 -- The default commander on zones too small for a single line of skirmish
 -- screens (Mohi: four unformed LC units 93 cm wide in a 160 cm zone):
 -- seeds named in issue #11.
-for _, case in ipairs({ { "mohi", 1241 }, { "argentoratum", 357 }, { "mohi", 7 }, { "plataea", 479 } }) do
+-- Also two marches across the diagonal ("Time scale and battle readiness"):
+-- Argentoratum seed 3 (a 46 cm screen pushed back by the table's corner onto
+-- the column) and Mohi seed 8988006683792899478 (the winner's ambush place
+-- on a skirmisher that keeps its place in the line).
+for _, case in ipairs({ { "mohi", 1241 }, { "argentoratum", 357 }, { "mohi", 7 }, { "plataea", 479 },
+                        { "argentoratum", 3 }, { "mohi", 8988006683792899478 } }) do
   T.case(string.format("Deployment (%s, seed %d): every unit in its zone, no two bases overlap", case[1], case[2]), function()
     local p = prepared(case[1])
     local ok, err = pcall(lbattle.run, { prepared = p, seed = case[2], turns = 0, log = true, referee = true })
