@@ -157,9 +157,14 @@ local function flee(G, uid, kind)
   end
   local leaves = r.blocked_by == "edge" and r.distance < dist - 1
   if G.report then
-    say(G, "    %s flees %.1f cm%s", label(d), (leaves and dist or r.distance) / 10,
-      leaves and " and leaves the table" or (r.distance < dist - 1 and (" of the " .. string.format("%.1f", dist / 10)
-        .. " cm rolled: blocked by " .. blocker_name(G, r.blocked_by)) or ""))
+    local how = ""
+    if leaves then how = " and leaves the table"
+    elseif r.distance < dist - 1 then
+      how = string.format(" of the %.1f cm rolled: blocked by %s", dist / 10, blocker_name(G, r.blocked_by))
+    elseif r.distance > dist + 1 then
+      how = string.format(" (%.1f cm rolled, on through its own troops until clear of them)", dist / 10)
+    end
+    say(G, "    %s flees %.1f cm%s", label(d), (leaves and dist or r.distance) / 10, how)
   end
   if leaves then
     d.fled = true
