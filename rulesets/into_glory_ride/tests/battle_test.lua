@@ -124,3 +124,13 @@ T.case("sandtable check (the CLI's own code) on a broken list file reports and c
   T.eq(check.run({ "rulesets/into_glory_ride/tests/data/broken_army.lua" }, "into_glory_ride"), 4)
   T.eq(check.run({ "armies/into_glory_ride/zulu.lua" }), 0, "the ruleset from the armies/ folder")
 end)
+
+-- The account's header names the ruleset being played, not "PHALANX".
+T.case("Battle: an Into Glory Ride account is headed with its own title", function()
+  local lines = {}
+  battle.run{ scenario = parse("scenarios/into_glory_ride/waterloo.yaml"), seed = 1815, turns = 1,
+              report = function(l) lines[#lines + 1] = l end }
+  local text = table.concat(lines, "\n")
+  T.eq(text:find("PHALANX", 1, true), nil, "no PHALANX header")
+  T.truthy(text:find("INTO GLORY RIDE", 1, true), "its own title: " .. (lines[1] or ""))
+end)
