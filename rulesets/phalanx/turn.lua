@@ -1203,8 +1203,14 @@ end
 -- Shooting (SHOOTING).
 
 local function shoot_range(G, d)
-  if d.artillery and G.artillery then return G.artillery.range(d) end
-  return troops.shooting_range(d.class, d)   -- d: for a variant whose range depends on the vignette
+  local own = troops.shooting_range(d.class, d)   -- d: for a variant whose range depends on the vignette
+  if d.artillery and G.artillery then
+    -- attached artillery adds to the vignette's own shooting (READING, Artillery)
+    local a = G.artillery.range(d)
+    if d.artillery == "attached" and own > a then return own end
+    return a
+  end
+  return own
 end
 
 local function shoots_all_round(d)
@@ -1221,7 +1227,7 @@ local function shooting_targets(G, uid, only)
   local range = shoot_range(G, d)
   if range <= 0 then return {} end
   local within = range * G.S.frontage + 0.01
-  local all_round = shoots_all_round(d) and not d.artillery
+  local all_round = shoots_all_round(d) and d.artillery ~= "amalgamated"
   local q = {}
   near(G, uid, 3 - d.side, within, q)
   if not all_round then
@@ -1248,7 +1254,7 @@ local function has_shooting_target(G, uid)
   if range <= 0 then return false end
   local n = G.bf:within(uid, range * G.S.frontage + 0.01, 3 - d.side, target_ids, target_dists)
   if n == 0 then return false end
-  if shoots_all_round(d) and not d.artillery then return true end
+  if shoots_all_round(d) and d.artillery ~= "amalgamated" then return true end
   for i = 1, n do
     if G.bf:in_arc(uid, target_ids[i], 0, "frontal") then return true end
   end
