@@ -15,6 +15,8 @@
 --   evade(G, target_group, charging_group, target_uid) -> bool
 --   shoot_target(G, shooter_uid, targets) -> uid | nil (targets nearest first)
 --   shoot_at_charger(G, shooter_uid, charger_uid) -> bool
+--   charge_or_shoot(G, g, enemy_uid) -> "charge" | "shoot" (initiative 2;
+--       optional: a commander without it charges)
 --
 -- This one is cheap on purpose (thousands of battles a minute): it looks at
 -- the nearest enemies of each link, estimates melee with Table 7/8 expected
@@ -1911,5 +1913,17 @@ function ai.shoot_target(G, uid, targets)
 end
 
 function ai.shoot_at_charger() return true end
+
+-- Initiative 2, "Charge enemy that is directly ahead, or shoot": shoot when
+-- a member can shoot that enemy and the charge is no good bet (the same
+-- estimate and threshold as a free order's charge, at turn 1: 0.2).
+function ai.charge_or_shoot(G, g, enemy)
+  local shooter = false
+  for j = 1, #g.ids do
+    if #turn.shooting_targets(G, g.ids[j], enemy) > 0 then shooter = true; break end
+  end
+  if shooter and charge_value(G, g, enemy) <= 0.2 then return "shoot" end
+  return "charge"
+end
 
 return ai

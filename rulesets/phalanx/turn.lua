@@ -1056,21 +1056,29 @@ local function do_initiative(G, g, action, commander)
     local e = nearest_enemy(G, g, S.width + S.depth)
     if e then turn.charge(G, g, e, turn_towards(G, g, e), { any_turn = true }) end
   elseif action == "charge_nearest_ahead_within_3" then
-    local e, dist = nearest_enemy(G, g, tables.initiative.charge_range_frontages * S.frontage, 90, "frontal")
+    -- "Charge the nearest enemy to the front within '3' and within normal
+    -- turn allowance otherwise do nothing": within 3 frontages (the charge
+    -- moves a full move towards it, whether or not that reaches it)
+    local e = nearest_enemy(G, g, tables.initiative.charge_range_frontages * S.frontage, 90, "frontal")
     if e then
       local a = turn_towards(G, g, e)
-      local mv, tr = allowances(G, g, a)
-      if abs(a) <= tr + 1e-6 and dist <= mv then turn.charge(G, g, e, a) else g.did = { kind = "halt" } end
+      local _, tr = allowances(G, g, a)
+      if abs(a) <= tr + 1e-6 then turn.charge(G, g, e, a) else g.did = { kind = "halt" } end
     else
       g.did = { kind = "halt" }
     end
   elseif action == "charge_ahead_or_shoot" then
+    -- "Charge enemy that is directly ahead, or shoot": the commander chooses
+    -- (commander.charge_or_shoot(G, g, enemy) -> "charge" | "shoot"; a
+    -- commander without it charges); with no enemy ahead it may shoot
     local mv = allowances(G, g, 0)
     local e = nearest_enemy(G, g, mv, 0, "frontal")
-    if e then turn.charge(G, g, e, 0)
+    local choose = commander and commander.charge_or_shoot
+    if e and not (choose and choose(G, g, e) == "shoot") then turn.charge(G, g, e, 0)
     else
       g.may_shoot = true
       g.did = { kind = "halt" }
+      if e and G.report then say(G, "    stands to shoot rather than charge %s", short(G.D[e])) end
     end
   elseif action == "retreat_two_turns" then
     local mv = allowances(G, g, 0)
