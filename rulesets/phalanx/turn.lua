@@ -30,6 +30,7 @@ local victory = require("phalanx.victory")
 local M = require("lib.modifiers")
 local account = require("lib.account")
 local angles = require("lib.angles")
+local manoeuvre = require("lib.manoeuvre")
 
 local turn = {}
 
@@ -94,6 +95,34 @@ local function place(G, uid, x, y, f)
   sync(G, uid)
 end
 turn.place = place
+
+-- Tells a watching referee (lib.referee, through lib.manoeuvre.record) the
+-- kind of a move a unit made: "move", "charge", "charge_any_turn", "evade",
+-- "retreat", "recoil_R", "recoil_RR", "follow_up" (phalanx.referee gives
+-- each its allowance from Table 3). One record per move: a second move of
+-- the same kind in one phase (two shots' repulses) is "recoil_R#2", held to
+-- its own allowance. Costs one field read when no referee watches.
+local function record(G, uid, kind, note)
+  local ref = G.referee
+  if not ref then return end
+  local list = ref.moved[uid]
+  if list then
+    local n = 1
+    local pre = kind .. "#"
+    for i = 1, #list do
+      local k = list[i]
+      if k == kind or k:sub(1, #pre) == pre then n = n + 1 end
+    end
+    if n > 1 then kind = kind .. "#" .. n end
+  end
+  manoeuvre.record(G, uid, kind, note)
+end
+turn.record = record
+
+local function record_group(G, g, kind)
+  if not G.referee then return end
+  for j = 1, #g.ids do record(G, g.ids[j], kind) end
+end
 
 -- Angles: norm to (-180, 180]; heading, the facing that looks along (dx, dy).
 local norm, heading = angles.norm, angles.heading
@@ -475,28 +504,45 @@ turn.advance_group = advance_group
 
 local EDGE_SIGN = { front = { 1, 0 }, rear = { -1, 0 }, left = { 0, -1 }, right = { 0, 1 } }
 
--- READING: lining up turns the charging vignette square to the contacted
--- edge of its target, centred on it, carrying the rest of its link with it
--- rigidly, if that needs no more than its class's turn rate (Table 3, not
--- divided by the link: HIP links stay as they are) and a full move for any
--- base, and overlaps nothing else; otherwise it halts at contact.
-local function line_up(G, g, uid, target, edge)
-  local d, t = G.D[uid], G.D[target]
-  local tx, ty, tf = pos(G, target)
-  local fx, fy, rx, ry = axes(tf)
-  local s = EDGE_SIGN[edge]
-  if not s then return false end
-  local nx, ny = fx * s[1] + rx * s[2], fy * s[1] + ry * s[2]   -- edge's outward normal
-  local half = s[1] ~= 0 and t.d / 2 or t.w / 2
-  local ex, ey = tx + nx * half, ty + ny * half
-  local nf = heading(-nx, -ny)
-  local cx, cy = ex + nx * d.d / 2, ey + ny * d.d / 2
+-- The furthest a member's centre may be carried by its group turning
+-- `angle` degrees as Table 3 turns it (lib.referee's allowance adds it to
+-- the move): nothing for a single base turning on its centre; for a 45-degree
+-- type wheeling on a front corner, the chord of its centre's arc about the
+-- corner; for an in-line link turning rigidly (about an end's outer front
+-- corner or its middle), the chord at the link's whole span and depth.
+local function turn_slack(G, g, uid, angle)
+  if angle <= 0 then return 0 end
+  local d = G.D[uid]
+  local R
+  if #g.ids <= 1 then
+    if d.pivot ~= "front_corner" then return 0 end
+    R = sqrt(d.w * d.w + d.d * d.d) / 2
+  else
+    local span, deep = 0, 0
+    for j = 1, #g.ids do local o = G.D[g.ids[j]]; span = span + o.w; deep = max(deep, o.d) end
+    R = span + deep
+  end
+  return 2 * R * math.sin(rad(min(angle, 180)) / 2)
+end
+turn.turn_slack = turn_slack
+
+-- READING: lining up ("you may not exceed your turn and move distance")
+-- turns the contacting vignette square to the contacted edge of its target
+-- (lib.manoeuvre.lined_up_pose: front edge flush, slid along it as little as
+-- possible), carrying the rest of its link with it rigidly, when the whole
+-- move, lining up included, stays within the move's allowance: the turn
+-- made so far plus the line-up's turn within the group's turn allowance `tr`
+-- (Table 3, halved in bad going, divided by an in-line link's size: HIP links
+-- stay as they are), and every base's centre within the move allowance `mv`
+-- of where the move began (`start`, plus what its turn may carry it,
+-- turn_slack); and it overlaps nothing else. Otherwise it halts at contact.
+local function line_up(G, g, uid, target, edge, start, turned, tr, mv)
+  if not EDGE_SIGN[edge] then return false end
+  local cx, cy, nf = manoeuvre.lined_up_pose(G, uid, target, edge)
   local x, y, f = pos(G, uid)
-  local bad = going(G, uid)
   local delta = norm(nf - f)
-  local limit = turn_allowance_unit(d, bad)
-  if #g.ids > 1 and d.class == "HIP" then limit = 0 end
-  if abs(delta) > limit + 1e-6 then return false end
+  -- turning spent is cumulative: the charge's turn and the line-up's
+  if abs(turned or 0) + abs(delta) > tr + 1e-6 then return false end
   -- the rigid transform: rotate by delta about (x, y), then move to (cx, cy)
   local a = rad(delta)
   local ca, sa = math.cos(a), math.sin(a)
@@ -508,7 +554,8 @@ local function line_up(G, g, uid, target, edge)
     local mx, my, mf = pos(G, m)
     local ox, oy = mx - x, my - y
     local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
-    if sqrt((px - mx) ^ 2 + (py - my) ^ 2) > move_mm(md, bad) + 1e-6 then return false end
+    local s0 = start[i]
+    if sqrt((px - s0[1]) ^ 2 + (py - s0[2]) ^ 2) > mv + turn_slack(G, g, m, tr) + 1e-6 then return false end
     if not on_table(G, px, py, mf + delta, md.w, md.d) then return false end
     local reach = md.w + md.d + sqrt((px - mx) ^ 2 + (py - my) ^ 2)
     if would_overlap(G, m, md, px, py, mf + delta, reach, member, target) then return false end
@@ -904,6 +951,7 @@ end
 local function evade(G, tg, charger_uid)
   local mv = allowances(G, tg, 0)
   local moved = advance_group(G, tg, -mv)
+  record_group(G, tg, "evade")
   tg.evaded_from = charger_uid
   for j = 1, #tg.ids do local uid = tg.ids[j]; G.D[uid].evaded = charger_uid end
   log(G, "evade", { units = tg.ids, from = charger_uid, distance = -moved })
@@ -951,10 +999,16 @@ function turn.charge(G, g, target, turn_deg, opts)
       turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
     end
   end
+  local start = snapshot_group(G, g)
+  local mv, tr = allowances(G, g, turn_deg)
+  if opts.any_turn then tr = 180 end
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, { any_turn = opts.any_turn })
   g.did = { kind = "charge", turn = turned, dist = moved }
+  record_group(G, g, opts.any_turn and "charge_any_turn" or "charge")
   if math.type(stop) == "integer" and G.D[stop].side ~= cd.side then
-    if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
+    if r and r.blocker_edge then
+      line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge, start, turned, tr, mv)
+    end
     note_contacts(G, g)
     log(G, "contact", { units = g.ids, with = stop })
     if G.report then say(G, "    %s contacts %s", short(cd), short(G.D[stop])) end
@@ -966,11 +1020,17 @@ end
 
 -- A plain move order.
 function turn.order_move(G, g, turn_deg, dist, opts)
+  local start = snapshot_group(G, g)
+  local mv, tr = allowances(G, g, turn_deg or 0)
+  if opts and opts.any_turn then tr = 180 end
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
+  record_group(G, g, "move")
   local d = G.D[g.ids[1]]
   if G.log then log(G, "move", { units = g.ids, turned = turned, distance = moved }) end
   if math.type(stop) == "integer" and G.D[stop].side ~= d.side then
-    if r and r.blocker_edge then line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge) end
+    if r and r.blocker_edge then
+      line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge, start, turned, tr, mv)
+    end
     note_contacts(G, g)
   end
   if G.report then
@@ -1083,6 +1143,7 @@ local function do_initiative(G, g, action, commander)
   elseif action == "retreat_two_turns" then
     local mv = allowances(G, g, 0)
     local moved = advance_group(G, g, -2 * mv)
+    record_group(G, g, "retreat")
     g.did = { kind = "retreat", dist = moved }
     log(G, "move", { units = g.ids, distance = moved, initiative = "retreat" })
     if G.report then say(G, "    retreats %.0f mm to the rear", -moved) end
@@ -1104,6 +1165,7 @@ local function copy_neighbour(G, g, first_dir)
     turn.order_move(G, g, did.turn, did.dist)
   elseif did and did.kind == "retreat" then
     local moved = advance_group(G, g, did.dist)
+    record_group(G, g, "retreat")
     g.did = { kind = "retreat", dist = moved }
     if G.report then say(G, "    follows %s back %.0f mm", short(G.D[n.ids[1]]), -moved) end
   else
