@@ -777,6 +777,25 @@ end
 -- moves: an RR), or nil: for "R or RR into friends" (Results, RR).
 local function friends_behind(G, uid, opp)
   local d = G.D[uid]
+  local g = G.groups[d.gid]
+  if g and #g.ids > 1 then
+    -- a link falls back as one (Linked Vignettes): the nearest friend behind
+    -- any of its vignettes, at the link's rate
+    local mv = group_rates(G, g, group_bad(G, g))
+    local dx, dy = repulse_direction(G, uid, opp)
+    local opts = { ignore = g.ids, ignore_side = 3 - d.side }
+    local best = nil
+    for j = 1, #g.ids do local m = g.ids[j]
+      local x, y, f = pos(G, m)
+      local r = move(G, m, "slide", dx * 2 * mv, dy * 2 * mv, opts)
+      place(G, m, x, y, f)
+      if math.type(r.stopped_by) == "integer" then
+        local k = (r.distance or 0) / mv
+        if best == nil or k < best then best = k end
+      end
+    end
+    return best
+  end
   local mv = move_mm(d, (going(G, uid)))
   local dx, dy = repulse_direction(G, uid, opp)
   local x, y, f = pos(G, uid)
@@ -790,8 +809,56 @@ turn.friends_behind = friends_behind
 -- Moves a repulsed vignette back `moves` full moves and turns it to face its
 -- opponent ("moved back the distance of one full turn and end facing
 -- opponents"); R and RR count towards the accumulated results.
+-- Slides a whole group by up to `dist` along (dx, dy), members in step:
+-- each moves as far as it can, then all stop where the shortest did.
+-- Returns the distance and what stopped the shortest.
+local function slide_group(G, g, dx, dy, dist)
+  local opts = { ignore = g.ids }
+  local moved, least, stop = {}, dist, nil
+  for i = 1, #g.ids do local m = g.ids[i]
+    local r = move(G, m, "slide", dx * dist, dy * dist, opts)
+    moved[i] = r.distance or 0
+    if moved[i] < least - 1e-9 then least, stop = moved[i], r.stopped_by end
+  end
+  for i = 1, #g.ids do local m = g.ids[i]
+    local back = moved[i] - least
+    if back > 1e-9 then move(G, m, "slide", -dx * back, -dy * back, opts) end
+  end
+  return least, stop
+end
+
+-- A repulsed in-line link: "Linked vignettes are merged and are counted as
+-- one vignette for the purposes of movement and combat. Linking is
+-- permanent" (READING: in-line links too). The whole link falls back
+-- together, rigidly, at its rate: straight back when the opponent is to the
+-- front of the vignette that fought, else along the opponent's facing (it
+-- does not turn: a link turns only as Table 3 lets it). Every vignette of
+-- the link counts the result.
+local function repulse_link(G, g, uid, result, opp, from_shooting)
+  for j = 1, #g.ids do local d = G.D[g.ids[j]]
+    if result == "R" then d.accumulated_r = d.accumulated_r + 1 else d.accumulated_rr = d.accumulated_rr + 1 end
+  end
+  local moves = tables.repulse_moves[result]
+  local mv = group_rates(G, g, group_bad(G, g)) * moves
+  local dx, dy = repulse_direction(G, uid, (not from_shooting) and opp or nil)
+  local dist, stop = slide_group(G, g, dx, dy, mv)
+  for j = 1, #g.ids do local m = g.ids[j]
+    G.D[m].moved_back = true
+    record(G, m, "recoil_" .. result, { wanted = mv, moved = dist, blocked_by = stop })
+  end
+  log(G, "repulse", { unit = uid, units = g.ids, result = result, distance = dist, stopped_by = stop })
+  if G.report then
+    local why = ""
+    if stop == "edge" then why = ", stopped by the table edge"
+    elseif stop then why = ", stopped against " .. short(G.D[stop]) end
+    say(G, "    %s and its link fall back %.0f mm (%s)%s", short(G.D[uid]), dist, result, why)
+  end
+end
+
 local function repulse(G, uid, result, opp, from_shooting)
   local d = G.D[uid]
+  local g = G.groups[d.gid]
+  if g and #g.ids > 1 then return repulse_link(G, g, uid, result, opp, from_shooting) end
   if result == "R" then d.accumulated_r = d.accumulated_r + 1 else d.accumulated_rr = d.accumulated_rr + 1 end
   local moves = tables.repulse_moves[result]
   local mv = move_mm(d, (going(G, uid))) * moves
@@ -805,6 +872,9 @@ local function repulse(G, uid, result, opp, from_shooting)
   end
   d.moved_back = true
   local x1, y1 = pos(G, uid)
+  if G.referee then
+    record(G, uid, "recoil_" .. result, { wanted = mv, moved = r.distance or 0, blocked_by = r.stopped_by })
+  end
   log(G, "repulse", { unit = uid, result = result, distance = sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2),
                       stopped_by = r.stopped_by })
   if G.report then
@@ -1466,7 +1536,7 @@ turn.contacts = contacts
 -- opponents, it fights against one only, the others supporting." Greedy by
 -- contact length (front-to-front first on ties, then ids), each vignette in
 -- one melee; the other contacts count as flank/rear contacts.
-local function pair_melees(list)
+local function pair_melees(list, G)
   local sorted = {}
   for i = 1, #list do local c = list[i]
     sorted[i] = c
@@ -1477,10 +1547,15 @@ local function pair_melees(list)
     if x.a ~= y.a then return x.a < y.a end
     return x.b < y.b
   end)
+  -- "Linked vignettes are merged and are counted as one vignette for the
+  -- purposes of ... combat" (READING: in-line links too): a link fights one
+  -- melee, by its vignette with the most contact
   local used, pairs_ = {}, {}
   for j = 1, #sorted do local c = sorted[j]
-    if not used[c.a] and not used[c.b] then
-      used[c.a], used[c.b] = true, true
+    local ka, kb = c.a, c.b
+    if G then ka, kb = -G.D[c.a].gid, -G.D[c.b].gid end
+    if not used[ka] and not used[kb] then
+      used[ka], used[kb] = true, true
       pairs_[#pairs_ + 1] = c
     end
   end
@@ -1564,13 +1639,23 @@ end
 local function follow_up(G, uid, opp)
   if G.D[uid].broken or G.D[opp].broken then return end
   local d = G.D[uid]
-  if d.field_defences then return end
+  local g = G.groups[d.gid]
+  for j = 1, #g.ids do if G.D[g.ids[j]].field_defences then return end end
   local x, y, f = pos(G, uid)
   local ox, oy = pos(G, opp)
   local a = norm(heading(ox - x, oy - y) - f)
   if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
+  if #g.ids > 1 then
+    -- a link follows up as one (Linked Vignettes), at its rate
+    local moved = advance_group(G, g, (allowances(G, g, 0)))
+    record_group(G, g, "follow_up")
+    if G.report then say(G, "    %s and its link follow up %.0f mm", short(d), moved) end
+    log(G, "follow_up", { unit = uid, units = g.ids, distance = moved })
+    return
+  end
   local mv = move_mm(d, (going(G, uid)))
   local r = advance_unit(G, uid, mv)
+  record(G, uid, "follow_up")
   if G.report then say(G, "    %s follows up %.0f mm", short(d), r.distance or 0) end
   log(G, "follow_up", { unit = uid, distance = r.distance })
 end
@@ -1578,7 +1663,7 @@ end
 function turn.melee_phase(G, side)
   local list = contacts(G, side)
   if #list == 0 then return end
-  local melees = pair_melees(list)
+  local melees = pair_melees(list, G)
   local explain = G.report ~= nil or G.log
   G.melees = (G.melees or 0) + #melees
   if not G.first_melee then G.first_melee = G.turn end
