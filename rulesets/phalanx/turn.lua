@@ -83,8 +83,60 @@ local function pos(G, uid)
 end
 turn.pos = pos
 
-local function move(G, uid, ...)
-  local r = G.bf:move(uid, ...)
+-- The unit (not ignored by the move's opts) whose base `uid` overlaps by
+-- more than CONTACT, or nil.
+local ov_ids, ov_dists = {}, {}
+local function overlapped_by(G, uid, opts)
+  local bf = G.bf
+  local n = bf:within(uid, CONTACT, 0, ov_ids, ov_dists)
+  if n == 0 then return nil end
+  local x, y, f = bf:pos(uid)
+  local d = G.D[uid]
+  local ign, side = opts and opts.ignore, opts and opts.ignore_side
+  for i = 1, n do
+    local o = ov_ids[i]
+    local od = G.D[o]
+    local skip = od == nil or (side ~= nil and od.side == side)
+    if not skip and ign then
+      for k = 1, #ign do if ign[k] == o then skip = true; break end end
+    end
+    if not skip then
+      local ox, oy, of = bf:pos(o)
+      if setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, od.w, od.d, CONTACT) then return o end
+    end
+  end
+  return nil
+end
+
+-- WORKAROUND (core): bf:move's straight moves ("advance", "slide") can
+-- miss a base met corner first at some angles and end overlapping it (seen
+-- by the referee: bench seed 669426483927500838, turn 8). After such a move
+-- the base is checked and, if it overlaps anything the move did not ignore,
+-- brought back along its path to where it first touches (bisection), and
+-- the move reports that unit as what stopped it.
+local function move(G, uid, how, a, b, c)
+  local bf = G.bf
+  local straight = how == "advance" or how == "slide"
+  local x0, y0, f0
+  if straight then x0, y0, f0 = bf:pos(uid) end
+  local r = bf:move(uid, how, a, b, c)
+  if straight and (r.distance or 0) ~= 0 then
+    local opts = how == "advance" and b or c
+    local o = overlapped_by(G, uid, opts)
+    if o then
+      local x1, y1 = bf:pos(uid)
+      local lo, hi = 0, 1
+      for _ = 1, 12 do
+        local mid = (lo + hi) / 2
+        bf:place(uid, x0 + (x1 - x0) * mid, y0 + (y1 - y0) * mid, f0)
+        if overlapped_by(G, uid, opts) then hi = mid else lo = mid end
+      end
+      bf:place(uid, x0 + (x1 - x0) * lo, y0 + (y1 - y0) * lo, f0)
+      r.distance = r.distance * lo
+      r.stopped_by = o
+      r.blocker_edge = (bf:contact(o, uid))
+    end
+  end
   sync(G, uid)
   return r
 end
@@ -1234,7 +1286,10 @@ local function copy_neighbour(G, g, first_dir)
     if G.report then say(G, "    does as %s: turns %.0f, moves %.0f mm", short(G.D[n.ids[1]]), did.turn, did.dist) end
     turn.order_move(G, g, did.turn, did.dist)
   elseif did and did.kind == "retreat" then
-    local moved = advance_group(G, g, did.dist)
+    -- its own retreat: two of its own moves at most (a slower link copying
+    -- a faster one does not outrun its Table 3 rate)
+    local mv = allowances(G, g, 0)
+    local moved = advance_group(G, g, max(did.dist, -2 * mv))
     record_group(G, g, "retreat")
     g.did = { kind = "retreat", dist = moved }
     if G.report then say(G, "    follows %s back %.0f mm", short(G.D[n.ids[1]]), -moved) end

@@ -467,3 +467,21 @@ T.case("Linked Vignettes: an in-line link fights as one vignette and falls back 
   T.near(by, 220, 1e-6, "and b with it")
   T.near(bx - ax, 80, 1e-6, "side by side as before")
 end)
+
+-- Bases never overlap (the referee's generic rule): a straight move stops
+-- at the first base it meets. The engine's bf:move missed this one (met
+-- corner first, at these angles: bench seed 669426483927500838, turn 8);
+-- turn.move brings the base back to where it first touches.
+T.case("Movement: a move stops at the first base it meets, even one met corner first", function()
+  local G = skirmish({ { id = "still", class = "HIN", at = { 1133.5544716417, 695.69825710138, -22.55993247402 } },
+                       { id = "mover", class = "HIN", at = { 1052.1516641689, 696.98684680196, -39.43493247402 } } },
+    { { id = "e", class = "HIN", at = { 300, 1100 } } })
+  local _, moved, stop = turn.move_group(G, group_of(G, 1, "mover"), 0, 40)
+  local battlefield = require("sandtable.battlefield")
+  local a, b = G.bf:unit(G.by_vid[1].still), G.bf:unit(G.by_vid[1].mover)
+  local over = battlefield.overlapping_bases({ a.x, b.x }, { a.y, b.y }, { a.facing, b.facing },
+    { a.width, b.width }, { a.depth, b.depth }, 0.5)
+  T.eq(#over, 0, string.format("the mover overlaps the other base after moving %.1f mm", moved))
+  T.eq(stop, G.by_vid[1].still, "stopped by it")
+  T.truthy(moved > 0 and moved < 40, "it moved until it touched")
+end)
