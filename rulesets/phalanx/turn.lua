@@ -108,34 +108,41 @@ local function overlapped_by(G, uid, opts)
   return nil
 end
 
--- WORKAROUND (core): bf:move's straight moves ("advance", "slide") can
--- miss a base met corner first at some angles and end overlapping it (seen
--- by the referee: bench seed 669426483927500838, turn 8). After such a move
--- the base is checked and, if it overlaps anything the move did not ignore,
--- brought back along its path to where it first touches (bisection), and
+-- WORKAROUND (core): bf:move can miss a base met corner first at some
+-- angles, moving straight ("advance", "slide": bench seed
+-- 669426483927500838, turn 8) or turning ("turn": Waterloo seed
+-- 2666694397427762452, turn 2), and end overlapping it (the referee found
+-- them). After every move the base is checked and, if it overlaps anything
+-- the move did not ignore, the move is made again from where it began with
+-- its distance or angle cut (bisection) to the most that overlaps nothing;
 -- the move reports that unit as what stopped it.
+local function scaled(how, a, b, t)
+  if how == "advance" or how == "turn" then return a * t, b
+  elseif how == "slide" then return a * t, b * t
+  else return a, b * t end   -- wheel: side, arc length
+end
+
 local function move(G, uid, how, a, b, c)
   local bf = G.bf
-  local straight = how == "advance" or how == "slide"
-  local x0, y0, f0
-  if straight then x0, y0, f0 = bf:pos(uid) end
+  local x0, y0, f0 = bf:pos(uid)
   local r = bf:move(uid, how, a, b, c)
-  if straight and (r.distance or 0) ~= 0 then
-    local opts = how == "advance" and b or c
-    local o = overlapped_by(G, uid, opts)
-    if o then
-      local x1, y1 = bf:pos(uid)
-      local lo, hi = 0, 1
-      for _ = 1, 12 do
-        local mid = (lo + hi) / 2
-        bf:place(uid, x0 + (x1 - x0) * mid, y0 + (y1 - y0) * mid, f0)
-        if overlapped_by(G, uid, opts) then hi = mid else lo = mid end
-      end
-      bf:place(uid, x0 + (x1 - x0) * lo, y0 + (y1 - y0) * lo, f0)
-      r.distance = r.distance * lo
-      r.stopped_by = o
-      r.blocker_edge = (bf:contact(o, uid))
+  local opts = (how == "advance" or how == "turn") and b or c
+  if type(opts) ~= "table" then opts = nil end
+  local o = overlapped_by(G, uid, opts)
+  if o then
+    local lo, hi = 0, 1
+    for _ = 1, 12 do
+      local mid = (lo + hi) / 2
+      bf:place(uid, x0, y0, f0)
+      local sa, sb = scaled(how, a, b, mid)
+      bf:move(uid, how, sa, sb, c)
+      if overlapped_by(G, uid, opts) then hi = mid else lo = mid end
     end
+    bf:place(uid, x0, y0, f0)
+    local sa, sb = scaled(how, a, b, lo)
+    r = bf:move(uid, how, sa, sb, c)
+    r.stopped_by = o
+    r.blocker_edge = (bf:contact(o, uid))
   end
   sync(G, uid)
   return r

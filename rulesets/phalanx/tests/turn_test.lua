@@ -485,3 +485,17 @@ T.case("Movement: a move stops at the first base it meets, even one met corner f
   T.eq(stop, G.by_vid[1].still, "stopped by it")
   T.truthy(moved > 0 and moved < 40, "it moved until it touched")
 end)
+
+-- The same for a turn on the centre (Waterloo seed 2666694397427762452,
+-- turn 2: the 95th Rifles turning into Alten's division).
+T.case("Movement: a turn stops at the first base it meets", function()
+  local G = skirmish({ { id = "still", class = "HIN", at = { 1310.4082169274941, 499.7440383916977, 29.518121733963241 } },
+                       { id = "vli", class = "VLI", at = { 1248.0743731313312, 447.45744603806202, 28.036290182286475 } } },
+    { { id = "e", class = "HIN", at = { 300, 1100 } } })
+  local turned = turn.move_group(G, group_of(G, 1, "vli"), 9.4609813685424449, 0)
+  local battlefield = require("sandtable.battlefield")
+  local a, b = G.bf:unit(G.by_vid[1].still), G.bf:unit(G.by_vid[1].vli)
+  local over = battlefield.overlapping_bases({ a.x, b.x }, { a.y, b.y }, { a.facing, b.facing },
+    { a.width, b.width }, { a.depth, b.depth }, 0.5)
+  T.eq(#over, 0, string.format("the VLI overlaps the other base after turning %.1f degrees", turned))
+end)
