@@ -126,6 +126,8 @@ local function move(G, uid, how, a, b, c)
   local bf = G.bf
   local x0, y0, f0 = bf:pos(uid)
   local r = bf:move(uid, how, a, b, c)
+  -- a base that did not move made no new overlap
+  if (r.distance or 0) == 0 and (r.turned or 0) == 0 then sync(G, uid); return r end
   local opts = (how == "advance" or how == "turn") and b or c
   if type(opts) ~= "table" then opts = nil end
   local o = overlapped_by(G, uid, opts)
