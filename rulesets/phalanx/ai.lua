@@ -1590,6 +1590,14 @@ local function finish_advance(G, g, p)
       step = 0
     end
   end
+  -- never pay for a move that cannot happen: the move made as the engine
+  -- will make it (turn, straight ahead, the line's cohesion), then put
+  -- back; one that would turn and move nothing is no order
+  local snap, did = turn.snapshot_group(G, g), g.did
+  local turned, moved = turn.move_group(G, g, want, step, { cohesion = true })
+  turn.restore_group(G, g, snap)
+  g.did = did
+  if abs(turned) < 0.5 and abs(moved) < 0.5 then return nil end
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 

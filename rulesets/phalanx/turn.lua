@@ -1036,6 +1036,7 @@ end
 local function restore_group(G, g, s)
   for i = 1, #g.ids do local uid = g.ids[i]; place(G, uid, s[i][1], s[i][2], s[i][3]) end
 end
+turn.snapshot_group, turn.restore_group = snapshot_group, restore_group
 
 -- Executes an ordered move: turn (clamped to the allowance), then straight
 -- ahead (clamped to the move). Returns turned, distance, first contact.

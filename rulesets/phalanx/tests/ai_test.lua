@@ -223,3 +223,36 @@ T.case("Deployment: the core orders trial places as table.sort does, equally nea
       "case " .. case)
   end
 end)
+
+-- The coverage doc's promise: the default commander "never spends points on
+-- a move that the line, friends or terrain would stop". Each advance is
+-- tried as the engine makes it and put back; a paid move may still come to
+-- nothing when an order made earlier in the same phase blocks it. Measured
+-- over seeded battles: before, 7% of paid moves went 0 mm (one link ten
+-- turns running); now well under 1%, and never twice running for a link.
+T.case("The default commander does not pay for moves that go nowhere (seeded battles)", function()
+  local loader = require("sandtable.loader")
+  local lbattle = require("lib.battle")
+  local scenario = require("lib.scenario")
+  local path = "scenarios/phalanx/bench.yaml"
+  local p = lbattle.prepare(scenario.parse(loader.read(path), path, "scenarios/phalanx"), {})
+  local paid, zero, worst = 0, 0, 0
+  for seed = 1, 8 do
+    local r = lbattle.run{ prepared = p, seed = seed, log = true }
+    local run = {}
+    for _, e in ipairs(r.bf:events()) do
+      if e.kind == "move" and e.phase == "B movement" and not e.initiative then
+        paid = paid + 1
+        local k = e.units[1]
+        if math.abs(e.distance or 0) < 0.5 and math.abs(e.turned or 0) < 0.5 then
+          zero = zero + 1
+          run[k] = (run[k] or 0) + 1
+          worst = math.max(worst, run[k])
+        else run[k] = 0 end
+      end
+    end
+  end
+  T.truthy(paid > 100, "moves paid for: " .. paid)
+  T.truthy(zero <= paid * 0.01, string.format("%d of %d paid moves went 0 mm", zero, paid))
+  T.truthy(worst <= 1, "a link paid for nothing " .. worst .. " turns running")
+end)
