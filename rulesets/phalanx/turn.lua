@@ -13,7 +13,10 @@
 -- is merged into the base of the vignette it supports ("Linked vignettes are
 -- merged and are counted as one vignette for the purposes of movement and
 -- combat"). An in-line link is a group of bases that is activated, moved and
--- turned as one; each of its vignettes fights its own melee (READING).
+-- turned as one, fights one melee a turn (by its vignette with the most
+-- contact), and falls back and follows up as one (READING of "Linked
+-- vignettes are merged and are counted as one vignette for the purposes of
+-- movement and combat. Linking is permanent").
 --
 -- The adjudication itself is phalanx.melee / phalanx.shooting /
 -- phalanx.command: this module only finds the situation on the table, asks
