@@ -47,6 +47,7 @@ local function live(d) return d and not d.gone and not d.off_table end
 -- lib.manoeuvre's 0.5 so that a base left touching another within rounding
 -- is not taken to stand on it.
 local SLACK = 0.9
+local NONE = {}
 
 -- A turn in place (bf:move "turn") that never leaves the base standing on
 -- another: the engine lets a base swing through those it already touches
@@ -55,6 +56,12 @@ local SLACK = 0.9
 -- Returns the angle turned.
 local terrain_factor
 local function turn_in_place(G, uid, diff, opts)
+  -- trial moves (turn.probe: the commander looking ahead) skip the overlap
+  -- checks: the unit is put back, and the referee-off path stays cheap
+  if (G.probing or 0) > 0 then G.bf:move(uid, "turn", diff, opts); return diff end
+  -- the engine stops a turn at the first contact with a unit it does not
+  -- already touch: one touching nothing needs no check
+  if #G.bf:query{ of = uid, within = SLACK } == 0 then G.bf:move(uid, "turn", diff, opts); return diff end
   local x, y, f = G.bf:pos(uid)
   if G.referee and (G.probing or 0) == 0 then
     -- the referee's allowance counts from the ground a move starts on,
@@ -1049,11 +1056,21 @@ local function cut_back(G, uid, x0, y0)
 end
 
 local function advance(G, uid, paces, opts, kind, f_before)
+  if (G.probing or 0) > 0 then
+    -- a trial move (turn.probe): no overlap checks, nothing recorded
+    local stop, moved = advance_on(G, uid, paces, opts)
+    return stop, moved
+  end
   local x0, y0, fa = G.bf:pos(uid)
+  -- the engine stops a move at the first contact with any unit it does not
+  -- ignore and does not already touch: a move that starts touching nothing
+  -- and ignores nobody cannot end on a base, and needs no checks
+  local touching = #G.bf:query{ of = uid, within = SLACK } > 0
+  local checked = touching or (opts ~= nil and (opts.ignore_side ~= nil or opts.ignore ~= nil))
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
   -- it must get clear of them on this move
-  local start_on = M.overlapping(G, uid, SLACK)
+  local start_on = touching and M.overlapping(G, uid, SLACK) or NONE
   local stop, moved, hindered, f0 = advance_on(G, uid, paces, opts)
   if opts and opts.ignore_side and moved > 0 then
     local side = opts.ignore_side
@@ -1091,7 +1108,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
       end
     end
   end
-  if #start_on == 0 then
+  if #start_on == 0 and checked then
     local lo, on = cut_back(G, uid, x0, y0)
     if lo then moved, stop = moved * lo, on end
   end
@@ -1202,10 +1219,11 @@ local function back_off(G, uid, paces, kind)
   local x0, y0, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
-  local touching = #M.overlapping(G, uid, SLACK) > 0
+  local near = #G.bf:query{ of = uid, within = SLACK } > 0
+  local touching = near and #M.overlapping(G, uid, SLACK) > 0
   local r = G.bf:move(uid, "slide", dx, dy)
   local moved = r.distance / MM
-  if not touching then
+  if near and not touching then
     local lo = cut_back(G, uid, x0, y0)
     if lo then moved = moved * lo end
   end
