@@ -51,7 +51,9 @@ function turn.play(G)
   G.bf:set_time(t, "melee")
   P.melee_phase(G)
   G.bf:set_time(t, "reaction")
+  G.at_period_end = true
   P.end_of_period(G)
+  G.at_period_end = false
   G.bf:set_time(t, "end")
 end
 

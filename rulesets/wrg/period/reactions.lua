@@ -179,6 +179,13 @@ function turn.apply_result(G, uid, out, under_threat)
     d.state, d.state_periods, d.ua_period = "uncontrolled", 2, 0
     d.order = nil
   end
+  -- An instruction of so many periods counts the periods of play it
+  -- governs. The count goes down as each period starts (the upkeep), so one
+  -- given by a test at the end of a period (G.at_period_end) takes one more:
+  -- "HALT - 2 PERIODS" from an end-of-period test halts the unit in the next
+  -- two periods (it used to govern only the next one); one given during the
+  -- declarations governs this period and the next.
+  if G.at_period_end and d.state and (d.state_periods or 0) > 0 then d.state_periods = d.state_periods + 1 end
 end
 
 -- A compulsory test's instruction is followed whatever it is: halt and
