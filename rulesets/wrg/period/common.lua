@@ -33,7 +33,7 @@ local SLACK = 0.9
 local NONE = {}
 
 -- A turn in place (bf:move "turn") that never leaves the base standing on
--- another: the engine lets a base swing through those it already touches
+-- another: the engine lets a base swing through those it already touches (or overlaps within rounding)
 -- (and those in opts.ignore), so a turn that would end overlapping one is
 -- cut back to the largest part of it that does not (halving the angle).
 -- Returns the angle turned.

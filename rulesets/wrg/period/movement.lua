@@ -256,7 +256,7 @@ local function ends_on_friends(G, uid, side)
   return out
 end
 
--- The engine lets a base slide through one it already touches: a straight
+-- The engine lets a base slide through one it already overlaps within rounding (bases left 0.5-0.9 mm into each other): a straight
 -- move from (x0, y0) that ends on another base is cut back to the last place
 -- on its path where it stands on nothing (5 mm steps, then halving).
 -- Returns the fraction of the move kept and the unit it ended on, or nil
