@@ -32,6 +32,28 @@ local function live(d) return d and not d.gone and not d.off_table end
 local SLACK = 0.9
 local NONE = {}
 
+-- Whether a base stands on nothing: no other base overlaps it by more than
+-- SLACK, except those in `soft` (overlapped within rounding before it moved:
+-- the engine's contacts leave up to about a millimetre), which may overlap
+-- it up to DEEP (under the referee's 1 mm) but no deeper; units in `skip`
+-- are not looked at.
+local DEEP = 0.95
+local SOFT = 0.5
+local function stands_clear(G, uid, soft, skip)
+  local over = M.overlapping(G, uid, SLACK, skip)
+  if #over == 0 then return true end
+  if not soft then return false end
+  for _, o in ipairs(over) do if not soft[o] then return false end end
+  return #M.overlapping(G, uid, DEEP, skip) == 0
+end
+
+-- The units a base overlaps within rounding (more than SOFT), as a set, or nil.
+local function soft_set(G, uid)
+  local s
+  for _, o in ipairs(M.overlapping(G, uid, SOFT)) do s = s or {}; s[o] = true end
+  return s
+end
+
 -- A turn in place (bf:move "turn") that never leaves the base standing on
 -- another: the engine lets a base swing through those it already touches (or overlaps within rounding)
 -- (and those in opts.ignore), so a turn that would end overlapping one is
@@ -42,11 +64,8 @@ local function turn_in_place(G, uid, diff, opts)
   -- trial moves (turn.probe: the commander looking ahead) skip the overlap
   -- checks: the unit is put back, and the referee-off path stays cheap
   if (G.probing or 0) > 0 then G.bf:move(uid, "turn", diff, opts); return diff end
-  -- the engine stops a turn at the first contact with a unit it does not
-  -- already touch: one touching nothing needs no check
-  if #G.bf:query{ of = uid, within = SLACK } == 0 then G.bf:move(uid, "turn", diff, opts); return diff end
   local x, y, f = G.bf:pos(uid)
-  if G.referee and (G.probing or 0) == 0 then
+  if G.referee then
     -- the referee's allowance counts from the ground a move starts on,
     -- before a turn in place swings the base onto other ground
     local rf = G.ref_factor or {}
@@ -55,14 +74,23 @@ local function turn_in_place(G, uid, diff, opts)
     local fac = terrain_factor(G, uid, G.D[uid])
     if not rf[k] or fac < rf[k] then rf[k] = fac end
   end
+  -- the engine stops a turn at the first contact with a unit it does not
+  -- already touch nor ignore: one touching nothing, ignoring nobody, needs
+  -- no check
+  local ignores = opts ~= nil and (opts.ignore_side ~= nil or (opts.ignore ~= nil and #opts.ignore > 0))
+  if not ignores and #G.bf:query{ of = uid, within = SLACK } == 0 then
+    G.bf:move(uid, "turn", diff, opts)
+    return diff
+  end
+  local soft = soft_set(G, uid)
   G.bf:move(uid, "turn", diff, opts)
-  if #M.overlapping(G, uid, SLACK) == 0 then return diff end
+  if stands_clear(G, uid, soft) then return diff end
   local lo, hi = 0, diff
   for _ = 1, 8 do
     local mid = (lo + hi) / 2
     G.bf:place(uid, x, y, f)
     G.bf:move(uid, "turn", mid, opts)
-    if #M.overlapping(G, uid, SLACK) == 0 then lo = mid else hi = mid end
+    if stands_clear(G, uid, soft) then lo = mid else hi = mid end
   end
   G.bf:place(uid, x, y, f)
   if math.abs(lo) >= 0.01 then G.bf:move(uid, "turn", lo, opts) end
@@ -374,6 +402,10 @@ P.mm = mm
 P.say = say
 P.live = live
 P.SLACK = SLACK
+P.DEEP = DEEP
+P.SOFT = SOFT
+P.stands_clear = stands_clear
+P.soft_set = soft_set
 P.NONE = NONE
 P.terrain_factor = terrain_factor
 P.turn_in_place = turn_in_place

@@ -14,7 +14,7 @@ local turn = P.turn
 
 -- from the other parts (bound by part.link)
 local KEY1, MM, NONE, SLACK, live, mm, norm, normal_move, piece_factor, record, say, terrain_factor
-local turn_in_place
+local turn_in_place, stands_clear, soft_set, DEEP
 
 -- Movement helpers
 
@@ -248,9 +248,9 @@ end
 -- pass-through moves): it goes again from where it started, this time
 -- stopped by the friend it would have ended on. Returns the friends it
 -- would end on.
-local function ends_on_friends(G, uid, side)
+local function ends_on_friends(G, uid, side, skip)
   local out
-  for _, o in ipairs(M.overlapping(G, uid, SLACK)) do
+  for _, o in ipairs(M.overlapping(G, uid, SLACK, skip)) do
     if G.D[o] and G.D[o].side == side then out = out or {}; out[#out + 1] = o end
   end
   return out
@@ -261,14 +261,14 @@ end
 -- on its path where it stands on nothing (5 mm steps, then halving).
 -- Returns the fraction of the move kept and the unit it ended on, or nil
 -- when it ended clear.
-local function cut_back(G, uid, x0, y0)
-  local on = M.overlapping(G, uid, SLACK)
-  if #on == 0 then return nil end
+local function cut_back(G, uid, x0, y0, skip, soft)
+  if stands_clear(G, uid, soft, skip) then return nil end
+  local on = M.overlapping(G, uid, SLACK, skip)
   local x1, y1, f1 = G.bf:pos(uid)
   local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
   local function clear_at(t)
     G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
-    return #M.overlapping(G, uid, SLACK) == 0
+    return stands_clear(G, uid, soft, skip)
   end
   local lo, hi = 0, 1
   local n = math.max(1, math.ceil(len / 5))
@@ -299,17 +299,24 @@ local function advance(G, uid, paces, opts, kind, f_before)
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
   -- it must get clear of them on this move
-  local start_on = touching and M.overlapping(G, uid, SLACK) or NONE
+  local start_on = touching and M.overlapping(G, uid, DEEP) or NONE
+  local soft = touching and soft_set(G, uid) or nil
+  local start_set
+  if #start_on > 0 then
+    start_set = {}
+    for _, o in ipairs(start_on) do start_set[o] = true end
+  end
   local stop, moved, hindered, f0 = advance_on(G, uid, paces, opts)
   if opts and opts.ignore_side and moved > 0 then
     local side = opts.ignore_side
     local stopped_by = {}
     for _ = 1, 4 do
-      local on = ends_on_friends(G, uid, side)
-      if not on or #start_on > 0 then break end
+      local on = ends_on_friends(G, uid, side, start_set)
+      if not on then break end
       for _, o in ipairs(on) do stopped_by[o] = true end
       local ignore = {}
       for _, e in ipairs(opts.ignore or {}) do ignore[#ignore + 1] = e end
+      for _, e in ipairs(start_on) do ignore[#ignore + 1] = e end
       for _, fid in ipairs(G.all) do
         local fd = G.D[fid]
         if fid ~= uid and fd.side == side and not stopped_by[fid] and live(fd) then ignore[#ignore + 1] = fid end
@@ -337,8 +344,9 @@ local function advance(G, uid, paces, opts, kind, f_before)
       end
     end
   end
-  if #start_on == 0 and checked then
-    local lo, on = cut_back(G, uid, x0, y0)
+  if checked then
+    -- (units it stood on as it set off are not held against it here)
+    local lo, on = cut_back(G, uid, x0, y0, start_set, soft)
     if lo then moved, stop = moved * lo, on end
   end
   if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
@@ -449,11 +457,12 @@ local function back_off(G, uid, paces, kind)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
   local near = #G.bf:query{ of = uid, within = SLACK } > 0
-  local touching = near and #M.overlapping(G, uid, SLACK) > 0
+  local touching = near and #M.overlapping(G, uid, DEEP) > 0
+  local soft = near and soft_set(G, uid) or nil
   local r = G.bf:move(uid, "slide", dx, dy)
   local moved = r.distance / MM
   if near and not touching then
-    local lo = cut_back(G, uid, x0, y0)
+    local lo = cut_back(G, uid, x0, y0, nil, soft)
     if lo then moved = moved * lo end
   end
   record(G, uid, kind or "push_back", 1)
@@ -491,6 +500,9 @@ end
 
 local part = {}
 function part.link()
+  stands_clear = P.stands_clear
+  soft_set = P.soft_set
+  DEEP = P.DEEP
   KEY1 = P.KEY1
   MM = P.MM
   NONE = P.NONE
