@@ -24,7 +24,8 @@
 --
 -- invariants: the rules' own, checked after every phase:
 --   evaded_clear     EVADING: an evader is out of contact with every enemy
---                    when its evade is done, and at the end of the movement
+--                    when its evade is done (unless its way was barred: then
+--                    it is caught by those it touches), and at the end of the movement
 --                    touches a charger only if that charger caught it
 --                    ("Evaders who do not move far enough ... are caught");
 --                    an enemy's later ordinary move may still reach it
@@ -86,9 +87,13 @@ R.invariants = {
         local d = G.D[uid]
         for _, note in ipairs(phase.notes[uid] or {}) do
           for _, e in ipairs(note.evade_contacts or {}) do
-            out = out or {}
-            out[#out + 1] = { unit = uid, expected = "out of contact with every enemy when its evade is done",
-                              found = string.format("in contact with unit %d", e) }
+            -- in contact when done: only if its way was barred, and then it
+            -- is caught by that enemy
+            if not (note.evade_barred and d.caught_by and d.caught_by[e]) then
+              out = out or {}
+              out[#out + 1] = { unit = uid, expected = "out of contact with every enemy when its evade is done (or barred and caught)",
+                                found = string.format("in contact with unit %d%s", e, note.evade_barred and ", not caught" or "") }
+            end
           end
         end
         if d.evaded_turn == phase.turn and phase.name == "movement" and live(d) and not G.bf:unit(uid).removed then

@@ -15,7 +15,7 @@ local turn = P.turn
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
 local face, files_in_contact, friends_within, live, mm, norm, normal_move, say, terrain_factor
-local turn_in_place
+local stands_clear, turn_in_place
 
 -- 2. Movement
 
@@ -198,6 +198,7 @@ local function evade(G, uid)
   -- "equivalent in length to a normal move, but includes an initial turn
   -- directly away from the enemy. No deduction is made for this turn."
   local want = norm(bearing(G, threat, uid))
+  d.caught_by = nil
   face(G, uid, want, true)
   local dist = normal_move(d)
   if d.ranks > 2 then dist = dist / 2 end
@@ -230,17 +231,42 @@ local function evade(G, uid)
     local r = G.bf:move(uid, "slide", math.sin(a) * 1, -math.cos(a) * 1)
     moved = moved - r.distance / MM
   end
+  if moved > 0 and #G.bf:query{ of = uid, within = 0.5, enemy = true } > 0 then
+    -- it ends touching an enemy it met alongside its path: it stops at the
+    -- furthest place on its path where it touches no enemy and stands on
+    -- nothing (2 mm steps back towards where it set off)
+    local x1, y1, f1 = G.bf:pos(uid)
+    local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
+    local n = math.max(1, math.ceil(len / 2))
+    for i = n - 1, 0, -1 do
+      local t = i / n
+      G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
+      if #G.bf:query{ of = uid, within = 0.5, enemy = true } == 0 and stands_clear(G, uid) then
+        moved = moved * t
+        break
+      end
+      if i == 0 then G.bf:place(uid, x1, y1, f1) end
+    end
+  end
   turn.interpenetrate(G, uid, x0, y0)
+  -- an evader that could not get out of contact (its way barred before it
+  -- had gone its distance) is caught by the enemies it still touches: its
+  -- back is turned ("caught with their backs turned")
+  local touching = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do touching[#touching + 1] = q.id end
+  local barred = moved < dist - 0.5
+  if barred and #touching > 0 then
+    d.caught_by = {}
+    for _, e in ipairs(touching) do d.caught_by[e] = true end
+  end
   if G.referee then
     -- for the referee (wrg.referee evaded_clear): the enemies it touches
-    -- when its evade is done
-    local touching = {}
-    for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do touching[#touching + 1] = q.id end
-    M.record(G, uid, "evade", { evade_contacts = touching })
+    -- when its evade is done, and whether its way was barred
+    M.record(G, uid, "evade", { evade_contacts = touching, evade_barred = barred })
   end
   d.moved = moved
   d.evaded, d.reorganising = true, 1
-  d.evaded_turn, d.caught_by = G.turn, nil
+  d.evaded_turn = G.turn
   say(G, "  %s evades %.0f paces.", d.name, moved)
 end
 
@@ -405,6 +431,16 @@ local function move_charger(G, c)
       if out.rank < 4 then turn.apply_result(G, hit, out, true) end
     end
   end
+  -- EVADING: the evader the charger reaches, whatever it struck first, is
+  -- caught (also checked once the charger has lined up, below)
+  local function catch()
+    local tgt = G.D[c.target]
+    if tgt and tgt.evaded_turn == G.turn and G.bf:distance(c.charger, c.target) <= 0.5 then
+      tgt.caught_by = tgt.caught_by or {}
+      tgt.caught_by[c.charger] = true
+    end
+  end
+  catch()
   if hit then
     local edge = turn.align(G, c.charger, hit, cx0, cy0, reach)
     local t = G.D[hit]
@@ -453,6 +489,7 @@ local function move_charger(G, c)
     if troops.is_mounted(d) and moved >= 60 and moving and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
     if G.log then G.bf:log("contact", { unit = c.charger, target = hit, edge = edge }) end
+    catch()
   end
 end
 
@@ -590,6 +627,7 @@ function part.link()
   say = P.say
   terrain_factor = P.terrain_factor
   turn_in_place = P.turn_in_place
+  stands_clear = P.stands_clear
 end
 P.bases_overlap = bases_overlap
 P.passed_through = passed_through
