@@ -9,7 +9,9 @@
 --   move       the normal move (MOVEMENT, halved in hollow square)
 --   uncontrolled  UNCONTROLLED ADVANCE: charge speed the first period,
 --              charge speed minus 30 paces the second
---   charge     the charge move (CHARGING)
+--   charge     the charge move (CHARGING); cavalry starting in difficult
+--              ground their normal move ("limited to normal moves except
+--              when in rout"), as for pursuit and uncontrolled advance
 --   evade      a normal move (EVADING; halved again when over 2 ranks deep)
 --   break_off, retreat   a normal move (BREAKING OFF; RETREAT (BACKS TO ENEMY))
 --   retire     half a normal move (RETIRE (FACING ENEMY))
@@ -34,6 +36,7 @@
 --   routers_no_melee ROUT AND PURSUIT: a unit in rout is not fighting
 --                    hand-to-hand (it turned its back and runs)
 local tables = require("wrg.tables")
+local troops = require("wrg.troops")
 
 local MM = tables.MM_PER_PACE
 
@@ -67,12 +70,18 @@ local PACES = {
 }
 R.PACES = PACES
 
+-- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
+-- except when in rout"
+local LIMITED = { charge = true, pursuit = true, uncontrolled = true }
+
 function R.allowance(G, uid, kind)
   local d = G.D[uid]
   local p = PACES[kind]
   if not d or not p then return nil end
   local f = G.ref_factor and G.ref_factor[uid .. ":" .. kind] or 1
-  return math.max(0, p(d)) * MM / f
+  local paces = math.max(0, p(d))
+  if f > 1 and LIMITED[kind] and troops.is_cavalry(d) then paces = math.min(paces, normal_move(d)) end
+  return paces * MM / f
 end
 
 local function live(d) return d and not d.gone and not d.off_table end

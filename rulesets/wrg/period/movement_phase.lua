@@ -391,6 +391,7 @@ function turn.move_pursuer(G, uid)
   if not q or q.gone or not q.routing then d.pursuing = nil; d.state, d.state_periods = "rally_back", 1; return end
   d.pursue_periods = d.pursue_periods + 1
   local speed = charge_move(d) - tables.pursuit.first_less - tables.pursuit.further_less * (d.pursue_periods - 1)
+  if troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1 then speed = math.min(speed, normal_move(d)) end
   if speed <= 0 then d.pursuing = nil; return end
   face(G, uid, bearing(G, uid, d.pursuing), true)
   local stop, moved = advance(G, uid, speed, nil, "pursuit")
@@ -412,7 +413,9 @@ local function move_charger(G, c)
     cost = cost + turn.reform(G, c.charger, normal_move(d) - cost - (d.push_debt or 0))
     if d.reforming then d.moved = 0; return end
   end
-  local dist = charge_move(d) - cost - (d.push_debt or 0)
+  -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
+  -- except when in rout": a charge begun in difficult ground
+  local dist = (troops.is_cavalry(d) and f_start > 1 and normal_move(d) or charge_move(d)) - cost - (d.push_debt or 0)
   local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
   d.moved = moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
@@ -537,6 +540,7 @@ local function move_unit(G, uid)
   local speed, kind, free_turn = normal_move(d), "move", false
   if st == "uncontrolled" then
     speed = charge_move(d) - ((d.ua_period or 1) >= 2 and tables.movement.uncontrolled_second_less or 0)
+    if troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1 then speed = math.min(speed, normal_move(d)) end
     kind, free_turn = "uncontrolled", true
   end
   local dist = plan.distance or speed

@@ -638,3 +638,18 @@ T.case("THE REACTION TEST: an instruction from an end-of-period test lasts its p
     T.eq(states[t], given, "period " .. t .. " under the instruction")
   end
 end)
+
+-- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
+-- except when in rout": a charge begun in a wood is a normal move (120
+-- paces for heavy cavalry) at four times the distance, not the charge (180).
+T.case("DIFFICULT TERRAIN: cavalry charging out of a wood are limited to their normal move", function()
+  local hu = unit("h", "HC", 600, 600, 0, { figures = 4, ranks = 1, weapons = { "lance" }, fanatic = true })
+  local G
+  G = fight{ terrain = { { type = "wood", x = 60, y = 60, r = 10 } }, side1 = { hu },
+             side2 = { unit("e", "MI", 600, 600 + 20 + 170 * MM / 4 + 20, 180) },
+             cmd1 = commander{ charge_target = function() return G.by_id[2].e end } }
+  local h = G.by_id[1].h
+  play(G)
+  T.near(G.D[h].moved, 120 / 4, 0.5, "a normal move at four times the distance (the enemy stood 170/4 paces off)")
+  T.eq(G.D[h].in_melee or false, false, "short of the enemy")
+end)
