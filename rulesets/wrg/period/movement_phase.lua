@@ -404,7 +404,10 @@ local function move_charger(G, c)
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
   local cx0, cy0 = G.bf:pos(c.charger)
   local f_start = terrain_factor(G, c.charger, d)
-  local reach = mm(charge_move(d)) / f_start
+  -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
+  -- except when in rout": a charge begun in difficult ground
+  local base = (troops.is_cavalry(d) and f_start > 1) and normal_move(d) or charge_move(d)
+  local reach = mm(base) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
   -- before normal move distance is exceeded" (a change carried over from
@@ -413,9 +416,7 @@ local function move_charger(G, c)
     cost = cost + turn.reform(G, c.charger, normal_move(d) - cost - (d.push_debt or 0))
     if d.reforming then d.moved = 0; return end
   end
-  -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
-  -- except when in rout": a charge begun in difficult ground
-  local dist = (troops.is_cavalry(d) and f_start > 1 and normal_move(d) or charge_move(d)) - cost - (d.push_debt or 0)
+  local dist = base - cost - (d.push_debt or 0)
   local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
   d.moved = moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
