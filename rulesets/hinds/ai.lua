@@ -43,12 +43,17 @@ function ai.deployment(G, s)
     elseif spec.arm == "mounted" then wings[#wings + 1] = i
     else main[#main + 1] = i end
   end
-  local plan, used = {}, {}
+  local plan, used, own_col = {}, {}, {}
+  -- columns are counted from the side's own left: side 2 faces south, so
+  -- its column c is the board's cols - 1 - c (the deployment turned about,
+  -- the same line seen from either edge)
   local function put(i, row, col)
-    local q, r = H.axial(col, row)
+    local bcol = s == 2 and G.B.cols - 1 - col or col
+    local q, r = H.axial(bcol, row)
     if used[H.key(q, r)] or not H.on_board(G.B, q, r) or not turn.passable(G, side.specs[i], q, r) then return false end
     used[H.key(q, r)] = true
     plan[#plan + 1] = { index = i, q = q, r = r, facing = setup.facing(s) }
+    own_col[#plan] = col
     return true
   end
   local function place_list(list, row_order, col_order)
@@ -73,8 +78,8 @@ function ai.deployment(G, s)
   for k = #cols, 1, -1 do wing_cols[#wing_cols + 1] = cols[k] end
   -- nearest the main body first: reverse so the wings hug the line
   local taken_min, taken_max = G.B.cols, -1
-  for _, p in ipairs(plan) do
-    local col = H.offset(p.q, p.r)
+  for k in ipairs(plan) do
+    local col = own_col[k]
     if col < taken_min then taken_min = col end
     if col > taken_max then taken_max = col end
   end
@@ -88,6 +93,18 @@ function ai.deployment(G, s)
   place_list(front, rows, cols)
   return plan
 end
+
+-- A hex's place in side s's own frame of the board (its columns from its
+-- own left, its rows from its own edge): a tie-break that reads the board
+-- the same way from either side. Ties broken in the board's own order
+-- (a fixed list of directions, a breadth-first search) favoured one side
+-- in mirror matches.
+local function own_rank(G, s, q, r)
+  local col, row = H.offset(q, r)
+  if s == 2 then col, row = G.B.cols - 1 - col, G.B.rows - 1 - row end
+  return row * 1024 + col
+end
+ai.own_rank = own_rank
 
 -- The nearest live enemy (ties by id) and its distance in hexes.
 local function nearest_enemy(G, d, filter)
@@ -178,7 +195,7 @@ function ai.order(G, uid)
     end
   end
   if H.distance(d.q, d.r, e.q, e.r) <= 1 then
-    return { kind = "hold", facing = H.facing_towards(H.bearing(G.B, d.q, d.r, e.q, e.r)) }
+    return { kind = "hold", facing = H.facing_towards(H.bearing(G.B, d.q, d.r, e.q, e.r), d.facing) }
   end
   if light and troops.long_range(d) and H.distance(d.q, d.r, e.q, e.r) <= 4 then return { kind = "hold" } end
   return ai.step(G, d, target, "forward") or { kind = "hold" }
@@ -201,11 +218,14 @@ function ai.to_resupply(G, d)
     if how == "turned" and face == d.facing then how = "forward" end
     local dir = how == "rear" and "rear" or "front"
     local reach = turn.move_reach(G, d, how, face)
+    local best, bs, br
     for _, h in ipairs(reach) do
       if turn.behind_friends(G, d, h[1], h[2]) then
-        return { kind = "move", q = h[1], r = h[2], facing = face, how = how }
+        local rank = own_rank(G, d.side, h[1], h[2])
+        if not best or h[3] < bs or (h[3] == bs and rank < br) then best, bs, br = h, h[3], rank end
       end
     end
+    if best then return { kind = "move", q = best[1], r = best[2], facing = face, how = how } end
     if #reach == 0 then
       for i, step in ipairs(H.DIRS) do
         local q, r = d.q + step[1], d.r + step[2]
@@ -228,7 +248,7 @@ end
 function ai.step_to(G, d, tq, tr, how)
   local e = { q = tq, r = tr }
   local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
-  local face = H.facing_towards(bearing)
+  local face = H.facing_towards(bearing, d.facing)
   local mode = how
   if how == "forward" and face ~= d.facing then
     -- keep the facing when the enemy is still within 60 degrees ahead
@@ -240,10 +260,12 @@ function ai.step_to(G, d, tq, tr, how)
   local reach = turn.move_reach(G, d, mode, face, throwing)
   local best, bd
   local here = H.distance(d.q, d.r, e.q, e.r)
+  local br
   for _, h in ipairs(reach) do
     local dist = H.distance(h[1], h[2], e.q, e.r)
     local score = how == "rear" and -dist or dist
-    if not bd or score < bd then best, bd = h, score end
+    local rank = own_rank(G, d.side, h[1], h[2])
+    if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
   end
   if #reach == 0 then
     -- nothing reachable yet (a move short of a hexagon: a slow mover, a
@@ -364,7 +386,7 @@ end
 function ai.flank_hex(G, d)
   local _, near = nearest_enemy(G, d, function(e) return e.state == "ready" end)
   if not near then return nil end
-  local best, bd
+  local best, bd, br
   for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
     local e = G.D[e_uid]
     if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
@@ -374,7 +396,10 @@ function ai.flank_hex(G, d)
           if q == d.q and r == d.r then return q, r end
           if turn.free(G, d, q, r) then
             local dist = H.distance(d.q, d.r, q, r)
-            if dist <= near + 2 and (not bd or dist < bd) then best, bd = { q, r }, dist end
+            local rank = own_rank(G, d.side, q, r)
+            if dist <= near + 2 and (not bd or dist < bd or (dist == bd and rank < br)) then
+              best, bd, br = { q, r }, dist, rank
+            end
           end
         end
       end
