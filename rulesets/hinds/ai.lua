@@ -139,7 +139,63 @@ local function charge_value(G, d, e, q, r)
   return mine / math.max(theirs, 0.5) + (edge == "flank" and 0.3 or 0) + (edge == "rear" and 0.5 or 0)
 end
 
+-- The facing a unit had when the commander last ordered it, by side and
+-- unit: { turn, facing } (a memory of the commander's, not the unit's).
+local function memory(G, d)
+  local side = G.sides[d.side]
+  side.ai_facing = side.ai_facing or {}
+  return side.ai_facing
+end
+
+-- Whether order o turns d in its hexagon (a hold with a new facing, or a
+-- turned move that gathers toward the next hexagon without reaching it).
+local function turns_in_place(d, o)
+  if o.kind == "hold" then return o.facing ~= nil and o.facing ~= d.facing, o.facing end
+  if o.kind == "move_wait" and o.how == "turned" and o.facing ~= d.facing then return true, o.facing end
+  return false
+end
+
+-- A sensible player does not swing a unit back and forth: a turn in place
+-- that undoes the turn the unit made since the commander's last order (a
+-- swing of 30 degrees or more one way, then back) is not ordered; the
+-- unit keeps its facing and holds (or goes straight on, if it can).
 function ai.order(G, uid)
+  local d = G.D[uid]
+  local mem = memory(G, d)
+  local last = mem[uid]
+  local o = ai.choose(G, uid)
+  local turning, to = turns_in_place(d, o)
+  if turning and last and last.turn == G.turn - 1 then
+    local before = H.norm(d.facing - last.facing)
+    local now = H.norm(to - d.facing)
+    if math.abs(before) >= 30 and math.abs(now) >= 30 and (before > 0) ~= (now > 0) then
+      o = ai.straight_on(G, d) or { kind = "hold" }
+    end
+  end
+  mem[uid] = { turn = G.turn, facing = d.facing }
+  return o
+end
+
+-- A step straight on in the unit's own facing, when it brings it nearer
+-- the nearest ready enemy; nil otherwise.
+function ai.straight_on(G, d)
+  local target = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  if not target then return nil end
+  local e = G.D[target]
+  local reach = turn.move_reach(G, d, "forward", d.facing)
+  local here = H.distance(d.q, d.r, e.q, e.r)
+  local best, bd, br
+  for _, h in ipairs(reach) do
+    local dist = H.distance(h[1], h[2], e.q, e.r)
+    local rank = own_rank(G, d.side, h[1], h[2])
+    if dist < here and (not bd or dist < bd or (dist == bd and rank < br)) then best, bd, br = h, dist, rank end
+  end
+  if best then return { kind = "move", q = best[1], r = best[2], facing = d.facing, how = "forward" } end
+  return nil
+end
+
+-- The commander's choice before the check against swinging back.
+function ai.choose(G, uid)
   local d = G.D[uid]
   local light = troops.light_missile(d)
   -- charges
