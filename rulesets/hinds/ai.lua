@@ -320,6 +320,9 @@ function ai.step_to(G, d, tq, tr, how)
   for _, h in ipairs(reach) do
     local dist = H.distance(h[1], h[2], e.q, e.r)
     local score = how == "rear" and -dist or dist
+    -- a stream ends the move and costs the next (§2): a hexagon as far on
+    -- by dry ground is better
+    if turn.tinfo(G, h[1], h[2]).stream then score = score + 0.5 end
     local rank = own_rank(G, d.side, h[1], h[2])
     if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
   end
@@ -517,10 +520,15 @@ function ai.occupy(G, uid, quarry)
   return turn.passable(G, d, q.q, q.r)
 end
 
+-- Cavalry that infantry comes to attack in its fight withdraws when
+-- outnumbered 3 to 2 in points, unless it charged into that fight this
+-- very turn: a player does not call back the horse he has just sent in
+-- (it would end the move where it began).
 function ai.cavalry_assisted(G, uid)
   local d = G.D[uid]
   local c = d.combat and G.combats[d.combat]
   if not c then return "fight" end
+  if c.chargers[uid] == G.turn then return "fight" end
   local mine, theirs = 0, 0
   for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
   for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end
