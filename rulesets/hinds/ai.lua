@@ -308,7 +308,7 @@ function ai.step_to(G, d, tq, tr, how)
   local mode = how
   if how == "forward" and face ~= d.facing then
     -- keep the facing when the enemy is still within 60 degrees ahead
-    if math.abs(H.norm(bearing - d.facing)) <= 60 then face = d.facing else mode = "turned" end
+    if math.abs(H.norm(bearing - d.facing)) <= 60 + 1e-6 then face = d.facing else mode = "turned" end
   end
   if how == "rear" then face = d.facing end
   if how == "rear" then mode = "rear" end
