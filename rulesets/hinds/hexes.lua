@@ -105,14 +105,18 @@ function H.tie_rank(B, q1, r1, facing, q2, r2)
 end
 
 -- Hexes strictly between a and b on the line of centres (cube rounding,
--- nudged so a line along a hexside goes to one side deterministically).
-function H.between(q1, r1, q2, r2)
+-- nudged so a line along a hexside goes to one side deterministically;
+-- side = -1 nudges it to the other side: a line along hexsides has two
+-- readings, and which one a fixed nudge picks depends on which way the
+-- board is turned).
+function H.between(q1, r1, q2, r2, side)
   local n = H.distance(q1, r1, q2, r2)
   local out = {}
+  local e = side or 1
   for i = 1, n - 1 do
     local t = i / n
-    local x = q1 + (q2 - q1) * t + 1e-6
-    local z = r1 + (r2 - r1) * t + 2e-6
+    local x = q1 + (q2 - q1) * t + 1e-6 * e
+    local z = r1 + (r2 - r1) * t + 2e-6 * e
     local y = -x - z
     local rx, ry, rz = math.floor(x + 0.5), math.floor(y + 0.5), math.floor(z + 0.5)
     local dx, dy, dz = math.abs(rx - x), math.abs(ry - y), math.abs(rz - z)

@@ -226,3 +226,19 @@ T.case("Cavalry that charged this turn fights on when infantry joins; cavalry in
   c.chargers[lc.uid] = G.turn - 2
   T.eq(ai.cavalry_assisted(G, lc.uid), "retreat", "outnumbered in a fight it did not just choose")
 end)
+
+T.case("Mirror: a cast along hexsides is judged alike whichever hexagon beside the line an enemy stands on", function()
+  -- from (q, r) to (q+1, r+1) the line of centres runs along the hexside
+  -- between (q+1, r) and (q, r+1): with an enemy on either, the caster has
+  -- the other side clear (before, the board's nudge blocked one and not
+  -- the other, so the same cast was blocked for one side of a mirror match)
+  for _, beside in ipairs({ { 1, 0 }, { 0, 1 } }) do
+    local q, r = H.axial(3, 2)
+    local tc, trow = H.offset(q + 1, r + 1)
+    local bc, brow = H.offset(q + beside[1], r + beside[2])
+    local G = G_of({ unit("arch", "foot", 4, { 3, 2 }, { missile = "bow" }) },
+                   { unit("t", "foot", 2, { tc, trow }), unit("b", "foot", 2, { bc, brow }) })
+    local sh, tg = G.D[G.by_id[1].arch], G.D[G.by_id[2].t]
+    T.eq(turn.line_of_cast(G, sh, tg), false, "direct past the enemy at " .. bc .. "," .. brow)
+  end
+end)
