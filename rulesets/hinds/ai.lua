@@ -13,6 +13,13 @@
 -- the middle of the main line, the horse on its wings. In battle: charge
 -- what can be charged at good odds (a flank or rear first), shoot what is
 -- in range, otherwise close with the nearest enemy.
+--
+-- It plays both sides alike (issue #13, mirror matches): columns are
+-- counted from each side's own left, and every tie between hexes or
+-- facings is broken from the unit's or the side's own point of view
+-- (own_rank, H.facing_towards with the unit's facing), never in the
+-- board's fixed order. It does not swing a unit back the way it has just
+-- turned (ai.order over ai.choose).
 
 local troops = require("hinds.troops")
 local melee = require("hinds.melee")
