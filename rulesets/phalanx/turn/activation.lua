@@ -29,15 +29,8 @@ local MOVEMENT = tables.movement
 local groups_of = troops.groups
 local axes = setup.axes
 
-local CONTACT = 0.5          -- mm: bases this close are in contact
--- READING: touching bases are in melee contact even corner to edge (a
--- charge that could not line up still fights); the contact length decides
--- whom a vignette fights.
-local MIN_CONTACT_LEN = -1
--- A touch along less than this (mm) is corner to corner or corner to edge:
--- it may be a melee when nothing better is in contact, but it is no flank
--- contact and does not stop a neighbour counting as an overlap.
-local CORNER_LEN = 1.0
+-- contact tolerances and the reading of corner contact: turn/bases.lua
+local CONTACT, MIN_CONTACT_LEN, CORNER_LEN = turn.CONTACT, turn.MIN_CONTACT_LEN, turn.CORNER_LEN
 
 
 -- from the other parts

@@ -41,6 +41,7 @@ local MIN_CONTACT_LEN = -1
 -- it may be a melee when nothing better is in contact, but it is no flank
 -- contact and does not stop a neighbour counting as an overlap.
 local CORNER_LEN = 1.0
+turn.CONTACT, turn.MIN_CONTACT_LEN, turn.CORNER_LEN = CONTACT, MIN_CONTACT_LEN, CORNER_LEN
 
 
 ---------------------------------------------------------------------------
