@@ -148,3 +148,139 @@ TEST_CASE("YAML: every Lua entry point refuses a self-referencing alias with a m
     return battlefield.load("x: &a [*a]\n", "saved.yaml"))"),
              Contains("saved.yaml:1"));
 }
+
+TEST_CASE("sim threads: more than the limit is refused by experiment.run", "[hardening][crash]") {
+  CHECK_THAT(fails(R"(
+    local experiment = require("sandtable.experiment")
+    return experiment.run{module = "x", threads = 4294967297})"),
+             Contains("'threads' is 4294967297; expected at most 256"));
+}
+
+// ---- bounds on work done in C++ -------------------------------------------------
+
+namespace {
+// Runs `code` under a 32 MiB cap; returns (seconds, error message or "").
+std::pair<double, std::string> timed(const std::string& code, std::size_t mib = 32) {
+  LuaHostOptions o = small_limits();
+  o.limits.memory_bytes = mib << 20;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string error;
+  try {
+    LuaHost host(o);
+    host.load_text(code, "test.lua");
+    host.call(0, 0);
+  } catch (const Error& e) {
+    error = e.what();
+  }
+  return {seconds_since(t0), error};
+}
+} // namespace
+
+TEST_CASE("bounds: a huge base costs no more than a small one", "[hardening][bounds]") {
+  // Was: 3 s and 1.45 GB for 4e5 mm under --max-memory 32; 1e7 mm never finished.
+  for (const char* size : {"4e5", "1e7", "1e14"}) {
+    const auto [s, error] = timed(std::string(R"(
+      local B = require("sandtable.battlefield")
+      local bf = B.new{ width = 1000, depth = 1000 }
+      local big = bf:add_unit{ side = 1, x = 500, y = 500, width = )") + size + ", depth = " + size + R"( }
+      local small = bf:add_unit{ side = 2, x = 100, y = 100, width = 40, depth = 20 }
+      assert(#bf:query{ of = small, within = 10 } == 1, "the huge base is found by a query")
+      bf:move(big, "advance", 10)
+      bf:remove(big))");
+    INFO(size << ": " << error);
+    CHECK(error.empty());
+    CHECK(s < 1.0);
+  }
+}
+
+TEST_CASE("bounds: dice.distribution refuses a distribution too costly to compute", "[hardening][bounds]") {
+  // Was: over a minute for 100d1000.
+  const auto [s, error] = timed(R"(return require("sandtable.dice").distribution("100d1000"))");
+  CHECK_THAT(error, Contains("\"100d1000\": its exact distribution would take over"));
+  CHECK(s < 3.0);
+  // Everyday expressions still work.
+  CHECK(run(R"(return #require("sandtable.dice").distribution("3d6+2d10"))") == "34");
+  CHECK(run(R"(return #require("sandtable.dice").distribution("20d20"))") == "381");
+}
+
+TEST_CASE("bounds: dice.pool refuses 99999999 dice before the work", "[hardening][bounds]") {
+  const auto [s, error] = timed(R"(return require("sandtable.dice").pool{ dice = 99999999, hit_on = 4 })");
+  CHECK_THAT(error, Contains("pool.dice): expected an integer from 0 to 10000, got 99999999"));
+  CHECK(s < 1.0);
+  // 2^32 + 5 dice is not 5 dice.
+  CHECK_THAT(fails(R"(return require("sandtable.dice").pool{ dice = 4294967301, hit_on = 4 })"),
+             Contains("got 4294967301"));
+  CHECK_THAT(fails(R"(return require("sandtable.dice").pool{ dice = 3, sides = 2147483647, hit_on = 4 })"),
+             Contains("pool.sides"));
+}
+
+TEST_CASE("bounds: list arguments are read raw and bounded (no trusted __len)", "[hardening][bounds]") {
+  // Was: places_by_distance trusted a __len of 2^40.
+  const auto [s, error] = timed(R"(
+    local B = require("sandtable.battlefield")
+    local huge = setmetatable({}, { __len = function() return 1 << 40 end })
+    local r = B.places_by_distance(huge, huge, 0, 0)
+    assert(#r == 0, "an empty list gives no places"))");
+  CHECK(error.empty());
+  CHECK(s < 1.0);
+  CHECK_THAT(fails(R"(
+    local B = require("sandtable.battlefield")
+    local us = {}
+    for i = 1, 3000 do us[i] = i end
+    return B.places_by_distance(us, us, 0, 0))"),
+             Contains("expected at most 4,000,000"));
+  CHECK_THAT(fails(R"(return require("sandtable.battlefield").places_by_distance({1, 0/0}, {1}, 0, 0))"),
+             Contains("entry 2 is not a finite number"));
+}
+
+// ---- wrong answers from undefined behaviour --------------------------------------
+
+TEST_CASE("overflow: dice expressions whose totals overflow are refused", "[hardening][ub]") {
+  // Was: dice.check of three 1000d1000000 returned max = -1294967296.
+  CHECK_THAT(fails(R"(return require("sandtable.dice").check("1000d1000000+1000d1000000+1000d1000000"))"),
+             Contains("a total within -2147483647..2147483647"));
+  // Was: s:expr of five returned a negative total.
+  CHECK_THAT(fails(R"(
+    local s = require("sandtable.dice").random(1)
+    return s:expr("1000d1000000+1000d1000000+1000d1000000+1000d1000000+1000d1000000"))"),
+             Contains("a total within"));
+  CHECK_THAT(fails(R"(return require("sandtable.dice").check("5-1000d1000000-1000d1000000-1000d1000000"))"),
+             Contains("a total within"));
+  // The largest that fits is still fine, with the right bounds.
+  CHECK(run(R"(local lo, hi = require("sandtable.dice").check("1000d1000000+1000d1000000"); return lo .. " " .. hi)") ==
+        "2000 2000000000");
+}
+
+TEST_CASE("NaN and absurd numbers are refused by the battlefield", "[hardening][ub]") {
+  const std::string prelude = R"(
+    local B = require("sandtable.battlefield")
+    local bf = B.new{ width = 1000, depth = 1000 }
+  )";
+  CHECK_THAT(fails(prelude + "bf:add_unit{ side = 0/0, x = 1, y = 1, width = 40, depth = 20 }"),
+             Contains("expected a whole number for 'side'"));
+  CHECK_THAT(fails(prelude + "bf:add_unit{ side = 1.5, x = 1, y = 1, width = 40, depth = 20 }"),
+             Contains("expected a whole number for 'side'"));
+  CHECK_THAT(fails(prelude + "bf:add_unit{ side = 1, x = 0/0, y = 1, width = 40, depth = 20 }"),
+             Contains("expected a finite number within -1e15..1e15 for 'x', got") && Contains("nan"));
+  CHECK_THAT(fails(prelude + "bf:add_unit{ side = 1, x = 1e306, y = 1, width = 40, depth = 20 }"),
+             Contains("for 'x', got 1e+306"));
+  CHECK_THAT(fails(prelude + "bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20, facing = math.huge }"),
+             Contains("for 'facing', got inf"));
+  CHECK_THAT(fails(prelude + R"(
+    local a = bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20 }
+    bf:move(a, "advance", 0/0))"),
+             Contains("expected a finite number"));
+  // Unit ids that do not fit an int are not wrapped onto another unit.
+  CHECK_THAT(fails(prelude + R"(
+    local a = bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20 }
+    return bf:pos((1 << 32) + a))"),
+             Contains("expected an integer from"));
+}
+
+TEST_CASE("hex and square grid coordinates near INT_MAX are refused", "[hardening][ub]") {
+  CHECK_THAT(fails(R"(return require("sandtable.grid").hex_distance(2147483647, 0, -2147483647, 0))"),
+             Contains("expected an integer from -100000000 to 100000000"));
+  CHECK(run(R"(return require("sandtable.grid").hex_distance(100000000, 0, -100000000, 0))") == "200000000");
+  CHECK_THAT(fails(R"(return require("sandtable.grid").hex_of({ size = 1e-3 }, 1e15, 0))"),
+             Contains("1e9 hexes"));
+}
