@@ -77,4 +77,18 @@ if grep -q "Turn 1" <<<"$OUT"; then fail "the battle ran before the log path was
 expect_exit 1 "battle --html to a directory is refused" -- "$SANDTABLE" battle --turns 1 --html "$TMP"
 expect_output "is a directory" "battle --html DIR: says so"
 
+# --- messages: the user's file and line, what was expected, no traceback ----------
+printf 'ruleset: phalanx\narmies: [a, b\nturns: 3\n' > "$TMP/syntax.yaml"
+expect_exit 1 "a YAML syntax error is refused" -- "$SANDTABLE" battle "$TMP/syntax.yaml"
+expect_output "syntax.yaml:3:6: end of sequence flow not found" "a YAML syntax error: file, line and column"
+if grep -q "traceback" <<<"$OUT"; then fail "a YAML syntax error is followed by a traceback"; else pass "a YAML syntax error: no traceback"; fi
+python3 -c "print('{\"kind\":\"x\",\"a\":' + '[' * 600 + ']' * 600 + '}')" > "$TMP/deep.jsonl"
+expect_exit 1 "a replay line nested 600 deep is refused" -- "$SANDTABLE" replay "$TMP/deep.jsonl" --html "$TMP/deep.html"
+expect_output "deep.jsonl:1:528: nested more than 512 deep; expected at most 512 levels" "deep replay line: its place and what was expected"
+for unit in "ERA HIS 24 ranks=0" "ERA HIS 99999999 ranks=4" "ERA HIS 24 ranks=9223372036854775808" "ERA HIS 24 hits=1.5"; do
+  expect_exit 1 "odds '$unit' is refused" -- timeout 20 "$SANDTABLE" odds historicon melee "$unit" "GIF HIN 32 ranks=4"
+  expect_output "first unit: expected" "odds '$unit': says what was expected"
+  if grep -q "traceback\|divide by zero" <<<"$OUT"; then fail "odds '$unit': a traceback"; else pass "odds '$unit': no traceback"; fi
+done
+
 finish
