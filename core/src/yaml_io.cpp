@@ -1,5 +1,6 @@
 #include "sandtable/yaml_io.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -110,11 +111,23 @@ bool reads_back_as_other(const std::string& s) {
   return !from_node(YAML::Node(s), "", "", nullptr, walk).is_string();
 }
 
+// A double as text that from_node reads back as the same double, and as a
+// double: the shortest exact form, with ".0" when it would read as an integer
+// ("3" is the integer 3, "-0" the integer 0). (Fix: a strength of -0.0 came
+// back as 0, 3.0 as 3, and yaml-cpp's default precision rounded others.)
+std::string double_text(double d) {
+  if (std::isnan(d)) return ".nan";
+  if (std::isinf(d)) return d > 0 ? ".inf" : "-.inf";
+  std::string t = fmt::format("{}", d);
+  if (t.find_first_of(".eEn") == std::string::npos) t += ".0";
+  return t;
+}
+
 void emit(YAML::Emitter& out, const Value& v) {
   if (v.is_null()) out << YAML::Null;
   else if (v.is_bool()) out << v.as_bool();
   else if (v.is_int()) out << v.as_int();
-  else if (v.is_number()) out << v.as_number();
+  else if (v.is_number()) out << double_text(v.as_number());
   else if (v.is_string()) {
     if (reads_back_as_other(v.as_string())) out << YAML::DoubleQuoted;
     out << v.as_string();

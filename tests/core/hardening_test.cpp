@@ -284,3 +284,79 @@ TEST_CASE("hex and square grid coordinates near INT_MAX are refused", "[hardenin
   CHECK_THAT(fails(R"(return require("sandtable.grid").hex_of({ size = 1e-3 }, 1e15, 0))"),
              Contains("1e9 hexes"));
 }
+
+// ---- data that changes on the way through ------------------------------------------
+
+TEST_CASE("round trip: strings with NUL bytes survive snapshot, save/load and the log", "[hardening][roundtrip]") {
+  CHECK(run(R"(
+    local B = require("sandtable.battlefield")
+    local bf = B.new{ width = 1000, depth = 1000 }
+    local a = bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20, data = { note = "a\0b", ["x\0y"] = 1 } }
+    local snap = bf:snapshot()
+    assert(snap:data(a).note == "a\0b", "snapshot: value")
+    assert(snap:data(a)["x\0y"] == 1, "snapshot: key")
+    local back = B.load(bf:save(), "saved.yaml")
+    assert(back:data(a).note == "a\0b", "save/load: value")
+    assert(back:data(a)["x\0y"] == 1, "save/load: key")
+    bf:log("note", { text = "a\0b" })
+    local events = bf:events()
+    assert(events[#events].text == "a\0b", "log")
+    return "ok")") == "ok");
+}
+
+TEST_CASE("round trip: a string key that reads as an integer is refused, not changed", "[hardening][roundtrip]") {
+  // Was: key "7" came back as the integer 7 from snapshot, save/load and bf:log.
+  const std::string prelude = R"(
+    local B = require("sandtable.battlefield")
+    local bf = B.new{ width = 1000, depth = 1000 }
+  )";
+  CHECK_THAT(fails(prelude + R"(
+    local a = bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20, data = { by_id = { ["7"] = true } } }
+    return bf:snapshot())"),
+             Contains("the string key \"7\" would come back as the integer 7"));
+  CHECK_THAT(fails(prelude + R"(bf:log("note", { ["-12"] = 1 }))"), Contains("the string key \"-12\""));
+  // Integer keys, and strings that do not read as integers, round-trip.
+  CHECK(run(prelude + R"(
+    local a = bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20,
+                           data = { by_id = { [7] = "i", ["07"] = "s", ["7.0"] = "f", [" 7"] = "sp" } } }
+    local d = B.load(bf:save(), "saved.yaml"):data(a).by_id
+    assert(d[7] == "i" and d["07"] == "s" and d["7.0"] == "f" and d[" 7"] == "sp" and d["7"] == nil)
+    d = bf:snapshot():data(a).by_id
+    assert(d[7] == "i" and d["07"] == "s" and d["7.0"] == "f" and d[" 7"] == "sp" and d["7"] == nil)
+    return "ok")") == "ok");
+}
+
+TEST_CASE("round trip: numbers keep their value and type through save/load", "[hardening][roundtrip]") {
+  // Was: a strength of -0.0 came back as 0, a maximal turn changed.
+  CHECK(run(R"(
+    local B = require("sandtable.battlefield")
+    local bf = B.new{ width = 1000, depth = 1000 }
+    local a = bf:add_unit{ side = 1, x = 0.1, y = 1e-300, width = 40, depth = 20, strength = -0.0,
+                           data = { f = 3.0, i = 3, big = math.maxinteger, small = math.mininteger,
+                                    third = 1 / 3, huge = 1.7976931348623157e308 } }
+    bf:set_time(math.maxinteger, "melee")
+    local back = B.load(bf:save(), "saved.yaml")
+    local u = back:unit(a)
+    assert(1 / u.strength == -math.huge, "strength -0.0: " .. tostring(u.strength))
+    assert(u.x == 0.1 and u.y == 1e-300, "x, y")
+    local d = back:data(a)
+    assert(math.type(d.f) == "float" and d.f == 3.0, "3.0 stays a float")
+    assert(math.type(d.i) == "integer" and d.i == 3, "3 stays an integer")
+    assert(d.big == math.maxinteger and d.small == math.mininteger, "extreme integers")
+    assert(d.third == 1 / 3 and d.huge == 1.7976931348623157e308, "doubles exactly")
+    assert(back:save():find("turn: 9223372036854775807", 1, true), "the maximal turn")
+    assert(back:save() == bf:save(), "saved again, the same text")
+    return "ok")") == "ok");
+}
+
+TEST_CASE("load: a saved turn or id outside the integers is refused with its name", "[hardening][roundtrip][ub]") {
+  const std::string base = "table: {width: 1000, depth: 1000}\nphase: ''\nunits: []\n";
+  CHECK_THAT(fails("return require('sandtable.battlefield').load([[turn: 9223372036854775808\n" + base +
+                   "]], 'saved.yaml')"),
+             Contains("saved.yaml: expected a whole number within"));
+  CHECK_THAT(fails("return require('sandtable.battlefield').load([[turn: 1.5\n" + base + "]], 'saved.yaml')"),
+             Contains("'turn'"));
+  CHECK_THAT(fails("return require('sandtable.battlefield').load([[turn: 1\ntable: {width: .nan, depth: 1000}\n]], "
+                   "'saved.yaml')"),
+             Contains("'width'"));
+}
