@@ -126,7 +126,14 @@ int DiceExpr::roll(DiceSource& source, std::string_view purpose) const {
   int total = 0;
   for (const Term& t : terms_) {
     if (t.sides == 0) { total += t.sign * t.count; continue; }
-    for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(t.sides, purpose);
+    // One die per term, not one per roll: a d1000000 is a million faces.
+    // (Found by tests/fuzz: 1000d1000000 built 1000 of them, seconds a roll.)
+    if (t.sides == 4 || t.sides == 6 || t.sides == 8 || t.sides == 10 || t.sides == 12 || t.sides == 20) {
+      for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(t.sides, purpose);
+      continue;
+    }
+    const Die die = Die::d(t.sides);
+    for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(die, purpose);
   }
   return total;
 }

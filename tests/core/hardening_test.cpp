@@ -360,3 +360,43 @@ TEST_CASE("load: a saved turn or id outside the integers is refused with its nam
                    "'saved.yaml')"),
              Contains("'width'"));
 }
+
+TEST_CASE("found by fuzzing: a plain find is not refused as a pattern; sets are not repetitions", "[hardening][fuzz]") {
+  // Was: "string.find: the pattern ... has 3 repetition items against 52786 characters".
+  CHECK(run(R"(
+    local page = string.rep("<p>text</p>", 10000) .. '<meta http-equiv="Content-Security-Policy">'
+    return page:find('http-equiv="Content-Security-Policy"', 1, true) ~= nil)") == "true");
+  CHECK(run(R"(return (string.rep("a-b ", 500)):match("^[%w%-*+?]+") ~= nil)") == "true");
+  // A real pattern with many repetitions is still refused.
+  CHECK_THAT(fails(R"(return (string.rep("a", 5000)):find("a*a*a*a*b"))"), Contains("repetition items"));
+}
+
+TEST_CASE("found by fuzzing: rolling 1000d1000000 takes no time", "[hardening][fuzz]") {
+  const auto [s, error] = timed(R"(
+    local src = require("sandtable.dice").random(7)
+    for _ = 1, 5 do src:expr("1000d1000000") end)");
+  CHECK(error.empty());
+  CHECK(s < 1.0);
+}
+
+TEST_CASE("found by fuzzing: YAML that is not UTF-8 is refused at its byte, not changed", "[hardening][fuzz][yaml]") {
+  try {
+    parse_yaml("ruleset: phalanx\narmies: [ga\x9d\x9dllic]\n", "bytes.yaml");
+    FAIL("accepted bytes that are not UTF-8");
+  } catch (const LocatedError& e) {
+    CHECK(e.line() == 2);
+    CHECK(e.column() == 12);
+    CHECK_THAT(std::string(e.what()), Contains("byte 0x9D is not UTF-8 text"));
+  }
+  CHECK(parse_yaml("name: \"Cæsar’s légion\"\n", "ok.yaml")["name"].as_string() == "Cæsar’s légion");
+  // NULs first made yaml-cpp read the text as UTF-32.
+  CHECK_THROWS_WITH(parse_yaml(std::string("\0\0\0r\0[", 6), "nul.yaml"),
+                    Contains("nul.yaml:1:1: byte 0x00 is a control character"));
+  // A battlefield string that is not UTF-8 is refused by save, not mangled.
+  CHECK_THAT(fails(R"(
+    local B = require("sandtable.battlefield")
+    local bf = B.new{ width = 1000, depth = 1000 }
+    bf:add_unit{ side = 1, x = 1, y = 1, width = 40, depth = 20, name = "a\xff" }
+    return bf:save())"),
+             Contains("is not UTF-8 text"));
+}

@@ -133,7 +133,8 @@ int dice_pool(lua_State* L) {
 // dice.odds(fn, max_paths?): runs fn(source) over every outcome path.
 int dice_odds(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  const auto max_paths = static_cast<std::uint64_t>(luaL_optinteger(L, 2, 2'000'000));
+  const auto max_paths =
+      static_cast<std::uint64_t>(lua_isnoneornil(L, 2) ? 2'000'000 : check_int_range(L, 2, "max_paths", 1, 100'000'000));
   lua_settop(L, 1);
   lua_newtable(L);                   // 2: outcome -> probability
   SourceUd* ud = push_source_ud(L);  // 3: the source handed to fn
