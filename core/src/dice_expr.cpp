@@ -168,6 +168,23 @@ std::map<int, double> sum_distribution(const Die& die, int count, Budget* budget
 std::map<int, double> sum_distribution(const Die& die, int count) { return sum_distribution(die, count, nullptr); }
 
 std::map<int, double> DiceExpr::distribution() const {
+  // The whole cost from the sizes alone, before any work: the same
+  // square-and-multiply as sum_distribution, on support sizes.
+  Budget estimate{text_};
+  double out_size = 1;
+  for (const Term& t : terms_) {
+    double term_size = 1;
+    if (t.sides > 0) {
+      double power = t.sides, acc = 1;
+      for (int n = t.count; n > 0; n >>= 1) {
+        if (n & 1) estimate.spend(static_cast<std::size_t>(acc), static_cast<std::size_t>(power)), acc += power - 1;
+        if (n > 1) estimate.spend(static_cast<std::size_t>(power), static_cast<std::size_t>(power)), power = 2 * power - 1;
+      }
+      term_size = acc;
+    }
+    estimate.spend(static_cast<std::size_t>(out_size), static_cast<std::size_t>(term_size));
+    out_size += term_size - 1;
+  }
   std::map<int, double> out{{0, 1.0}};
   Budget budget{text_};
   for (const Term& t : terms_) {
