@@ -91,4 +91,10 @@ for unit in "ERA HIS 24 ranks=0" "ERA HIS 99999999 ranks=4" "ERA HIS 24 ranks=92
   if grep -q "traceback\|divide by zero" <<<"$OUT"; then fail "odds '$unit': a traceback"; else pass "odds '$unit': no traceback"; fi
 done
 
+for unit in "foot 2 9223372036854775808x4" "foot 2 6x0"; do
+  expect_exit 1 "odds hinds '$unit' is refused" -- timeout 20 "$SANDTABLE" odds hinds melee "$unit" "foot 2 6x4"
+  expect_output "first unit: expected BASESxFIGURES with 1 to 1000 bases of 1 to 100 figures" "odds hinds '$unit': what was expected"
+  if grep -q "traceback" <<<"$OUT"; then fail "odds hinds '$unit': a traceback"; else pass "odds hinds '$unit': no traceback"; fi
+done
+
 finish
