@@ -118,7 +118,7 @@ void* check_self(lua_State* L, int arg, const char* type_name) {
   // not accept a battlefield because it has the battlefield metatable.
   // (Fix: `bf:record_rolls(bf)` read a battlefield as a dice source.)
   const auto* own = static_cast<const char*>(lua_touserdata(L, lua_upvalueindex(2)));
-  if (ud && own && std::strcmp(own, type_name) == 0 && lua_getmetatable(L, arg)) {
+  if (ud && own && (own == type_name || std::strcmp(own, type_name) == 0) && lua_getmetatable(L, arg)) {
     // A C function without upvalues reads none here (nil): no match.
     const bool ours = lua_topointer(L, -1) == lua_topointer(L, lua_upvalueindex(1));
     lua_pop(L, 1);
