@@ -446,7 +446,7 @@ int bf_within(lua_State* L) {
   const int of_id = check_int(L, 2, "unit id");
   const std::size_t of = bf.slot_of(L, of_id);
   const double within = check_number(L, 3, "distance");
-  const int side = opt_int(L, 4, "integer", 0);
+  const int side = opt_int(L, 4, "side", 0);
   luaL_checktype(L, 5, LUA_TTABLE);
   luaL_checktype(L, 6, LUA_TTABLE);
   const int skip = lua_istable(L, 7) ? 7 : 0;
@@ -487,7 +487,7 @@ int bf_first_within(lua_State* L) {
   Battlefield& bf = check_bf(L);
   const std::size_t of = bf.slot_of(L, check_int(L, 2, "unit id"));
   const double within = check_number(L, 3, "distance");
-  const int side = opt_int(L, 4, "integer", 0);
+  const int side = opt_int(L, 4, "side", 0);
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& u = bf.state.units[i];
     if (u.removed || i == of || (side > 0 && u.side != side)) continue;
@@ -534,7 +534,7 @@ int bf_in_arc(lua_State* L) {
 int bf_nearest(lua_State* L) {
   Battlefield& bf = check_bf(L);
   luaL_checktype(L, 2, LUA_TTABLE);
-  const int side = opt_int(L, 3, "integer", 0);
+  const int side = opt_int(L, 3, "side", 0);
   const double within = check_number(L, 4, "distance");
   const double arc = (lua_isnoneornil(L, 5) ? -1.0 : check_number(L, 5, "arc"));
   const std::string_view how = lua_isnoneornil(L, 6) ? "any" : check_string(L, 6, "how");
@@ -867,7 +867,7 @@ int bf_line_of_sight(lua_State* L) {
   const auto a = Battlefield::base_of(bf.unit(L, check_int(L, 2, "viewer")));
   const auto b = Battlefield::base_of(bf.unit(L, check_int(L, 3, "target")));
   lua_pushboolean(L, bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre,
-                                                      (lua_isnoneornil(L, 4) ? 0.0 : check_number(L, 4, "number"))));
+                                                      (lua_isnoneornil(L, 4) ? 0.0 : check_number(L, 4, "height"))));
   return 1;
 }
 
@@ -999,7 +999,8 @@ int bf_terrain_clear_advance(lua_State* L) {
   const double w = check_number(L, 5, "width"), d = check_number(L, 6, "depth");
   const double dist = check_number(L, 7, "distance");
   const std::uint64_t want = std::uint64_t{1} << bf.flag_bit(L, check_string(L, 8, "attribute"));
-  const int steps = opt_int(L, 9, "integer", 10);
+  // Halvings of the distance: past 64 a double has nothing left to halve.
+  const int steps = lua_isnoneornil(L, 9) ? 10 : check_int_range(L, 9, "steps", 0, 64);
   const geom::BaseProbe start(x, y, f, w, d);
   const double fx = start.fx, fy = start.fy;
   if (!overlapping(bf, geom::BaseProbe(x + fx * dist, y + fy * dist, f, w, d), want) ||
@@ -1228,9 +1229,9 @@ std::vector<deployment::LineOption> line_options(lua_State* L) {
 // blocks the search placed (as ai.lua's fit_line).
 int battlefield_fit_line(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  const double limit = check_number(L, 2, "number");
-  const double gap = check_number(L, 3, "number");
-  const auto budget = check_int(L, 4, "integer");
+  const double limit = check_number(L, 2, "limit");
+  const double gap = check_number(L, 3, "gap");
+  const auto budget = check_int(L, 4, "budget");
   std::vector<deployment::LinePart> parts;
   if (budget < 0 || budget > 100'000'000) return luaL_error(L, "fit_line: budget %d; expected 0 to 100000000", budget);
   const lua_Integer np = checked_rawlen(L, 1, "fit_line parts", kMaxListEntries);
@@ -1298,7 +1299,7 @@ int battlefield_places_by_distance(lua_State* L) {
   if (static_cast<double>(us.size()) * static_cast<double>(vs.size()) > 4e6)
     return luaL_error(L, "places_by_distance: %d x %d places; expected at most 4,000,000", static_cast<int>(us.size()),
                       static_cast<int>(vs.size()));
-  const auto places = deployment::places_by_distance(us, vs, check_number(L, 3, "number"), check_number(L, 4, "number"));
+  const auto places = deployment::places_by_distance(us, vs, check_number(L, 3, "want_u"), check_number(L, 4, "want_v"));
   lua_createtable(L, static_cast<int>(2 * places.size()), 0);
   lua_Integer k = 0;
   for (const auto& [u, v] : places) {
@@ -1314,7 +1315,7 @@ int battlefield_places_by_distance(lua_State* L) {
 int battlefield_overlapping_bases(lua_State* L) {
   const auto xs = line_numbers(L, 1), ys = line_numbers(L, 2), fs = line_numbers(L, 3);
   const auto ws = line_numbers(L, 4), ds = line_numbers(L, 5);
-  const double slack = check_number(L, 6, "number");
+  const double slack = check_number(L, 6, "slack");
   if (ys.size() != xs.size() || fs.size() != xs.size() || ws.size() != xs.size() || ds.size() != xs.size())
     return luaL_error(L, "overlapping_bases: the five lists must be as long as each other");
   // Every pair is tested: n² work, bounded first.
