@@ -867,7 +867,7 @@ int bf_line_of_sight(lua_State* L) {
   const auto a = Battlefield::base_of(bf.unit(L, check_int(L, 2, "viewer")));
   const auto b = Battlefield::base_of(bf.unit(L, check_int(L, 3, "target")));
   lua_pushboolean(L, bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre,
-                                                      (lua_isnoneornil(L, 4) ? 0.0 : check_number(L, 4, "height"))));
+                                                      (lua_isnoneornil(L, 4) ? 0.0 : check_number(L, 4, "see_into"))));
   return 1;
 }
 
