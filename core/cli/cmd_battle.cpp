@@ -7,7 +7,6 @@
 #include <spdlog/spdlog.h>
 
 #include "commands.hpp"
-#include "default_scenario.hpp"
 #include "sandtable/lua/battlefield.hpp"
 
 namespace sandtable::cli {
@@ -25,16 +24,21 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     std::int64_t seed = -1;
     int turns = 0;
     bool quiet = false;
+    bool referee = false;
     std::vector<std::string> house_rules;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("scenario", o->scenario, "Scenario YAML (default: the built-in Phalanx battle)")
-      ->check(CLI::ExistingFile);
+  cmd->add_option("scenario", o->scenario,
+                  "Scenario YAML, from the current directory or the shipped data (default: "
+                  "scenarios/phalanx/default.yaml)");
   cmd->add_option("--seed", o->seed, "Seed of the battle's dice (default: the scenario's, else 1)");
-  cmd->add_option("--turns", o->turns, "Turn limit (default: the scenario's, else 12)");
+  cmd->add_option("--turns", o->turns, "Turn limit, 1 or more (default: the scenario's, else 12)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--log", o->log, "Write every event (rolls, moves, results) as JSON lines to FILE");
   cmd->add_option("--html", o->html, "Write the battle's replay page (one self-contained HTML file) to FILE");
   cmd->add_flag("--quiet", o->quiet, "Print only the result");
+  cmd->add_flag("--referee", o->referee,
+                "Check the rules' invariants after every phase; stop at the first violation (docs/referee.md)");
   cmd->add_option("--house-rule", o->house_rules, "A house rule file (function(rules)) applied after the scenario's own "
                                                   "(repeatable; replays a failed `sim` variant)")
       ->check(CLI::ExistingFile);
@@ -47,23 +51,20 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
       const auto dir = std::filesystem::path(h).parent_path().string();
       host_opts.readable_dirs.push_back(dir.empty() ? "." : dir);
     }
-    if (!o->scenario.empty())
-      host_opts.readable_dirs.push_back(std::filesystem::path(o->scenario).parent_path().string().empty()
-                                            ? "."
-                                            : std::filesystem::path(o->scenario).parent_path().string());
-    spdlog::info("battle: {}", o->scenario.empty() ? "the built-in default scenario" : o->scenario);
+    // The scenario's folder is readable: its paths resolve against it.
+    const std::string scenario = o->scenario.empty()
+                                     ? (std::filesystem::path(default_project_root()) / kDefaultScenario).string()
+                                     : input_file(o->scenario);
+    const auto scenario_dir = std::filesystem::path(scenario).parent_path().string();
+    host_opts.readable_dirs.push_back(scenario_dir.empty() ? "." : scenario_dir);
+    spdlog::info("battle: {}", scenario);
     LuaHost host(host_opts);
     lua_State* L = host.state();
     host.require("cli.battle");
     lua_getfield(L, -1, "run");
     lua_createtable(L, 0, 6);
-    if (!o->scenario.empty()) {
-      lua_pushstring(L, o->scenario.c_str());
-      lua_setfield(L, -2, "path");
-    } else {
-      lua_pushstring(L, kDefaultScenario);
-      lua_setfield(L, -2, "text");
-    }
+    lua_pushstring(L, scenario.c_str());
+    lua_setfield(L, -2, "path");
     if (o->seed >= 0) {
       lua_pushinteger(L, o->seed);
       lua_setfield(L, -2, "seed");
@@ -74,6 +75,8 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
     }
     lua_pushboolean(L, o->quiet);
     lua_setfield(L, -2, "quiet");
+    lua_pushboolean(L, o->referee);
+    lua_setfield(L, -2, "referee");
     lua_createtable(L, static_cast<int>(o->house_rules.size()), 0);
     for (std::size_t i = 0; i < o->house_rules.size(); ++i) {
       lua_pushstring(L, o->house_rules[i].c_str());

@@ -9,10 +9,11 @@ Action add_check(CLI::App& app, const GlobalOptions& global) {
   auto* cmd = app.add_subcommand("check", "Validate army lists against their ruleset");
   auto files = std::make_shared<std::vector<std::string>>();
   auto ruleset = std::make_shared<std::string>();
-  cmd->add_option("armies", *files, "Army list files (armies/<ruleset>/NAME.lua)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("armies", *files, "Army list files (armies/<ruleset>/NAME.lua)")->required();
   cmd->add_option("--ruleset", *ruleset, "The ruleset, when the path does not say");
   return [files, ruleset, &global] {
     LuaHostOptions opts = global.host_options();
+    for (auto& f : *files) f = input_file(f);
     for (const auto& f : *files) {
       const auto dir = std::filesystem::path(f).parent_path().string();
       opts.readable_dirs.push_back(dir.empty() ? "." : dir);

@@ -12,7 +12,7 @@ Action add_run(CLI::App& app, const GlobalOptions& global) {
   cmd->prefix_command(false);
   return [file, args, &global] {
     LuaHost host(global.host_options());
-    host.run_file(*file, *args);
+    host.run_file(input_file(*file), *args);
     return 0;
   };
 }

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "sandtable/lua/convert.hpp"
 #include "sandtable/experiment/report.hpp"
 #include "sandtable/experiment/stats.hpp"
 #include "sandtable/lua/convert.hpp"
@@ -29,24 +28,36 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     unsigned threads = 0;
     double until_ci = 0, timeout = 30;
     std::vector<std::string> variants;
+    bool referee = false;
+    bool quiet = false, keep_going = false;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("scenario", o->scenario, "Scenario YAML")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--trials,-n", o->trials, "Battles per variant")->capture_default_str();
+  cmd->add_option("scenario", o->scenario, "Scenario YAML, from the current directory or the shipped data")->required();
+  cmd->add_option("--trials,-n", o->trials, "Battles per variant (1 or more)")->capture_default_str()
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--threads,-j", o->threads, "Worker threads (default: all cores)");
   cmd->add_option("--seed", o->seed, "Experiment seed; trial i uses a seed derived from (seed, i)")->capture_default_str();
-  cmd->add_option("--variant", o->variants, "NAME=FILE.lua: a house rule run on the same trials (repeatable)");
+  cmd->add_option("--variant", o->variants,
+                  "NAME=FILE.lua: a house rule run on the same trials (repeatable; names are unique and not "
+                  "'baseline')");
   cmd->add_option("--until-ci", o->until_ci,
                   "Run rounds of --trials (at least 100) until every rate's 95% interval is narrower than +/- X "
                   "(e.g. 0.02)");
   cmd->add_option("--max-trials", o->max_trials, "Cap for --until-ci")->capture_default_str();
-  cmd->add_option("--trial-timeout", o->timeout, "Seconds before the watchdog stops one trial")->capture_default_str();
+  cmd->add_option("--trial-timeout", o->timeout,
+                  "Seconds before the watchdog stops one trial; the variant's remaining trials are then skipped")
+      ->capture_default_str();
   cmd->add_option("--format", o->format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
+  cmd->add_flag("--referee", o->referee,
+                "Check the rules' invariants after every phase of every battle; a violation fails its trial "
+                "(slower; docs/referee.md)");
   cmd->add_option("--out", o->out, "Write the summary to FILE instead of stdout");
   cmd->add_option("--trials-out", o->trials_out, "Write every trial's result as JSON lines to FILE");
   cmd->add_option("--report", o->report,
                   "Write an HTML report (charts of the rates and battle lengths) to FILE, and the CSV beside it");
+  cmd->add_flag("--quiet", o->quiet, "No progress or timing on stderr; only the summary (and errors)");
+  cmd->add_flag("--keep-going", o->keep_going, "Exit 0 even when some trials failed (they are still listed)");
   return [o, &global] {
     // Where the results go is checked before the trials run (a typo in a
     // directory name used to lose an hour of results after the run).
@@ -65,39 +76,67 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     spec.batch = std::max<std::uint64_t>(100, o->trials);
     spec.watchdog_seconds = o->timeout;
     spec.host = global.host_options();
-    spec.host.readable_dirs.push_back(dir_of(o->scenario));
+    const std::string scenario = input_file(o->scenario);
+    spec.host.readable_dirs.push_back(dir_of(scenario));
     auto params = [&](const std::string& house_rule) {
-      Value p(Value::Map{{"scenario", o->scenario}});
+      Value p(Value::Map{{"scenario", scenario}});
       if (!house_rule.empty()) p.set("house_rules", Value(Value::List{house_rule}));
+      if (o->referee) p.set("referee", Value(true));
       return p;
     };
     spec.variants.push_back({"baseline", params("")});
     for (const auto& v : o->variants) {
       const auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
-        throw Error(fmt::format("--variant '{}': expected NAME=FILE.lua", v));
-      const std::string file = v.substr(eq + 1);
-      if (!std::filesystem::is_regular_file(file)) throw Error(fmt::format("--variant '{}': no file {}", v, file));
+        throw UsageError(fmt::format("--variant '{}': expected NAME=FILE.lua", v));
+      const std::string name = v.substr(0, eq);
+      for (const char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+          throw UsageError(fmt::format("--variant '{}': a name is letters, digits, '_', '-' and '.'", v));
+      if (name == "baseline")
+        throw UsageError(fmt::format("--variant '{}': 'baseline' is the name of the rules as written; choose "
+                                     "another name", v));
+      for (const auto& known : spec.variants)
+        if (known.name == name)
+          throw UsageError(fmt::format("--variant '{}': a variant named '{}' was already given; each name must be "
+                                       "unique", v, name));
+      const std::string file = input_file(v.substr(eq + 1));
       spec.host.readable_dirs.push_back(dir_of(file));
-      spec.variants.push_back({v.substr(0, eq), params(file)});
+      spec.variants.push_back({name, params(file)});
     }
-    // A scenario that cannot even load is one mistake, not a thousand failed
-    // trials: prepare the baseline once, here, and stop with its message (file,
-    // line, what was expected). A variant's house rule that fails is reported
-    // per trial with its seed instead, and the run goes on.
-    {
+    // Every variant is loaded and checked once, here, each in its own Lua
+    // state, before any trial: a scenario or house rule that cannot even load
+    // is one mistake (one message, file and line), not a thousand failed
+    // trials, and no variant's mistake reaches another's results.
+    Value sides(Value::List{});
+    for (std::size_t i = 0; i < spec.variants.size(); ++i) {
+      const auto& v = spec.variants[i];
       LuaHost check(spec.host);
       lua_State* L = check.state();
       check.require(spec.module);
-      lua_getfield(L, -1, "prepare");
-      lua::push_value(L, spec.variants.front().params);
-      check.call(1, 0);
+      const int module = lua_gettop(L);
+      lua_getfield(L, module, "prepare");
+      lua::push_value(L, v.params);
+      try {
+        check.call(1, 1);
+      } catch (const Error& e) {
+        if (i == 0) throw;
+        throw Error(fmt::format("variant '{}' ({}) cannot be used, so nothing was run:\n{}", v.name,
+                                v.params["house_rules"].as_list().front().as_string(), e.what()));
+      }
+      if (i == 0 && lua_getfield(L, module, "sides") == LUA_TFUNCTION) {
+        lua_pushvalue(L, -2);
+        check.call(1, 1);
+        sides = lua::to_value(L, -1, "sides");
+      }
     }
     const double until = o->until_ci;
-    const auto outcome = experiment::run(spec, experiment::terminal_progress(), [until](const experiment::Outcome& so_far) {
-      return experiment::widest_half_width(so_far) < until;
-    });
-    const Value summary = experiment::summarize(spec, outcome);
+    const auto outcome = experiment::run(spec, o->quiet ? nullptr : experiment::terminal_progress(),
+                                         [until](const experiment::Outcome& so_far) {
+                                           return experiment::widest_half_width(so_far) < until;
+                                         });
+    Value summary = experiment::summarize(spec, outcome);
+    if (sides.is_list() && !sides.as_list().empty()) summary.set("sides", sides);
     std::string text;
     if (o->format == "csv") text = experiment::format_csv(summary);
     else if (o->format == "json") text = experiment::format_json(summary);
@@ -113,12 +152,25 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
       write_text_file(o->report, lua_page(host, "lib.report_page", "html", fmt::format("Experiment: {}", o->scenario),
                                           csv.filename().string()),
                       "report");
-      std::cerr << fmt::format("report: {} and {} written\n", o->report, csv.string());
+      if (!o->quiet) std::cerr << fmt::format("report: {} and {} written\n", o->report, csv.string());
     }
-    std::cerr << fmt::format("{} trials x {} variant(s) in {:.2f} s on {} thread(s) ({:.0f} battles/s)\n",
-                             outcome.trials_run, spec.variants.size(), outcome.seconds, outcome.threads,
-                             static_cast<double>(outcome.trials_run * spec.variants.size()) /
-                                 std::max(outcome.seconds, 1e-9));
+    if (!o->quiet)
+      std::cerr << fmt::format("{} trials x {} variant(s) in {:.2f} s on {} thread(s) ({:.0f} battles/s)\n",
+                               outcome.trials_run, spec.variants.size(), outcome.seconds, outcome.threads,
+                               static_cast<double>(outcome.trials_run * spec.variants.size()) /
+                                   std::max(outcome.seconds, 1e-9));
+    std::uint64_t failed = 0, skipped = 0;
+    for (const auto& v : outcome.results)
+      for (const auto& t : v) {
+        failed += t.failed ? 1 : 0;
+        skipped += t.skipped ? 1 : 0;
+      }
+    if ((failed || skipped) && !o->keep_going) {
+      std::cerr << fmt::format("sandtable: {} trial(s) failed and {} were skipped (listed above); exit 1 "
+                               "(--keep-going exits 0 when trials fail)\n",
+                               failed, skipped);
+      return 1;
+    }
     return 0;
   };
 }

@@ -8,6 +8,13 @@
 
 namespace sandtable::cli {
 
+// A command line that is wrong in itself (a malformed or contradictory flag
+// value): main prints it and exits 2, like CLI11's own parse errors.
+class UsageError : public Error {
+public:
+  using Error::Error;
+};
+
 // Options every subcommand that runs Lua shares.
 struct GlobalOptions {
   std::uint64_t max_instructions = LuaLimits{}.instructions;
@@ -26,6 +33,7 @@ Action add_check(CLI::App& app, const GlobalOptions& global);
 Action add_odds(CLI::App& app, const GlobalOptions& global);
 Action add_sim(CLI::App& app, const GlobalOptions& global);
 Action add_api(CLI::App& app, const GlobalOptions& global);
+Action add_quality(CLI::App& app, const GlobalOptions& global);
 Action add_replay(CLI::App& app, const GlobalOptions& global);
 
 // HTML pages made in Lua (cmd_replay.cpp): calls require(module)[function]
@@ -33,6 +41,15 @@ Action add_replay(CLI::App& app, const GlobalOptions& global);
 // is not empty, {csv = csv}; returns the page text.
 std::string lua_page(LuaHost& host, const char* module, const char* function, const std::string& title,
                      const std::string& csv = "");
+// The battle `sandtable battle` fights when given no scenario, in the shipped
+// data: a file a user can copy, edit and `sim`.
+inline constexpr const char* kDefaultScenario = "scenarios/phalanx/default.yaml";
+
+// A file named on the command line: the path as given when it exists (from
+// the current directory, or absolute), else the same relative path in the
+// shipped data ("scenarios/phalanx/gaugamela.yaml" works from any folder).
+// Throws Error saying where it looked.
+std::string input_file(const std::string& path);
 // Writes `text` to `path`, checking every write and the final flush and close
 // (output.cpp); a failure is an Error naming the path, the `what` and why.
 void write_text_file(const std::string& path, const std::string& text, const char* what);

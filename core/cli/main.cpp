@@ -1,8 +1,16 @@
 // sandtable: the program. Subcommands live one per file (cmd_*.cpp).
+//
+// Exit codes (docs/cli.md): 0 success; 1 the user's input is wrong (a
+// scenario, army list or house rule with a mistake, a failed trial or check);
+// 2 a usage error (unknown subcommand or flag, a bad flag value); 3 an
+// internal error (a bug: please report it).
+#include <filesystem>
 #include <iostream>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "sandtable/errors.hpp"
@@ -15,7 +23,25 @@ LuaHostOptions GlobalOptions::host_options() const {
   o.limits.memory_bytes = max_memory_mib << 20;
   o.extra_dirs = lua_paths;
   o.profile = profile;
+  // The current directory is readable: paths on the command line resolve
+  // against it, and a modder keeps files there (docs/scenarios.md).
+  std::error_code ec;
+  const auto cwd = std::filesystem::current_path(ec);
+  if (!ec) o.readable_dirs.push_back(cwd.string());
   return o;
+}
+
+std::string input_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_regular_file(path, ec)) return path;
+  const std::string root = default_project_root();
+  if (!fs::path(path).is_absolute()) {
+    const fs::path shipped = fs::path(root) / path;
+    if (fs::is_regular_file(shipped, ec)) return shipped.string();
+  }
+  if (fs::is_directory(path, ec)) throw Error(fmt::format("{}: is a folder, expected a file", path));
+  throw Error(fmt::format("{}: no such file (looked in the current directory and in the shipped data, {})", path, root));
 }
 
 } // namespace sandtable::cli
@@ -46,13 +72,40 @@ int main(int argc, char** argv) {
   remember(cli::add_check(app, global));
   remember(cli::add_odds(app, global));
   remember(cli::add_sim(app, global));
+  remember(cli::add_quality(app, global));
   remember(cli::add_api(app, global));
   remember(cli::add_replay(app, global));
+
+  // An unknown subcommand: say so and list the subcommands (CLI11 would only
+  // say that an argument was not expected).
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--max-instructions" || a == "--max-memory" || a == "--lua-path") {
+      ++i;
+      continue;
+    }
+    if (a.empty() || a[0] == '-') continue;
+    std::vector<std::string> names;
+    bool known = false;
+    for (const auto* sub : app.get_subcommands({})) {
+      names.push_back(sub->get_name());
+      known = known || sub->check_name(a);
+    }
+    if (!known) {
+      std::cerr << fmt::format("sandtable: unknown subcommand '{}'; the subcommands are: {}\n"
+                               "Run `sandtable SUBCOMMAND --help` for one's options.\n",
+                               a, fmt::join(names, ", "));
+      return 2;
+    }
+    break;
+  }
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version exit 0; every other parse error is a usage error.
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
   }
 
   auto logger = spdlog::stderr_color_mt("sandtable");
@@ -74,12 +127,16 @@ int main(int argc, char** argv) {
       cli::finish_stdout();  // a full disk or closed pipe is an error, not exit 0
       print_profile();
       return rc;
+    } catch (const cli::UsageError& e) {
+      std::cerr << "sandtable " << sub->get_name() << ": " << e.what() << "\n"
+                << "Run with --help for more information.\n";
+      return 2;
     } catch (const Error& e) {
       std::cerr << "sandtable: " << e.what() << "\n";
       return 1;
     } catch (const std::exception& e) {
       std::cerr << "sandtable: internal error: " << e.what() << "\n";
-      return 2;
+      return 3;
     }
   }
   return 0;

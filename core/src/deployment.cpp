@@ -1,6 +1,8 @@
-// The Phalanx commander's line search in the core (see deployment.hpp). Every
-// step mirrors rulesets/phalanx/ai.lua (fit_line): the same comparisons and
-// arithmetic in the same order, so the same placements to the last bit.
+// Generic placement searches in the core (see deployment.hpp): blocks along
+// a line with forbidden intervals, grid places by distance, overlapping
+// bases. Each keeps the comparisons and arithmetic of the Lua code a
+// ruleset's commander may also run, in the same order, so a commander gets
+// the same placements to the last bit whichever it calls.
 #include "sandtable/deployment.hpp"
 
 #include <array>
@@ -58,7 +60,7 @@ void auxsort(std::vector<LineCandidate>& v, std::size_t lo, std::size_t up, cons
   }
 }
 
-// ai.lua candidate_before: the better level, then nearer the ideal by more
+// The better candidate: the better level, then nearer the ideal by more
 // than 0.5 mm, then the option's order.
 bool candidate_before(const LineCandidate& a, const LineCandidate& b) {
   if (a.level != b.level) return a.level < b.level;

@@ -40,11 +40,13 @@ Value State::to_value() const {
   v.set("sides", sides_v);
   Value units_v(Value::List{});
   for (const auto& u : units) {
-    units_v.push(Value(Value::Map{
+    Value unit(Value::Map{
         {"id", u.id}, {"side", u.side}, {"name", u.name},
         {"x", u.at.x}, {"y", u.at.y}, {"facing", u.at.facing},
         {"width", u.at.width}, {"depth", u.at.depth},
-        {"strength", u.strength}, {"removed", u.removed}, {"data", u.data}}));
+        {"strength", u.strength}, {"removed", u.removed}, {"data", u.data}});
+    if (u.layer != 0) unit.set("layer", u.layer);  // ground units save (and hash) as before layers existed
+    units_v.push(std::move(unit));
   }
   v.set("units", units_v);
   v.set("terrain", terrain);
@@ -99,6 +101,12 @@ State State::from_value(const Value& v, const std::string& name) {
                           number(u, "width", where), number(u, "depth", where)};
       unit.strength = number(u, "strength", where);
       unit.removed = u["removed"].is_bool() && u["removed"].as_bool();
+      if (!u["layer"].is_null()) {
+        const double layer = number(u, "layer", where);
+        if (layer != static_cast<int>(layer) || layer < -1000 || layer > 1000)
+          throw Error(fmt::format("{}: layer must be a whole number from -1000 to 1000", where));
+        unit.layer = static_cast<int>(layer);
+      }
       unit.data = u["data"];
       s.add_unit(std::move(unit));
     }

@@ -337,8 +337,8 @@ bool TerrainMap::near_square(FeatureId id, double x, double y, double r) const {
 }
 
 // --- Sight lines as a ruleset measures them ------------------------------
-// Written out as the Lua it answers for (Phalanx's Terrain:blocked); do not
-// "simplify" the arithmetic or its order.
+// Written out as the Lua a ruleset may also run for the same question, so the
+// two agree to the bit; do not "simplify" the arithmetic or its order.
 
 bool segments_cross(double x1, double y1, double x2, double y2, double x3, double y3, double x4, double y4) {
     const double d1x = x2 - x1, d1y = y2 - y1, d2x = x4 - x3, d2y = y4 - y3;

@@ -191,17 +191,27 @@ function ai.resupplying(G, d)
 end
 
 -- A move to the nearest hex behind friends: backwards keeping the facing,
--- else turned toward the home edge.
+-- else turned toward the home edge (forward once it faces home). A move
+-- short of a hexagon is gathered toward a free hexagon behind friends next
+-- to it (§2: the retreat and 90-turn allowances are under a hexagon).
 function ai.to_resupply(G, d)
   local home = H.norm(setup.facing(d.side) + 180)
   for _, how in ipairs({ "rear", "turned" }) do
     local face = how == "rear" and d.facing or home
-    local reach = turn.reachable(G, d, face, how == "rear" and "rear" or "front", function(rough)
-      return math.floor(turn.allowance(d, how, { rough = rough }) / H.HEX_UNITS + 1e-9)
-    end)
+    if how == "turned" and face == d.facing then how = "forward" end
+    local dir = how == "rear" and "rear" or "front"
+    local reach = turn.move_reach(G, d, how, face)
     for _, h in ipairs(reach) do
       if turn.behind_friends(G, d, h[1], h[2]) then
         return { kind = "move", q = h[1], r = h[2], facing = face, how = how }
+      end
+    end
+    if #reach == 0 then
+      for i, step in ipairs(H.DIRS) do
+        local q, r = d.q + step[1], d.r + step[2]
+        if H.relative(face, i) == dir and turn.free(G, d, q, r) and turn.behind_friends(G, d, q, r) then
+          return { kind = "move_wait", how = how, facing = face }
+        end
       end
     end
   end
@@ -225,11 +235,9 @@ function ai.step_to(G, d, tq, tr, how)
     if math.abs(H.norm(bearing - d.facing)) <= 60 then face = d.facing else mode = "turned" end
   end
   if how == "rear" then face = d.facing end
+  if how == "rear" then mode = "rear" end
   local throwing = d.missile and troops.long_range(d) ~= nil
-  local carry = (mode == "forward" and d.carry_facing == d.facing) and (d.carry or 0) or 0
-  local reach = turn.reachable(G, d, face, how == "rear" and "rear" or "front", function(rough)
-    return math.floor((turn.allowance(d, mode, { rough = rough, throwing = throwing }) + carry) / H.HEX_UNITS + 1e-9)
-  end)
+  local reach = turn.move_reach(G, d, mode, face, throwing)
   local best, bd
   local here = H.distance(d.q, d.r, e.q, e.r)
   for _, h in ipairs(reach) do
@@ -237,9 +245,10 @@ function ai.step_to(G, d, tq, tr, how)
     local score = how == "rear" and -dist or dist
     if not bd or score < bd then best, bd = h, score end
   end
-  if mode == "forward" and not best then
-    -- nothing reachable yet (a slow mover gathering its move): keep going
-    return { kind = "move_wait" }
+  if #reach == 0 then
+    -- nothing reachable yet (a move short of a hexagon: a slow mover, a
+    -- turn, a move to the rear): gather it toward the next hexagon
+    return { kind = "move_wait", how = mode, facing = face, throwing = throwing }
   end
   if not best then return nil end
   if how ~= "rear" and H.distance(best[1], best[2], e.q, e.r) >= here then return nil end
@@ -384,16 +393,15 @@ end
 function ai.designate(G, uid)
   local d = G.D[uid]
   local c = d.combat and G.combats[d.combat]
-  if not c or c.round == 0 or c.round >= 3 then return false end
-  if c.losses[d.side] <= c.losses[3 - d.side] then return false end
+  if not c then return false end
+  local thrown, lost, won = turn.tally(c, d)
+  if thrown == 0 or thrown >= 3 then return false end
+  if lost <= won then return false end
   local mine, theirs = 0, 0
   for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
   for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end
   if theirs < 1.25 * mine then return false end
-  for i, dir in ipairs(H.DIRS) do
-    if H.relative(d.facing, i) == "rear" and turn.free(G, d, d.q + dir[1], d.r + dir[2]) then return true end
-  end
-  return false
+  return turn.withdraw_hex(G, d) ~= nil
 end
 
 function ai.missile_target(G, uid)

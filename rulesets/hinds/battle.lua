@@ -22,6 +22,7 @@
 -- army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local referee = require("lib.referee")
 local commander = require("lib.commander")
 local tables = require("hinds.tables")
 local troops = require("hinds.troops")
@@ -80,7 +81,7 @@ end
 
 function battle.add_unit(G, s, spec, q, r, facing)
   local x, y = H.centre(G.B, q, r)
-  local uid = G.bf:add_unit{ side = s, name = spec.name, label = tables.TYPE_NAMES[spec.troop], x = x, y = y,
+  local uid = G.bf:add_unit{ side = s, name = spec.name, label = tables.TYPE_LABELS[spec.troop], x = x, y = y,
                              facing = facing, width = battle.BASE_W, depth = battle.BASE_D,
                              strength = troops.strength(spec), data = spec }
   local d = G.bf:data(uid)
@@ -179,6 +180,7 @@ function battle.run(ctx)
       end
     end
   end
+  referee.watch(ctx, G)
   local max_turns = ctx.turns or scenario.turns or 40
   local t = battle.play(G, max_turns, ctx.turn_ended)
   return finish(G, t)

@@ -16,6 +16,7 @@ return {
   armies = "hinds.armies",
   troops = "hinds.troops",
   odds = "hinds.odds",
+  referee = "hinds.referee",
   options = {
     throw_shields = "hinds.options.throw_shields",
     dense_forests = "hinds.options.dense_forests",

@@ -24,6 +24,13 @@ T.type_of_class = {
   mounted = { "heavy_cavalry", "heavy_cavalry", "light_cavalry", "light_cavalry" },
 }
 
+-- The labels drawn on the bases in a replay: short enough to fit the
+-- 120 mm base on a board drawn to scale (the replay cuts longer labels).
+T.TYPE_LABELS = {
+  heavy_infantry = "Heavy Inf", medium_infantry = "Medium Inf", light_infantry = "Light Inf",
+  heavy_cavalry = "Heavy Cav", light_cavalry = "Light Cav",
+}
+
 T.CLASS_NAMES = {
   "1st class: completely protected, shields, helmets, fully covered by mail",
   "2nd class: helmet, cuirass, shield and sometimes greaves",

@@ -23,6 +23,7 @@
 -- start =, left = } }, army_names, hash (of the final state), state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local referee = require("lib.referee")
 local account = require("lib.account")
 local fail = require("lib.fail")
 local commander = require("lib.commander")
@@ -333,6 +334,7 @@ function battle.run(ctx)
   turn.count_live_hi(G, 2)
   describe_side(G, 1)
   describe_side(G, 2)
+  referee.watch(ctx, G)
 
   -- "The first turn is decided by a die throw": the initiative throw of turn 1.
   local max_turns = ctx.turns or scenario.turns or 20

@@ -25,6 +25,7 @@
 -- [1] = { vignette ids }, [2] = ... } }.
 
 local battlefield = require("sandtable.battlefield")
+local referee = require("lib.referee")
 local account = require("lib.account")
 local fail = require("lib.fail")
 local commander = require("lib.commander")
@@ -497,6 +498,7 @@ function battle.run(ctx)
   if G.field_defences then G.field_defences.assign(G) end
   describe_deployment(G, 1)
   describe_deployment(G, 2)
+  referee.watch(ctx, G)
 
   local first, first_scores = setup.first_move_roll(G.dice)
   if G.flank_march then first = G.flank_march.ambusher end

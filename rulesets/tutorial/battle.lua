@@ -19,6 +19,8 @@
 local battlefield = require("sandtable.battlefield")
 local fail = require("lib.fail")
 local account = require("lib.account")
+local manoeuvre = require("lib.manoeuvre")
+local referee = require("lib.referee")
 local troops = require("tutorial.troops")
 local combat = require("tutorial.combat")
 local armies = require("tutorial.armies")
@@ -99,6 +101,7 @@ local function move_unit(G, turn, id)
   local delta = (want - facing + 180) % 360 - 180
   if math.abs(delta) > 0.01 then G.bf:move(id, "turn", delta) end
   local moved = G.bf:move(id, "advance", math.min(order.distance or math.huge, d.move * BW))
+  manoeuvre.record(G, id, "move")   -- tells the referee what kind of move this was
   local hit = moved.stopped_by
   if type(hit) == "number" and G.bf:data(hit).side ~= d.side then
     d.charged = turn
@@ -177,8 +180,8 @@ local function melee(G, turn)
             break_unit(G, id, "melee")
           elseif result == "recoils" then
             -- straight back, away from the enemy it fought (which must not stop it)
-            local moved = G.bf:move(id, "advance", -BW, { ignore = { foe } })
-            local back, blocker = math.abs(moved.distance), moved.stopped_by
+            local moved = manoeuvre.recoil(G, id, BW, { from = { foe } })
+            local back, blocker = moved.distance, moved.blocked_by
             say(G, "    %s recoils %.1f BW%s", label(G, id), back / BW,
               type(blocker) == "number" and (", stopped by " .. label(G, blocker)) or "")
             log(G, "recoil", { unit = id, distance = back, stopped_by = blocker })
@@ -214,6 +217,7 @@ function battle.run(ctx)
   G.bf:set_time(0, "setup")
   deploy(G, 1, ctx.armies[1])
   deploy(G, 2, ctx.armies[2])
+  referee.watch(ctx, G)   -- with `--referee`: check every phase from here on
   say(G, "SKIRMISH OF SPEARS: %s (south) against %s (north), a table of %d x %d BW",
     G.names[1], G.names[2], width // BW, depth // BW)
 

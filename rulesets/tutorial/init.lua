@@ -14,6 +14,7 @@ return {
   armies = "tutorial.armies",        -- load / check / format army lists
   troops = "tutorial.troops",        -- data handed to the army checker
   odds = "tutorial.odds",            -- answers `sandtable odds tutorial ...`
+  referee = "tutorial.referee",      -- what `--referee` holds the battle to
   options = {                        -- optional rules, by the id a scenario uses
     morale = "tutorial.options.morale",
   },

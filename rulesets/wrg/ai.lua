@@ -175,9 +175,18 @@ function ai.charge_target(G, uid)
   local attack = d.order == "attack" or d.state == "advance"
   if not attack and d.order ~= "skirmish" then return nil end
   local best, best_v
+  -- infantry that can shoot (bows, crossbows, slings: not hand-hurled
+  -- weapons) stand and shoot at a pike or long-spear phalanx in good order
+  -- within their range rather than run onto its points
+  local m = troops.is_infantry(d) and troops.missile(d)
+  local shooter = m and m ~= "javelin" and m ~= "darts" and d.range
   for _, q in ipairs(turn.enemies_within(G, uid, turn.charge_move(d), 45)) do
     local o = G.D[q.id]
     local ok = attack
+    if ok and shooter and not o.routing and not o.disorganised and (troops.has(o, "pike") or troops.has(o, "long_spear"))
+      and q.distance <= d.range * MM then
+      ok = false
+    end
     -- skirmishers fall on routed, disorganised or outflanked light enemies only
     if not attack then ok = troops.is_light(o) and (o.disorganised or o.routing) end
     if ok then

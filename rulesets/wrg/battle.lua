@@ -23,6 +23,7 @@
 -- state = G }.
 
 local battlefield = require("sandtable.battlefield")
+local referee = require("lib.referee")
 local fail = require("lib.fail")
 local commander = require("lib.commander")
 local tables = require("wrg.tables")
@@ -157,6 +158,7 @@ local function place_terrain(G)
       for _, c in ipairs(p.crossings) do G.terrain_attr[c.fid] = { id = c.fid, type = c.type, width = p.width } end
     end
     if p.type == "wood" or p.type == "building" then G.has_los_terrain = true end
+    if p.type == "wood" or p.type == "building" or p.type == "marsh" then G.has_impassable = true end
     if setup.is_cover(p) then G.has_cover = true end
   end
 end
@@ -274,6 +276,7 @@ function battle.run(ctx)
   deploy(G)
   describe_side(G, 1)
   describe_side(G, 2)
+  referee.watch(ctx, G)
   local max_turns = ctx.turns or scenario.turns or tables.PERIODS
   local t = battle.play(G, max_turns, ctx.turn_ended)
   return finish(G, t)

@@ -13,6 +13,7 @@ return {
   armies = "wrg.armies",
   troops = "wrg.troops",
   odds = "wrg.odds",
+  referee = "wrg.referee",
   options = {
     weather = "wrg.options.weather",
     sudden_death = "wrg.options.sudden_death",

@@ -136,11 +136,14 @@ end
 function H.figures(u, s, row)
   s = s or {}
   local files = s.files or math.min(u.figures, u.files or u.figures)
+  -- disorganised: half the figures of its nearest rank, models too (a
+  -- model unit is one rank of models), rounded down
+  if u.disorganised then files = files // 2 end
   if troops.is_model(u) then
     if u.type == "ENG" then return files * troops.crew_shooters(u) end
     return files
   end
-  if u.disorganised then return files // 2 end
+  if u.disorganised then return files end
   local ranks = troops.fighting_ranks(u, row or H.choose_row(u, s.enemy or u, s.first_period, s))
   local have = math.max(1, u.ranks or 1)
   ranks = math.min(ranks, have)

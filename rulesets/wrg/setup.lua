@@ -202,8 +202,12 @@ function setup.place_terrain(bf, pieces)
     elseif p.type == "road" then
       p.fid = bf:add_terrain{ type = "road", polygon = strip(p, 0, 1, p.width_mm) }
     else
+      -- woods, marshes and buildings carry their type as an attribute, so
+      -- a move can be stopped short of those impractical for the unit
+      -- (turn.impassable_keys)
       p.fid = bf:add_terrain{ type = p.type, circle = { p.x, p.y, p.r }, blocks_los = p.type == "wood" or p.type == "building",
-                              height = p.type == "hill" and 1 or 0 }
+                              height = p.type == "hill" and 1 or 0, wood = p.type == "wood" or nil,
+                              marsh = p.type == "marsh" or nil, building = p.type == "building" or nil }
     end
   end
 end

@@ -74,8 +74,13 @@ S.modifiers = M.list("wrg.shooting", entries)
 -- "counts half the figures of its nearest rank only".
 function S.figures(u, s)
   s = s or {}
-  if u.type == "ENG" then return troops.crew_shooters(u) * (u.figures or 1) end
-  if u.type == "EL" or u.type == "CH" then return troops.crew_shooters(u) * (u.figures or 1) end
+  if u.type == "ENG" or u.type == "EL" or u.type == "CH" then
+    -- models stand in one rank: disorganised, half of them (rounded down)
+    -- shoot, each with its crew
+    local models = u.figures or 1
+    if u.disorganised then models = models // 2 end
+    return troops.crew_shooters(u) * models
+  end
   local files = s.files or math.min(u.figures, u.files or u.figures)
   if u.disorganised then return files // 2 end
   local n = files

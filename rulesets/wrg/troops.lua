@@ -162,11 +162,17 @@ function troops.melee_rows(u, first_period)
     pike = "pike", spear = "spear", long_spear = "spear", pilum = "pilum", francisca = "pilum",
     javelin = "javelin", darts = "javelin", axe = "axe", two_handed_sword = "axe", rhomphaia = "axe",
     bow = "missile_man", crossbow = "missile_man", sling = "missile_man", staff_sling = "missile_man",
-    sword = "javelin",   -- "assumed to have throwing weapons as well"
   }
+  -- "Figures apparently armed only with a sword are assumed to have
+  -- throwing weapons as well": the javelin row ("darts or light javelins and
+  -- with sword") for sword-only infantry; beside another weapon the sword is
+  -- the "and sword" every row already assumes (spear and sword, pike and
+  -- sword, pilum and sword) and adds no row of its own.
+  local w = u.weapons or {}
+  if #w == 1 and w[1] == "sword" then return { "javelin" } end
   local seen = {}
-  for _, w in ipairs(u.weapons or {}) do
-    local r = map[w]
+  for _, wp in ipairs(w) do
+    local r = map[wp]
     if r and not seen[r] then seen[r] = true; rows[#rows + 1] = r end
   end
   if #rows == 0 then rows[1] = "javelin" end

@@ -26,6 +26,7 @@ local shooting = require("wrg.shooting")
 local melee = require("wrg.melee")
 local reaction = require("wrg.reaction")
 local armies = require("wrg.armies")
+local M = require("lib.manoeuvre")
 
 local turn = {}
 
@@ -40,6 +41,59 @@ local say = turn.say
 function turn.label(d) return d.name end
 
 local function live(d) return d and not d.gone and not d.off_table end
+
+-- Bases overlapping by no more than this (mm) count as touching, not as
+-- standing on one another: under the referee's 1 mm (lib.referee), over
+-- lib.manoeuvre's 0.5 so that a base left touching another within rounding
+-- is not taken to stand on it.
+local SLACK = 0.9
+
+-- A turn in place (bf:move "turn") that never leaves the base standing on
+-- another: the engine lets a base swing through those it already touches
+-- (and those in opts.ignore), so a turn that would end overlapping one is
+-- cut back to the largest part of it that does not (halving the angle).
+-- Returns the angle turned.
+local terrain_factor
+local function turn_in_place(G, uid, diff, opts)
+  local x, y, f = G.bf:pos(uid)
+  if G.referee and (G.probing or 0) == 0 then
+    -- the referee's allowance counts from the ground a move starts on,
+    -- before a turn in place swings the base onto other ground
+    local rf = G.ref_factor or {}
+    G.ref_factor = rf
+    local k = uid .. ":turned"
+    local fac = terrain_factor(G, uid, G.D[uid])
+    if not rf[k] or fac < rf[k] then rf[k] = fac end
+  end
+  G.bf:move(uid, "turn", diff, opts)
+  if #M.overlapping(G, uid, SLACK) == 0 then return diff end
+  local lo, hi = 0, diff
+  for _ = 1, 8 do
+    local mid = (lo + hi) / 2
+    G.bf:place(uid, x, y, f)
+    G.bf:move(uid, "turn", mid, opts)
+    if #M.overlapping(G, uid, SLACK) == 0 then lo = mid else hi = mid end
+  end
+  G.bf:place(uid, x, y, f)
+  if math.abs(lo) >= 0.01 then G.bf:move(uid, "turn", lo, opts) end
+  return lo
+end
+turn.turn_in_place = turn_in_place
+
+-- Tells the referee (lib.manoeuvre) of a move of `kind`, and the terrain
+-- multiplier f of the ground the move started on (the allowance of the kind
+-- is the rules' distance divided by it: wrg.referee). Nothing while probing
+-- or when no referee watches.
+local function record(G, uid, kind, f)
+  if not G.referee or (G.probing or 0) > 0 then return end
+  M.record(G, uid, kind)
+  local rf = G.ref_factor
+  if not rf then rf = {}; G.ref_factor = rf end
+  local k = uid .. ":" .. kind
+  f = math.min(f or 1, rf[uid .. ":turned"] or f or 1)
+  if not rf[k] or f < rf[k] then rf[k] = f end
+end
+turn.record = record
 turn.live = live
 local files_in_contact_fn
 
@@ -99,6 +153,25 @@ end
 -- paces across, and as double distance for all troops if further"; bridges
 -- none. "Movement on roads is always at the speeds for good terrain": a unit
 -- whose centre is on a road or bridge moves at 1.
+-- DIFFICULT TERRAIN: where a unit may not go at all: "impractical for
+-- vehicles" (chariots) in woods, buildings and streams; "Elephants are
+-- treated in the same way as cavalry in cases 2 [buildings] and 6 [linear
+-- obstacles], and in the same way as vehicles in all other cases" (woods);
+-- "Camels are treated in the same way as infantry in case 5 [soft sand],
+-- and in the same way as vehicles in all other cases"; marsh is "only
+-- practical for infantry". Man-handled engines "have the same limitations
+-- as cavalry". Returns the terrain attributes the unit may not enter, or nil.
+local KEYS_CAVALRY = { "marsh" }
+local KEYS_ELEPHANT = { "marsh", "wood" }
+local KEYS_VEHICLE = { "marsh", "wood", "building" }
+local KEY1 = { marsh = { "marsh" }, wood = { "wood" }, building = { "building" } }
+function turn.impassable_keys(d)
+  if troops.is_infantry(d) and not d.on_horse then return nil end
+  if d.type == "CH" or d.camel then return KEYS_VEHICLE end
+  if d.type == "EL" then return KEYS_ELEPHANT end
+  return KEYS_CAVALRY
+end
+
 local function piece_factor(d, t)
   if t.type == "wood" or t.type == "marsh" or t.type == "building" then
     return troops.is_infantry(d) and 2 or 4
@@ -111,7 +184,7 @@ local function piece_factor(d, t)
   return 1
 end
 
-local function terrain_factor(G, uid, d)
+terrain_factor = function(G, uid, d)
   if not G.has_terrain then return 1 end
   local f = 1
   local under = G.bf:terrain_under(uid)
@@ -389,10 +462,21 @@ function turn.returns(G)
           end
         end
       end
+      local blocked = false
       if d.off_table and o.returns_at == G.turn then
+        G.bf:bring_back(uid, o.x, o.y, o.facing)
+        if #M.overlapping(G, uid, SLACK) > 0 then
+          -- "reappear at the same point": while other troops stand there it
+          -- waits, in sight in the distance, and comes on when it is clear
+          G.bf:remove(uid)
+          o.returns_at = G.turn + 1
+          blocked = true
+        end
+      end
+      if not blocked and d.off_table and o.returns_at == G.turn then
         d.off_table = nil
         d.order, d.disorganised = d.order or "attack", false
-        G.bf:bring_back(uid, o.x, o.y, o.facing)
+        record(G, uid, "return")
         if G.log then G.bf:log("returned", { unit = uid }) end
         say(G, "  %s returns to the field.", d.name)
         -- 2(vii): "a fresh enemy force of at least 50 figures appears on the
@@ -524,7 +608,16 @@ function turn.situation(G, uid, extra)
     for _, q in ipairs(enemies_within(G, uid, 150)) do
       if not on_hill(G, q.id) then s.uphill_of_enemy = true; break end
     end
+  elseif G.has_terrain then
+    -- "any enemy uphill within 150 paces" (-1)
+    for _, q in ipairs(enemies_within(G, uid, 150)) do
+      if on_hill(G, q.id) then s.enemy_uphill = true; break end
+    end
   end
+  -- "being shot at by engines and not having moved 40 paces during the period"
+  if d.shot_by_engines and (d.moved or 0) < 40 then s.shot_by_engines = true end
+  -- "horsed troops disorganised by elephants or camels" (-2): DISORGANISATION 7
+  if d.scared_by_elephants and d.disorganised then s.horses_scared = true end
   local fc, uc, behind, secure = turn.cover_and_flanks(G, uid)
   s.friendly_cover, s.unfriendly_cover, s.cover_square_defences = fc or nil, uc or nil, behind or nil
   -- "Troops behind cover, forming hollow square or behind field defences" +2
@@ -540,7 +633,31 @@ function turn.situation(G, uid, extra)
     end
   end
   for k, v in pairs(extra or {}) do s[k] = v end
+  if G.reaction_bonus then s.bonus = G.reaction_bonus(G, uid) end
   return s
+end
+
+-- 1(iii): "When a unit or sub-unit falls below half strength in figures -
+-- IMMEDIATELY THIS HAPPENS ... The test is repeated each time the unit or
+-- sub-unit loses an additional figure." Taken as casualties are applied
+-- (after the shooting, after the blows of hand-to-hand combat, before AFTER
+-- HAND-TO-HAND FIGHTING decides push-backs and breaks): taken at the end of
+-- the period it never fired, the melee having broken every such unit first.
+-- "A unit getting worse than "Halt" will continue off the field and will
+-- not return."
+function turn.half_strength(G, uid)
+  local d = G.D[uid]
+  if not live(d) or d.routing then return end
+  if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
+    d.half_tested_at = d.figures
+    local out = turn.test(G, uid, "below half strength")
+    if out.rank < 3 then
+      d.leaving = true
+      turn.rout(G, uid, nil)
+    else
+      turn.obey(G, uid, out, true)
+    end
+  end
 end
 
 -- Takes a test, records it, and returns the outcome.
@@ -570,7 +687,14 @@ function turn.apply_result(G, uid, out, under_threat)
   if r == "break" then
     if under_threat or d.in_melee then turn.rout(G, uid, nil)
     else d.state, d.state_periods = "retreat", 3; d.order = nil end
+  elseif r == "halt_or_retire" and d.pursuing then
+    -- chart 2: "IF PURSUING HALT - DISORGANISED - 1 PERIOD"
+    d.pursuing, d.pursue_periods = nil, 0
+    d.state, d.state_periods = "halt", 1
+    d.disorganised = true
   elseif r == "retire" or r == "halt_or_retire" then
+    -- chart 2: "IF ALREADY HALTED - RETIRE FOR 2 PERIODS" (a unit not
+    -- pursuing is taken as halted)
     d.state, d.state_periods = "retire", 2
     d.disorganised = true
   elseif r == "halt" then
@@ -647,7 +771,7 @@ function turn.rout(G, uid, from)
   if threat then
     local away = norm(bearing(G, threat, uid))
     local _, _, f = G.bf:pos(uid)
-    G.bf:move(uid, "turn", norm(away - f))
+    turn_in_place(G, uid, norm(away - f))
   end
   if G.log then G.bf:log("rout", { unit = uid }) end
   say(G, "  %s BREAKS and routs.", d.name)
@@ -658,6 +782,7 @@ end
 ---------------------------------------------------------------------------
 -- Movement helpers
 
+
 -- Turns a unit to a bearing; returns the paces the turn costs
 -- (CHANGES IN DIRECTION: 1/4 or 1/2 period for a turn; small changes are
 -- taken as wheels within the move and cost nothing here).
@@ -666,7 +791,7 @@ local function face(G, uid, want, free)
   local _, _, f = G.bf:pos(uid)
   local diff = norm(want - f)
   if math.abs(diff) < 0.5 then return 0 end
-  G.bf:move(uid, "turn", diff)
+  turn_in_place(G, uid, diff)
   if free or math.abs(diff) <= 45 then return 0 end
   -- a square needs "1/4 period to turn ... regardless of troop type"
   local cost = (d.square and 0.25 or troops.turn_time(d)) * normal_move(d)
@@ -880,17 +1005,138 @@ function turn.obstructed(G, uid)
   end
 end
 
-local function advance(G, uid, paces, opts)
-  local stop, moved, hindered = advance_on(G, uid, paces, opts)
-  if stop == "river" or (hindered and moved > 0) then turn.obstructed(G, uid) end
+
+-- A move that may pass through friends (opts.ignore_side: evades, retreats,
+-- routs, breaking off) never ends on one (INTERPENETRATION: a unit passes
+-- through, it does not stop inside another; lib.manoeuvre's rule for
+-- pass-through moves): it goes again from where it started, this time
+-- stopped by the friend it would have ended on. Returns the friends it
+-- would end on.
+local function ends_on_friends(G, uid, side)
+  local out
+  for _, o in ipairs(M.overlapping(G, uid, SLACK)) do
+    if G.D[o] and G.D[o].side == side then out = out or {}; out[#out + 1] = o end
+  end
+  return out
+end
+
+-- The engine lets a base slide through one it already touches: a straight
+-- move from (x0, y0) that ends on another base is cut back to the last place
+-- on its path where it stands on nothing (5 mm steps, then halving).
+-- Returns the fraction of the move kept and the unit it ended on, or nil
+-- when it ended clear.
+local function cut_back(G, uid, x0, y0)
+  local on = M.overlapping(G, uid, SLACK)
+  if #on == 0 then return nil end
+  local x1, y1, f1 = G.bf:pos(uid)
+  local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
+  local function clear_at(t)
+    G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
+    return #M.overlapping(G, uid, SLACK) == 0
+  end
+  local lo, hi = 0, 1
+  local n = math.max(1, math.ceil(len / 5))
+  for i = 1, n do
+    if not clear_at(i / n) then hi = i / n; break end
+    lo = i / n
+  end
+  for _ = 1, 8 do
+    local mid = (lo + hi) / 2
+    if clear_at(mid) then lo = mid else hi = mid end
+  end
+  clear_at(lo)
+  return lo, on[1]
+end
+
+local function advance(G, uid, paces, opts, kind, f_before)
+  local x0, y0, fa = G.bf:pos(uid)
+  -- units it stands on as it sets off (a router or a unit breaking off that
+  -- turned about in its place, its corners swinging into those it touched):
+  -- it must get clear of them on this move
+  local start_on = M.overlapping(G, uid, SLACK)
+  local stop, moved, hindered, f0 = advance_on(G, uid, paces, opts)
+  if opts and opts.ignore_side and moved > 0 then
+    local side = opts.ignore_side
+    local stopped_by = {}
+    for _ = 1, 4 do
+      local on = ends_on_friends(G, uid, side)
+      if not on or #start_on > 0 then break end
+      for _, o in ipairs(on) do stopped_by[o] = true end
+      local ignore = {}
+      for _, e in ipairs(opts.ignore or {}) do ignore[#ignore + 1] = e end
+      for _, fid in ipairs(G.all) do
+        local fd = G.D[fid]
+        if fid ~= uid and fd.side == side and not stopped_by[fid] and live(fd) then ignore[#ignore + 1] = fid end
+      end
+      G.bf:place(uid, x0, y0, fa)
+      stop, moved, hindered, f0 = advance_on(G, uid, paces, { ignore = ignore })
+    end
+  end
+  if #start_on > 0 or (opts and opts.ignore_side) then
+    local on = M.overlapping(G, uid, SLACK)
+    if #on > 0 then
+      -- it goes on through until clear, if what is left of its move allows
+      local ignore = {}
+      for _, e in ipairs(opts and opts.ignore or {}) do ignore[#ignore + 1] = e end
+      for _, e in ipairs(start_on) do ignore[#ignore + 1] = e end
+      local left = mm(paces) / f0 - mm(moved)
+      while left > 0.01 and #on > 0 do
+        local r = G.bf:move(uid, "advance", math.min(5, left),
+                            { ignore_side = opts and opts.ignore_side, ignore = ignore })
+        if r.distance <= 0 then break end
+        left, moved = left - r.distance, moved + r.distance / MM
+        stop = r.stopped_by
+        on = M.overlapping(G, uid, SLACK)
+        if stop then break end
+      end
+    end
+  end
+  if #start_on == 0 then
+    local lo, on = cut_back(G, uid, x0, y0)
+    if lo then moved, stop = moved * lo, on end
+  end
+  if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
+  if stop == "river" or stop == "terrain" or (hindered and moved > 0) then turn.obstructed(G, uid) end
   return stop, moved
 end
 
 advance_on = function(G, uid, paces, opts)
-  if paces <= 0 then return nil, 0 end
+  if paces <= 0 then return nil, 0, false, 1 end
   local d = G.D[uid]
   local f0 = terrain_factor(G, uid, d)
   local dist = mm(paces) / f0
+  -- terrain impractical for the unit (turn.impassable_keys): the move stops
+  -- short of it (probed every 40 mm along the path, then bisected); ground
+  -- of that kind it already stands on it may walk off
+  local barred = false
+  local keys = G.has_impassable and turn.impassable_keys(d)
+  if keys then
+    local u = G.bf:unit(uid)
+    local use
+    for _, k in ipairs(keys) do
+      if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, KEY1[k]) then use = use or {}; use[#use + 1] = k end
+    end
+    if use then
+      local a = math.rad(u.facing)
+      local sx, sy = -math.sin(a), math.cos(a)
+      local n = math.ceil(dist / 40)
+      for i = 1, n do
+        local at = math.min(dist, i * 40)
+        local hit = false
+        for _, k in ipairs(use) do
+          if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, KEY1[k]) then hit = true; break end
+        end
+        if hit then
+          local clear = at
+          for _, k in ipairs(use) do
+            clear = math.min(clear, G.bf:terrain_clear_advance(u.x, u.y, u.facing, u.width, u.depth, at, k))
+          end
+          dist, barred = math.min(dist, clear), true
+          break
+        end
+      end
+    end
+  end
   if G.has_river then
     local u = G.bf:unit(uid)
     -- the first river along the path (terrain_clear_advance looks at the end
@@ -911,7 +1157,7 @@ advance_on = function(G, uid, paces, opts)
     for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then under_river = true end end
     if clear < dist - 0.5 and not under_river then
       local r = G.bf:move(uid, "advance", clear, opts)
-      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1 end
+      if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1, f0 end
       -- the river reached: which one, and may the unit cross it?
       local probe = G.bf:unit(uid)
       local a = math.rad(probe.facing)
@@ -922,15 +1168,17 @@ advance_on = function(G, uid, paces, opts)
         if attr and attr.type == "river" then width = math.max(width, attr.width) end
       end
       if width == 0 then width = G.widest_river or 0 end
-      if not turn.may_cross(d, width) then return "river", r.distance / MM, f0 > 1 end
+      if not turn.may_cross(d, width) then return "river", r.distance / MM, f0 > 1, f0 end
       local rf = piece_factor(d, { type = "river", width = width })
       local left = paces - r.distance * f0 / MM
       local r2 = G.bf:move(uid, "advance", mm(left) / rf, opts)
-      return r2.stopped_by, (r.distance + r2.distance) / MM, f0 > 1 or (rf > 1 and r2.distance > 0)
+      return r2.stopped_by, (r.distance + r2.distance) / MM, f0 > 1 or (rf > 1 and r2.distance > 0), math.min(f0, rf)
     end
   end
   local r = G.bf:move(uid, "advance", dist, opts)
-  return r.stopped_by, r.distance / MM, f0 > 1
+  local stop = r.stopped_by
+  if not stop and barred and r.distance >= dist - 0.5 then stop = "terrain" end
+  return stop, r.distance / MM, f0 > 1, f0
 end
 turn.advance = advance
 
@@ -950,17 +1198,25 @@ function turn.probe(G, uid, fn)
 end
 
 -- Moves straight back (facing kept), e.g. a push-back or a retire.
-local function back_off(G, uid, paces)
-  local _, _, f = G.bf:pos(uid)
+local function back_off(G, uid, paces, kind)
+  local x0, y0, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
+  local touching = #M.overlapping(G, uid, SLACK) > 0
   local r = G.bf:move(uid, "slide", dx, dy)
-  return r.distance / MM
+  local moved = r.distance / MM
+  if not touching then
+    local lo = cut_back(G, uid, x0, y0)
+    if lo then moved = moved * lo end
+  end
+  record(G, uid, kind or "push_back", 1)
+  return moved
 end
 
 -- Puts a charger flush against the edge of the target it struck.
-function turn.align(G, charger, target)
+function turn.align(G, charger, target, x0, y0, allowance)
   local edge = G.bf:contact(target, charger)
+  local px, py, pf = G.bf:pos(charger)
   local tx, ty, tf = G.bf:pos(target)
   local cx, cy = G.bf:pos(charger)
   local tu, cu = G.bf:unit(target), G.bf:unit(charger)
@@ -976,6 +1232,13 @@ function turn.align(G, charger, target)
   local dist = half_edge + cu.depth / 2
   local nx, ny = tx + ox * dist + lx * lateral, ty + oy * dist + ly * lateral
   G.bf:place(charger, nx, ny, norm(tf + out_angle + 180))
+  -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up
+  -- rule) no further from where the move began than its allowance; else it
+  -- stays where it made contact
+  if #M.overlapping(G, charger, SLACK) > 0 or not M.on_table(G, charger)
+      or (x0 and math.sqrt((nx - x0) ^ 2 + (ny - y0) ^ 2) > allowance) then
+    G.bf:place(charger, px, py, pf)
+  end
   return edge
 end
 
@@ -1046,7 +1309,7 @@ local function declare(G)
       for _, c in ipairs(list) do
         if G.bf:distance(c, tid) > mm(normal_move(G.D[c])) then far = true end
       end
-      local ok = true
+      local ok, tested = true, nil
       if far and not t.in_melee then
         local c1 = G.D[list[1]]
         local out = turn.test(G, tid, "being charged", {
@@ -1057,16 +1320,27 @@ local function declare(G)
           ok = false
           turn.apply_result(G, tid, out, true)
         end
-        if out.rank >= 4 and t.order == "skirmish" then
-          -- "Skirmishing infantry will always evade unless their reaction
-          -- result is "Act as general wishes" or "Uncontrolled advance"."
-          if troops.is_infantry(t) and out.rank < 5 then t.evading = true end
+        tested = out.rank
+      end
+      -- GENERAL FEATURES OF ORDERS 4: "Skirmishing infantry will always
+      -- evade unless their reaction result is "Act as general wishes" or
+      -- "Uncontrolled advance". Skirmishing mounted troops will always evade
+      -- if their result is "Halt" or less, and may always choose to evade
+      -- unless it is "Uncontrolled advance"" (the commander's choice:
+      -- `evade`, default yes). A unit already on an uncontrolled advance
+      -- (or "act as general wishes" from the test) counts as its result.
+      -- (a unit that declared a charge of its own goes on with it)
+      if t.order == "skirmish" and not t.in_melee and not t.routing and not t.charging
+        and (troops.is_light(t) or troops.is_cavalry(t)) then
+        local ua = t.state == "uncontrolled" or tested == 6
+        if troops.is_infantry(t) then
+          if not ua and tested ~= 5 then t.evading = true end
+        elseif not ua then
+          local cmd = G.sides[t.side].commander
+          if (tested and tested <= 3) or cmd.evade == nil or cmd.evade(G, tid, list[1]) ~= false then t.evading = true end
         end
       end
-      if t.order == "skirmish" and not t.in_melee and not t.routing and (troops.is_light(t) or troops.is_cavalry(t)) then
-        t.evading = true
-      end
-      if ok and not t.evading and not t.in_melee and not t.pursuing and t.moves[2] and not t.square then
+      if ok and not t.evading and not t.charging and not t.in_melee and not t.pursuing and t.moves[2] and not t.square then
         local cmd = G.sides[t.side].commander
         if cmd.countercharge(G, tid, list[1]) then
           t.countercharging = true
@@ -1214,7 +1488,9 @@ function turn.interpenetrate(G, uid, x0, y0)
           say(G, "  %s tramples %s: %d casualties.", d.name, f.name, out.casualties)
           turn.take_casualties(G, fid, out.casualties)
         end
-        if live(f) and not f.regular and (f.type ~= "LI" or d.type == "LI") then
+        -- the router sweeps away barbarians it bursts through; a router of
+        -- barbarian light infantry sweeps away only light infantry
+        if live(f) and not f.regular and (d.regular or d.type ~= "LI" or f.type == "LI") then
           say(G, "  %s is swept away and joins the rout.", f.name)
           turn.rout(G, fid, nil)
         elseif live(f) then
@@ -1270,11 +1546,11 @@ function turn.break_off(G, uid)
     for _, e in ipairs(foes) do local ex, ey = G.bf:pos(e); x, y = x + ex, y + ey end
     local away = norm(bearing_to_point(G, uid, x / #foes, y / #foes) + 180)
     local _, _, f = G.bf:pos(uid)
-    if math.abs(norm(away - f)) >= 0.5 then G.bf:move(uid, "turn", norm(away - f), { ignore_side = d.side, ignore = foes }) end
+    if math.abs(norm(away - f)) >= 0.5 then turn_in_place(G, uid, norm(away - f), { ignore = foes }) end
   end
   local x0, y0 = G.bf:pos(uid)
   local dist = math.max(0, normal_move(d) - (d.push_debt or 0))
-  local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
+  local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "break_off")
   d.moved = moved
   if stop == "edge" then turn.leave_table(G, uid, "broke off the table"); return end
   turn.interpenetrate(G, uid, x0, y0)
@@ -1309,14 +1585,50 @@ local function evade(G, uid)
   if not threat then return end
   -- "equivalent in length to a normal move, but includes an initial turn
   -- directly away from the enemy. No deduction is made for this turn."
-  face(G, uid, norm(bearing(G, threat, uid)), true)
+  local want = norm(bearing(G, threat, uid))
+  face(G, uid, want, true)
   local dist = normal_move(d)
   if d.ranks > 2 then dist = dist / 2 end
-  local x0, y0 = G.bf:pos(uid)
-  local _, moved = advance(G, uid, dist, { ignore_side = d.side })
+  local x0, y0, f0 = G.bf:pos(uid)
+  local backing_edge = false
+  if math.abs(norm(want - f0)) > 1 then
+    -- the turn was cut short (the engine sweeps the base round; the
+    -- figures turn about each in its place): facing away where it stands,
+    -- if that is on the table and clear; off the table, it is backing the edge
+    G.bf:place(uid, x0, y0, want)
+    if not M.on_table(G, uid) then backing_edge = true end
+    if backing_edge or #M.overlapping(G, uid, SLACK) > 0 then G.bf:place(uid, x0, y0, f0) else f0 = want end
+  end
+  local stop, moved = nil, 0
+  if backing_edge then stop = "edge" else stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade") end
+  if stop == "edge" then
+    -- an evade that reaches the table edge takes the unit off the field
+    -- (TROOPS LEAVING THE FIELD: it may come back)
+    d.moved = moved
+    d.evaded, d.evaded_turn, d.caught_by = true, G.turn, nil
+    say(G, "  %s evades off the table.", d.name)
+    turn.leave_table(G, uid, "evaded off the table")
+    return
+  end
+  -- EVADING: "an attempt to avoid contact": it stops short of an enemy in
+  -- its way (1 mm), not against it
+  if type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side then
+    local _, _, f = G.bf:pos(uid)
+    local a = math.rad(f)
+    local r = G.bf:move(uid, "slide", math.sin(a) * 1, -math.cos(a) * 1)
+    moved = moved - r.distance / MM
+  end
   turn.interpenetrate(G, uid, x0, y0)
+  if G.referee then
+    -- for the referee (wrg.referee evaded_clear): the enemies it touches
+    -- when its evade is done
+    local touching = {}
+    for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do touching[#touching + 1] = q.id end
+    M.record(G, uid, "evade", { evade_contacts = touching })
+  end
   d.moved = moved
   d.evaded, d.reorganising = true, 1
+  d.evaded_turn, d.caught_by = G.turn, nil
   say(G, "  %s evades %.0f paces.", d.name, moved)
 end
 
@@ -1356,7 +1668,9 @@ local function move_router(G, uid)
   -- which pinned routers facing their pursuers for the rest of the battle).
   local touching = {}
   for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do touching[#touching + 1] = q.id end
-  local turning = { ignore_side = d.side, ignore = touching }
+  -- (friends stop the turn: turning in its place it would stand on them;
+  -- it bursts through them on its run, not on the spot)
+  local turning = { ignore = touching }
   -- moving off, it ignores only the enemies it leaves behind (more than 90
   -- degrees off its new heading); one in its path still bars it
   local function leaving_behind()
@@ -1370,29 +1684,34 @@ local function move_router(G, uid)
   if want then
     local _, _, f = G.bf:pos(uid)
     local diff = norm(want - f)
-    if math.abs(diff) >= 0.5 then G.bf:move(uid, "turn", diff, turning) end
+    if math.abs(diff) >= 0.5 then turn_in_place(G, uid, diff, turning) end
   end
   local near_before = {}
   for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do near_before[q.id] = true end
   local x0, y0 = G.bf:pos(uid)
-  local stop, moved = advance(G, uid, speed, leaving_behind())
+  local f_r = terrain_factor(G, uid, d)
+  local stop, moved = advance(G, uid, speed, leaving_behind(), "rout")
   -- "Each turn made to avoid an obstacle or interposing enemy force deducts
   -- 30 paces from their move for that period": a router barred by enemies
   -- turns (sharp turns, not wheels) to the side that gets it furthest.
-  local left = speed - moved
-  if type(stop) == "number" and left > tables.rout.turn_cost then
+  -- what is left of the move allowance (table paces moved in difficult
+  -- ground cost its multiplier)
+  local left = speed - moved * f_r
+  if (type(stop) == "number" or stop == "terrain") and left > tables.rout.turn_cost then
     local best, best_moved
     for _, dv in ipairs({ 45, -45, 90, -90 }) do
       local got = turn.probe(G, uid, function()
-        G.bf:move(uid, "turn", dv, turning)
+        turn_in_place(G, uid, dv, turning)
         local r = G.bf:move(uid, "advance", mm(left - tables.rout.turn_cost) / terrain_factor(G, uid, d), leaving_behind())
+        -- a way out that leaves it standing on another unit is none
+        if #M.overlapping(G, uid, SLACK) > 0 then return 0 end
         return r.distance / MM
       end)
       if got > 1 and (not best_moved or got > best_moved + 0.5) then best, best_moved = dv, got end
     end
     if best then
-      G.bf:move(uid, "turn", best, turning)
-      local stop2, moved2 = advance(G, uid, left - tables.rout.turn_cost, leaving_behind())
+      turn_in_place(G, uid, best, turning)
+      local stop2, moved2 = advance(G, uid, left - tables.rout.turn_cost, leaving_behind(), "rout")
       stop, moved = stop2, moved + moved2
     end
   end
@@ -1436,7 +1755,7 @@ function turn.move_pursuer(G, uid)
   local speed = charge_move(d) - tables.pursuit.first_less - tables.pursuit.further_less * (d.pursue_periods - 1)
   if speed <= 0 then d.pursuing = nil; return end
   face(G, uid, bearing(G, uid, d.pursuing), true)
-  local stop, moved = advance(G, uid, speed)
+  local stop, moved = advance(G, uid, speed, nil, "pursuit")
   d.moved = moved
   if stop == d.pursuing then d.caught = d.pursuing end
 end
@@ -1444,6 +1763,9 @@ end
 local function move_charger(G, c)
   local d = G.D[c.charger]
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
+  local cx0, cy0 = G.bf:pos(c.charger)
+  local f_start = terrain_factor(G, c.charger, d)
+  local reach = mm(charge_move(d)) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
   -- before normal move distance is exceeded" (a change carried over from
@@ -1453,13 +1775,37 @@ local function move_charger(G, c)
     if d.reforming then d.moved = 0; return end
   end
   local dist = charge_move(d) - cost - (d.push_debt or 0)
-  local stop, moved = advance(G, c.charger, dist)
+  local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
   d.moved = moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
-  if hit then
-    local edge = turn.align(G, c.charger, hit)
+  if hit and hit ~= c.target and live(G.D[hit]) and not G.D[hit].routing and not G.D[hit].in_melee then
+    -- the charge struck an enemy other than the one it was declared at
+    -- (one that came into its path): that unit is charged too, and takes
+    -- the test for being charged (2(iii)) when the charger came from beyond
+    -- its normal move, at the moment of contact (too late to countercharge
+    -- or evade)
     local t = G.D[hit]
-    t.in_melee, d.in_melee = true, true
+    say(G, "  %s strikes %s in its path.", d.name, t.name)
+    if moved > normal_move(d) and t.tested_charged_turn ~= G.turn then
+      t.tested_charged_turn = G.turn
+      local out = turn.test(G, hit, "being charged", { fanatics_charge = d.fanatic or nil,
+        li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(d)) or nil })
+      if out.rank < 4 then turn.apply_result(G, hit, out, true) end
+    end
+  end
+  if hit then
+    local edge = turn.align(G, c.charger, hit, cx0, cy0, reach)
+    local t = G.D[hit]
+    -- EVADING: "Evaders who do not move far enough to get beyond reach of
+    -- the charging units remaining move distance are caught"
+    if t.evaded_turn == G.turn then
+      t.caught_by = t.caught_by or {}
+      t.caught_by[c.charger] = true
+    end
+    -- a router contacted does not fight: it is struck in the back (the
+    -- melee phase finds it in contact), it stays free to run
+    if not t.routing then t.in_melee = true end
+    d.in_melee = true
     d.melee_new = true
     t.melee_new = true
     -- DISORGANISATION 2: contacted "while not facing within 45 degrees of the
@@ -1484,7 +1830,15 @@ local function move_charger(G, c)
       t.reforming, t.reform_banked = nil, nil
       say(G, "  %s is caught changing formation.", t.name)
     end
-    if troops.is_mounted(d) and moved >= 60 and t.advancing and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
+    -- "moving at the moment that they are contacted": moves are
+    -- simultaneous and ordinary moves are made after the charges, so a unit
+    -- is moving when it charges or countercharges, or when it advanced last
+    -- period and goes on under its order to attack or advance (not halted,
+    -- not reorganising)
+    local moving = t.charging or t.countercharging
+      or (t.advancing_before and t.state ~= "halt" and not (t.reorganising and t.reorganising > 0)
+          and (t.order == "attack" or t.state == "advance" or t.state == "uncontrolled"))
+    if troops.is_mounted(d) and moved >= 60 and moving and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
     if G.log then G.bf:log("contact", { unit = c.charger, target = hit, edge = edge }) end
   end
@@ -1509,12 +1863,12 @@ local function move_unit(G, uid)
       -- "RETREAT (BACKS TO ENEMY)"
       face(G, uid, own_edge_bearing(G, d), true)
       local x0, y0 = G.bf:pos(uid)
-      local stop, moved = advance(G, uid, dist, { ignore_side = d.side })
+      local stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "retreat")
       d.moved = moved
       if stop == "edge" then turn.leave_table(G, uid, "retreated off the table")
       else turn.interpenetrate(G, uid, x0, y0) end
     else
-      d.moved = back_off(G, uid, dist)
+      d.moved = back_off(G, uid, dist, "retire")
     end
     return
   end
@@ -1528,11 +1882,19 @@ local function move_unit(G, uid)
   local cmd = G.sides[d.side].commander
   local plan = cmd.move(G, uid)
   if not plan then return end
-  local dist = plan.distance or normal_move(d)
-  dist = math.min(dist, normal_move(d) * (1 - used) + debt) - debt
-  if plan.bearing then dist = dist - face(G, uid, plan.bearing) end
+  -- UNCONTROLLED ADVANCE: "Movement is at charge speed during the first
+  -- period, and at charge speed minus 30 paces during the second"; turns
+  -- "changing the direction of an uncontrolled advance" cost nothing
+  local speed, kind, free_turn = normal_move(d), "move", false
+  if st == "uncontrolled" then
+    speed = charge_move(d) - ((d.ua_period or 1) >= 2 and tables.movement.uncontrolled_second_less or 0)
+    kind, free_turn = "uncontrolled", true
+  end
+  local dist = plan.distance or speed
+  dist = math.min(dist, speed * (1 - used) + debt) - debt
+  if plan.bearing then dist = dist - face(G, uid, plan.bearing, free_turn) end
   if dist <= 0 then return end
-  local _, moved = advance(G, uid, dist)
+  local _, moved = advance(G, uid, dist, nil, kind)
   d.moved = moved
   d.advancing = plan.advancing == true and moved > 0
 end
@@ -1540,7 +1902,7 @@ end
 local function movement(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) then d.moved, d.advancing, d.retiring = 0, false, false end
+    if live(d) then d.advancing_before, d.moved, d.advancing, d.retiring = d.advancing, 0, false, false end
   end
   for _, uid in ipairs(G.all) do
     if live(G.D[uid]) and G.D[uid].evading then evade(G, uid) end
@@ -1557,6 +1919,17 @@ local function movement(G)
     if live(d) and d.pursuing and d.ran ~= G.turn then turn.move_pursuer(G, uid) end
   end
   for _, c in ipairs(G.charges) do move_charger(G, c) end
+  -- EVADING: "If they do have enough move to get clear ... the chargers must
+  -- rally back during the period following their charge" (every declared
+  -- charge here was meant to make contact)
+  for _, c in ipairs(G.charges) do
+    local d, t = G.D[c.charger], G.D[c.target]
+    if live(d) and not d.routing and not d.in_melee and t.evaded_turn == G.turn
+      and not (t.caught_by and t.caught_by[c.charger]) then
+      d.state, d.state_periods = "rally_back", 2
+      say(G, "  %s must rally back next period: %s got clear.", d.name, t.name)
+    end
+  end
   -- countercharges meet their chargers: both count charging
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -1572,7 +1945,7 @@ local function movement(G)
       if d.state == "rally_back" then
         -- RALLYING BACK: "turns and moves as nearly as possible straight back
         -- for 100 paces, or a normal move, whichever is the lesser", then halts.
-        d.moved = back_off(G, uid, math.min(tables.movement.rally_back, normal_move(d)))
+        d.moved = back_off(G, uid, math.min(tables.movement.rally_back, normal_move(d)), "rally_back")
         d.state, d.state_periods = nil, 0
         d.disorganised = true
       else
@@ -1588,8 +1961,14 @@ end
 -- 3. Shooting
 
 -- TARGET PRIORITIES (not hand-hurled weapons must obey them): 1 an enemy
--- advancing towards them and able to charge them; 4 enemy missile men; 5
--- advancing enemy; 6 nearest. Hand-hurled weapons: the nearest.
+-- advancing towards them and able to charge them; 2 "at least half their
+-- own number of missile men shooting at them and within their own range";
+-- 4 "any enemy missile men firing at them"; 5 advancing enemy; 6 nearest.
+-- Reading of "shooting/firing at them": shots are simultaneous, so a
+-- shooter knows who shot at it in the last shooting phase (the previous
+-- period); any missile troops count (bows, slings, crossbows, engines, and
+-- javelin men too). Priority 3 (orders to support) has no written orders to
+-- come from. Hand-hurled weapons: the nearest.
 local function pick_target(G, uid, range)
   local d = G.D[uid]
   local arc = troops.shooting_arc(d)
@@ -1599,8 +1978,10 @@ local function pick_target(G, uid, range)
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id)) then
       local rank = 6
+      local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil
       if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
-      elseif troops.missile(o) and not troops.WEAPONS[troops.missile(o)] then rank = 4
+      elseif fired_at_us and (o.fired_figures or 0) * 2 >= d.figures then rank = 2
+      elseif fired_at_us then rank = 4
       elseif o.advancing then rank = 5 end
       if not best_rank or rank < best_rank then best, best_rank = q, rank end
     end
@@ -1626,7 +2007,26 @@ local function shooting_phase(G)
         if q then
           local t = G.D[q.id]
           local edge = turn.edge(G, q.id, uid)
+          -- SHOOTING OVERHEAD: bows over the unit's own rear ranks (not when
+          -- it moved or is disorganised: shooting.figures then counts the
+          -- front rank only) are "penalised by a tactical factor except when
+          -- 1) Shooting down from a slope with no intervening friends within
+          -- 20 paces of target or shooters. 2) Shooting from a vertical
+          -- elevation such as an elephant or rampart."
+          local overhead, exempt = false, false
+          if m == "bow" and (d.moved or 0) <= 0 and not d.disorganised and (d.ranks or 1) > 1
+            and d.type ~= "EL" and d.type ~= "CH" and d.type ~= "ENG" then
+            overhead = true
+            if on_hill(G, uid) and not on_hill(G, q.id) then
+              local near = #friends_within(G, uid, 20) == 0
+              for _, f in ipairs(G.bf:query{ of = q.id, within = mm(20), enemy = true }) do
+                if f.id ~= uid then near = false end
+              end
+              exempt = near
+            end
+          end
           local s = {
+            overhead = overhead or nil, overhead_exempt = exempt or nil,
             from_front = edge == "front", range = q.distance / MM, target_moved = t.moved or 0,
             target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = turn.unshielded_side(G, q.id, uid),
                               shooting_two_handed = t.shot_two_handed },
@@ -1645,6 +2045,8 @@ local function shooting_phase(G)
     local d, t = G.D[sh.by], G.D[sh.at]
     t.missile = (t.missile or 0) + sh.out.casualties
     t.shot_by = (t.shot_by or 0) + sh.out.figures
+    d.fired_at, d.fired_turn, d.fired_figures = sh.at, G.turn, sh.out.figures
+    if d.type == "ENG" then t.shot_by_engines = true end
     if troops.missile(d) == "bow" or troops.missile(d) == "staff_sling" then d.shot_two_handed = true end
     if G.log then
       G.bf:log("shoot", { unit = sh.by, target = sh.at, figures = sh.out.figures, total = sh.out.total,
@@ -1668,6 +2070,7 @@ local function shooting_phase(G)
           local out = turn.test(G, uid, "2 casualties per figure from missiles")
           turn.obey(G, uid, out, true)
         end
+        turn.half_strength(G, uid)
       end
     end
   end
@@ -1709,7 +2112,10 @@ end
 -- of the enemy) or nil.
 function turn.lapping(G, uid, target)
   local d, t = G.D[uid], G.D[target]
-  if (d.melee_periods or 0) < 1 or d.pushed_period == G.turn - 1 then return nil end
+  -- "in a second or subsequent period of fighting": of this fight, against
+  -- this enemy (not of the lapping unit's time in melee)
+  local since = d.engaged_since and d.engaged_since[target]
+  if not since or since >= G.turn or d.pushed_period == G.turn - 1 then return nil end
   if troops.is_model(d) or t.routing or t.square then return nil end
   if G.bf:contact(uid, target) ~= "front" or G.bf:contact(target, uid) ~= "front" then return nil end
   local du, tu = G.bf:unit(uid), G.bf:unit(target)
@@ -1761,6 +2167,10 @@ local function melee_phase(G)
           if not o.routing then fighting = true end
         end
       end
+      -- the period each fight began (this contact, unbroken since)
+      local since = {}
+      for _, e in ipairs(d.opponents) do since[e] = d.engaged_since and d.engaged_since[e] or G.turn end
+      d.engaged_since = since
       -- in melee only with an enemy that fights back: touching a router is
       -- pursuit, not melee (a unit left touching a pinned router counted as
       -- "in melee" and stood still for the rest of the battle)
@@ -1770,7 +2180,10 @@ local function melee_phase(G)
   local strikes = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not d.routing and #d.opponents > 0 then
+    -- EVADING: caught evaders "are caught with their backs turned and cannot
+    -- defend themselves": they strike no blow this period
+    local caught = d.evaded_turn == G.turn and d.caught_by ~= nil
+    if live(d) and not d.routing and #d.opponents > 0 and not caught then
       -- strike the opponent to the front first, else the first in contact
       local target
       for _, e in ipairs(d.opponents) do
@@ -1797,7 +2210,7 @@ local function melee_phase(G)
         base_frontage = d.base_w, enemy = t,
         bonus = G.melee_bonus and G.melee_bonus(G, uid, target) or nil,
       }
-      if t.routing then s.enemy_shield.rear = true end
+      if t.routing or (t.evaded_turn == G.turn and t.caught_by) then s.enemy_shield.rear = true end
       if G.report or G.log then s.purpose = "WRG melee random factor, " .. d.name end
       local out = melee.strike(d, t, s, G.dice, G.report ~= nil)
       strikes[#strikes + 1] = { by = uid, at = target, out = out }
@@ -1845,6 +2258,9 @@ local function melee_phase(G)
       turn.take_casualties(G, uid, d.received)
     end
   end
+  for _, uid in ipairs(G.all) do
+    if start[uid] then turn.half_strength(G, uid) end
+  end
   local results = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -1863,14 +2279,20 @@ local function melee_phase(G)
       if x.r.broken then
         say(G, "  %s: %s.", d.name, melee.REASONS[x.r.reason])
         local foes = d.opponents
+        -- the pursuers strike with their figures in contact as the enemy
+        -- turns (taken before the router turns about)
+        local in_contact = {}
+        for _, e in ipairs(foes) do
+          if live(G.D[e]) and G.bf:distance(e, x.uid) < 0.5 then in_contact[e] = files_in_contact(G, e, x.uid) end
+        end
         turn.rout(G, x.uid, foes[1])
         -- "They will strike without receiving return blows, at the moment at
         -- which the enemy turn their backs": the pursuers' first strike.
         for _, e in ipairs(foes) do
           local o = G.D[e]
           if live(o) and not o.routing and live(d) then
-            local s = { files = o.files, first_period = false, charging = true, enemy_shield = { rear = true },
-                        from_front = false, flank_or_rear = true, enemy = d }
+            local s = { files = in_contact[e] or files_in_contact(G, e, x.uid), first_period = false, charging = true,
+                        enemy_shield = { rear = true }, from_front = false, flank_or_rear = true, enemy = d }
             if G.report or G.log then s.purpose = "WRG pursuit strike, " .. o.name end
             local out = melee.strike(o, d, s, G.dice, false)
             say(G, "  %s strikes the backs of %s: %d casualties.", o.name, d.name, out.casualties)
@@ -1893,7 +2315,7 @@ local function melee_phase(G)
         d.push_backs = x.r.push_backs
         d.pushed_this_melee = true
         d.pushed_period = G.turn
-        local moved = back_off(G, x.uid, tables.movement.push_back)
+        local moved = back_off(G, x.uid, tables.movement.push_back, "push_back")
         d.push_debt = tables.movement.push_back
         if moved < tables.movement.push_back * 0.99 then d.disorganised = true end
         say(G, "  %s is pushed back 30 paces.", d.name)
@@ -1908,8 +2330,10 @@ local function melee_phase(G)
               -- face it chooses, the other faces then being out of contact
               -- next period": it follows on the face that pushed
               if o.square then face(G, e, bearing(G, e, x.uid), true) end
-              advance(G, e, tables.movement.push_back + 1)
-              if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid) end
+              local fx, fy = G.bf:pos(e)
+              local reach = mm(tables.movement.push_back + 1) / terrain_factor(G, e, o)
+              advance(G, e, tables.movement.push_back + 1, nil, "follow_up")
+              if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid, fx, fy, reach) end
               o.following = true
             end
           end
@@ -1932,8 +2356,8 @@ local function melee_phase(G)
     if live(d) and d.pursuing and G.D[d.pursuing] and live(G.D[d.pursuing]) and G.bf:distance(uid, d.pursuing) < 0.5
       and d.caught then
       local q = G.D[d.pursuing]
-      local s = { files = d.files, first_period = false, charging = true, enemy_shield = { rear = true }, from_front = false,
-                  flank_or_rear = true, enemy = q }
+      local s = { files = files_in_contact(G, uid, d.pursuing), first_period = false, charging = true,
+                  enemy_shield = { rear = true }, from_front = false, flank_or_rear = true, enemy = q }
       local out = melee.strike(d, q, s, G.dice, false)
       say(G, "  %s cuts down the routed %s: %d casualties.", d.name, q.name, out.casualties)
       turn.take_casualties(G, d.pursuing, out.casualties)
@@ -2013,19 +2437,9 @@ local function end_of_period(G)
   for _, uid in ipairs(order) do
     local d = G.D[uid]
     if live(d) and not d.routing then
-      -- 1(iii): "falls below half strength in figures", and again for each
-      -- further figure lost.
-      if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
-        d.half_tested_at = d.figures
-        local out = turn.test(G, uid, "below half strength")
-        -- "A unit getting worse than "Halt" will continue off the field and will not return."
-        if out.rank < 3 then
-          d.leaving = true
-          turn.rout(G, uid, nil)
-        else
-          turn.obey(G, uid, out, true)
-        end
-      end
+      -- 1(iii), for losses not yet tested (turn.half_strength is called
+      -- as casualties are applied)
+      turn.half_strength(G, uid)
     end
     -- 2(i): the first time within charge reach of enemy troops
     if live(d) and not d.routing and not d.tested_first_reach and not d.in_melee then
@@ -2046,7 +2460,10 @@ local function end_of_period(G)
   end
   -- 2(vi) RALLYING BROKEN TROOPS: "following any period during which they
   -- have not been in contact with an enemy force or lost 1 man per figure to
-  -- missiles ... scoring better than halt".
+  -- missiles ... scoring better than halt". Routers have no order: chart 2,
+  -- whose halt row is "IF PURSUING HALT ... IF ALREADY HALTED - RETIRE";
+  -- better than it is "MOVE TOWARDS NEAREST FRIENDLY TROOPS" or above (the
+  -- rows of chart 2, not the rank of chart 1's "HALT - 2 PERIODS").
   for _, uid in ipairs(order) do
     local d = G.D[uid]
     if live(d) and d.routing and not d.leaving and d.rout_periods >= 1 and #d.opponents == 0
@@ -2055,14 +2472,14 @@ local function end_of_period(G)
       for _, e in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do caught = caught or e ~= nil end
       if not caught then
         local out = turn.test(G, uid, "attempting to rally", { chart = 2 })
-        if out.rank >= 4 then
+        if out.rank > tables.reaction_results.halt_or_retire.rank then
           d.routing = false
           d.reorganising = 1
           say(G, "  %s rallies.", d.name)
           if G.log then G.bf:log("rally", { unit = uid }) end
           if G.sides[d.side].general == uid then G.sides[d.side].general_routing = false end
           local _, _, f = G.bf:pos(uid)
-          G.bf:move(uid, "turn", norm((d.side == 1 and 0 or 180) - f))
+          turn_in_place(G, uid, norm((d.side == 1 and 0 or 180) - f))
         end
       end
     end
@@ -2150,6 +2567,7 @@ local function upkeep(G)
     local d = G.D[uid]
     if live(d) then
       d.received, d.inflicted, d.missile, d.shot_by, d.shot_two_handed = 0, 0, 0, 0, false
+      d.shot_by_engines, d.scared_by_elephants = nil, nil
       d.front_fighting, d.under_fire = nil, nil
       d.caught, d.following = nil, false
       d.reorganising_now = d.reorganising and d.reorganising > 0
@@ -2173,7 +2591,7 @@ local function upkeep(G)
       if not dis and troops.is_horsed(d) and G.elephants[3 - d.side] then
         local near = G.elephants[d.side] and 30 or 100
         for _, q in ipairs(enemies_within(G, uid, near)) do
-          if G.D[q.id].type == "EL" then dis = true; break end
+          if G.D[q.id].type == "EL" then dis = true; d.scared_by_elephants = true; break end
         end
       end
       if d.push_backs and d.push_backs > 0 and d.in_melee and d.disorganised then dis = true end

@@ -15,19 +15,20 @@ local function losses_line(losses)
   return #parts > 0 and table.concat(parts, ", ") or "none"
 end
 
--- opts: path (or nil), text (the default scenario when path is nil), seed,
--- turns, quiet
+-- opts: path (or nil), text (a scenario's text when path is nil), seed,
+-- turns, quiet, referee
 function cli.run(opts)
   local text, name = opts.text, opts.name or "default scenario"
   local base_dir
   if opts.path then
-    text, name = loader.read(opts.path), opts.path
+    text, name = loader.read(opts.path), loader.display(opts.path)
     base_dir = opts.path:match("^(.*)/[^/]*$")
   end
   local s = scenario.parse(text, name, base_dir)
   local report = (not opts.quiet) and print or nil
   local prepared = battle.prepare(s, opts.house_rules)
-  local result = battle.run{ prepared = prepared, seed = opts.seed, turns = opts.turns, report = report }
+  local result = battle.run{ prepared = prepared, seed = opts.seed, turns = opts.turns, report = report,
+                             referee = opts.referee }
   -- Armies by their list's name ("Gallic"), else by the list given.
   local names = {}
   for i, a in ipairs(s.armies) do
@@ -44,6 +45,9 @@ function cli.run(opts)
   end
   for i = 1, 2 do
     print(string.format("  Losses of %s: %s", names[i], losses_line(result.losses and result.losses[i])))
+  end
+  if result.referee then
+    print(string.format("  Referee: %d phases checked, no violation.", result.referee.phases))
   end
   return result
 end

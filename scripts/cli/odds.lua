@@ -24,8 +24,33 @@ function cli.run(args)
   rules.freeze()
   local rest = {}
   for i = 3, #args do rest[#rest + 1] = args[i] end
-  local adjudicate, describe = odds.prepare(kind, table.unpack(rest))
-  for _, line in ipairs(describe()) do print(line) end
+  -- A question is about two units (attacker and defender, shooter and
+  -- target) unless the ruleset's odds module says otherwise (odds.arity).
+  local want = type(odds.arity) == "table" and odds.arity[kind] or 2
+  local asked = string.format("odds %s %s", name, kind)
+  for _, a in ipairs(rest) do asked = asked .. string.format(" %q", a) end
+  if #rest ~= want then
+    local example = type(odds.WORDS) == "table" and odds.WORDS.example or "CLASS ..."
+    fail("%s: expected %d unit description%s after '%s' (each in quotes, e.g. \"%s\"), got %d", asked, want,
+      want == 1 and "" or "s", kind, example, #rest)
+  end
+  -- The arguments are all the user's: when the rules refuse them (a class or
+  -- integrity the tables do not cover), say which question, without an
+  -- engine traceback. Lua's own runtime errors ("attempt to ...") are bugs and
+  -- keep theirs.
+  local function answer(fn, ...)
+    local ok, a, b = pcall(fn, ...)
+    if ok then return a, b end
+    if type(a) == "table" then error(a, 0) end
+    local text = tostring(a)
+    local bug = text:find("attempt to ", 1, true) or text:find("bad argument", 1, true)
+      or text:find("stack overflow", 1, true) or text:find("limit of", 1, true)
+    if bug then error(a, 0) end
+    local message = text:gsub("^[^:\n]+%.lua:%d+: ", "")
+    fail("%s: the rules cannot answer this: %s", asked, message)
+  end
+  local adjudicate, describe = answer(odds.prepare, kind, table.unpack(rest))
+  for _, line in ipairs(answer(describe)) do print(line) end
   print("")
   local ok, rows = pcall(dice.odds, adjudicate, MAX_PATHS)
   if ok then

@@ -9,6 +9,7 @@ local dice = require("sandtable.dice")
 local loader = require("sandtable.loader")
 local fail = require("lib.fail")
 local ruleset = require("lib.ruleset")
+local referee = require("lib.referee")
 
 local battle = {}
 
@@ -30,19 +31,28 @@ function battle.prepare(s, extra_house_rules)
   local troops = manifest.troops and rules.require(manifest.troops) or nil
   local armies = {}
   for i, entry in ipairs(s.armies) do
-    local army, load_problems = armies_mod.load(entry.file, loader.read)
+    -- Read from where the scenario found it, named in messages as shown
+    -- (a shipped list relative to the shipped data: armies/phalanx/gallic.lua).
+    local shown = entry.shown or entry.file
+    local army, load_problems = armies_mod.load(shown, function() return loader.read(entry.file) end)
     local problems = army and armies_mod.check(army, troops) or load_problems
     if #problems > 0 then
-      fail("army %d (%s) is not a legal list:\n%s", i, entry.file, problems_text(problems, armies_mod.format))
+      fail("army %d (%s) is not a legal list:\n%s", i, shown, problems_text(problems, armies_mod.format))
     end
     armies[i] = army
   end
   rules.freeze()
+  s.extra_house_rules = extra_house_rules
   return { rules = rules, armies = armies, scenario = s, battle = rules.require(manifest.battle) }
 end
 
 -- opts: scenario (parsed) or prepared, seed, turns, report (function or nil),
--- log (false: no event log, for bulk trials)
+-- log (false: no event log, for bulk trials), referee (true: check every
+-- phase, lib.referee; a violation raises a user error naming the rule and
+-- the replay command), replay (the command that replays this battle, for
+-- the referee's message; default built from the scenario's file), quality
+-- (true, with referee and the log on: result.quality holds lib.quality's
+-- measures of the battle)
 function battle.run(opts)
   local prepared = opts.prepared or battle.prepare(opts.scenario)
   local s = prepared.scenario
@@ -60,6 +70,14 @@ function battle.run(opts)
     report = opts.report,
     log = opts.log ~= false,
   }
+  if opts.referee then
+    local replay = opts.replay
+    if not replay then
+      replay = string.format("sandtable battle %s --seed %d --referee", s.file or "SCENARIO", seed)
+      for _, h in ipairs(s.extra_house_rules or {}) do replay = replay .. " --house-rule " .. h end
+    end
+    ctx.referee = referee.new{ rules = prepared.rules, replay = replay, quality = opts.quality }
+  end
   -- A hash of the state at each turn's end goes into the log, so a replay
   -- that drifts is caught at the turn where it drifts.
   -- It also records every unit's ruleset fields, so a replay can show a
@@ -71,6 +89,16 @@ function battle.run(opts)
     bf:log("turn_end", { turn = turn, hash = bf:hash(), units = units })
   end
   local result = prepared.battle.run(ctx)
+  if ctx.referee then
+    if not ctx.referee.G then
+      fail("referee: the %s battle never called referee.watch(ctx, G), so nothing was checked",
+        prepared.rules.manifest.name or "ruleset's")
+    end
+    ctx.referee:finish()
+    result.referee = { phases = ctx.referee.phases_checked, warnings = ctx.referee.warnings }
+    result.quality = ctx.referee.metrics
+    result.turn_limit = ctx.turns
+  end
   result.seed = seed
   return result
 end

@@ -30,10 +30,10 @@ List.__index = List
 
 local function check_modifier(self, entry)
   if entry.add == nil and entry.apply == nil then
-    error(string.format("modifier '%s' in list '%s' needs `add` or `apply`", entry.id, self.name), 4)
+    NL.raise(string.format("modifier '%s' in list '%s' needs `add` or `apply`", entry.id, self.name))
   end
   if entry.when ~= nil and type(entry.when) ~= "function" then
-    error(string.format("modifier '%s' in list '%s': `when` must be a function", entry.id, self.name), 4)
+    NL.raise(string.format("modifier '%s' in list '%s': `when` must be a function", entry.id, self.name))
   end
 end
 

@@ -7,8 +7,30 @@
 --   local NL = require("lib.named_list")
 --   local phases = NL.new("phalanx.phases", entries, check_entry)
 
+local where = require("lib.where")
+
 local NL = {}
 NL.__index = NL
+
+-- A patch that names an entry the list does not have (or is malformed) is the
+-- patching file's mistake (a house rule, an option): the message names that
+-- file and line, the first caller outside the list modules, and is raised as
+-- a user error, without an engine traceback.
+local function is_list_module(file)
+  return file == "?" or file:find("lib/named_list%.lua$") or file:find("lib/modifiers%.lua$")
+      or file == "=[C]" or file == "[C]"
+end
+local function raise(message)
+  for level = 2, 20 do
+    local file, line = where(level)
+    if not file then break end
+    if not is_list_module(file) and line and line > 0 then
+      error({ user_message = string.format("%s:%d: %s", file, line, message) }, 0)
+    end
+  end
+  error(message, 2)
+end
+NL.raise = raise
 
 -- The layer now patching the rules (set by the ruleset loader).
 local current_layer = "base"
@@ -24,7 +46,7 @@ end
 
 local function default_check(self, entry)
   if type(entry) ~= "table" or type(entry.id) ~= "string" then
-    error(string.format("list '%s': an entry needs a string id", self.name), 4)
+    raise(string.format("list '%s': an entry needs a string id", self.name))
   end
 end
 
@@ -34,7 +56,7 @@ function NL.new(name, entries, check, class)
   local self = setmetatable({ name = name, entries = {}, frozen = false, check = check }, class or NL)
   for _, e in ipairs(entries or {}) do
     self:check_entry(e)
-    if self:index_of(e.id) then error(string.format("list '%s': duplicate id '%s'", name, e.id), 2) end
+    if self:index_of(e.id) then raise(string.format("list '%s': duplicate id '%s'", name, e.id)) end
     self.entries[#self.entries + 1] = stamp(e)
   end
   return self
@@ -55,15 +77,15 @@ end
 local function require_index(self, id, verb)
   local i = self:index_of(id)
   if not i then
-    error(string.format("cannot %s '%s': list '%s' has no such entry (it has: %s)", verb, tostring(id), self.name,
-      table.concat(self:ids(), ", ")), 4)
+    raise(string.format("cannot %s '%s': list '%s' has no such entry (it has: %s)", verb, tostring(id), self.name,
+      table.concat(self:ids(), ", ")))
   end
   return i
 end
 
 local function check_mutable(self)
   if self.frozen then
-    error(string.format("list '%s' is frozen: rules are patched while loading, not during a battle", self.name), 4)
+    raise(string.format("list '%s' is frozen: rules are patched while loading, not during a battle", self.name))
   end
 end
 
@@ -72,7 +94,7 @@ function NL:add(entry, position)
   check_mutable(self)
   self:check_entry(entry)
   if self:index_of(entry.id) then
-    error(string.format("list '%s' already has '%s' (use replace)", self.name, entry.id), 2)
+    raise(string.format("list '%s' already has '%s' (use replace)", self.name, entry.id))
   end
   local at = #self.entries + 1
   if position and position.before then at = require_index(self, position.before, "insert before") end

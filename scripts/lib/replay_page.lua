@@ -105,6 +105,8 @@ body.hide-roll #events li.k-roll, body.hide-unit_moved #events li.k-unit_moved {
 svg text { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; }
 .unit { cursor: pointer; }
 .unit.removed { opacity: .35; }
+.unit.flying rect.base { stroke-dasharray: 7 4; filter: drop-shadow(6px 9px 3px rgba(0,0,0,.45)); }
+.unit.underground rect.base { stroke-dasharray: 2 3; fill-opacity: .45; }
 .unit.removed rect.base { fill: none !important; stroke-dasharray: 6 4; }
 body:not(.ghosts) .unit.removed, body:not(.ghosts) .ulabel.removed { display: none; }
 .unit.sel rect.base { stroke: #ffd84a; stroke-width: 5; }
@@ -253,10 +255,12 @@ function apply(s, e, i) {
   switch (e.kind) {
     case "terrain_added": s.terrain.push(e); break;
     case "terrain_removed": s.terrain = s.terrain.filter((t) => t.id !== e.id); break;
+    case "terrain_changed": s.terrain = s.terrain.map((t) => (t.id === e.id ? e : t)); break;
     case "unit_added":
       s.units[e.unit] = { id: e.unit, side: e.side, name: e.name, label: e.label, x: e.x, y: e.y, facing: e.facing,
-        width: e.width, depth: e.depth, strength: e.strength, removed: false, since: i };
+        width: e.width, depth: e.depth, strength: e.strength, removed: false, since: i, layer: e.layer || 0 };
       break;
+    case "unit_layer": if (u) u.layer = e.layer; break;
     case "unit_moved": if (u) { u.x = e.x; u.y = e.y; u.facing = e.facing; u.lastMove = i; } break;
     case "unit_strength": if (u) u.strength = e.strength; break;
     case "unit_removed": if (u) { u.removed = true; u.removedAt = i; } break;
@@ -311,10 +315,12 @@ const FMT = {
   terrain_added: (e) => "Terrain " + esc(e.id) + ": " + nice(e.feature.type) + (e.feature.circle ? " (round)" : "") +
     (e.feature.blocks_los ? ", blocks line of sight" : ""),
   terrain_removed: (e) => "Terrain " + esc(e.id) + " removed",
+  terrain_changed: (e) => "Terrain " + esc(e.id) + " is now " + nice((e.feature || {}).type),
   unit_added: (e) => ul(e.unit) + (e.label ? " (" + esc(e.label) + ")" : "") + " joins side " + esc(e.side) + " at " +
     xy(e) + ", facing " + deg(e.facing),
   unit_moved: (e) => ul(e.unit) + " " + nice(e.how || "moves") + " \u2192 " + xy(e) + ", facing " + deg(e.facing),
   unit_strength: (e) => ul(e.unit) + " strength now " + num(e.strength),
+  unit_layer: (e) => ul(e.unit) + (e.layer > 0 ? " takes to the air" : e.layer < 0 ? " goes underground" : " is on the ground"),
   unit_removed: (e) => ul(e.unit) + " leaves the table",
   unit_returned: (e) => ul(e.unit) + " returns to the table at " + xy(e),
   unit_resized: (e) => ul(e.unit) + " changes formation: base " + num(e.width) + " \u00d7 " + num(e.depth) + " mm",
@@ -380,7 +386,7 @@ function termsLine(e) {  // modifiers an adjudication explains itself with
 // The fields a formatter of FMT reads: a ruleset whose event of the same kind
 // lacks them gets the next formatter that fits (ALT), else the generic line.
 const NEEDS = {
-  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"], unit_returned: ["unit", "x", "y"], unit_resized: ["unit", "width", "depth"],
+  unit_added: ["unit", "x", "y"], unit_moved: ["unit", "x", "y"], unit_strength: ["unit"], unit_removed: ["unit"], unit_returned: ["unit", "x", "y"], unit_resized: ["unit", "width", "depth"], unit_layer: ["unit", "layer"],
   roll: ["die", "value"], victory: ["winner"], activation_points: ["side", "points"], activation: ["units", "order"],
   move: ["units", "distance"], charge: ["units", "target"], contact: ["units", "with"], evade: ["units", "distance"],
   initiative: ["units", "die", "action"], shoot: ["shooter", "target", "result"], melee: ["attacker", "defender"],
@@ -479,7 +485,28 @@ el("rect", { x: -M, y: -M, width: W + 2 * M, height: H + 2 * M, fill: "#5a4630" 
 el("rect", { x: -M * 0.35, y: -M * 0.35, width: W + M * 0.7, height: H + M * 0.7, fill: "#745a3d", rx: M * 0.15 }, svg);
 el("rect", { x: 0, y: 0, width: W, height: H, fill: "url(#felt)" }, svg);
 const terrainLayer = el("g", { id: "terrain" }, svg);
-el("rect", { x: 0, y: 0, width: W, height: H, fill: "url(#grid)", "pointer-events": "none" }, svg);
+const squareGrid = el("rect", { x: 0, y: 0, width: W, height: H, fill: "url(#grid)", "pointer-events": "none" }, svg);
+// a hex board (the `hex_grid` event: size across the flats, centre x, y of
+// hex (0, 0), cols x rows, pointy-top, odd rows shifted east): its outlines
+// instead of the square grid
+{
+  const g = EV.find((e) => e.kind === "hex_grid");
+  if (g && !g.flat_top && +g.size > 0) {
+    squareGrid.remove();
+    const s = +g.size, rad = s / Math.sqrt(3), d = [];
+    for (let row = 0; row < g.rows; row++) for (let col = 0; col < g.cols; col++) {
+      const r = row, q = col - Math.floor(row / 2);
+      const cx = +g.x + s * (q + r / 2), cy = H - (+g.y + (r * s * Math.sqrt(3)) / 2);
+      for (let k = 0; k < 6; k++) {
+        const a = (Math.PI / 180) * (90 + 60 * k);
+        d.push((k ? "L" : "M") + (cx + rad * Math.cos(a)).toFixed(1) + " " + (cy - rad * Math.sin(a)).toFixed(1));
+      }
+      d.push("Z");
+    }
+    el("path", { id: "hexgrid", d: d.join(""), fill: "none", stroke: "rgba(255,255,255,.22)", "stroke-width": 1.5,
+      "pointer-events": "none" }, svg);
+  }
+}
 const unitLayer = el("g", { id: "units" }, svg);
 const arrowLayer = el("g", { id: "arrows", "pointer-events": "none" }, svg);
 const labelLayer = el("g", { id: "labels" }, svg);
@@ -494,12 +521,12 @@ const labelLayer = el("g", { id: "labels" }, svg);
   el("path", { d: "M0 " + y + "h" + bar + "M0 " + (y - fs * 0.3) + "v" + fs * 0.6 + "M" + bar + " " + (y - fs * 0.3) + "v" +
     fs * 0.6, stroke: "#f3e6c8", "stroke-width": fs * 0.12 }, svg);
   const t = el("text", { x: bar + fs * 0.4, y: y + fs * 0.33, "font-size": fs * 0.8, fill: "#f3e6c8" }, svg);
-  t.textContent = bar + " mm \u00b7 table " + W + " \u00d7 " + H + " mm";
+  t.textContent = bar + " mm \u00b7 table " + Math.round(W) + " \u00d7 " + Math.round(H) + " mm";
 }
 
 let drawnTerrain = "";
 function drawTerrain(s) {
-  const key = s.terrain.map((t) => t.id).join(",");
+  const key = s.terrain.map((t) => t.id + ":" + t.seq).join(",");  // a changed feature is redrawn
   if (key === drawnTerrain) return;
   drawnTerrain = key;
   terrainLayer.textContent = "";
@@ -556,6 +583,9 @@ function drawUnits(s) {
     e.g.setAttribute("data-x", u.x); e.g.setAttribute("data-y", u.y); e.g.setAttribute("data-facing", u.facing);
     e.g.setAttribute("data-strength", u.strength); e.g.setAttribute("data-removed", u.removed ? "1" : "0");
     e.g.classList.toggle("removed", !!u.removed);
+    e.g.classList.toggle("flying", u.layer > 0);
+    e.g.classList.toggle("underground", u.layer < 0);
+    e.g.setAttribute("data-layer", u.layer || 0);
     e.g.classList.toggle("sel", selected == id);
     e.label.classList.toggle("removed", !!u.removed);
     const strength = u.strength !== added[id].strength ? " \u00b7" + u.strength : "";
@@ -745,7 +775,7 @@ bar.addEventListener("click", (ev) => { const d = ev.target.closest("[data-g]");
     (victory.reason ? " (" + esc(victory.reason) + ")" : "");
   $("summary").innerHTML = html;
   const types = {};
-  for (const e of EV) if (e.kind === "terrain_added" && e.feature) types[e.feature.type] = true;
+  for (const e of EV) if ((e.kind === "terrain_added" || e.kind === "terrain_changed") && e.feature) types[e.feature.type] = true;
   let lg = Object.keys(sides).map((s) => '<span><span class="sw" style="background:' + sideColour(s) + '"></span>side ' + esc(s) + "</span>").join("");
   lg += Object.keys(types).sort().map((t) => '<span><span class="sw" style="background:' + terrainColour(t) + '"></span>' + nice(t) + "</span>").join("");
   const used = {};

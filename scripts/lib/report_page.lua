@@ -140,7 +140,13 @@ local function length_chart(length, width)
   return concat(out, "\n")
 end
 
-local function losses_table(losses)
+-- The name of side i: the army's name from summary.sides, else "side i".
+local function side_name(summary, i)
+  local sides = type(summary) == "table" and summary.sides or nil
+  return type(sides) == "table" and type(sides[i]) == "string" and sides[i] or ("side " .. i)
+end
+
+local function losses_table(losses, summary)
   if type(losses) ~= "table" or #losses == 0 then return "" end
   local classes, seen = {}, {}
   for _, side in ipairs(losses) do
@@ -152,7 +158,7 @@ local function losses_table(losses)
   for _, c in ipairs(classes) do out[#out + 1] = "<th>" .. esc(c) .. "</th>" end
   out[#out + 1] = "</tr>"
   for i, side in ipairs(losses) do
-    out[#out + 1] = "<tr><th>side " .. i .. "</th>"
+    out[#out + 1] = "<tr><th>" .. esc(side_name(summary, i)) .. "</th>"
     for _, c in ipairs(classes) do
       out[#out + 1] = '<td class="num">' .. (side[c] and format("%.2f", side[c]) or "\226\128\148") .. "</td>"
     end
@@ -229,6 +235,14 @@ function report.html(summary, title, opts)
   for _, v in ipairs(variants) do
     w('<section class="card variant" data-variant="' .. esc(v.name) .. '">')
     w("<h3>" .. esc(v.name) .. "</h3>")
+    local files = type(v.params) == "table" and v.params.house_rules or nil
+    if type(files) == "table" and #files > 0 then
+      local names = {}
+      for _, f in ipairs(files) do names[#names + 1] = "<code>" .. esc(tostring(f)) .. "</code>" end
+      w('<div class="meta file">house rule ' .. concat(names, ", ") .. "</div>")
+    elseif type(v.params) == "table" then
+      w('<div class="meta file">the rules as written</div>')
+    end
     local meta = format("%s battles fought", esc(v.completed or v.trials or "?"))
     if (v.failed or 0) > 0 then meta = meta .. format(' \194\183 <span class="fail">%s failed</span>', esc(v.failed)) end
     if v.length and v.length.mean then
@@ -239,12 +253,14 @@ function report.html(summary, title, opts)
     local rows = {}
     for _, o in ipairs(OUTCOMES) do
       local r = v[o.key] or {}
-      rows[#rows + 1] = { label = o.label, rate = r.rate or 0, low = r.low or 0, high = r.high or 0, colour = o.colour }
+      local label = o.key == "side1_wins" and side_name(summary, 1) .. " wins"
+        or o.key == "side2_wins" and side_name(summary, 2) .. " wins" or o.label
+      rows[#rows + 1] = { label = label, rate = r.rate or 0, low = r.low or 0, high = r.high or 0, colour = o.colour }
     end
     w(interval_chart(rows, "variant-chart"))
     w("<h4>Battle length (turns)</h4>")
     w(length_chart(v.length or {}))
-    w(losses_table(v.losses_per_battle))
+    w(losses_table(v.losses_per_battle, summary))
     if type(v.failures) == "table" and #v.failures > 0 then
       w('<h4>Failed trials</h4><ul class="note">')
       for i, f in ipairs(v.failures) do
@@ -259,10 +275,10 @@ function report.html(summary, title, opts)
   w("</div>\n")
   local diffs = summary.differences or {}
   if #diffs > 0 then
-    w("<h2>Difference from the baseline: side 1 win rate</h2>\n")
+    w("<h2>Difference from the baseline: " .. esc(side_name(summary, 1)) .. " win rate</h2>\n")
     w('<section class="card">')
     w(difference_chart(diffs))
-    w('<p class="note">Each dot is the variant\'s side 1 win rate minus the baseline\'s over the same trials, with its ' ..
+    w('<p class="note">Each dot is the variant\'s ' .. esc(side_name(summary, 1)) .. ' win rate minus the baseline\'s over the same trials, with its ' ..
       "95% interval. An interval that crosses zero means the experiment cannot tell the two apart; run more trials " ..
       "(or <code>--until-ci</code>) to narrow it.</p>")
     w("</section>\n")

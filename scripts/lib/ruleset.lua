@@ -88,12 +88,26 @@ local function effective_manifest(chain)
 end
 
 -- Options along the chain: each manifest adds its own ids; `id = false`
--- withdraws an option the ruleset it extends offers.
-local function chain_options(chain)
+-- withdraws an option the ruleset it extends offers. Then the optional
+-- modules across rulesets (rulesets/modules, docs/modules.md): a module with
+-- an adapter for a ruleset of the chain (the most derived first) is offered
+-- under the module's name, unless the ruleset offers an option of that name
+-- itself. `registry` (the module names; default rulesets/modules/init.lua)
+-- is for tests.
+local function chain_options(chain, registry)
   local known = {}
   for _, m in ipairs(chain) do
     for id, module_name in pairs(m.options or {}) do
       if module_name == false then known[id] = nil else known[id] = module_name end
+    end
+  end
+  for _, name in ipairs(registry or require("modules")) do
+    local module = type(name) == "table" and name or require("modules." .. name)
+    if known[module.name] == nil then
+      for i = #chain, 1, -1 do
+        local adapter = module.adapters and module.adapters[chain[i].name]
+        if adapter then known[module.name] = adapter; break end
+      end
     end
   end
   return known

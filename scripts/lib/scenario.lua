@@ -51,15 +51,59 @@ local function check_keys(value, spec, path, where)
   end
 end
 
--- Where a bare army name lives: "phalanx/gallic" -> armies/phalanx/gallic.lua.
-local function army_path(ref, base_dir)
-  if ref:match("%.lua$") then
-    if loader.exists(ref) then return ref end
-    if base_dir and loader.exists(base_dir .. "/" .. ref) then return base_dir .. "/" .. ref end
-    return nil
+-- How paths resolve (docs/scenarios.md, "How paths resolve"): a path in a
+-- scenario (it ends in .lua) against the scenario's folder, or as written when
+-- absolute; a bare name ("phalanx/gallic") is looked for as <name>.lua under
+-- armies/ beside the scenario, armies/ of the current directory, each
+-- --lua-path folder, then the shipped armies/. A user's list found before a
+-- shipped one of the same name is used, and a note says so.
+
+local function join(dir, path)
+  if path:sub(1, 1) == "/" or not dir or dir == "" or dir == "." then return path end
+  return dir .. "/" .. path
+end
+scenario.join = join
+
+-- The file a scenario's path names: path, nil | nil, problem.
+local function scenario_file(ref, base_dir, what)
+  local path = join(base_dir, ref)
+  local status, why = loader.probe(path)
+  if status == "file" then return path end
+  if status == "refused" then return nil, string.format("%s '%s': %s", what, ref, why) end
+  return nil, string.format("no %s '%s' (looked for %s)", what, ref, path)
+end
+
+local function army_file(ref, base_dir)
+  if ref:match("%.lua$") then return scenario_file(ref, base_dir, "army list") end
+  local rel = ref .. ".lua"
+  local candidates = {}
+  if base_dir and base_dir ~= "." and base_dir ~= "" then
+    candidates[#candidates + 1] = { path = join(base_dir, "armies/" .. rel), kind = "yours" }
   end
-  local module_path = loader.find(ref:gsub("/", "."))
-  return module_path
+  candidates[#candidates + 1] = { path = "./armies/" .. rel, kind = "yours" }
+  for _, d in ipairs(loader.search_dirs()) do
+    candidates[#candidates + 1] = { path = d.dir .. "/" .. (d.kind == "shipped" and "armies/" or "") .. rel,
+      kind = d.kind }
+  end
+  local found, tried, refused = nil, {}, nil
+  for _, c in ipairs(candidates) do
+    local status, why = loader.probe(c.path)
+    if status == "file" then
+      if not found then
+        found = c
+      elseif c.kind == "shipped" and found.kind ~= "shipped" and not loader.same_file(found.path, c.path) then
+        loader.note(string.format("army '%s' is read from %s, which shadows the shipped list %s", ref, found.path,
+          loader.display(c.path)))
+      end
+    elseif status == "refused" then
+      refused = refused or why
+    elseif not found then
+      tried[#tried + 1] = c.kind == "shipped" and (c.path .. " (shipped)") or c.path
+    end
+  end
+  if found then return found.path, nil, loader.display(found.path) end
+  if refused then return nil, string.format("army list '%s': %s", ref, refused) end
+  return nil, string.format("no army list '%s' (looked for %s)", ref, table.concat(tried, ", "))
 end
 
 -- text: the YAML text; name: its file name (for messages); base_dir: where
@@ -93,16 +137,18 @@ function scenario.parse(text, name, base_dir)
       fail("%s: no commander module '%s' (use ai for the ruleset's default commander)", locate(path .. "/commander"),
         a.commander)
     end
-    a.file = army_path(a.army, base_dir)
-    if not a.file then
-      fail("%s: no army list '%s' (looked for armies/%s.lua)", locate(path .. "/army"), a.army,
-        a.army)
-    end
+    local file, problem, shown = army_file(a.army, base_dir)
+    if not file then fail("%s: %s", locate(path .. "/army"), problem) end
+    a.file, a.shown = file, shown or file
   end
   for i, p in ipairs(s.house_rules or {}) do
-    if base_dir and not loader.exists(p) and loader.exists(base_dir .. "/" .. p) then
-      s.house_rules[i] = base_dir .. "/" .. p
+    if type(p) ~= "string" then
+      fail("%s: expected the path of a house rule file (a .lua file returning function(rules))",
+        locate("/house_rules/" .. (i - 1)))
     end
+    local file, problem = scenario_file(p, base_dir, "house rule file")
+    if not file then fail("%s: %s", locate("/house_rules/" .. (i - 1)), problem) end
+    s.house_rules[i] = file
   end
   s.locate = locate
   s.file = name

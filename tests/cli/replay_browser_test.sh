@@ -139,6 +139,46 @@ if grep -q '^1 250 150 45 0 1 ' <<<"$(units hostile)"; then pass "the unknown ru
 else fail "the hand-written unit is not where the log put it:"; units hostile; fi
 if grep -q 'mystery kind' "$TMP/hostile.dom"; then pass "an unknown kind gets the generic line"; else fail "no line for the unknown kind"; fi
 
+# Terrain that changes during play (bf:change_terrain -> terrain_changed):
+# the page draws the feature as it was at each turn.
+cat > "$TMP/terrain.jsonl" <<'EOF'
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":0,"kind":"terrain_added","id":1,"feature":{"type":"wall","polygon":[100,380,1100,380,1100,420,100,420],"blocks_los":true}}
+{"seq":3,"turn":0,"kind":"unit_added","unit":1,"side":1,"name":"A","x":600,"y":100,"facing":0,"width":40,"depth":20,"strength":4}
+{"seq":4,"turn":1,"phase":"siege","kind":"turn_end","turn":1}
+{"seq":5,"turn":2,"phase":"siege","kind":"terrain_changed","id":1,"feature":{"type":"breach","polygon":[500,380,700,380,700,420,500,420],"blocks_los":false}}
+{"seq":6,"turn":2,"phase":"siege","kind":"turn_end","turn":2}
+EOF
+expect_exit 0 "a log with a terrain change replays" -- "$SANDTABLE" replay "$TMP/terrain.jsonl" --html "$TMP/terrain.html"
+dump "file://$TMP/terrain.html#turn=1" terrain1
+dump "file://$TMP/terrain.html#end" terrain2
+page_ok terrain2 "a log with a terrain change"
+if grep -q 'data-type="wall"' "$TMP/terrain1.dom" && ! grep -q 'data-type="breach"' "$TMP/terrain1.dom"; then
+  pass "turn 1 shows the wall"
+else fail "turn 1 does not show the wall alone"; fi
+if grep -q 'data-type="breach"' "$TMP/terrain2.dom" && ! grep -q 'data-type="wall"' "$TMP/terrain2.dom"; then
+  pass "the end shows the breach where the wall was"
+else fail "the end does not show the breach in the wall's place"; fi
+
+# Units on other layers: a flyer drawn as flying until it lands.
+cat > "$TMP/layers.jsonl" <<'EOF'
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":0,"kind":"unit_added","unit":1,"side":1,"name":"Dragon","x":600,"y":300,"facing":0,"width":80,"depth":80,"strength":1,"layer":1}
+{"seq":3,"turn":0,"kind":"unit_added","unit":2,"side":2,"name":"Spears","x":600,"y":300,"facing":180,"width":80,"depth":40,"strength":4}
+{"seq":4,"turn":1,"phase":"move","kind":"turn_end","turn":1}
+{"seq":5,"turn":2,"phase":"move","kind":"unit_layer","unit":1,"layer":0}
+{"seq":6,"turn":2,"phase":"move","kind":"turn_end","turn":2}
+EOF
+expect_exit 0 "a log with a flyer replays" -- "$SANDTABLE" replay "$TMP/layers.jsonl" --html "$TMP/layers.html"
+dump "file://$TMP/layers.html#turn=1" layers1
+dump "file://$TMP/layers.html#end" layers2
+page_ok layers2 "a log with a flyer"
+if grep -q 'class="unit flying"[^>]*data-unit="1"\|data-unit="1"[^>]*data-layer="1"' "$TMP/layers1.dom"; then pass "turn 1 draws the dragon flying"
+else fail "turn 1 does not draw the dragon flying"; grep -o '<g class="unit[^>]*>' "$TMP/layers1.dom" | head -3; fi
+if grep -o '<g class="unit[^>]*data-unit="1"[^>]*>' "$TMP/layers2.dom" | grep -q 'data-layer="0"' && \
+   ! grep -o '<g class="unit[^>]*data-unit="1"[^>]*>' "$TMP/layers2.dom" | grep -q flying; then pass "after landing it is drawn on the ground"
+else fail "after landing the dragon is still drawn flying"; grep -o '<g class="unit[^>]*>' "$TMP/layers2.dom" | head -3; fi
+
 # Stored script injection (issue #14): markup in the values of a crafted log
 # (first_move and pre_battle scores, initiative scores, a roll's die faces)
 # shows as text; no element is made from it and no script runs (each payload
@@ -176,15 +216,18 @@ if [ "$(body_attr csp data-ready)" = "1" ] && [ -z "$(body_attr csp data-pwned)"
 else fail "the policy did not block the handler (data-pwned=$(body_attr csp data-pwned), data-ready=$(body_attr csp data-ready))"; fi
 
 # The experiment report: one chart per variant, the CSV beside it. The
-# variant's name is markup: it shows as text (the report has no script at all).
-HOSTILE_NAME="<b>bold</b><script>document.body.setAttribute('data-pwned','report')</script>"
+# variant's house rule file is named with markup (variant names themselves
+# are letters, digits, '_', '-' and '.'): it shows as text (the report has no
+# script at all).
+HOSTILE_FILE="$TMP/<em>bold<script>document.body.setAttribute('data-pwned','report').lua"
+cp scripts/house_rules/phalanx_hip_steadier.lua "$HOSTILE_FILE"
 expect_exit 0 "sim writes a report" -- "$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 2 \
-  --variant "$HOSTILE_NAME=scripts/house_rules/phalanx_hip_steadier.lua" --report "$TMP/report.html"
+  --variant "hostile=$HOSTILE_FILE" --report "$TMP/report.html"
 dump "file://$TMP/report.html" report
 if [ ! -s "$TMP/report.console" ] && grep -q "<main>" "$TMP/report.dom"; then pass "the report loads with nothing on the console"
 else fail "the report did not load cleanly"; head -5 "$TMP/report.console"; fi
-if [ -z "$(body_attr report data-pwned)" ] && ! grep -q '<b>bold</b>\|<script' "$TMP/report.dom" && grep -q '&lt;b&gt;bold' "$TMP/report.dom"; then
-  pass "a variant named with markup shows as text in the report"
+if [ -z "$(body_attr report data-pwned)" ] && ! grep -q '<em>bold\|<script' "$TMP/report.dom" && grep -q '&lt;em&gt;bold' "$TMP/report.dom"; then
+  pass "a house rule file named with markup shows as text in the report"
 else fail "a variant's markup became elements or script in the report"; fi
 if grep -q "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'" "$TMP/report.html"; then
   pass "the report has a Content-Security-Policy with no script"
@@ -194,7 +237,7 @@ if [ "$charts" -eq 2 ]; then pass "the report draws one chart per variant (2)"; 
 if grep -q 'class="difference-chart"' "$TMP/report.dom" && grep -q 'class="length-chart"' "$TMP/report.dom"; then
   pass "the report has the length histograms and the difference chart"
 else fail "the report lacks a length histogram or the difference chart"; fi
-"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant "$HOSTILE_NAME=scripts/house_rules/phalanx_hip_steadier.lua" \
+"$SANDTABLE" sim scenarios/phalanx/gaugamela.yaml --trials 12 --threads 1 --variant "hostile=$HOSTILE_FILE" \
   --format csv > "$TMP/expected.csv" 2>/dev/null
 if cmp -s "$TMP/report.csv" "$TMP/expected.csv"; then pass "report.csv beside it is the --format csv summary"
 else fail "report.csv differs from --format csv"; fi

@@ -37,8 +37,8 @@ if lua5.4 "$TMP/ci_check.lua" "$TMP/ci.json"; then pass "--until-ci stops in who
 printf 'return function(rules) end\n' > "$TMP/nothing.lua"
 # A house rule with a Lua error in one trial's path fails every trial of its variant, reported with seeds.
 printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "oops", text = "broken", add = function(c) return c.no_such.field end })\nend\n' > "$TMP/broken.lua"
-expect_exit 0 "a run with a broken house rule still completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 20 --seed 9 --variant same="$TMP/nothing.lua" --variant broken="$TMP/broken.lua"
-expect_output "Difference in side 1's win rate" "variants are compared with the baseline"
+expect_exit 0 "with --keep-going a run with a broken house rule completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 20 --seed 9 --variant same="$TMP/nothing.lua" --variant broken="$TMP/broken.lua" --keep-going
+expect_output "Difference in Early Imperial Roman's win rate" "variants are compared with the baseline, sides by name"
 expect_output "same             +0.0 points [+0.0, +0.0]" "a do-nothing house rule gives the same battles (common random numbers)"
 expect_output "trial(s) of broken failed" "the failures are counted"
 expect_output "seed" "each failure names its seed for replay"
@@ -46,12 +46,12 @@ expect_output "seed" "each failure names its seed for replay"
 # hook runs on the hot path), the run completes and names the line and a
 # replay command.
 printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "forever", text = "loops",\n    add = function() while true do end end })\nend\n' > "$TMP/loop.lua"
-expect_exit 0 "a run whose house rule loops forever completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 2 --trial-timeout 1 --variant loop="$TMP/loop.lua"
+expect_exit 0 "with --keep-going a run whose house rule loops forever completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 2 --trial-timeout 1 --variant loop="$TMP/loop.lua" --keep-going
 expect_output "loop.lua:4: trial stopped by the watchdog after 1 s" "the watchdog stops the trial at the looping line"
 expect_output "--house-rule $TMP/loop.lua --seed SEED" "the summary says how to replay a failed trial"
 printf 'ruleset: phalanx\nturnz: 3\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/typo.yaml"
 expect_exit 1 "a scenario with a typo stops the run before any trial" -- "$SANDTABLE" sim "$TMP/typo.yaml" --trials 50
 expect_output "typo.yaml:2:1: unknown key 'turnz'" "the typo is located once"
-expect_exit 1 "a variant without a file is refused" -- "$SANDTABLE" sim "$TMP/s.yaml" --variant nofile
+expect_exit 2 "a variant without a file is a usage error" -- "$SANDTABLE" sim "$TMP/s.yaml" --variant nofile
 expect_output "expected NAME=FILE.lua" "the message says what was expected"
 finish

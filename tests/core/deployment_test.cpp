@@ -1,7 +1,7 @@
-// The Phalanx commander's line search in the core (deployment.hpp): Lua's
+// The generic line placement search in the core (deployment.hpp): Lua's
 // table.sort order, the candidate places of a block, and small searches
-// worked out by hand. (rulesets/phalanx/tests/ai_test.lua holds the search
-// to the Lua code's answers on thousands of random lines.)
+// worked out by hand. (A commander that also runs the search in Lua, such
+// as Phalanx's, holds the two to the same answers in its own tests.)
 #include <catch2/catch.hpp>
 
 #include "sandtable/deployment.hpp"

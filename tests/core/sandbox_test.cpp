@@ -270,6 +270,9 @@ TEST_CASE("sandbox: a pathological pattern is refused quickly", "[sandbox][limit
   CHECK(run("return ('  Phalanx, p.17  '):match('^%s*(.-)%s*$')") == "Phalanx, p.17");
   CHECK(run("local n = 0 for w in ('a b c d'):gmatch('%a+') do n = n + 1 end return n") == "4");
   CHECK(run("return (string.rep('ab ', 2000):gsub('%s+', '_')):sub(1, 6)") == "ab_ab_");
+  // A plain find has no pattern to backtrack over, whatever its characters.
+  CHECK(run("return string.rep('a', 5000):find('.-.-.-.-b', 1, true)") == "nil");
+  CHECK(run("return (string.rep('a', 5000) .. '.-.-.-.-b'):find('.-.-.-.-b', 1, true)") == "5001");
 }
 
 TEST_CASE("sandbox: deep recursion is a stack overflow error, not a crash", "[sandbox][limits]") {

@@ -46,3 +46,101 @@ T.case("battlefield: a method called on something else raises a type error", fun
   T.eq(snap:terrain(), {})
   bf:restore(snap)
 end)
+
+T.case("battlefield: terrain that changes during play keeps its id, answers at once and is logged", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local wall = bf:add_terrain{ type = "wall", polygon = { 100, 480, 900, 480, 900, 520, 100, 520 }, blocks_los = true,
+                               impassable = true }
+  bf:terrain_type("wall", {})
+  local a = bf:add_unit{ side = 1, x = 500, y = 300, width = 80, depth = 40 }
+  local b = bf:add_unit{ side = 2, x = 500, y = 700, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:line_of_sight(a, b), false)
+  T.eq(bf:terrain_probe(500, 500, 0, 80, 40, { "impassable" }), true)
+  bf:change_terrain(wall, { type = "breach", blocks_los = false, impassable = false })
+  T.eq(bf:line_of_sight(a, b), true)
+  T.eq(bf:terrain_probe(500, 500, 0, 80, 40, { "impassable" }), false)
+  T.eq(bf:terrain()[wall].type, "breach")
+  T.eq(#bf:terrain(), 1)
+  local last = bf:events()[#bf:events()]
+  T.eq({ last.kind, last.id, last.feature.type, last.feature.blocks_los }, { "terrain_changed", wall, "breach", false })
+  -- a new shape replaces the old one
+  bf:change_terrain(wall, { circle = { 500, 500, 30 } })
+  T.eq(bf:terrain()[wall].polygon, nil)
+  T.eq(#bf:terrain_at(500, 500), 1)
+  T.eq(#bf:terrain_at(150, 500), 0)
+end)
+
+T.case("battlefield: a bad terrain change is refused and changes nothing", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local wood = bf:add_terrain{ type = "wood", circle = { 500, 500, 100 } }
+  T.raises(function() bf:change_terrain(2, { type = "x" }) end, "no terrain feature 2 (the table has 1)")
+  T.raises(function() bf:change_terrain(wood, {}) end, "expected a table of changes")
+  T.raises(function() bf:change_terrain(wood, { circle = { 500, 500, -5 } }) end, "radius")
+  T.eq(bf:terrain()[wood].circle, { 500, 500, 100 })
+  T.eq(#bf:terrain_at(500, 500), 1)
+end)
+
+T.case("battlefield: a changed feature survives save and load, and a snapshot", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local gate = bf:add_terrain{ type = "gate", polygon = { 0, 0, 10, 0, 10, 10, 0, 10 }, open = false }
+  bf:change_terrain(gate, { open = true })
+  T.eq(B.load(bf:save()):terrain()[gate].open, true)
+  T.eq(bf:snapshot():terrain()[gate].open, true)
+end)
+
+T.case("battlefield: a unit on another layer neither blocks nor is blocked; queries see it; layers are saved", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local knight = bf:add_unit{ side = 1, x = 500, y = 100, width = 80, depth = 40 }
+  local dragon = bf:add_unit{ side = 2, x = 500, y = 300, facing = 180, width = 80, depth = 80, layer = 1 }
+  local spear = bf:add_unit{ side = 2, x = 500, y = 600, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:unit(dragon).layer, 1)
+  T.eq(bf:unit(knight).layer, 0)
+  -- the knight rides under the dragon and stops at the spearmen
+  local r = bf:move(knight, "advance", 1000)
+  T.eq(r.stopped_by, spear)
+  T.eq(bf:distance(knight, spear), 0.0)
+  -- the dragon flies over the spearmen and the knight to the table edge
+  local f = bf:move(dragon, "advance", 1000)
+  T.eq(f.stopped_by, "edge")
+  -- distance queries see every layer
+  bf:place(dragon, 500, 700, 180)
+  T.eq(bf:nearest({ knight }, 2, 1000), spear)
+  T.eq(#bf:query{ of = knight, within = 200, enemy = true }, 2)
+  -- it lands: now it blocks
+  bf:set_layer(dragon, 0)
+  local last = bf:events()[#bf:events()]
+  T.eq({ last.kind, last.unit, last.layer }, { "unit_layer", dragon, 0 })
+  bf:place(dragon, 500, 900, 180)
+  T.eq(bf:move(spear, "advance", -1000).stopped_by, dragon)
+  bf:set_layer(dragon, 1)
+  local copy = B.load(bf:save())
+  T.eq(copy:unit(dragon).layer, 1)
+  T.eq(bf:snapshot():unit(dragon).layer, 1)
+  T.raises(function() bf:add_unit{ side = 1, x = 1, y = 1, width = 1, depth = 1, layer = 0.5 } end, "whole number")
+end)
+
+T.case("battlefield: a save of ground units only is unchanged by layers (same text, same hash)", function()
+  local bf = B.new{ width = 1000, depth = 1000 }
+  bf:add_unit{ side = 1, x = 500, y = 100, width = 80, depth = 40 }
+  T.eq(bf:save():find("layer", 1, true), nil)
+end)
+
+T.case("battlefield: a side's view (bf:sighted): range edge to edge, lines of sight through blocking terrain", function()
+  local bf = B.new{ width = 2000, depth = 2000 }
+  bf:add_terrain{ type = "wood", circle = { 1000, 1000, 100 }, blocks_los = true }
+  local scout = bf:add_unit{ side = 1, x = 1000, y = 700, width = 80, depth = 40 }
+  local camp = bf:add_unit{ side = 1, x = 300, y = 300, width = 80, depth = 40 }
+  local hidden = bf:add_unit{ side = 2, x = 1000, y = 1300, facing = 180, width = 80, depth = 40 } -- behind the wood
+  local open = bf:add_unit{ side = 2, x = 1400, y = 900, facing = 180, width = 80, depth = 40 }
+  local far = bf:add_unit{ side = 2, x = 1900, y = 1900, facing = 180, width = 80, depth = 40 }
+  T.eq(bf:sighted(1, 1000), { open })             -- the wood hides one, the range the other
+  T.eq(bf:sighted(1, 5000), { hidden, open, far }) -- the camp, further off, sees past the wood
+  T.eq(bf:sighted(1, 100), {})                     -- fog: nobody that near
+  T.eq(bf:sighted(2, 1000), { scout })             -- and what side 2 sees
+  bf:move(scout, "slide", 400, 0)                  -- the scout rides round the wood
+  T.eq(bf:sighted(1, 1000), { hidden, open })
+  bf:remove(open)
+  T.eq(bf:sighted(1, 1000), { hidden })
+  T.raises(function() bf:sighted(1, -1) end, "0 or more")
+  local _ = camp
+end)

@@ -67,6 +67,19 @@ T.case("ruleset: a variant's manifest inherits the entry points it does not name
   T.raises(function() ruleset.load("into_glory_ride", { options = { "artillery" } }) end, "has no option 'artillery'")
 end)
 
+T.case("ruleset: an optional module is offered by the adapter of the most derived ruleset that has one", function()
+  local rules = ruleset.load("into_glory_ride")
+  local fog = { name = "fog", adapters = { phalanx = "modules.fog.phalanx" } }
+  local mist = { name = "mist", adapters = { phalanx = "modules.mist.phalanx", into_glory_ride = "modules.mist.igr" } }
+  local recovery = { name = "recovery", adapters = { phalanx = "modules.recovery.phalanx" } }
+  local wrg_only = { name = "sieges", adapters = { wrg = "modules.sieges.wrg" } }
+  local known = ruleset.chain_options(rules.chain, { fog, mist, recovery, wrg_only })
+  T.eq(known.fog, "modules.fog.phalanx", "inherited through extends")
+  T.eq(known.mist, "modules.mist.igr", "the variant's own adapter wins")
+  T.eq(known.recovery, "phalanx.options.recovery", "the ruleset's own option of the same name wins")
+  T.eq(known.sieges, nil, "no adapter for this ruleset: not offered")
+end)
+
 T.case("ruleset: a module's modifiers carry the layer of the ruleset that wrote it, whoever requires it", function()
   local rules = ruleset.load("into_glory_ride")   -- its patch requires phalanx.melee during its layer
   local melee = rules.require("phalanx.melee")

@@ -1,9 +1,12 @@
 #pragma once
-// Deployment searches a ruleset hands to the core: the left-to-right line
-// search of the Phalanx commander (rulesets/phalanx/ai.lua, fit_line), done
-// with the Lua code's arithmetic in the same order (bit-identical answers),
-// and the order Lua's table.sort gives (it is not stable: equal elements
-// come out in the order its quicksort leaves them).
+// Generic placement searches a commander hands to the core (it names no
+// ruleset): a left-to-right search that places blocks along a line, each
+// with depth options and forbidden intervals, within a node budget; the
+// places of a grid nearest a wanted place, in the order Lua's table.sort
+// gives (it is not stable: equal elements come out in the order its
+// quicksort leaves them, so Lua and core answers agree bit for bit); and the
+// pairs of oriented bases that overlap. The first user is a deployment
+// commander (a ruleset's ai.lua); the answers do not depend on it.
 #include <cstdint>
 #include <functional>
 #include <utility>
@@ -71,20 +74,19 @@ bool fit_line(std::vector<LinePart>& parts, double limit, double gap, int budget
 
 // The places (u, v) of the grid us x vs (u outer, v inner), nearest
 // (|u - want_u| + |v - want_v|) first, in the order Lua's table.sort gives
-// that list (rulesets/phalanx/ai.lua place_free).
+// that list.
 std::vector<std::pair<double, double>> places_by_distance(const std::vector<double>& us, const std::vector<double>& vs,
                                                           double want_u, double want_v);
 
-// A base as the Phalanx setup checks it: centre, facing (degrees, 0 north,
-// counter-clockwise), width and depth.
+// An oriented base: centre, facing (degrees, 0 north, counter-clockwise),
+// width and depth.
 struct PlacedBase {
   double x = 0, y = 0, facing = 0, w = 0, d = 0;
 };
 
 // The pairs (i, j), i < j, 0-based, in order, of bases that overlap by more
-// than `slack` mm: rulesets/phalanx/setup.lua check_deployment's test (bases
-// further apart than their half-diagonals and 1 mm skipped, then separating
-// axes on the corners), with its arithmetic in the same order.
+// than `slack` mm (bases further apart than their half-diagonals and 1 mm
+// are skipped, then separating axes on the corners).
 std::vector<std::pair<std::size_t, std::size_t>> overlapping_bases(const std::vector<PlacedBase>& bases, double slack);
 
 }  // namespace sandtable::deployment

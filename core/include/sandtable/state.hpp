@@ -26,6 +26,10 @@ struct UnitState {
   Placement at;
   double strength = 1;    // figures, bases or 1 for a whole vignette: the ruleset decides
   bool removed = false;   // broken, destroyed or off table
+  // 0 on the ground. A unit on another layer (a flyer in the air, miners
+  // underground) neither blocks nor is blocked by units of other layers when
+  // it moves; distance and arc queries see every layer. Saved only when not 0.
+  int layer = 0;
   Value data;             // the ruleset's own fields
 };
 

@@ -1,5 +1,6 @@
 #include "sandtable/experiment/report.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <unistd.h>
 
@@ -18,20 +19,44 @@ std::string signed_pct(const Value& interval) {
                      interval["low"].as_number() * 100, interval["high"].as_number() * 100);
 }
 
+// A CSV field, quoted when it holds a comma, quote or line break.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// The sides' names from the summary's "sides" (set by the program from the
+// trial module), else "side 1" and "side 2".
+std::string side_name(const Value& summary, std::size_t i) {
+  const Value& sides = summary["sides"];
+  if (sides.is_list() && i < sides.as_list().size() && sides.as_list()[i].is_string())
+    return sides.as_list()[i].as_string();
+  return fmt::format("side {}", i + 1);
+}
+
 } // namespace
 
 std::string format_table(const Value& summary, const std::string& title) {
   std::string out = fmt::format("{}\n{} trials per variant, seed {}; rates with 95% Wilson intervals\n\n", title,
                                 summary["trials"].as_int(), summary["seed"].as_int());
   const auto& variants = summary["variants"].as_list();
+  for (const auto& v : variants)
+    if (v["params"]["house_rules"].is_list())
+      for (const auto& h : v["params"]["house_rules"].as_list())
+        out += fmt::format("variant {}: house rule {}\n", v["name"].as_string(), h.as_string());
+  if (variants.size() > 1) out += "\n";
   const bool battles = !variants.empty() && !variants[0]["length"].is_null();
   if (battles) {
-    out += fmt::format("{:<16} {:<22} {:<22} {:<22} {:>12} {:>7}\n", "variant", "side 1 wins", "side 2 wins",
-                       "draws", "turns (mean)", "failed");
+    const std::string w1 = side_name(summary, 0) + " wins", w2 = side_name(summary, 1) + " wins";
+    const std::size_t c1 = std::max<std::size_t>(22, w1.size()), c2 = std::max<std::size_t>(22, w2.size());
+    out += fmt::format("{:<16} {:<{}} {:<{}} {:<22} {:>12} {:>7}\n", "variant", w1, c1, w2, c2, "draws",
+                       "turns (mean)", "failed");
     for (const auto& v : variants) {
       const Value& len = v["length"];
-      out += fmt::format("{:<16} {:<22} {:<22} {:<22} {:>12} {:>7}\n", v["name"].as_string(),
-                         pct(v["side1_wins"]), pct(v["side2_wins"]), pct(v["draws"]),
+      out += fmt::format("{:<16} {:<{}} {:<{}} {:<22} {:>12} {:>7}\n", v["name"].as_string(),
+                         pct(v["side1_wins"]), c1, pct(v["side2_wins"]), c2, pct(v["draws"]),
                          len.is_null() ? std::string("-") : fmt::format("{:.1f}", len["mean"].as_number()),
                          v["failed"].as_int());
     }
@@ -58,18 +83,23 @@ std::string format_table(const Value& summary, const std::string& title) {
         std::string row;
         for (const auto& [cls, mean] : sides[s].as_map())
           row += fmt::format("{}{} {:.2f}", row.empty() ? "" : ", ", cls, mean.as_number());
-        out += fmt::format("  {:<16} side {}: {}\n", v["name"].as_string(), s + 1, row.empty() ? "none" : row);
+        out += fmt::format("  {:<16} {}: {}\n", v["name"].as_string(), side_name(summary, s), row.empty() ? "none" : row);
       }
     }
   }
   const auto& diffs = summary["differences"].as_list();
   if (!diffs.empty()) {
-    out += "\nDifference in side 1's win rate against the first variant (paired: same seeds, 95% interval)\n";
+    out += fmt::format("\nDifference in {}'s win rate against the first variant (paired: same seeds, 95% "
+                       "interval)\n", side_name(summary, 0));
     for (const auto& d : diffs)
       out += fmt::format("  {:<16} {}\n", d["variant"].as_string(),
                          d["pairs"].as_int() == 0 ? std::string("no trial completed under both")
                                                   : signed_pct(d["side1_win_difference"]));
   }
+  for (const auto& v : variants)
+    if (v["stopped"].is_string())
+      out += fmt::format("\n{} was stopped: {} ({} skipped)\n", v["name"].as_string(), v["stopped"].as_string(),
+                         v["skipped"].as_int());
   for (const auto& v : variants) {
     const auto& failures = v["failures"].as_list();
     if (failures.empty()) continue;
@@ -95,7 +125,10 @@ std::string format_csv(const Value& summary) {
     const std::string name = v["name"].as_string();
     for (const char* metric : {"side1_wins", "side2_wins", "draws"}) {
       const Value& i = v[metric];
-      out += fmt::format("{},{},{},{},{}\n", name, metric, i["rate"].as_number(), i["low"].as_number(),
+      const std::string label = metric[4] == '1'   ? csv_field(side_name(summary, 0) + " wins")
+                                : metric[4] == '2' ? csv_field(side_name(summary, 1) + " wins")
+                                                   : std::string(metric);
+      out += fmt::format("{},{},{},{},{}\n", name, label, i["rate"].as_number(), i["low"].as_number(),
                          i["high"].as_number());
     }
     if (v["outcomes"].is_map())
@@ -109,8 +142,9 @@ std::string format_csv(const Value& summary) {
   }
   for (const auto& d : summary["differences"].as_list()) {
     const Value& i = d["side1_win_difference"];
-    out += fmt::format("{},side1_win_difference_vs_{},{},{},{}\n", d["variant"].as_string(),
-                       d["baseline"].as_string(), i["rate"].as_number(), i["low"].as_number(), i["high"].as_number());
+    out += fmt::format("{},{},{},{},{}\n", d["variant"].as_string(),
+                       csv_field(side_name(summary, 0) + " win difference vs " + d["baseline"].as_string()),
+                       i["rate"].as_number(), i["low"].as_number(), i["high"].as_number());
   }
   return out;
 }
@@ -124,7 +158,8 @@ std::string format_trials(const Spec& spec, const Outcome& outcome) {
       Value line(Value::Map{{"variant", spec.variants[v].name},
                             {"trial", static_cast<std::int64_t>(t.index)},
                             {"seed", static_cast<std::int64_t>(t.seed)}});
-      if (t.failed) line.set("error", t.error);
+      if (t.skipped) line.set("skipped", true);
+      else if (t.failed) line.set("error", t.error);
       else line.set("result", t.result);
       out += line.to_json() + "\n";
     }

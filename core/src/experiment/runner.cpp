@@ -36,9 +36,9 @@ public:
     TrialResult r;
     r.index = index;
     r.seed = seed;
-    if (!prepare_error_.empty()) {
+    if (!prepare_errors_[variant].empty()) {
       r.failed = true;
-      r.error = prepare_error_;
+      r.error = prepare_errors_[variant];
       return r;
     }
     lua_State* L = host_->state();
@@ -59,13 +59,24 @@ public:
 
 private:
   void start() {
+    prepare_errors_.assign(spec_.variants.size(), "");
+    // Each variant is prepared on its own: one that fails fails its own
+    // trials, never another's. A failure that kills the state (a limit)
+    // leaves nothing to prepare the others in: they are prepared again in a
+    // fresh state (at most once per variant).
+    for (std::size_t attempt = 0; attempt <= spec_.variants.size(); ++attempt)
+      if (!start_once()) break;
+    if (!host_->killed()) host_->drop_instruction_budget();
+  }
+
+  // Returns true when a variant's failure killed the state (start again).
+  bool start_once() {
     host_.reset();
     // Loading and preparing run under the instruction budget (a house rule
     // that loops while patching is stopped); trials then run without the
     // count hook, guarded by the watchdog.
     host_ = std::make_unique<LuaHost>(spec_.host);
-    prepare_error_.clear();
-    prepared_refs_.clear();
+    prepared_refs_.assign(spec_.variants.size(), LUA_NOREF);
     lua_State* L = host_->state();
     try {
       host_->require(spec_.module);
@@ -73,25 +84,35 @@ private:
       lua_getfield(L, -1, "trial");
       if (!lua_isfunction(L, -1)) throw Error(fmt::format("trial module '{}' has no trial(prepared, seed)", spec_.module));
       trial_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-      for (const auto& v : spec_.variants) {
-        lua_getfield(L, -1, "prepare");
-        lua::push_value(L, v.params);
-        host_->call(1, 1);
-        prepared_refs_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
-      }
-      lua_settop(L, 0);
     } catch (const std::exception& e) {
-      prepare_error_ = e.what();
+      for (auto& err : prepare_errors_)
+        if (err.empty()) err = e.what();
       lua_settop(L, 0);
+      return false;
     }
-    if (!host_->killed()) host_->drop_instruction_budget();
+    const int module = lua_gettop(L);
+    for (std::size_t v = 0; v < spec_.variants.size(); ++v) {
+      if (!prepare_errors_[v].empty()) continue;
+      try {
+        lua_getfield(L, module, "prepare");
+        lua::push_value(L, spec_.variants[v].params);
+        host_->call(1, 1);
+        prepared_refs_[v] = luaL_ref(L, LUA_REGISTRYINDEX);
+      } catch (const std::exception& e) {
+        prepare_errors_[v] = e.what();
+        lua_settop(L, module);
+        if (host_->killed()) return true;
+      }
+    }
+    lua_settop(L, 0);
+    return false;
   }
 
   const Spec& spec_;
   std::unique_ptr<LuaHost> host_;
   int trial_ref_ = LUA_NOREF;
   std::vector<int> prepared_refs_;
-  std::string prepare_error_;
+  std::vector<std::string> prepare_errors_;  // per variant; "" = prepared
 };
 
 // What the watchdog sees of each worker: which host, since when busy.
@@ -119,6 +140,10 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
   spdlog::info("experiment: module {}, {} variant(s), up to {} trials, seed {}, {} worker thread(s)", spec.module,
                spec.variants.size(), spec.trials, spec.seed, out.threads);
   std::atomic<std::uint64_t> failed{0};
+  out.stopped.assign(spec.variants.size(), "");
+  std::mutex stopped_m;
+  auto stopped_flags = std::make_unique<std::atomic<bool>[]>(spec.variants.size());
+  for (std::size_t v = 0; v < spec.variants.size(); ++v) stopped_flags[v] = false;
   std::vector<Slot> slots(out.threads);
   std::vector<std::unique_ptr<Worker>> workers(out.threads);  // kept across rounds
 
@@ -142,6 +167,14 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
           // 63 bits, so the seed prints and parses as a non-negative integer everywhere.
           const std::uint64_t seed = Rng::derive(spec.seed, i) >> 1;
           for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+            if (stopped_flags[v].load()) {
+              TrialResult skipped;
+              skipped.index = i;
+              skipped.seed = seed;
+              skipped.skipped = true;
+              out.results[v][i] = std::move(skipped);
+              continue;
+            }
             worker.ensure_ready();
             {
               std::lock_guard<std::mutex> lock(slots[w].m);
@@ -155,6 +188,16 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
               slots[w].busy = false;
             }
             if (r.failed) ++failed;
+            // The watchdog stopped this trial: the variant's other trials
+            // would very likely each wait out the deadline too.
+            if (r.failed && spec.stop_variant_on_timeout && worker.host().killed() &&
+                r.error.find("trial stopped by the watchdog") != std::string::npos) {
+              std::lock_guard<std::mutex> lock(stopped_m);
+              if (!stopped_flags[v].exchange(true))
+                out.stopped[v] = fmt::format("trial {} (seed {}) ran past the {} s watchdog; the variant's "
+                                             "remaining trials were skipped",
+                                             i, seed, spec.watchdog_seconds);
+            }
             out.results[v][i] = std::move(r);
           }
           ++done;

@@ -16,7 +16,7 @@ Value interval_value(const Interval& i) {
 int winner_of(const Value& r) { return r["winner"].is_int() ? static_cast<int>(r["winner"].as_int()) : 0; }
 
 struct VariantCounts {
-  std::uint64_t n = 0, failed = 0;
+  std::uint64_t n = 0, failed = 0, skipped = 0;
   std::uint64_t wins[3] = {0, 0, 0};  // [0] draws
   std::vector<double> turns;
   std::map<std::string, double> losses[2];
@@ -26,6 +26,7 @@ struct VariantCounts {
 VariantCounts count(const std::vector<TrialResult>& trials) {
   VariantCounts c;
   for (const auto& t : trials) {
+    if (t.skipped) { ++c.skipped; continue; }
     if (t.failed) { ++c.failed; continue; }
     ++c.n;
     const int w = winner_of(t.result);
@@ -80,6 +81,8 @@ Value summarize(const Spec& spec, const Outcome& outcome) {
     s.set("trials", static_cast<std::int64_t>(trials.size()));
     s.set("completed", static_cast<std::int64_t>(c.n));
     s.set("failed", static_cast<std::int64_t>(c.failed));
+    s.set("skipped", static_cast<std::int64_t>(c.skipped));
+    if (v < outcome.stopped.size() && !outcome.stopped[v].empty()) s.set("stopped", outcome.stopped[v]);
     s.set("side1_wins", interval_value(wilson(c.wins[1], c.n)));
     s.set("side2_wins", interval_value(wilson(c.wins[2], c.n)));
     s.set("draws", interval_value(wilson(c.wins[0], c.n)));
@@ -130,7 +133,7 @@ Value summarize(const Spec& spec, const Outcome& outcome) {
     double sum = 0, sum2 = 0;
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < std::min(base.size(), other.size()); ++i) {
-      if (base[i].failed || other[i].failed) continue;
+      if (base[i].failed || other[i].failed || base[i].skipped || other[i].skipped) continue;
       const double d = (winner_of(other[i].result) == 1 ? 1.0 : 0.0) - (winner_of(base[i].result) == 1 ? 1.0 : 0.0);
       sum += d;
       sum2 += d * d;

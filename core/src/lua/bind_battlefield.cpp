@@ -220,9 +220,10 @@ int bf_gc(lua_State* L) {
 }
 
 // Pushes a new battlefield userdata whose uservalue 1 is a table id -> data
-// (uservalue 2: the probe key strings it remembers, see probe_key_memo).
+// (uservalue 2: the probe key strings it remembers, see probe_key_memo;
+// uservalue 3: the function bf:on_time set, if any).
 Battlefield& push_bf(lua_State* L, std::unique_ptr<Battlefield> bf) {
-  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 2));
+  auto* slot = static_cast<std::unique_ptr<Battlefield>*>(lua_newuserdatauv(L, sizeof(std::unique_ptr<Battlefield>), 3));
   new (slot) std::unique_ptr<Battlefield>(std::move(bf));
   luaL_setmetatable(L, kType);
   lua_newtable(L);
@@ -280,6 +281,10 @@ int bf_add_unit(lua_State* L) {
                    field_number(L, 2, "facing", 0, false), field_number(L, 2, "width", 0, true),
                    field_number(L, 2, "depth", 0, true)};
   u.strength = field_number(L, 2, "strength", 1, false);
+  const double layer = field_number(L, 2, "layer", 0, false);
+  if (layer != static_cast<int>(layer) || layer < -1000 || layer > 1000)
+    return luaL_error(L, "add_unit: layer must be a whole number from -1000 to 1000");
+  u.layer = static_cast<int>(layer);
   lua_getfield(L, 2, "name");
   if (lua_isstring(L, -1)) u.name = lua_tostring(L, -1);
   lua_getfield(L, 2, "label");
@@ -289,10 +294,12 @@ int bf_add_unit(lua_State* L) {
   const int id = bf.state.add_unit(std::move(u));
   if (bf.logging()) {
     const UnitState& added = bf.state.units.back();
-    bf.log->add("unit_added", Value(Value::Map{{"unit", id}, {"side", added.side}, {"name", added.name},
-                                               {"label", label}, {"x", added.at.x}, {"y", added.at.y},
-                                               {"facing", added.at.facing}, {"width", added.at.width},
-                                               {"depth", added.at.depth}, {"strength", added.strength}}));
+    Value event(Value::Map{{"unit", id}, {"side", added.side}, {"name", added.name},
+                           {"label", label}, {"x", added.at.x}, {"y", added.at.y},
+                           {"facing", added.at.facing}, {"width", added.at.width},
+                           {"depth", added.at.depth}, {"strength", added.strength}});
+    if (added.layer != 0) event.set("layer", added.layer);
+    bf.log->add("unit_added", std::move(event));
   }
   bf.index_last();  // the terrain and the other units are unchanged
   // The ruleset's fields: the given table itself, or a new one.
@@ -328,6 +335,7 @@ void push_unit_fields(lua_State* L, const UnitState& u) {
   lua_pushnumber(L, u.at.depth); lua_setfield(L, -2, "depth");
   lua_pushnumber(L, u.strength); lua_setfield(L, -2, "strength");
   lua_pushboolean(L, u.removed); lua_setfield(L, -2, "removed");
+  lua_pushinteger(L, u.layer); lua_setfield(L, -2, "layer");
 }
 
 int bf_unit(lua_State* L) {
@@ -390,6 +398,17 @@ int bf_remove(lua_State* L) {
   u.removed = true;
   bf.index.remove(u.id);
   if (bf.logging()) bf.log->add("unit_removed", Value(Value::Map{{"unit", u.id}}));
+  return 0;
+}
+
+// bf:set_layer(id, layer): a unit takes off, lands, goes underground.
+int bf_set_layer(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const lua_Integer layer = check_integer(L, 3, "layer");
+  if (layer < -1000 || layer > 1000) return luaL_error(L, "set_layer: layer must be from -1000 to 1000");
+  u.layer = static_cast<int>(layer);
+  if (bf.logging()) bf.log->add("unit_layer", Value(Value::Map{{"unit", u.id}, {"layer", u.layer}}));
   return 0;
 }
 
@@ -643,11 +662,14 @@ int bf_move(lua_State* L) {
   // movement functions take obstacles in id order whatever the order given.
   // The buffer is reused by every call.
   const std::size_t self_slot = bf.slot_of(L, id);
+  const int self_layer = bf.state.units[self_slot].layer;
   thread_local std::vector<geom::Obstacle> obstacles;
   obstacles.clear();
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& o = bf.state.units[i];
-    if (o.removed || i == self_slot || o.side == ignore_side || !may_be_within(bf, self_slot, i, reach)) continue;
+    if (o.removed || i == self_slot || o.side == ignore_side || o.layer != self_layer ||
+        !may_be_within(bf, self_slot, i, reach))
+      continue;
     if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
     obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o), &bf.footprint[i]});
   }
@@ -693,11 +715,34 @@ int bf_move(lua_State* L) {
   return 1;
 }
 
+// A watcher set by bf:on_time hears of each phase's end before the time
+// moves on (a referee checks the state the phase left). Snapshots do not
+// inherit it, so look-ahead on a copy is never watched.
 int bf_set_time(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  bf.state.turn = check_integer(L, 2, "turn");
-  bf.state.phase = std::string(opt_string(L, 3));
+  const lua_Integer next_turn = check_integer(L, 2, "turn");
+  const std::string next_phase(opt_string(L, 3));
+  if (lua_getiuservalue(L, 1, 3) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, bf.state.turn);
+    lua_pushlstring(L, bf.state.phase.data(), bf.state.phase.size());
+    lua_pushinteger(L, next_turn);
+    lua_pushlstring(L, next_phase.data(), next_phase.size());
+    lua_call(L, 5, 0);
+  } else {
+    lua_pop(L, 1);
+  }
+  bf.state.turn = next_turn;
+  bf.state.phase = next_phase;
   bf.log->set_time(bf.state.turn, bf.state.phase);
+  return 0;
+}
+
+int bf_on_time(lua_State* L) {
+  check_bf(L);
+  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_setiuservalue(L, 1, 3);
   return 0;
 }
 
@@ -830,6 +875,35 @@ int bf_add_terrain(lua_State* L) {
   return 1;
 }
 
+// bf:change_terrain(id, changes): terrain that changes during play (a wall
+// breached, a palisade burnt, a ditch dug): the feature's keys are replaced
+// by `changes` (type, polygon or circle, blocks_los, height, or a ruleset's
+// attribute; false clears a flag), checked as add_terrain checks a feature,
+// and logged as terrain_changed with the whole new feature so replays draw
+// it. The feature keeps its id.
+int bf_change_terrain(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const lua_Integer id = check_integer(L, 2, "terrain id");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const Value changes = to_value(L, 3, "terrain change");
+  const std::size_t count = bf.state.terrain.is_list() ? bf.state.terrain.as_list().size() : 0;
+  if (id < 1 || static_cast<std::size_t>(id) > count)
+    throw Error(fmt::format("bf:change_terrain: no terrain feature {} (the table has {})", id, count));
+  if (!changes.is_map() || changes.as_map().empty())
+    throw Error("bf:change_terrain: expected a table of changes, such as { type = \"breach\" } or { burning = true }");
+  Value feature = bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)];
+  for (const auto& [key, value] : changes.as_map()) {
+    if (key == "polygon") feature.as_map().erase("circle");
+    if (key == "circle") feature.as_map().erase("polygon");
+    feature.set(key, value);
+  }
+  geom::TerrainMap().add(feature_from_value(feature));  // the checks of a new feature, before anything changes
+  bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)] = feature;
+  bf.rebuild_terrain();
+  if (bf.logging()) bf.log->add("terrain_changed", Value(Value::Map{{"feature", feature}, {"id", static_cast<std::int64_t>(id)}}));
+  return 0;
+}
+
 int bf_terrain(lua_State* L) {
   Battlefield& bf = check_bf(L);
   push_value(L, bf.state.terrain.is_null() ? Value(Value::List{}) : bf.state.terrain);
@@ -868,6 +942,39 @@ int bf_line_of_sight(lua_State* L) {
   const auto b = Battlefield::base_of(bf.unit(L, check_int(L, 3, "target")));
   lua_pushboolean(L, bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre,
                                                       (lua_isnoneornil(L, 4) ? 0.0 : check_number(L, 4, "see_into"))));
+  return 1;
+}
+
+// bf:sighted(side, range, see_into?) -> {ids}: the units of the other sides
+// that at least one unit of `side` sees: no further than `range` mm edge to
+// edge, with a line of sight between the centres clear of terrain that
+// blocks it (as bf:line_of_sight). In id order. One call answers a side's
+// whole view (fog, night and weather set the range; commanders that may
+// know only what their side has seen ask this).
+int bf_sighted(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const auto side = check_integer(L, 2, "side");
+  const double range = check_number(L, 3, "range");
+  if (!(range >= 0)) return luaL_error(L, "sighted: the range must be 0 or more mm");
+  const double see_into = luaL_optnumber(L, 4, 0.0);
+  const auto& units = bf.state.units;
+  lua_createtable(L, 0, 0);
+  lua_Integer n = 0;
+  for (std::size_t j = 0; j < units.size(); ++j) {
+    const UnitState& target = units[j];
+    if (target.removed || target.side == side) continue;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const UnitState& viewer = units[i];
+      if (viewer.removed || viewer.side != side || !may_be_within(bf, i, j, range)) continue;
+      if (geom::edge_distance(bf.footprint[i], bf.footprint[j]) > range) continue;
+      if (!bf.terrain.line_of_sight_between(Battlefield::base_of(viewer), Battlefield::base_of(target),
+                                            geom::LosMode::CentreToCentre, see_into))
+        continue;
+      lua_pushinteger(L, target.id);
+      lua_rawseti(L, -2, ++n);
+      break;
+    }
+  }
   return 1;
 }
 
@@ -1073,7 +1180,9 @@ int bf_free_ahead(lua_State* L) {
     const double fx = -sn0, fy = cs0, rx = cs0, ry = sn0;
     for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
       const UnitState& o = bf.state.units[i];
-      if (o.removed || o.side != side || std::find(members.begin(), members.end(), i) != members.end()) continue;
+      if (o.removed || o.side != side || o.layer != u.layer ||
+          std::find(members.begin(), members.end(), i) != members.end())
+        continue;
       const double dx = o.at.x - x, dy = o.at.y - y;
       const double ahead = dx * fx + dy * fy;
       const double reach = std::sqrt(o.at.width * o.at.width + o.at.depth * o.at.depth);
@@ -1184,7 +1293,7 @@ int bf_size(lua_State* L) {
 }
 
 // ---------------------------------------------------------------------------
-// battlefield.fit_line: the Phalanx commander's line search (deployment.hpp).
+// battlefield.fit_line: the generic line placement search (deployment.hpp).
 
 // A number field of the table at `index` (an error names the field).
 double line_number(lua_State* L, int index, const char* key) {
@@ -1226,7 +1335,7 @@ std::vector<deployment::LineOption> line_options(lua_State* L) {
 }
 
 // battlefield.fit_line(seq, limit, gap, budget) -> ok; sets pu0, pdv on the
-// blocks the search placed (as ai.lua's fit_line).
+// blocks the search placed.
 int battlefield_fit_line(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const double limit = check_number(L, 2, "limit");
@@ -1341,20 +1450,21 @@ const std::vector<Binding> kBindings = {
     {"load", "battlefield.load(yaml_text, name?) -> bf", "A battlefield from a saved battle.",
      guarded<battlefield_load>},
     {"fit_line", "battlefield.fit_line(seq, limit, gap, budget) -> ok",
-     "The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): "
+     "A line placement search: blocks placed left to right along a line, each at one of its depth options and "
+     "outside that option's forbidden intervals, a gap apart: "
      "seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, "
      "... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed "
      "within `budget` nodes.",
      guarded<battlefield_fit_line>},
     {"places_by_distance", "battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}",
      "The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in "
-     "the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).",
+     "the order Lua's table.sort leaves equally near ones.",
      guarded<battlefield_places_by_distance>},
     {"overlapping_bases", "battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}",
-     "The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of "
-     "the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).",
+     "The pairs of oriented bases (1-based, i < j, in order) that overlap by more than `slack` mm "
+     "(half-diagonal reach, then separating axes on the corners).",
      guarded<battlefield_overlapping_bases>},
-    {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id",
+    {"add_unit", "bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, layer=0, data={}} -> id",
      "Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.",
      guarded<bf_add_unit>, true},
     {"data", "bf:data(id) -> table", "The ruleset's own fields of a unit (the same table every call).",
@@ -1371,6 +1481,10 @@ const std::vector<Binding> kBindings = {
     {"bring_back", "bf:bring_back(id, x, y, facing?)",
      "Puts a removed unit back on the table (troops returning to the field); it keeps its data.",
      guarded<bf_bring_back>, true},
+    {"set_layer", "bf:set_layer(id, layer)",
+     "Puts a unit on another layer: 0 the ground (the default); another (1 in the air, -1 underground, a ruleset's "
+     "choice) neither blocks nor is blocked by units of other layers when moving; queries see every layer.",
+     guarded<bf_set_layer>, true},
     {"set_strength", "bf:set_strength(id, n)", "Sets a unit's strength.", guarded<bf_set_strength>, true},
     {"units", "bf:units(side?) -> {ids}", "The ids of units on the table, in id order.", guarded<bf_units>, true},
     {"size", "bf:size() -> width, depth", "The table's size in mm.", guarded<bf_size>, true},
@@ -1403,6 +1517,11 @@ const std::vector<Binding> kBindings = {
      guarded<bf_move>, true},
     {"add_terrain", "bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0} -> id",
      "Adds a terrain feature.", guarded<bf_add_terrain>, true},
+    {"change_terrain", "bf:change_terrain(id, changes)",
+     "Changes a terrain feature during play (breached, burnt, built): its keys (type, polygon or circle, "
+     "blocks_los, height, a ruleset's attributes) take the values in `changes`; logged as terrain_changed. "
+     "The feature keeps its id.",
+     guarded<bf_change_terrain>, true},
     {"terrain", "bf:terrain() -> {features}", "The terrain features as given.", guarded<bf_terrain>, true},
     {"terrain_under", "bf:terrain_under(id) -> { {id=, type=}, ... }",
      "The features any part of a unit's base touches.", guarded<bf_terrain_under>, true},
@@ -1412,6 +1531,10 @@ const std::vector<Binding> kBindings = {
      "Whether the line between the units' centres is clear of features that block line of sight (a line may "
      "run see_into mm inside one).",
      guarded<bf_line_of_sight>, true},
+    {"sighted", "bf:sighted(side, range, see_into?) -> {ids}",
+     "The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear "
+     "line of sight (as line_of_sight), in id order.",
+     guarded<bf_sighted>, true},
     {"terrain_type", "bf:terrain_type(type, {attribute = value, ...})",
      "Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless "
      "the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).",
@@ -1448,6 +1571,10 @@ const std::vector<Binding> kBindings = {
      guarded<bf_stay_near>, true},
     {"set_time", "bf:set_time(turn, phase)", "The turn and phase stamped on events from now on.",
      guarded<bf_set_time>, true},
+    {"on_time", "bf:on_time(fn?)",
+     "With fn: calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase "
+     "that ends and the one that begins (a referee checks each phase's result). Without: stops. Snapshots do not inherit it.",
+     guarded<bf_on_time>, true},
     {"log", "bf:log(kind, fields?)", "Adds an event (fields: plain data) to the battle's log.", guarded<bf_log>,
      true},
     {"set_logging", "bf:set_logging(on)", "Switches event recording on or off (bulk experiments).",

@@ -51,6 +51,22 @@ int experiment_run(lua_State* L) {
     return experiment::widest_half_width(o) < until;
   });
   Value summary = experiment::summarize(spec, outcome);
+  if (spec_v["keep_results"].is_bool() && spec_v["keep_results"].as_bool()) {
+    // every trial's own result, for a script that measures more than the
+    // summary does: results[v][i] = { seed =, result = } or { seed =, error = }
+    Value all(Value::List{});
+    for (const auto& variant : outcome.results) {
+      Value list(Value::List{});
+      for (const auto& t : variant) {
+        Value one(Value::Map{{"seed", static_cast<std::int64_t>(t.seed)}});
+        if (t.failed) one.set("error", t.error);
+        else one.set("result", t.result);
+        list.push(std::move(one));
+      }
+      all.push(std::move(list));
+    }
+    summary.set("results", all);
+  }
   summary.set("seconds", outcome.seconds);
   summary.set("threads", static_cast<std::int64_t>(outcome.threads));
   push_value(L, summary);
@@ -71,9 +87,10 @@ int experiment_wilson(lua_State* L) {
 const std::vector<Binding> kBindings = {
     {"run",
      "experiment.run{module=, variants={ {name=, params=} }, trials=1000, seed=1, threads=all, until_ci=?, "
-     "max_trials=?, trial_timeout=30} -> summary",
+     "max_trials=?, trial_timeout=30, keep_results=false} -> summary",
      "Runs a trial module (prepare(params), trial(prepared, seed)) on every core; returns rates with 95% intervals "
-     "per variant and paired differences. Results do not depend on the thread count.",
+     "per variant and paired differences (with keep_results, also results[v][i] = {seed=, result=|error=}, every "
+     "trial's own). Results do not depend on the thread count.",
      guarded<experiment_run>},
     {"wilson", "experiment.wilson(k, n) -> rate, low, high", "The 95% Wilson interval of k successes in n trials.",
      guarded<experiment_wilson>},

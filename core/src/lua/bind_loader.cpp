@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -16,6 +19,32 @@
 
 namespace sandtable::lua {
 namespace {
+namespace fs = std::filesystem;
+
+// As guarded<F>, but a sandtable::Error (a file that cannot be read or is
+// refused, a YAML syntax error) is the user's mistake: it is raised as a user
+// error, printed without an engine traceback (scripts/lib/fail.lua).
+template <lua_CFunction F>
+int user_guarded(lua_State* L) {
+  std::string message;
+  bool user = false;
+  try {
+    return F(L);
+  } catch (const Error& e) {
+    message = e.what();
+    user = true;
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  if (user) {
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, message.c_str());
+    lua_setfield(L, -2, "user_message");
+  } else {
+    lua_pushstring(L, message.c_str());
+  }
+  return lua_error(L);
+}
 
 int loader_find(lua_State* L) {
   const std::string name(check_string(L, 1, "module name"));
@@ -68,9 +97,7 @@ int loader_file_chunk(lua_State* L) {
 std::string read_permitted(lua_State* L, const std::string& given) {
   LuaHost& host = LuaHost::of(L);
   const std::string path = host.resolve(given);
-  if (!host.may_read(path))
-    throw Error(fmt::format("{}: scripts may only read files under the project or directories named on the "
-                            "command line", path));
+  if (!host.may_read(path)) throw Error(fmt::format("{}: refused: {}", given, host.refusal(path)));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("{}: cannot read the file", path));
   std::stringstream s;
@@ -86,6 +113,72 @@ int loader_read(lua_State* L) {
 }
 
 // loader.list(dir, suffix?) -> sorted file names (not paths) in dir.
+// loader.probe(path) -> "file" | "missing" | "refused", why: the path exactly
+// as given (absolute, or from the current directory; no search), for readers
+// that resolve a scenario's paths against its folder themselves.
+int loader_probe(lua_State* L) {
+  LuaHost& host = LuaHost::of(L);
+  const std::string path(check_string(L, 1, "path"));
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    lua_pushstring(L, "missing");
+    return 1;
+  }
+  if (!host.may_read(path)) {
+    lua_pushstring(L, "refused");
+    lua_pushstring(L, host.refusal(path).c_str());
+    return 2;
+  }
+  lua_pushstring(L, "file");
+  return 1;
+}
+
+// loader.search_dirs() -> { {dir =, kind = "lua-path" | "shipped"} }: where
+// module and army names are looked for, in order (--lua-path folders, then the
+// shipped data's roots).
+int loader_search_dirs(lua_State* L) {
+  const LuaHostOptions& o = LuaHost::of(L).options();
+  lua_createtable(L, 0, 0);
+  int n = 0;
+  auto add = [&](const std::string& dir, const char* kind) {
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, dir.c_str());
+    lua_setfield(L, -2, "dir");
+    lua_pushstring(L, kind);
+    lua_setfield(L, -2, "kind");
+    lua_rawseti(L, -2, ++n);
+  };
+  for (const auto& d : o.extra_dirs) add(d, "lua-path");
+  for (const auto& r : o.roots) add(r, "shipped");
+  return 1;
+}
+
+// loader.same_file(a, b) -> boolean: both name one existing file.
+int loader_same_file(lua_State* L) {
+  std::error_code ec;
+  const bool same = fs::equivalent(std::string(check_string(L, 1, "path")), std::string(check_string(L, 2, "path")), ec);
+  lua_pushboolean(L, same && !ec);
+  return 1;
+}
+
+// loader.display(path) -> the path as messages show it (relative to the
+// shipped data when inside it).
+int loader_display(lua_State* L) {
+  lua_pushstring(L, LuaHost::of(L).display_path(std::string(check_string(L, 1, "path"))).c_str());
+  return 1;
+}
+
+// loader.note(text): a note for the user on stderr, once per process (the
+// experiment runner's workers each prepare the same scenario).
+int loader_note(lua_State* L) {
+  static std::mutex m;
+  static std::set<std::string> said;
+  const std::string text(check_string(L, 1, "text"));
+  std::lock_guard<std::mutex> lock(m);
+  if (said.insert(text).second) std::cerr << "note: " << text << "\n";
+  return 0;
+}
+
 int loader_list(lua_State* L) {
   namespace fs = std::filesystem;
   const std::string dir = LuaHost::of(L).resolve(std::string(check_string(L, 1, "directory")));
@@ -168,17 +261,31 @@ const std::vector<Binding> kBindings = {
     {"file_chunk", "loader.file_chunk(path, env_entries?) -> function",
      "Loads a Lua file (a house rule, an army list) under its real name in a new environment holding "
      "env_entries.",
-     guarded<loader_file_chunk>},
+     user_guarded<loader_file_chunk>},
     {"read", "loader.read(path) -> text",
-     "Reads a file under the project or a directory named on the command line.", guarded<loader_read>},
+     "Reads a file under the project or a directory named on the command line.", user_guarded<loader_read>},
     {"list", "loader.list(dir, suffix?) -> {names}",
      "The names of the files in a directory (ending in suffix), sorted.", guarded<loader_list>},
     {"exists", "loader.exists(path) -> boolean", "Whether loader.read(path) would find a file.",
      guarded<loader_exists>},
+    {"probe", "loader.probe(path) -> \"file\" | \"missing\" | \"refused\", why",
+     "Whether the path, exactly as given (no search), is a file scripts may read; for a refused one, why and how "
+     "to allow it.",
+     guarded<loader_probe>},
+    {"search_dirs", "loader.search_dirs() -> {{dir =, kind =}}",
+     "Where names are looked for, in order: the --lua-path folders (kind \"lua-path\"), then the shipped data "
+     "(kind \"shipped\").",
+     guarded<loader_search_dirs>},
+    {"same_file", "loader.same_file(a, b) -> boolean", "Whether two paths name the same existing file.",
+     guarded<loader_same_file>},
+    {"display", "loader.display(path) -> text",
+     "The path as messages show it: relative to the shipped data when inside it.", guarded<loader_display>},
+    {"note", "loader.note(text)", "Prints a note for the user on stderr, once per distinct text.",
+     guarded<loader_note>},
     {"yaml", "loader.yaml(path | text, name?) -> value, locate",
      "Reads YAML (a file, or text named `name`); locate('/key/1/key') gives 'file:line:column' of that node "
      "(or its nearest parent) for error messages. Syntax errors name file, line and column.",
-     guarded<loader_yaml>},
+     user_guarded<loader_yaml>},
 };
 
 } // namespace

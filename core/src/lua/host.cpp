@@ -12,6 +12,7 @@
 
 #include "sandbox_prelude.hpp"
 #include "sandtable/lua/binding.hpp"
+#include "sandtable/lua/chunk_cache.hpp"
 
 namespace sandtable {
 namespace fs = std::filesystem;
@@ -136,9 +137,43 @@ int sandbox_require(lua_State* L) {
 
 } // namespace
 
+namespace {
+// A folder holds the shipped data when it has the program's Lua side.
+bool is_data_dir(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "scripts" / "lib" / "ruleset.lua", ec);
+}
+} // namespace
+
 std::string default_project_root() {
-  if (const char* home = std::getenv("SANDTABLE_HOME"); home && *home) return home;
+  std::error_code ec;
+  if (const char* home = std::getenv("SANDTABLE_HOME"); home && *home)
+    return fs::weakly_canonical(fs::absolute(home, ec), ec).string();
+  // An installed program: the data directory relative to the binary
+  // (bin/sandtable -> share/sandtable), so a copy installed or unpacked under
+  // any prefix finds its own data.
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path data = fs::weakly_canonical(exe.parent_path() / SANDTABLE_DATA_FROM_BIN, ec);
+    if (!ec && is_data_dir(data)) return data.string();
+  }
+  // A build tree: the source folder it was built from.
   return SANDTABLE_SOURCE_DIR;
+}
+
+std::string LuaHost::refusal(const std::string& path) const {
+  std::error_code ec;
+  std::vector<std::string> dirs;
+  for (const auto& r : options_.roots) dirs.push_back(fs::weakly_canonical(fs::absolute(r, ec), ec).string() + " (the shipped data)");
+  for (const auto& d : options_.readable_dirs) dirs.push_back(fs::weakly_canonical(fs::absolute(d, ec), ec).string());
+  for (const auto& d : options_.extra_dirs)
+    dirs.push_back(fs::weakly_canonical(fs::absolute(d, ec), ec).string() + " (--lua-path)");
+  std::sort(dirs.begin(), dirs.end());
+  dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+  const fs::path abs = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  return fmt::format("{} is outside the folders Sandtable may read ({}); to allow it, name its folder on the command "
+                     "line: --lua-path {}",
+                     abs.string(), fmt::join(dirs, ", "), abs.parent_path().string());
 }
 
 LuaHost& LuaHost::of(lua_State* L) {
@@ -361,7 +396,7 @@ void LuaHost::push_new_env() {
 void LuaHost::load_text(const std::string& text, const std::string& name, int overrides) {
   if (overrides) overrides = lua_absindex(L_, overrides);
   const std::string chunkname = "@" + display_path(name);
-  if (luaL_loadbufferx(L_, text.data(), text.size(), chunkname.c_str(), "t") != LUA_OK) {
+  if (lua::load_text_cached(L_, text, chunkname) != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot load";
     lua_pop(L_, 1);
     throw LuaError(msg);

@@ -128,7 +128,7 @@ for _, fname in raw_next, { "find", "match", "gmatch", "gsub" } do
   local f = str[fname]
   str[fname] = function(s, p, ...)
     -- A plain find (4th argument true) matches no pattern: nothing to guard.
-    -- (Fix found by tests/fuzz: s:find('a-b', 1, true) on a page was refused.)
+    -- (Also found by tests/fuzz: s:find('a-b', 1, true) on a page was refused.)
     if not (fname == "find" and select(2, ...)) then guard_pattern(fname, s, p) end
     return f(s, p, ...)
   end

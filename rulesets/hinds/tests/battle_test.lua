@@ -29,7 +29,7 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 52, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- and put the three values here.
-local GOLDEN = { winner = 1, turns = 11, hash = "1548593c43d22328" }
+local GOLDEN = { winner = 1, turns = 9, hash = "3be3cd3846d878f7" }
 
 T.case("Golden battle: Romans against Gauls, seed 52", function()
   local r = run(ALESIA, 52)
@@ -67,7 +67,7 @@ T.case("Event log: the hex grid first, units on hex centres with their troop typ
     if e.kind == "roll" and not roll then roll = e end
   end
   T.truthy(grid and grid.size > 152 and grid.size < 153 and grid.flat_top == false, "hex_grid event")
-  T.eq(added.label, "Medium Infantry")
+  T.eq(added.label, "Medium Inf", "a label that fits the base in the replay")
   T.truthy(melee and melee.points, "melee events")
   T.truthy(roll and roll.purpose:find("Hinds", 1, true), "rolls carry their purpose")
 end)

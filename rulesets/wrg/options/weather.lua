@@ -4,11 +4,14 @@
 -- table says fine, this will last for the whole game. Other types are
 -- potential, and will occur if a 1 is thrown at the start of any period, and
 -- cease if a 5 or 6 is thrown." Played here: the Mediterranean table for
--- May-September unless the scenario's battle sets G.weather_table/season;
--- rain: "All missiles have weapon factors reduced by 1 till the 2nd period
--- without rain" and after 3 periods of rain reaction totals -1 (the movement
--- and river effects are not played). Wind, fog, sun, night and snow
--- are listed in the coverage document as not played.
+-- May-September (G.weather_table = "mediterranean", G.weather_season =
+-- "summer") unless the battle sets others (the Europe table's seasons are
+-- jan_feb, autumn, jul_aug, may_jun_sep); rain: "All missiles have weapon
+-- factors reduced by 1 till the 2nd period without rain" and "After 3
+-- periods of rain during the entire game ... reaction totals are reduced by
+-- 1" (G.reaction_bonus; the movement and river effects are not played).
+-- Wind, fog, sun, night and snow are listed in the coverage document as not
+-- played.
 local tables = require("wrg.tables")
 
 local W = { id = "weather", title = "Weather", rule = "OPTIONAL RULES FOR WEATHER AND TIME OF DAY" }
@@ -16,8 +19,8 @@ local W = { id = "weather", title = "Weather", rule = "OPTIONAL RULES FOR WEATHE
 function W.apply(rules) local _ = rules end
 
 function W.start(G)
-  local t = tables.weather[G.weather_table or "europe"]
-  local season = G.weather_season or "may_jun_sep"
+  local t = tables.weather[G.weather_table or "mediterranean"]
+  local season = G.weather_season or "summer"
   local die = G.dice:roll(6, "WRG weather: potential weather")
   local potential = t[season][die]
   G.weather = { potential = potential, raining = false, rain_periods = 0, dry_since = 99 }
@@ -28,6 +31,14 @@ function W.start(G)
     if w and (w.raining or w.dry_since < 2) then
       return { { id = "rain", text = "rain: missile weapon factors reduced by 1", add = tables.weather.rain_weapon,
                  rule = W.rule, layer = "option weather" } }
+    end
+    return nil
+  end
+  G.reaction_bonus = function(G2)
+    local w = G2.weather
+    if w and w.rain_periods >= tables.weather.rain_after_periods then
+      return { { id = "rain", text = "after 3 periods of rain: reaction totals reduced by 1",
+                 add = tables.weather.rain_reaction, rule = W.rule, layer = "option weather" } }
     end
     return nil
   end

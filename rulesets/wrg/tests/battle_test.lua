@@ -45,8 +45,13 @@ end
 -- marsh; the Britons win on points after 12 periods, hash 820533cbd445dacf.
 -- Renewed for 2(iv) "routs past": the Roman archers test twice as routed
 -- friends run past (the second time they retire); the Romans flee after 11
--- periods.)
-local GOLDEN = { winner = 2, turns = 11, hash = "8868e0504f756f84" }
+-- periods. Renewed for the referee (issue #12: no base ends on another,
+-- routers contacted are not pinned, charges line up only where clear) and
+-- the 18 defects of issue #12 (rallies on chart 2's rows, evaders' chargers
+-- rally back, 1(iii) immediately, terrain impractical for vehicles, the
+-- pursuit strike by the files in contact, ...): the Romans win on points
+-- after 12 periods, hash e32fc714b7c04e7e; 74 phases pass the referee.)
+local GOLDEN = { winner = 1, turns = 12, hash = "e32fc714b7c04e7e" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
@@ -144,7 +149,7 @@ T.case("The readable account names the phases' events", function()
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "WRG ANCIENTS 1973: Early Imperial Roman against Ancient British", "Choice of terrain",
                           "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "charges", "BREAKS and routs",
-                          "VICTORY to Ancient British after 11 periods (fled the field)" }) do
+                          "VICTORY to Early Imperial Roman after 12 periods (points)" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)

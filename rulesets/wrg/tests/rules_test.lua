@@ -114,6 +114,7 @@ T.case("HAND-TO-HAND COMBAT: lapping round in later periods, and what prevents i
     for _, id in ipairs({ a, b }) do
       G.D[id].in_melee, G.D[id].melee_periods = true, 1
       G.D[id].opponents = { id == a and b or a }
+      G.D[id].engaged_since = { [id == a and b or a] = G.turn - 1 }
     end
     return G, a, b
   end
@@ -124,9 +125,9 @@ T.case("HAND-TO-HAND COMBAT: lapping round in later periods, and what prevents i
   -- 4 figures past each flank, one of them the overlapping figure of rule 1;
   -- 2 fit along a flank 2 ranks (40 mm) deep
   T.eq(turn.lapping(G, a, b), { left = 2, right = 2 })
-  G.D[a].melee_periods = 0
+  G.D[a].engaged_since[b] = G.turn
   T.eq(turn.lapping(G, a, b), nil, "not in the first period of the melee")
-  G.D[a].melee_periods, G.D[a].pushed_period = 1, G.turn - 1
+  G.D[a].engaged_since[b], G.D[a].pushed_period = G.turn - 1, G.turn - 1
   T.eq(turn.lapping(G, a, b), nil, "not after being pushed back the previous period")
   -- a barbarian warband 4 deep fights with its front rank: 12 figures spare
   local warband = { type = "MI", class = "C", regular = false, weapons = { "spear" }, figures = 16, ranks = 4 }
@@ -193,11 +194,23 @@ T.case("INTERPENETRATION: free passes, both disorganised, routers sweeping barba
   turn.rout(G, m, nil)
   run_through(G, m)
   T.eq(G.D[f].routing, true, "a barbarian unit burst through is swept away")
+  -- "barbarian light infantry will only sweep away their own kind": the
+  -- router of barbarian light infantry sweeps away light infantry only
+  local bli = { id = "m", type = "LI", class = "C", weapons = { "javelin" }, figures = 6, ranks = 1, regular = false,
+                at = { 600, 600, 0 } }
+  G, m, f = through(bli, line{ regular = false })
+  turn.rout(G, m, nil)
+  run_through(G, m)
+  T.eq({ G.D[f].routing, G.D[f].disorganised }, { false, true }, "barbarian light infantry do not sweep away medium infantry")
+  T.eq(G.burst_through, { f }, "and it tests at the end of the period (2(iv))")
+  G, m, f = through(bli, line{ type = "LI", regular = false, weapons = { "javelin" } })
+  turn.rout(G, m, nil)
+  run_through(G, m)
+  T.eq(G.D[f].routing, true, "barbarian light infantry sweep away their own kind")
   G, m, f = through(hi, line{ type = "LI", regular = false, weapons = { "javelin" } })
   turn.rout(G, m, nil)
   run_through(G, m)
-  T.eq({ G.D[f].routing, G.D[f].disorganised }, { false, true }, "barbarian light infantry: only its own kind sweeps it away")
-  T.eq(G.burst_through, { f }, "and it tests at the end of the period (2(iv))")
+  T.eq(G.D[f].routing, true, "heavy infantry sweep away barbarian light infantry")
   G, m, f = through(hi, line())
   turn.rout(G, m, nil)
   run_through(G, m)

@@ -21,7 +21,7 @@ function battlefield.new(spec) end
 ---@return sandtable.battlefield.bf
 function battlefield.load(yaml_text, name) end
 
---- The Phalanx commander's main battle line search (rulesets/phalanx/ai.lua fit_line, the same arithmetic): seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, ... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed within `budget` nodes.
+--- A line placement search: blocks placed left to right along a line, each at one of its depth options and outside that option's forbidden intervals, a gap apart: seq = parts { lo=, hi=, blocks = { {width=, u0=, opts = { {level=, dv=, list = { {s1, s2}, ... }}, ... }}, ... } }; each block the search tried gets pu0 and pdv (its last place); true when every block is placed within `budget` nodes.
 --- `battlefield.fit_line(seq, limit, gap, budget) -> ok`
 ---@param seq any
 ---@param limit any
@@ -30,7 +30,7 @@ function battlefield.load(yaml_text, name) end
 ---@return any # ok
 function battlefield.fit_line(seq, limit, gap, budget) end
 
---- The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in the order Lua's table.sort leaves equally near ones (the Phalanx commander's place_free).
+--- The places (u, v) of the grid us x vs (u outer), nearest to (want_u, want_v) first (|du| + |dv|), flat, in the order Lua's table.sort leaves equally near ones.
 --- `battlefield.places_by_distance(us, vs, want_u, want_v) -> {u1, v1, u2, v2, ...}`
 ---@param us any
 ---@param vs any
@@ -39,7 +39,7 @@ function battlefield.fit_line(seq, limit, gap, budget) end
 ---@return any # {u1, v1, u2, v2, ...}
 function battlefield.places_by_distance(us, vs, want_u, want_v) end
 
---- The pairs of bases (1-based, i < j, in order) that overlap by more than `slack` mm, with the arithmetic of the Phalanx setup's check (half-diagonal reach, then separating axes on the corners).
+--- The pairs of oriented bases (1-based, i < j, in order) that overlap by more than `slack` mm (half-diagonal reach, then separating axes on the corners).
 --- `battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) -> {i1, j1, i2, j2, ...}`
 ---@param xs any
 ---@param ys any
@@ -51,7 +51,7 @@ function battlefield.places_by_distance(us, vs, want_u, want_v) end
 function battlefield.overlapping_bases(xs, ys, facings, ws, ds, slack) end
 
 --- Places a unit; `data` becomes the table bf:data(id) returns; `label` (its troop type) is shown in replays.
---- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, data={}} -> id`
+--- `bf:add_unit{side=, name=, label=, x=, y=, facing=0, width=, depth=, strength=1, layer=0, data={}} -> id`
 ---@param spec any
 ---@return any # id
 function bf:add_unit(spec) end
@@ -101,6 +101,12 @@ function bf:resize(id, width, depth) end
 ---@param y any
 ---@param facing? any
 function bf:bring_back(id, x, y, facing) end
+
+--- Puts a unit on another layer: 0 the ground (the default); another (1 in the air, -1 underground, a ruleset's choice) neither blocks nor is blocked by units of other layers when moving; queries see every layer.
+--- `bf:set_layer(id, layer)`
+---@param id any
+---@param layer any
+function bf:set_layer(id, layer) end
 
 --- Sets a unit's strength.
 --- `bf:set_strength(id, n)`
@@ -194,6 +200,12 @@ function bf:move(id, how, ignore, ids, ignore_side, n) end
 ---@return any # id
 function bf:add_terrain(spec) end
 
+--- Changes a terrain feature during play (breached, burnt, built): its keys (type, polygon or circle, blocks_los, height, a ruleset's attributes) take the values in `changes`; logged as terrain_changed. The feature keeps its id.
+--- `bf:change_terrain(id, changes)`
+---@param id any
+---@param changes any
+function bf:change_terrain(id, changes) end
+
 --- The terrain features as given.
 --- `bf:terrain() -> {features}`
 ---@return any # {features}
@@ -219,6 +231,14 @@ function bf:terrain_at(x, y) end
 ---@param see_into? any
 ---@return any # boolean
 function bf:line_of_sight(viewer, target, see_into) end
+
+--- The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear line of sight (as line_of_sight), in id order.
+--- `bf:sighted(side, range, see_into?) -> {ids}`
+---@param side any
+---@param range any
+---@param see_into? any
+---@return any # {ids}
+function bf:sighted(side, range, see_into) end
 
 --- Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).
 --- `bf:terrain_type(type, {attribute = value, ...})`
@@ -284,6 +304,11 @@ function bf:stay_near(ids, turn, dist, limit, key) end
 ---@param turn any
 ---@param phase any
 function bf:set_time(turn, phase) end
+
+--- With fn: calls fn(bf, turn, phase, next_turn, next_phase) at each bf:set_time, before the time changes: the phase that ends and the one that begins (a referee checks each phase's result). Without: stops. Snapshots do not inherit it.
+--- `bf:on_time(fn?)`
+---@param fn? any
+function bf:on_time(fn) end
 
 --- Adds an event (fields: plain data) to the battle's log.
 --- `bf:log(kind, fields?)`

@@ -5,8 +5,8 @@
 ---@class sandtable.experiment
 local experiment = {}
 
---- Runs a trial module (prepare(params), trial(prepared, seed)) on every core; returns rates with 95% intervals per variant and paired differences. Results do not depend on the thread count.
---- `experiment.run{module=, variants={ {name=, params=} }, trials=1000, seed=1, threads=all, until_ci=?, max_trials=?, trial_timeout=30} -> summary`
+--- Runs a trial module (prepare(params), trial(prepared, seed)) on every core; returns rates with 95% intervals per variant and paired differences (with keep_results, also results[v][i] = {seed=, result=|error=}, every trial's own). Results do not depend on the thread count.
+--- `experiment.run{module=, variants={ {name=, params=} }, trials=1000, seed=1, threads=all, until_ci=?, max_trials=?, trial_timeout=30, keep_results=false} -> summary`
 ---@param spec any
 ---@return any # summary
 function experiment.run(spec) end

@@ -44,6 +44,35 @@ function loader.list(dir, suffix) end
 ---@return any # boolean
 function loader.exists(path) end
 
+--- Whether the path, exactly as given (no search), is a file scripts may read; for a refused one, why and how to allow it.
+--- `loader.probe(path) -> "file" | "missing" | "refused", why`
+---@param path any
+---@return any # "file" | "missing" | "refused", why
+function loader.probe(path) end
+
+--- Where names are looked for, in order: the --lua-path folders (kind "lua-path"), then the shipped data (kind "shipped").
+--- `loader.search_dirs() -> {{dir =, kind =}}`
+---@return any # {{dir =, kind =}}
+function loader.search_dirs() end
+
+--- Whether two paths name the same existing file.
+--- `loader.same_file(a, b) -> boolean`
+---@param a any
+---@param b any
+---@return any # boolean
+function loader.same_file(a, b) end
+
+--- The path as messages show it: relative to the shipped data when inside it.
+--- `loader.display(path) -> text`
+---@param path any
+---@return any # text
+function loader.display(path) end
+
+--- Prints a note for the user on stderr, once per distinct text.
+--- `loader.note(text)`
+---@param text any
+function loader.note(text) end
+
 --- Reads YAML (a file, or text named `name`); locate('/key/1/key') gives 'file:line:column' of that node (or its nearest parent) for error messages. Syntax errors name file, line and column.
 --- `loader.yaml(path | text, name?) -> value, locate`
 ---@param path any

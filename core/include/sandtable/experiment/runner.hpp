@@ -12,7 +12,10 @@
 //
 // A trial that fails (a Lua error in a house rule, a runaway script stopped
 // by the watchdog) is recorded with its seed and message and never stops the
-// run. Sandbox limits cost nothing on the hot path: no count hook runs until
+// run. A variant that cannot be prepared fails its own trials only. After the
+// watchdog has stopped one trial of a variant, that variant's remaining trials
+// are skipped (stop_variant_on_timeout): a loop that never ends would
+// otherwise cost the deadline on every trial. Sandbox limits cost nothing on the hot path: no count hook runs until
 // a trial has taken longer than the watchdog's deadline, and only then is the
 // hook armed on that worker's state to stop it.
 #include <cstdint>
@@ -42,6 +45,7 @@ struct Spec {
   std::uint64_t batch = 500;        // trials per round when until_ci is set
   unsigned threads = 0;             // 0 = all cores; at most kMaxThreads
   double watchdog_seconds = 30;     // a trial running longer is stopped
+  bool stop_variant_on_timeout = true;  // skip a variant's trials after its first watchdog stop
   LuaHostOptions host;
 };
 
@@ -49,6 +53,7 @@ struct TrialResult {
   std::uint64_t index = 0;
   std::uint64_t seed = 0;
   bool failed = false;
+  bool skipped = false;  // not run: its variant was stopped (Outcome::stopped)
   std::string error;
   Value result;
 };
@@ -61,6 +66,8 @@ struct Progress {
 struct Outcome {
   // results[v][i]: variant v, trial i.
   std::vector<std::vector<TrialResult>> results;
+  // stopped[v]: why variant v's remaining trials were skipped ("" = ran all).
+  std::vector<std::string> stopped;
   std::uint64_t trials_run = 0;
   double seconds = 0;
   unsigned threads = 0;

@@ -82,6 +82,9 @@ public:
   // True when scripts may read `path`: it lies under a root, a module
   // directory or a readable directory.
   bool may_read(const std::string& path) const;
+  // Why `path` may not be read and how to allow it (for messages): the
+  // folders that are readable and the --lua-path that would allow it.
+  std::string refusal(const std::string& path) const;
   // A data file's path as given (when it exists from the working directory)
   // or else under the first root that has it: "armies/phalanx/gallic.lua"
   // works from any directory.
@@ -145,8 +148,10 @@ private:
   bool closing_ = false;
 };
 
-// The default roots: $SANDTABLE_HOME if set, else the source tree this binary
-// was built from.
+// The shipped data (rulesets/, scripts/, armies/, scenarios/), absolute:
+// $SANDTABLE_HOME if set; else, for an installed program, share/sandtable
+// beside the binary's bin/ (found from /proc/self/exe); else the source tree
+// this binary was built from.
 std::string default_project_root();
 
 } // namespace sandtable

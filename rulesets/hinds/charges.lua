@@ -1,0 +1,124 @@
+-- Hinds' turn, §2 charges and the combats they start (§4): who may charge
+-- whom, the combat records and each unit's own tally of throws.
+
+local tables = require("hinds.tables")
+local troops = require("hinds.troops")
+local H = require("hinds.hexes")
+local turn = require("hinds.board")
+
+local say, log, label = turn.say, turn.log, turn.label
+local function steps_for(units) return turn.steps_for(units) end
+local function carried(d, facing, dir) return turn.carried(d, facing, dir) end
+
+---------------------------------------------------------------------------
+-- Charges
+
+local function leave_combat(G, uid)
+  local d = G.D[uid]
+  local c = d.combat and G.combats[d.combat]
+  d.combat = nil
+  if not c then return end
+  local list = c.units[d.side]
+  for i = #list, 1, -1 do if list[i] == uid then table.remove(list, i) end end
+  c.joined[uid] = nil
+end
+turn.leave_combat = leave_combat
+
+-- Whether d may charge enemy e now, and the hex it would end on. Returns
+-- ok, q, r, why. "All units must close with the enemy during their charge
+-- turn"; heavy cavalry "cannot execute a charge at a greater angle from its
+-- original facing than 45 degrees"; "Normally infantry cannot attack
+-- cavalry, however, they may come to the assistance of other units engaged
+-- with them"; one charge in three moves (heavy cavalry and infantry), others
+-- wait a turn.
+function turn.can_charge(G, d, e)
+  if d.state ~= "ready" or d.combat or d.non_combatant then return false, nil, nil, "not free to charge" end
+  if d.formation == "march" then return false, nil, nil, "a marching column is a non combat formation" end
+  if (G.turn - (d.last_charge or -99)) < tables.charge_interval[troops.type_of(d)] then
+    return false, nil, nil, "charged too recently"
+  end
+  if d.arm == "foot" and e.arm == "mounted" and not (e.combat and e.state == "ready") then
+    return false, nil, nil, "infantry cannot attack cavalry unless it is engaged"
+  end
+  local hc = troops.type_of(d) == "heavy_cavalry"
+  local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
+  local off = math.abs(H.norm(bearing - d.facing))
+  if hc and off > tables.heavy_cavalry_charge_angle + 1e-9 then
+    return false, nil, nil, "heavy cavalry charges no more than 45 degrees from its facing"
+  end
+  local dist = H.distance(d.q, d.r, e.q, e.r)
+  if dist == 1 then return true, d.q, d.r end
+  if off > 90 + 1e-9 then return false, nil, nil, "the enemy is behind" end
+  local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
+  local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
+  local face = d.facing
+  if not hc then face = H.facing_towards(bearing) end
+  local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+  local best
+  for _, h in ipairs(reach) do
+    if H.distance(h[1], h[2], e.q, e.r) == 1 then
+      if not best or h[3] < best[3] then best = h end
+    end
+  end
+  if best then return true, best[1], best[2] end
+  return false, nil, nil, "out of charge reach"
+end
+
+-- A combat record: { id, units = { [1] = {uids}, [2] = {uids} }, round
+-- (throws made), losses = { n1, n2 } (throws lost by each side),
+-- chargers = { uid = turn }, attacker = side, joined = { uid = { round,
+-- losses1, losses2 } } (the combat's count when the unit joined it, or
+-- when its own fight was renewed): a unit is bound only by the throws it
+-- fought (turn.tally).
+function turn.join_combat(G, a_uid, b_uid, charged)
+  local a, b = G.D[a_uid], G.D[b_uid]
+  local c = (b.combat and G.combats[b.combat]) or (a.combat and G.combats[a.combat])
+  if not c then
+    G.next_combat = (G.next_combat or 0) + 1
+    c = { id = G.next_combat, units = { {}, {} }, round = 0, losses = { 0, 0 }, chargers = {}, attacker = a.side,
+          started = G.turn, joined = {} }
+    G.combats[c.id] = c
+    G.combat_order[#G.combat_order + 1] = c.id
+  end
+  for _, x in ipairs({ a, b }) do
+    if x.combat ~= c.id then
+      if x.combat then leave_combat(G, x.uid) end
+      x.combat = c.id
+      local list = c.units[x.side]
+      list[#list + 1] = x.uid
+      c.joined[x.uid] = { c.round, c.losses[1], c.losses[2] }
+    end
+  end
+  if charged then c.chargers[a_uid] = G.turn end
+  return c
+end
+
+-- A unit's own record in combat c: throws fought, lost and won since it
+-- joined (or since its fight was renewed).
+function turn.tally(c, d)
+  local j = c.joined[d.uid] or { 0, 0, 0 }
+  return c.round - j[1], c.losses[d.side] - j[1 + d.side], c.losses[3 - d.side] - j[4 - d.side]
+end
+
+function turn.charge(G, uid, target)
+  local d, e = G.D[uid], G.D[target]
+  local ok, q, r, why = turn.can_charge(G, d, e)
+  if not ok then return false, why end
+  local face = H.facing_towards(H.bearing(G.B, q, r, e.q, e.r))
+  turn.place(G, uid, q, r, face, "charge")
+  d.last_charge, d.carry, d.moved = G.turn, 0, true
+  turn.join_combat(G, uid, target, true)
+  log(G, "charge", { unit = uid, target = target })
+  if G.report then say(G, "  %s charges %s (%s).", label(d), label(e), turn.edge(G, d, e)) end
+  -- "they may come to the assistance of other units engaged with them and
+  -- force the cavalry to retreat (which it has the option to do)"
+  if d.arm == "foot" and e.arm == "mounted" then
+    local cmd = G.sides[e.side].commander
+    if cmd.cavalry_assisted and cmd.cavalry_assisted(G, target) == "retreat" then
+      turn.withdraw(G, target, "cavalry retreats rather than fight both units")
+    end
+  end
+  return true
+end
+
+return turn

@@ -1,0 +1,243 @@
+-- Hinds' turn, §2 MOVEMENT: allowances from the table, the hexagons a move
+-- reaches, the carry toward the next hexagon, the commander's orders and a
+-- side's movement (flight, rally and pursuit first, then the orders).
+
+local tables = require("hinds.tables")
+local troops = require("hinds.troops")
+local H = require("hinds.hexes")
+local turn = require("hinds.board")
+
+local say, log, label = turn.say, turn.log, turn.label
+local HEX = H.HEX_UNITS
+local floor = math.floor
+local function tinfo(G, q, r) return turn.tinfo(G, q, r) end
+
+---------------------------------------------------------------------------
+-- Movement allowances (§2)
+
+-- The allowance of a move in distance units. how = "forward" | "turned" |
+-- "rear" | "charge" | "flight"; rough = the move enters rough ground;
+-- road = the whole move is along a road in column; throwing = archers or
+-- slingers that cast this turn.
+function turn.allowance(d, how, opts)
+  opts = opts or {}
+  local mt = troops.movement_type(d)
+  local row = tables.movement[mt]
+  local MR = tables.move_rules
+  local a
+  if how == "charge" then a = row.charge
+  elseif how == "flight" then
+    if d.shields_thrown then a = MR.shields_thrown
+    elseif (d.flight_moves or 0) == 0 then a = row.retreat
+    else a = row.charge end
+  elseif how == "turned" then a = row.turn90
+  elseif how == "rear" then a = row.retreat
+  else a = row.move end
+  if d.formation == "testudo" then a = MR.testudo end
+  if opts.road and (d.formation == "march" or d.formation == "column") then a = a + MR.road_bonus end
+  if opts.rough then a = a - MR.rough_loss[troops.weight(d)] end
+  if opts.throwing and troops.light_missile(d) or (opts.throwing and d.missile == "bow") or (opts.throwing and d.missile == "sling") then
+    a = a * MR.missile_fraction
+  end
+  if a < MR.minimum then a = MR.minimum end
+  return a
+end
+
+-- Hexes reachable by d in a move: steps only through the hexsides that are
+-- `dirs` ("front" or "rear") relative to `facing`. Returns a list of
+-- { q, r, steps, rough, road } in breadth-first order (deterministic), the
+-- start excluded; rough: the path enters rough ground; road: the whole path
+-- (its start too) is on road hexes. max_steps(rough, road) gives the steps
+-- allowed.
+function turn.reachable(G, d, facing, dirs, max_steps)
+  local start = H.key(d.q, d.r)
+  local out = {}
+  local seen = { [start] = true }
+  local on_road = tinfo(G, d.q, d.r).road == true
+  local frontier = { { d.q, d.r, 0, false, on_road } }
+  local limit_plain, limit_rough = max_steps(false, false), max_steps(true, false)
+  local road_plain, road_rough = limit_plain, limit_rough
+  if on_road then road_plain, road_rough = max_steps(false, true), max_steps(true, true) end
+  while #frontier > 0 do
+    local nextf = {}
+    for _, f in ipairs(frontier) do
+      local q, r, steps, rough, road = f[1], f[2], f[3], f[4], f[5]
+      local stop = tinfo(G, q, r).stream and (q ~= d.q or r ~= d.r)
+      if not stop then
+        for i, dir in ipairs(H.DIRS) do
+          if H.relative(facing, i) == dirs then
+            local nq, nr = q + dir[1], r + dir[2]
+            local k = H.key(nq, nr)
+            if not seen[k] and turn.free(G, d, nq, nr) then
+              local rgh = rough or turn.rough_step(G, q, r, nq, nr)
+              local rd = road and tinfo(G, nq, nr).road == true
+              local lim
+              if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
+              if steps + 1 <= lim then
+                seen[k] = true
+                local e = { nq, nr, steps + 1, rgh, rd }
+                out[#out + 1] = e
+                nextf[#nextf + 1] = e
+              end
+            end
+          end
+        end
+      end
+    end
+    frontier = nextf
+  end
+  return out
+end
+
+local function steps_for(units) return floor(units / HEX + 1e-9) end
+turn.steps_for = steps_for
+
+-- The carry (the inch-and-hex reading of §2, docs/rulesets/hinds.md):
+-- distance units a unit has gathered toward the next hexagon while moving
+-- on in one facing and one direction ("front", or "rear" for moves to the
+-- rear); always less than a hexagon, so a move of a units never crosses
+-- more than ceil(a / 6) hexagons in a turn.
+local function carried(d, facing, dir)
+  if d.carry_facing == facing and (d.carry_dir or "front") == dir then return d.carry or 0 end
+  return 0
+end
+turn.carried = carried
+
+local function keep_carry(d, left, facing, dir)
+  if left < 0 or left >= HEX - 1e-9 then left = 0 end
+  d.carry, d.carry_facing = left, facing
+  d.carry_dir = dir ~= "front" and dir or nil
+end
+
+-- The hexes d can reach with a move `how` ("forward", "turned" to
+-- `facing`, "rear"): the reach (turn.reachable), units(rough, road) the
+-- distance units the move has (allowance and carry) and the direction.
+-- A turned move starts afresh in its new facing (the carry is lost).
+function turn.move_reach(G, d, how, facing, throwing)
+  facing = facing or d.facing
+  local dir = how == "rear" and "rear" or "front"
+  local carry = how == "turned" and 0 or carried(d, facing, dir)
+  local function units(rough, road)
+    return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
+  end
+  local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
+  return reach, units, dir
+end
+
+---------------------------------------------------------------------------
+-- Orders
+
+-- Carries out a commander's order for a free unit: { kind = "hold",
+-- facing = f } | { kind = "move", q =, r =, facing =, how = "forward" |
+-- "turned" | "rear", throwing = } | { kind = "move_wait", how =, facing =,
+-- throwing = } (the move gathered toward the next hexagon) | { kind =
+-- "charge", target = uid } | { kind = "formation", formation = }. An
+-- illegal order is reported and the unit holds.
+--
+-- §2 "Any tactical unit turning at right angles to its original facing at
+-- the start of the move will loose 1/2 of its basic movement factor. A move
+-- to the rear costs 1/2 the basic movement factor": a turned move has the
+-- 90-turn allowance in its new facing, a move to the rear the retreat
+-- allowance; what is left of either short of a hexagon is carried to the
+-- next move in that facing and direction. A hold that changes facing is a
+-- turned move that crosses no hexagon.
+function turn.order(G, uid, o)
+  local d = G.D[uid]
+  if not o or o.kind == "hold" then
+    if o and o.facing and o.facing ~= d.facing then
+      -- turning in place: every 90-turn value is within 3/4 of the basic
+      -- move, so archers and slingers that turn may still cast
+      return turn.order(G, uid, { kind = "move_wait", how = "turned", facing = o.facing, in_place = true })
+    end
+    d.carry = 0
+    return
+  end
+  if o.kind == "charge" then
+    local ok, why = turn.charge(G, uid, o.target)
+    if not ok then say(G, "  %s cannot charge: %s.", label(d), why) end
+    return
+  end
+  if o.kind == "formation" then
+    d.formation = o.formation
+    d.carry = 0
+    d.moved = true
+    say(G, "  %s forms %s.", label(d), o.formation)
+    return
+  end
+  local how = o.how or "forward"
+  local facing = how == "turned" and o.facing or d.facing
+  if how == "turned" and facing == d.facing then how = "forward" end
+  if o.kind == "move_wait" then
+    -- a slow mover gathers its move toward the next hexagon (the text's
+    -- moves are in inches; a hexagon is six)
+    local dir = how == "rear" and "rear" or "front"
+    local carry = how == "turned" and 0 or carried(d, facing, dir)
+    local total = turn.allowance(d, how, { throwing = o.throwing }) + carry
+    if how == "turned" then turn.place(G, uid, d.q, d.r, facing, "turned") end
+    keep_carry(d, total, facing, dir)
+    d.moved, d.moved_how = true, how
+    d.threw_limit = (o.throwing or o.in_place) and true or false
+    return
+  end
+  -- a move
+  local reach, units, dir = turn.move_reach(G, d, how, facing, o.throwing)
+  local dest
+  for _, h in ipairs(reach) do
+    if h[1] == o.q and h[2] == o.r then dest = h; break end
+  end
+  if not dest then
+    if #reach == 0 and H.distance(d.q, d.r, o.q, o.r) == 1 then
+      -- not a hexagon's worth yet: the move is gathered toward it
+      return turn.order(G, uid, { kind = "move_wait", how = how, facing = facing, throwing = o.throwing })
+    end
+    say(G, "  %s cannot reach that hex this move; it holds.", label(d))
+    d.carry = 0
+    return
+  end
+  turn.place(G, uid, dest[1], dest[2], facing, how)
+  keep_carry(d, units(dest[4], dest[5]) - dest[3] * HEX, facing, dir)
+  d.moved = true
+  d.moved_how = how
+  d.threw_limit = o.throwing and true or false
+  if tinfo(G, dest[1], dest[2]).stream then
+    d.delay = tables.move_rules.ford_delay_moves
+    d.carry = 0
+    say(G, "  %s fords the stream: delayed one move.", label(d))
+  end
+  log(G, "move", { unit = uid, q = dest[1], r = dest[2], facing = d.facing })
+end
+
+-- One side's movement: flight, rally, pursuit, then the commander's orders
+-- for every free unit, in army order.
+function turn.move_side(G, s)
+  local side = G.sides[s]
+  say(G, "%s moves.", side.name)
+  for _, uid in ipairs(turn.units(G, s)) do
+    local d = G.D[uid]
+    if d.state == "fleeing" then turn.try_rally(G, uid) end
+    if d.state == "fleeing" or d.state == "leaving" then
+      if not d.combat then turn.flee(G, uid) end
+    end
+  end
+  for _, uid in ipairs(turn.units(G, s)) do
+    local d = G.D[uid]
+    if d.state == "ready" and d.pursuing and not d.combat then turn.pursue(G, uid) end
+  end
+  local cmd = side.commander
+  for _, uid in ipairs(turn.units(G, s)) do
+    local d = G.D[uid]
+    if d.state == "ready" and not d.combat and not d.moved then
+      if d.occupy and d.occupy_turn < G.turn and G.occ[H.key(d.occupy_q, d.occupy_r)] == d.occupy then
+        d.carry = 0   -- waits for the vanquished to leave its ground
+      elseif d.delay and d.delay > 0 then
+        d.delay = d.delay - 1
+      elseif d.regroup_turn and d.regroup_turn >= G.turn then
+        d.carry = 0
+      else
+        turn.order(G, uid, cmd.order(G, uid))
+      end
+    end
+  end
+end
+
+return turn

@@ -1,0 +1,138 @@
+-- Hinds' turn, §3 MISSLE THROWS on the board: lines of cast, who may
+-- cast, the missile phase, and resupply behind friendly forces.
+
+local tables = require("hinds.tables")
+local missiles = require("hinds.missiles")
+local setup = require("hinds.setup")
+local H = require("hinds.hexes")
+local turn = require("hinds.board")
+
+local say, log, label = turn.say, turn.log, turn.label
+
+---------------------------------------------------------------------------
+-- Missiles (§3)
+
+-- Whether the cast from sh at tg is direct or indirect, or blocked by an
+-- enemy in between.
+function turn.line_of_cast(G, sh, tg)
+  local indirect = false
+  for _, h in ipairs(H.between(sh.q, sh.r, tg.q, tg.r)) do
+    local o = G.occ[H.key(h[1], h[2])]
+    if o then
+      if G.D[o].side ~= sh.side then return nil end
+      indirect = true
+    end
+  end
+  return indirect
+end
+
+-- The situation of a cast (for missiles.table_for), or nil if no line.
+function turn.cast_situation(G, sh, tg)
+  local indirect = turn.line_of_cast(G, sh, tg)
+  if indirect == nil then return nil end
+  local near_friends = false
+  if indirect then
+    -- "against enemy forces no closer than two distance units from
+    -- contact with friendly units": an enemy adjacent to a friend is 0 away
+    for _, dir in ipairs(H.DIRS) do
+      local o = G.occ[H.key(tg.q + dir[1], tg.r + dir[2])]
+      if o and G.D[o].side == sh.side then near_friends = true end
+    end
+  end
+  return { gap = H.gap(H.distance(sh.q, sh.r, tg.q, tg.r)), indirect = indirect, target_near_friends = near_friends }
+end
+
+function turn.may_cast(G, d)
+  if d.state ~= "ready" or d.non_combatant or not d.missile then return false end
+  if missiles.casts_left(d) <= 0 then return false end
+  -- archers and slingers that moved their full move do not throw
+  if d.moved and d.moved_how and not d.threw_limit and (d.missile == "bow" or d.missile == "sling")
+    and d.moved_how ~= "none" then return false end
+  return true
+end
+
+function turn.missile_phase(G)
+  local last = 3 - G.first
+  local hits = {}
+  for _, s in ipairs({ last, G.first }) do
+    local cmd = G.sides[s].commander
+    for _, uid in ipairs(turn.units(G, s)) do
+      local d = G.D[uid]
+      if turn.may_cast(G, d) then
+        local target = cmd.missile_target(G, uid)
+        if target then
+          local tg = G.D[target]
+          local sit = turn.cast_situation(G, d, tg)
+          local r = sit and missiles.cast(d, tg, sit, G.dice)
+          if r then
+            if not tables.missiles[d.missile].long or sit.gap > tables.ranges.short then
+              if not tables.missiles[d.missile].long then d.casts = (d.casts or 0) + 1 end
+            end
+            local lost = missiles.figures_lost(r, tg)
+            hits[#hits + 1] = { target = target, lost = lost, dismounted = missiles.dismounted(r, tg) }
+            tg.shot_turn = G.turn
+            d.cast_turn = G.turn
+            log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
+                             dismounts = r.dismounts, indirect = sit.indirect })
+            if G.report then
+              say(G, "  %s casts at %s (%s, %s, %d bases): %d hit%s%s.", label(d), label(tg), r.table:gsub("_", " "),
+                sit.indirect and "indirect" or "direct", r.casts, r.kills, r.kills == 1 and "" or "s",
+                r.dismounts > 0 and string.format(", %d dismounted", r.dismounts) or "")
+            end
+          end
+        end
+      end
+    end
+  end
+  -- casualties of the same turn also cast: losses are applied afterwards
+  for _, h in ipairs(hits) do
+    if h.lost > 0 then turn.lose(G, h.target, h.lost - h.dismounted) end
+    if h.dismounted > 0 and G.D[h.target].state ~= "gone" then turn.dismount(G, h.target, h.dismounted) end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Resupply (§3)
+
+-- Whether hex (q, r) is "behind friendly forces" for unit d: a ready friend
+-- stands on one of the two hexes toward the enemy's edge, and no enemy
+-- touches the hex.
+function turn.behind_friends(G, d, q, r)
+  local toward = setup.facing(d.side)
+  local screened = false
+  for i, dir in ipairs(H.DIRS) do
+    local o = G.occ[H.key(q + dir[1], r + dir[2])]
+    if o and o ~= d.uid then
+      local od = G.D[o]
+      if od.side ~= d.side then return false end
+      if H.relative(toward, i) == "front" and od.state == "ready" and not od.non_combatant then screened = true end
+    end
+  end
+  return screened
+end
+
+-- "Tactical units equipped for throwing at short range only are allowed to
+-- cast three times in a battle unless ... 2) they are withdrawn behind
+-- friendly forces for a resupply": a unit that spends a whole turn behind
+-- friends (tables.resupply_turns), neither casting nor fighting, has its
+-- three casts again.
+function turn.resupply(G)
+  for s = 1, 2 do
+    for _, uid in ipairs(turn.units(G, s)) do
+      local d = G.D[uid]
+      if d.state == "ready" and not d.combat and missiles.needs_resupply(d) and (d.casts or 0) > 0
+        and d.cast_turn ~= G.turn and turn.behind_friends(G, d, d.q, d.r) then
+        d.resupply_turns = (d.resupply_turns or 0) + 1
+        if d.resupply_turns >= tables.resupply_turns then
+          d.casts, d.resupply_turns = 0, 0
+          log(G, "resupply", { unit = uid })
+          say(G, "  %s is resupplied behind friendly forces: three casts again.", label(d))
+        end
+      else
+        d.resupply_turns = 0
+      end
+    end
+  end
+end
+
+return turn

@@ -1,0 +1,177 @@
+-- `sandtable quality SCENARIO...`: the battle-quality report (docs/quality.md).
+-- Plays N seeded battles of each scenario under the referee and reports, per
+-- scenario: battles decided by the rules' victory conditions, the share of
+-- units that engage in the median battle (and per side), units idle for
+-- three turns or more with an enemy in reach, declared moves that moved
+-- nothing, and acts a player would call absurd (the referee's warnings),
+-- each against the project's goal.
+local experiment = require("sandtable.experiment")
+local json = require("lib.json")
+local fail = require("lib.fail")
+
+local cli = {}
+
+cli.GOALS = {
+  engaged = 0.75,          -- share of units that engage in the median battle, at least
+  decided = 0.90,          -- battles decided by the victory conditions, at least
+  moved_nothing = 0.01,    -- declared moves that moved nothing, at most
+  absurd = 0,              -- absurd acts per battle, at most
+}
+
+local function median(list)
+  if #list == 0 then return nil end
+  table.sort(list)
+  local n = #list
+  if n % 2 == 1 then return list[(n + 1) // 2] end
+  return (list[n // 2] + list[n // 2 + 1]) / 2
+end
+
+-- A battle is decided when it has a winner by the rules' own victory
+-- conditions: not one declared at the turn limit (on points or otherwise).
+local function decided(r)
+  if not r.winner then return false end
+  if r.turn_limit and r.turns < r.turn_limit then return true end
+  local reason = string.lower(r.reason or "")
+  return not (reason:find("limit", 1, true) or reason:find("points", 1, true))
+end
+cli.decided = decided
+
+-- The report of one scenario's trials (results[i] = { seed, result | error }).
+function cli.summarise(name, trials)
+  local s = { scenario = name, battles = 0, failed = 0, decided = 0, failures = {},
+              engaged = {}, engaged_side = { {}, {} }, idle_units = 0, units = 0,
+              declared = 0, moved_nothing = 0, absurd = 0, absurd_by = {} }
+  for _, t in ipairs(trials) do
+    if t.error then
+      s.failed = s.failed + 1
+      if #s.failures < 3 then s.failures[#s.failures + 1] = { seed = t.seed, error = t.error } end
+    else
+      local r = t.result
+      local q = r.quality
+      s.battles = s.battles + 1
+      if decided(r) then s.decided = s.decided + 1 end
+      local e, u = 0, 0
+      for side = 1, 2 do
+        local p = q.sides[side]
+        e, u = e + p.engaged, u + p.units
+        s.engaged_side[side][#s.engaged_side[side] + 1] = p.units > 0 and p.engaged / p.units or 0
+        s.idle_units = s.idle_units + p.idle
+      end
+      s.units = s.units + u
+      s.engaged[#s.engaged + 1] = u > 0 and e / u or 0
+      s.declared = s.declared + q.declared_moves
+      s.moved_nothing = s.moved_nothing + q.declared_moves_nothing
+      s.absurd = s.absurd + q.absurd_total
+      local ids = {}
+      for id in pairs(q.absurd) do ids[#ids + 1] = id end
+      table.sort(ids)
+      for _, id in ipairs(ids) do s.absurd_by[id] = (s.absurd_by[id] or 0) + q.absurd[id] end
+    end
+  end
+  local n = s.battles
+  s.figures = {
+    decided = n > 0 and s.decided / n or 0,
+    engaged = median(s.engaged) or 0,
+    engaged_side1 = median(s.engaged_side[1]) or 0,
+    engaged_side2 = median(s.engaged_side[2]) or 0,
+    idle = s.units > 0 and s.idle_units / s.units or 0,
+    moved_nothing = s.declared > 0 and s.moved_nothing / s.declared or 0,
+    absurd = n > 0 and s.absurd / n or 0,
+  }
+  local f, g = s.figures, cli.GOALS
+  s.goals = {
+    engaged = f.engaged >= g.engaged,
+    decided = f.decided >= g.decided,
+    moved_nothing = f.moved_nothing <= g.moved_nothing,
+    absurd = f.absurd <= g.absurd,
+    referee = s.failed == 0,
+  }
+  s.engaged, s.engaged_side = nil, nil
+  return s
+end
+
+-- A mirror match (one army on both sides) is fair when each side's win
+-- rate lies within the other's 95% interval's reach (the intervals overlap)
+-- and no more than 15% of its battles are drawn.
+cli.GOALS.mirror_draws = 0.15
+function cli.mirror(v)
+  local a, b, d = v.side1_wins, v.side2_wins, v.draws
+  return { side1 = a, side2 = b, draws = d, failed = v.failed,
+           fair = a.low <= b.high and b.low <= a.high and d.rate <= cli.GOALS.mirror_draws and v.failed == 0 }
+end
+
+local function pct(x) return string.format("%5.1f%%", 100 * x) end
+local function mark(ok) return ok and " " or "*" end
+
+local function table_text(reports, trials)
+  local out = {}
+  out[#out + 1] = string.format("Battle quality: %d battles per scenario under the referee (* = goal missed; "
+    .. "docs/quality.md)", trials)
+  out[#out + 1] = ""
+  out[#out + 1] = string.format("%-44s %9s %17s %8s %8s %9s %8s %7s", "scenario", "decided", "engaged (1 / 2)",
+    "engaged", "idle 3+", "moved 0", "absurd", "failed")
+  out[#out + 1] = string.format("%-44s %9s %17s %8s %8s %9s %8s %7s", "", ">= 90%", "median per side",
+    ">= 75%", "units", "<= 1%", "= 0", "= 0")
+  for _, s in ipairs(reports) do
+    local f, g = s.figures, s.goals
+    out[#out + 1] = string.format("%-44s %8s%s %8s/%7s %7s%s %8s %8s%s %7.2f%s %6d%s", s.scenario,
+      pct(f.decided), mark(g.decided), pct(f.engaged_side1), pct(f.engaged_side2), pct(f.engaged), mark(g.engaged),
+      pct(f.idle), pct(f.moved_nothing), mark(g.moved_nothing), f.absurd, mark(g.absurd), s.failed, mark(g.referee))
+  end
+  for _, s in ipairs(reports) do
+    for side, m in ipairs(s.mirrors or {}) do
+      out[#out + 1] = string.format("%s: mirror match, army %d on both sides: side 1 wins %s [%s, %s], side 2 %s "
+        .. "[%s, %s], draws %s%s", s.scenario, side, pct(m.side1.rate), pct(m.side1.low), pct(m.side1.high),
+        pct(m.side2.rate), pct(m.side2.low), pct(m.side2.high), pct(m.draws.rate),
+        m.fair and "" or "  * unfair (intervals apart, or draws above 15%, or failed battles)")
+    end
+  end
+  for _, s in ipairs(reports) do
+    for _, e in ipairs(s.failures) do
+      out[#out + 1] = string.format("%s: seed %d: %s", s.scenario, e.seed, (e.error:gsub("\n.*", "")))
+    end
+    local ids = {}
+    for id in pairs(s.absurd_by) do ids[#ids + 1] = id end
+    table.sort(ids)
+    for _, id in ipairs(ids) do
+      out[#out + 1] = string.format("%s: absurd act '%s' %d times", s.scenario, id, s.absurd_by[id])
+    end
+  end
+  return table.concat(out, "\n") .. "\n"
+end
+
+-- opts: scenarios (paths), trials, seed, threads, format ("table" | "json"),
+-- mirror (true: also each army against itself, docs/quality.md),
+-- returns the text to print and whether every goal was met.
+function cli.run(opts)
+  if #opts.scenarios == 0 then fail("quality: name at least one scenario") end
+  local reports = {}
+  for _, path in ipairs(opts.scenarios) do
+    local variants = { { name = "baseline", params = { scenario = path } } }
+    if opts.mirror then
+      for side = 1, 2 do
+        variants[#variants + 1] = { name = "mirror_" .. side, params = { scenario = path, mirror = side } }
+      end
+    end
+    local summary = experiment.run{ module = "lib.quality_trial", trials = opts.trials, seed = opts.seed,
+      threads = opts.threads, keep_results = true, variants = variants }
+    local report = cli.summarise(path, summary.results[1])
+    if opts.mirror then
+      report.mirrors = {}
+      for side = 1, 2 do report.mirrors[side] = cli.mirror(summary.variants[side + 1]) end
+      report.goals.mirror = report.mirrors[1].fair and report.mirrors[2].fair
+    end
+    reports[#reports + 1] = report
+  end
+  local all_met = true
+  for _, s in ipairs(reports) do
+    for _, ok in pairs(s.goals) do if not ok then all_met = false end end
+  end
+  if opts.format == "json" then
+    return json.encode({ trials = opts.trials, seed = opts.seed, goals = cli.GOALS, scenarios = reports }) .. "\n",
+      all_met
+  end
+  return table_text(reports, opts.trials), all_met
+end
+
+return cli

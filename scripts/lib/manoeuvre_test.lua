@@ -1,0 +1,107 @@
+-- lib.manoeuvre: the shared movement and contact mechanics, on hand-placed bases.
+local T = require("lib.testing")
+local B = require("sandtable.battlefield")
+local M = require("lib.manoeuvre")
+
+local function table_with(units)
+  local bf = B.new{ width = 2000, depth = 2000, keep_events = false }
+  local ids = {}
+  for i, u in ipairs(units) do
+    ids[i] = bf:add_unit{ side = u.side or 1, x = u.x, y = u.y, facing = u.facing or 0, width = u.w or 100,
+                          depth = u.d or 40 }
+  end
+  return { bf = bf }, ids
+end
+
+T.case("manoeuvre: an evader moves along its charger's facing and ends out of contact, however wide", function()
+  -- a 300 mm wide evader touched at its left end by a charger coming in at 45 degrees
+  local G, id = table_with{ { x = 1000, y = 1000, w = 300, d = 40 },
+                            { side = 2, x = 0, y = 0, w = 100, d = 40, facing = -45 } }
+  local bf = G.bf
+  -- put the charger's front against the evader's rear-left corner region
+  bf:place(id[2], 850 - 30, 980 - 30 - 14, -45)
+  local r = M.evade(G, id[1], { id[2] }, 50)
+  T.eq(r.in_contact, nil)
+  T.truthy(bf:distance(id[1], id[2]) > 0)
+  T.near(r.distance, 50, 1e-6)
+  T.near(r.heading, -45, 1e-9)
+end)
+
+T.case("manoeuvre: a recoil goes straight back, its enemy never blocks it, a friend behind does", function()
+  local G, id = table_with{ { x = 1000, y = 1000 }, { side = 2, x = 1000, y = 1040, facing = 180 },
+                            { x = 1000, y = 920 } }
+  local r = M.recoil(G, id[1], 60, { from = { id[2] } })
+  -- the friend's front edge is at 940, the recoiler's rear at 980: 60 mm is 20 mm too far
+  T.near(r.distance, 40, 1e-6)
+  T.eq(r.blocked_by, id[3])
+  T.eq(r.wanted, 60)
+  local x, y, f = G.bf:pos(id[1])
+  T.eq({ x, f }, { 1000.0, 0.0 })
+  T.near(y, 960, 1e-6)
+end)
+
+T.case("manoeuvre: a recoil through friends never ends on one", function()
+  local G, id = table_with{ { x = 1000, y = 1000 }, { side = 2, x = 1000, y = 1040, facing = 180 },
+                            { x = 1000, y = 920 } }
+  local r = M.recoil(G, id[1], 60, { from = { id[2] }, pass_through = { id[3] } })
+  T.near(r.distance, 40, 1e-6)
+  T.eq(#M.overlapping(G, id[1]), 0)
+  local r2 = M.recoil(G, id[1], 200, { pass_through = { id[3] } })
+  -- 200 mm back clears the friend (its rear edge at 900): the recoiler ends past it
+  T.near(r2.distance, 200, 1e-6)
+  T.eq(#M.overlapping(G, id[1]), 0)
+end)
+
+T.case("manoeuvre: a recoil stops at the table edge and says so", function()
+  local G, id = table_with{ { x = 1000, y = 50 } }
+  local r = M.recoil(G, id[1], 100)
+  T.near(r.distance, 30, 1e-6)
+  T.eq(r.blocked_by, "edge")
+end)
+
+T.case("manoeuvre: a charge reaches, lines up on the edge it hit, and never exceeds its allowance", function()
+  -- target facing south at (1000, 1300); the charger 200 mm south-west, facing north
+  local G, id = table_with{ { x = 900, y = 1050 }, { side = 2, x = 1000, y = 1300, facing = 180 } }
+  local r = M.charge(G, id[1], id[2], 400)
+  T.eq(r.contact, true)
+  T.eq(r.edge, "front")
+  T.eq(r.lined_up, true)
+  local x, y, f = G.bf:pos(id[1])
+  T.near(y, 1300 - 20 - 20, 1e-6)    -- front edges flush
+  T.near(math.abs(f), 0, 1e-6)        -- facing into the target (north)
+  T.truthy(math.sqrt((x - 900) ^ 2 + (y - 1050) ^ 2) <= 400)
+  T.eq(#M.overlapping(G, id[1]), 0)
+end)
+
+T.case("manoeuvre: a charge whose line-up would exceed the allowance stays where it made contact", function()
+  local G, id = table_with{ { x = 700, y = 1150, facing = 0 }, { side = 2, x = 1000, y = 1300, facing = 180 } }
+  local bf = G.bf
+  local tx, ty = bf:pos(id[2])
+  local x0, y0 = bf:pos(id[1])
+  -- an allowance just long enough to touch the target's corner
+  local r = M.charge(G, id[1], id[2], 260)
+  if r.contact then
+    local x, y = bf:pos(id[1])
+    T.truthy(math.sqrt((x - x0) ^ 2 + (y - y0) ^ 2) <= 260 + 1e-6)
+  else
+    T.truthy(r.moved <= 260 + 1e-6)
+  end
+  T.eq(#M.overlapping(G, id[1]), 0)
+  T.truthy(tx == 1000.0 and ty == 1300.0)
+end)
+
+T.case("manoeuvre: a pursuit reports the first unit it reaches", function()
+  local G, id = table_with{ { x = 1000, y = 1000 }, { side = 2, x = 1000, y = 1200, facing = 180 } }
+  local r = M.pursue(G, id[1], 300)
+  T.eq(r.contacted, id[2])
+  T.near(r.distance, 160, 1e-6)
+end)
+
+T.case("manoeuvre: a recoil is blocked by an enemy its way back runs into, even the one it fought", function()
+  -- the enemy it fought stands across its rear (fought from behind): falling back runs into it
+  local G, id = table_with{ { x = 1000, y = 1000 }, { side = 2, x = 1000, y = 960, facing = 0 } }
+  local r = M.recoil(G, id[1], 40, { from = { id[2] } })
+  T.near(r.distance, 0, 1e-6)
+  T.eq(r.blocked_by, id[2])
+  T.eq(#M.overlapping(G, id[1]), 0)
+end)

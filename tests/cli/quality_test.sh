@@ -1,0 +1,36 @@
+# sandtable quality: the battle-quality report, the same on one thread and
+# two, and --strict failing when a goal is missed.
+source "$(dirname "$0")/lib.bash" "$1"
+S=scenarios/tutorial/first_battle.yaml
+
+"$SANDTABLE" quality "$S" -n 30 -j 1 --format json --out "$TMP/one.json"
+"$SANDTABLE" quality "$S" -n 30 -j 2 --format json --out "$TMP/two.json"
+if cmp -s "$TMP/one.json" "$TMP/two.json"; then pass "1 and 2 threads give byte-identical reports"
+else fail "the report differs between 1 and 2 threads"; fi
+
+read -r battles failed engaged units < <(lua5.4 -e '
+  local t = io.read("a")
+  print(t:match([["battles":(%d+)]]), t:match([["failed":(%d+)]]),
+        t:match([["figures":{[^}]*"engaged":([%d.e-]+)]]), t:match([["units":(%d+)]]))' < "$TMP/one.json")
+[ "$battles" = "30" ] && [ "$failed" = "0" ] && pass "30 battles, none stopped by the referee" \
+  || fail "expected 30 clean battles, got battles=$battles failed=$failed"
+awk -v e="$engaged" 'BEGIN { exit !(e >= 0 && e <= 1) }' && pass "engaged share is a share ($engaged)" \
+  || fail "engaged share out of range: $engaged"
+[ "${units:-0}" -gt 0 ] && pass "units counted ($units)" || fail "no units counted"
+
+expect_exit 0 "the table report" -- "$SANDTABLE" quality "$S" -n 10
+expect_output "decided" "the table names its columns"
+expect_output "$S" "the table names the scenario"
+expect_exit 0 "mirror matches" -- "$SANDTABLE" quality "$S" -n 20 --mirror
+expect_output "mirror match, army 1 on both sides: side 1 wins" "the mirror match of army 1 is reported"
+expect_output "mirror match, army 2 on both sides" "and of army 2"
+"$SANDTABLE" quality "$S" -n 20 --mirror --format json --out "$TMP/mirror.json"
+if lua5.4 -e 'local t = io.read("a"); assert(t:find([["mirrors":%[{"draws":{"high":]]))' < "$TMP/mirror.json"; then
+  pass "the JSON report carries the mirror matches' rates with their intervals"
+else fail "no mirror matches in the JSON report"; fi
+# The tutorial's commander orders moves that go nowhere (20% of them): a goal missed.
+expect_exit 1 "--strict fails on a missed goal" -- "$SANDTABLE" quality "$S" -n 10 --strict
+OUT=$("$SANDTABLE" quality nowhere.yaml -n 5 2>&1) && fail "a scenario that does not exist was accepted" \
+  || pass "a scenario that does not exist is refused"
+expect_output "nowhere.yaml" "the refusal names the file"
+finish
