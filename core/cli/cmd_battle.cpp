@@ -40,13 +40,13 @@ Action add_battle(CLI::App& app, const GlobalOptions& global) {
   cmd->add_flag("--referee", o->referee,
                 "Check the rules' invariants after every phase; stop at the first violation (docs/referee.md)");
   cmd->add_option("--house-rule", o->house_rules, "A house rule file (function(rules)) applied after the scenario's own "
-                                                  "(repeatable; replays a failed `sim` variant)")
-      ->check(CLI::ExistingFile);
+                                                  "(repeatable; replays a failed `sim` variant)");
   return [o, &global] {
     // Where the results go is checked before the battle is fought.
     if (!o->log.empty()) check_writable(o->log, "event log");
     if (!o->html.empty()) check_writable(o->html, "replay page");
     LuaHostOptions host_opts = global.host_options();
+    for (auto& h : o->house_rules) h = input_file(h);
     for (const auto& h : o->house_rules) {
       const auto dir = std::filesystem::path(h).parent_path().string();
       host_opts.readable_dirs.push_back(dir.empty() ? "." : dir);

@@ -21,13 +21,16 @@ local function leave_combat(G, uid) return turn.leave_combat(G, uid) end
 
 -- Hexagons from (q, r) to the nearest enemy of d.
 local function enemy_distance(G, d, q, r)
-  local best
-  for _, o in ipairs(turn.units(G, 3 - d.side)) do
-    local e = G.D[o]
-    local dist = H.distance(q, r, e.q, e.r)
-    if not best or dist < best then best = dist end
+  local best = math.huge
+  local D = G.D
+  for _, o in ipairs(G.sides[3 - d.side].units) do
+    local e = D[o]
+    if e.state ~= "gone" then
+      local dist = H.distance(q, r, e.q, e.r)
+      if dist < best then best = dist end
+    end
   end
-  return best or math.huge
+  return best
 end
 turn.enemy_distance = enemy_distance
 

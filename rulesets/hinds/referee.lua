@@ -252,4 +252,8 @@ R.invariants = {
     end },
 }
 
+-- What counts as engaging for the battle-quality report (lib.quality):
+-- missiles cast, charges into contact and the melee throws.
+R.engaging_events = { "cast", "charge", "melee" }
+
 return R

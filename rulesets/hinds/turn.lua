@@ -31,7 +31,8 @@
 -- hooks. A unit's data (plain values: hashed and logged): id, name, troop,
 -- arm, class, bases, per_base, figures, officers, start_figures,
 -- start_officers, missile, pole_arms, macedonian, gaul, sole_function,
--- formation, side, uid, q, r, facing, carry, last_charge, casts, state
+-- formation, side, uid, q, r, facing, carry, carry_facing, carry_dir
+-- (movement.lua), last_charge, casts, state
 -- ("ready" | "fleeing" | "leaving" | "gone"), combat, disordered_until,
 -- rally_attempt, pursuing, pursuit_moves, regroup_turn, non_combatant,
 -- delay, shot_turn, moved, flight_moves, cast_turn, resupply_turns, occupy

@@ -309,6 +309,61 @@ function M.points(army)
   return points.army(plain)
 end
 
+-- What `sandtable check` prints beside "ok": points per unit, per category
+-- (a fantasy army's composition limits; else by class) and the total against
+-- points_limit (scripts/cli/check.lua prints it).
+function M.summary(army)
+  local f = army.fields or {}
+  local rows, plain = {}, {}
+  for _, u in ipairs(M.units(army)) do
+    local cost = points.unit(u)
+    plain[#plain + 1] = u
+    local detail = string.format("%s, %d figures", tostring(u.troop or u.class), u.figures or 0)
+    if u.light then
+      plain[#plain + 1] = u.light
+      cost = cost + points.unit(u.light)
+      detail = detail .. string.format(" + %d light", u.light.figures or 0)
+    end
+    rows[#rows + 1] = { name = u.name or u.id, detail = detail, value = cost }
+  end
+  local total = points.army(plain)
+  local groups = {}
+  if f.fantasy == true then
+    local cat = { title = "points by category (fantasy army composition)", rows = {} }
+    local broken = {}
+    for _, p in ipairs(points.check_fantasy_army(plain)) do broken[p.id] = true end
+    for _, limit in ipairs(troops.fantasy_limits) do
+      local share = 0
+      for _, u in ipairs(plain) do
+        local hit
+        if limit.classes then hit = limit.classes[u.class] == true
+        elseif limit.grade then hit = (u.grade or "A") == limit.grade
+        elseif limit.army then hit = troops.army_class(u) == limit.army end
+        if hit then share = share + points.unit(u) end
+      end
+      local text = limit.min and string.format("at least %d%%, at most %d%%", limit.min, limit.max)
+        or string.format("at most %d%%", limit.max)
+      cat.rows[#cat.rows + 1] = { name = limit.id, value = share, percent = total > 0 and 100 * share / total or 0,
+        limit = text, ok = not broken[limit.id] }
+    end
+    groups[#groups + 1] = cat
+  else
+    local by, order = {}, {}
+    for _, u in ipairs(plain) do
+      if not by[u.class] then by[u.class] = 0; order[#order + 1] = u.class end
+      by[u.class] = by[u.class] + points.unit(u)
+    end
+    local cat = { title = "points by class", rows = {} }
+    for _, c in ipairs(order) do
+      cat.rows[#cat.rows + 1] = { name = c, value = by[c], percent = total > 0 and 100 * by[c] / total or 0 }
+    end
+    groups[#groups + 1] = cat
+  end
+  local limit = type(f.points_limit) == "number" and f.points_limit or nil
+  return { measure = "points", units = rows, groups = groups, total = total,
+           limit = limit and string.format("points_limit %g", limit) or nil, over = limit ~= nil and total > limit }
+end
+
 M.format = AL.format
 
 return M

@@ -410,6 +410,27 @@ end
 -- vignettes, each with its fields plus file and line.
 function M.vignettes(army) return AL.entries(army, "vignettes", "vignette") end
 
+-- What `sandtable check` prints beside "ok" (scripts/cli/check.lua): a
+-- Phalanx army has no points; its limit is the number of vignettes, so each
+-- vignette is listed and counted by command part against the 12 an army has.
+function M.summary(army)
+  local rows, by_part = {}, {}
+  local list = M.vignettes(army)
+  for _, v in ipairs(list) do
+    rows[#rows + 1] = { name = v.name or v.id,
+      detail = string.format("%s %s %s, %s", tostring(v.class), tostring(v.integrity), tostring(v.army),
+        tostring(v.part)), value = 1 }
+    by_part[v.part or "?"] = (by_part[v.part or "?"] or 0) + 1
+  end
+  local cat = { title = "vignettes by command part", rows = {} }
+  for _, part in ipairs(M.PARTS) do
+    cat.rows[#cat.rows + 1] = { name = part, value = by_part[part] or 0,
+      percent = #list > 0 and 100 * (by_part[part] or 0) / #list or 0 }
+  end
+  return { measure = "vignettes", units = rows, groups = { cat }, total = #list,
+           limit = string.format("exactly %d", M.VIGNETTES_PER_ARMY), over = M.size_problem(list) ~= nil }
+end
+
 M.format = AL.format
 
 return M

@@ -294,6 +294,30 @@ function M.points(army)
   return total
 end
 
+-- What `sandtable check` prints beside "ok": points per unit and per troop
+-- type, and the total against points_limit (scripts/cli/check.lua).
+function M.summary(army)
+  local f = army.fields or {}
+  local rows, by, order, total = {}, {}, {}, 0
+  for _, u in ipairs(M.units(army)) do
+    local cost = M.unit_points(u)
+    total = total + cost
+    rows[#rows + 1] = { name = u.name or u.id,
+      detail = string.format("%s%s, %d figures", u.class and (u.class .. " ") or "", tostring(u.type), u.figures or 0),
+      value = cost }
+    local key = tostring(u.type)
+    if not by[key] then by[key] = 0; order[#order + 1] = key end
+    by[key] = by[key] + cost
+  end
+  local cat = { title = "points by troop type", rows = {} }
+  for _, k in ipairs(order) do
+    cat.rows[#cat.rows + 1] = { name = k, value = by[k], percent = total > 0 and 100 * by[k] / total or 0 }
+  end
+  local limit = type(f.points_limit) == "number" and f.points_limit or nil
+  return { measure = "points", units = rows, groups = { cat }, total = total,
+           limit = limit and string.format("points_limit %d", limit) or nil, over = limit ~= nil and total > limit }
+end
+
 M.format = AL.format
 
 return M

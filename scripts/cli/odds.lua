@@ -1,10 +1,12 @@
--- `sandtable odds RULESET QUESTION ARGS...`: the exact probability of every
+-- `sandtable odds RULESET QUESTION ARGS...` (with --option and --house-rule
+-- applied as in a scenario) and `sandtable odds dice EXPR...`: the exact probability of every
 -- outcome of one adjudication, by running the ruleset's own pure function
 -- under a dice source that enumerates every roll. When the outcome space is
 -- too large it samples instead and says so, with the 95% margin.
 local dice = require("sandtable.dice")
 local fail = require("lib.fail")
 local ruleset = require("lib.ruleset")
+local calc = require("lib.dice_calc")
 
 local cli = {}
 
@@ -15,10 +17,44 @@ local function bar(p)
   return string.rep("#", math.floor(p * 40 + 0.5))
 end
 
-function cli.run(args)
+-- `sandtable odds dice EXPR...`: each expression's exact distribution with
+-- at-least and at-most columns; two expressions are also compared.
+local function dice_odds(exprs, opts)
+  if #exprs == 0 then fail("odds dice: expected a dice expression, e.g. sandtable odds dice \"3d6+2\"") end
+  local dists = {}
+  for i, e in ipairs(exprs) do
+    dists[i] = calc.distribution(e)
+    if i > 1 then print("") end
+    for _, line in ipairs(calc.format(dists[i])) do print(line) end
+  end
+  if #dists == 2 then
+    local gt, eq, lt = calc.compare(dists[1], dists[2])
+    print("")
+    print(string.format("%s against %s: higher %.4f%%, equal %.4f%%, lower %.4f%%", exprs[1], exprs[2], gt * 100,
+      eq * 100, lt * 100))
+  end
+  if opts.html then return calc.html(dists, "Dice: " .. table.concat(exprs, ", ")) end
+end
+
+-- args: RULESET QUESTION ARGS... (or dice EXPR...); opts: options = {ids},
+-- house_rules = {paths}, html = true (return the page's text).
+function cli.run(args, opts)
+  opts = opts or {}
   local name, kind = args[1], args[2]
-  if not name or not kind then fail("usage: sandtable odds RULESET QUESTION ARGS... (e.g. phalanx melee ...)") end
-  local rules = ruleset.load(name)
+  if name == "dice" then
+    if #(opts.options or {}) > 0 or #(opts.house_rules or {}) > 0 then
+      fail("odds dice: --option and --house-rule apply to a ruleset's questions, not to dice expressions")
+    end
+    local exprs = {}
+    for i = 2, #args do exprs[#exprs + 1] = args[i] end
+    return dice_odds(exprs, opts)
+  end
+  if not name or not kind then
+    fail("usage: sandtable odds RULESET QUESTION ARGS... (e.g. phalanx melee \"HIS IV RA\" \"HIN III RA\") or " ..
+      "sandtable odds dice EXPRESSION (e.g. \"3d6+2\")")
+  end
+  if opts.html then fail("odds: --html draws dice expressions (sandtable odds dice ...); not a ruleset's questions yet") end
+  local rules = ruleset.load(name, { options = opts.options, house_rules = opts.house_rules })
   if not rules.manifest.odds then fail("ruleset '" .. name .. "' does not answer odds questions yet") end
   local odds = rules.require(rules.manifest.odds)
   rules.freeze()

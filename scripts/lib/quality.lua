@@ -6,8 +6,9 @@
 --
 -- A unit *engages* when an event of an engaging kind names it (default:
 -- shoot, melee, contact; a ruleset's referee module may list its own kinds
--- as `engaging_events`), under any of the fields replays read: unit, units,
--- target, attacker, defender, shooter. A unit is *idle* in a turn when it
+-- as `engaging_events`), under any of the fields replays read: unit, target,
+-- attacker, defender, shooter, or in a list: units, units1, units2,
+-- attackers, defenders, targets. A unit is *idle* in a turn when it
 -- neither moved nor engaged while an enemy stood within its reach (the
 -- ruleset's allowance for a charge, else for a move); three such turns in a
 -- row make it idle for the battle's count. A unit whose facing swings 30
@@ -19,6 +20,7 @@ quality.__index = quality
 
 local DEFAULT_KINDS = { "shoot", "melee", "contact" }
 local UNIT_FIELDS = { "unit", "target", "attacker", "defender", "shooter" }
+local LIST_FIELDS = { "units", "units1", "units2", "attackers", "defenders", "targets" }
 quality.IDLE_TURNS = 3
 quality.SWING = 30 -- degrees: a turn of the facing this large, then one back, is a swing
 local MOVED = 1.0 -- mm: less than this is standing still
@@ -61,7 +63,9 @@ function quality:read_events(bf)
   for _, e in ipairs(events) do
     if self.kinds[e.kind] then
       for _, f in ipairs(UNIT_FIELDS) do mark(self, e[f]) end
-      if type(e.units) == "table" then for _, id in ipairs(e.units) do mark(self, id) end end
+      for _, f in ipairs(LIST_FIELDS) do
+        if type(e[f]) == "table" then for _, id in ipairs(e[f]) do mark(self, id) end end
+      end
     end
   end
 end

@@ -58,6 +58,12 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 local function interval_chart(rows, class, width)
   width = width or 480
   local left, right, row_h, top = 108, 56, 30, 8
+  -- Room for the longest label (the sides' names): about 7 px a character.
+  for _, r in ipairs(rows) do
+    local label = tostring(r.label)
+    left = math.max(left, 7 * (utf8.len(label) or #label) + 16)
+  end
+  width = math.max(width, left + right + 240)
   local h = top + #rows * row_h + 26
   local plot = width - left - right
   local X = function(r) return left + plot * math.max(0, math.min(1, r)) end

@@ -28,7 +28,7 @@ cd "$W/elsewhere"
 expect_exit 1 "a scenario's file outside the readable folders is refused" -- "$SANDTABLE" battle ../scenarios/rel.yaml --quiet
 expect_output "rel.yaml:5:5: army list '../myarmies/goblin_horde.lua'" "the refusal names the scenario's line"
 expect_output "outside the folders Sandtable may read" "the refusal says why"
-expect_output "--lua-path $W/myarmies" "the refusal says how to allow it"
+expect_output "sandtable --lua-path $W/myarmies ..." "the refusal says how to allow it"
 if grep -q "looked for" <<<"$OUT"; then fail "a refused read is not reported as not found"; else pass "a refused read is not reported as not found"; fi
 expect_exit 0 "... and --lua-path allows it" -- "$SANDTABLE" --lua-path ../myarmies battle ../scenarios/rel.yaml --quiet
 
@@ -72,7 +72,8 @@ C="$TMP/checkout"
 mkdir -p "$C" && cp -r "$PROJECT/armies" "$PROJECT/scenarios" "$C/"
 cd "$C"
 expect_exit 0 "a command-line path in another checkout is read (the current directory is readable)" -- "$SANDTABLE" check armies/phalanx/gallic.lua
-expect_exit 0 "a scenario of another checkout runs with the shipped armies" -- "$SANDTABLE" battle scenarios/phalanx/gaugamela.yaml --quiet --turns 1
+expect_exit 0 "a scenario of another checkout runs (it was refused before)" -- "$SANDTABLE" battle scenarios/phalanx/gaugamela.yaml --quiet --turns 1
+expect_output "is read from ./armies/phalanx/alexandrian_macedonian.lua, which shadows the shipped list" "the checkout's own lists are used, and a note says so"
 
 # Command-line paths: the current directory first, then the shipped data.
 cd "$W/elsewhere"

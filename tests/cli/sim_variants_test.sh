@@ -41,7 +41,7 @@ expect_exit 1 "a looping variant fails the run" -- "$SANDTABLE" sim "$TMP/s.yaml
 took=$(( $(date +%s) - start ))
 [ "$took" -lt 5 ] && pass "only one trial waits for the watchdog ($took s for 6 trials)" || fail "the run took $took s: every trial waited"
 expect_output "loop was stopped: trial 0" "the stop is said"
-expect_output "(5 skipped)" "the skipped trials are counted"
+expect_output "(5 trial(s) skipped)" "the skipped trials are counted"
 
 # --quiet: nothing on stderr but errors.
 "$SANDTABLE" sim "$TMP/s.yaml" --trials 3 --quiet > "$TMP/q.out" 2> "$TMP/q.err"

@@ -15,6 +15,8 @@ expect_output "--turns" "the message names the flag"
 expect_exit 2 "--turns -3 is refused" -- "$SANDTABLE" battle --turns -3
 expect_exit 0 "--help exits 0" -- "$SANDTABLE" --help
 expect_exit 0 "--version exits 0" -- "$SANDTABLE" --version
+expect_exit 1 "a missing house rule file is bad input" -- "$SANDTABLE" battle --house-rule no_such.lua
+expect_output "no_such.lua: no such file" "it is named"
 expect_exit 1 "a missing scenario file is bad input" -- "$SANDTABLE" battle no_such.yaml
 expect_output "no_such.yaml: no such file" "it is named"
 printf 'ruleset: phalanx\nturnz: 3\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/typo.yaml"

@@ -98,7 +98,7 @@ std::string format_table(const Value& summary, const std::string& title) {
   }
   for (const auto& v : variants)
     if (v["stopped"].is_string())
-      out += fmt::format("\n{} was stopped: {} ({} skipped)\n", v["name"].as_string(), v["stopped"].as_string(),
+      out += fmt::format("\n{} was stopped: {} ({} trial(s) skipped)\n", v["name"].as_string(), v["stopped"].as_string(),
                          v["skipped"].as_int());
   for (const auto& v : variants) {
     const auto& failures = v["failures"].as_list();

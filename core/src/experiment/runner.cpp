@@ -210,8 +210,8 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
                 r.error.find("trial stopped by the watchdog") != std::string::npos) {
               std::lock_guard<std::mutex> lock(stopped_m);
               if (!stopped_flags[v].exchange(true))
-                out.stopped[v] = fmt::format("trial {} (seed {}) ran past the {} s watchdog; the variant's "
-                                             "remaining trials were skipped",
+                out.stopped[v] = fmt::format("trial {} (seed {}) ran past the {} s watchdog, so the variant's trials not yet "
+                                             "started were skipped",
                                              i, seed, spec.watchdog_seconds);
             }
             out.results[v][i] = std::move(r);

@@ -263,7 +263,7 @@ const std::vector<Binding> kBindings = {
      "env_entries.",
      user_guarded<loader_file_chunk>},
     {"read", "loader.read(path) -> text",
-     "Reads a file under the project or a directory named on the command line.", user_guarded<loader_read>},
+     "Reads a file under the shipped data, the current directory, the scenario's folder, a --lua-path folder or the folder of a file named on the command line; a refused read says why and how to allow it.", user_guarded<loader_read>},
     {"list", "loader.list(dir, suffix?) -> {names}",
      "The names of the files in a directory (ending in suffix), sorted.", guarded<loader_list>},
     {"exists", "loader.exists(path) -> boolean", "Whether loader.read(path) would find a file.",

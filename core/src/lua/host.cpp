@@ -171,8 +171,8 @@ std::string LuaHost::refusal(const std::string& path) const {
   std::sort(dirs.begin(), dirs.end());
   dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
   const fs::path abs = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  return fmt::format("{} is outside the folders Sandtable may read ({}); to allow it, name its folder on the command "
-                     "line: --lua-path {}",
+  return fmt::format("{} is outside the folders Sandtable may read ({}); to allow it, name its folder before the "
+                     "subcommand: sandtable --lua-path {} ...",
                      abs.string(), fmt::join(dirs, ", "), abs.parent_path().string());
 }
 

@@ -184,3 +184,26 @@ T.case("§4 infantry against cavalry: cavalry with no hexagon to withdraw to mus
   T.eq(turn.charge(G, mi, c.uid), true)
   T.truthy(c.combat ~= nil and c.combat == G.D[mi].combat, "no hexagon behind it: it fights both")
 end)
+
+T.case("§4 Retreat & Pursuit: a fleeing unit never runs at the enemy (an enemy across its way home)", function()
+  -- f (side 1, light infantry: charge move 7, one hexagon) flees south; an
+  -- enemy stands two hexagons straight south of it, touching both hexagons
+  -- toward f's edge: f may slide along its row, not step next to the enemy
+  local H = require("hinds.hexes")
+  local G = G_of({ foot("f", 4, { 5, 5 }) }, { foot("e", 2, { 5, 3 }) }, { 1 })
+  local f, e = G.D[G.by_id[1].f], G.D[G.by_id[2].e]
+  T.eq(H.distance(f.q, f.r, e.q, e.r), 2)
+  turn.rout(G, f.uid, false, "beaten")
+  local home = 0
+  for i, dir in ipairs(H.DIRS) do
+    if H.relative(f.facing, i) == "front" then
+      T.eq(H.distance(f.q + dir[1], f.r + dir[2], e.q, e.r), 1, "both hexagons toward its edge touch the enemy")
+      home = home + 1
+    end
+  end
+  T.eq(home, 2)
+  f.flight_moves = 1                  -- its second move of flight: the charge move
+  next_turn(G)
+  phase(G, "movement")                -- it fails to rally (1) and flees
+  T.truthy(H.distance(f.q, f.r, e.q, e.r) >= 2, "no nearer the enemy")
+end)

@@ -25,7 +25,7 @@ function loader.chunk(name, env_entries) end
 ---@return any # function
 function loader.file_chunk(path, env_entries) end
 
---- Reads a file under the project or a directory named on the command line.
+--- Reads a file under the shipped data, the current directory, the scenario's folder, a --lua-path folder or the folder of a file named on the command line; a refused read says why and how to allow it.
 --- `loader.read(path) -> text`
 ---@param path any
 ---@return any # text
