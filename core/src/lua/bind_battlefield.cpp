@@ -1304,24 +1304,33 @@ double line_number(lua_State* L, int index, const char* key) {
   return v;
 }
 
-// Lists handed to the deployment helpers are read raw (a __len of 2^40 is not
-// trusted) and bounded before any work.
+// Lists handed to the deployment helpers are read through their metamethods
+// (rulesets hand frozen proxies), and their length is bounded before any
+// work: a __len of 2^40 is refused, not trusted.
 constexpr lua_Integer kMaxListEntries = 100000;
+
+lua_Integer checked_len(lua_State* L, int arg, const char* what, lua_Integer max) {
+  arg = lua_absindex(L, arg);
+  if (!lua_istable(L, arg)) luaL_error(L, "%s: expected a list, got %s", what, luaL_typename(L, arg));
+  const lua_Integer n = luaL_len(L, arg);
+  if (n < 0 || n > max) luaL_error(L, "%s: a list of %I entries; expected at most %I", what, n, max);
+  return n;
+}
 
 // The option tables { level =, dv =, list = { {s1, s2}, ... } } of the block on top.
 std::vector<deployment::LineOption> line_options(lua_State* L) {
   std::vector<deployment::LineOption> out;
   lua_getfield(L, -1, "opts");
-  const lua_Integer n = checked_rawlen(L, lua_gettop(L), "fit_line opts", kMaxListEntries);
+  const lua_Integer n = checked_len(L, lua_gettop(L), "fit_line opts", kMaxListEntries);
   for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, -1, i);
+    lua_geti(L, -1, i);
     deployment::LineOption o;
     o.level = line_number(L, -1, "level");
     o.dv = line_number(L, -1, "dv");
     lua_getfield(L, -1, "list");
-    const lua_Integer m = checked_rawlen(L, lua_gettop(L), "fit_line list", kMaxListEntries);
+    const lua_Integer m = checked_len(L, lua_gettop(L), "fit_line list", kMaxListEntries);
     for (lua_Integer k = 1; k <= m; ++k) {
-      lua_rawgeti(L, -1, k);
+      lua_geti(L, -1, k);
       lua_geti(L, -1, 1);
       lua_geti(L, -2, 2);
       o.forbidden.emplace_back(lua_tonumber(L, -2), lua_tonumber(L, -1));
@@ -1343,16 +1352,16 @@ int battlefield_fit_line(lua_State* L) {
   const auto budget = check_int(L, 4, "budget");
   std::vector<deployment::LinePart> parts;
   if (budget < 0 || budget > 100'000'000) return luaL_error(L, "fit_line: budget %d; expected 0 to 100000000", budget);
-  const lua_Integer np = checked_rawlen(L, 1, "fit_line parts", kMaxListEntries);
+  const lua_Integer np = checked_len(L, 1, "fit_line parts", kMaxListEntries);
   for (lua_Integer pi = 1; pi <= np; ++pi) {
-    lua_rawgeti(L, 1, pi);
+    lua_geti(L, 1, pi);
     deployment::LinePart part;
     part.lo = line_number(L, -1, "lo");
     part.hi = line_number(L, -1, "hi");
     lua_getfield(L, -1, "blocks");
-    const lua_Integer nb = checked_rawlen(L, lua_gettop(L), "fit_line blocks", kMaxListEntries);
+    const lua_Integer nb = checked_len(L, lua_gettop(L), "fit_line blocks", kMaxListEntries);
     for (lua_Integer bi = 1; bi <= nb; ++bi) {
-      lua_rawgeti(L, -1, bi);
+      lua_geti(L, -1, bi);
       deployment::LineBlock b;
       b.width = line_number(L, -1, "width");
       b.u0 = line_number(L, -1, "u0");
@@ -1385,11 +1394,11 @@ int battlefield_fit_line(lua_State* L) {
 
 // The numbers of the list at `index`.
 std::vector<double> line_numbers(lua_State* L, int index) {
-  const lua_Integer n = checked_rawlen(L, index, "numbers", kMaxListEntries);
+  const lua_Integer n = checked_len(L, index, "numbers", kMaxListEntries);
   std::vector<double> out;
   out.reserve(static_cast<std::size_t>(n));
   for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, index, i);
+    lua_geti(L, index, i);
     int ok = 0;
     const double v = lua_tonumberx(L, -1, &ok);
     lua_pop(L, 1);
