@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "sandtable/experiment/report.hpp"
+#include "sandtable/experiment/session.hpp"
 #include "sandtable/experiment/stats.hpp"
 #include "sandtable/lua/convert.hpp"
 
@@ -30,9 +31,11 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
     std::vector<std::string> variants;
     bool referee = false;
     bool quiet = false, keep_going = false;
+    std::string shard, resume;  // issue 19: shards, resume (the rest in experiment/session.cpp)
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("scenario", o->scenario, "Scenario YAML, from the current directory or the shipped data")->required();
+  cmd->add_option("scenario", o->scenario,
+                  "Scenario YAML, from the current directory or the shipped data (required unless --resume)");
   cmd->add_option("--trials,-n", o->trials, "Battles per variant (1 or more)")->capture_default_str()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--threads,-j", o->threads, "Worker threads (default: all cores)");
@@ -58,7 +61,49 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
                   "Write an HTML report (charts of the rates and battle lengths) to FILE, and the CSV beside it");
   cmd->add_flag("--quiet", o->quiet, "No progress or timing on stderr; only the summary (and errors)");
   cmd->add_flag("--keep-going", o->keep_going, "Exit 0 even when some trials failed (they are still listed)");
-  return [o, &global] {
+  cmd->add_option("--shard", o->shard,
+                  "K/N: run only shard K of N (trials i with i % N == K-1), for job arrays; needs --trials-out; "
+                  "`sandtable merge` the N files");
+  cmd->add_option("--resume", o->resume,
+                  "Continue the killed or interrupted run whose --trials-out is FILE (the experiment is read from "
+                  "it; only the missing trials run)");
+  return [o, &global, cmd] {
+    experiment::RunInfo info;
+    if (!o->resume.empty()) {
+      for (const char* opt : {"scenario", "--trials", "--seed", "--variant", "--until-ci", "--max-trials",
+                              "--trial-timeout", "--referee", "--shard"})
+        if (cmd->count(opt) > 0)
+          throw Error(fmt::format("--resume {} takes the experiment from that file: leave out {}", o->resume,
+                                  std::string(opt) == "scenario" ? "the scenario" : opt));
+      // The experiment is the one in the file's header; only where the
+      // outputs go (and the thread count) come from this command line.
+      const Value header = experiment::read_header(o->resume);
+      const Value& args = header["args"];
+      if (!args["scenario"].is_string())
+        throw Error(fmt::format("{}: its header lacks the sim options (not written by `sandtable sim`)", o->resume));
+      o->scenario = args["scenario"].as_string();
+      o->variants.clear();
+      for (const auto& v : args["variants"].as_list()) o->variants.push_back(v.as_string());
+      o->seed = static_cast<std::uint64_t>(args["seed"].as_int());
+      o->trials = static_cast<std::uint64_t>(args["trials"].as_int());
+      o->max_trials = static_cast<std::uint64_t>(args["max_trials"].as_int());
+      o->until_ci = args["until_ci"].as_number();
+      o->timeout = args["trial_timeout"].as_number();
+      o->referee = args["referee"].as_bool();
+      o->shard = header["shard"].is_string() ? header["shard"].as_string() : "";
+    }
+    if (o->scenario.empty()) throw UsageError("sim: a SCENARIO is required (or --resume FILE)");
+    if (!o->shard.empty()) info.shard = experiment::parse_shard(o->shard);
+    {
+      Value vs(Value::List{});
+      for (const auto& v : o->variants) vs.push(v);
+      info.args = Value(Value::Map{{"scenario", o->scenario}, {"variants", vs},
+                                   {"seed", static_cast<std::int64_t>(o->seed)},
+                                   {"trials", static_cast<std::int64_t>(o->trials)},
+                                   {"max_trials", static_cast<std::int64_t>(o->max_trials)},
+                                   {"until_ci", o->until_ci}, {"trial_timeout", o->timeout},
+                                   {"referee", o->referee}});
+    }
     // Where the results go is checked before the trials run (a typo in a
     // directory name used to lose an hour of results after the run).
     if (!o->out.empty()) check_writable(o->out, "summary");
@@ -131,19 +176,23 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
       }
     }
     const double until = o->until_ci;
-    const auto outcome = experiment::run(spec, o->quiet ? nullptr : experiment::terminal_progress(),
-                                         [until](const experiment::Outcome& so_far) {
-                                           return experiment::widest_half_width(so_far) < until;
-                                         });
-    Value summary = experiment::summarize(spec, outcome);
-    if (sides.is_list() && !sides.as_list().empty()) summary.set("sides", sides);
+    info.title = fmt::format("Experiment: {}", o->scenario);
+    info.inputs.push_back(scenario);
+    for (std::size_t v = 1; v < spec.variants.size(); ++v)
+      info.inputs.push_back(spec.variants[v].params["house_rules"].as_list().front().as_string());
+    if (sides.is_list() && !sides.as_list().empty()) info.summary_extra.set("sides", sides);
+    const auto session = experiment::run_session(
+        spec, info, {o->trials_out, o->resume}, o->quiet ? nullptr : experiment::terminal_progress(),
+        [until](const experiment::Outcome& so_far) { return experiment::widest_half_width(so_far) < until; });
+    if (!session.root) return 0;  // MPI: rank 0 writes the outputs
+    const auto& outcome = session.outcome;
+    const Value& summary = session.summary;
     std::string text;
     if (o->format == "csv") text = experiment::format_csv(summary);
     else if (o->format == "json") text = experiment::format_json(summary);
     else text = experiment::format_table(summary, fmt::format("Experiment: {}", o->scenario));
     if (o->out.empty()) std::cout << text;
     else write_text_file(o->out, text, "summary");
-    if (!o->trials_out.empty()) write_text_file(o->trials_out, experiment::format_trials(spec, outcome), "trial results");
     if (!o->report.empty()) {
       const std::filesystem::path csv = std::filesystem::path(o->report).replace_extension(".csv");
       write_text_file(csv.string(), experiment::format_csv(summary), "report's CSV");
@@ -159,6 +208,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
                                outcome.trials_run, spec.variants.size(), outcome.seconds, outcome.threads,
                                static_cast<double>(outcome.trials_run * spec.variants.size()) /
                                    std::max(outcome.seconds, 1e-9));
+    if (outcome.interrupted) return 128 + (session.signal ? session.signal : 2);
     std::uint64_t failed = 0, skipped = 0;
     for (const auto& v : outcome.results)
       for (const auto& t : v) {

@@ -35,6 +35,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global);
 Action add_api(CLI::App& app, const GlobalOptions& global);
 Action add_quality(CLI::App& app, const GlobalOptions& global);
 Action add_replay(CLI::App& app, const GlobalOptions& global);
+Action add_merge(CLI::App& app, const GlobalOptions& global);
 
 // HTML pages made in Lua (cmd_replay.cpp): calls require(module)[function]
 // with the value on top of the Lua stack (popped), the title and, when `csv`

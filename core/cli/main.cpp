@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
   remember(cli::add_quality(app, global));
   remember(cli::add_api(app, global));
   remember(cli::add_replay(app, global));
+  remember(cli::add_merge(app, global));
 
   // An unknown subcommand: say so and list the subcommands (CLI11 would only
   // say that an argument was not expected).

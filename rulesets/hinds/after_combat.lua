@@ -141,17 +141,18 @@ end
 -- Where a voluntary retreat (designated, or cavalry declining a second
 -- enemy) goes: one step back through a rear hexside; of the two rear
 -- hexagons, the one further from the enemy (a retreat moves away from the
--- enemy), then the first in order; none nearer the enemy than the unit
+-- enemy), then the one on its left as it looks back (H.tie_rank); none nearer the enemy than the unit
 -- stands or toward the enemy's edge. Nil: nowhere to go.
 function turn.withdraw_hex(G, d)
   local here = enemy_distance(G, d, d.q, d.r)
   local home = setup.facing(d.side) + 180
-  local best, bd
+  local best, bd, br
   for i, dir in ipairs(H.DIRS) do
     local q, r = d.q + dir[1], d.r + dir[2]
     if H.relative(d.facing, i) == "rear" and H.relative(home, i) ~= "rear" and turn.free(G, d, q, r) then
       local dist = enemy_distance(G, d, q, r)
-      if dist >= here and (not bd or dist > bd) then best, bd = { q, r }, dist end
+      local rank = H.tie_rank(G.B, d.q, d.r, d.facing + 180, q, r)
+      if dist >= here and (not bd or dist > bd or (dist == bd and rank < br)) then best, bd, br = { q, r }, dist, rank end
     end
   end
   if best then return best[1], best[2] end
@@ -193,21 +194,22 @@ function turn.pursue(G, uid)
   end
   if H.distance(d.q, d.r, quarry.q, quarry.r) > 1 then
     local bearing = H.bearing(G.B, d.q, d.r, quarry.q, quarry.r)
-    local face = H.facing_towards(bearing)
+    local face = H.facing_towards(bearing, d.facing)
     local units = turn.allowance(d, "charge")
     local reach = turn.reachable(G, d, face, "front", function(rough)
       return steps_for(rough and turn.allowance(d, "charge", { rough = true }) or units)
     end)
-    local best, bd
+    local best, bd, br
     for _, h in ipairs(reach) do
       local dd = H.distance(h[1], h[2], quarry.q, quarry.r)
-      if not bd or dd < bd then best, bd = h, dd end
+      local rank = H.tie_rank(G.B, d.q, d.r, face, h[1], h[2])
+      if not bd or dd < bd or (dd == bd and rank < br) then best, bd, br = h, dd, rank end
     end
     if best then turn.place(G, uid, best[1], best[2], face, "pursuit") end
   end
   d.moved = true
   if H.distance(d.q, d.r, quarry.q, quarry.r) == 1 and not d.combat then
-    d.facing = H.facing_towards(H.bearing(G.B, d.q, d.r, quarry.q, quarry.r))
+    d.facing = H.facing_towards(H.bearing(G.B, d.q, d.r, quarry.q, quarry.r), d.facing)
     turn.place(G, uid, d.q, d.r, d.facing)
     turn.join_combat(G, uid, d.pursuing, true)
     say(G, "  %s catches %s in flight.", label(d), label(quarry))

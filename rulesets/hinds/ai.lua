@@ -13,6 +13,13 @@
 -- the middle of the main line, the horse on its wings. In battle: charge
 -- what can be charged at good odds (a flank or rear first), shoot what is
 -- in range, otherwise close with the nearest enemy.
+--
+-- It plays both sides alike (issue #13, mirror matches): columns are
+-- counted from each side's own left, and every tie between hexes or
+-- facings is broken from the unit's or the side's own point of view
+-- (own_rank, H.facing_towards with the unit's facing), never in the
+-- board's fixed order. It does not swing a unit back the way it has just
+-- turned (ai.order over ai.choose).
 
 local troops = require("hinds.troops")
 local melee = require("hinds.melee")
@@ -43,12 +50,17 @@ function ai.deployment(G, s)
     elseif spec.arm == "mounted" then wings[#wings + 1] = i
     else main[#main + 1] = i end
   end
-  local plan, used = {}, {}
+  local plan, used, own_col = {}, {}, {}
+  -- columns are counted from the side's own left: side 2 faces south, so
+  -- its column c is the board's cols - 1 - c (the deployment turned about,
+  -- the same line seen from either edge)
   local function put(i, row, col)
-    local q, r = H.axial(col, row)
+    local bcol = s == 2 and G.B.cols - 1 - col or col
+    local q, r = H.axial(bcol, row)
     if used[H.key(q, r)] or not H.on_board(G.B, q, r) or not turn.passable(G, side.specs[i], q, r) then return false end
     used[H.key(q, r)] = true
     plan[#plan + 1] = { index = i, q = q, r = r, facing = setup.facing(s) }
+    own_col[#plan] = col
     return true
   end
   local function place_list(list, row_order, col_order)
@@ -73,8 +85,8 @@ function ai.deployment(G, s)
   for k = #cols, 1, -1 do wing_cols[#wing_cols + 1] = cols[k] end
   -- nearest the main body first: reverse so the wings hug the line
   local taken_min, taken_max = G.B.cols, -1
-  for _, p in ipairs(plan) do
-    local col = H.offset(p.q, p.r)
+  for k in ipairs(plan) do
+    local col = own_col[k]
     if col < taken_min then taken_min = col end
     if col > taken_max then taken_max = col end
   end
@@ -88,6 +100,18 @@ function ai.deployment(G, s)
   place_list(front, rows, cols)
   return plan
 end
+
+-- A hex's place in side s's own frame of the board (its columns from its
+-- own left, its rows from its own edge): a tie-break that reads the board
+-- the same way from either side. Ties broken in the board's own order
+-- (a fixed list of directions, a breadth-first search) favoured one side
+-- in mirror matches.
+local function own_rank(G, s, q, r)
+  local col, row = H.offset(q, r)
+  if s == 2 then col, row = G.B.cols - 1 - col, G.B.rows - 1 - row end
+  return row * 1024 + col
+end
+ai.own_rank = own_rank
 
 -- The nearest live enemy (ties by id) and its distance in hexes.
 local function nearest_enemy(G, d, filter)
@@ -122,7 +146,63 @@ local function charge_value(G, d, e, q, r)
   return mine / math.max(theirs, 0.5) + (edge == "flank" and 0.3 or 0) + (edge == "rear" and 0.5 or 0)
 end
 
+-- The facing a unit had when the commander last ordered it, by side and
+-- unit: { turn, facing } (a memory of the commander's, not the unit's).
+local function memory(G, d)
+  local side = G.sides[d.side]
+  side.ai_facing = side.ai_facing or {}
+  return side.ai_facing
+end
+
+-- Whether order o turns d in its hexagon (a hold with a new facing, or a
+-- turned move that gathers toward the next hexagon without reaching it).
+local function turns_in_place(d, o)
+  if o.kind == "hold" then return o.facing ~= nil and o.facing ~= d.facing, o.facing end
+  if o.kind == "move_wait" and o.how == "turned" and o.facing ~= d.facing then return true, o.facing end
+  return false
+end
+
+-- A sensible player does not swing a unit back and forth: a turn in place
+-- that undoes the turn the unit made since the commander's last order (a
+-- swing of 30 degrees or more one way, then back) is not ordered; the
+-- unit keeps its facing and holds (or goes straight on, if it can).
 function ai.order(G, uid)
+  local d = G.D[uid]
+  local mem = memory(G, d)
+  local last = mem[uid]
+  local o = ai.choose(G, uid)
+  local turning, to = turns_in_place(d, o)
+  if turning and last and last.turn == G.turn - 1 then
+    local before = H.norm(d.facing - last.facing)
+    local now = H.norm(to - d.facing)
+    if math.abs(before) >= 30 and math.abs(now) >= 30 and (before > 0) ~= (now > 0) then
+      o = ai.straight_on(G, d) or { kind = "hold" }
+    end
+  end
+  mem[uid] = { turn = G.turn, facing = d.facing }
+  return o
+end
+
+-- A step straight on in the unit's own facing, when it brings it nearer
+-- the nearest ready enemy; nil otherwise.
+function ai.straight_on(G, d)
+  local target = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  if not target then return nil end
+  local e = G.D[target]
+  local reach = turn.move_reach(G, d, "forward", d.facing)
+  local here = H.distance(d.q, d.r, e.q, e.r)
+  local best, bd, br
+  for _, h in ipairs(reach) do
+    local dist = H.distance(h[1], h[2], e.q, e.r)
+    local rank = own_rank(G, d.side, h[1], h[2])
+    if dist < here and (not bd or dist < bd or (dist == bd and rank < br)) then best, bd, br = h, dist, rank end
+  end
+  if best then return { kind = "move", q = best[1], r = best[2], facing = d.facing, how = "forward" } end
+  return nil
+end
+
+-- The commander's choice before the check against swinging back.
+function ai.choose(G, uid)
   local d = G.D[uid]
   local light = troops.light_missile(d)
   -- charges
@@ -178,7 +258,7 @@ function ai.order(G, uid)
     end
   end
   if H.distance(d.q, d.r, e.q, e.r) <= 1 then
-    return { kind = "hold", facing = H.facing_towards(H.bearing(G.B, d.q, d.r, e.q, e.r)) }
+    return { kind = "hold", facing = H.facing_towards(H.bearing(G.B, d.q, d.r, e.q, e.r), d.facing) }
   end
   if light and troops.long_range(d) and H.distance(d.q, d.r, e.q, e.r) <= 4 then return { kind = "hold" } end
   return ai.step(G, d, target, "forward") or { kind = "hold" }
@@ -201,11 +281,14 @@ function ai.to_resupply(G, d)
     if how == "turned" and face == d.facing then how = "forward" end
     local dir = how == "rear" and "rear" or "front"
     local reach = turn.move_reach(G, d, how, face)
+    local best, bs, br
     for _, h in ipairs(reach) do
       if turn.behind_friends(G, d, h[1], h[2]) then
-        return { kind = "move", q = h[1], r = h[2], facing = face, how = how }
+        local rank = own_rank(G, d.side, h[1], h[2])
+        if not best or h[3] < bs or (h[3] == bs and rank < br) then best, bs, br = h, h[3], rank end
       end
     end
+    if best then return { kind = "move", q = best[1], r = best[2], facing = face, how = how } end
     if #reach == 0 then
       for i, step in ipairs(H.DIRS) do
         local q, r = d.q + step[1], d.r + step[2]
@@ -228,11 +311,11 @@ end
 function ai.step_to(G, d, tq, tr, how)
   local e = { q = tq, r = tr }
   local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
-  local face = H.facing_towards(bearing)
+  local face = H.facing_towards(bearing, d.facing)
   local mode = how
   if how == "forward" and face ~= d.facing then
     -- keep the facing when the enemy is still within 60 degrees ahead
-    if math.abs(H.norm(bearing - d.facing)) <= 60 then face = d.facing else mode = "turned" end
+    if math.abs(H.norm(bearing - d.facing)) <= 60 + 1e-6 then face = d.facing else mode = "turned" end
   end
   if how == "rear" then face = d.facing end
   if how == "rear" then mode = "rear" end
@@ -240,10 +323,15 @@ function ai.step_to(G, d, tq, tr, how)
   local reach = turn.move_reach(G, d, mode, face, throwing)
   local best, bd
   local here = H.distance(d.q, d.r, e.q, e.r)
+  local br
   for _, h in ipairs(reach) do
     local dist = H.distance(h[1], h[2], e.q, e.r)
     local score = how == "rear" and -dist or dist
-    if not bd or score < bd then best, bd = h, score end
+    -- a stream ends the move and costs the next (§2): a hexagon as far on
+    -- by dry ground is better
+    if turn.tinfo(G, h[1], h[2]).stream then score = score + 0.5 end
+    local rank = own_rank(G, d.side, h[1], h[2])
+    if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
   end
   if #reach == 0 then
     -- nothing reachable yet (a move short of a hexagon: a slow mover, a
@@ -364,7 +452,7 @@ end
 function ai.flank_hex(G, d)
   local _, near = nearest_enemy(G, d, function(e) return e.state == "ready" end)
   if not near then return nil end
-  local best, bd
+  local best, bd, br
   for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
     local e = G.D[e_uid]
     if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
@@ -374,7 +462,10 @@ function ai.flank_hex(G, d)
           if q == d.q and r == d.r then return q, r end
           if turn.free(G, d, q, r) then
             local dist = H.distance(d.q, d.r, q, r)
-            if dist <= near + 2 and (not bd or dist < bd) then best, bd = { q, r }, dist end
+            local rank = own_rank(G, d.side, q, r)
+            if dist <= near + 2 and (not bd or dist < bd or (dist == bd and rank < br)) then
+              best, bd, br = { q, r }, dist, rank
+            end
           end
         end
       end
@@ -436,10 +527,15 @@ function ai.occupy(G, uid, quarry)
   return turn.passable(G, d, q.q, q.r)
 end
 
+-- Cavalry that infantry comes to attack in its fight withdraws when
+-- outnumbered 3 to 2 in points, unless it charged into that fight this
+-- very turn: a player does not call back the horse he has just sent in
+-- (it would end the move where it began).
 function ai.cavalry_assisted(G, uid)
   local d = G.D[uid]
   local c = d.combat and G.combats[d.combat]
   if not c then return "fight" end
+  if c.chargers[uid] == G.turn then return "fight" end
   local mine, theirs = 0, 0
   for _, f in ipairs(c.units[d.side]) do mine = mine + points(G.D[f]) end
   for _, f in ipairs(c.units[3 - d.side]) do theirs = theirs + points(G.D[f]) end

@@ -52,12 +52,15 @@ function turn.can_charge(G, d, e)
   local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
   local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
   local face = d.facing
-  if not hc then face = H.facing_towards(bearing) end
+  if not hc then face = H.facing_towards(bearing, d.facing) end
   local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
-  local best
+  local best, br
   for _, h in ipairs(reach) do
     if H.distance(h[1], h[2], e.q, e.r) == 1 then
-      if not best or h[3] < best[3] then best = h end
+      -- the fewest steps; between equals, the straightest (H.tie_rank: the
+      -- same from either side of the board)
+      local rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2])
+      if not best or h[3] < best[3] or (h[3] == best[3] and rank < br) then best, br = h, rank end
     end
   end
   if best then return true, best[1], best[2] end
@@ -104,8 +107,12 @@ function turn.charge(G, uid, target)
   local d, e = G.D[uid], G.D[target]
   local ok, q, r, why = turn.can_charge(G, d, e)
   if not ok then return false, why end
-  local face = H.facing_towards(H.bearing(G.B, q, r, e.q, e.r))
-  turn.place(G, uid, q, r, face, "charge")
+  local face = H.facing_towards(H.bearing(G.B, q, r, e.q, e.r), d.facing)
+  -- a charge from the hexagon the unit stands on (it already touches the
+  -- enemy) attacks without moving: it is not declared to the referee as a
+  -- move (it may face the enemy in its hexagon, which moves no base)
+  local moves = q ~= d.q or r ~= d.r
+  turn.place(G, uid, q, r, face, moves and "charge" or nil)
   d.last_charge, d.carry, d.moved = G.turn, 0, true
   turn.join_combat(G, uid, target, true)
   log(G, "charge", { unit = uid, target = target })

@@ -78,25 +78,45 @@ function H.bearing(B, q1, r1, q2, r2)
   return math.deg(math.atan(-(x2 - x1), y2 - y1))
 end
 
--- The corner facing nearest a bearing (ties to the lower index).
-function H.facing_towards(bearing)
-  local best, bd
+-- The corner facing nearest a bearing. A bearing to a neighbouring hex
+-- (odd multiples of 30 degrees) lies halfway between two corners: the tie
+-- goes to the corner nearer `prefer` (the unit's own facing: it turns the
+-- least), else to the lower index. Without `prefer` the tie depends on
+-- which way the board is turned, which favoured one side over the other in
+-- mirror matches (docs/rulesets/hinds.md, the default commander).
+function H.facing_towards(bearing, prefer)
+  local best, bd, bp
   for _, f in ipairs(H.FACINGS) do
     local d = math.abs(H.norm(bearing - f))
-    if not bd or d < bd - 1e-9 then best, bd = f, d end
+    local p = prefer and math.abs(H.norm(prefer - f)) or 0
+    if not bd or d < bd - 1e-9 or (d < bd + 1e-9 and p < bp - 1e-9) then best, bd, bp = f, d, p end
   end
   return best
 end
 
+-- A rank for breaking ties between hexes a unit at (q1, r1) facing
+-- `facing` could go to: the straightest ahead first, then the one to its
+-- left. It reads the board from the unit's own facing, so two sides turned
+-- about on the board break their ties alike (a fixed order of directions
+-- does not).
+function H.tie_rank(B, q1, r1, facing, q2, r2)
+  local rel = H.norm(H.bearing(B, q1, r1, q2, r2) - facing)
+  return math.floor(math.abs(rel) + 0.5) * 2 + (rel < -1e-6 and 1 or 0)
+end
+
 -- Hexes strictly between a and b on the line of centres (cube rounding,
--- nudged so a line along a hexside goes to one side deterministically).
-function H.between(q1, r1, q2, r2)
+-- nudged so a line along a hexside goes to one side deterministically;
+-- side = -1 nudges it to the other side: a line along hexsides has two
+-- readings, and which one a fixed nudge picks depends on which way the
+-- board is turned).
+function H.between(q1, r1, q2, r2, side)
   local n = H.distance(q1, r1, q2, r2)
   local out = {}
+  local e = side or 1
   for i = 1, n - 1 do
     local t = i / n
-    local x = q1 + (q2 - q1) * t + 1e-6
-    local z = r1 + (r2 - r1) * t + 2e-6
+    local x = q1 + (q2 - q1) * t + 1e-6 * e
+    local z = r1 + (r2 - r1) * t + 2e-6 * e
     local y = -x - z
     local rx, ry, rz = math.floor(x + 0.5), math.floor(y + 0.5), math.floor(z + 0.5)
     local dx, dy, dz = math.abs(rx - x), math.abs(ry - y), math.abs(rz - z)

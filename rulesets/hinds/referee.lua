@@ -255,5 +255,9 @@ R.invariants = {
 -- What counts as engaging for the battle-quality report (lib.quality):
 -- missiles cast, charges into contact and the melee throws.
 R.engaging_events = { "cast", "charge", "melee" }
+-- The moves the commander orders (lib.quality's "moved 0" counts those that
+-- changed neither the unit's place nor its facing): §2's moves forward,
+-- turned and to the rear, and charges.
+R.ordered_moves = { "forward", "turned", "rear", "charge" }
 
 return R

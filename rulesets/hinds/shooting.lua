@@ -13,10 +13,13 @@ local say, log, label = turn.say, turn.log, turn.label
 -- Missiles (§3)
 
 -- Whether the cast from sh at tg is direct or indirect, or blocked by an
--- enemy in between.
-function turn.line_of_cast(G, sh, tg)
+-- enemy in between. A line of centres that runs along hexsides passes
+-- between two hexagons at each step: the caster takes the better of its
+-- two sides (direct over indirect over blocked), so the same cast is
+-- judged alike from either side of the board.
+local function line_side(G, sh, tg, side)
   local indirect = false
-  for _, h in ipairs(H.between(sh.q, sh.r, tg.q, tg.r)) do
+  for _, h in ipairs(H.between(sh.q, sh.r, tg.q, tg.r, side)) do
     local o = G.occ[H.key(h[1], h[2])]
     if o then
       if G.D[o].side ~= sh.side then return nil end
@@ -24,6 +27,15 @@ function turn.line_of_cast(G, sh, tg)
     end
   end
   return indirect
+end
+
+function turn.line_of_cast(G, sh, tg)
+  local a = line_side(G, sh, tg, 1)
+  if a == false then return false end
+  local b = line_side(G, sh, tg, -1)
+  if b == false then return false end
+  if a == nil then return b end
+  return a
 end
 
 -- The situation of a cast (for missiles.table_for), or nil if no line.

@@ -79,7 +79,13 @@ end
 -- unit already placed.
 -- Level 0 also wants the lane ahead (`lane` mm towards the enemy, sign by
 -- edge) clear of impassable and disordering pieces, so the unit can advance.
-local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane)
+local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane, gap)
+  gap = gap or 5
+  -- the units first: the cheaper test, and the one that fails most in a
+  -- crowded zone (the answer is the same either way)
+  for _, b in ipairs(boxes) do
+    if x0 < b[3] + gap and x1 > b[1] - gap and y0 < b[4] + gap and y1 > b[2] - gap then return true end
+  end
   if level < 3 then
     for _, p in ipairs(pieces) do
       if (setup.impassable[p.type] or (level <= 1 and setup.disorders_formed[p.type]))
@@ -92,9 +98,6 @@ local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane)
         if setup.box_hits_piece(x0, ly0, x1, ly1, p, 1) then return true end
       end
     end
-  end
-  for _, b in ipairs(boxes) do
-    if x0 < b[3] + 5 and x1 > b[1] - 5 and y0 < b[4] + 5 and y1 > b[2] - 5 then return true end
   end
   return false
 end
@@ -154,11 +157,11 @@ function ai.deployment(G, side)
   -- own table edge; looks along the line (rightwards first when `rightwards`),
   -- then further back or forward, avoiding terrain and other units.
   -- Returns the right end of the footprint along x.
-  local function put(i, x, front, rightwards)
+  local function put(i, x, front, rightwards, rows, gap)
     local u = specs[i]
     local xlo, xhi = zx0 + u.w / 2, zx1 - u.w / 2
     x = max(xlo, min(xhi, x))
-    local fronts = { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
+    local fronts = rows or { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
     local best
     local lane = (edge == "south" and 1 or -1) * S.cm(40)
     for level = 0, 3 do
@@ -170,7 +173,7 @@ function ai.deployment(G, side)
               for _, f in ipairs(fronts) do
                 if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
                   local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane) then
+                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, gap) then
                     best = { cx, cy }
                   end
                 end
@@ -182,10 +185,46 @@ function ai.deployment(G, side)
       end
       if best then break end
     end
+    if not best then
+      -- a crowded zone (wide skirmish screens): any depth of the zone, the
+      -- nearest place along the line first, off impassable ground if it can
+      -- be, never on a unit already placed
+      local nf = math.floor((S.deploy_depth - u.dp) / S.cm(1))
+      for _, level in ipairs({ 2, 3 }) do
+        for k = 0, math.ceil((zx1 - zx0) / S.cm(1)) do
+          for _, sgn in ipairs({ 1, -1 }) do
+            local cx = x + sgn * k * S.cm(1)
+            if not best and (k > 0 or sgn == 1) and cx >= xlo - 0.01 and cx <= xhi + 0.01 then
+              for j = 0, nf do
+                local f = S.deploy_depth - 0.5 - j * S.cm(1)
+                if not best and f - u.dp >= -0.01 then
+                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
+                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, 1) then
+                    best = { cx, cy }
+                  end
+                end
+              end
+            end
+          end
+          if best then break end
+        end
+        if best then break end
+      end
+    end
     best = best or { x, edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2 }
     boxes[#boxes + 1] = { best[1] - u.w / 2, best[2] - u.dp / 2, best[1] + u.w / 2, best[2] + u.dp / 2 }
     out[#out + 1] = { index = i, x = best[1], y = best[2], facing = facing }
     return best[1] + u.w / 2
+  end
+  local ns = #skirm
+  -- skirmishers first, in front, spread across the line:
+  -- in rows from the front of the zone back, packed (a screen wider than
+  -- half the zone leaves no room beside it: the next one stands behind)
+  for n, i in ipairs(skirm) do
+    local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
+    local rows, f = {}, S.deploy_depth - 0.5
+    while f - specs[i].dp >= -0.01 do rows[#rows + 1] = f; f = f - specs[i].dp - 2 end
+    put(i, cx, S.deploy_depth - 0.5, nil, rows, 1)
   end
   ai.choose_reserve(G, side, line)
   local main_front = S.deploy_depth * 0.55
@@ -193,12 +232,6 @@ function ai.deployment(G, side)
   for n, i in ipairs(line) do
     if n > 1 then x = x + gap_after(line[n - 1], i) * squeeze end
     x = put(i, x + specs[i].w / 2, main_front, true)
-  end
-  -- skirmishers in front, spread across the line
-  local ns = #skirm
-  for n, i in ipairs(skirm) do
-    local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
-    put(i, cx, S.deploy_depth - 0.5)
   end
   if G.march and G.march.winner == side and G.march.column then ai.ambush(G, side, out, line) end
   -- deployment order: army order
@@ -250,7 +283,17 @@ function ai.ambush(G, side, out, line)
   ax, ay = ax / len, ay / len
   local maxw = 0
   for _, q in ipairs(column) do maxw = max(maxw, q.w) end
+  -- the units that keep their places in the line whatever happens (the
+  -- skirmishers): an ambush place must not overlap them
+  local in_line, fixed = {}, {}
+  for _, i in ipairs(line) do in_line[i] = true end
+  for _, o in ipairs(out) do
+    if not in_line[o.index] then
+      fixed[#fixed + 1] = { x = o.x, y = o.y, facing = o.facing, w = specs[o.index].w, d = specs[o.index].dp }
+    end
+  end
   local function legal(p, placed)
+    for _, o in ipairs(fixed) do if setup.overlap(p, o) then return false end end
     local c = setup.corners(p.x, p.y, p.facing, p.w, p.d)
     local x0, y0, x1, y1 = setup.box_of(c)
     if x0 < 0 or y0 < 0 or x1 > S.width or y1 > S.depth then return false end
@@ -288,6 +331,22 @@ function ai.ambush(G, side, out, line)
     if not best or #placed > best.n then best = { n = #placed, spots = spots } end
   end
   if not best or best.n == 0 then return end
+  -- a line unit that found no place by the column keeps its place in the
+  -- line: an ambush place on top of it is given up (that unit keeps its
+  -- line place too), until none overlaps
+  local changed = true
+  while changed do
+    changed = false
+    for _, o in ipairs(out) do
+      if in_line[o.index] and not best.spots[o.index] then
+        local here = { x = o.x, y = o.y, facing = o.facing, w = specs[o.index].w, d = specs[o.index].dp }
+        for _, o2 in ipairs(out) do
+          local p = best.spots[o2.index]
+          if p and setup.overlap(here, p) then best.spots[o2.index] = nil; changed = true end
+        end
+      end
+    end
+  end
   for _, o in ipairs(out) do
     local p = best.spots[o.index]
     if p then o.x, o.y, o.facing = p.x, p.y, p.facing end

@@ -13,6 +13,7 @@ return {
   armies = "historicon.armies",
   troops = "historicon.troops",
   odds = "historicon.odds",
+  referee = "historicon.referee",
   options = {
     uncontrolled_advance = "historicon.options.uncontrolled_advance",
     vli_ranks = "historicon.options.vli_ranks",

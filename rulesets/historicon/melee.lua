@@ -48,11 +48,15 @@ local conditions = {
 -- Table 4 as a named, ordered modifier list (options patch it by id).
 Me.modifiers = S.build_list("historicon.melee", tables.melee_modifiers, conditions)
 
--- Ranks that count for "+1 die per 4 figures for each rank deeper":
--- "Mounted count as if two ranks deep"; an unformed unit has one rank.
+-- Ranks that count for "+1 die per 4 figures for each rank deeper".
+-- READING (Unit formation: ranks and depth are a formed unit's; unformed
+-- figures stand "within 10cm of another figure", in no ranks): an unformed
+-- unit has no ranks, so no depth bonus, mounted or not -- and all its
+-- figures fight (troops.front_rank_figures). "Mounted count as if two ranks
+-- deep" is the depth of formed mounted.
 function Me.counted_ranks(unit)
-  if troops.is_mounted(unit) then return 2 end
   if not troops.is_formed(unit) then return 1 end
+  if troops.is_mounted(unit) then return 2 end
   return unit.ranks or 1
 end
 

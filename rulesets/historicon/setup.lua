@@ -394,6 +394,21 @@ function setup.check_deployment(S, edge, placements, column)
         p.name, S.deploy_depth / 10, edge, S.deploy_side / 10)
     end
   end
+  -- no two bases may stand on each other (units are deployed one at a time
+  -- on the table: a base can only go where there is room for it)
+  for i, p in ipairs(placements) do
+    for j = i + 1, #placements do
+      local q = placements[j]
+      if setup.overlap(p, q) then
+        problems[#problems + 1] = string.format("%s overlaps %s", p.name, q.name)
+      end
+    end
+    for _, q in ipairs(column or {}) do
+      if setup.overlap(p, q) then
+        problems[#problems + 1] = string.format("%s overlaps %s of the marching column", p.name, q.name or "a unit")
+      end
+    end
+  end
   return problems
 end
 
@@ -422,6 +437,32 @@ function setup.march_column(S, edge, corner, list)
     if x1 > S.width then x = x - (x1 - S.width) end
     if y0 < 0 then y = y - y0 end
     if y1 > S.depth then y = y - (y1 - S.depth) end
+    -- near the corner the table pushes a wide base back onto units already
+    -- in the column: it stands at the nearest clear place on the table
+    -- instead, never on another unit
+    local function clear(px, py)
+      -- 2 mm larger: setup.overlap lets 1 mm of overlap pass
+      local p = { x = px, y = py, facing = facing, w = u.w + 2, d = u.dp + 2 }
+      local bx0, by0, bx1, by1 = box_of(setup.corners(px, py, facing, u.w, u.dp)) -- its real size
+      if bx0 < -0.5 or by0 < -0.5 or bx1 > S.width + 0.5 or by1 > S.depth + 0.5 then return false end
+      for k = 1, n - 1 do
+        local q = out[k]
+        if setup.overlap(p, { x = q.x, y = q.y, facing = q.facing, w = list[k].w, d = list[k].dp }) then return false end
+      end
+      return true
+    end
+    if not clear(x, y) then
+      -- the nearest clear place: rings of 1 cm, 16 directions each
+      local done = false
+      for k = 1, 200 do
+        for j = 0, 15 do
+          local th = math.rad(j * 22.5)
+          local px, py = x + math.cos(th) * k * S.cm(1), y + math.sin(th) * k * S.cm(1)
+          if clear(px, py) then x, y, done = px, py, true; break end
+        end
+        if done then break end
+      end
+    end
     out[n] = { x = x, y = y, facing = facing }
     along = along - u.dp / 2 - S.cm(2)
   end

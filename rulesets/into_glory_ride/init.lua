@@ -17,6 +17,7 @@ return {
   patch = "into_glory_ride.patch",
   replaces = { ["phalanx.shooting"] = "into_glory_ride.shooting" },
   odds = "into_glory_ride.odds",
+  referee = "phalanx.referee",   -- the referee's allowances and invariants (lib.referee)
   -- Recovery, field defences and detachments are optional rules of this text
   -- too; Phalanx's artillery option is not (artillery is a troop class here).
   options = { artillery = false },

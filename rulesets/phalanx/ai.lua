@@ -15,6 +15,8 @@
 --   evade(G, target_group, charging_group, target_uid) -> bool
 --   shoot_target(G, shooter_uid, targets) -> uid | nil (targets nearest first)
 --   shoot_at_charger(G, shooter_uid, charger_uid) -> bool
+--   charge_or_shoot(G, g, enemy_uid) -> "charge" | "shoot" (initiative 2;
+--       optional: a commander without it charges)
 --
 -- This one is cheap on purpose (thousands of battles a minute): it looks at
 -- the nearest enemies of each link, estimates melee with Table 7/8 expected
@@ -1206,6 +1208,72 @@ function ai.march_order(G, side)
   return G.sides[side].groups
 end
 
+-- Bases laid out in rows parallel to the direction (dx, dy) about (mx, my):
+-- each row centred on the part of its line that lies on the table, filled in
+-- the given order while the row still fits there; the next row stands
+-- beyond it along (nx, ny) (the first row's near edge `off` from the centre
+-- line). Each item: { vid, along = its size along the row, across = its size
+-- across it, facing }. READING (the flank march abstracted): a line or
+-- column too long for the table is folded into ranks rather than stacked.
+local function march_rows(S, mx, my, dx, dy, nx, ny, off, items, facing)
+  local out = {}
+  local a = math.rad(facing)
+  local ca, sa = math.abs(math.cos(a)), math.abs(math.sin(a))
+  -- the largest half extents of a base in table axes
+  local hx, hy = 0, 0
+  for _, it in ipairs(items) do
+    -- the item's width lies across its facing, its depth along it
+    local w, d = it.w, it.d
+    hx = max(hx, ca * w / 2 + sa * d / 2)
+    hy = max(hy, sa * w / 2 + ca * d / 2)
+  end
+  -- the interval of c for which a centre at (px + dx c, py + dy c) keeps the
+  -- base on the table
+  local function interval(px, py)
+    local lo, hi = -math.huge, math.huge
+    for _, k in ipairs({ { px, dx, hx, S.width }, { py, dy, hy, S.depth } }) do
+      local p, v, h, L = k[1], k[2], k[3], k[4]
+      if math.abs(v) < 1e-9 then
+        if p < h or p > L - h then return 0, -1 end
+      else
+        local c1, c2 = (h - p) / v, (L - h - p) / v
+        if c1 > c2 then c1, c2 = c2, c1 end
+        lo, hi = max(lo, c1), min(hi, c2)
+      end
+    end
+    return lo, hi
+  end
+  local i, row_off = 1, off
+  while i <= #items do
+    -- fill the row while the span of its centres fits the room on the table
+    local last, depth, width = i, items[i].across, items[i].along
+    local lo, hi = interval(mx + nx * (row_off + depth / 2), my + ny * (row_off + depth / 2))
+    for k = i + 1, #items do
+      local dep = max(depth, items[k].across)
+      local w2 = width + GAP + items[k].along
+      local l, h = interval(mx + nx * (row_off + dep / 2), my + ny * (row_off + dep / 2))
+      if w2 - items[i].along / 2 - items[k].along / 2 > h - l + 1e-6 then break end
+      last, depth, width, lo, hi = k, dep, w2, l, h
+    end
+    -- the row's centres span [centre - half, centre + half]: centred on the
+    -- centre line when that fits, else as near it as the table allows
+    local half = (width - items[i].along / 2 - items[last].along / 2) / 2
+    local centre = 0
+    if hi >= lo then centre = min(max(0, lo + half), max(lo + half, hi - half)) end
+    local c = centre + width / 2
+    local across = row_off + depth / 2
+    for k = i, last do
+      local it = items[k]
+      c = c - it.along / 2
+      out[#out + 1] = { vid = it.vid, x = mx + dx * c + nx * across, y = my + dy * c + ny * across, facing = facing }
+      c = c - it.along / 2 - GAP
+    end
+    i = last + 1
+    row_off = row_off + depth + GAP
+  end
+  return out
+end
+
 -- The flank march (The Table): "the loser must write down his order of
 -- march and then move in that order across any one of the tables
 -- diagonals. The higher scoring may deploy anywhere within 30cm of his
@@ -1213,7 +1281,9 @@ end
 -- column stands on the diagonal from its own left rear corner, in its order
 -- of march, centred on the table and facing along the diagonal; the winner
 -- springs the ambush: his army stands in line parallel to the column, 30 cm
--- from it on his own side, facing it.
+-- from it on his own side, facing it. A column or line longer than the
+-- table's room there is folded into ranks: further columns beside the first
+-- on the marcher's side, further lines behind the first on the winner's.
 local function march_layout(G, side)
   local S = G.S
   local fm = G.flank_march
@@ -1225,53 +1295,34 @@ local function march_layout(G, side)
   local dx, dy = (bx - ax) / len, (by - ay) / len
   local mx, my = (ax + bx) / 2, (ay + by) / 2
   local facing = turn.heading(dx, dy)
-  local out = {}
   local order = G.sides[fm.marcher].commander.march_order(G, fm.marcher)
+  -- the winner's side of the column
+  local nx, ny = -dy, dx   -- left of the column
+  local ambusher = fm.ambusher
+  local wx, wy = setup.to_table(S, G.sides[ambusher].edge, S.width / 2, 0)
+  if (wx - mx) * nx + (wy - my) * ny < 0 then nx, ny = -nx, -ny end
   if side == fm.marcher then
-    -- column: vignettes one behind another, head towards the far corner
-    local specs = {}
+    -- column: vignettes one behind another, head towards the far corner;
+    -- further columns beside it, away from the ambushers
+    local items, widest = {}, 0
     for _, gid in ipairs(order) do
-      for _, s in ipairs(G.groups[gid].specs) do specs[#specs + 1] = s end
+      for _, s in ipairs(G.groups[gid].specs) do
+        items[#items + 1] = { vid = s.vid, along = s.d, across = s.w, w = s.w, d = s.d }
+        widest = max(widest, s.w)
+      end
     end
-    local total = 0
-    for _, s in ipairs(specs) do total = total + s.d + GAP end
-    local along = total / 2
-    for _, s in ipairs(specs) do
-      local c = along - s.d / 2
-      out[#out + 1] = { vid = s.vid, x = mx + dx * c, y = my + dy * c, facing = facing }
-      along = along - s.d - GAP
-    end
-  else
-    -- the ambushers' line, parallel to the column on the winner's side
-    local nx, ny = -dy, dx   -- left of the column
-    local wx, wy = setup.to_table(S, G.sides[side].edge, S.width / 2, 0)
-    if (wx - mx) * nx + (wy - my) * ny < 0 then nx, ny = -nx, -ny end
-    local specs = {}
-    for _, gid in ipairs(G.sides[side].groups) do
-      for _, s in ipairs(G.groups[gid].specs) do specs[#specs + 1] = s end
-    end
-    local total = 0
-    for _, s in ipairs(specs) do total = total + s.w + GAP end
-    local off = tables.pre_battle.march_deploy_within_cm * 10 - S.frontage * 0.25
-    local face = turn.heading(-nx, -ny)
-    -- along the line: the column's direction
-    local pos = -total / 2
-    for _, s in ipairs(specs) do
-      local c = pos + s.w / 2
-      local cx = mx + dx * c + nx * (off + s.d / 2)
-      local cy = my + dy * c + ny * (off + s.d / 2)
-      out[#out + 1] = { vid = s.vid, x = cx, y = cy, facing = face }
-      pos = pos + s.w + GAP
+    return march_rows(S, mx, my, dx, dy, -nx, -ny, -widest / 2, items, facing)
+  end
+  -- the ambushers' line, parallel to the column on the winner's side
+  local items = {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    for _, s in ipairs(G.groups[gid].specs) do
+      items[#items + 1] = { vid = s.vid, along = s.w, across = s.d, w = s.w, d = s.d }
     end
   end
-  -- keep every base on the table (a long line near a corner of a small one)
-  local S2 = G.S
-  for _, p in ipairs(out) do
-    local r = S2.frontage * 0.75   -- at least half the diagonal of any base
-    p.x = min(max(p.x, r), S2.width - r)
-    p.y = min(max(p.y, r), S2.depth - r)
-  end
-  return out
+  local off = tables.pre_battle.march_deploy_within_cm * 10 - S.frontage * 0.25
+  -- along the line: the column's direction reversed (the line's left to right)
+  return march_rows(S, mx, my, -dx, -dy, nx, ny, off, items, turn.heading(-nx, -ny))
 end
 
 -- The plan: the list's division, else another division, else (READING, no
@@ -1539,6 +1590,30 @@ local function finish_advance(G, g, p)
       step = 0
     end
   end
+  -- never pay for a move that cannot happen: the turn is made as the
+  -- engine will make it (Table 3's pivot, a link rigid, nothing overlapped)
+  -- and the way ahead then measured (friends, impassable terrain), then all
+  -- is put back, the move stamps and the count of placements the caches
+  -- read too; an order that would neither turn nor go ahead is no order.
+  -- (Making the whole move and putting it back cost a fifth of a battle.)
+  -- (an order that does not turn has had its way ahead planned above: the
+  -- trial would find what the plan found)
+  if abs(want) < 0.5 and step >= S.frontage * 0.1 then
+    return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
+  end
+  -- (a trial, not a move: the event log does not record it)
+  local snap, did = turn.snapshot_group(G, g), g.did
+  local placing, stamps, st = G.placing, {}, G.moved
+  if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
+  if G.log then G.bf:set_logging(false) end
+  local turned = turn.turn_group(G, g, max(-p.tr, min(p.tr, want)))
+  local ahead = step >= S.frontage * 0.1 and ai.free_ahead(G, g, 0, step) or 0
+  turn.restore_group(G, g, snap)
+  if G.log then G.bf:set_logging(true) end
+  g.did = did
+  G.placing = placing
+  if st then for j = 1, #g.ids do st[g.ids[j]] = stamps[j] end end
+  if abs(turned) < 0.5 and ahead < 0.5 then return nil end
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 
@@ -1862,5 +1937,17 @@ function ai.shoot_target(G, uid, targets)
 end
 
 function ai.shoot_at_charger() return true end
+
+-- Initiative 2, "Charge enemy that is directly ahead, or shoot": shoot when
+-- a member can shoot that enemy and the charge is no good bet (the same
+-- estimate and threshold as a free order's charge, at turn 1: 0.2).
+function ai.charge_or_shoot(G, g, enemy)
+  local shooter = false
+  for j = 1, #g.ids do
+    if #turn.shooting_targets(G, g.ids[j], enemy) > 0 then shooter = true; break end
+  end
+  if shooter and charge_value(G, g, enemy) <= 0.2 then return "shoot" end
+  return "charge"
+end
 
 return ai

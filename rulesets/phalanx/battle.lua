@@ -466,8 +466,12 @@ function battle.run(ctx)
   build_sides(G, ctx)
   local bf = G.bf
   bf:set_time(0, "setup")
-  say(G, "PHALANX: %s against %s, %s table (%s, basing option %d: a vignette is %.0f mm wide)",
-    G.sides[1].name, G.sides[2].name, G.S.size, G.S.scale, G.S.basing, G.S.frontage)
+  -- the header names the ruleset played (a variant such as Into Glory Ride
+  -- runs this engine): its manifest's title without the publisher
+  local title = G.rules.manifest and G.rules.manifest.title or "Phalanx"
+  title = title:gsub("%s*%(.*%)%s*$", ""):upper()
+  say(G, "%s: %s against %s, %s table (%s, basing option %d: a vignette is %.0f mm wide)",
+    title, G.sides[1].name, G.sides[2].name, G.S.size, G.S.scale, G.S.basing, G.S.frontage)
 
   -- The Table: terrain, then the pre-battle throw.
   G.T = located(scenario, make_terrain, G, spec)

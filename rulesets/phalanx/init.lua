@@ -12,6 +12,7 @@ return {
   armies = "phalanx.armies",
   troops = "phalanx.troops",
   odds = "phalanx.odds",
+  referee = "phalanx.referee",   -- the referee's allowances and invariants (lib.referee)
   options = {
     recovery = "phalanx.options.recovery",
     artillery = "phalanx.options.artillery",

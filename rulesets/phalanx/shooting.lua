@@ -13,9 +13,11 @@
 --   shooter_in_bad_going      the shooters are in Bad Going (a combat penalty
 --                             for their class per Table 3: -2)
 --   target_friends_behind     as melee's friends_behind, for the target
--- Artillery (optional rule): a shooter with `artillery = "attached"` (any
--- foot vignette) or `"amalgamated"` (an HIB vignette) shoots to 1 or 4 on the
--- "Other" row (tables.artillery); only army lists using the option set it.
+-- Artillery (optional rule): a shooter with `artillery = "attached"` (a
+-- foot vignette only) or `"amalgamated"` (an HIB vignette) shoots to 1 or 4
+-- on the "Other" row (tables.artillery); attached artillery adds to the
+-- vignette's own shooting (shooting_of). Only army lists using the option
+-- set it.
 -- Returns { die, score, table_result, result } where result is "-", H, R, RR
 -- or B; with `explain` also terms (List:evaluate terms) and conversions.
 
@@ -61,8 +63,13 @@ end
 -- The shooting conditional modifiers; options and house rules patch this by id.
 shooting.modifiers = build_modifiers()
 
--- How a shooter shoots: { range, all_round, row } or nil, and why not.
-local function shooting_of(shooter)
+-- How a shooter shoots at `range` (vignette widths; nil: its longest):
+-- { range, all_round, row } or nil, and why not. Attached artillery is a
+-- foot vignette's bolt thrower: READING, it adds to the vignette's own
+-- shooting ("The vignette can shoot to 1 if attached"), so a vignette that
+-- shoots of itself shoots as itself within its own range, and as its
+-- artillery (Other row) where only the artillery reaches.
+local function shooting_of(shooter, range)
   local c = classes[shooter.class]
   if c == nil then return nil, "unknown troop class '" .. tostring(shooter.class) .. "'" end
   local artillery = shooter.artillery
@@ -71,6 +78,18 @@ local function shooting_of(shooter)
     if a == nil then return nil, "unknown artillery '" .. tostring(artillery) .. "' (attached or amalgamated)" end
     if a.class and a.class ~= shooter.class then
       return nil, artillery .. " artillery is treated as " .. a.class .. ", not " .. shooter.class
+    end
+    if artillery == "attached" then
+      if c.general ~= "FOOT" then
+        return nil, "attached artillery is attached to foot vignettes, not " .. shooter.class
+      end
+      local own = c.shoots
+      if own and (range == nil or range <= own.range or own.range >= a.range) then
+        if range == nil and a.range > own.range then
+          return { range = a.range, all_round = false, row = a.row }
+        end
+        return own
+      end
     end
     return { range = a.range, all_round = false, row = a.row }
   end
@@ -81,7 +100,7 @@ end
 
 -- Eligibility (Shooting): who shoots, how far, and in which direction.
 function shooting.can_shoot(shooter, target, situation)
-  local s, why = shooting_of(shooter)
+  local s, why = shooting_of(shooter, situation and situation.range)
   if s == nil then return false, why end
   if classes[target.class] == nil then return false, "unknown troop class '" .. tostring(target.class) .. "'" end
   local range = situation and situation.range
@@ -105,8 +124,7 @@ function shooting.resolve(shooter, target, situation, dice, explain)
   ctx.shooter, ctx.target, ctx.s = shooter, target, situation
   local die = dice:roll(6, "Phalanx shooting")
   local score, terms = shooting.modifiers:evaluate(die, ctx, explain)
-  local table_result = tables.shooting_result(shooter.class, score,
-    shooter.artillery and tables.artillery[shooter.artillery].row)
+  local table_result = tables.shooting_result(shooter.class, score, (shooting_of(shooter, situation.range)).row)
 
   local result = table_result
   -- "If the target then receives an H result ... converts the H into an R".

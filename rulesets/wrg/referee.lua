@@ -9,7 +9,9 @@
 --   move       the normal move (MOVEMENT, halved in hollow square)
 --   uncontrolled  UNCONTROLLED ADVANCE: charge speed the first period,
 --              charge speed minus 30 paces the second
---   charge     the charge move (CHARGING)
+--   charge     the charge move (CHARGING); cavalry starting in difficult
+--              ground their normal move ("limited to normal moves except
+--              when in rout"), as for pursuit and uncontrolled advance
 --   evade      a normal move (EVADING; halved again when over 2 ranks deep)
 --   break_off, retreat   a normal move (BREAKING OFF; RETREAT (BACKS TO ENEMY))
 --   retire     half a normal move (RETIRE (FACING ENEMY))
@@ -24,7 +26,8 @@
 --
 -- invariants: the rules' own, checked after every phase:
 --   evaded_clear     EVADING: an evader is out of contact with every enemy
---                    when its evade is done, and at the end of the movement
+--                    when its evade is done (unless its way was barred: then
+--                    it is caught by those it touches), and at the end of the movement
 --                    touches a charger only if that charger caught it
 --                    ("Evaders who do not move far enough ... are caught");
 --                    an enemy's later ordinary move may still reach it
@@ -33,6 +36,7 @@
 --   routers_no_melee ROUT AND PURSUIT: a unit in rout is not fighting
 --                    hand-to-hand (it turned its back and runs)
 local tables = require("wrg.tables")
+local troops = require("wrg.troops")
 
 local MM = tables.MM_PER_PACE
 
@@ -66,12 +70,18 @@ local PACES = {
 }
 R.PACES = PACES
 
+-- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
+-- except when in rout"
+local LIMITED = { charge = true, pursuit = true, uncontrolled = true }
+
 function R.allowance(G, uid, kind)
   local d = G.D[uid]
   local p = PACES[kind]
   if not d or not p then return nil end
   local f = G.ref_factor and G.ref_factor[uid .. ":" .. kind] or 1
-  return math.max(0, p(d)) * MM / f
+  local paces = math.max(0, p(d))
+  if f > 1 and LIMITED[kind] and troops.is_cavalry(d) then paces = math.min(paces, normal_move(d)) end
+  return paces * MM / f
 end
 
 local function live(d) return d and not d.gone and not d.off_table end
@@ -86,9 +96,13 @@ R.invariants = {
         local d = G.D[uid]
         for _, note in ipairs(phase.notes[uid] or {}) do
           for _, e in ipairs(note.evade_contacts or {}) do
-            out = out or {}
-            out[#out + 1] = { unit = uid, expected = "out of contact with every enemy when its evade is done",
-                              found = string.format("in contact with unit %d", e) }
+            -- in contact when done: only if its way was barred, and then it
+            -- is caught by that enemy
+            if not (note.evade_barred and d.caught_by and d.caught_by[e]) then
+              out = out or {}
+              out[#out + 1] = { unit = uid, expected = "out of contact with every enemy when its evade is done (or barred and caught)",
+                                found = string.format("in contact with unit %d%s", e, note.evade_barred and ", not caught" or "") }
+            end
           end
         end
         if d.evaded_turn == phase.turn and phase.name == "movement" and live(d) and not G.bf:unit(uid).removed then

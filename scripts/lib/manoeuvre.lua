@@ -153,15 +153,19 @@ function M.straight(G, uid, dir, dist, opts)
   local blocked = r.stopped_by
   if not blocked and terrain_cut then blocked = "terrain" end
   if opts.pass_through and #opts.pass_through > 0 then
-    -- never end on a unit passed through: back off to just before it
+    -- never end on a unit passed through: back off to just before it (and
+    -- again if that place is on another one it was passing through)
     local through = id_set(opts.pass_through)
-    local on = M.overlapping(G, uid, M.TOLERANCE, nil)
-    local ends_on
-    for _, o in ipairs(on) do if through[o] then ends_on = o; break end end
-    if ends_on then
+    local keep = ignore
+    for _ = 1, #opts.pass_through do
+      local ends_on
+      for _, o in ipairs(M.overlapping(G, uid, M.TOLERANCE, nil)) do if through[o] then ends_on = o; break end end
+      if not ends_on then break end
+      through[ends_on] = nil
       bf:place(uid, x0, y0, f0)
-      local keep = {}
-      for _, id in ipairs(ignore) do if id ~= ends_on then keep[#keep + 1] = id end end
+      local rest = {}
+      for _, id in ipairs(keep) do if id ~= ends_on then rest[#rest + 1] = id end end
+      keep = rest
       r = go(keep)
       blocked = r.stopped_by or (terrain_cut and "terrain") or nil
     end

@@ -52,6 +52,17 @@ T.case("manoeuvre: a recoil through friends never ends on one", function()
   T.eq(#M.overlapping(G, id[1]), 0)
 end)
 
+T.case("manoeuvre: a move through two friends in a row never ends on either", function()
+  -- friends' bases at y 900-940 and 840-880 (100 x 40 each); the mover's
+  -- rear at 980. 120 mm back ends on the far one (centre 880): backing off
+  -- before it ends on the near one; it must stop before the near one.
+  local G, id = table_with{ { x = 1000, y = 1000 }, { x = 1000, y = 920 }, { x = 1000, y = 860 } }
+  local r = M.recoil(G, id[1], 120, { pass_through = { id[2], id[3] } })
+  T.eq(#M.overlapping(G, id[1]), 0)
+  T.near(r.distance, 40, 1e-6)
+  T.eq(r.blocked_by, id[2])
+end)
+
 T.case("manoeuvre: a recoil stops at the table edge and says so", function()
   local G, id = table_with{ { x = 1000, y = 50 } }
   local r = M.recoil(G, id[1], 100)

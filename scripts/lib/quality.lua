@@ -19,6 +19,8 @@ local quality = {}
 quality.__index = quality
 
 local DEFAULT_KINDS = { "shoot", "melee", "contact" }
+local DEFAULT_ORDERED = { "move", "charge" }
+local TURNED = 1.0 -- degrees: less than this is keeping one's facing
 local UNIT_FIELDS = { "unit", "target", "attacker", "defender", "shooter" }
 local LIST_FIELDS = { "units", "units1", "units2", "attackers", "defenders", "targets" }
 quality.IDLE_TURNS = 3
@@ -36,6 +38,8 @@ function quality.new(checks, bf, warn)
   self.checks = checks or {}
   self.kinds = {}
   for _, k in ipairs(self.checks.engaging_events or DEFAULT_KINDS) do self.kinds[k] = true end
+  self.ordered = {}
+  for _, k in ipairs(self.checks.ordered_moves or DEFAULT_ORDERED) do self.ordered[k] = true end
   self.next_event = #bf:events() + 1
   self.engaged, self.engaged_turn = {}, {}
   self.idle_run, self.idle = {}, {}
@@ -88,10 +92,10 @@ function quality:phase(G, turn, moved, start)
     for id, kinds in pairs(moved) do
       local s = start[id]
       if s and not s[4] then
-        local x, y = bf:pos(id)
-        local still = math.sqrt((x - s[1]) ^ 2 + (y - s[2]) ^ 2) < MOVED
+        local x, y, f = bf:pos(id)
+        local still = math.sqrt((x - s[1]) ^ 2 + (y - s[2]) ^ 2) < MOVED and math.abs(norm(f - s[3])) < TURNED
         for _, k in ipairs(kinds) do
-          if k == "move" or k == "charge" then
+          if self.ordered[k] then
             self.declared = self.declared + 1
             if still then self.declared_nothing = self.declared_nothing + 1 end
           end

@@ -21,7 +21,9 @@
 --     invariants = { { id =, section =, text =, check = function(G, phase) -> nil | problem | { problems } } },
 --     warnings = { { id =, check = function(G, phase) -> nil | { text = } | list } },  (optional: acts the
 --                  rules allow but no player would make, counted by `sandtable quality`)
---     engaging_events = { event kinds } }   (optional: what counts as engaging, lib.quality)
+--     engaging_events = { event kinds },    (optional: what counts as engaging, lib.quality)
+--     ordered_moves = { move kinds } }      (optional: the kinds a commander orders, default move and
+--                                            charge: lib.quality counts those that changed nothing)
 -- where phase = { turn =, name =, moved = { [uid] = { kinds in order } },
 -- notes = { [uid] = { notes } }, start = { [uid] = { x, y, facing, removed } } }
 -- and a problem is { unit =, expected =, found = } (unit optional).

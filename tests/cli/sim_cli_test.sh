@@ -16,7 +16,7 @@ YAML
 if cmp -s "$TMP/one.jsonl" "$TMP/two.jsonl" && cmp -s "$TMP/one.json" "$TMP/two.json"; then
   pass "1 and 2 threads give byte-identical results"
 else fail "results differ between 1 and 2 threads"; fi
-[ "$(wc -l < "$TMP/one.jsonl")" -eq 40 ] && pass "one result line per trial" || fail "expected 40 trial lines"
+[ "$(wc -l < "$TMP/one.jsonl")" -eq 41 ] && pass "a header line, then one result line per trial" || fail "expected 41 lines"
 
 # --until-ci: rounds of --trials (at least 100) until every rate's 95% half-width is under
 # 0.12; the stop is reached before the cap, and every interval is that narrow.

@@ -112,3 +112,18 @@ T.case("referee: a ruleset's warning is counted, not fatal", function()
   T.eq(ref.metrics.absurd["guns-charge"], 1)
   T.truthy(ref.warnings[1].text:find("turn 1, phase 'move': guns charged", 1, true), ref.warnings[1].text)
 end)
+
+T.case("quality: an ordered turn in place changed something; a ruleset's own ordered kinds are counted", function()
+  local checks = { allowance = REACH.allowance, ordered_moves = { "forward", "turned" } }
+  local G, ref, archer, spear = battle(checks)
+  G.bf:set_time(1, "move")
+  local x, y = G.bf:pos(archer)
+  G.bf:place(archer, x, y, 45)
+  M.record(G, archer, "turned")       -- turned in place: not nothing
+  M.record(G, spear, "forward")       -- ordered forward, went nowhere
+  M.record(G, spear, "recoil")        -- not an order: not counted
+  G.bf:set_time(1, "end")
+  ref:finish()
+  T.eq(ref.metrics.declared_moves, 2)
+  T.eq(ref.metrics.declared_moves_nothing, 1)
+end)

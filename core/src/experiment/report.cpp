@@ -41,6 +41,14 @@ std::string side_name(const Value& summary, std::size_t i) {
 std::string format_table(const Value& summary, const std::string& title) {
   std::string out = fmt::format("{}\n{} trials per variant, seed {}; rates with 95% Wilson intervals\n\n", title,
                                 summary["trials"].as_int(), summary["seed"].as_int());
+  if (summary["shard"].is_string())
+    out += fmt::format("SHARD {} ONLY: these are one shard's trials; `sandtable merge` its files for the "
+                       "experiment's results\n\n",
+                       summary["shard"].as_string());
+  if (summary["partial"].is_bool())
+    out += fmt::format("PARTIAL: the run was interrupted; {} of {} trials per variant are done under every "
+                       "variant and counted here\n\n",
+                       summary["trials"].as_int(), summary["planned_trials"].as_int());
   const auto& variants = summary["variants"].as_list();
   for (const auto& v : variants)
     if (v["params"]["house_rules"].is_list())
@@ -155,6 +163,7 @@ std::string format_trials(const Spec& spec, const Outcome& outcome) {
   std::string out;
   for (std::size_t v = 0; v < outcome.results.size(); ++v)
     for (const auto& t : outcome.results[v]) {
+      if (!t.done) continue;
       Value line(Value::Map{{"variant", spec.variants[v].name},
                             {"trial", static_cast<std::int64_t>(t.index)},
                             {"seed", static_cast<std::int64_t>(t.seed)}});

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "sandtable/experiment/json.hpp"
 #include "sandtable/lua/convert.hpp"
 #include "sandtable/rng.hpp"
 
@@ -49,7 +50,10 @@ public:
       lua_rawgeti(L, LUA_REGISTRYINDEX, prepared_refs_[variant]);
       lua_pushinteger(L, static_cast<lua_Integer>(seed));
       host_->call(2, 1);
-      r.result = lua::to_value(L, -1, "trial result");
+      // Stored as its JSON text reads back, so a result from this run, from a
+      // trials file or from another MPI rank is the same value (e.g. a whole
+      // float such as 3.0 prints as 3 and is read back as the integer 3).
+      r.result = parse_json(lua::to_value(L, -1, "trial result").to_json());
     } catch (const std::exception& e) {
       r.failed = true;
       r.error = e.what();
@@ -128,7 +132,13 @@ struct Slot {
 
 Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progress,
             const std::function<bool(const Outcome&)>& stop_early) {
+  return run(spec, Plan{}, progress, stop_early);
+}
+
+Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const Progress&)>& progress,
+            const std::function<bool(const Outcome&)>& stop_early) {
   if (spec.variants.empty()) throw Error("an experiment needs at least one variant");
+  if (plan.stride == 0 || plan.offset >= plan.stride) throw Error("an experiment plan needs offset < stride");
   Outcome out;
   // Each worker is a thread with its own Lua state: more than a few hundred
   // is a typing mistake, and would exhaust the address space.
@@ -145,16 +155,39 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
   out.stopped.assign(spec.variants.size(), "");
   std::mutex stopped_m;
   auto stopped_flags = std::make_unique<std::atomic<bool>[]>(spec.variants.size());
-  for (std::size_t v = 0; v < spec.variants.size(); ++v) stopped_flags[v] = false;
+  for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+    // A variant stopped before a resume stays stopped.
+    bool was_stopped = false;
+    if (plan.known && v < plan.known->results.size())
+      for (const auto& t : plan.known->results[v]) was_stopped = was_stopped || (t.done && t.skipped);
+    stopped_flags[v] = was_stopped;
+  }
   std::vector<Slot> slots(out.threads);
   std::vector<std::unique_ptr<Worker>> workers(out.threads);  // kept across rounds
 
+  std::mutex result_m;  // serialises plan.on_result
+  auto known = [&](std::size_t v, std::uint64_t i) -> const TrialResult* {
+    if (!plan.known || v >= plan.known->results.size() || i >= plan.known->results[v].size()) return nullptr;
+    const TrialResult& r = plan.known->results[v][i];
+    return r.done ? &r : nullptr;
+  };
+  const std::uint64_t round_size = spec.until_ci > 0 ? spec.batch : plan.round;
   std::uint64_t start = 0;
   while (start < spec.trials) {
-    const std::uint64_t round = spec.until_ci > 0 ? std::min(spec.batch, spec.trials - start) : spec.trials - start;
+    const std::uint64_t round = round_size > 0 ? std::min(round_size, spec.trials - start) : spec.trials - start;
     const std::uint64_t end = start + round;
     for (auto& v : out.results) v.resize(end);
-    std::atomic<std::uint64_t> next{start}, done{0};
+    // This round's trials for this process: its share, less those in hand.
+    std::vector<std::uint64_t> todo;
+    for (std::uint64_t i = start; i < end; ++i) {
+      bool all_known = true;
+      for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+        if (const TrialResult* k = known(v, i)) out.results[v][i] = *k;
+        else all_known = false;
+      }
+      if (!all_known && i % plan.stride == plan.offset) todo.push_back(i);
+    }
+    std::atomic<std::uint64_t> next{0}, done{0};
     std::atomic<bool> finished{false};
     std::string fatal;
     std::mutex fatal_m;
@@ -178,16 +211,24 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
       try {
         Worker& worker = *workers[w];
         for (;;) {
-          const std::uint64_t i = next.fetch_add(1);
-          if (i >= end) break;
+          if (plan.stop && plan.stop->load()) break;
+          const std::uint64_t k = next.fetch_add(1);
+          if (k >= todo.size()) break;
+          const std::uint64_t i = todo[k];
           // 63 bits, so the seed prints and parses as a non-negative integer everywhere.
           const std::uint64_t seed = Rng::derive(spec.seed, i) >> 1;
           for (std::size_t v = 0; v < spec.variants.size(); ++v) {
+            if (out.results[v][i].done) continue;  // in hand from a resumed file
             if (stopped_flags[v].load()) {
               TrialResult skipped;
               skipped.index = i;
               skipped.seed = seed;
               skipped.skipped = true;
+              skipped.done = true;
+              if (plan.on_result) {
+                std::lock_guard<std::mutex> lock(result_m);
+                plan.on_result(v, skipped);
+              }
               out.results[v][i] = std::move(skipped);
               continue;
             }
@@ -213,6 +254,11 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
                 out.stopped[v] = fmt::format("trial {} (seed {}) ran past the {} s watchdog, so the variant's trials not yet "
                                              "started were skipped",
                                              i, seed, spec.watchdog_seconds);
+            }
+            r.done = true;
+            if (plan.on_result) {
+              std::lock_guard<std::mutex> lock(result_m);
+              plan.on_result(v, r);
             }
             out.results[v][i] = std::move(r);
           }
@@ -283,6 +329,12 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
                                 lost));
       spdlog::warn("{} worker(s) could not start (out of memory); the trials ran on {}", lost, running);
     }
+    if (plan.stop && plan.stop->load()) {
+      out.interrupted = true;
+      out.trials_run = end;
+      break;
+    }
+    if (plan.after_round) plan.after_round(out, end);
     start = end;
     out.trials_run = end;
     if (spec.until_ci > 0 && stop_early && stop_early(out)) {
@@ -292,6 +344,7 @@ Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progre
     if (spec.until_ci > 0) spdlog::info("experiment: {} trials done, precision not yet reached", end);
   }
   for (auto& v : out.results) v.resize(out.trials_run);
+  // A trial run by another shard or rank is left not done here.
   out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (progress) progress(Progress{out.trials_run, out.trials_run, failed.load(), out.seconds});
   return out;

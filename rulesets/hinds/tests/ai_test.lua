@@ -92,3 +92,153 @@ T.case("Flank attacks: horse make for a hex on an enemy's flank or rear, not its
   mi.formation = "square"
   T.eq(ai.flank_hex(G, hc), nil, "a square has no flanks")
 end)
+
+---------------------------------------------------------------------------
+-- Issue #13: a commander that plays both sides alike, does not swing its
+-- units back and forth and declares no move that moves nothing.
+
+-- The board turned about (180 degrees): (col, row) -> (cols-1-col,
+-- rows-1-row) is a symmetry of the 10 x 10 hexagon board.
+local function turned(q, r)
+  local col, row = H.offset(q, r)
+  return H.axial(9 - col, 9 - row)
+end
+
+T.case("Mirror: side 2 deploys the same army as side 1's line turned about (columns from its own left)", function()
+  local G = G_of({}, {})
+  local specs = {}
+  local kinds = { { "foot", 2 }, { "foot", 2 }, { "foot", 3 }, { "mounted", 2 }, { "mounted", 3 }, { "foot", 4, "bow" } }
+  for i, k in ipairs(kinds) do
+    local u = unit("u" .. i, k[1], k[2], { 0, 0 }, { missile = k[3] })
+    u.type = require("hinds.troops").type_of(u)
+    specs[i] = u
+  end
+  G.sides[1].specs, G.sides[2].specs = specs, specs
+  local p1, p2 = ai.deployment(G, 1), ai.deployment(G, 2)
+  T.eq(#p1, #kinds)
+  local at2 = {}
+  for _, p in ipairs(p2) do at2[p.index] = p end
+  for _, p in ipairs(p1) do
+    local q, r = turned(p.q, p.r)
+    T.eq({ at2[p.index].q, at2[p.index].r }, { q, r }, "unit " .. p.index .. " stands where side 1's stands, turned about")
+  end
+end)
+
+T.case("Mirror: the same situation turned about gets the same orders turned about (moves, charges, ties of hexes and facings)", function()
+  local mismatches, tried = {}, 0
+  for _, kind in ipairs({ { "mounted", 3 }, { "mounted", 2 }, { "foot", 3 } }) do
+    for col = 1, 8 do
+      for row = 1, 3 do
+        for ecol = 0, 9, 3 do
+          for erow = row + 2, row + 4 do
+            local function run(s, at, eat, face, eface)
+              local mine = { unit("a", kind[1], kind[2], at) }
+              mine[1].at[3] = face
+              local theirs = { unit("e", "foot", 2, eat) }
+              theirs[1].at[3] = eface
+              local G = s == 1 and G_of(mine, theirs) or G_of(theirs, mine)
+              local d = G.D[G.by_id[s].a]
+              turn.order(G, d.uid, ai.order(G, d.uid))
+              return d.q, d.r, d.facing
+            end
+            tried = tried + 1
+            local q1, r1, f1 = run(1, { col, row }, { ecol, erow }, 0, 180)
+            local q2, r2, f2 = run(2, { 9 - col, 9 - row }, { 9 - ecol, 9 - erow }, 180, 0)
+            local tq, tr = turned(q1, r1)
+            if tq ~= q2 or tr ~= r2 or H.norm(f1 + 180) ~= H.norm(f2) then
+              mismatches[#mismatches + 1] = string.format("%s %d at (%d,%d) vs (%d,%d)", kind[1], kind[2], col, row, ecol, erow)
+            end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(tried > 100)
+  T.eq(mismatches, {}, "every situation played alike from either side")
+end)
+
+T.case("Facing: a unit facing an enemy that touches it at a corner of its front keeps its facing (either side)", function()
+  -- the enemy's hexside lies between two corners: the tie goes to the
+  -- corner the unit already faces, not to whichever the board lists first
+  local G = G_of({ unit("mi", "foot", 2, { 5, 4, -60 }) }, { unit("e", "foot", 4, { 5, 5 }, { missile = "javelin" }) })
+  local mi, e = G.D[G.by_id[1].mi], G.D[G.by_id[2].e]
+  T.eq(H.distance(mi.q, mi.r, e.q, e.r), 1)
+  mi.last_charge = G.turn   -- may not charge again yet
+  local o = ai.order(G, mi.uid)
+  T.eq(o.kind, "hold")
+  T.truthy(o.facing == nil or o.facing == mi.facing, "no turn in place: the enemy is already at its front")
+  T.eq(H.facing_towards(30, 0), 0)
+  T.eq(H.facing_towards(30, 60), 60)
+  T.eq(H.facing_towards(150, 180), 180, "side 2's view of the same tie")
+end)
+
+T.case("Swings: the commander does not turn a unit back the way it turned since its last order", function()
+  -- heavy infantry faced north last turn and now faces 60; its enemy lies
+  -- off to the right: turning back to 0 in place would be the swing back
+  local G = G_of({ unit("hi", "foot", 1, { 4, 2, 60 }) }, { unit("e", "foot", 2, { 6, 6 }) })
+  local hi = G.D[G.by_id[1].hi]
+  local chosen = ai.choose(G, hi.uid)
+  T.eq(chosen.kind, "move_wait", "left alone it would turn in place")
+  T.eq(chosen.facing, 0)
+  G.sides[1].ai_facing = { [hi.uid] = { turn = G.turn - 1, facing = 0 } }
+  local o = ai.order(G, hi.uid)
+  T.truthy(not (o.kind == "move_wait" and o.facing == 0) and not (o.kind == "hold" and o.facing == 0),
+    "not turned back to 0")
+  -- a unit that has not turned since its last order may turn
+  G.sides[1].ai_facing = { [hi.uid] = { turn = G.turn - 1, facing = 60 } }
+  T.eq(ai.order(G, hi.uid).facing, 0)
+end)
+
+T.case("Moved 0: a charge from contact is not declared as a move; a charge that closes is", function()
+  local G = G_of({ unit("a", "foot", 2, { 5, 4 }), unit("b", "mounted", 3, { 2, 3 }) },
+                 { unit("e", "foot", 3, { 5, 5 }), unit("f", "foot", 3, { 2, 5 }) })
+  local declared = {}
+  G.referee = { record = function(_, uid, kind) declared[#declared + 1] = { uid, kind } end }
+  local a, b = G.D[G.by_id[1].a], G.D[G.by_id[1].b]
+  local e, f = G.D[G.by_id[2].e], G.D[G.by_id[2].f]
+  T.eq(H.distance(a.q, a.r, e.q, e.r), 1)
+  T.truthy(turn.charge(G, a.uid, e.uid))
+  T.eq(declared, {}, "touching already: it attacks where it stands")
+  T.truthy(H.distance(b.q, b.r, f.q, f.r) > 1)
+  T.truthy(turn.charge(G, b.uid, f.uid))
+  T.eq(declared, { { b.uid, "charge" } })
+  G.referee = nil
+end)
+
+T.case("Streams: a step toward the enemy goes round a stream when dry ground is as near", function()
+  local G = battle.skirmish{ dice = dice.forced({}), log = false,
+    table = { cols = 10, rows = 10, terrain = { { type = "stream", hexes = { { 5, 3 } } } } },
+    sides = { { units = { unit("lc", "mounted", 3, { 5, 2 }) } }, { units = { unit("e", "foot", 2, { 5, 8 }) } } } }
+  local lc = G.D[G.by_id[1].lc]
+  local o = ai.step(G, lc, G.by_id[2].e, "forward")
+  T.eq(o.kind, "move")
+  local col, row = H.offset(o.q, o.r)
+  T.truthy(not (col == 5 and row == 3), "not into the stream")
+end)
+
+T.case("Cavalry that charged this turn fights on when infantry joins; cavalry in an older fight withdraws when outnumbered", function()
+  local G = G_of({ unit("lc", "mounted", 3, { 5, 4 }) },
+                 { unit("mi", "foot", 2, { 5, 5 }), unit("m2", "foot", 2, { 6, 5 }) })
+  local lc, mi, m2 = G.D[G.by_id[1].lc], G.D[G.by_id[2].mi], G.D[G.by_id[2].m2]
+  local c = turn.join_combat(G, lc.uid, mi.uid, true)
+  turn.join_combat(G, m2.uid, lc.uid, true)
+  T.eq(ai.cavalry_assisted(G, lc.uid), "fight", "it charged this turn")
+  c.chargers[lc.uid] = G.turn - 2
+  T.eq(ai.cavalry_assisted(G, lc.uid), "retreat", "outnumbered in a fight it did not just choose")
+end)
+
+T.case("Mirror: a cast along hexsides is judged alike whichever hexagon beside the line an enemy stands on", function()
+  -- from (q, r) to (q+1, r+1) the line of centres runs along the hexside
+  -- between (q+1, r) and (q, r+1): with an enemy on either, the caster has
+  -- the other side clear (before, the board's nudge blocked one and not
+  -- the other, so the same cast was blocked for one side of a mirror match)
+  for _, beside in ipairs({ { 1, 0 }, { 0, 1 } }) do
+    local q, r = H.axial(3, 2)
+    local tc, trow = H.offset(q + 1, r + 1)
+    local bc, brow = H.offset(q + beside[1], r + beside[2])
+    local G = G_of({ unit("arch", "foot", 4, { 3, 2 }, { missile = "bow" }) },
+                   { unit("t", "foot", 2, { tc, trow }), unit("b", "foot", 2, { bc, brow }) })
+    local sh, tg = G.D[G.by_id[1].arch], G.D[G.by_id[2].t]
+    T.eq(turn.line_of_cast(G, sh, tg), false, "direct past the enemy at " .. bc .. "," .. brow)
+  end
+end)

@@ -29,7 +29,13 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 52, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- and put the three values here.
-local GOLDEN = { winner = 1, turns = 9, hash = "3be3cd3846d878f7" }
+-- Renewed for issue #13 (the commander that plays both sides alike):
+-- the Gauls now deploy their line from their own left (centred on column
+-- 6, the Roman line turned about) and ties of facings and hexes read the
+-- board from each side, so the battle changed: Romans still win, in 8
+-- turns instead of 9 (the account reads as before: cavalry clashes on the
+-- wings, cohorts take the warbands in flank and rear).
+local GOLDEN = { winner = 1, turns = 8, hash = "55f5a00ffb0be768" }
 
 T.case("Golden battle: Romans against Gauls, seed 52", function()
   local r = run(ALESIA, 52)

@@ -51,6 +51,9 @@ T.case("Phase 5: mounted count as if two ranks deep", function()
   T.eq(Me.counted_ranks({ class = "KC", ranks = 2 }), 2)
   T.eq(Me.counted_ranks({ class = "EI", ranks = 1 }), 2)
   T.eq(Me.counted_ranks(u({ formed = false, ranks = 3 })), 1)
+  -- unformed mounted have no ranks either (reading: ranks are a formed unit's)
+  T.eq(Me.counted_ranks({ class = "LC", formed = false, ranks = 1 }), 1)
+  T.eq(Me.pool({ class = "LC", formed = false, figures = 16, ranks = 1 }, hi_enemy, {}).dice, 16)
   local p = Me.pool({ class = "HC", figures = 8, ranks = 1 }, hi_enemy, {}, true)
   T.eq(p.dice, 8 + 2); T.eq(ids(p), { "rank_depth" })
 end)
@@ -61,7 +64,7 @@ local table4 = {
   { id = "liw_vs_hi_first_contact", unit = { class = "LI", sub = "LIW", formed = false, figures = 16 }, enemy = hi_enemy, situation = { first_contact = true }, delta = 8 },
   { id = "his_vs_mounted", unit = u({ formed = false, sub = "HIS" }), enemy = hc_enemy, delta = 4 },
   { id = "hiw_vs_hi_first_contact", unit = u({ formed = false, sub = "HIW" }), enemy = hi_enemy, situation = { first_contact = true }, delta = 4 },
-  { id = "mounted_vs_light_foot", unit = { class = "LC", formed = false, figures = 16 }, enemy = { class = "VLI", figures = 8 }, delta = 4 + 4 },
+  { id = "mounted_vs_light_foot", unit = { class = "LC", figures = 16, ranks = 1 }, enemy = { class = "VLI", figures = 8 }, delta = 4 + 4 },
   { id = "higher_ground", unit = base, enemy = hi_enemy, situation = { higher_ground = true }, delta = 4 },
   { id = "supplementary_shooting", unit = u({ formed = false, ss = true }), enemy = hi_enemy, delta = 4 },
   { id = "general", unit = u({ formed = false, general = true }), enemy = hi_enemy, delta = 4 },
@@ -81,7 +84,7 @@ for _, m in ipairs(table4) do
 end
 
 T.case("Table 4: mounted fighting LI or VLI (terms in order: +1 light foot, then two ranks)", function()
-  local p = Me.pool({ class = "LC", formed = false, figures = 16 }, { class = "LI", figures = 8 }, {}, true)
+  local p = Me.pool({ class = "LC", figures = 16, ranks = 1 }, { class = "LI", figures = 8 }, {}, true)
   T.eq(ids(p), { "mounted_vs_light_foot", "rank_depth" })
 end)
 

@@ -459,3 +459,19 @@ T.case("Phase 7: victory points and the 25% loss", function()
   turn.deduct(G, G.D[G.by_id[1].a], "test")
   T.eq({ G.sides[1].vp, G.over, G.winner }, { 5, true, 2 })
 end)
+
+-- Formed RA LI "may turn once up to 180 degrees or wheel"; a unit's move
+-- "ceases immediately when it reaches the end of its move rate". A careful
+-- move (the default commander's) that cannot end clear of the wood it stands
+-- in is tried at every fraction, then once more: the retry must start from
+-- where the move began, not from the last attempt (which had already
+-- turned: the unit turned twice).
+T.case("Turning and move rate: a move retried after its attempts failed turns once, from where it began", function()
+  local G = field{ dice = dice.forced({}), table = { terrain = { { type = "wood", x = 105, y = 55, w = 39, d = 45 } } },
+    sides = { { units = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 50 } } } }, {} } }
+  local li = G.by_id[1].li
+  turn.do_move(G, li, { turn = -30, advance = 150, careful = true })
+  local x, y, f = G.bf:pos(li)
+  T.truthy(math.abs(turn.norm(f)) <= 30 + 1e-6, "one turn of at most 30 degrees, found facing " .. f)
+  T.truthy(math.sqrt((x - 1200) ^ 2 + (y - 500) ^ 2) <= 150 + 1e-6, "no further than its 15 cm")
+end)

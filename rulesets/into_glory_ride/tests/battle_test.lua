@@ -17,8 +17,12 @@ local ARMIES = { "swiss_pike", "english_civil_war_parliament", "sekigahara_tokug
 --   build/sandtable battle scenarios/into_glory_ride/waterloo.yaml
 -- check the account reads right, and copy the winner, turns and the hash
 -- this case prints on failure into GOLDEN.
--- (Moved by the legal-deployment planner of the inherited commander, 9e44706.)
-local GOLDEN = { winner = 2, reason = "a third of the MBL broken", turns = 15, hash = "b5c9f7962e7859db" }
+-- (Moved by the legal-deployment planner of the inherited commander, 9e44706;
+-- then by issue #11: links fight and fall back as one, the charge line-up
+-- limit, initiative 1 and 2, no paid moves that go nowhere: before, the
+-- Anglo-Allied army won in turn 15 by a third of the French MBL; now the
+-- turn limit is reached.)
+local GOLDEN = { reason = "turn limit", turns = 15, hash = "634adb9b785c029b" }
 
 T.case("Battle: the seeded golden Waterloo (winner, turns and final hash)", function()
   local r = battle.run{ scenario = parse("scenarios/into_glory_ride/waterloo.yaml"), seed = 1815 }
@@ -123,4 +127,14 @@ T.case("sandtable check (the CLI's own code) on a broken list file reports and c
   local check = require("cli.check")
   T.eq(check.run({ "rulesets/into_glory_ride/tests/data/broken_army.lua" }, "into_glory_ride"), 4)
   T.eq(check.run({ "armies/into_glory_ride/zulu.lua" }), 0, "the ruleset from the armies/ folder")
+end)
+
+-- The account's header names the ruleset being played, not "PHALANX".
+T.case("Battle: an Into Glory Ride account is headed with its own title", function()
+  local lines = {}
+  battle.run{ scenario = parse("scenarios/into_glory_ride/waterloo.yaml"), seed = 1815, turns = 1,
+              report = function(l) lines[#lines + 1] = l end }
+  local text = table.concat(lines, "\n")
+  T.eq(text:find("PHALANX", 1, true), nil, "no PHALANX header")
+  T.truthy(text:find("INTO GLORY RIDE", 1, true), "its own title: " .. (lines[1] or ""))
 end)

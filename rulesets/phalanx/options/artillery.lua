@@ -50,6 +50,10 @@ function artillery.assign(G)
         if a == nil then
           error(string.format("table.artillery.%d.%s: expected attached or amalgamated, found '%s'", s, d.vid, tostring(kind)), 0)
         end
+        if kind == "attached" and not require("phalanx.troops").is_foot(d.class) then
+          error(string.format("table.artillery.%d.%s: attached artillery is attached to foot vignettes, not %s",
+            s, d.vid, d.class), 0)
+        end
         if a.class and a.class ~= d.class then
           error(string.format("table.artillery.%d.%s: amalgamated artillery is listed as HIB, not %s", s, d.vid, d.class), 0)
         end

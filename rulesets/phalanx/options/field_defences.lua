@@ -14,7 +14,7 @@
 --       1: [longbows_left_1, longbows_right_1]
 -- Without that, each commander chooses at deployment (the default AI stakes
 -- its bowmen, HIB in the main battle line, when the enemy brings at least
--- three mounted or animal vignettes).
+-- three mounted or animal vignettes; in Into Glory Ride its HIM).
 -- Effects: a defended vignette, and any link it is in, never moves (no
 -- activation to move, no initiative move, no evade, no follow-up; repulses
 -- still move it back: READING, a result is not a voluntary move). READING:
@@ -32,9 +32,12 @@ local function side_entry(map, side)
   return map[side] or map[tostring(side)]
 end
 
--- The default choice: HIB of the main battle line, against mounted armies.
+-- The default choice: the heavy foot shooters of the main battle line (the
+-- heavy infantry classes that shoot: Phalanx's HIB, Into Glory Ride's HIM,
+-- "later armed with stakes"), against mounted armies. The ruleset's own
+-- troops module answers (a variant's patched copy).
 function field_defences.choose(G, side)
-  local troops = require("phalanx.troops")
+  local troops = (G.rules and G.rules.require or require)("phalanx.troops")
   local mounted = 0
   for _, uid in ipairs(G.alive[3 - side]) do
     if troops.mounted_or_animal(G.D[uid].class) then mounted = mounted + 1 end
@@ -43,7 +46,8 @@ function field_defences.choose(G, side)
   if mounted < 3 then return out end
   for _, uid in ipairs(G.alive[side]) do
     local d = G.D[uid]
-    if d.class == "HIB" and d.mbl then out[#out + 1] = d.vid end
+    local c = troops.classes[d.class]
+    if d.mbl and troops.groups.HI[d.class] and c and c.shoots then out[#out + 1] = d.vid end
   end
   return out
 end

@@ -160,3 +160,37 @@ T.case("AI cohesive_distance: the core query equals the Lua code", function()
   end
   T.truthy(checked > 1000 and short > 50, string.format("%d checked, %d short", checked, short))
 end)
+
+-- The flank march on a table too short for the ambushers' line (8'x4', 25mm
+-- option 2, the Gaugamela armies): before, each base of the line was pushed
+-- back onto the table on its own, so the ends of the line were stacked on
+-- one another (the referee stopped Gaugamela seed 331 at deployment). Every
+-- flank march of the first seeds must stand on the table with no overlap.
+T.case("The Table: the flank march deploys both armies on the table with no two bases overlapping (8'x4', 25mm)", function()
+  local battlefield = require("sandtable.battlefield")
+  local MAC, PER = army("alexandrian_macedonian"), army("achaemenid_persian")
+  local marches = 0
+  for seed = 1, 400 do
+    local r = battle.run{ scenario = { table = { size = "8x4", scale = "25mm", basing = 2, terrain = "none" } },
+      armies = { MAC, PER }, commanders = { "ai", "ai" }, dice = dice.random(seed), log = false, turns = 0 }
+    if r.flank_march then
+      marches = marches + 1
+      local bf = r.bf
+      local W, D = bf:size()
+      local ids = bf:units()
+      local xs, ys, fs, ws, ds = {}, {}, {}, {}, {}
+      for i, id in ipairs(ids) do
+        local u = bf:unit(id)
+        xs[i], ys[i], fs[i], ws[i], ds[i] = u.x, u.y, u.facing, u.width, u.depth
+        local a = math.rad(u.facing)
+        local hx = math.abs(math.cos(a)) * u.width / 2 + math.abs(math.sin(a)) * u.depth / 2
+        local hy = math.abs(math.sin(a)) * u.width / 2 + math.abs(math.cos(a)) * u.depth / 2
+        T.truthy(u.x - hx >= -1 and u.x + hx <= W + 1 and u.y - hy >= -1 and u.y + hy <= D + 1,
+          string.format("seed %d: unit %d on the table", seed, id))
+      end
+      local over = battlefield.overlapping_bases(xs, ys, fs, ws, ds, 1.0)
+      T.eq(#over, 0, string.format("seed %d: overlapping bases %s", seed, table.concat(over, ",")))
+    end
+  end
+  T.truthy(marches >= 5, "flank marches found: " .. marches)
+end)

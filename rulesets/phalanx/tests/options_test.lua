@@ -165,3 +165,55 @@ T.case("Detachments: a detached wing leaves the line at +1 AP; without the optio
   T.eq({ cost, detached }, { 1, false })
   T.truthy(y < 150 + 4 * 120 and y > 150, "stopped within three frontages of the line")
 end)
+
+---------------------------------------------------------------------------
+-- Issue #11: the commander's stakes, attached artillery
+
+-- "Some troops had the historical use of static field defences such as
+-- stakes": the default choice stakes the heavy foot shooters of the main
+-- battle line, whatever the ruleset calls them (Phalanx HIB; Into Glory
+-- Ride HIM: "Later armed with stakes").
+T.case("Field defences: the commander's choice stakes Into Glory Ride's HIM as Phalanx's HIB", function()
+  local horse = {
+    { id = "h1", class = "HCC", at = { 300, 900 } }, { id = "h2", class = "HCC", at = { 500, 900 } },
+    { id = "h3", class = "HCC", at = { 700, 900 } } }
+  local rules = ruleset.load("into_glory_ride", { options = { "field_defences" } })
+  local battle = rules.require("phalanx.battle")
+  local G = battle.skirmish{ rules = rules, dice = dice.forced{}, log = false, table = { terrain = "none" },
+    sides = { { vignettes = { { id = "line", class = "HIM", epoch = "III", at = { 900, 300 } } }, commander = "ai" },
+              { vignettes = horse, commander = "ai" } } }
+  T.truthy(G.D[G.by_vid[1].line].field_defences, "the HIM stand behind stakes")
+  rules = instance({ "field_defences" })
+  battle = rules.require("phalanx.battle")
+  G = battle.skirmish{ rules = rules, dice = dice.forced{}, log = false, table = { terrain = "none" },
+    sides = { { vignettes = { { id = "bows", class = "HIB", at = { 900, 300 } } }, commander = "ai" },
+              { vignettes = horse, commander = "ai" } } }
+  T.truthy(G.D[G.by_vid[1].bows].field_defences, "the HIB too")
+end)
+
+-- "The latter are those (generally smaller) weapons attached to foot
+-- vignettes ... The vignette can shoot to 1 if attached": attached artillery
+-- is for foot only, and it adds to the host's own shooting (an HIB with a
+-- bolt thrower still shoots to 2 on its own HIB row).
+T.case("Artillery: attached only to foot; the host keeps its own shooting", function()
+  local rules = instance({ "artillery" })
+  local turn = rules.require("phalanx.turn")
+  -- HIB with attached artillery, target 2 widths ahead (beyond the artillery's 1)
+  local G = skirmish(rules, { { id = "bows", class = "HIB", at = { 900, 200 } } },
+    { { id = "t", class = "HIN", at = { 900, 380 } } }, { values = { 4 } })
+  G.D[G.by_vid[1].bows].artillery = "attached"
+  T.eq(#turn.shooting_targets(G, G.by_vid[1].bows), 1, "in its own range of 2")
+  group_of(G, 1, "bows").activated = true
+  turn.shooting_phase(G, 1)
+  local shot = events(G, "shoot")[1]
+  T.truthy(shot, "it shoots")
+  T.eq({ shot.score, shot.table_result }, { 4, "R" }, "4 on the HIB row: R (the Other row would give H)")
+  -- attached artillery on horse: refused
+  local battle = rules.require("phalanx.battle")
+  T.raises(function()
+    battle.skirmish{ rules = rules, dice = dice.forced{}, log = false,
+      table = { terrain = "none", artillery = { [1] = { horse = "attached" } } },
+      sides = { { vignettes = { { id = "horse", class = "HCC", at = { 900, 300 } } }, commander = commander() },
+                { vignettes = { { id = "e", class = "HIN", at = { 900, 900 } } }, commander = commander() } } }
+  end, "foot", "attached artillery on a mounted vignette")
+end)

@@ -377,3 +377,125 @@ T.case("Shooting results: H halts the vignette in its own side's next turn only"
   G.pturn, G.phasing = 3, 1
   T.eq(turn.halted(G, G.D[uid]), true, "during its side's next turn")
 end)
+
+---------------------------------------------------------------------------
+-- Issue #11: lining up, initiative reach, charge or shoot, linked vignettes
+
+-- "If contact is made with an opposing vignette you have the option of
+-- either halting at contact or lining up the vignettes, you may not exceed
+-- your turn and move distance." The charger's whole move, lining up
+-- included, stays within one move of where it began (its centre) and one
+-- turn allowance (an in-line link's divided rate).
+T.case("The Game Turn B): lining up may not exceed the charger's turn and move distance", function()
+  -- a LIW (move 80 mm, turn 90 on its centre) turns 35 degrees and meets
+  -- the target's corner after 79 mm; squaring up on its front edge would
+  -- take it 106 mm from where the charge began
+  local G = skirmish({ { id = "c", class = "LIW", at = { 900, 200 } } },
+    { { id = "t", class = "HIN", at = { 970, 320 } } })
+  local c = G.by_vid[1].c
+  turn.charge(G, group_of(G, 1, "c"), G.by_vid[2].t, 0)
+  local x, y = pos(G, 1, "c")
+  local travel = math.sqrt((x - 900) ^ 2 + (y - 200) ^ 2)
+  T.truthy(travel <= 80 + 1e-6, string.format("the centre moved %.1f mm, more than the 80 mm move", travel))
+  T.truthy(G.bf:distance(c, G.by_vid[2].t) <= 0.5, "still in contact: it halts at contact")
+  -- an in-line link of two HIN turns 22.5 degrees: lining up square to a
+  -- target 30 degrees off its facing would need more
+  G = skirmish({ { id = "a", class = "HIN", at = { 860, 200 } },
+                 { id = "b", class = "HIN", in_line_with = "a", at = { 940, 200 } } },
+    { { id = "t", class = "HIN", at = { 900, 290, 150 } } })
+  turn.charge(G, group_of(G, 1, "a"), G.by_vid[2].t, 0)
+  local _, _, fa = pos(G, 1, "a")
+  T.truthy(math.abs(turn.norm(fa)) <= 22.5 + 1e-6,
+    string.format("the link turned %.1f degrees: more than its divided rate 22.5", fa))
+end)
+
+-- Initiative 1: "Charge the nearest enemy to the front within '3' and
+-- within normal turn allowance otherwise do nothing": within 3 frontages,
+-- not within one move.
+T.case("Activation, initiative 1: charges the nearest enemy to the front within 3 frontages, beyond one move", function()
+  -- HIN III RA (no modifier), die 1; the enemy 160 mm (2 frontages) ahead
+  local G = skirmish({ { id = "h", class = "HIN", at = { 900, 400 } } },
+    { { id = "e", class = "HIN", at = { 900, 600 } } }, { values = { 1 } })
+  turn.initiative_phase(G, 1)
+  T.eq(events(G, "initiative")[1].action, "charge_nearest_ahead_within_3")
+  T.eq(#events(G, "charge"), 1, "it charges")
+  local _, y = pos(G, 1, "h")
+  T.near(y, 480, 1e-6, "a full move towards the enemy")
+  -- beyond 3 frontages (250 mm) it does nothing
+  G = skirmish({ { id = "h", class = "HIN", at = { 900, 400 } } },
+    { { id = "e", class = "HIN", at = { 900, 690 } } }, { values = { 1 } })
+  turn.initiative_phase(G, 1)
+  T.eq(#events(G, "charge"), 0)
+  local _, y2 = pos(G, 1, "h")
+  T.eq(y2, 400.0)
+end)
+
+-- Initiative 2: "Charge enemy that is directly ahead, or shoot": the
+-- commander chooses; the default one shoots with bowmen at horse ahead
+-- (HIB +2 at mounted within 1, B breaks mounted) rather than charge it.
+T.case("Activation, initiative 2: charge the enemy directly ahead, or shoot: bowmen facing horse shoot", function()
+  local G = skirmish({ { id = "bows", class = "HIB", at = { 900, 300 } } },
+    { { id = "horse", class = "HCC", at = { 900, 420 } } }, { values = { 2, 4 }, c1 = "ai" })
+  turn.initiative_phase(G, 1)
+  T.eq(events(G, "initiative")[1].action, "charge_ahead_or_shoot")
+  T.eq(#events(G, "charge"), 0, "no charge")
+  local _, y = pos(G, 1, "bows")
+  T.eq(y, 300.0, "the bowmen stand")
+  turn.shooting_phase(G, 1)
+  local shot = events(G, "shoot")[1]
+  T.truthy(shot, "they shoot in phase D")
+  T.eq({ shot.die, shot.score, shot.result }, { 4, 6, "B" })
+end)
+
+-- "Linked vignettes are merged and are counted as one vignette for the
+-- purposes of movement and combat. Linking is permanent." READING: an
+-- in-line link fights one melee a turn and its result moves the whole link.
+T.case("Linked Vignettes: an in-line link fights as one vignette and falls back together (linking is permanent)", function()
+  -- two HIN side by side, each fronted by an enemy HIN; even factors
+  -- (each overlapped once), die 2: the attacker is repulsed
+  local G = skirmish({ { id = "a", class = "HIN", at = { 860, 300 } },
+                       { id = "b", class = "HIN", in_line_with = "a", at = { 940, 300 } } },
+    { { id = "e1", class = "HIN", at = { 860, 340 } }, { id = "e2", class = "HIN", at = { 940, 340 } } },
+    { values = { 2, 4 } })
+  turn.melee_phase(G, 1)
+  local ms = events(G, "melee")
+  T.eq(#ms, 1, "one melee for the link")
+  T.eq(ms[1].attacker_result, "R")
+  local ax, ay = pos(G, 1, "a")
+  local bx, by = pos(G, 1, "b")
+  T.near(ay, 220, 1e-6, "a fell back a move")
+  T.near(by, 220, 1e-6, "and b with it")
+  T.near(bx - ax, 80, 1e-6, "side by side as before")
+end)
+
+-- Bases never overlap (the referee's generic rule): a straight move stops
+-- at the first base it meets. The engine's bf:move missed this one (met
+-- corner first, at these angles: bench seed 669426483927500838, turn 8);
+-- turn.move brings the base back to where it first touches.
+T.case("Movement: a move stops at the first base it meets, even one met corner first", function()
+  local G = skirmish({ { id = "still", class = "HIN", at = { 1133.5544716417, 695.69825710138, -22.55993247402 } },
+                       { id = "mover", class = "HIN", at = { 1052.1516641689, 696.98684680196, -39.43493247402 } } },
+    { { id = "e", class = "HIN", at = { 300, 1100 } } })
+  local _, moved, stop = turn.move_group(G, group_of(G, 1, "mover"), 0, 40)
+  local battlefield = require("sandtable.battlefield")
+  local a, b = G.bf:unit(G.by_vid[1].still), G.bf:unit(G.by_vid[1].mover)
+  local over = battlefield.overlapping_bases({ a.x, b.x }, { a.y, b.y }, { a.facing, b.facing },
+    { a.width, b.width }, { a.depth, b.depth }, 0.5)
+  T.eq(#over, 0, string.format("the mover overlaps the other base after moving %.1f mm", moved))
+  T.eq(stop, G.by_vid[1].still, "stopped by it")
+  T.truthy(moved > 0 and moved < 40, "it moved until it touched")
+end)
+
+-- The same for a turn on the centre (Waterloo seed 2666694397427762452,
+-- turn 2: the 95th Rifles turning into Alten's division).
+T.case("Movement: a turn stops at the first base it meets", function()
+  local G = skirmish({ { id = "still", class = "HIN", at = { 1310.4082169274941, 499.7440383916977, 29.518121733963241 } },
+                       { id = "vli", class = "VLI", at = { 1248.0743731313312, 447.45744603806202, 28.036290182286475 } } },
+    { { id = "e", class = "HIN", at = { 300, 1100 } } })
+  local turned = turn.move_group(G, group_of(G, 1, "vli"), 9.4609813685424449, 0)
+  local battlefield = require("sandtable.battlefield")
+  local a, b = G.bf:unit(G.by_vid[1].still), G.bf:unit(G.by_vid[1].vli)
+  local over = battlefield.overlapping_bases({ a.x, b.x }, { a.y, b.y }, { a.facing, b.facing },
+    { a.width, b.width }, { a.depth, b.depth }, 0.5)
+  T.eq(#over, 0, string.format("the VLI overlaps the other base after turning %.1f degrees", turned))
+end)

@@ -597,3 +597,59 @@ T.case("THE REACTION TEST 1(iii): below half strength, immediately, before the m
   end
   error("no seed took the unit below half strength and broke it")
 end)
+
+---------------------------------------------------------------------------
+-- Found while fixing issue #12: instructions from end-of-period tests
+
+-- THE REACTION TEST: "HALT - 2 PERIODS", "RETIRE ... - 2 PERIODS", "...
+-- RETREAT ... FOR 3 PERIODS": a result given by a test at the end of a
+-- period governs the periods of play that follow, all of them (it governed
+-- one period less: the count went down at the start of the next period).
+T.case("THE REACTION TEST: an instruction from an end-of-period test lasts its periods", function()
+  -- barbarians (normal dice) whose test on first coming within charge reach
+  -- is thrown 1, 1, 1: worse than carry on, whatever the factors
+  local rnd = dice.random(4)
+  local src = {}
+  function src:roll(sides, purpose)
+    if purpose and purpose:find("(first within charge reach", 1, true) and purpose:find(", u ", 1, true) then return 1 end
+    return rnd:roll(sides, purpose)
+  end
+  function src:faces(f, purpose) return rnd:faces(f, purpose) end
+  local uu = unit("u", "MI", 600, 300, 0, { regular = false })
+  local G
+  G = fight{ dice = src, side1 = { uu },
+             side2 = { unit("e", "MI", 600, 300 + 40 + 70 * MM, 180) },
+             cmd1 = commander{ move = function() return nil end } }
+  local u = G.by_id[1].u
+  local states = {}
+  G.bf:on_time(function(_, t, phase)
+    if phase == "movement" then states[t] = G.D[u].state or false end
+  end)
+  play(G)
+  local given = G.D[u].state
+  T.truthy(given == "halt" or given == "retire" or given == "retreat", "period 1 ends with an instruction: " .. tostring(given))
+  local periods = ({ halt = 2, retire = 2, retreat = 3 })[given]
+  for _ = 1, periods + 1 do
+    if G.D[u].gone or G.D[u].routing then break end
+    play(G)
+  end
+  G.bf:on_time(nil)
+  for t = 2, periods + 1 do
+    T.eq(states[t], given, "period " .. t .. " under the instruction")
+  end
+end)
+
+-- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
+-- except when in rout": a charge begun in a wood is a normal move (120
+-- paces for heavy cavalry) at four times the distance, not the charge (180).
+T.case("DIFFICULT TERRAIN: cavalry charging out of a wood are limited to their normal move", function()
+  local hu = unit("h", "HC", 600, 600, 0, { figures = 4, ranks = 1, weapons = { "lance" }, fanatic = true })
+  local G
+  G = fight{ terrain = { { type = "wood", x = 60, y = 60, r = 10 } }, side1 = { hu },
+             side2 = { unit("e", "MI", 600, 600 + 20 + 170 * MM / 4 + 20, 180) },
+             cmd1 = commander{ charge_target = function() return G.by_id[2].e end } }
+  local h = G.by_id[1].h
+  play(G)
+  T.near(G.D[h].moved, 120 / 4, 0.5, "a normal move at four times the distance (the enemy stood 170/4 paces off)")
+  T.eq(G.D[h].in_melee or false, false, "short of the enemy")
+end)

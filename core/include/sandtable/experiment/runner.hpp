@@ -18,6 +18,7 @@
 // otherwise cost the deadline on every trial. Sandbox limits cost nothing on the hot path: no count hook runs until
 // a trial has taken longer than the watchdog's deadline, and only then is the
 // hook armed on that worker's state to stop it.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -54,6 +55,7 @@ struct TrialResult {
   std::uint64_t seed = 0;
   bool failed = false;
   bool skipped = false;  // not run: its variant was stopped (Outcome::stopped)
+  bool done = false;     // run or skipped here, or read back from a trials file; false: not run yet
   std::string error;
   Value result;
 };
@@ -71,12 +73,35 @@ struct Outcome {
   std::uint64_t trials_run = 0;
   double seconds = 0;
   unsigned threads = 0;
+  bool interrupted = false;  // Plan::stop was set: some trials were not run
+};
+
+// Which trials this process runs, and what it does with each result. The
+// default plan runs every trial here. A shard or an MPI rank runs trial i when
+// i % stride == offset; a resumed run skips the trials it already has.
+struct Plan {
+  std::uint64_t stride = 1, offset = 0;
+  // > 0: run in rounds of this many trials even without until_ci (an MPI
+  // run gathers the results on rank 0 after every round).
+  std::uint64_t round = 0;
+  // Results already in hand (resume): results[v][i].done trials are kept, not run.
+  const Outcome* known = nullptr;
+  // Called for each finished (variant, trial), from the worker threads but
+  // never two at once (the runner serialises the calls).
+  std::function<void(std::size_t variant, const TrialResult&)> on_result;
+  // Called on the calling thread after each round, before stop_early (MPI:
+  // gather the other ranks' results into the outcome).
+  std::function<void(Outcome&, std::uint64_t round_end)> after_round;
+  // Set (by a signal handler): running trials finish, no new one starts.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Runs the experiment. `progress` is called from the calling thread about
 // five times a second while the workers run. `stop_early(outcome so far)`
 // decides, between rounds, whether precision is reached (until_ci).
 Outcome run(const Spec& spec, const std::function<void(const Progress&)>& progress,
+            const std::function<bool(const Outcome&)>& stop_early);
+Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const Progress&)>& progress,
             const std::function<bool(const Outcome&)>& stop_early);
 
 } // namespace sandtable::experiment

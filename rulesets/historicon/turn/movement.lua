@@ -1,0 +1,394 @@
+-- Historicon v2 in play: movement (Phases 2 and 3). Turning and wheeling
+-- (move_mode, steer), a move within the rules (move: allowance, contact
+-- limits, terrain, cohesion distances), a unit's whole move (do_move), the
+-- phases' alternate moves, forced moves, rallying and the broken units'
+-- flight in Phase 3.
+local turn = require("historicon.turn.board")
+local H = turn.helpers
+local tables, troops, shooting, melee, integrity, distances, victory, pool_mod = H.tables, H.troops, H.shooting, H.melee, H.integrity, H.distances, H.victory, H.pool_mod
+local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.account, H.angles, H.M, H.E, H.CONTACT, H.FRACTIONS, H.SHOOT_ARC
+local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS, H.say, H.log, H.norm, H.heading, H.label, H.side_name, H.gait
+local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
+local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
+local roll_mm, impassable, clear_back, blocker_name, record_hits = H.roll_mm, H.impassable, H.clear_back, H.blocker_name, H.record_hits
+local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
+local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
+
+local function alternate(...) return turn.alternate(...) end
+
+---------------------------------------------------------------------------
+-- Movement allowances ("Unformed troops can move in any direction ...";
+-- "Formed Cavalry and Chariots can only turn by wheeling"; "RA class HI
+-- units can wheel", IF HI "only move straight ahead"; formed RA LI, VLI,
+-- HC, LC "may turn once up to 180 degrees or wheel", other formed LI, VLI,
+-- HC, LC up to 90 degrees). READING: the specific sentence on HC and LC
+-- overrides the general one on cavalry; a turn about the centre costs no
+-- distance, a wheel costs the arc of the outer corner.
+function turn.move_mode(G, d, free)
+  if free or not d.formed then return "free" end
+  local c = d.class
+  if c == "HI" then return d.army == "RA" and "wheel" or "straight" end
+  if c == "LI" or c == "VLI" or c == "HC" or c == "LC" then return d.army == "RA" and "turn180" or "turn90" end
+  return "wheel" -- KC, HCH, LCH, EI
+end
+
+local TURN_LIMIT = { free = 180, turn180 = 180, turn90 = 90, wheel = 0, straight = 0 }
+
+-- A plan that brings the unit towards a point within its allowance:
+-- { turn = deg, wheel = deg (+ left), advance = mm }. `reach` is how far to
+-- go (default: the whole move). The engine applies the allowance again.
+function turn.steer(G, uid, tx, ty, reach, free)
+  local d = G.D[uid]
+  local x, y, f = G.bf:pos(uid)
+  local dx, dy = tx - x, ty - y
+  local dist = sqrt(dx * dx + dy * dy)
+  local budget = d.move
+  local want = min(budget, reach or budget)
+  local rel = dist > 1e-6 and norm(heading(dx, dy) - f) or 0
+  local mode = turn.move_mode(G, d, free)
+  local plan = { advance = want }
+  if abs(rel) < 2 then return plan end
+  local limit = TURN_LIMIT[mode]
+  if limit > 0 and abs(rel) > 8 then
+    plan.turn = max(-limit, min(limit, rel))
+    return plan
+  end
+  if mode ~= "straight" then
+    -- wheel: the outer corner travels w * angle
+    local arc = d.w * rad(abs(rel))
+    local a = rel
+    if arc > budget then a = (rel > 0 and 1 or -1) * deg(budget / d.w); arc = budget end
+    plan.wheel = a
+    plan.advance = max(0, min(want, budget - arc))
+  end
+  return plan
+end
+
+-- Checks a plan against the allowance (a commander could ask for anything).
+local function clamp_plan(G, d, plan, free)
+  local mode = turn.move_mode(G, d, free)
+  local p = { advance = max(0, plan.advance or 0), target = plan.target, careful = plan.careful,
+              fractions = plan.fractions }
+  local budget = d.move
+  local t = plan.turn or 0
+  local limit = TURN_LIMIT[mode]
+  if t ~= 0 and limit > 0 then p.turn = max(-limit, min(limit, norm(t))) end
+  local w = plan.wheel or 0
+  if w ~= 0 and mode ~= "straight" and not p.turn then
+    local arc = d.w * rad(abs(w))
+    if arc > budget then w = (w > 0 and 1 or -1) * deg(budget / d.w); arc = budget end
+    p.wheel = w
+    budget = budget - arc
+  end
+  p.advance = min(p.advance, budget)
+  return p
+end
+
+-- Nearest friend that anchors a unit's cohesion ("no unit of HI can be
+-- separated by more than 10cm if IF class or 30cm if RA class from any other
+-- HI unit ...; other units must stay within 60cm of at least one other unit
+-- of their army"). READING: "any other" = at least one other (a line of HI is
+-- a chain); broken units anchor nobody; an army with a single HI unit has no
+-- HI rule to keep.
+local function cohesion_rule(G, d)
+  if d.class == "HI" then
+    if (G.sides[d.side].hi_live or 0) < 2 then return nil end
+    return d.army == "IF" and G.S.hi_if_gap or G.S.hi_ra_gap, true
+  end
+  return G.S.other_gap, false
+end
+
+local function nearest_anchor(G, uid, hi_only, within)
+  for _, q in ipairs(G.bf:query{ of = uid, within = within, friend = true }) do
+    local o = G.D[q.id]
+    if not o.gone and not o.broken and (not hi_only or o.class == "HI") then return q.distance end
+  end
+  return nil
+end
+
+-- Carries out a plan from the unit's current place. Returns the distance
+-- moved, the advance achieved and the enemy stopped against (or nil).
+local function exec(G, uid, d, plan, frac, opts)
+  local bf = G.bf
+  local moved, adv, crossed = 0, 0, false
+  local function enemy_of(r)
+    local b = r.stopped_by
+    if type(b) == "number" and G.D[b].side ~= d.side then return b end
+    return nil
+  end
+  if plan.turn and plan.turn ~= 0 then
+    local r = bf:move(uid, "turn", plan.turn, opts)
+    local e = enemy_of(r)
+    if e then return moved, adv, e, crossed end
+  end
+  if plan.wheel and plan.wheel ~= 0 then
+    local arc = d.w * rad(abs(plan.wheel))
+    local x, y, f = bf:pos(uid)
+    local r = bf:move(uid, "wheel", plan.wheel > 0 and "left" or "right", arc, opts)
+    moved = moved + r.distance
+    if G.has_terrain then
+      local cut, over = check_wheel(G, uid, d, x, y, f)
+      crossed = over
+      if cut then
+        local _, _, f2 = bf:pos(uid)
+        moved = moved - r.distance + d.w * rad(abs(norm(f2 - f)))
+        return moved, adv, nil, crossed
+      end
+    end
+    local e = enemy_of(r)
+    if e then return moved, adv, e, crossed end
+  end
+  local a = (plan.advance or 0) * frac
+  if a > 0 then
+    local r = go(G, uid, "advance", a, nil, opts)
+    moved, adv = moved + r.distance, r.distance
+    crossed = crossed or r.crossed_disorder == true
+    local e = enemy_of(r)
+    if e then return moved, adv, e, crossed end
+  end
+  return moved, adv, nil, crossed
+end
+
+-- Moves a unit by a plan within the rules: its allowance, contact limits,
+-- impassable terrain and the cohesion distances (waived for a move into
+-- contact with the enemy, and for `opts.free`: the uncontrolled advance).
+-- A move that would break a rule is shortened until it does not.
+-- Returns { moved = mm, contact = enemy id | nil, disordered = bool }.
+function turn.move(G, uid, plan, opts)
+  opts = opts or {}
+  local bf, d = G.bf, G.D[uid]
+  plan = clamp_plan(G, d, plan, opts.free)
+  local x0, y0, f0 = bf:pos(uid)
+  local gap, hi_only = cohesion_rule(G, d)
+  if opts.free then gap = nil end
+  local before, slack = nil, 0
+  if gap then
+    before = nearest_anchor(G, uid, hi_only, 1e9)
+    -- READING: the distances hold for the army once it has moved; a unit may
+    -- run ahead of a friend that has still to move this phase by as much as
+    -- that friend can catch up (its move), so a line can advance unit by unit.
+    for _, o_id in ipairs(G.sides[d.side].units) do
+      local o = G.D[o_id]
+      if o_id ~= uid and not o.gone and not o.broken and (not hi_only or o.class == "HI")
+          and o.moved_turn ~= G.turn and o.move > slack then
+        slack = o.move
+      end
+    end
+  end
+  local pass = passes_through(G, d)
+  local mopts = pass and { ignore_side = d.side } or nil
+  -- trial positions stay out of the event log; the final one goes in
+  if G.log then bf:set_logging(false) end
+  local function settle()
+    if G.log then
+      bf:set_logging(true)
+      local x, y, f = bf:pos(uid)
+      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x, y, f) end
+    end
+  end
+  local attempt = plan
+  local fractions = plan.fractions or FRACTIONS
+  for _ = 1, 2 do
+    for n, frac in ipairs(fractions) do
+      -- every attempt starts from where the move began (the second pass,
+      -- after a contact the rules forbid, too: a turn is not made twice)
+      local x, y, f = bf:pos(uid)
+      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
+      local moved, adv, enemy, crossed = exec(G, uid, d, attempt, frac, mopts)
+      attempt.careful = plan.careful
+      local ok = true
+      if enemy and not turn.may_contact(d, G.D[enemy]) then
+        -- stop short of a contact the rules forbid: one step back, then retry
+        bf:place(uid, x0, y0, f0)
+        attempt = { turn = attempt.turn, wheel = attempt.wheel, advance = max(0, adv - G.S.cm(1)) }
+        ok = nil
+        break
+      end
+      local imp, dis = terrain_under(G, uid)
+      if imp then ok = false end
+      dis = dis or crossed
+      -- a careful plan does not end in, or cross, disordering terrain unless
+      -- it charges
+      if ok and dis and attempt.careful and not enemy and d.formed and not d.disordered then ok = false end
+      if ok and pass then
+        for _, q in ipairs(bf:query{ of = uid, within = 0, friend = true }) do
+          if not G.D[q.id].gone then ok = false; break end
+        end
+      end
+      -- never end on another base (the engine's collisions stop a move at
+      -- the first contact, but not against a base it already overlapped)
+      if ok and #M.overlapping(G, uid) > 0 then ok = false end
+      if ok and gap and not enemy then
+        if not nearest_anchor(G, uid, hi_only, gap + slack) then
+          local after = before and nearest_anchor(G, uid, hi_only, 1e9)
+          if before and after and after > before + slack + 0.5 then ok = false end
+        end
+      end
+      if ok then
+        settle()
+        local _, dis_end = terrain_under(G, uid)
+        dis = dis_end or crossed
+        local result = { moved = moved, contact = enemy, start = { x0, y0, f0 } }
+        if G.referee then
+          local x, y, f = bf:pos(uid)
+          if x ~= x0 or y ~= y0 or f ~= f0 then M.record(G, uid, kind_of(G, uid, "move")) end
+        end
+        if G.log and (moved > 0 or attempt.turn) then
+          local x, y, f = bf:pos(uid)
+          log(G, "move", { unit = uid, x = x, y = y, facing = f, moved = moved, contact = enemy })
+        end
+        if G.report and moved >= 10 then say(G, "  %s moves %.1f cm", label(d), moved / 10) end
+        if dis and d.formed and not d.disordered and moved > 0 then result.disordered = true end
+        return result
+      end
+    end
+  end
+  bf:place(uid, x0, y0, f0)
+  settle()
+  return { moved = 0 }
+end
+
+-- A unit's whole move in Phase 2 or 3, by plan; handles contact and the
+-- disorder of formed troops entering ** terrain (and its test: trigger 3).
+function turn.do_move(G, uid, plan, opts)
+  local d = G.D[uid]
+  local r = turn.move(G, uid, plan, opts)
+  -- a plan may carry further choices, each tried when the one before it
+  -- moves nothing
+  local p = plan
+  while p.fallback and not r.contact and r.moved < 1 do
+    p = p.fallback
+    r = turn.move(G, uid, p, opts)
+  end
+  if r.disordered then
+    d.disordered = true
+    if G.report then say(G, "    %s is disordered by the terrain", label(d)) end
+    turn.test(G, uid, { "becomes_disordered" }, {})
+  end
+  if r.contact and not d.gone and not d.broken and not G.D[r.contact].gone then
+    local st = r.start
+    turn.on_contact(G, uid, r.contact, d.move - r.moved, st and { st[1], st[2], st[3], d.move }, "move")
+  end
+  return r
+end
+
+-- Forced moves: IF pursuers ("IF troops must [pursue] until they have been
+-- outdistanced by 30cm") and the optional uncontrolled advance.
+local function forced_plan(G, uid)
+  local d = G.D[uid]
+  if d.pursuing then
+    local t = G.D[d.pursuing]
+    if t.gone or not t.broken or G.bf:distance(uid, d.pursuing) > G.S.outdistanced then
+      d.pursuing = nil
+    else
+      local tx, ty = G.bf:pos(d.pursuing)
+      local x, y = G.bf:pos(uid)
+      return { turn = norm(heading(tx - x, ty - y) - select(3, G.bf:pos(uid))), advance = d.move }, true
+    end
+  end
+  if G.options.uncontrolled_advance then
+    local plan = G.hooks.uncontrolled_advance.plan(G, uid)
+    if plan then return plan, true end
+  end
+  return nil
+end
+
+local function move_unit(G, uid)
+  local d = G.D[uid]
+  d.moved_turn = G.turn
+  local plan, free = forced_plan(G, uid)
+  if not plan then
+    plan = G.sides[d.side].commander.move(G, uid)
+    if not plan then return end
+    if plan.rally then d.rallying = true; return end
+  end
+  local r = turn.do_move(G, uid, plan, { free = free })
+  -- remembered for the commander: turns in a row the unit could not get on
+  if not r.contact and r.moved < 10 then d.stuck = (d.stuck or 0) + 1 else d.stuck = 0 end
+end
+
+local function may_move(G, uid)
+  local d = G.D[uid]
+  return not d.gone and not d.broken and not d.rear_of and not in_contact(G, uid)
+end
+
+-- The order a side moves its units in: the commander's, then any unit it
+-- left out in army order (every unit has "the opportunity to move": forced
+-- moves happen whatever the commander says).
+function turn.move_list(G, s, kind)
+  local list, seen = {}, {}
+  for _, uid in ipairs(G.sides[s].commander.move_order(G, s, kind) or {}) do
+    if not seen[uid] then list[#list + 1] = uid; seen[uid] = true end
+  end
+  for _, uid in ipairs(turn.units(G, s)) do
+    if not seen[uid] and ((kind == "HI") == (G.D[uid].class == "HI")) then list[#list + 1] = uid end
+  end
+  return list
+end
+
+-- Phase 2: "All HI troops are moved starting with the player that has the
+-- initiative and moving alternately".
+function turn.phase2(G)
+  G.bf:set_time(G.turn, "2 HI move")
+  local lists = {}
+  for s = 1, 2 do lists[s] = turn.move_list(G, s, "HI") end
+  alternate(G, lists, function(uid) return G.D[uid].class == "HI" and may_move(G, uid) end,
+    function(uid) move_unit(G, uid) end)
+end
+
+-- Rallying (Phase 3): "provided they are not in contact and no enemy mounted
+-- or HI troops are within 45cm". READING: broken enemies do not count.
+function turn.may_rally(G, uid)
+  if in_contact(G, uid) then return false end
+  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.rally_clear, enemy = true }) do
+    local e = G.D[q.id]
+    if not e.gone and not e.broken and (e.class == "HI" or troops.is_mounted(e)) then return false end
+  end
+  return true
+end
+
+local function rally(G, uid)
+  local d = G.D[uid]
+  if not turn.may_rally(G, uid) then return end
+  local hits, regained = integrity.regain_hits(d, G.dice)
+  d.hits = hits
+  if d.broken then
+    local situation = { reason = "rallies", no_friend_within_30cm = not friend_near(G, uid) }
+    local out = integrity.test(d, situation, G.dice, false)
+    if G.report then say(G, "    %s tries to rally (2D6 %d, score %d; %d hits regained): %s", label(d), out.natural,
+      out.score, regained, out.result == "pass" and "RALLIES" or "flight continues") end
+    if G.log then log(G, "integrity", { unit = uid, reasons = { "rallies" }, natural = out.natural, score = out.score, result = out.result }) end
+    if out.result == "pass" then d.broken, d.disordered, d.pursuing = false, false, nil; count_live_hi(G, d.side) end
+    return
+  end
+  if G.report then say(G, "  %s rallies (%d hits regained)", label(d), regained) end
+  turn.test(G, uid, { "rallies" }, {})
+end
+
+-- Phase 3: other troops move alternately; then broken troops flee and try
+-- to rally, and units that chose to rally test.
+function turn.phase3(G)
+  G.bf:set_time(G.turn, "3 other moves")
+  local lists = {}
+  for s = 1, 2 do lists[s] = turn.move_list(G, s, "other") end
+  alternate(G, lists, function(uid) return G.D[uid].class ~= "HI" and may_move(G, uid) end,
+    function(uid) move_unit(G, uid) end)
+  if G.over then return end
+  for _, s in ipairs(G.order) do
+    for _, uid in ipairs(turn.units(G, s)) do
+      local d = G.D[uid]
+      if G.over then return end
+      if not d.gone and d.broken and d.broke_turn ~= G.turn then
+        -- "After they have made two such moves they can rally, if this fails
+        -- the flight continues ... 2d12cm and 2d20cm"
+        if d.break_moves < 2 then turn.flee(G, uid, "break"); d.break_moves = 2
+        else turn.flee(G, uid, "flight") end
+        if not d.gone then rally(G, uid) end
+      elseif not d.gone and d.rallying and not d.broken then
+        rally(G, uid)
+      end
+    end
+  end
+end
+
+return turn

@@ -1,0 +1,253 @@
+-- Phalanx game turn, activation (ACTIVATION; THE GAME TURN A): what it
+-- costs to activate a link for an order, the activation phase, and carrying
+-- out an order in phase B. Part of phalanx.turn (turn.lua).
+
+-- phalanx.command: this module only finds the situation on the table, asks
+-- them, and moves bases according to the results.
+
+local tables = require("phalanx.tables")
+local NL = require("lib.named_list")
+local troops = require("phalanx.troops")
+local melee = require("phalanx.melee")
+local shooting = require("phalanx.shooting")
+local command = require("phalanx.command")
+local setup = require("phalanx.setup")
+local victory = require("phalanx.victory")
+local M = require("lib.modifiers")
+local account = require("lib.account")
+local angles = require("lib.angles")
+local manoeuvre = require("lib.manoeuvre")
+
+local turn = require("phalanx.turn.bases")
+
+-- The hot loops over a link's members are numeric (`for i = 1, #g.ids do
+-- local uid = g.ids[i]`): ipairs costs a call into the C library per
+-- element, which showed as 3% of a battle.
+local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
+local rad = math.rad
+local MOVEMENT = tables.movement
+local groups_of = troops.groups
+local axes = setup.axes
+
+local CONTACT = 0.5          -- mm: bases this close are in contact
+-- READING: touching bases are in melee contact even corner to edge (a
+-- charge that could not line up still fights); the contact length decides
+-- whom a vignette fights.
+local MIN_CONTACT_LEN = -1
+-- A touch along less than this (mm) is corner to corner or corner to edge:
+-- it may be a melee when nothing better is in contact, but it is no flank
+-- contact and does not stop a neighbour counting as an overlap.
+local CORNER_LEN = 1.0
+
+
+-- from the other parts
+local group_halted = turn.group_halted
+local group_in_contact = turn.group_in_contact
+local log = turn.log
+local pos = turn.pos
+local say = turn.say
+local short = turn.short
+local side_name = turn.side_name
+local terms_of = turn.terms_of
+
+---------------------------------------------------------------------------
+-- Activation (ACTIVATION; THE GAME TURN A).
+
+-- The vignettes of a group as command.activation_cost wants them (a support-
+-- linked vignette is part of the link).
+-- Fills `link` (a list, emptied first) with them.
+local function fill_link(G, g, link)
+  local n = 0
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local d = G.D[uid]
+    n = n + 1; link[n] = d
+    if d.supporter then n = n + 1; link[n] = d.supporter end
+  end
+  for k = #link, n + 1, -1 do link[k] = nil end
+  return link
+end
+
+local function link_of(G, g)
+  return fill_link(G, g, {})
+end
+turn.link_of = link_of
+
+-- What of a group's activation does not depend on the order, kept per group
+-- for the player turn (the commander prices every link's order before the
+-- engine activates them): the link, its distance in widths from the General,
+-- whether the General's line of sight is blocked, the first member's x and
+-- facing, and the costs already found (by crossing and detachment). It holds
+-- while the player turn, the link's members, the General (who, broken, his
+-- group) and the modifier list stay the same and neither the link nor the
+-- General moves (every move goes through sync, which stamps the unit).
+local function link_base(G, g)
+  local cache = G.act_cache
+  local c = cache and cache[g]
+  -- nothing moved or broke since the entry was made in this player turn:
+  -- the commander pricing orders and the engine activating them
+  if c and c.placing == G.placing and c.pturn == G.pturn and c.ids == g.ids and c.n == #g.ids
+      and c.mods == command.activation_modifiers.entries and c.nmods == #c.mods then
+    return c
+  end
+  local st = G.moved
+  if not st then st = {}; G.moved = st end
+  if not cache then cache = {}; G.act_cache = cache end
+  local gen = G.sides[g.side].general_uid
+  local gd = gen and G.D[gen]
+  local ids = g.ids
+  local n = #ids
+  local mods = command.activation_modifiers.entries
+  if c and c.pturn == G.pturn and c.ids == ids and c.n == n and c.gen == gen and c.mods == mods
+      and c.nmods == #mods
+      and (gen == nil or (c.gst == st[gen] and c.gbroken == gd.broken and c.ggid == gd.gid)) then
+    local u, us = c.u, c.us
+    local ok = true
+    for i = 1, n do
+      local uid = ids[i]
+      if u[i] ~= uid or us[i] ~= st[uid] then ok = false; break end
+    end
+    if ok then c.placing = G.placing; return c end
+  end
+  -- refilled in place (a group's entry is read only until its next refill)
+  if not c then c = { u = {}, us = {}, cost = {}, link = {} }; cache[g] = c end
+  c.pturn, c.ids, c.n, c.gen, c.mods, c.nmods = G.pturn, ids, n, gen, mods, #mods
+  c.gst, c.gbroken, c.ggid = gen and st[gen], gd and gd.broken, gd and gd.gid
+  c.dist, c.los = 0, false
+  local cost = c.cost
+  for k = 1, 4 do cost[k] = nil end
+  local u, us = c.u, c.us
+  for i = 1, n do u[i] = ids[i]; us[i] = st[ids[i]] end
+  for i = #u, n + 1, -1 do u[i] = nil; us[i] = nil end
+  if gen and not gd.broken then
+    if gd.gid ~= g.gid then
+      local best = math.huge
+      for j = 1, #ids do local uid = ids[j]; best = min(best, G.bf:distance(gen, uid)) end
+      -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
+      c.dist = math.floor(best / G.S.frontage)
+      local gx, gy = pos(G, gen)
+      local x, y = pos(G, ids[1])
+      -- remembered per group while it and its General stay put
+      local lc = G.los_cache
+      if not lc then lc = {}; G.los_cache = lc end
+      local l = lc[g.gid]
+      if l and l[1] == gx and l[2] == gy and l[3] == x and l[4] == y then
+        c.los = l[5]
+      else
+        local blocked = G.T:blocked(gx, gy, x, y)
+        if l then l[1], l[2], l[3], l[4], l[5] = gx, gy, x, y, blocked
+        else lc[g.gid] = { gx, gy, x, y, blocked } end
+        c.los = blocked
+      end
+    end
+  end
+  local first = ids[1]
+  local x0, f0 = G.px[first], G.pf[first]
+  c.x0, c.f0, c.sector0 = x0, f0, setup.table_sector(G.S, x0)
+  c.placing = G.placing
+  fill_link(G, g, c.link)
+  return c
+end
+
+-- The order's part: crossing sectors (where the first member would end: a
+-- heading change then a straight move) and detachment.
+local function order_flags(G, g, order, c)
+  if not order then return false, false end
+  local x0 = c.x0
+  local px = x0
+  if order.kind == "move" or order.kind == "charge" then
+    local fx = axes(c.f0 + (order.turn or 0))
+    px = x0 + fx * (order.dist or 0)
+  end
+  local crossing = c.sector0 ~= setup.table_sector(G.S, px)
+  local detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
+  return crossing, detachment
+end
+
+local function situation_of(c, crossing, detachment)
+  return { distance_from_general = c.dist, line_of_sight_blocked = c.los, crossing_sectors = crossing,
+           detachment = detachment }
+end
+
+-- The activation situation of a group for an order.
+function turn.activation_situation(G, g, order)
+  local c = link_base(G, g)
+  return situation_of(c, order_flags(G, g, order, c))
+end
+
+-- Activation points to activate group g for `order` (min 1), with terms.
+function turn.activation_cost(G, g, order, explain)
+  local c = link_base(G, g)
+  local crossing, detachment = order_flags(G, g, order, c)
+  if explain then
+    return command.activation_cost(c.link, situation_of(c, crossing, detachment), explain)
+  end
+  local k = (crossing and 2 or 1) + (detachment and 2 or 0)
+  local cost = c.cost[k]
+  if cost == nil then
+    cost = command.activation_cost(c.link, situation_of(c, crossing, detachment))
+    c.cost[k] = cost
+  end
+  return cost, nil
+end
+
+
+---------------------------------------------------------------------------
+-- Orders.
+
+-- Executes an activated group's order: { kind = "move", turn =, dist = } |
+-- { kind = "charge", target =, turn = } | { kind = "hold" } | { kind = "rally" }.
+function turn.execute_order(G, g, order)
+  if #g.ids == 0 or G.over then return end
+  if order.detach and G.detachments and not g.detached and G.detachments.may_detach(G, g) then
+    g.detached = true
+    log(G, "detach", { units = g.ids })
+    if G.report then say(G, "  %s is detached from the main battle line (Detachments)", short(G.D[g.ids[1]])) end
+  end
+  local kind = order.kind
+  if (kind == "move" or kind == "charge") and (group_halted(G, g) or group_in_contact(G, g)) then
+    kind = "hold"
+  end
+  if kind == "charge" then
+    turn.charge(G, g, order.target, order.turn or 0)
+  elseif kind == "move" then
+    turn.order_move(G, g, order.turn or 0, order.dist, { cohesion = true })
+  else
+    g.did = { kind = kind }
+    if kind == "rally" then g.rallying = true end
+  end
+end
+
+function turn.activation_phase(G, side)
+  local S = G.sides[side]
+  local explain = G.report ~= nil or G.log
+  local ap = command.turn_activation_points(S.base_ap, G.dice, explain)
+  if G.log then log(G, "activation_points", { side = side, die = ap.die, modifier = ap.modifier, points = ap.points }) end
+  if G.report then
+    say(G, "%s: activation die %d (%+d): %d AP (base %d)", side_name(G, side), ap.die, ap.modifier, ap.points, S.base_ap)
+  end
+  local orders = S.commander.activate(G, side, ap.points) or {}
+  local left = ap.points
+  local queued = {}
+  for j = 1, #orders do local order = orders[j]
+    local g = G.groups[order.gid]
+    if g and g.side == side and #g.ids > 0 and not g.activated then
+      local cost, terms = turn.activation_cost(G, g, order, explain)
+      if cost <= left then
+        left = left - cost
+        g.activated = true
+        queued[#queued + 1] = { g = g, order = order }
+        if G.log then log(G, "activation", { units = g.ids, cost = cost, order = order.kind, modifiers = terms_of(terms) }) end
+        if G.report then
+          local mods = M.describe(terms)
+          say(G, "  activates %s%s for %d AP%s: %s", short(G.D[g.ids[1]]),
+            #g.ids > 1 and string.format(" and its link (%d)", #g.ids) or "", cost,
+            #mods > 0 and (" [" .. table.concat(mods, "; ") .. "]") or "", order.kind)
+        end
+      end
+    end
+  end
+  return queued
+end
+
+
+return turn
