@@ -1,6 +1,7 @@
 #include "sandtable/dice_expr.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <fmt/format.h>
 
 namespace sandtable {
@@ -48,7 +49,26 @@ private:
   std::size_t i_ = 0;
 };
 
-std::map<int, double> convolve(const std::map<int, double>& a, const std::map<int, double>& b) {
+// The exact distribution is built by convolutions, each costing |a|·|b| steps;
+// a distribution needing more than this in all is refused before the step
+// that would pass it (at ~10^7 map steps a second, about a second or two).
+// (Fix: dice.distribution("100d1000") ran for over a minute.)
+constexpr double kMaxConvolutionSteps = 2e7;
+
+struct Budget {
+  const std::string& text;
+  double used = 0;
+  void spend(std::size_t a, std::size_t b) {
+    used += static_cast<double>(a) * static_cast<double>(b);
+    if (used > kMaxConvolutionSteps)
+      throw Error(fmt::format("dice expression \"{}\": its exact distribution would take over {:.0e} steps to "
+                              "compute; expected fewer dice or fewer sides",
+                              text, kMaxConvolutionSteps));
+  }
+};
+
+std::map<int, double> convolve(const std::map<int, double>& a, const std::map<int, double>& b, Budget* budget = nullptr) {
+  if (budget) budget->spend(a.size(), b.size());
   std::map<int, double> out;
   for (const auto& [va, pa] : a)
     for (const auto& [vb, pb] : b) out[va + vb] += pa * pb;
@@ -86,6 +106,19 @@ DiceExpr DiceExpr::parse(const std::string& text) {
     else p.fail(p.pos(), "expected '+', '-' or the end");
     if (p.at_end()) p.fail(p.pos(), "expected a term after the sign");
   }
+  // Every total must fit the engine's integers: three terms of 1000d1000000
+  // overflowed (max = -1294967296). Refused here, so min(), max(), roll()
+  // and the distribution never overflow.
+  std::int64_t lo = 0, hi = 0;
+  for (const Term& t : e.terms_) {
+    // A constant term is `count` at both ends; NdS is N at least, N·S at most.
+    const std::int64_t small = t.count, big = t.sides == 0 ? t.count : std::int64_t{t.count} * t.sides;
+    if (t.sign > 0) lo += small, hi += big;
+    else lo -= big, hi -= small;
+    if (hi > kMaxTotal || lo < -kMaxTotal)
+      throw DiceExprError(text, 0, fmt::format("a total within -{0}..{0} (this expression can reach {1})", kMaxTotal,
+                                               hi > kMaxTotal ? hi : lo));
+  }
   return e;
 }
 
@@ -93,7 +126,14 @@ int DiceExpr::roll(DiceSource& source, std::string_view purpose) const {
   int total = 0;
   for (const Term& t : terms_) {
     if (t.sides == 0) { total += t.sign * t.count; continue; }
-    for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(t.sides, purpose);
+    // One die per term, not one per roll: a d1000000 is a million faces.
+    // (Found by tests/fuzz: 1000d1000000 built 1000 of them, seconds a roll.)
+    if (t.sides == 4 || t.sides == 6 || t.sides == 8 || t.sides == 10 || t.sides == 12 || t.sides == 20) {
+      for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(t.sides, purpose);
+      continue;
+    }
+    const Die die = Die::d(t.sides);
+    for (int i = 0; i < t.count; ++i) total += t.sign * source.roll(die, purpose);
   }
   return total;
 }
@@ -110,31 +150,53 @@ int DiceExpr::max() const {
   return v;
 }
 
-std::map<int, double> sum_distribution(const Die& die, int count) {
+namespace {
+std::map<int, double> sum_distribution(const Die& die, int count, Budget* budget) {
   std::map<int, double> one;
   for (int f : die.faces()) one[f] += 1.0 / die.count();
   std::map<int, double> out{{0, 1.0}};
   // Square-and-multiply keeps large pools cheap.
   std::map<int, double> power = one;
   for (int n = count; n > 0; n >>= 1) {
-    if (n & 1) out = convolve(out, power);
-    if (n > 1) power = convolve(power, power);
+    if (n & 1) out = convolve(out, power, budget);
+    if (n > 1) power = convolve(power, power, budget);
   }
   return out;
 }
+} // namespace
+
+std::map<int, double> sum_distribution(const Die& die, int count) { return sum_distribution(die, count, nullptr); }
 
 std::map<int, double> DiceExpr::distribution() const {
+  // The whole cost from the sizes alone, before any work: the same
+  // square-and-multiply as sum_distribution, on support sizes.
+  Budget estimate{text_};
+  double out_size = 1;
+  for (const Term& t : terms_) {
+    double term_size = 1;
+    if (t.sides > 0) {
+      double power = t.sides, acc = 1;
+      for (int n = t.count; n > 0; n >>= 1) {
+        if (n & 1) estimate.spend(static_cast<std::size_t>(acc), static_cast<std::size_t>(power)), acc += power - 1;
+        if (n > 1) estimate.spend(static_cast<std::size_t>(power), static_cast<std::size_t>(power)), power = 2 * power - 1;
+      }
+      term_size = acc;
+    }
+    estimate.spend(static_cast<std::size_t>(out_size), static_cast<std::size_t>(term_size));
+    out_size += term_size - 1;
+  }
   std::map<int, double> out{{0, 1.0}};
+  Budget budget{text_};
   for (const Term& t : terms_) {
     std::map<int, double> term;
     if (t.sides == 0) term[t.count] = 1.0;
-    else term = sum_distribution(Die::d(t.sides), t.count);
+    else term = sum_distribution(Die::d(t.sides), t.count, &budget);
     if (t.sign < 0) {
       std::map<int, double> neg;
       for (const auto& [v, p] : term) neg[-v] = p;
       term = std::move(neg);
     }
-    out = convolve(out, term);
+    out = convolve(out, term, &budget);
   }
   return out;
 }

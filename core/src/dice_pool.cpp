@@ -8,12 +8,13 @@
 namespace sandtable {
 
 double pool_die_hit_probability(const PoolSpec& pool) {
-  if (pool.sides < 1) throw Error(fmt::format("a dice pool needs dice with at least one side, not {}", pool.sides));
+  if (pool.sides < 1 || pool.sides > kMaxPoolSides)
+    throw Error(fmt::format("a dice pool needs dice of 1 to {} sides, not {}", kMaxPoolSides, pool.sides));
   const double n = pool.sides;
   const auto hits = [&](int face) { return face >= pool.hit_on; };
-  const auto rerolled = [&](int face) {
-    return std::find(pool.reroll.begin(), pool.reroll.end(), face) != pool.reroll.end();
-  };
+  std::vector<int> reroll = pool.reroll;  // sorted: sides x log(faces), not sides x faces
+  std::sort(reroll.begin(), reroll.end());
+  const auto rerolled = [&](int face) { return std::binary_search(reroll.begin(), reroll.end(), face); };
   double p_hit_once = 0;
   for (int f = 1; f <= pool.sides; ++f) p_hit_once += hits(f) ? 1 / n : 0;
   double p = 0;
@@ -22,7 +23,10 @@ double pool_die_hit_probability(const PoolSpec& pool) {
 }
 
 std::vector<double> pool_hits_distribution(const PoolSpec& pool) {
-  if (pool.dice < 0) throw Error(fmt::format("a dice pool cannot have {} dice", pool.dice));
+  // The distribution costs dice² steps and dice doubles: refused before the work.
+  // (Fix: a pool of 99999999 dice hung.)
+  if (pool.dice < 0 || pool.dice > kMaxPoolDice)
+    throw Error(fmt::format("a dice pool needs 0 to {} dice, not {}", kMaxPoolDice, pool.dice));
   const double p = pool_die_hit_probability(pool);
   // Add one die at a time: dist'[k] = dist[k](1-p) + dist[k-1]p.
   std::vector<double> dist(static_cast<std::size_t>(pool.dice) + 1, 0.0);

@@ -64,7 +64,9 @@ std::vector<Tile> SquareGrid::tiles_under(const Base& base) const {
     std::vector<Tile> out;
     const Rect b = base.bounds();
     const auto index = [this](double v, double o, int count) {
-        return std::clamp(static_cast<int>(std::floor((v - o) / size_)), 0, count - 1);
+        // Clamped as a double first: a base far off the grid must not reach
+        // an out-of-range int conversion.
+        return static_cast<int>(std::clamp(std::floor((v - o) / size_), 0.0, static_cast<double>(count - 1)));
     };
     if (!b.intersects(bounds())) return out;
     for (int row = index(b.min.y, origin_.y, rows_); row <= index(b.max.y, origin_.y, rows_); ++row) {
@@ -95,6 +97,10 @@ Hex cube_round(double q, double r) {
     const double ds = std::abs(rs - s);
     if (dq > dr && dq > ds) rq = -rr - rs;
     else if (dr > ds) rr = -rq - rs;
+    // Beyond int, the conversion is undefined: a point that far from the
+    // grid's origin (in hexes) has no hex coordinates.
+    if (!(std::abs(rq) <= 1e9 && std::abs(rr) <= 1e9))
+        throw std::out_of_range("the point is more than 1e9 hexes from the grid's origin; expected a point on the table");
     return {static_cast<int>(rq), static_cast<int>(rr)};
 }
 

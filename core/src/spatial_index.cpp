@@ -22,6 +22,10 @@ SpatialIndex::CellRange SpatialIndex::cells_of(const Rect& r) const {
 }
 
 void SpatialIndex::unlink(BaseId id, const CellRange& cells) {
+    if (cells.x1 < cells.x0) {  // an oversized base: in the list, in no cell
+        oversized_.erase(std::remove(oversized_.begin(), oversized_.end(), id), oversized_.end());
+        return;
+    }
     for (std::int64_t cx = cells.x0; cx <= cells.x1; ++cx) {
         for (std::int64_t cy = cells.y0; cy <= cells.y1; ++cy) {
             auto it = buckets_.find(key(cx, cy));
@@ -39,6 +43,15 @@ void SpatialIndex::insert(BaseId id, const Base& base) {
         entries_.erase(it);
     }
     const Rect box = base.bounds();
+    const double w = (box.max.x - box.min.x) / cell_size_ + 2.0, h = (box.max.y - box.min.y) / cell_size_ + 2.0;
+    const bool finite = std::isfinite(box.min.x) && std::isfinite(box.min.y) && std::isfinite(box.max.x) &&
+                        std::isfinite(box.max.y) && std::abs(box.min.x) < 1e15 && std::abs(box.min.y) < 1e15 &&
+                        std::abs(box.max.x) < 1e15 && std::abs(box.max.y) < 1e15;
+    if (!finite || w * h > kMaxCellsPerBase) {
+        oversized_.push_back(id);
+        entries_.emplace(id, Entry{base, box, CellRange{0, 0, -1, -1}, true});
+        return;
+    }
     const CellRange cells = cells_of(box);
     for (std::int64_t cx = cells.x0; cx <= cells.x1; ++cx) {
         for (std::int64_t cy = cells.y0; cy <= cells.y1; ++cy) buckets_[key(cx, cy)].push_back(id);
@@ -57,6 +70,7 @@ bool SpatialIndex::remove(BaseId id) {
 void SpatialIndex::clear() {
     entries_.clear();
     buckets_.clear();
+    oversized_.clear();
 }
 
 bool SpatialIndex::contains(BaseId id) const { return entries_.count(id) != 0; }
@@ -77,21 +91,24 @@ std::vector<BaseId> SpatialIndex::ids() const {
 
 std::vector<BaseId> SpatialIndex::candidates(const Rect& r) const {
     std::vector<BaseId> out;
-    const CellRange cells = cells_of(r);
-    const double span = (static_cast<double>(cells.x1 - cells.x0) + 1.0) *
-                        (static_cast<double>(cells.y1 - cells.y0) + 1.0);
-    if (span > static_cast<double>(buckets_.size())) {
+    // The span in cells, in doubles: a window of 1e300 mm or NaN must not
+    // reach the integer conversion in cells_of (undefined behaviour).
+    const double span = ((r.max.x - r.min.x) / cell_size_ + 2.0) * ((r.max.y - r.min.y) / cell_size_ + 2.0);
+    if (!(span <= static_cast<double>(buckets_.size()))) {
         // A query wider than the occupied cells: scanning every base is cheaper.
         for (const auto& [id, entry] : entries_) {
             if (entry.box.intersects(r)) out.push_back(id);
         }
     } else {
+        const CellRange cells = cells_of(r);
         for (std::int64_t cx = cells.x0; cx <= cells.x1; ++cx) {
             for (std::int64_t cy = cells.y0; cy <= cells.y1; ++cy) {
                 auto it = buckets_.find(key(cx, cy));
                 if (it != buckets_.end()) out.insert(out.end(), it->second.begin(), it->second.end());
             }
         }
+        for (BaseId id : oversized_)
+            if (entries_.at(id).box.intersects(r)) out.push_back(id);
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());

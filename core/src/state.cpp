@@ -1,5 +1,8 @@
 #include "sandtable/state.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "sandtable/errors.hpp"
@@ -56,7 +59,21 @@ namespace {
 double number(const Value& v, const std::string& key, const std::string& where) {
   const Value& x = v[key];
   if (!x.is_number()) throw Error(fmt::format("{}: expected a number for '{}'", where, key));
+  // A saved battle of NaN or infinite sizes or places is refused, as the
+  // bindings refuse them.
+  if (!std::isfinite(x.as_number()))
+    throw Error(fmt::format("{}: expected a finite number for '{}', got {}", where, key, x.as_number()));
   return x.as_number();
+}
+
+// A whole number that fits [lo, hi]: a turn of 2^63 (read as a double) or an
+// id of 2^40 is refused instead of wrapping. (Fix: such turns were accepted.)
+std::int64_t whole(const Value& v, const std::string& key, const std::string& where, std::int64_t lo,
+                   std::int64_t hi) {
+  const Value& x = v[key];
+  if (!x.is_int() || x.as_int() < lo || x.as_int() > hi)
+    throw Error(fmt::format("{}: expected a whole number within {}..{} for '{}'", where, lo, hi, key));
+  return x.as_int();
 }
 
 } // namespace
@@ -66,7 +83,7 @@ State State::from_value(const Value& v, const std::string& name) {
   State s;
   s.table_width = number(v["table"], "width", name + ": table");
   s.table_depth = number(v["table"], "depth", name + ": table");
-  s.turn = static_cast<std::int64_t>(number(v, "turn", name));
+  s.turn = whole(v, "turn", name, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
   s.phase = v["phase"].is_string() ? v["phase"].as_string() : "";
   if (v["sides"].is_list())
     for (const auto& side : v["sides"].as_list())
@@ -76,8 +93,9 @@ State State::from_value(const Value& v, const std::string& name) {
     for (const auto& u : v["units"].as_list()) {
       const std::string where = fmt::format("{}: units[{}]", name, index++);
       UnitState unit;
-      unit.id = static_cast<int>(number(u, "id", where));
-      unit.side = static_cast<int>(number(u, "side", where));
+      constexpr std::int64_t lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max();
+      unit.id = static_cast<int>(whole(u, "id", where, lo, hi));
+      unit.side = static_cast<int>(whole(u, "side", where, lo, hi));
       unit.name = u["name"].is_string() ? u["name"].as_string() : "";
       unit.at = Placement{number(u, "x", where), number(u, "y", where), number(u, "facing", where),
                           number(u, "width", where), number(u, "depth", where)};

@@ -1,5 +1,7 @@
 #include "sandtable/yaml_io.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -110,12 +112,47 @@ bool reads_back_as_other(const std::string& s) {
   return !from_node(YAML::Node(s), "", "", nullptr, walk).is_string();
 }
 
+// The offset of the first byte that is not part of valid UTF-8, or npos.
+std::size_t invalid_utf8_at(const std::string& t) {
+  std::size_t i = 0;
+  while (i < t.size()) {
+    const auto c = static_cast<unsigned char>(t[i]);
+    std::size_t n = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : 99;
+    if (n == 99 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + n >= t.size() + (n ? 0 : 1)) return i;
+    for (std::size_t k = 1; k <= n; ++k)
+      if ((static_cast<unsigned char>(t[i + k]) >> 6) != 0x2) return i;
+    i += n + 1;
+  }
+  return std::string::npos;
+}
+
+// YAML is Unicode text: a string that is not UTF-8 would be written with
+// U+FFFD in place of its bytes and read back changed, so it is refused.
+// (Found by tests/fuzz: a scenario with a stray byte did not round-trip.)
+void check_utf8(const std::string& s) {
+  if (invalid_utf8_at(s) != std::string::npos)
+    throw Error(fmt::format("cannot write \"{}\" as YAML: it is not UTF-8 text", s));
+}
+
+// A double as text that from_node reads back as the same double, and as a
+// double: the shortest exact form, with ".0" when it would read as an integer
+// ("3" is the integer 3, "-0" the integer 0). (Fix: a strength of -0.0 came
+// back as 0, 3.0 as 3, and yaml-cpp's default precision rounded others.)
+std::string double_text(double d) {
+  if (std::isnan(d)) return ".nan";
+  if (std::isinf(d)) return d > 0 ? ".inf" : "-.inf";
+  std::string t = fmt::format("{}", d);
+  if (t.find_first_of(".eEn") == std::string::npos) t += ".0";
+  return t;
+}
+
 void emit(YAML::Emitter& out, const Value& v) {
   if (v.is_null()) out << YAML::Null;
   else if (v.is_bool()) out << v.as_bool();
   else if (v.is_int()) out << v.as_int();
-  else if (v.is_number()) out << v.as_number();
+  else if (v.is_number()) out << double_text(v.as_number());
   else if (v.is_string()) {
+    check_utf8(v.as_string());
     if (reads_back_as_other(v.as_string())) out << YAML::DoubleQuoted;
     out << v.as_string();
   }
@@ -132,6 +169,7 @@ void emit(YAML::Emitter& out, const Value& v) {
   } else {
     out << YAML::BeginMap;
     for (const auto& [k, item] : v.as_map()) {
+      check_utf8(k);
       out << YAML::Key << k << YAML::Value;
       emit(out, item);
     }
@@ -187,6 +225,26 @@ YamlDoc parse_yaml_doc(const std::string& text, const std::string& name) {
   try {
     YamlDoc doc;
     doc.file = name;
+    // Control characters (NUL above all) are not YAML text; with NULs first
+    // yaml-cpp would even read the file as UTF-16 or UTF-32. (Found by
+    // tests/fuzz.)
+    std::size_t bad = invalid_utf8_at(text);
+    const char* what = "is not UTF-8 text; expected a file saved as UTF-8";
+    for (std::size_t i = 0; i < text.size() && i < bad; ++i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) {
+        bad = i;
+        what = "is a control character; expected text";
+        break;
+      }
+    }
+    if (bad != std::string::npos) {
+      const auto line_start = text.rfind('\n', bad == 0 ? 0 : bad - 1);
+      const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+      const auto column = static_cast<int>(bad - (line_start == std::string::npos || bad == 0 ? 0 : line_start + 1)) + 1;
+      throw LocatedError(name, static_cast<int>(line), column,
+                         fmt::format("byte 0x{:02X} {}", static_cast<unsigned char>(text[bad]), what));
+    }
     check_flow_depth(text, name);
     Walk walk;
     doc.root = from_node(YAML::Load(text), name, "", &doc.marks, walk);

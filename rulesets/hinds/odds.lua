@@ -42,7 +42,12 @@ function odds.parse_unit(text, role)
   if not troops.ARMS[arm or ""] or not class or class < 1 or class > 4 or math.type(class) ~= "integer" or not bases then
     fail("%s: expected 'ARM CLASS BASESxFIGURES [words]', e.g. 'foot 2 6x4 officers=1', got '%s'", role, tostring(text))
   end
-  local u = { arm = arm, class = class, bases = tonumber(bases), per_base = tonumber(per), officers = 0,
+  -- Whole numbers in range (2^63x4 was read as a float and failed deep inside).
+  bases, per = math.tointeger(tonumber(bases)), math.tointeger(tonumber(per))
+  if not bases or not per or bases < 1 or bases > 1000 or per < 1 or per > 100 then
+    fail("%s: expected BASESxFIGURES with 1 to 1000 bases of 1 to 100 figures, e.g. '6x4', got '%s'", role, w[3])
+  end
+  local u = { arm = arm, class = class, bases = bases, per_base = per, officers = 0,
               formation = "normal", name = role }
   local s = {}
   for i = 4, #w do

@@ -60,8 +60,8 @@ function odds.parse_unit(text, role)
   if not d then fail("%s: %s", role, err) end
   if d.class == "C" then fail("%s: crew ride their chariot or elephant; describe the model (HCH, LCH, EI)", role) end
   local figures = tonumber(words[i] or "")
-  if not figures or math.type(figures) ~= "integer" or figures < 1 then
-    fail("%s: expected the number of figures after '%s', got '%s'", role, code, tostring(words[i]))
+  if not figures or math.type(figures) ~= "integer" or figures < 1 or figures > 10000 then
+    fail("%s: expected the number of figures (1 to 10000) after '%s', got '%s'", role, code, tostring(words[i]))
   end
   i = i + 1
   local u = { class = d.class, sub = d.sub, ss = d.ss or false, armour = d.armour or false, army = d.army or "RA",
@@ -74,7 +74,13 @@ function odds.parse_unit(text, role)
     local key, value = words[n]:match("^([%w_]+)=(.+)$")
     key = key or words[n]
     if FLAGS[key] and not value then s[key] = true
-    elseif NUMBERS[key] and tonumber(value) then s[key] = math.tointeger(tonumber(value)) or tonumber(value)
+    elseif NUMBERS[key] and value then
+      -- Whole numbers in range: ranks=0 divided by zero, 2^63 wrapped round.
+      local v, least = math.tointeger(tonumber(value)), key == "ranks" and 1 or 0
+      if not v or v < least or v > 10000 then
+        fail("%s: expected a whole number from %d to 10000 for %s=, got '%s'", role, least, key, value)
+      end
+      s[key] = v
     else
       fail("%s: unknown word '%s' (flags: unformed disordered general uphill first_contact flank again " ..
         "moved_into_contact alone forming; numbers: ranks= hits= recoils= horses= crew= front= evaded=)", role, words[n])

@@ -158,7 +158,7 @@ function Decoder:value(pos, depth)
   pos = self:skip(pos)
   local c = byte(text, pos)
   if c == 123 then -- {
-    if depth >= MAX_DEPTH then self:error(pos, "nested more than %d deep", MAX_DEPTH) end
+    if depth >= MAX_DEPTH then self:error(pos, "nested more than %d deep; expected at most %d levels of arrays and objects", MAX_DEPTH, MAX_DEPTH) end
     local obj = {}
     pos = self:skip(pos + 1)
     if byte(text, pos) == 125 then return obj, pos + 1 end
@@ -176,7 +176,7 @@ function Decoder:value(pos, depth)
       pos = self:skip(pos + 1)
     end
   elseif c == 91 then -- [
-    if depth >= MAX_DEPTH then self:error(pos, "nested more than %d deep", MAX_DEPTH) end
+    if depth >= MAX_DEPTH then self:error(pos, "nested more than %d deep; expected at most %d levels of arrays and objects", MAX_DEPTH, MAX_DEPTH) end
     local arr, n = setmetatable({}, json.array_mt), 0
     pos = self:skip(pos + 1)
     if byte(text, pos) == 93 then return arr, pos + 1 end

@@ -38,11 +38,17 @@ expect_output "deep.yaml:2:204: nested too deep (more than 200 levels)" "deep YA
 expect_exit 1 "sim -j 100000 is refused" -- "$SANDTABLE" sim "$TMP/s.yaml" -n 2 -j 100000
 expect_output "at most 256" "sim -j: the limit is named"
 # Threads the system cannot create: the run goes on with those that started.
+# (An AddressSanitizer build cannot start under ulimit -v at all: its shadow
+# memory needs terabytes of address space. That build skips these checks.)
+if grep -aq __asan_init "$SANDTABLE"; then
+  pass "sim -j 256 under ulimit -v: not run in an AddressSanitizer build"
+else
 OUT=$( (ulimit -v 1500000; "$SANDTABLE" sim "$TMP/s.yaml" -n 4 -j 256 --format csv) 2>&1); rc=$?
 if [ $rc -eq 0 ] && grep -q "^baseline" <<<"$OUT"; then pass "sim -j 256 under ulimit -v: results (exit 0)"
 else fail "sim -j 256 under ulimit -v: exit $rc"; echo "$OUT" | head; fi
 expect_output "could start only" "sim -j 256 under ulimit -v: says it runs on fewer threads"
 if grep -q "terminate" <<<"$OUT"; then fail "std::terminate"; else pass "no std::terminate"; fi
+fi
 
 # --- results never lost silently ------------------------------------------------
 # A full disk: every output, the summary on stdout included, fails loudly.
@@ -76,5 +82,25 @@ expect_output "cannot write here" "battle --log nodir: names the problem"
 if grep -q "Turn 1" <<<"$OUT"; then fail "the battle ran before the log path was checked"; else pass "no battle ran"; fi
 expect_exit 1 "battle --html to a directory is refused" -- "$SANDTABLE" battle --turns 1 --html "$TMP"
 expect_output "is a directory" "battle --html DIR: says so"
+
+# --- messages: the user's file and line, what was expected, no traceback ----------
+printf 'ruleset: phalanx\narmies: [a, b\nturns: 3\n' > "$TMP/syntax.yaml"
+expect_exit 1 "a YAML syntax error is refused" -- "$SANDTABLE" battle "$TMP/syntax.yaml"
+expect_output "syntax.yaml:3:6: end of sequence flow not found" "a YAML syntax error: file, line and column"
+if grep -q "traceback" <<<"$OUT"; then fail "a YAML syntax error is followed by a traceback"; else pass "a YAML syntax error: no traceback"; fi
+python3 -c "print('{\"kind\":\"x\",\"a\":' + '[' * 600 + ']' * 600 + '}')" > "$TMP/deep.jsonl"
+expect_exit 1 "a replay line nested 600 deep is refused" -- "$SANDTABLE" replay "$TMP/deep.jsonl" --html "$TMP/deep.html"
+expect_output "deep.jsonl:1:528: nested more than 512 deep; expected at most 512 levels" "deep replay line: its place and what was expected"
+for unit in "ERA HIS 24 ranks=0" "ERA HIS 99999999 ranks=4" "ERA HIS 24 ranks=9223372036854775808" "ERA HIS 24 hits=1.5"; do
+  expect_exit 1 "odds '$unit' is refused" -- timeout 20 "$SANDTABLE" odds historicon melee "$unit" "GIF HIN 32 ranks=4"
+  expect_output "first unit: expected" "odds '$unit': says what was expected"
+  if grep -q "traceback\|divide by zero" <<<"$OUT"; then fail "odds '$unit': a traceback"; else pass "odds '$unit': no traceback"; fi
+done
+
+for unit in "foot 2 9223372036854775808x4" "foot 2 6x0"; do
+  expect_exit 1 "odds hinds '$unit' is refused" -- timeout 20 "$SANDTABLE" odds hinds melee "$unit" "foot 2 6x4"
+  expect_output "first unit: expected BASESxFIGURES with 1 to 1000 bases of 1 to 100 figures" "odds hinds '$unit': what was expected"
+  if grep -q "traceback" <<<"$OUT"; then fail "odds hinds '$unit': a traceback"; else pass "odds hinds '$unit': no traceback"; fi
+done
 
 finish

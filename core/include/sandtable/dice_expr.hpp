@@ -3,6 +3,7 @@
 // "5+1d10", "d6", "2d6-1". Terms are constants or NdS joined by + and -.
 // A malformed expression throws DiceExprError quoting it with a caret under
 // the bad character.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ public:
   // Exact distribution by convolution: value -> probability.
   std::map<int, double> distribution() const;
   const std::string& text() const { return text_; }
+
+  // The largest total (either sign) an expression may reach; parse() refuses more.
+  static constexpr std::int64_t kMaxTotal = 2147483647;
 
 private:
   struct Term { int sign; int count; int sides; };  // sides == 0: constant `count`

@@ -7,6 +7,10 @@
 
 namespace sandtable {
 
+// Bounds checked before any work (a pool's distribution costs dice² steps).
+inline constexpr int kMaxPoolDice = 10000;
+inline constexpr int kMaxPoolSides = 1000000;
+
 struct PoolSpec {
   int dice = 0;
   int sides = 6;

@@ -68,7 +68,13 @@ private:
         Base base;
         Rect box;  // base.bounds(), kept for a cheap first test
         CellRange cells;
+        bool oversized = false;  // kept in oversized_, in no cell
     };
+    // A base whose bounds cover more cells than this (or that are not finite)
+    // is kept in one list that every query scans, instead of in each of its
+    // cells: the work and memory of an insert stay bounded whatever the base's
+    // size. (Fix: a 4e5 mm base allocated 1.45 GB, 1e7 mm never finished.)
+    static constexpr double kMaxCellsPerBase = 4096;
 
     CellRange cells_of(const Rect& r) const;
     static std::uint64_t key(std::int64_t cx, std::int64_t cy);
@@ -79,6 +85,7 @@ private:
     double cell_size_;
     std::unordered_map<BaseId, Entry> entries_;
     std::unordered_map<std::uint64_t, std::vector<BaseId>> buckets_;
+    std::vector<BaseId> oversized_;
 };
 
 }  // namespace sandtable::geom

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <system_error>
 #include <thread>
 
@@ -150,6 +151,7 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
   spdlog::info("experiment: module {}, {} variant(s), up to {} trials, seed {}, {} worker thread(s)", spec.module,
                spec.variants.size(), spec.trials, spec.seed, out.threads);
   std::atomic<std::uint64_t> failed{0};
+  std::atomic<unsigned> failed_starts{0};
   out.stopped.assign(spec.variants.size(), "");
   std::mutex stopped_m;
   auto stopped_flags = std::make_unique<std::atomic<bool>[]>(spec.variants.size());
@@ -191,8 +193,22 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
     std::mutex fatal_m;
 
     auto work = [&](unsigned w) {
+      // A worker that cannot even start (its Lua state and rules need memory
+      // the system will not give: many threads under `ulimit -v`) leaves the
+      // trials to the others before it takes one; only when no worker starts
+      // is it an error. (Fix: std::bad_alloc from one of 256 workers ended
+      // the run.)
+      if (!workers[w]) {
+        try {
+          auto fresh = std::make_unique<Worker>(spec);
+          fresh->ensure_ready();
+          workers[w] = std::move(fresh);
+        } catch (const std::bad_alloc&) {
+          ++failed_starts;
+          return;
+        }
+      }
       try {
-        if (!workers[w]) workers[w] = std::make_unique<Worker>(spec);
         Worker& worker = *workers[w];
         for (;;) {
           if (plan.stop && plan.stop->load()) break;
@@ -305,6 +321,14 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
     }
     if (joiner.joinable()) joiner.join();
     if (!fatal.empty()) throw Error(fatal);
+    if (const unsigned lost = failed_starts.exchange(0); lost > 0) {
+      std::size_t running = 0;
+      for (const auto& wk : workers) running += wk ? 1 : 0;
+      if (running == 0)
+        throw Error(fmt::format("no worker could start: out of memory for {} Lua states; try fewer with --threads",
+                                lost));
+      spdlog::warn("{} worker(s) could not start (out of memory); the trials ran on {}", lost, running);
+    }
     if (plan.stop && plan.stop->load()) {
       out.interrupted = true;
       out.trials_run = end;

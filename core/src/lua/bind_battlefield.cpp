@@ -239,7 +239,23 @@ double field_number(lua_State* L, int t, const char* key, double fallback, bool 
   lua_pop(L, 1);
   if (missing && !required) return fallback;
   if (!ok) luaL_error(L, "expected a number for '%s'", key);
+  // NaN, infinities and 1e306 coordinates: refused (see check_number).
+  if (!(std::fabs(v) <= kMaxNumber))
+    luaL_error(L, "expected a finite number within -1e15..1e15 for '%s', got %s", key, fmt::format("{}", v).c_str());
   return v;
+}
+
+// An integer field that fits an int: side = NaN or 1.5 or 2^40 is refused.
+int field_int(lua_State* L, int t, const char* key, int fallback, bool required) {
+  lua_getfield(L, t, key);
+  const bool missing = lua_isnil(L, -1);
+  int ok = 0;
+  const lua_Integer v = lua_tointegerx(L, -1, &ok);
+  lua_pop(L, 1);
+  if (missing && !required) return fallback;
+  if (!ok || v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+    luaL_error(L, "expected a whole number for '%s' (within -2^31..2^31-1)", key);
+  return static_cast<int>(v);
 }
 
 int battlefield_new(lua_State* L) {
@@ -260,7 +276,7 @@ int bf_add_unit(lua_State* L) {
   Battlefield& bf = check_bf(L);
   luaL_checktype(L, 2, LUA_TTABLE);
   UnitState u;
-  u.side = static_cast<int>(field_number(L, 2, "side", 0, true));
+  u.side = field_int(L, 2, "side", 0, true);
   u.at = Placement{field_number(L, 2, "x", 0, true), field_number(L, 2, "y", 0, true),
                    field_number(L, 2, "facing", 0, false), field_number(L, 2, "width", 0, true),
                    field_number(L, 2, "depth", 0, true)};
@@ -300,7 +316,7 @@ int bf_add_unit(lua_State* L) {
 
 int bf_data(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const int id = static_cast<int>(check_integer(L, 2, "unit id"));
+  const int id = check_int(L, 2, "unit id");
   bf.unit(L, id);
   lua_getiuservalue(L, 1, 1);
   lua_rawgeti(L, -1, id);
@@ -324,13 +340,13 @@ void push_unit_fields(lua_State* L, const UnitState& u) {
 
 int bf_unit(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  push_unit_fields(L, bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id"))));
+  push_unit_fields(L, bf.unit(L, check_int(L, 2, "unit id")));
   return 1;
 }
 
 int bf_pos(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   lua_pushnumber(L, u.at.x);
   lua_pushnumber(L, u.at.y);
   lua_pushnumber(L, u.at.facing);
@@ -339,7 +355,7 @@ int bf_pos(lua_State* L) {
 
 int bf_place(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   bf.put(u, geom::Base{{check_number(L, 3, "x"), check_number(L, 4, "y")},
                        luaL_opt(L, lua_tonumber, 5, u.at.facing), u.at.width, u.at.depth});
   bf.log_position(u, "place");
@@ -350,7 +366,7 @@ int bf_place(lua_State* L) {
 // frontage): the centre and facing stay, the index and footprint follow.
 int bf_resize(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   const double width = check_number(L, 3, "width"), depth = check_number(L, 4, "depth");
   if (width <= 0 || depth <= 0) return luaL_error(L, "resize: a base needs a positive width and depth");
   u.at.width = width;
@@ -365,7 +381,7 @@ int bf_resize(lua_State* L) {
 // return); it keeps its data.
 int bf_bring_back(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   if (!u.removed) return luaL_error(L, "bring_back: unit %d is on the table", u.id);
   u.removed = false;
   bf.put(u, geom::Base{{check_number(L, 3, "x"), check_number(L, 4, "y")},
@@ -378,7 +394,7 @@ int bf_bring_back(lua_State* L) {
 
 int bf_remove(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   u.removed = true;
   bf.index.remove(u.id);
   if (bf.logging()) bf.log->add("unit_removed", Value(Value::Map{{"unit", u.id}}));
@@ -398,7 +414,7 @@ int bf_set_layer(lua_State* L) {
 
 int bf_set_strength(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   u.strength = check_number(L, 3, "strength");
   if (bf.logging()) bf.log->add("unit_strength", Value(Value::Map{{"unit", u.id}, {"strength", u.strength}}));
   return 0;
@@ -407,7 +423,7 @@ int bf_set_strength(lua_State* L) {
 int bf_units(lua_State* L) {
   Battlefield& bf = check_bf(L);
   const bool any_side = lua_isnoneornil(L, 2);
-  const int side = any_side ? 0 : static_cast<int>(check_integer(L, 2, "side"));
+  const int side = any_side ? 0 : check_int(L, 2, "side");
   lua_newtable(L);
   lua_Integer n = 0;
   for (const auto& u : bf.state.units) {
@@ -420,8 +436,8 @@ int bf_units(lua_State* L) {
 
 int bf_distance(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const std::size_t a = bf.slot_of(L, static_cast<int>(check_integer(L, 2, "unit a")));
-  const std::size_t b = bf.slot_of(L, static_cast<int>(check_integer(L, 3, "unit b")));
+  const std::size_t a = bf.slot_of(L, check_int(L, 2, "unit a"));
+  const std::size_t b = bf.slot_of(L, check_int(L, 3, "unit b"));
   lua_pushnumber(L, geom::edge_distance(bf.footprint[a], bf.footprint[b]));
   return 1;
 }
@@ -446,10 +462,10 @@ bool skipped(lua_State* L, int skip, int id) {
 // bf:within(of, within, side, ids, dists, skip?) -> n
 int bf_within(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const int of_id = static_cast<int>(check_integer(L, 2, "unit id"));
+  const int of_id = check_int(L, 2, "unit id");
   const std::size_t of = bf.slot_of(L, of_id);
   const double within = check_number(L, 3, "distance");
-  const int side = static_cast<int>(luaL_optinteger(L, 4, 0));
+  const int side = opt_int(L, 4, "side", 0);
   luaL_checktype(L, 5, LUA_TTABLE);
   luaL_checktype(L, 6, LUA_TTABLE);
   const int skip = lua_istable(L, 7) ? 7 : 0;
@@ -488,9 +504,9 @@ int bf_within(lua_State* L) {
 // bf:first_within(of, within, side?) -> id | nil: the first in id order.
 int bf_first_within(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const std::size_t of = bf.slot_of(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const std::size_t of = bf.slot_of(L, check_int(L, 2, "unit id"));
   const double within = check_number(L, 3, "distance");
-  const int side = static_cast<int>(luaL_optinteger(L, 4, 0));
+  const int side = opt_int(L, 4, "side", 0);
   for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
     const UnitState& u = bf.state.units[i];
     if (u.removed || i == of || (side > 0 && u.side != side)) continue;
@@ -507,8 +523,8 @@ int bf_first_within(lua_State* L) {
 int bf_contact(lua_State* L) {
   Battlefield& bf = check_bf(L);
   // The footprints kept with the positions: the same as made from the bases.
-  const std::size_t target = bf.slot_of(L, static_cast<int>(check_integer(L, 2, "target")));
-  const std::size_t other = bf.slot_of(L, static_cast<int>(check_integer(L, 3, "other")));
+  const std::size_t target = bf.slot_of(L, check_int(L, 2, "target"));
+  const std::size_t other = bf.slot_of(L, check_int(L, 3, "other"));
   const auto c = geom::nearest_edge(bf.footprint[target], bf.footprint[other]);
   lua_pushstring(L, std::string(geom::to_string(c.edge)).c_str());
   lua_pushnumber(L, c.distance);
@@ -524,8 +540,8 @@ bool in_arc(const geom::Base& viewer, const geom::Base& target, double half, std
 
 int bf_in_arc(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const auto viewer = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "viewer"))));
-  const auto target = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "target"))));
+  const auto viewer = Battlefield::base_of(bf.unit(L, check_int(L, 2, "viewer")));
+  const auto target = Battlefield::base_of(bf.unit(L, check_int(L, 3, "target")));
   const std::string_view how = lua_isnoneornil(L, 5) ? "any" : check_string(L, 5, "how");
   lua_pushboolean(L, in_arc(viewer, target, check_number(L, 4, "half angle"), how));
   return 1;
@@ -537,9 +553,9 @@ int bf_in_arc(lua_State* L) {
 int bf_nearest(lua_State* L) {
   Battlefield& bf = check_bf(L);
   luaL_checktype(L, 2, LUA_TTABLE);
-  const int side = static_cast<int>(luaL_optinteger(L, 3, 0));
+  const int side = opt_int(L, 3, "side", 0);
   const double within = check_number(L, 4, "distance");
-  const double arc = luaL_optnumber(L, 5, -1.0);
+  const double arc = (lua_isnoneornil(L, 5) ? -1.0 : check_number(L, 5, "arc"));
   const std::string_view how = lua_isnoneornil(L, 6) ? "any" : check_string(L, 6, "how");
   const lua_Integer count = static_cast<lua_Integer>(lua_rawlen(L, 2));
   int best = 0;
@@ -587,10 +603,10 @@ int bf_nearest(lua_State* L) {
 int bf_query(lua_State* L) {
   Battlefield& bf = check_bf(L);
   luaL_checktype(L, 2, LUA_TTABLE);
-  const int of = static_cast<int>(field_number(L, 2, "of", 0, true));
+  const int of = field_int(L, 2, "of", 0, true);
   const double within = field_number(L, 2, "within", 0, true);
   const double arc = field_number(L, 2, "arc", -1, false);
-  const int side = static_cast<int>(field_number(L, 2, "side", -1, false));
+  const int side = field_int(L, 2, "side", -1, false);
   lua_getfield(L, 2, "enemy");
   const bool enemy = lua_toboolean(L, -1);
   lua_getfield(L, 2, "friend");
@@ -622,7 +638,7 @@ int bf_query(lua_State* L) {
 //   how = "advance", d | "turn", deg | "wheel", "left"/"right", d | "slide", dx, dy
 int bf_move(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const int id = static_cast<int>(check_integer(L, 2, "unit id"));
+  const int id = check_int(L, 2, "unit id");
   UnitState& u = bf.unit(L, id);
   const std::string how(check_string(L, 3, "how"));
   const auto base = Battlefield::base_of(u);
@@ -635,7 +651,7 @@ int bf_move(lua_State* L) {
     lua_getfield(L, opts, "ignore");
     if (lua_istable(L, -1)) ignore = check_int_list(L, lua_gettop(L), "ignore");
     lua_pop(L, 1);
-    ignore_side = static_cast<int>(field_number(L, opts, "ignore_side", -1, false));
+    ignore_side = field_int(L, opts, "ignore_side", -1, false);
   }
   // Obstacles: every live unit near enough to matter, less those ignored.
   const double reach = 2 * (u.at.width + u.at.depth) +
@@ -909,7 +925,7 @@ void push_features(lua_State* L, const Battlefield& bf, const std::vector<geom::
 
 int bf_terrain_under(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const UnitState& u = bf.unit(L, static_cast<int>(check_integer(L, 2, "unit id")));
+  const UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
   push_features(L, bf, bf.terrain.features_under(Battlefield::base_of(u)));
   return 1;
 }
@@ -922,10 +938,10 @@ int bf_terrain_at(lua_State* L) {
 
 int bf_line_of_sight(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const auto a = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 2, "viewer"))));
-  const auto b = Battlefield::base_of(bf.unit(L, static_cast<int>(check_integer(L, 3, "target"))));
+  const auto a = Battlefield::base_of(bf.unit(L, check_int(L, 2, "viewer")));
+  const auto b = Battlefield::base_of(bf.unit(L, check_int(L, 3, "target")));
   lua_pushboolean(L, bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre,
-                                                      luaL_optnumber(L, 4, 0.0)));
+                                                      (lua_isnoneornil(L, 4) ? 0.0 : check_number(L, 4, "see_into"))));
   return 1;
 }
 
@@ -1090,7 +1106,8 @@ int bf_terrain_clear_advance(lua_State* L) {
   const double w = check_number(L, 5, "width"), d = check_number(L, 6, "depth");
   const double dist = check_number(L, 7, "distance");
   const std::uint64_t want = std::uint64_t{1} << bf.flag_bit(L, check_string(L, 8, "attribute"));
-  const int steps = static_cast<int>(luaL_optinteger(L, 9, 10));
+  // Halvings of the distance: past 64 a double has nothing left to halve.
+  const int steps = lua_isnoneornil(L, 9) ? 10 : check_int_range(L, 9, "steps", 0, 64);
   const geom::BaseProbe start(x, y, f, w, d);
   const double fx = start.fx, fy = start.fy;
   if (!overlapping(bf, geom::BaseProbe(x + fx * dist, y + fy * dist, f, w, d), want) ||
@@ -1287,20 +1304,31 @@ double line_number(lua_State* L, int index, const char* key) {
   return v;
 }
 
+// Lists handed to the deployment helpers are read through their metamethods
+// (rulesets hand frozen proxies), and their length is bounded before any
+// work: a __len of 2^40 is refused, not trusted.
+constexpr lua_Integer kMaxListEntries = 100000;
+
+lua_Integer checked_len(lua_State* L, int arg, const char* what, lua_Integer max) {
+  arg = lua_absindex(L, arg);
+  if (!lua_istable(L, arg)) luaL_error(L, "%s: expected a list, got %s", what, luaL_typename(L, arg));
+  const lua_Integer n = luaL_len(L, arg);
+  if (n < 0 || n > max) luaL_error(L, "%s: a list of %I entries; expected at most %I", what, n, max);
+  return n;
+}
+
 // The option tables { level =, dv =, list = { {s1, s2}, ... } } of the block on top.
 std::vector<deployment::LineOption> line_options(lua_State* L) {
   std::vector<deployment::LineOption> out;
   lua_getfield(L, -1, "opts");
-  luaL_checktype(L, -1, LUA_TTABLE);
-  const lua_Integer n = luaL_len(L, -1);
+  const lua_Integer n = checked_len(L, lua_gettop(L), "fit_line opts", kMaxListEntries);
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_geti(L, -1, i);
     deployment::LineOption o;
     o.level = line_number(L, -1, "level");
     o.dv = line_number(L, -1, "dv");
     lua_getfield(L, -1, "list");
-    luaL_checktype(L, -1, LUA_TTABLE);
-    const lua_Integer m = luaL_len(L, -1);
+    const lua_Integer m = checked_len(L, lua_gettop(L), "fit_line list", kMaxListEntries);
     for (lua_Integer k = 1; k <= m; ++k) {
       lua_geti(L, -1, k);
       lua_geti(L, -1, 1);
@@ -1319,19 +1347,19 @@ std::vector<deployment::LineOption> line_options(lua_State* L) {
 // blocks the search placed.
 int battlefield_fit_line(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  const double limit = luaL_checknumber(L, 2);
-  const double gap = luaL_checknumber(L, 3);
-  const auto budget = static_cast<int>(luaL_checkinteger(L, 4));
+  const double limit = check_number(L, 2, "limit");
+  const double gap = check_number(L, 3, "gap");
+  const auto budget = check_int(L, 4, "budget");
   std::vector<deployment::LinePart> parts;
-  const lua_Integer np = luaL_len(L, 1);
+  if (budget < 0 || budget > 100'000'000) return luaL_error(L, "fit_line: budget %d; expected 0 to 100000000", budget);
+  const lua_Integer np = checked_len(L, 1, "fit_line parts", kMaxListEntries);
   for (lua_Integer pi = 1; pi <= np; ++pi) {
     lua_geti(L, 1, pi);
     deployment::LinePart part;
     part.lo = line_number(L, -1, "lo");
     part.hi = line_number(L, -1, "hi");
     lua_getfield(L, -1, "blocks");
-    luaL_checktype(L, -1, LUA_TTABLE);
-    const lua_Integer nb = luaL_len(L, -1);
+    const lua_Integer nb = checked_len(L, lua_gettop(L), "fit_line blocks", kMaxListEntries);
     for (lua_Integer bi = 1; bi <= nb; ++bi) {
       lua_geti(L, -1, bi);
       deployment::LineBlock b;
@@ -1366,13 +1394,17 @@ int battlefield_fit_line(lua_State* L) {
 
 // The numbers of the list at `index`.
 std::vector<double> line_numbers(lua_State* L, int index) {
-  luaL_checktype(L, index, LUA_TTABLE);
+  const lua_Integer n = checked_len(L, index, "numbers", kMaxListEntries);
   std::vector<double> out;
-  const lua_Integer n = luaL_len(L, index);
+  out.reserve(static_cast<std::size_t>(n));
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_geti(L, index, i);
-    out.push_back(lua_tonumber(L, -1));
+    int ok = 0;
+    const double v = lua_tonumberx(L, -1, &ok);
     lua_pop(L, 1);
+    if (!ok || !(std::fabs(v) <= kMaxNumber))
+      luaL_error(L, "bad argument #%d: entry %I is not a finite number", index, i);
+    out.push_back(v);
   }
   return out;
 }
@@ -1381,7 +1413,11 @@ std::vector<double> line_numbers(lua_State* L, int index) {
 int battlefield_places_by_distance(lua_State* L) {
   const auto us = line_numbers(L, 1);
   const auto vs = line_numbers(L, 2);
-  const auto places = deployment::places_by_distance(us, vs, luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+  // Every (u, v) pair is made and sorted: the pairs are bounded first.
+  if (static_cast<double>(us.size()) * static_cast<double>(vs.size()) > 4e6)
+    return luaL_error(L, "places_by_distance: %d x %d places; expected at most 4,000,000", static_cast<int>(us.size()),
+                      static_cast<int>(vs.size()));
+  const auto places = deployment::places_by_distance(us, vs, check_number(L, 3, "want_u"), check_number(L, 4, "want_v"));
   lua_createtable(L, static_cast<int>(2 * places.size()), 0);
   lua_Integer k = 0;
   for (const auto& [u, v] : places) {
@@ -1397,9 +1433,12 @@ int battlefield_places_by_distance(lua_State* L) {
 int battlefield_overlapping_bases(lua_State* L) {
   const auto xs = line_numbers(L, 1), ys = line_numbers(L, 2), fs = line_numbers(L, 3);
   const auto ws = line_numbers(L, 4), ds = line_numbers(L, 5);
-  const double slack = luaL_checknumber(L, 6);
+  const double slack = check_number(L, 6, "slack");
   if (ys.size() != xs.size() || fs.size() != xs.size() || ws.size() != xs.size() || ds.size() != xs.size())
     return luaL_error(L, "overlapping_bases: the five lists must be as long as each other");
+  // Every pair is tested: n² work, bounded first.
+  if (xs.size() > 5000)
+    return luaL_error(L, "overlapping_bases: %d bases; expected at most 5000", static_cast<int>(xs.size()));
   std::vector<deployment::PlacedBase> bases;
   for (std::size_t i = 0; i < xs.size(); ++i) bases.push_back({xs[i], ys[i], fs[i], ws[i], ds[i]});
   const auto pairs = deployment::overlapping_bases(bases, slack);

@@ -46,7 +46,7 @@ int dice_forced(lua_State* L) {
 int roll_die(lua_State* L, DiceSource& source, int arg, std::string_view purpose) {
   if (lua_type(L, arg) == LUA_TNUMBER) {
     const lua_Integer sides = check_integer(L, arg, "sides");
-    if (sides < 1 || sides > 1000000) luaL_error(L, "a die needs 1 to 1000000 sides, not %d", static_cast<int>(sides));
+    if (sides < 1 || sides > 1000000) luaL_error(L, "a die needs 1 to 1000000 sides, not %I", sides);
     return source.roll(static_cast<int>(sides), purpose);
   }
   return source.roll(Die::custom(check_int_list(L, arg, "faces")), purpose);
@@ -111,12 +111,13 @@ int dice_check(lua_State* L) {
 int dice_pool(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   PoolSpec spec;
+  // Ranges checked before the narrowing to int (2^32 + 5 dice was 5 dice).
   lua_getfield(L, 1, "dice");
-  spec.dice = static_cast<int>(check_integer(L, -1, "pool.dice"));
+  spec.dice = check_int_range(L, -1, "pool.dice", 0, kMaxPoolDice);
   lua_getfield(L, 1, "sides");
-  spec.sides = static_cast<int>(luaL_optinteger(L, -1, 6));
+  spec.sides = lua_isnil(L, -1) ? 6 : check_int_range(L, -1, "pool.sides", 1, kMaxPoolSides);
   lua_getfield(L, 1, "hit_on");
-  spec.hit_on = static_cast<int>(check_integer(L, -1, "pool.hit_on"));
+  spec.hit_on = check_int_range(L, -1, "pool.hit_on", -kMaxPoolSides, kMaxPoolSides + 1);
   lua_getfield(L, 1, "reroll");
   if (!lua_isnil(L, -1)) spec.reroll = check_int_list(L, lua_gettop(L), "pool.reroll");
   lua_pop(L, 4);
@@ -132,7 +133,8 @@ int dice_pool(lua_State* L) {
 // dice.odds(fn, max_paths?): runs fn(source) over every outcome path.
 int dice_odds(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  const auto max_paths = static_cast<std::uint64_t>(luaL_optinteger(L, 2, 2'000'000));
+  const auto max_paths =
+      static_cast<std::uint64_t>(lua_isnoneornil(L, 2) ? 2'000'000 : check_int_range(L, 2, "max_paths", 1, 100'000'000));
   lua_settop(L, 1);
   lua_newtable(L);                   // 2: outcome -> probability
   SourceUd* ud = push_source_ud(L);  // 3: the source handed to fn

@@ -9,6 +9,10 @@
 namespace sandtable::lua {
 namespace {
 
+// Grid coordinates beyond this are refused: distances and neighbours add and
+// subtract them in int, which overflowed near INT_MAX.
+constexpr lua_Integer kMaxGridCoord = 100'000'000;
+
 using namespace sandtable::geom;
 
 double field(lua_State* L, int t, const char* key, double fallback) {
@@ -22,8 +26,10 @@ double field(lua_State* L, int t, const char* key, double fallback) {
 SquareGrid square(lua_State* L, int arg) {
   luaL_checktype(L, arg, LUA_TTABLE);
   const double tile = field(L, arg, "tile", 0);
-  const int cols = static_cast<int>(field(L, arg, "cols", 0)), rows = static_cast<int>(field(L, arg, "rows", 0));
-  if (tile <= 0 || cols <= 0 || rows <= 0) luaL_error(L, "a square grid needs tile > 0, cols > 0 and rows > 0");
+  const double cols_v = field(L, arg, "cols", 0), rows_v = field(L, arg, "rows", 0);
+  if (!(tile > 0 && cols_v >= 1 && rows_v >= 1 && cols_v <= kMaxGridCoord && rows_v <= kMaxGridCoord))
+    luaL_error(L, "a square grid needs tile > 0, and cols and rows from 1 to %I", kMaxGridCoord);
+  const int cols = static_cast<int>(cols_v), rows = static_cast<int>(rows_v);
   return SquareGrid({field(L, arg, "x", 0), field(L, arg, "y", 0)}, tile, cols, rows);
 }
 
@@ -48,16 +54,16 @@ int tile_of(lua_State* L) {
 }
 
 int tile_centre(lua_State* L) {
-  const auto c = square(L, 1).centre({static_cast<int>(check_integer(L, 2, "col")),
-                                      static_cast<int>(check_integer(L, 3, "row"))});
+  const auto c = square(L, 1).centre({check_int_range(L, 2, "col", -kMaxGridCoord, kMaxGridCoord),
+                                      check_int_range(L, 3, "row", -kMaxGridCoord, kMaxGridCoord)});
   lua_pushnumber(L, c.x);
   lua_pushnumber(L, c.y);
   return 2;
 }
 
 int tile_on_edge(lua_State* L) {
-  lua_pushboolean(L, square(L, 1).on_edge({static_cast<int>(check_integer(L, 2, "col")),
-                                           static_cast<int>(check_integer(L, 3, "row"))}));
+  lua_pushboolean(L, square(L, 1).on_edge({check_int_range(L, 2, "col", -kMaxGridCoord, kMaxGridCoord),
+                                           check_int_range(L, 3, "row", -kMaxGridCoord, kMaxGridCoord)}));
   return 1;
 }
 
@@ -69,21 +75,21 @@ int hex_of(lua_State* L) {
 }
 
 int hex_centre(lua_State* L) {
-  const Vec2 c = hexes(L, 1).centre({static_cast<int>(check_integer(L, 2, "q")),
-                                     static_cast<int>(check_integer(L, 3, "r"))});
+  const Vec2 c = hexes(L, 1).centre({check_int_range(L, 2, "q", -kMaxGridCoord, kMaxGridCoord),
+                                     check_int_range(L, 3, "r", -kMaxGridCoord, kMaxGridCoord)});
   lua_pushnumber(L, c.x);
   lua_pushnumber(L, c.y);
   return 2;
 }
 
 int hex_distance(lua_State* L) {
-  lua_pushinteger(L, HexGrid::distance({static_cast<int>(check_integer(L, 1, "q1")), static_cast<int>(check_integer(L, 2, "r1"))},
-                                       {static_cast<int>(check_integer(L, 3, "q2")), static_cast<int>(check_integer(L, 4, "r2"))}));
+  lua_pushinteger(L, HexGrid::distance({check_int_range(L, 1, "q1", -kMaxGridCoord, kMaxGridCoord), check_int_range(L, 2, "r1", -kMaxGridCoord, kMaxGridCoord)},
+                                       {check_int_range(L, 3, "q2", -kMaxGridCoord, kMaxGridCoord), check_int_range(L, 4, "r2", -kMaxGridCoord, kMaxGridCoord)}));
   return 1;
 }
 
 int hex_neighbours(lua_State* L) {
-  const auto n = HexGrid::neighbours({static_cast<int>(check_integer(L, 1, "q")), static_cast<int>(check_integer(L, 2, "r"))});
+  const auto n = HexGrid::neighbours({check_int_range(L, 1, "q", -kMaxGridCoord, kMaxGridCoord), check_int_range(L, 2, "r", -kMaxGridCoord, kMaxGridCoord)});
   lua_createtable(L, 6, 0);
   for (std::size_t i = 0; i < n.size(); ++i) {
     lua_createtable(L, 2, 0);

@@ -7,7 +7,7 @@ namespace {
 
 int source_where(lua_State* L) {
   // Level 1 is the Lua function that called where(); the C function itself is level 0.
-  const int level = static_cast<int>(luaL_optinteger(L, 1, 1));
+  const int level = opt_int(L, 1, "level", 1);  // 2^32 + 1 is not level 1
   lua_Debug ar;
   if (level < 0 || !lua_getstack(L, level, &ar)) {
     lua_pushstring(L, "?");

@@ -1,6 +1,8 @@
 #include "sandtable/lua/binding.hpp"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -10,6 +12,12 @@ double check_number(lua_State* L, int arg, const char* what) {
   int ok = 0;
   const double v = lua_tonumberx(L, arg, &ok);
   if (!ok) luaL_error(L, "bad argument #%d (%s): expected a number, got %s", arg, what, luaL_typename(L, arg));
+  // NaN, infinities and absurd magnitudes (1e306 mm) are never a length, an
+  // angle or a count: refused here, before geometry overflows or an integer
+  // conversion is undefined.
+  if (!(std::fabs(v) <= kMaxNumber))
+    luaL_error(L, "bad argument #%d (%s): expected a finite number within -1e15..1e15, got %s", arg, what,
+               fmt::format("{}", v).c_str());
   return v;
 }
 
@@ -18,6 +26,36 @@ lua_Integer check_integer(lua_State* L, int arg, const char* what) {
   const lua_Integer v = lua_tointegerx(L, arg, &ok);
   if (!ok) luaL_error(L, "bad argument #%d (%s): expected an integer, got %s", arg, what, luaL_typename(L, arg));
   return v;
+}
+
+int check_int_range(lua_State* L, int arg, const char* what, lua_Integer lo, lua_Integer hi) {
+  const lua_Integer v = check_integer(L, arg, what);
+  if (v < lo || v > hi)
+    luaL_error(L, "bad argument #%d (%s): expected an integer from %I to %I, got %I", arg, what, lo, hi, v);
+  return static_cast<int>(v);
+}
+
+int check_int(lua_State* L, int arg, const char* what) {
+  return check_int_range(L, arg, what, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+}
+
+int opt_int(lua_State* L, int arg, const char* what, int fallback) {
+  return lua_isnoneornil(L, arg) ? fallback : check_int(L, arg, what);
+}
+
+double check_finite(lua_State* L, int arg, const char* what, double limit) {
+  const double v = check_number(L, arg, what);
+  if (!(std::fabs(v) <= limit))
+    luaL_error(L, "bad argument #%d (%s): expected a number from %s to %s, got %s", arg, what,
+               fmt::format("{:g}", -limit).c_str(), fmt::format("{:g}", limit).c_str(), fmt::format("{}", v).c_str());
+  return v;
+}
+
+lua_Integer checked_rawlen(lua_State* L, int arg, const char* what, lua_Integer max) {
+  if (!lua_istable(L, arg)) luaL_error(L, "bad argument #%d (%s): expected a list, got %s", arg, what, luaL_typename(L, arg));
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, arg));
+  if (n > max) luaL_error(L, "bad argument #%d (%s): a list of %I entries; expected at most %I", arg, what, n, max);
+  return n;
 }
 
 std::string_view check_string(lua_State* L, int arg, const char* what) {
@@ -80,7 +118,7 @@ void* check_self(lua_State* L, int arg, const char* type_name) {
   // not accept a battlefield because it has the battlefield metatable.
   // (Fix: `bf:record_rolls(bf)` read a battlefield as a dice source.)
   const auto* own = static_cast<const char*>(lua_touserdata(L, lua_upvalueindex(2)));
-  if (ud && own && std::strcmp(own, type_name) == 0 && lua_getmetatable(L, arg)) {
+  if (ud && own && (own == type_name || std::strcmp(own, type_name) == 0) && lua_getmetatable(L, arg)) {
     // A C function without upvalues reads none here (nil): no match.
     const bool ours = lua_topointer(L, -1) == lua_topointer(L, lua_upvalueindex(1));
     lua_pop(L, 1);

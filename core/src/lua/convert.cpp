@@ -1,6 +1,8 @@
 #include "sandtable/lua/convert.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 
 #include <fmt/format.h>
@@ -8,6 +10,9 @@
 #include "sandtable/errors.hpp"
 
 namespace sandtable::lua {
+
+bool reads_as_integer_key(const std::string& k);
+
 namespace {
 
 constexpr int kMaxDepth = 64;
@@ -29,7 +34,11 @@ struct Converter {
     case LUA_TNUMBER:
       if (lua_isinteger(L, index)) return Value(static_cast<std::int64_t>(lua_tointeger(L, index)));
       return Value(lua_tonumber(L, index));
-    case LUA_TSTRING: return Value(std::string(lua_tostring(L, index)));
+    case LUA_TSTRING: {  // with its length: "a\0b" is three bytes, not "a"
+      std::size_t len = 0;
+      const char* str = lua_tolstring(L, index, &len);
+      return Value(std::string(str, len));
+    }
     case LUA_TTABLE: return table(index, path, depth);
     default: fail(path, fmt::format("a {} cannot be saved as data", luaL_typename(L, index)));
     }
@@ -66,8 +75,21 @@ struct Converter {
       lua_pushnil(L);
       while (lua_next(L, index)) {
         std::string key;
-        if (lua_type(L, -2) == LUA_TSTRING) key = lua_tostring(L, -2);
-        else key = std::to_string(lua_tointeger(L, -2));  // tostring would convert the key in place
+        if (lua_type(L, -2) == LUA_TSTRING) {
+          std::size_t len = 0;
+          const char* k = lua_tolstring(L, -2, &len);
+          key.assign(k, len);
+          // Map keys are text, and push_value gives back an integer for a key
+          // written as one: the string "7" would return as the integer 7.
+          // Refused, so what comes back is what went in. (Fix: snapshot,
+          // save/load and bf:log turned "7" into 7.)
+          if (reads_as_integer_key(key))
+            fail(path, fmt::format("the string key \"{0}\" would come back as the integer {0}; use the integer {0} "
+                                   "as the key, or a key that is not a number",
+                                   key));
+        } else {
+          key = std::to_string(lua_tointeger(L, -2));  // tostring would convert the key in place
+        }
         map.emplace(key, convert(-1, path.empty() ? key : path + "." + key, depth + 1));
         lua_pop(L, 1);
       }
@@ -83,6 +105,14 @@ struct Converter {
 Value to_value(lua_State* L, int index, const std::string& what) {
   Converter c{L, what, {}};
   return c.convert(index, "", 0);
+}
+
+bool reads_as_integer_key(const std::string& k) {
+  if (k.empty() || k.size() > 20) return false;
+  char* end = nullptr;
+  errno = 0;
+  const long long ik = std::strtoll(k.c_str(), &end, 10);
+  return errno == 0 && end == k.c_str() + k.size() && std::to_string(ik) == k;
 }
 
 void push_value(lua_State* L, const Value& v) {
@@ -105,9 +135,7 @@ void push_value(lua_State* L, const Value& v) {
     lua_createtable(L, 0, static_cast<int>(map.size()));
     for (const auto& [k, item] : map) {
       // Keys that were integers in Lua come back as integers.
-      char* end = nullptr;
-      const long long ik = std::strtoll(k.c_str(), &end, 10);
-      if (!k.empty() && end && *end == '\0' && std::to_string(ik) == k) lua_pushinteger(L, ik);
+      if (reads_as_integer_key(k)) lua_pushinteger(L, std::strtoll(k.c_str(), nullptr, 10));
       else lua_pushlstring(L, k.data(), k.size());
       push_value(L, item);
       lua_rawset(L, -3);

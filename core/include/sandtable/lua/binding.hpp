@@ -57,8 +57,19 @@ int guarded(lua_State* L) {
 }
 
 // Argument helpers that raise Lua errors naming the argument.
+// check_number refuses NaN, infinities and magnitudes over kMaxNumber.
+inline constexpr double kMaxNumber = 1e15;
 double check_number(lua_State* L, int arg, const char* what);
+// An integer that fits an int (no silent wrap of 2^32 + 1 to 1).
+int check_int(lua_State* L, int arg, const char* what);
+int opt_int(lua_State* L, int arg, const char* what, int fallback);
 lua_Integer check_integer(lua_State* L, int arg, const char* what);
+// An integer in [lo, hi] (checked before narrowing to int).
+int check_int_range(lua_State* L, int arg, const char* what, lua_Integer lo, lua_Integer hi);
+// A number with |v| <= limit: NaN and infinities are refused.
+double check_finite(lua_State* L, int arg, const char* what, double limit);
+// The raw length of the list at `arg` (no __len), at most `max`.
+lua_Integer checked_rawlen(lua_State* L, int arg, const char* what, lua_Integer max);
 std::string_view check_string(lua_State* L, int arg, const char* what);
 std::string_view opt_string(lua_State* L, int arg);
 std::vector<int> check_int_list(lua_State* L, int arg, const char* what);
