@@ -6,6 +6,8 @@ local T = require("lib.testing")
 local dice = require("sandtable.dice")
 local battle = require("hinds.battle")
 local turn = require("hinds.turn")
+local fixtures = require("hinds.tests.fixtures")
+local foot, phase, next_turn = fixtures.foot, fixtures.phase, fixtures.next_turn
 
 -- A commander that holds, unless `orders[uid]` names an order (a table, or a
 -- function(G, uid) returning one).
@@ -28,29 +30,8 @@ local function G_of(units1, units2, rolls)
     sides = { { units = units1, commander = scripted() }, { units = units2, commander = scripted() } } }
 end
 
-local function foot(id, class, at, extra)
-  local u = { id = id, arm = "foot", class = class, bases = 6, per_base = 4, at = at }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
 
--- Plays one phase of the turn by its id, as turn.play does.
-local function phase(G, id)
-  for _, p in ipairs(turn.phases.entries) do
-    if p.id == id then
-      G.bf:set_time(G.turn, id)
-      p.run(G)
-      return
-    end
-  end
-  error("no phase " .. id)
-end
 
-local function next_turn(G)
-  G.turn = G.turn + 1
-  G.first = 1
-  phase(G, "retreats")
-end
 
 -- The melee events of the log, in order.
 local function melees(G)

@@ -7,6 +7,8 @@ local battle = require("hinds.battle")
 local turn = require("hinds.turn")
 local ai = require("hinds.ai")
 local H = require("hinds.hexes")
+local fixtures = require("hinds.tests.fixtures")
+local foot, horse, phase, next_turn = fixtures.foot, fixtures.horse, fixtures.phase, fixtures.next_turn
 
 local function scripted(orders)
   return {
@@ -29,33 +31,8 @@ local function G_of(units1, units2, opts)
     sides = { { units = units1, commander = opts.c1 or scripted() }, { units = units2, commander = opts.c2 or scripted() } } }
 end
 
-local function foot(id, class, at, extra)
-  local u = { id = id, arm = "foot", class = class, bases = 6, per_base = 4, at = at }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
-local function horse(id, class, at, extra)
-  local u = { id = id, arm = "mounted", class = class, bases = 4, per_base = 3, at = at }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
 
-local function phase(G, id)
-  for _, p in ipairs(turn.phases.entries) do
-    if p.id == id then
-      G.bf:set_time(G.turn, id)
-      p.run(G)
-      return
-    end
-  end
-  error("no phase " .. id)
-end
 
-local function next_turn(G)
-  G.turn = G.turn + 1
-  G.first = 1
-  phase(G, "retreats")
-end
 
 -- The neighbour of (q, r) at bearing b (degrees).
 local function toward(q, r, b)

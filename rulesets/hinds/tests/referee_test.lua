@@ -8,17 +8,14 @@ local turn = require("hinds.turn")
 local R = require("hinds.referee")
 local lreferee = require("lib.referee")
 local H = require("hinds.hexes")
+local fixtures = require("hinds.tests.fixtures")
+local foot = fixtures.foot
 
 local function G_of(units1, units2)
   return battle.skirmish{ dice = dice.forced({}), log = false, table = { cols = 10, rows = 10 },
     sides = { { units = units1 }, { units = units2 } } }
 end
 
-local function foot(id, class, at, extra)
-  local u = { id = id, arm = "foot", class = class, bases = 6, per_base = 4, at = at }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
 
 local function inv(id)
   for _, i in ipairs(R.invariants) do if i.id == id then return i end end

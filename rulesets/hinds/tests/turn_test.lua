@@ -9,6 +9,8 @@ local missiles = require("hinds.missiles")
 local tables = require("hinds.tables")
 local melee = require("hinds.melee")
 local troops = require("hinds.troops")
+local fixtures = require("hinds.tests.fixtures")
+local foot, horse = fixtures.foot, fixtures.horse
 
 local HOLD = { order = function() return { kind = "hold" } end, missile_target = function() return nil end,
                pursue = function() return false end, cavalry_assisted = function() return "fight" end }
@@ -20,16 +22,6 @@ local function G_of(units1, units2, opts)
     sides = { { units = units1, commander = HOLD }, { units = units2, commander = HOLD } } }
 end
 
-local function foot(id, class, at, extra)
-  local u = { id = id, arm = "foot", class = class, bases = 6, per_base = 4, at = at }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
-local function horse(id, class, at, extra)
-  local u = { id = id, arm = "mounted", class = class, bases = 4, per_base = 3, at = at }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
 
 T.case("§2 allowances: basic, 90 degree turn, rear, charge, flight (turn about, then the charge move)", function()
   local G = G_of({ foot("hi", 1, { 5, 2 }), foot("mi", 2, { 4, 2 }), horse("lc", 3, { 3, 2 }) }, {})
