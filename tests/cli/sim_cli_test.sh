@@ -49,6 +49,13 @@ printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n
 expect_exit 0 "with --keep-going a run whose house rule loops forever completes" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 2 --trial-timeout 1 --variant loop="$TMP/loop.lua" --keep-going
 expect_output "loop.lua:4: trial stopped by the watchdog after 1 s" "the watchdog stops the trial at the looping line"
 expect_output "--house-rule $TMP/loop.lua --seed SEED" "the summary says how to replay a failed trial"
+# The same for a rule stuck in work done in C++: each binding call is bounded
+# (issue #14), so the watchdog's hook stops the trial between two calls.
+printf 'local dice = require("sandtable.dice")\nreturn function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "heavy", text = "C++ work for ever",\n    add = function() while true do dice.distribution("40d100") end end })\nend\n' > "$TMP/heavy.lua"
+start=$(date +%s)
+expect_exit 0 "a trial stuck in C++ work is ended by --trial-timeout" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 2 --threads 1 --trial-timeout 1 --variant heavy="$TMP/heavy.lua" --keep-going
+expect_output "trial stopped by the watchdog after 1 s" "and reported as stopped by the watchdog"
+[ $(( $(date +%s) - start )) -lt 30 ] && pass "within seconds, not hours" || fail "the stuck trial took $(( $(date +%s) - start )) s to stop"
 printf 'ruleset: phalanx\nturnz: 3\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/typo.yaml"
 expect_exit 1 "a scenario with a typo stops the run before any trial" -- "$SANDTABLE" sim "$TMP/typo.yaml" --trials 50
 expect_output "typo.yaml:2:1: unknown key 'turnz'" "the typo is located once"
