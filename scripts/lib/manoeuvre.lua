@@ -230,16 +230,19 @@ function M.advance(G, uid, dist, opts)
   return r
 end
 
+-- The caller's options with a default kind (the caller's table is left as it was).
+local function with_kind(opts, kind)
+  local o = { kind = kind }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  return o
+end
+
 function M.follow_up(G, uid, dist, opts)
-  opts = opts or {}
-  opts.kind = opts.kind or "follow_up"
-  return M.advance(G, uid, dist, opts)
+  return M.advance(G, uid, dist, with_kind(opts, "follow_up"))
 end
 
 function M.pursue(G, uid, dist, opts)
-  opts = opts or {}
-  opts.kind = opts.kind or "pursuit"
-  return M.advance(G, uid, dist, opts)
+  return M.advance(G, uid, dist, with_kind(opts, "pursuit"))
 end
 
 -- The edge of `target` named `edge` ('front', 'left', 'right', 'rear'): its
@@ -276,7 +279,7 @@ function M.lined_up_pose(G, uid, target, edge)
   return cx, cy, norm(out + 180)
 end
 
--- Charge: `uid` turns towards the nearest point of `target` and moves at it,
+-- Charge: `uid` turns towards the centre of `target` and moves at it,
 -- up to `allowance` mm of travel of its centre (opts.turn_cost(degrees) is
 -- taken off the allowance first: the rules' price of the turn). On contact
 -- it lines up on the edge it reached (M.lined_up_pose) when the lined-up
