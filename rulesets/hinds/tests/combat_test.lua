@@ -7,23 +7,8 @@ local dice = require("sandtable.dice")
 local battle = require("hinds.battle")
 local turn = require("hinds.turn")
 local fixtures = require("hinds.tests.fixtures")
+local scripted = fixtures.scripted
 local foot, phase, next_turn = fixtures.foot, fixtures.phase, fixtures.next_turn
-
--- A commander that holds, unless `orders[uid]` names an order (a table, or a
--- function(G, uid) returning one).
-local function scripted(orders)
-  return {
-    order = function(G, uid)
-      local o = orders and orders[uid]
-      if type(o) == "function" then o = o(G, uid) end
-      return o or { kind = "hold" }
-    end,
-    missile_target = function() return nil end,
-    pursue = function() return false end,
-    occupy = function() return false end,
-    cavalry_assisted = function() return "fight" end,
-  }
-end
 
 local function G_of(units1, units2, rolls)
   return battle.skirmish{ dice = dice.forced(rolls or {}), log = true, table = { cols = 10, rows = 10 },

@@ -15,6 +15,23 @@ end
 F.foot = unit("foot", 6, 4)
 F.horse = unit("mounted", 4, 3)
 
+-- A commander that holds, unless `orders[uid]` names an order (a table, or
+-- a function(G, uid) returning one); it casts no missiles, never pursues or
+-- occupies, and assisted cavalry fight.
+function F.scripted(orders)
+  return {
+    order = function(G, uid)
+      local o = orders and orders[uid]
+      if type(o) == "function" then o = o(G, uid) end
+      return o or { kind = "hold" }
+    end,
+    missile_target = function() return nil end,
+    pursue = function() return false end,
+    occupy = function() return false end,
+    cavalry_assisted = function() return "fight" end,
+  }
+end
+
 -- Plays one phase of the turn by its id, as turn.play does.
 function F.phase(G, id)
   for _, p in ipairs(turn.phases.entries) do

@@ -8,21 +8,8 @@ local turn = require("hinds.turn")
 local ai = require("hinds.ai")
 local H = require("hinds.hexes")
 local fixtures = require("hinds.tests.fixtures")
+local scripted = fixtures.scripted
 local foot, horse, phase, next_turn = fixtures.foot, fixtures.horse, fixtures.phase, fixtures.next_turn
-
-local function scripted(orders)
-  return {
-    order = function(G, uid)
-      local o = orders and orders[uid]
-      if type(o) == "function" then o = o(G, uid) end
-      return o or { kind = "hold" }
-    end,
-    missile_target = function() return nil end,
-    pursue = function() return false end,
-    occupy = function() return false end,
-    cavalry_assisted = function() return "fight" end,
-  }
-end
 
 local function G_of(units1, units2, opts)
   opts = opts or {}
