@@ -8,12 +8,8 @@ local dice = require("sandtable.dice")
 local battle = require("historicon.battle")
 local turn = require("historicon.turn")
 local ai = require("historicon.ai")
-
-local passive = {
-  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
-  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
-  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
-}
+local fixtures = require("historicon.tests.fixtures")
+local passive = fixtures.passive
 
 local function field(sides)
   sides[2].commander = sides[2].commander or passive

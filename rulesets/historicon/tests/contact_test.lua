@@ -11,33 +11,8 @@ local T = require("lib.testing")
 local dice = require("sandtable.dice")
 local battle = require("historicon.battle")
 local turn = require("historicon.turn")
-local lreferee = require("lib.referee")
-
-local passive = {
-  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
-  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
-  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
-}
-
--- A hand-placed battle; with `referee` a lib.referee watches it with the
--- ruleset's own checks (historicon.referee).
-local function field(opts)
-  opts.log = opts.log ~= false
-  local lines = {}
-  opts.report = opts.report or function(l) lines[#lines + 1] = l end
-  for s = 1, 2 do
-    opts.sides[s] = opts.sides[s] or { units = {} }
-    opts.sides[s].units = opts.sides[s].units or {}
-    opts.sides[s].commander = opts.sides[s].commander or passive
-  end
-  local G = battle.skirmish(opts)
-  G.lines = lines
-  if opts.referee then
-    local ref = lreferee.new{ checks = require("historicon.referee") }
-    lreferee.watch({ referee = ref }, G)
-  end
-  return G
-end
+local fixtures = require("historicon.tests.fixtures")
+local passive, field = fixtures.passive, fixtures.field
 
 local function events(G, kind)
   local out = {}

@@ -7,28 +7,9 @@
 -- 16 x 4 cm, move 10.
 local T = require("lib.testing")
 local dice = require("sandtable.dice")
-local battle = require("historicon.battle")
 local turn = require("historicon.turn")
-
-local passive = {
-  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
-  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
-  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
-}
-
-local function field(opts)
-  opts.log = opts.log ~= false
-  local lines = {}
-  opts.report = opts.report or function(l) lines[#lines + 1] = l end
-  for s = 1, 2 do
-    opts.sides[s] = opts.sides[s] or { units = {} }
-    opts.sides[s].units = opts.sides[s].units or {}
-    opts.sides[s].commander = opts.sides[s].commander or passive
-  end
-  local G = battle.skirmish(opts)
-  G.lines = lines
-  return G
-end
+local fixtures = require("historicon.tests.fixtures")
+local field = fixtures.field
 
 local function events(G, kind)
   local out = {}

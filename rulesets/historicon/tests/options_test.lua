@@ -7,12 +7,8 @@ local turn = require("historicon.turn")
 local armies = require("historicon.armies")
 local shooting = require("historicon.shooting")
 local melee = require("historicon.melee")
-
-local passive = {
-  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
-  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
-  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
-}
+local fixtures = require("historicon.tests.fixtures")
+local passive, field = fixtures.passive, fixtures.field
 
 -- Passive in battle, the default commander before it (terrain, deployment).
 local ai_passive = setmetatable({}, { __index = function(_, k)
@@ -21,20 +17,6 @@ local ai_passive = setmetatable({}, { __index = function(_, k)
   end
   return passive[k]
 end })
-
-local function field(opts)
-  local lines = {}
-  opts.report = function(l) lines[#lines + 1] = l end
-  opts.log = true
-  for s = 1, 2 do
-    opts.sides[s] = opts.sides[s] or {}
-    opts.sides[s].units = opts.sides[s].units or {}
-    opts.sides[s].commander = opts.sides[s].commander or passive
-  end
-  local G = battle.skirmish(opts)
-  G.lines = lines
-  return G
-end
 
 T.case("Options load by id through the ruleset loader, in their own layer", function()
   local rules = ruleset.load("historicon", { options = { "uncontrolled_advance", "vli_ranks", "light_in_ra_hi",

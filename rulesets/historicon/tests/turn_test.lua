@@ -8,30 +8,12 @@
 -- HC 16 in 2 ranks: 16 x 8 cm.
 local T = require("lib.testing")
 local dice = require("sandtable.dice")
-local battle = require("historicon.battle")
 local turn = require("historicon.turn")
+local fixtures = require("historicon.tests.fixtures")
+local passive, field = fixtures.passive, fixtures.field
 
 -- A commander that never chooses anything (tests drive the phases).
-local passive = {
-  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
-  evade = function() return false end, shoot_target = function(_, _, t) return t[1] end,
-  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
-}
 local evader = setmetatable({ evade = function() return true end }, { __index = passive })
-
-local function field(opts)
-  opts.log = opts.log ~= false
-  local lines = {}
-  opts.report = opts.report or function(l) lines[#lines + 1] = l end
-  for s = 1, 2 do
-    opts.sides[s] = opts.sides[s] or { units = {} }
-    opts.sides[s].units = opts.sides[s].units or {}
-    opts.sides[s].commander = opts.sides[s].commander or passive
-  end
-  local G = battle.skirmish(opts)
-  G.lines = lines
-  return G
-end
 
 local function events(G, kind)
   local out = {}
