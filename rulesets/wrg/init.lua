@@ -14,6 +14,7 @@ return {
   troops = "wrg.troops",
   odds = "wrg.odds",
   referee = "wrg.referee",
+  campaign = "wrg.campaign",   -- CAMPAIGNS: what `sandtable campaign` carries between battles
   options = {
     weather = "wrg.options.weather",
     sudden_death = "wrg.options.sudden_death",

@@ -65,12 +65,13 @@ end
 -- degrees from east-west through its place).
 setup.KINDS = { "building", "hill", "wood", "marsh", "river", "crossing" }
 setup.STREAM_PACES, setup.RIVER_PACES = 20, 30
-function setup.choose_terrain(S, dice, nominations, report)
+function setup.choose_terrain(S, dice, nominations, report, change)
   local n1, n2 = nominations[1] or 1, nominations[2] or 1
   local die = dice:roll(6, "WRG choice of terrain")
   local per_m2 = math.floor((n1 + n2 + die) / 3 + 0.5)
   local area = (S.width / 1000) * (S.depth / 1000)
-  local count = math.floor(per_m2 * area + 0.5)
+  -- change: CAMPAIGNS, the defender "adds or subtracts up to 3 terrain units"
+  local count = math.max(0, math.floor(per_m2 * area + 0.5) + (change or 0))
   local pieces, crossings = {}, {}
   local margin = S.deploy_depth + 60
   for i = 1, count do
