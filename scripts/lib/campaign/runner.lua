@@ -1,0 +1,102 @@
+-- The campaign runner: a series of battles between the same two armies,
+-- state carried between them by the ruleset's campaign rules (its manifest's
+-- `campaign` entry names the module; docs/campaigns.md gives the contract).
+-- Seeded and reproducible: battle n's seed is lib.campaign.seeds.battle(
+-- campaign seed, n), so a campaign's course depends only on its seed.
+--
+--   local runner = require("lib.campaign.runner")
+--   local P = runner.prepare(require("lib.campaign.file").load(path))
+--   local r = runner.run(P, { seed = 7 })   -- r.winner, r.reason, r.battles, r.hash
+local battle = require("lib.battle")
+local fail = require("lib.fail")
+local sha256 = require("lib.sha256")
+local seeds = require("lib.campaign.seeds")
+
+local runner = {}
+
+-- The campaign module a loaded ruleset offers: the `campaign` entry of the
+-- nearest manifest in its chain (a variant inherits its base's).
+function runner.campaign_module(rules)
+  for i = #rules.chain, 1, -1 do
+    if rules.chain[i].campaign then return rules.chain[i].campaign end
+  end
+  return nil
+end
+
+-- c: a parsed campaign (lib.campaign.file). Loads the ruleset and armies
+-- once; returns what runner.run needs.
+function runner.prepare(c)
+  local prepared = battle.prepare(c.scenario)
+  local name = runner.campaign_module(prepared.rules)
+  if not name then
+    fail("%s: ruleset '%s' offers no campaign rules (its manifest names no campaign module)", c.locate("/scenario"),
+      prepared.rules.name)
+  end
+  return { campaign = c, prepared = prepared, rules = prepared.rules.require(name) }
+end
+
+local function copy(t)
+  local o = {}
+  for k, v in pairs(t or {}) do o[k] = v end
+  return o
+end
+
+-- opts: seed (default the campaign's, else 1), referee (check every phase of
+-- every battle), battle_report (function(line): every battle's full account),
+-- report (function(line): the campaign's course as it goes).
+-- Returns { seed, winner = 1 | 2 | nil, reason, names, battles = { {n, seed,
+-- role, defender, month, terrain_change, field_defences, winner, reason,
+-- turns, vp, hash, before = {notes}, after = {notes}} }, hash }.
+function runner.run(P, opts)
+  opts = opts or {}
+  local c, M = P.campaign, P.rules
+  local seed = opts.seed or c.seed or 1
+  local month = nil
+  if c.weather then month = c.weather.month or M.SPRING or 3 end
+  local state = M.start{ armies = P.prepared.armies, month = month }
+  local out = { seed = seed, battles = {}, names = { state.sides[1].name, state.sides[2].name },
+                campaign = c.name or c.file }
+  local say = opts.report or function() end
+  for n = 1, c.battles do
+    if M.outcome(state) then break end
+    local plan = M.next_battle(state, n)
+    local bseed = seeds.battle(seed, n)
+    local s = copy(P.prepared.scenario)
+    s.table = copy(s.table)
+    for k, v in pairs(plan.table or {}) do s.table[k] = v end
+    if c.weather then s.weather = { region = c.weather.region, month = plan.month } end
+    s.seed = bseed
+    local prepared = { rules = P.prepared.rules, armies = plan.armies, scenario = s, battle = P.prepared.battle }
+    say(string.format("Battle %d (%s%s; battle seed %d)", n, plan.role or "a battle",
+      plan.month and (", " .. (M.MONTHS and M.MONTHS[plan.month] or ("month " .. plan.month))) or "", bseed))
+    for _, line in ipairs(plan.notes or {}) do say("  " .. line) end
+    if opts.battle_report then
+      opts.battle_report("")
+      opts.battle_report(string.format("======== %s: battle %d of the campaign (seed %d) ========", out.campaign, n, bseed))
+    end
+    local r = battle.run{ prepared = prepared, seed = bseed, log = false, referee = opts.referee,
+      report = opts.battle_report,
+      replay = string.format("sandtable campaign %s --seed %d --referee (battle %d)", c.file, seed, n) }
+    local rec = { n = n, seed = bseed, role = plan.role, defender = plan.defender, month = plan.month,
+                  terrain_change = plan.table and plan.table.terrain_change or 0, field_defences = plan.field_defences,
+                  winner = r.winner, reason = r.reason, turns = r.turns, vp = r.vp, hash = r.hash, before = plan.notes }
+    say(string.format("  %s after %d periods (%s); points left %.0f of %d and %.0f of %d",
+      r.winner and (out.names[r.winner] .. " wins") or "a draw", r.turns, r.reason or "", r.vp[1].left, r.vp[1].start,
+      r.vp[2].left, r.vp[2].start))
+    rec.after = M.after_battle(state, n, r)
+    for _, line in ipairs(rec.after) do say("  " .. line) end
+    out.battles[#out.battles + 1] = rec
+  end
+  local final = M.outcome(state) or M.final(state)
+  out.winner, out.reason = final.winner, final.reason
+  -- The campaign's fingerprint: every battle's final state hash and result.
+  local lines = {}
+  for _, b in ipairs(out.battles) do
+    lines[#lines + 1] = string.format("%d %d %s %s", b.n, b.seed, tostring(b.hash), tostring(b.winner))
+  end
+  lines[#lines + 1] = tostring(out.winner) .. " " .. out.reason
+  out.hash = sha256.hex(table.concat(lines, "\n")):sub(1, 16)
+  return out
+end
+
+return runner

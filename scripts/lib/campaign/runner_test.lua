@@ -1,0 +1,59 @@
+-- The campaign runner (lib.campaign.*): seeds derived from the campaign's
+-- seed and the battle's number, a shipped campaign played twice the same,
+-- and bad campaign files named at their line.
+local T = require("lib.testing")
+local seeds = require("lib.campaign.seeds")
+local file = require("lib.campaign.file")
+local runner = require("lib.campaign.runner")
+
+T.case("campaign seeds: one per battle, fixed by the campaign seed and the battle's number", function()
+  T.eq(seeds.battle(7, 1), seeds.battle(7, 1))
+  T.truthy(seeds.battle(7, 1) ~= seeds.battle(7, 2), "battles of one campaign differ")
+  T.truthy(seeds.battle(7, 1) ~= seeds.battle(8, 1), "campaigns differ")
+  for n = 1, 50 do T.truthy(seeds.battle(n, n) > 0, "a positive seed") end
+  -- SplitMix64's published first output for state 0 after one step:
+  -- 0xe220a8397b1dcdaf (the constants are the reference's)
+  T.eq(seeds.mix(-7046029254386353131), 0xe220a8397b1dcdaf)
+end)
+
+local SHIPPED = "campaigns/wrg/claudian_invasion.yaml"
+
+T.case("campaign runner: the shipped campaign, same seed, same course; battles follow the rules", function()
+  local P = runner.prepare(file.load(SHIPPED))
+  local a = runner.run(P, { seed = 5 })
+  local b = runner.run(P, { seed = 5 })
+  T.eq(a.hash, b.hash)
+  T.eq(#a.battles, #b.battles)
+  T.truthy(#a.battles >= 1 and #a.battles <= 6)
+  T.eq(a.battles[1].defender, nil, "the first battle is an encounter")
+  T.eq(a.battles[1].month, 3, "it starts in spring")
+  for i, bt in ipairs(a.battles) do
+    T.eq(bt.seed, seeds.battle(5, i), "battle seed from the campaign seed and its number")
+    if i > 1 then
+      T.eq(bt.month, a.battles[i - 1].month % 12 + 1, "a month after the previous one")
+      local prev = a.battles[i - 1]
+      if prev.defender == nil and prev.winner then T.eq(bt.defender, 3 - prev.winner, "the loser defends") end
+      if prev.defender == nil and not prev.winner then T.eq(bt.defender, nil, "a draw: another encounter") end
+      if prev.defender and prev.winner == prev.defender then T.eq(bt.defender, 3 - prev.defender) end
+      if prev.defender and not prev.winner then T.eq(bt.defender, prev.defender, "the first defender carries on") end
+    end
+    if bt.defender then T.eq(math.abs(bt.terrain_change), 3) else T.eq(bt.terrain_change, 0) end
+  end
+  local c = runner.run(P, { seed = 6 })
+  T.truthy(c.hash ~= a.hash, "another seed, another campaign")
+end)
+
+local function parse(text) return file.parse(text, "bad.yaml", ".") end
+
+T.case("campaign files: bad input names the file and line", function()
+  T.raises(function() parse("name: x\n") end, "bad.yaml:1:1: missing 'scenario'")
+  T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nbattels: 3\n") end,
+    "bad.yaml:2:1: unknown key 'battels'")
+  T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nbattles: 0\n") end,
+    "bad.yaml:2:1: 'battles' must be from 1 to 50")
+  T.raises(function() parse("scenario: no/such.yaml\n") end, "bad.yaml:1:1: no scenario 'no/such.yaml'")
+  T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nweather:\n  month: 13\n") end,
+    "bad.yaml:3:3: 'month' must be 1 to 12")
+  T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nbattles: three\n") end,
+    "'battles' should be an integer")
+end)
