@@ -39,10 +39,10 @@ end
 function setup.footprint(u)
   local t = u.type
   if t == "EL" or t == "CH" or t == "ENG" then
-    local fw = 40
+    local fw = tables.base_sizes[t == "ENG" and "ENG_BOLT" or t][1]   -- 40mm (20mm at 15mm, Appendix III)
     if t == "CH" then fw = fw + tables.chariot_extra_horse_frontage * math.max(0, (u.horses or 2) - 2) end
     if t == "ENG" and u.engine ~= "light_bolt" and u.engine ~= "heavy_bolt" then fw = tables.base_sizes.ENG_STONE[1] end
-    return fw * u.figures, 40, u.figures, 1, fw
+    return fw * u.figures, tables.base_sizes[t == "ENG" and "ENG_BOLT" or t][2] or 40, u.figures, 1, fw
   end
   local b = tables.base_sizes[t]
   local ranks = math.max(1, math.min(u.ranks or 1, u.figures))

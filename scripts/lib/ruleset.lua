@@ -125,7 +125,23 @@ function ruleset.options_of(name)
   return ids
 end
 
--- opts: options = { ids }, house_rules = { paths }
+-- The scales a ruleset offers besides its own (manifest `scales = { ["15mm"]
+-- = module returning function(rules) }`, the nearest manifest's first);
+-- `chain` is a ruleset's name or its manifest chain.
+function ruleset.scales_of(chain)
+  if type(chain) == "string" then
+    local ok, c = pcall(manifest_chain, chain)
+    if not ok then return {} end
+    chain = c
+  end
+  local out = {}
+  for i = #chain, 1, -1 do
+    for k, v in pairs(chain[i].scales or {}) do if out[k] == nil then out[k] = v end end
+  end
+  return out
+end
+
+-- opts: options = { ids }, house_rules = { paths }, scale = name (of the manifest's scales)
 function ruleset.load(name, opts)
   opts = opts or {}
   local chain = manifest_chain(name)
@@ -185,6 +201,15 @@ function ruleset.load(name, opts)
         patch(rules)
       end)
     end
+  end
+
+  -- 2b: the scale a scenario chooses (`scale: 15mm`; the ruleset's manifest
+  -- names its scales), before the options, so every module reads its constants.
+  if opts.scale then
+    local module_name = ruleset.scales_of(chain)[opts.scale]
+    if not module_name then fail("ruleset '%s' has no scale '%s'", name, tostring(opts.scale)) end
+    layer("scale " .. opts.scale, function() instance_require(module_name)(rules) end)
+    rules.scale = opts.scale
   end
 
   -- 3: options, by id.
