@@ -343,8 +343,8 @@ end
 function C.outcome(state)
   if state.fortress then
     local d = state.fortress
-    return { winner = 3 - d, reason = string.format("%s drove %s into a fortress (the siege is not played: no sieges "
-      .. "module)", state.sides[3 - d].name, state.sides[d].name) }
+    return { winner = 3 - d, reason = string.format("%s drove %s into a fortress; the siege is not played (no sieges "
+      .. "module yet)", state.sides[3 - d].name, state.sides[d].name) }
   end
   for s = 1, 2 do
     local now, later = C.strength(state, s)

@@ -1,0 +1,61 @@
+# sandtable campaign (docs/campaigns.md): a golden campaign pinned by its
+# hash, the same campaigns on 1 and 2 threads, every battle of 200 campaigns
+# clean under the referee (CAMPAIGN_TRIALS changes the number), and bad
+# input named at its file and line with exit 1.
+source "$(dirname "$0")/lib.bash" "$1"
+C=campaigns/wrg/claudian_invasion.yaml
+
+# The golden campaign. If a rules change alters it legitimately, renew the
+# hash and the course below and say why in the commit message.
+expect_exit 0 "one campaign, seed 3" -- "$SANDTABLE" campaign "$C" --seed 3
+expect_output "Campaign hash 9b898202d52e6952." "seed 3 gives the pinned campaign"
+expect_output "Battle 1 (an encounter battle, March; battle seed 5817391136426328450)" "battle 1: an encounter in March, its derived seed"
+expect_output "next: Early Imperial Roman is pushed back and defends" "the loser falls back and defends"
+expect_output "Battle 2 (Early Imperial Roman defends, April;" "battle 2 a month later, the loser defending"
+expect_output "Early Imperial Roman defends: +3 terrain units" "the defender changes the terrain by 3 units"
+expect_output "RESULT after 2 battles: Ancient British wins the campaign" "the campaign's result"
+"$SANDTABLE" campaign "$C" --seed 3 --format json --out "$TMP/a.json" --log "$TMP/a.log"
+"$SANDTABLE" campaign "$C" --seed 3 --format json --out "$TMP/b.json"
+cmp -s "$TMP/a.json" "$TMP/b.json" && pass "the same seed, the same campaign (JSON)" || fail "one seed gave two campaigns"
+grep -q '"hash":"9b898202d52e6952"' "$TMP/a.json" && pass "the JSON carries the campaign hash" || fail "no hash in the JSON"
+grep -q "======== .*: battle 2 of the campaign (seed " "$TMP/a.log" && grep -q "VICTORY to\|A DRAW" "$TMP/a.log" \
+  && pass "--log writes every battle's account" || fail "--log lacks the battles' accounts"
+expect_exit 0 "another seed" -- "$SANDTABLE" campaign "$C" --seed 4
+grep -q "Campaign hash 9b898202d52e6952." <<<"$OUT" && fail "seed 4 gave seed 3's campaign" || pass "another seed, another campaign"
+
+# Many campaigns: the same report on 1 and 2 threads.
+"$SANDTABLE" campaign "$C" -n 30 -j 1 --format json --out "$TMP/one.json"
+"$SANDTABLE" campaign "$C" -n 30 -j 2 --format json --out "$TMP/two.json"
+cmp -s "$TMP/one.json" "$TMP/two.json" && pass "30 campaigns: byte-identical on 1 and 2 threads" \
+  || fail "the campaigns differ between 1 and 2 threads"
+expect_exit 0 "the table of many campaigns" -- "$SANDTABLE" campaign "$C" -n 10 -j 2
+expect_output "Who wins the campaign (95% intervals):" "who wins the campaign, with intervals"
+expect_output "Failed campaigns: 0" "none failed"
+
+# Every battle of many campaigns under the referee.
+N=${CAMPAIGN_TRIALS:-200}
+"$SANDTABLE" campaign "$C" -n "$N" -j "$(nproc)" --referee --format json --out "$TMP/ref.json"
+read -r failed wins < <(lua5.4 -e '
+  local t = io.read("a")
+  print(t:match([["failed":(%d+)]]) or -1, t:match([["side1_wins":{[^}]*"rate":([%d.e-]+)]]) or -1)' < "$TMP/ref.json")
+[ "$failed" = "0" ] && pass "$N campaigns, every battle under the referee: zero violations (Romans win $wins)" \
+  || fail "$failed of $N campaigns stopped by the referee"
+
+# Bad input: file and line, exit 1.
+printf 'scenario: nowhere.yaml\n' > "$TMP/missing.yaml"
+expect_exit 1 "a campaign naming a missing scenario" -- "$SANDTABLE" campaign "$TMP/missing.yaml"
+expect_output "missing.yaml:1:1: no scenario 'nowhere.yaml' (looked for" "names the file, line and where it looked"
+printf 'scenario: scenarios/wrg/medway.yaml\nbattels: 3\n' > "$TMP/key.yaml"
+expect_exit 1 "an unknown key" -- "$SANDTABLE" campaign "$TMP/key.yaml"
+expect_output "key.yaml:2:1: unknown key 'battels' in a campaign (expected one of: battles," "names the key and the known ones"
+printf 'scenario: scenarios/wrg/medway.yaml\nbattles: [1\n' > "$TMP/yaml.yaml"
+expect_exit 1 "broken YAML" -- "$SANDTABLE" campaign "$TMP/yaml.yaml"
+expect_output "yaml.yaml:3:1:" "names the line"
+printf 'scenario: scenarios/phalanx/default.yaml\n' > "$TMP/phalanx.yaml"
+expect_exit 1 "a ruleset without campaign rules" -- "$SANDTABLE" campaign "$TMP/phalanx.yaml"
+expect_output "phalanx.yaml:1:1: ruleset 'phalanx' offers no campaign rules" "says the ruleset has none"
+expect_exit 1 "no such campaign file" -- "$SANDTABLE" campaign nowhere_campaign.yaml
+expect_output "nowhere_campaign.yaml: no such file" "names it"
+expect_exit 2 "--log with --trials" -- "$SANDTABLE" campaign "$C" -n 3 --log "$TMP/x.log"
+grep -q "Traceback\|stack traceback" <<<"$OUT" && fail "a traceback was printed" || pass "no traceback"
+finish
