@@ -64,7 +64,14 @@ function runner.run(P, opts)
     local s = copy(P.prepared.scenario)
     s.table = copy(s.table)
     for k, v in pairs(plan.table or {}) do s.table[k] = v end
-    if c.weather then s.weather = { region = c.weather.region, month = plan.month } end
+    -- The scenario's own weather block (if any) with the campaign's region
+    -- and this battle's month: the weather module reads it when the
+    -- scenario switches the module on (options: [weather]).
+    if c.weather then
+      s.weather = copy(s.weather)
+      s.weather.region = c.weather.region or s.weather.region
+      s.weather.month = plan.month
+    end
     s.seed = bseed
     local prepared = { rules = P.prepared.rules, armies = plan.armies, scenario = s, battle = P.prepared.battle }
     say(string.format("Battle %d (%s%s; battle seed %d)", n, plan.role or "a battle",
