@@ -18,6 +18,7 @@
 local tables = require("wrg.tables")
 local armies_mod = require("wrg.armies")
 local troops = require("wrg.troops")
+local fortress = require("wrg.campaign_fortress")
 
 local C = { rule = "WRG 1973 CAMPAIGNS" }
 
@@ -156,10 +157,12 @@ local function is_arab(rec, army)
   return text:find("arab", 1, true) ~= nil or string.lower(tostring(army.fields.nation or "")) == "arab"
 end
 
--- ctx: { armies = { army1, army2 } (loaded and checked lists), month = n | nil }
+-- ctx: { armies = { army1, army2 } (loaded and checked lists), month = n | nil,
+-- fortress = { table = the fortress scenario's table } | nil (no siege: the
+-- campaign ends when a defender is driven into a fortress) }
 function C.start(ctx)
   local state = { sides = {}, defender = nil, fortress = false, battles = {}, wins = { 0, 0 },
-                  month = ctx.month, first_defender = nil }
+                  month = ctx.month, fortress_table = ctx.fortress and ctx.fortress.table or nil }
   for s = 1, 2 do
     local army = ctx.armies[s]
     local roster = {}
@@ -214,11 +217,40 @@ local function c_in_c_regular(army)
   return true
 end
 
+-- The siege: the fortress scenario's table, the besieger's equipment bought
+-- "until the value plus his own troops equals that of the fortress and
+-- defenders".
+local function siege_plan(state, plan)
+  local d = state.fortress
+  local a = 3 - d
+  local regular = c_in_c_regular(plan.armies[d])
+  local pieces = type(state.fortress_table.terrain) == "table" and state.fortress_table.terrain or {}
+  local value, gates = fortress.value(pieces, regular)
+  local dp, ap = points_of(plan.armies[d]), points_of(plan.armies[a])
+  local add = fortress.equipment(value + dp - ap, gates, c_in_c_regular(plan.armies[a]))
+  plan.scenario = "fortress"
+  plan.besieged = d
+  plan.defender = d
+  plan.table = {}
+  for k, v in pairs(state.fortress_table) do plan.table[k] = v end
+  plan.table.terrain = type(state.fortress_table.terrain) == "table"
+    and fortress.pieces(pieces, d, a, add) or state.fortress_table.terrain
+  plan.siege = { value = value, defenders = dp, besiegers = ap, equipment = add }
+  plan.role = string.format("the siege of %s's fortress", state.sides[d].name)
+  plan.notes[#plan.notes + 1] = string.format(
+    "%s holds its fortress (worth %d points) with %d points of troops; %s, %d points, adds %d ladders and %d rams "
+    .. "(%d points)", state.sides[d].name, value, math.floor(dp + 0.5), state.sides[a].name, math.floor(ap + 0.5),
+    add.ladders, add.rams, add.points)
+  state.besieging = d
+  return plan
+end
+
 function C.next_battle(state, n)
   local plan = { armies = {}, table = {}, notes = {}, defender = state.defender }
   state.order = {}
   for s = 1, 2 do plan.armies[s], state.order[s] = C.army_now(state, s) end
   plan.month = state.month
+  if state.fortress and state.fortress_table then return siege_plan(state, plan) end
   if state.defender then
     local d = state.defender
     local a = 3 - d
@@ -269,8 +301,9 @@ function C.after_battle(state, n, result)
     for i, e in ipairs(state.order[s]) do
       local spec = G.sides[s].specs[i]
       local d = spec and (spec.uid and G.D[spec.uid] or spec) or { figures = 0 }
-      local settled = C.settle(e, seen(d), outcome)
-      e.figures, e.returning = settled.figures, settled.returning
+      local end_seen = seen(d)
+      local settled = C.settle(e, end_seen, outcome)
+      e.figures, e.returning, e.standing = settled.figures, settled.returning, end_seen.standing
       k_sum, r_sum, rec_sum, ret_sum = k_sum + settled.killed, r_sum + settled.runaways,
         rec_sum + settled.recovered, ret_sum + settled.returning
       -- A unit that fought the battle for the other side (REACTION TESTS:
@@ -291,12 +324,42 @@ function C.after_battle(state, n, result)
     end
   end
   for _, t in ipairs(turned) do notes[#notes + 1] = C.change_sides(state, t.entry, t.from) end
-  local next_defender, fortress = C.next_defender(state.defender, winner)
-  state.battles[#state.battles + 1] = { winner = winner, defender = state.defender }
-  if fortress then
-    state.fortress = state.defender
+  state.battles[#state.battles + 1] = { winner = winner, defender = state.defender, siege = state.besieging }
+  if state.besieging then
+    -- the siege's end: taken, or "he breaks up the siege and retreats, and
+    -- the next battle will again be an encounter"
+    local d = state.besieging
+    state.besieging = nil
+    if winner == 3 - d then
+      state.captured = d
+      notes[#notes + 1] = string.format("%s captures the fortress", state.sides[3 - d].name)
+    else
+      state.fortress, state.defender = false, nil
+      notes[#notes + 1] = string.format("%s does not capture the fortress: it breaks up the siege and retreats; "
+        .. "next: another encounter battle", state.sides[3 - d].name)
+    end
+    if state.month then state.month = state.month % 12 + 1 end
+    return notes
+  end
+  local next_defender, fortress_now = C.next_defender(state.defender, winner)
+  if fortress_now then
+    local d = state.defender
+    state.fortress = d
     notes[#notes + 1] = string.format("%s, beaten as the defender, takes refuge in a fortress with the troops it has left",
-      state.sides[state.defender].name)
+      state.sides[d].name)
+    if state.fortress_table then
+      -- "with those troops he had left after the disaster": the figures
+      -- recovered at once do not reach the fortress; they come back after
+      -- the siege with the rest.
+      local shut = 0
+      for _, e in ipairs(state.order[d]) do
+        local standing = e.standing or 0
+        e.returning = e.returning + (e.figures - standing)
+        e.figures = standing
+        shut = shut + standing
+      end
+      notes[#notes + 1] = string.format("%d figures shut in the fortress; the rest rejoin after the siege", shut)
+    end
   else
     if next_defender then
       notes[#notes + 1] = string.format("next: %s %s and defends", state.sides[next_defender].name,
@@ -336,12 +399,23 @@ function C.strength(state, s)
   return now, later
 end
 
--- nil while the campaign goes on. READING (no sieges module yet): when the
--- defender loses and shuts itself in a fortress, the campaign ends there and
--- is the attacker's: "His opponent can then add siege equipment ..." is not
--- played. A side with no figures left or due back has lost the campaign.
+-- nil while the campaign goes on. The fortress: with a fortress scenario
+-- (the campaign file's `fortress:`) the siege is fought and a capture ends
+-- the campaign; READING: without one, the campaign ends when a defender is
+-- driven into a fortress, and is the attacker's. A side with no figures left
+-- or due back has lost the campaign.
 function C.outcome(state)
-  if state.fortress then
+  if state.captured then
+    local d = state.captured
+    return { winner = 3 - d, reason = string.format("%s captured %s's fortress", state.sides[3 - d].name,
+      state.sides[d].name) }
+  end
+  if state.fortress and state.fortress_table and C.strength(state, state.fortress) == 0 then
+    local d = state.fortress
+    return { winner = 3 - d, reason = string.format("%s's fortress, with no one left standing to hold it, falls to %s",
+      state.sides[d].name, state.sides[3 - d].name) }
+  end
+  if state.fortress and not state.fortress_table then
     local d = state.fortress
     return { winner = 3 - d, reason = string.format("%s drove %s into a fortress; the siege is not played (no sieges "
       .. "module yet)", state.sides[3 - d].name, state.sides[d].name) }

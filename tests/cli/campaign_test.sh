@@ -41,6 +41,15 @@ read -r failed wins < <(lua5.4 -e '
 [ "$failed" = "0" ] && pass "$N campaigns, every battle under the referee: zero violations (Romans win $wins)" \
   || fail "$failed of $N campaigns stopped by the referee"
 
+# A campaign with a fortress scenario: the sieges are battles too.
+"$SANDTABLE" campaign tests/data/campaign/with_fortress.yaml -n 50 -j "$(nproc)" --referee --format json \
+  --out "$TMP/fort.json"
+read -r failed endings < <(lua5.4 -e '
+  local t = io.read("a")
+  print(t:match([["failed":(%d+)]]) or -1, t:match([["endings":({[^}]*})]]) or "?")' < "$TMP/fort.json")
+[ "$failed" = "0" ] && pass "50 campaigns with sieges under the referee: zero violations ($endings)" \
+  || fail "$failed of 50 campaigns with sieges stopped by the referee"
+
 # Bad input: file and line, exit 1.
 printf 'scenario: nowhere.yaml\n' > "$TMP/missing.yaml"
 expect_exit 1 "a campaign naming a missing scenario" -- "$SANDTABLE" campaign "$TMP/missing.yaml"

@@ -204,3 +204,84 @@ T.case("WRG 1973 CAMPAIGNS: when the battles run out, the side with more wins ta
   T.eq(C.final{ wins = { 2, 1 }, sides = { { name = "A" }, { name = "B" } } }.winner, 1)
   T.eq(C.final{ wins = { 1, 1 }, sides = { { name = "A" }, { name = "B" } } }.winner, nil)
 end)
+
+---------------------------------------------------------------------------
+-- 3. The fortress (rulesets/wrg/campaign_fortress.lua)
+
+local fortress = require("wrg.campaign_fortress")
+
+-- POINTS VALUES: "10 paces of previously constructed palisade, ditch or
+-- bank 2 3"; "10 paces of stone curtain wall or 5 paces of tower 10 20".
+-- At 25mm, 25.4 cm of table are 100 paces and 2.54 cm are 10.
+local RING = {
+  { type = "fortification", defender = 2, sections = {
+    { kind = "wall", from = { 0, 0 }, to = { 25.4, 0 } },        -- 100 paces: 10 x 10 (regular)
+    { kind = "tower", from = { 25.4, 0 }, to = { 25.4, 2.54 } },  -- 10 paces: 2 x 10
+    { kind = "gate", from = { 25.4, 2.54 }, to = { 22.86, 2.54 } }, -- 10 paces of wall: 10
+    { kind = "palisade", from = { 22.86, 2.54 }, to = { 0, 0 } } } }, -- ~91 paces: 9.1 x 2
+  { type = "siege", besieger = 1, ladders = 2 },
+}
+
+T.case("WRG 1973 CAMPAIGNS 3: the fortress's value by the POINTS VALUES of walls, towers and palisades", function()
+  local pal = fortress.paces(math.sqrt(22.86 ^ 2 + 2.54 ^ 2))
+  local value, gates = fortress.value(RING, true)
+  T.eq(value, math.floor(100 + 20 + 10 + pal / 10 * 2 + 0.5))
+  T.eq(gates, 1)
+  local barbarian = fortress.value(RING, false)
+  T.eq(barbarian, math.floor(200 + 40 + 20 + pal / 10 * 3 + 0.5), "barbarians pay the second column")
+end)
+
+T.case("WRG 1973 CAMPAIGNS 3: the besieger adds siege equipment until it balances fortress and defenders", function()
+  T.eq(fortress.equipment(45, 1, true), { rams = 1, ladders = 7, points = 45 }, "a ram (10) for the gate, ladders (5)")
+  T.eq(fortress.equipment(8, 1, true), { rams = 0, ladders = 1, points = 5 }, "no ram for 8 points")
+  T.eq(fortress.equipment(-100, 2, true), { rams = 0, ladders = 0, points = 0 }, "stronger already: nothing")
+  local pieces, siege = fortress.pieces(RING, 1, 2, { ladders = 3, rams = 1 })
+  T.eq(pieces[1].defender, 1, "the campaign's besieged side holds the fortress")
+  T.eq({ siege.besieger, siege.ladders, siege.rams }, { 2, 5, 1 }, "added to the scenario's own equipment")
+  T.eq(RING[1].defender, 2, "the scenario's pieces are not changed")
+end)
+
+T.case("WRG 1973 CAMPAIGNS 3: the beaten defender is besieged with the troops he had left after the disaster", function()
+  local state = C.start{ armies = { small_army("A", "HI", "spear"), small_army("B", "MI", "javelin") },
+                         fortress = { table = { size = "183x122", terrain = RING } } }
+  state.defender = 2
+  C.next_battle(state, 1)
+  -- B defended and lost: 6 of its guard and 10 of its line still standing, 6 + 4 fled
+  C.after_battle(state, 1, fake_result(1, {
+    { { figures = 12 }, { figures = 24 } },
+    { { figures = 6 }, { figures = 10 }, },
+  }))
+  T.eq(state.fortress, 2)
+  T.eq(C.outcome(state), nil, "with a fortress scenario the campaign goes on: a siege")
+  local b = state.sides[2].roster
+  T.eq({ b[1].figures, b[2].figures }, { 6, 10 }, "only those standing reach the fortress")
+  local plan = C.next_battle(state, 2)
+  T.eq(plan.scenario, "fortress")
+  T.eq(plan.besieged, 2)
+  T.eq(plan.table.terrain[1].defender, 2)
+  T.eq(plan.table.terrain[2].besieger, 1)
+  T.eq(plan.siege.equipment.points, 0, "A outweighs fortress and garrison: it adds nothing")
+  -- the besieger does not capture it (a draw): the siege is broken up, an encounter next
+  C.after_battle(state, 2, fake_result(nil, {
+    { { figures = 12 }, { figures = 24 } },
+    { { figures = 6 }, { figures = 10 } },
+  }))
+  T.eq({ state.fortress, state.defender }, { false, nil })
+  T.eq(C.outcome(state), nil)
+  T.eq(C.next_battle(state, 3).role, "an encounter battle", "the next battle will again be an encounter")
+  T.truthy(b[1].figures > 6, "the figures kept out of the fortress rejoin after the siege")
+end)
+
+T.case("WRG 1973 CAMPAIGNS 3: a captured fortress ends the campaign", function()
+  local state = C.start{ armies = { small_army("A", "HI", "spear"), small_army("B", "MI", "javelin") },
+                         fortress = { table = { terrain = "none" } } }
+  state.fortress, state.defender = 2, 2
+  C.next_battle(state, 1)
+  C.after_battle(state, 1, fake_result(1, {
+    { { figures = 12 }, { figures = 24 } },
+    { { figures = 2, routing = true }, { figures = 0 } },
+  }))
+  local o = C.outcome(state)
+  T.eq(o.winner, 1)
+  T.truthy(o.reason:find("captured", 1, true), o.reason)
+end)

@@ -5,6 +5,7 @@
 --   name: Caesar in Britain          # shown in the account
 --   description: ...
 --   scenario: ../../scenarios/wrg/medway.yaml   # beside this file, or in the shipped data
+--   fortress: siege.yaml             # optional: the table of a siege, when the rules call for one
 --   battles: 6                       # the most battles fought (default 6)
 --   seed: 55                         # default 1; --seed overrides
 --   weather:                         # optional: battles a month apart
@@ -17,7 +18,7 @@ local scenario = require("lib.scenario")
 local file = {}
 
 file.KEYS = { name = "string", description = "string", scenario = "string", battles = "integer", seed = "integer",
-              weather = "map" }
+              weather = "map", fortress = "string" }
 file.WEATHER_KEYS = { region = "string", month = "integer" }
 file.MAX_BATTLES = 50
 
@@ -96,6 +97,15 @@ function file.parse(text, name, base_dir)
   c.scenario_path = find_scenario(c.scenario, base_dir, locate("/scenario"))
   c.scenario = scenario.parse(loader.read(c.scenario_path), loader.display(c.scenario_path),
     c.scenario_path:match("^(.*)/[^/]*$"))
+  if c.fortress then
+    c.fortress_path = find_scenario(c.fortress, base_dir, locate("/fortress"))
+    c.fortress = scenario.parse(loader.read(c.fortress_path), loader.display(c.fortress_path),
+      c.fortress_path:match("^(.*)/[^/]*$"))
+    if c.fortress.ruleset ~= c.scenario.ruleset then
+      fail("%s: the fortress scenario is for ruleset '%s', the campaign's scenario for '%s'", locate("/fortress"),
+        c.fortress.ruleset, c.scenario.ruleset)
+    end
+  end
   c.file, c.locate = name, locate
   return c
 end

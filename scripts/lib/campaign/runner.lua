@@ -32,7 +32,11 @@ function runner.prepare(c)
     fail("%s: ruleset '%s' offers no campaign rules (its manifest names no campaign module)", c.locate("/scenario"),
       prepared.rules.name)
   end
-  return { campaign = c, prepared = prepared, rules = prepared.rules.require(name) }
+  local P = { campaign = c, prepared = prepared, rules = prepared.rules.require(name) }
+  -- The siege's table, loaded once with its own options (the sieges module);
+  -- its armies are the campaign's.
+  if c.fortress then P.fortress = battle.prepare(c.fortress) end
+  return P
 end
 
 local function copy(t)
@@ -53,7 +57,8 @@ function runner.run(P, opts)
   local seed = opts.seed or c.seed or 1
   local month = nil
   if c.weather then month = c.weather.month or M.SPRING or 3 end
-  local state = M.start{ armies = P.prepared.armies, month = month }
+  local state = M.start{ armies = P.prepared.armies, month = month,
+                         fortress = P.fortress and { table = P.fortress.scenario.table or {} } or nil }
   local out = { seed = seed, battles = {}, names = { state.sides[1].name, state.sides[2].name },
                 campaign = c.name or c.file }
   local say = opts.report or function() end
@@ -61,7 +66,12 @@ function runner.run(P, opts)
     if M.outcome(state) then break end
     local plan = M.next_battle(state, n)
     local bseed = seeds.battle(seed, n)
-    local s = copy(P.prepared.scenario)
+    -- a plan may call for the fortress scenario's table (a siege)
+    local base = plan.scenario == "fortress" and P.fortress or P.prepared
+    if plan.scenario and not (plan.scenario == "fortress" and P.fortress) then
+      error("campaign: the rules asked for scenario '" .. tostring(plan.scenario) .. "', which the campaign lacks", 0)
+    end
+    local s = copy(base.scenario)
     s.table = copy(s.table)
     for k, v in pairs(plan.table or {}) do s.table[k] = v end
     -- The scenario's own weather block (if any) with the campaign's region
@@ -73,7 +83,7 @@ function runner.run(P, opts)
       s.weather.month = plan.month
     end
     s.seed = bseed
-    local prepared = { rules = P.prepared.rules, armies = plan.armies, scenario = s, battle = P.prepared.battle }
+    local prepared = { rules = base.rules, armies = plan.armies, scenario = s, battle = base.battle }
     say(string.format("Battle %d (%s%s; battle seed %d)", n, plan.role or "a battle",
       plan.month and (", " .. (M.MONTHS and M.MONTHS[plan.month] or ("month " .. plan.month))) or "", bseed))
     for _, line in ipairs(plan.notes or {}) do say("  " .. line) end
@@ -86,7 +96,8 @@ function runner.run(P, opts)
       replay = string.format("sandtable campaign %s --seed %d --referee (battle %d)", c.file, seed, n) }
     local rec = { n = n, seed = bseed, role = plan.role, defender = plan.defender, month = plan.month,
                   terrain_change = plan.table and plan.table.terrain_change or 0, field_defences = plan.field_defences,
-                  winner = r.winner, reason = r.reason, turns = r.turns, vp = r.vp, hash = r.hash, before = plan.notes }
+                  winner = r.winner, reason = r.reason, turns = r.turns, vp = r.vp, hash = r.hash, before = plan.notes,
+                  siege = plan.siege }
     say(string.format("  %s after %d periods (%s); points left %.0f of %d and %.0f of %d",
       r.winner and (out.names[r.winner] .. " wins") or "a draw", r.turns, r.reason or "", r.vp[1].left, r.vp[1].start,
       r.vp[2].left, r.vp[2].start))

@@ -57,3 +57,32 @@ T.case("campaign files: bad input names the file and line", function()
   T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nbattles: three\n") end,
     "'battles' should be an integer")
 end)
+
+-- A campaign file naming a fortress scenario: a beaten defender is besieged
+-- on that scenario's table (here a stand-in without fortification pieces;
+-- the sieges module draws real ones), with the campaign's armies.
+T.case("campaign runner: with a fortress scenario, the beaten defender is besieged there", function()
+  local P = runner.prepare(file.load("tests/data/campaign/with_fortress.yaml"))
+  T.truthy(P.fortress, "the fortress scenario is loaded once")
+  local sieges = 0
+  for seed = 1, 5 do
+    local r = runner.run(P, { seed = seed })
+    for i, b in ipairs(r.battles) do
+      if b.siege then
+        sieges = sieges + 1
+        local prev = r.battles[i - 1]
+        T.truthy(prev and prev.defender and prev.winner == 3 - prev.defender, "a siege follows a defender's defeat")
+        T.eq(b.defender, prev.defender, "the beaten defender holds the fortress")
+        T.eq(b.role, string.format("the siege of %s's fortress", r.names[b.defender]))
+        if b.winner == 3 - b.defender then
+          T.eq(i, #r.battles, "a capture ends the campaign")
+          T.truthy(r.reason:find("captured", 1, true), r.reason)
+        end
+      end
+    end
+  end
+  T.truthy(sieges > 0, "some campaigns come to a siege")
+  T.raises(function()
+    parse("scenario: scenarios/wrg/medway.yaml\nfortress: scenarios/phalanx/default.yaml\n")
+  end, "bad.yaml:2:1: the fortress scenario is for ruleset 'phalanx', the campaign's scenario for 'wrg'")
+end)
