@@ -287,6 +287,15 @@ C.seen = seen
 
 local function plural(n, one, many) return n == 1 and one or many end
 
+-- Whether the besieger took the fortress held by side `d`. READING: the
+-- fortress is captured when the besieger wins because the garrison has fled
+-- the field (broken, destroyed or gone: WINNERS AND LOSERS' "fled the
+-- field"); a besieger ahead on points at nightfall with the garrison still
+-- standing in its walls has not captured it.
+function C.captured(result, d)
+  return result.winner == 3 - d and result.reason == "fled the field"
+end
+
 -- result: the battle's result (winner, reason, state = G with G.sides[s].specs
 -- in the order of the armies' units, G.D by unit id).
 function C.after_battle(state, n, result)
@@ -330,7 +339,7 @@ function C.after_battle(state, n, result)
     -- the next battle will again be an encounter"
     local d = state.besieging
     state.besieging = nil
-    if winner == 3 - d then
+    if C.captured(result, d) then
       state.captured = d
       notes[#notes + 1] = string.format("%s captures the fortress", state.sides[3 - d].name)
     else
@@ -351,9 +360,10 @@ function C.after_battle(state, n, result)
       -- "with those troops he had left after the disaster": the figures
       -- recovered at once do not reach the fortress; they come back after
       -- the siege with the rest.
-      local shut = 0
-      for _, e in ipairs(state.order[d]) do
-        local standing = e.standing or 0
+      local shut, fought = 0, {}
+      for _, e in ipairs(state.order[d]) do fought[e] = true end
+      for _, e in ipairs(state.sides[d].roster) do
+        local standing = fought[e] and e.standing or 0
         e.returning = e.returning + (e.figures - standing)
         e.figures = standing
         shut = shut + standing

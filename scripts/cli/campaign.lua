@@ -56,7 +56,7 @@ end
 
 -- How a campaign ended, for the tally of many.
 local function ending(reason)
-  if reason:find("captured", 1, true) then return "a fortress captured" end
+  if reason:find("captured", 1, true) or reason:find("falls", 1, true) then return "a fortress captured" end
   if reason:find("fortress", 1, true) then return "a beaten defender driven into a fortress" end
   if reason:find("no troops left", 1, true) then return "a side with no troops left" end
   return "the battles ran out (more battles won)"

@@ -144,12 +144,12 @@ end)
 
 -- A whole step of the campaign with a scripted battle result: losses and
 -- recovery per unit, changed sides, the next defender and the next month.
-local function fake_result(winner, ends)
+local function fake_result(winner, ends, reason)
   local G = { sides = { { specs = {} }, { specs = {} } }, D = {} }
   for s = 1, 2 do
     for i, d in ipairs(ends[s]) do G.sides[s].specs[i] = d end
   end
-  return { winner = winner, state = G }
+  return { winner = winner, state = G, reason = reason or (winner and "fled the field" or "draw") }
 end
 
 T.case("WRG 1973 CAMPAIGNS: after a battle, each unit's figures by the result; the loser defends next month", function()
@@ -270,6 +270,13 @@ T.case("WRG 1973 CAMPAIGNS 3: the beaten defender is besieged with the troops he
   T.eq(C.outcome(state), nil)
   T.eq(C.next_battle(state, 3).role, "an encounter battle", "the next battle will again be an encounter")
   T.truthy(b[1].figures > 6, "the figures kept out of the fortress rejoin after the siege")
+end)
+
+T.case("WRG 1973 CAMPAIGNS 3: ahead on points with the garrison standing is not a capture", function()
+  T.eq(C.captured({ winner = 1, reason = "fled the field" }, 2), true)
+  T.eq(C.captured({ winner = 1, reason = "points" }, 2), false, "the garrison still holds its walls at nightfall")
+  T.eq(C.captured({ winner = 2, reason = "fled the field" }, 2), false, "the besieger fled")
+  T.eq(C.captured({ winner = nil, reason = "draw" }, 2), false)
 end)
 
 T.case("WRG 1973 CAMPAIGNS 3: a captured fortress ends the campaign", function()
