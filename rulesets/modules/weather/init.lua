@@ -203,6 +203,7 @@ function W.start(spec, dice)
       error(string.format("weather: '%s' on %s ground: nothing to fall", potential.text, ground), 2)
     end
     s.falling = true
+    s.fell_before = true -- so its ceasing starts the count of dry periods
   end
   if spec.periods_fallen then
     local n = spec.periods_fallen
@@ -262,7 +263,7 @@ function W.period(s, dice)
     if s.rain_possible then s.rain_periods = s.rain_periods + 1; s.fires_out = true end
     if s.snow_possible then s.snow_periods = s.snow_periods + 1; s.fires_out = true end
     s.dry_since = nil
-  elseif s.periods_falling > 0 then
+  elseif s.periods_falling > 0 or s.fell_before then
     s.dry_since = (s.dry_since or 0) + 1
   end
   return change
