@@ -539,6 +539,19 @@ T.case("WRG weather, Night: 'Troops moving without lights ... diverging 10 paces
   T.eq(rolled, false, "and no die")
 end)
 
+T.case("WRG weather, Night: a drift that would run into another unit is not made (reading)", function()
+  -- a friend stands 5 paces to the left of where the mover ends its move
+  local G = situation{ weather = NIGHT, side1 = { unit("foot", "MI", 900, 300, 0), unit("friend", "MI", 0, 0, 0) },
+                       plans1 = { foot = ahead(60) }, script = { { "drift in the dark", 1 } } }
+  local mover, friend = G.by_id[1].foot, G.by_id[1].friend
+  local w = G.bf:unit(mover).width
+  G.bf:place(friend, 900 - w - 5 * MM, 300 + 60 * MM, 0)
+  local x0 = G.bf:pos(mover)
+  period(G)
+  T.near(G.bf:pos(mover), x0, 0.01, "it stays on its line")
+  T.truthy(G.bf:distance(mover, friend) > 4 * MM, "clear of the friend")
+end)
+
 T.case("WRG weather, Night: 'A fire or torch lights an area 60 paces around it'", function()
   local dark = situation{ weather = NIGHT, side1 = { ARCHERS() }, side2 = { target(150) }, gap = 150 }
   local lit = situation{ weather = with(NIGHT, { lights = { 2 } }), side1 = { ARCHERS() }, side2 = { target(150) }, gap = 150 }

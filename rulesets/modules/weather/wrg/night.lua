@@ -13,17 +13,21 @@ local function live(d) return d and not d.gone and not d.off_table end
 -- "Troops moving without lights throw an appropriate dice each period,
 -- diverging 10 paces left if they score 1 or 2, right if 5 or 6."
 -- READING: after the movement, each unit that moved this period (not one
--- now fighting hand-to-hand: it has found its enemy) and whose side carries
--- no lights throws one die and slides 10 paces to its left or right; a
--- slide that would run into another unit or onto ground the unit may not
--- enter is not made (the troops feel their way round).
+-- now fighting hand-to-hand or touching another unit: it has found what
+-- is there) and whose side carries no lights throws one die and slides 10
+-- paces to its left or right; a slide that would run into another unit or
+-- onto ground the unit may not enter is not made (the troops feel their
+-- way round).
 function N.drift(G)
   local w, x = G.weather, G.weather_wrg
   if not W.night(w) then return end
   local turn = G.rules.require("wrg.turn")
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not x.lights[d.side] and (d.moved or 0) > 0 and not d.in_melee then
+    -- not one touching another base: the engine's slide passes through
+    -- bases a unit already touches
+    if live(d) and not x.lights[d.side] and (d.moved or 0) > 0 and not d.in_melee
+      and #G.bf:query{ of = uid, within = 1 } == 0 then
       local die = G.dice:roll(6, "WRG weather: drift in the dark, " .. d.name)
       local way = W.DRIFT[die]
       if way then
@@ -32,7 +36,7 @@ function N.drift(G)
         local sign = way == "left" and -1 or 1
         local dx, dy = sign * math.cos(a) * G.S.mm(W.DRIFT_PACES), sign * math.sin(a) * G.S.mm(W.DRIFT_PACES)
         local r = G.bf:move(uid, "slide", dx, dy)
-        local undo = type(r.stopped_by) == "number"
+        local undo = type(r.stopped_by) == "number" or #G.bf:query{ of = uid, within = 0.5 } > 0
         local keys = G.has_impassable and turn.impassable_keys(d)
         if not undo and keys then
           local u = G.bf:unit(uid)
