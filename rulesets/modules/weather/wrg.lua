@@ -132,7 +132,9 @@ function A.start(G, scenario)
   scenario = scenario or {}
   local spec = G.weather_spec or A.read_spec(scenario.weather, scenario.locate)
   local ok, w = pcall(W.start, spec, G.dice)
-  if not ok then fail("%s: %s", scenario.locate and scenario.locate("/weather") or "weather", tostring(w):gsub("^.-weather: ", "")) end
+  if not ok then
+    fail("%s: %s", scenario.locate and scenario.locate("/weather") or "weather", (tostring(w):gsub("^.-(weather: )", "%1")))
+  end
   G.weather = w
   G.weather_wrg = {
     lights = set_of(spec.lights), arabs = set_of(spec.arabs), wells = set_of(spec.wells), camp = spec.camp,

@@ -617,6 +617,13 @@ T.case("WRG weather: a bad weather block names the file, line and what was expec
   T.raises(function() A.read_spec({ lights = { 3 } }, at) end, "should be a list of sides (1 or 2)")
   T.raises(function() A.read_spec({ wind_from = "NNE" }, at) end, "wind_from 'NNE' is not one of")
   T.raises(function() A.read_spec({ camp = { guards = 1 } }, at) end, "camp needs side: 1 or 2")
+  local scenario = require("lib.scenario")
+  T.raises(function() scenario.parse("ruleset: wrg\nweather:\n  month: 3\narmies:\n  - army: wrg/hunnic\n  - army: wrg/late_roman\n", "x.yaml") end,
+    "x.yaml:2:1: a weather: block needs the weather module on (options: [weather])")
+  local G = situation{ weather = FINE, side1 = { ARCHERS() } }
+  T.raises(function() A.start(G, { weather = { region = "europe", month = 7, potential = 4, falling = true },
+                                   locate = function(p) return "x.yaml:3:1" .. p:sub(1, 0) end }) end,
+    "x.yaml:3:1: weather: 'Fine' on inland ground: nothing to fall")
   local s = A.read_spec({ region = "europe", month = 1, start_period = "dice", lights = { 2 } }, at)
   T.eq({ s.region, s.month, s.start_period, s.lights[1] }, { "europe", 1, "dice", 2 })
 end)
