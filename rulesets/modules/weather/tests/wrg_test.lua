@@ -362,6 +362,20 @@ T.case("WRG weather, Wind: 'only arabs can move in any direction except straight
   T.truthy(moved(0, { arabs = { 1 } }) > 30, "arabs: any direction")
 end)
 
+T.case("WRG weather, Wind: a unit that sees nothing in desert winds goes down wind if that leads towards the enemy (reading)", function()
+  -- the wind from the north east: down wind (south west) leads side 2 (north
+  -- edge, towards the south) on, side 1 (towards the north) nowhere
+  local G = situation{ weather = DESERT_WIND, side1 = { unit("s1", "MI", 600, 300, 0) },
+                       side2 = { unit("s2", "MI", 1200, 900, 180) }, cmd1 = ai, cmd2 = ai }
+  for s = 1, 2 do for _, id in ipairs(G.sides[s].units) do G.D[id].order = "attack" end end
+  local x1, y1 = G.bf:pos(G.by_id[1].s1)
+  local x2, y2 = G.bf:pos(G.by_id[2].s2)
+  period(G)
+  local a, b = { G.bf:pos(G.by_id[1].s1) }, { G.bf:pos(G.by_id[2].s2) }
+  T.near(math.sqrt((a[1] - x1) ^ 2 + (a[2] - y1) ^ 2), 0, 0.01, "side 1 waits: down wind leads away from the enemy")
+  T.truthy(b[1] < x2 - 10 and b[2] < y2 - 10, "side 2 goes south west, down wind")
+end)
+
 T.case("WRG weather, Wind: 'Trumpet signals will be inaudible' (desert strong winds)", function()
   local G = situation{ weather = DESERT_WIND, side1 = { ARCHERS() } }
   period(G)

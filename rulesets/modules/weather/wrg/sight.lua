@@ -93,12 +93,20 @@ end
 -- The commander's move for a unit that sees no enemy (WRG's ai.move finds
 -- none): READING, a unit ordered to attack goes on a normal move straight
 -- towards the enemy's table edge, feeling its way; skirmishers and units
--- holding wait where they are.
+-- holding wait where they are. In desert winds, where troops other than
+-- arabs may move only straight down wind, it goes down wind when that is
+-- within 90 degrees of the enemy's edge, else it waits.
 function S.unseen_move(G, uid)
   local d = G.D[uid]
   if d.asleep or d.order ~= "attack" or d.state ~= nil then return nil end
   local turn = G.rules.require("wrg.turn")
+  local w = G.weather
   local bearing = G.sides[d.side].edge == "south" and 0 or 180
+  if W.strong_wind(w) and w.ground == "desert" and not G.weather_wrg.arabs[d.side] then
+    local down = W.bearing((W.wind_from_bearing(w) + 180) % 360) -- the table facing straight down wind
+    if math.abs((down - bearing + 180) % 360 - 180) > 90 then return nil end
+    bearing = down
+  end
   return { bearing = bearing, distance = turn.normal_move(d), advancing = true }
 end
 
