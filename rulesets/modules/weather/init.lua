@@ -340,6 +340,10 @@ end
 -- period, diverging 10 paces left if they score 1 or 2, right if 5 or 6."
 W.DRIFT_PACES = 10
 W.DRIFT = { [1] = "left", [2] = "left", [5] = "right", [6] = "right" }
+-- Snow: "Bodies of troops on mountain paths with a drop on one side must
+-- then dice each time they move. 1 means a figure or model has been lost
+-- over the edge."
+W.MOUNTAIN_PATH_LOSS = { [1] = true }
 -- Night camps: "An army encamped at night may have up to 1/5 of its units
 -- on guard. Others are asleep. Their sentries will detect approaching enemy
 -- at 60 paces, but a regular unit will take half a period to form up,

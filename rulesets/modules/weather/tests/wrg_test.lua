@@ -641,3 +641,26 @@ T.case("WRG weather: a bad weather block names the file, line and what was expec
   local s = A.read_spec({ region = "europe", month = 1, start_period = "dice", lights = { 2 } }, at)
   T.eq({ s.region, s.month, s.start_period, s.lights[1] }, { "europe", 1, "dice", 2 })
 end)
+
+---------------------------------------------------------------------------
+-- Exact odds of the dice this adapter adds (the weather's own: weather_test.lua)
+
+T.case("WRG weather, Night: exact odds of the drift die (1-2 left, 5-6 right)", function()
+  local o = dice.odds(function(src) return W.DRIFT[src:roll(6, "drift")] or "straight" end)
+  local p = {}
+  for _, e in ipairs(o) do p[e.outcome] = e.p end
+  T.near(p.left, 1 / 3, 1e-12); T.near(p.right, 1 / 3, 1e-12); T.near(p.straight, 1 / 3, 1e-12)
+end)
+
+T.case("WRG weather, Snow: exact odds of losing a figure on a mountain path in n periods of movement", function()
+  for n = 1, 3 do
+    local o = dice.odds(function(src)
+      local lost = 0
+      for _ = 1, n do if W.MOUNTAIN_PATH_LOSS[src:roll(6, "mountain path")] then lost = lost + 1 end end
+      return lost > 0
+    end)
+    local p = 0
+    for _, e in ipairs(o) do if e.outcome then p = p + e.p end end
+    T.near(p, 1 - (5 / 6) ^ n, 1e-12, n .. " periods")
+  end
+end)

@@ -83,7 +83,7 @@ function M.after_movement(G)
       for _, t in ipairs(G.bf:terrain_under(uid)) do on_path = on_path or t.type == "hill" end
       if on_path then
         local die = G.dice:roll(6, "WRG weather: snow on a mountain path, " .. d.name)
-        if die == 1 then
+        if W.MOUNTAIN_PATH_LOSS[die] then
           if G.report then G.report(string.format("  %s loses a figure over the edge of a mountain path (snow).", d.name)) end
           if G.log then G.bf:log("weather_fall", { unit = uid }) end
           turn.take_casualties(G, uid, 20) -- one figure (20 men)
