@@ -130,7 +130,7 @@ end
 -- potential weather, the hour, the wind, fog and sun; the hooks installed.
 function A.start(G, scenario)
   scenario = scenario or {}
-  local spec = G.weather_spec or A.read_spec(scenario.weather, scenario.locate)
+  local spec = A.read_spec(scenario.weather, scenario.locate)
   local ok, w = pcall(W.start, spec, G.dice)
   if not ok then
     fail("%s: %s", scenario.locate and scenario.locate("/weather") or "weather", (tostring(w):gsub("^.-(weather: )", "%1")))
@@ -138,7 +138,7 @@ function A.start(G, scenario)
   G.weather = w
   G.weather_wrg = {
     lights = set_of(spec.lights), arabs = set_of(spec.arabs), wells = set_of(spec.wells), camp = spec.camp,
-    began_at_night = w.day_period + 1 > w.daylight, seen = { {}, {} }, lit = {},
+    began_at_night = w.day_period + 1 > w.daylight, seen = nil, lit = {}, -- seen: set each period (sight.lua)
   }
   local say = G.report
   if say then
