@@ -437,7 +437,6 @@ T.case("WRG weather, Sun: 'facing within 45 degrees of east for the first 2 peri
   T.eq(shot{ start_period = 3 }, clear, "period 3: not")
   T.eq(shot{ start_period = 2 }, clear - 1, "period 2: dazzled")
   T.eq(shot{ start_period = 11 }, clear, "period 11, facing east: not (the sun is in the west)")
-  T.eq(shot({ start_period = 11 }, 90), nil, "facing west the target is behind them (no shot): checked below by melee")
 end)
 
 T.case("WRG weather, Sun: dazzled in hand-to-hand combat too (weapon factors), west in the last 2 periods", function()
