@@ -14,11 +14,10 @@ return {
   troops = "wrg.troops",
   odds = "wrg.odds",
   referee = "wrg.referee",
-  campaign = "wrg.campaign",
+  campaign = "wrg.campaign",   -- CAMPAIGNS: what `sandtable campaign` carries between battles
   -- Appendix III, RULE ADAPTIONS FOR 15MM FIGURES: a scenario's `scale: 15mm`
-  scales = { ["15mm"] = "wrg.scale_15mm" },   -- CAMPAIGNS: what `sandtable campaign` carries between battles
+  scales = { ["15mm"] = "wrg.scale_15mm" },
   options = {
-    weather = "wrg.options.weather",
     sudden_death = "wrg.options.sudden_death",
   },
 }

@@ -22,6 +22,7 @@ local scenario = {}
 local KEYS = {
   ruleset = "string", options = "list", house_rules = "list", seed = "integer", turns = "integer",
   table = "map", armies = "list", name = "string", description = "string", scale = "string",
+  weather = "map", -- the weather module's settings, read by the ruleset's adapter (docs/modules.md)
 }
 local ARMY_KEYS = { army = "string", commander = "string", name = "string" }
 
@@ -133,6 +134,12 @@ function scenario.parse(text, name, base_dir)
     table.sort(names)
     fail("%s: ruleset '%s' has no scale '%s' (%s)", locate("/scale"), s.ruleset, s.scale,
       #names > 0 and ("it has: " .. table.concat(names, ", ")) or "it offers only its own")
+  end
+  -- the weather module's settings mean nothing unless the module is on
+  if s.weather ~= nil then
+    local on = false
+    for _, id in ipairs(s.options or {}) do on = on or id == "weather" end
+    if not on then fail("%s: a weather: block needs the weather module on (options: [weather])", locate("/weather")) end
   end
   if not s.armies or #s.armies ~= 2 then
     fail(locate("/armies") .. ": 'armies' must list exactly two armies")

@@ -101,6 +101,9 @@ function turn.conform(G, uid, target, start)
         local within = not start or (px - start[1]) ^ 2 + (py - start[2]) ^ 2 <= start[4] * start[4] + 1e-6
         if within and not spot_taken(G, uid, target, px, py, facing) then
           bf:place(uid, px, py, facing)
+          -- declared apart from the move: the facing it takes is the
+          -- contact's, not the commander's (lib.quality's swings)
+          M.record(G, uid, kind_of(G, uid, "line_up"))
           return edge
         end
       end
