@@ -303,6 +303,13 @@ function C.after_battle(state, n, result)
   local G = result.state
   local winner = result.winner
   if winner then state.wins[winner] = state.wins[winner] + 1 end
+  -- the weather the battle had (the weather module's state), for the account
+  local w = G.weather
+  if type(w) == "table" and w.potential then
+    local fell = (w.rain_periods or 0) + (w.snow_periods or 0)
+    notes[#notes + 1] = string.format("weather in %s: %s%s", C.MONTHS[w.month] or tostring(w.month), w.potential,
+      fell > 0 and string.format(" (%d %s of rain or snow)", fell, plural(fell, "period", "periods")) or "")
+  end
   local turned = {}
   for s = 1, 2 do
     local outcome = winner == nil and "draw" or (winner == s and "winner" or "loser")

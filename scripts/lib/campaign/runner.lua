@@ -8,6 +8,7 @@
 --   local P = runner.prepare(require("lib.campaign.file").load(path))
 --   local r = runner.run(P, { seed = 7 })   -- r.winner, r.reason, r.battles, r.hash
 local battle = require("lib.battle")
+local ruleset = require("lib.ruleset")
 local fail = require("lib.fail")
 local sha256 = require("lib.sha256")
 local seeds = require("lib.campaign.seeds")
@@ -23,9 +24,29 @@ function runner.campaign_module(rules)
   return nil
 end
 
+-- A campaign with a `weather:` block plays the weather rules ("If the
+-- weather rules are to be used, start the series in spring"): the weather
+-- module is switched on for its battles if the scenario has not done so.
+local function with_weather(c, s)
+  for _, id in ipairs(s.options or {}) do if id == "weather" then return end end
+  local offered = false
+  for _, id in ipairs(ruleset.options_of(s.ruleset) or {}) do offered = offered or id == "weather" end
+  if not offered then
+    fail("%s: a weather: block, but ruleset '%s' has no weather option", c.locate("/weather"), s.ruleset)
+  end
+  local options = {}
+  for i, id in ipairs(s.options or {}) do options[i] = id end
+  options[#options + 1] = "weather"
+  s.options = options
+end
+
 -- c: a parsed campaign (lib.campaign.file). Loads the ruleset and armies
 -- once; returns what runner.run needs.
 function runner.prepare(c)
+  if c.weather then
+    with_weather(c, c.scenario)
+    if c.fortress then with_weather(c, c.fortress) end
+  end
   local prepared = battle.prepare(c.scenario)
   local name = runner.campaign_module(prepared.rules)
   if not name then

@@ -39,6 +39,8 @@ T.case("campaign runner: the shipped campaign, same seed, same course; battles f
     end
     if bt.defender then T.eq(math.abs(bt.terrain_change), 3) else T.eq(bt.terrain_change, 0) end
   end
+  T.truthy(P.prepared.rules.options.weather, "a campaign's weather: block switches the weather module on")
+  T.eq(P.campaign.scenario.options[#P.campaign.scenario.options], "weather")
   local c = runner.run(P, { seed = 6 })
   T.truthy(c.hash ~= a.hash, "another seed, another campaign")
 end)
