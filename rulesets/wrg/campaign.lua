@@ -17,8 +17,8 @@
 -- docs/rulesets/wrg.md, CAMPAIGNS.
 local tables = require("wrg.tables")
 local armies_mod = require("wrg.armies")
-local troops = require("wrg.troops")
 local fortress = require("wrg.campaign_fortress")
+local campaign_commander = require("wrg.campaign_commander")
 
 local C = { rule = "WRG 1973 CAMPAIGNS" }
 
@@ -106,19 +106,10 @@ function C.clamp_terrain_change(k)
   return math.max(-C.TERRAIN_CHANGE_MAX, math.min(C.TERRAIN_CHANGE_MAX, k))
 end
 
--- The default commander's choice of terrain change for the defender.
--- READING: broken ground hinders horse more than foot, so an army whose
--- points are mostly mounted (cavalry, chariots, elephants) takes 3 units
--- away; any other adds 3.
-function C.defender_terrain(units)
-  local mounted, total = 0, 0
-  for _, u in ipairs(units) do
-    local p = armies_mod.unit_points(u)
-    total = total + p
-    if troops.is_cavalry(u) or troops.is_model(u) then mounted = mounted + p end
-  end
-  return (total > 0 and mounted * 2 > total) and -C.TERRAIN_CHANGE_MAX or C.TERRAIN_CHANGE_MAX
-end
+-- The defender's choice of terrain change is its commander's ("Rules never
+-- decide for a player"): the default campaign commander's, unless the
+-- campaign state names another (state.commanders[side].terrain_change).
+C.defender_terrain = campaign_commander.terrain_change
 
 -- "can construct field defences until it balances its opponents
 -- superiority": the points of field defences, and the paces of palisade,
@@ -254,8 +245,9 @@ function C.next_battle(state, n)
   if state.defender then
     local d = state.defender
     local a = 3 - d
-    local k = C.clamp_terrain_change(state.terrain_choice and state.terrain_choice[d]
-      or C.defender_terrain(armies_mod.units(plan.armies[d])))
+    local chooser = state.commanders and state.commanders[d] and state.commanders[d].terrain_change
+      or C.defender_terrain
+    local k = C.clamp_terrain_change(chooser(armies_mod.units(plan.armies[d])))
     plan.table.terrain_change = k
     local fd = C.field_defences(points_of(plan.armies[d]), points_of(plan.armies[a]), c_in_c_regular(plan.armies[d]))
     plan.field_defences = fd
@@ -355,6 +347,7 @@ function C.after_battle(state, n, result)
         .. "next: another encounter battle", state.sides[3 - d].name)
     end
     if state.month then state.month = state.month % 12 + 1 end
+    notes[#notes + 1] = C.strength_note(state)
     return notes
   end
   local next_defender, fortress_now = C.next_defender(state.defender, winner)
@@ -387,6 +380,7 @@ function C.after_battle(state, n, result)
     state.defender = next_defender
   end
   if state.month then state.month = state.month % 12 + 1 end
+  notes[#notes + 1] = C.strength_note(state)
   return notes
 end
 
@@ -414,6 +408,17 @@ function C.strength(state, s)
   local now, later = 0, 0
   for _, e in ipairs(state.sides[s].roster) do now, later = now + e.figures, later + e.returning end
   return now, later
+end
+
+-- "strength: Romans 230 figures (4 more to come), Britons 150 (58 more)".
+function C.strength_note(state)
+  local parts = {}
+  for s = 1, 2 do
+    local now, later = C.strength(state, s)
+    parts[s] = string.format("%s %d figures%s", state.sides[s].name, now,
+      later > 0 and string.format(" (%d more to come)", later) or "")
+  end
+  return "strength now: " .. table.concat(parts, ", ")
 end
 
 -- nil while the campaign goes on. The fortress: with a fortress scenario
