@@ -111,7 +111,7 @@ T.case("WRG 1973 APPENDIX III: moves in paces are 1mm each on the table (a battl
   T.eq(w25, 4 * 15, "4 files of 15mm")
 end)
 
-T.case("WRG 1973 APPENDIX III: the shipped 15mm scenario is read with its scale", function()
+T.case("WRG 1973 APPENDIX III: the shipped 15mm scenarios are read with their scales", function()
   local path = "scenarios/wrg/medway_15mm.yaml"
   local s = scenario.parse(loader.read(path), path, "scenarios/wrg")
   T.eq(s.scale, "15mm")
@@ -124,7 +124,64 @@ T.case("WRG 1973 APPENDIX III: the shipped 15mm scenario is read with its scale"
     T.eq(d.base_w, prepared.rules.require("wrg.tables").base_sizes[d.type == "ENG" and "ENG_BOLT" or d.type][1],
       d.name .. ": the appendix's frontage")
   end
+  local inch = scenario.parse(loader.read("scenarios/wrg/medway_15mm_inch.yaml"), "medway_15mm_inch.yaml", "scenarios/wrg")
+  local p2 = lib_battle.prepare(inch)
+  T.eq(p2.rules.scale, "15mm_inch")
+  T.eq(p2.rules.require("wrg.tables").MEN_PER_FIGURE, 10)
   T.raises(function()
     scenario.parse("ruleset: wrg\nscale: 6mm\narmies: []\n", "bad.yaml", ".")
-  end, "bad.yaml:2:1: ruleset 'wrg' has no scale '6mm' (it has: 15mm)")
+  end, "bad.yaml:2:1: ruleset 'wrg' has no scale '6mm' (it has: 15mm, 15mm_inch)")
+end)
+
+---------------------------------------------------------------------------
+-- The appendix's first way: `scale: 15mm_inch`.
+
+local function unit(t) t.figures = t.figures or 10; t.ranks = t.ranks or 1; t.class = t.class or "C"
+  if t.regular == nil then t.regular = true end; return t end
+
+T.case("WRG 1973 APPENDIX III: continue to use the 1 inch to 10 paces ground scale, with the 15mm bases", function()
+  local rules = instance("15mm_inch")
+  local tables = rules.require("wrg.tables")
+  T.near(tables.MM_PER_PACE, 2.54, 1e-9, "one inch = 10 paces kept")
+  T.near(rules.require("wrg.setup").mm(100), 254, 1e-9)
+  T.eq(tables.base_sizes.HI, { 7.5, 20 }, "the appendix's bases")
+  T.eq(tables.base_sizes.CH, { 20, 40 })
+  T.eq(tables.MEN_PER_FIGURE, 10, "each figure will represent 10 men")
+  T.eq(tables.melee_weapon.spear.ranks, 1.5, "ranks fighting as at 25mm (the alterations 1) and 2) are for 1mm = 1 pace)")
+end)
+
+T.case("WRG 1973 APPENDIX III: count only half the figures you normally would as shooting or fighting", function()
+  local dice_of = function() return dice.forced({ 3, 3 }) end
+  local r25, r15 = instance(nil), instance("15mm_inch")
+  local slingers = unit{ type = "LI", weapons = { "sling" }, figures = 10 }
+  local horse = unit{ type = "LC", weapons = { "bow", "sword" }, regular = false }
+  local a = r25.require("wrg.shooting").shoot(slingers, horse, { figures = 10 }, dice_of())
+  local b = r15.require("wrg.shooting").shoot(slingers, horse, { figures = 10 }, dice_of())
+  T.eq(a.figures, 10); T.eq(b.figures, 5, "10 figures shooting count as 5")
+  T.eq(b.total, a.total, "the factors are unchanged")
+  T.eq(b.casualties, r15.require("wrg.tables").casualties(a.total, 5))
+  local c = r15.require("wrg.shooting").shoot(slingers, horse, { figures = 7 }, dice_of())
+  T.eq(c.figures, 3, "half of 7, rounded down")
+  local spears = unit{ type = "HI", weapons = { "spear" }, figures = 12, ranks = 2, files = 6 }
+  local foe = unit{ type = "MI", weapons = { "spear" } }
+  local m25 = r25.require("wrg.melee").strike(spears, foe, { files = 6 }, dice_of())
+  local m15 = r15.require("wrg.melee").strike(spears, foe, { files = 6 }, dice_of())
+  T.eq(m15.figures, math.floor(m25.figures / 2), "figures fighting: half of " .. m25.figures)
+  T.eq(m15.row, m25.row)
+  T.eq(m15.total, m25.total)
+end)
+
+T.case("WRG 1973 APPENDIX III: remove one figure for every 10 casualties (through the battle engine)", function()
+  local function removed(scale)
+    local rules = instance(scale)
+    local battle, turn = rules.require("wrg.battle"), rules.require("wrg.turn")
+    local G = battle.skirmish{ dice = dice.random(1), sides = {
+      { units = { { id = "u", type = "MI", class = "C", weapons = { "spear" }, figures = 20, ranks = 2, at = { 600, 200, 0 } } } },
+      { units = { { id = "far", type = "MI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { 1700, 1150, 180 } } } } } }
+    local u = G.by_id[1].u
+    local n = turn.take_casualties(G, u, 25)
+    return n, G.D[u].figures, G.D[u].carried
+  end
+  T.eq({ removed("15mm_inch") }, { 2, 18, 5 }, "25 casualties: 2 figures of 10 men, 5 carried forward")
+  T.eq({ removed(nil) }, { 1, 19, 5 }, "at 25mm: 1 figure of 20 men")
 end)
