@@ -14,8 +14,9 @@
 -- Layers, in order, each recorded with lib.modifiers.set_layer so that every
 -- modifier says where it came from:
 --   1. the base ruleset (the root of the `extends` chain), 2. each variant
---   extending it (its manifest's `patch` module), 3. the options the scenario
---   names, 4. house rules (files returning a function(rules)), in order.
+--   extending it (its manifest's `patch` module), 2b. the scale the scenario
+--   chooses (`scale:`, a module of the manifest's `scales`), 3. the options
+--   the scenario names, 4. house rules (files returning a function(rules)), in order.
 -- A variant's manifest inherits the entry points it does not name (battle,
 -- commander, armies, troops, odds: ruleset.INHERITED) and the options of the
 -- ruleset it extends; `options = { id = false }` withdraws one.
