@@ -185,3 +185,12 @@ T.case("WRG 1973 APPENDIX III: remove one figure for every 10 casualties (throug
   T.eq({ removed("15mm_inch") }, { 2, 18, 5 }, "25 casualties: 2 figures of 10 men, 5 carried forward")
   T.eq({ removed(nil) }, { 1, 19, 5 }, "at 25mm: 1 figure of 20 men")
 end)
+
+T.case("WRG 1973 APPENDIX III: the scale is a load layer before the options; an unknown scale is refused", function()
+  local rules = ruleset.load("wrg", { scale = "15mm", options = { "sudden_death" } })
+  local at = {}
+  for i, l in ipairs(rules.layers) do at[l] = i end
+  T.truthy(at["scale 15mm"] and at["option sudden_death"] and at["scale 15mm"] < at["option sudden_death"],
+    "layers: " .. table.concat(rules.layers, ", "))
+  T.raises(function() ruleset.load("wrg", { scale = "6mm" }) end, "ruleset 'wrg' has no scale '6mm'")
+end)
