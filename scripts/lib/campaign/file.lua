@@ -14,6 +14,7 @@
 local loader = require("sandtable.loader")
 local fail = require("lib.fail")
 local scenario = require("lib.scenario")
+local sorted_keys = require("lib.sorted_keys")
 
 local file = {}
 
@@ -28,12 +29,6 @@ local function kind(v)
   return type(v)
 end
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out, function(a, b) return tostring(a) < tostring(b) end)
-  return out
-end
 
 local function check_keys(value, spec, path, locate)
   for _, key in ipairs(sorted_keys(value)) do
