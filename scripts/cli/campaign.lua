@@ -38,7 +38,8 @@ local function one(c, opts)
       battles[#battles + 1] = { battle = b.n, seed = b.seed, role = b.role, defender = b.defender or json.null,
         month = b.month or json.null, terrain_change = b.terrain_change, field_defences = b.field_defences or json.null,
         winner = b.winner or json.null, reason = b.reason, periods = b.turns, points = b.vp, hash = b.hash,
-        siege = b.siege or json.null, before = b.before, after = b.after }
+        siege = b.siege or json.null, before = setmetatable(b.before or {}, json.array_mt),
+        after = setmetatable(b.after or {}, json.array_mt) }
     end
     return json.encode({ campaign = c.name or c.file, file = c.file, seed = seed, sides = r.names,
       winner = r.winner or json.null, reason = r.reason, battles = battles, hash = r.hash }) .. "\n",
