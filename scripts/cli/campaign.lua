@@ -67,9 +67,20 @@ local function many(c, path, opts)
   local seed = opts.seed or c.seed or 1
   local P = runner.prepare(c)
   local names = { P.prepared.armies[1].fields.name or "side 1", P.prepared.armies[2].fields.name or "side 2" }
+  local variants = { { name = "baseline", params = { campaign = path, referee = opts.referee or nil } } }
+  for _, x in ipairs(opts.variants or {}) do
+    -- each variant loads here first: a house rule that cannot load is one
+    -- message naming its file, not N failed campaigns
+    local ok, err = pcall(runner.prepare, file.load(path), { x.file })
+    if not ok then
+      fail("variant '%s' (%s) cannot be used, so nothing was run:\n%s", x.name, x.file,
+        type(err) == "table" and err.user_message or tostring(err))
+    end
+    variants[#variants + 1] = { name = x.name,
+      params = { campaign = path, house_rules = { x.file }, referee = opts.referee or nil } }
+  end
   local summary = experiment.run{ module = "lib.campaign.trial", trials = opts.trials, seed = seed,
-    threads = opts.threads, keep_results = true,
-    variants = { { name = "campaign", params = { campaign = path, referee = opts.referee or nil } } } }
+    threads = opts.threads, keep_results = true, variants = variants }
   local v = summary.variants[1]
   local endings, order, failures, lengths = {}, {}, {}, {}
   for _, t in ipairs(summary.results[1]) do
@@ -87,9 +98,18 @@ local function many(c, path, opts)
   if opts.format == "json" then
     local e = {}
     for _, k in ipairs(order) do e[k] = endings[k] end
+    local others = {}
+    for i = 2, #summary.variants do
+      local x = summary.variants[i]
+      others[#others + 1] = { name = x.name, house_rule = variants[i].params.house_rules[1],
+        side1_wins = x.side1_wins, side2_wins = x.side2_wins, draws = x.draws, failed = x.failed, battles = x.length,
+        side1_win_difference = (summary.differences[i - 1] or {}).side1_win_difference }
+    end
+    local failed = 0
+    for _, x in ipairs(summary.variants) do failed = failed + x.failed end
     return json.encode({ campaign = c.name or c.file, file = c.file, seed = seed, campaigns = opts.trials,
       sides = names, side1_wins = v.side1_wins, side2_wins = v.side2_wins, draws = v.draws, failed = v.failed,
-      battles = v.length, endings = e }) .. "\n", v.failed == 0
+      battles = v.length, endings = e, variants = setmetatable(others, json.array_mt) }) .. "\n", failed == 0
   end
   local text = {
     string.format("CAMPAIGNS: %s (%s): %d campaigns, campaign i seeded from (%d, i)%s", c.name or c.file, c.file,
@@ -109,16 +129,39 @@ local function many(c, path, opts)
   for _, k in ipairs(order) do
     text[#text + 1] = string.format("  %-50s %s", k, pct(endings[k] / math.max(1, done)))
   end
-  text[#text + 1] = string.format("Failed campaigns: %d", v.failed)
+  local failed = v.failed
+  if #summary.variants > 1 then
+    text[#text + 1] = ""
+    text[#text + 1] = string.format("House rules on the same campaigns (paired by seed): %s wins the campaign", names[1])
+    for i = 2, #summary.variants do
+      local x = summary.variants[i]
+      local dd = (summary.differences[i - 1] or {}).side1_win_difference
+      text[#text + 1] = string.format("  %-20s %s  [%s, %s]%s", x.name, pct(x.side1_wins.rate), pct(x.side1_wins.low),
+        pct(x.side1_wins.high), dd and string.format("   difference %+.1f points [%+.1f, %+.1f]", 100 * dd.rate,
+          100 * dd.low, 100 * dd.high) or "")
+      failed = failed + x.failed
+    end
+  end
+  text[#text + 1] = string.format("Failed campaigns: %d", failed)
   for _, t in ipairs(failures) do
     text[#text + 1] = string.format("  campaign seed %d: %s", t.seed, (tostring(t.error):gsub("\n.*", "")))
   end
-  return table.concat(text, "\n") .. "\n", v.failed == 0
+  for i = 2, #summary.variants do
+    for _, t in ipairs(summary.results[i]) do
+      if t.error then
+        text[#text + 1] = string.format("  %s, campaign seed %d: %s", summary.variants[i].name, t.seed,
+          (tostring(t.error):gsub("\n.*", "")))
+        break
+      end
+    end
+  end
+  return table.concat(text, "\n") .. "\n", failed == 0
 end
 
 -- opts: campaign (path), seed (nil: the campaign's, else 1), trials (nil or 0:
 -- one campaign), threads, format ("text" | "json"), referee, log (true: also
--- return every battle's account). Returns the text, whether all went well,
+-- return every battle's account), variants ({ {name =, file =} }: house
+-- rules compared on the same campaigns, with trials). Returns the text, whether all went well,
 -- and the log text (one campaign with log).
 function cli.run(opts)
   if not opts.campaign then fail("campaign: name a campaign file") end

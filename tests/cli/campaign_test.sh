@@ -39,6 +39,22 @@ expect_exit 0 "the table of many campaigns" -- "$SANDTABLE" campaign "$C" -n 10 
 expect_output "Who wins the campaign (95% intervals):" "who wins the campaign, with intervals"
 expect_output "Failed campaigns: 0" "none failed"
 
+# A house rule of the campaign rules compared on the same campaigns.
+H=campaigns/wrg/house_rules/winner_recovers_half.lua
+"$SANDTABLE" campaign "$C" -n 30 -j 1 --variant harsh=$H --format json --out "$TMP/v1.json"
+"$SANDTABLE" campaign "$C" -n 30 -j 2 --variant harsh=$H --format json --out "$TMP/v2.json"
+cmp -s "$TMP/v1.json" "$TMP/v2.json" && pass "a variant: byte-identical on 1 and 2 threads" || fail "the variant differs by threads"
+grep -q '"variants":\[{.*"name":"harsh"' "$TMP/v1.json" && grep -q '"side1_win_difference":{' "$TMP/v1.json" \
+  && pass "the JSON has the variant's rates and its paired difference" || fail "no variant in the JSON"
+expect_exit 0 "the variant's table" -- "$SANDTABLE" campaign "$C" -n 10 --variant harsh=$H
+expect_output "House rules on the same campaigns (paired by seed)" "the variant is reported beside the rules as written"
+expect_exit 2 "--variant without --trials" -- "$SANDTABLE" campaign "$C" --variant harsh=$H
+expect_exit 2 "--variant without a name" -- "$SANDTABLE" campaign "$C" -n 3 --variant $H
+printf 'return function(rules) rules.require("wrg.campaign").RECOVERY.winner.losses = nil + 1 end\n' > "$TMP/broken_rule.lua"
+expect_exit 1 "a broken house rule" -- "$SANDTABLE" campaign "$C" -n 3 --variant broken="$TMP/broken_rule.lua"
+expect_output "broken_rule.lua:1:" "names the house rule's file and line"
+grep -q "stack traceback" <<<"$OUT" && fail "a traceback for a broken house rule" || pass "... without a traceback"
+
 # Every battle of many campaigns under the referee.
 N=${CAMPAIGN_TRIALS:-200}
 "$SANDTABLE" campaign "$C" -n "$N" -j "$(nproc)" --referee --format json --out "$TMP/ref.json"

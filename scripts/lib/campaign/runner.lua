@@ -40,14 +40,16 @@ local function with_weather(c, s)
   s.options = options
 end
 
--- c: a parsed campaign (lib.campaign.file). Loads the ruleset and armies
--- once; returns what runner.run needs.
-function runner.prepare(c)
+-- c: a parsed campaign (lib.campaign.file); house_rules: extra house rule
+-- files (a variant's), applied to the battles' rules and so to the
+-- campaign rules too (they are a module of the same ruleset instance).
+-- Loads the ruleset and armies once; returns what runner.run needs.
+function runner.prepare(c, house_rules)
   if c.weather then
     with_weather(c, c.scenario)
     if c.fortress then with_weather(c, c.fortress) end
   end
-  local prepared = battle.prepare(c.scenario)
+  local prepared = battle.prepare(c.scenario, house_rules)
   local name = runner.campaign_module(prepared.rules)
   if not name then
     fail("%s: ruleset '%s' offers no campaign rules (its manifest names no campaign module)", c.locate("/scenario"),
@@ -56,7 +58,7 @@ function runner.prepare(c)
   local P = { campaign = c, prepared = prepared, rules = prepared.rules.require(name) }
   -- The siege's table, loaded once with its own options (the sieges module);
   -- its armies are the campaign's.
-  if c.fortress then P.fortress = battle.prepare(c.fortress) end
+  if c.fortress then P.fortress = battle.prepare(c.fortress, house_rules) end
   return P
 end
 

@@ -7,9 +7,10 @@ local runner = require("lib.campaign.runner")
 
 local trial = {}
 
--- params: { campaign = path, referee = true (check every phase) }
+-- params: { campaign = path, house_rules = { paths } (a variant's),
+-- referee = true (check every phase) }
 function trial.prepare(params)
-  local P = runner.prepare(file.load(params.campaign))
+  local P = runner.prepare(file.load(params.campaign), params.house_rules)
   P.referee = params.referee == true
   return P
 end
