@@ -292,3 +292,12 @@ T.case("WRG 1973 CAMPAIGNS 3: a captured fortress ends the campaign", function()
   T.eq(o.winner, 1)
   T.truthy(o.reason:find("captured", 1, true), o.reason)
 end)
+
+-- The shipped campaign house rule patches its own ruleset instance only.
+T.case("WRG 1973 CAMPAIGNS: the house rule winner_recovers_half (campaigns/wrg/house_rules)", function()
+  local ruleset = require("lib.ruleset")
+  local harsh = ruleset.load("wrg", { house_rules = { "campaigns/wrg/house_rules/winner_recovers_half.lua" } })
+  local plain = ruleset.load("wrg", {})
+  T.eq({ harsh.require("wrg.campaign").recovered("winner", 6, 20) }, { 6, 10 }, "runaways all, half the losses")
+  T.eq({ plain.require("wrg.campaign").recovered("winner", 6, 20) }, { 6, 20 }, "the rules as written elsewhere")
+end)
