@@ -19,6 +19,7 @@ local tables = require("wrg.tables")
 local armies_mod = require("wrg.armies")
 local fortress = require("wrg.campaign_fortress")
 local campaign_commander = require("wrg.campaign_commander")
+local recovery = require("wrg.campaign_recovery")
 
 local C = { rule = "WRG 1973 CAMPAIGNS" }
 
@@ -33,52 +34,14 @@ C.SPRING = 3
 -- "it adds or subtracts up to 3 terrain units from those picked in the usual way"
 C.TERRAIN_CHANGE_MAX = 3
 
--- "In a drawn game, each side recovers all its runaways and half its other
--- losses. A winner recovers all his losses, and a loser recovers half his
--- runaways and a quarter of his other losses."
-C.RECOVERY = {
-  draw = { runaways = 1, losses = 1 / 2 },
-  winner = { runaways = 1, losses = 1 },
-  loser = { runaways = 1 / 2, losses = 1 / 4 },
-}
+-- Losses and their recovery (campaign_recovery.lua): the same tables and
+-- functions, so a house rule patching C.RECOVERY patches them.
+C.RECOVERY = recovery.RECOVERY
+C.recovered, C.settle, C.seen = recovery.recovered, recovery.settle, recovery.seen
+local seen = recovery.seen
 
 ---------------------------------------------------------------------------
--- Pure rules (tested one by one in tests/campaign_test.lua)
-
--- Figures recovered at once of `runaways` and `losses` (other losses) for a
--- side whose result is "draw", "winner" or "loser". READING: fractions are
--- rounded down (a figure is 20 men; part of one does not come back); the rest
--- is "recovered for the battle following" (C.settle).
-function C.recovered(result, runaways, losses)
-  local r = C.RECOVERY[result]
-  if not r then error("campaign: result must be draw, winner or loser, found " .. tostring(result), 2) end
-  local a = math.floor(runaways * r.runaways + 1e-9)
-  local b = math.floor(losses * r.losses + 1e-9)
-  return a, b
-end
-
--- One unit's figures after a battle. entry: the roster entry ({ figures =
--- taken into the battle, returning = figures due back after this battle });
--- seen: { standing = figures left with the colours, runaways = figures
--- that fled the field }; result: "draw" | "winner" | "loser". Returns the
--- entry's new { figures (for the next battle), returning (after it),
--- killed, runaways, recovered }.
---
--- "The remaining losses are recovered for the battle following." READING:
--- the losses not recovered at once miss the next battle and are back for
--- the one after it (figures due back before are added now).
-function C.settle(entry, seen, result)
-  local took = entry.figures
-  local runaways = seen.runaways
-  local killed = math.max(0, took - seen.standing - runaways)
-  local back_runaways, back_killed = C.recovered(result, runaways, killed)
-  local out = {
-    killed = killed, runaways = runaways, recovered = back_runaways + back_killed,
-    figures = seen.standing + back_runaways + back_killed + (entry.returning or 0),
-    returning = (runaways - back_runaways) + (killed - back_killed),
-  }
-  return out
-end
+-- Roles, ground and sides (tested one by one in tests/campaign_test.lua)
 
 -- Who defends next. state: { defender = nil (an encounter) | side };
 -- winner: 1 | 2 | nil (a draw). Returns the next defender (nil: an
@@ -107,8 +70,7 @@ function C.clamp_terrain_change(k)
 end
 
 -- The defender's choice of terrain change is its commander's ("Rules never
--- decide for a player"): the default campaign commander's, unless the
--- campaign state names another (state.commanders[side].terrain_change).
+-- decide for a player"): the default campaign commander's.
 C.defender_terrain = campaign_commander.terrain_change
 
 -- "can construct field defences until it balances its opponents
@@ -245,9 +207,7 @@ function C.next_battle(state, n)
   if state.defender then
     local d = state.defender
     local a = 3 - d
-    local chooser = state.commanders and state.commanders[d] and state.commanders[d].terrain_change
-      or C.defender_terrain
-    local k = C.clamp_terrain_change(chooser(armies_mod.units(plan.armies[d])))
+    local k = C.clamp_terrain_change(C.defender_terrain(armies_mod.units(plan.armies[d])))
     plan.table.terrain_change = k
     local fd = C.field_defences(points_of(plan.armies[d]), points_of(plan.armies[a]), c_in_c_regular(plan.armies[d]))
     plan.field_defences = fd
@@ -265,17 +225,6 @@ function C.next_battle(state, n)
   return plan
 end
 
--- What one unit's battle data says of its end: figures standing with the
--- colours and runaways. READING: the figures of a unit that ends the battle
--- in rout, or has left the table, are runaways; figures removed as
--- casualties are its other losses.
-local function seen(d)
-  local away = d.gone or d.routing or d.leaving or (d.off_table ~= nil and d.off_table.returns_at == nil)
-  local left = math.max(0, d.figures or 0)
-  if away then return { standing = 0, runaways = left } end
-  return { standing = left, runaways = 0 }
-end
-C.seen = seen
 
 local function plural(n, one, many) return n == 1 and one or many end
 
