@@ -194,3 +194,34 @@ T.case("WRG 1973 APPENDIX III: the scale is a load layer before the options; an 
     "layers: " .. table.concat(rules.layers, ", "))
   T.raises(function() ruleset.load("wrg", { scale = "6mm" }) end, "ruleset 'wrg' has no scale '6mm'")
 end)
+
+-- Through the battle engine: slingers shoot at foot 100 paces off in one
+-- period; at 15mm_inch the account counts half the figures shooting.
+local function volley(scale)
+  local rules = instance(scale)
+  local battle, turn, ai = rules.require("wrg.battle"), rules.require("wrg.turn"), rules.require("wrg.ai")
+  local still = setmetatable({ charge_target = function() return nil end, countercharge = function() return false end,
+    move = function() return nil end, formation = function() return nil end }, { __index = ai })
+  local lines = {}
+  local gap = rules.require("wrg.setup").mm(100)
+  local G = battle.skirmish{ dice = dice.random(3), report = function(l) lines[#lines + 1] = l end, sides = {
+    { units = { { id = "slingers", type = "LI", class = "C", weapons = { "sling" }, figures = 12, ranks = 1,
+                  at = { 600, 300, 0 } } }, commander = still },
+    { units = { { id = "foot", type = "MI", class = "C", weapons = { "spear" }, figures = 24, ranks = 2,
+                  at = { 600, 300 + gap + 40, 180 } } }, commander = still } } }
+  turn.play(G)
+  for _, l in ipairs(lines) do
+    local n = l:match("Slingers shoots at [^:]+: (%d+) figures") or l:match("slingers shoots at [^:]+: (%d+) figures")
+    if n then return tonumber(n) end
+  end
+  return nil, table.concat(lines, "\n")
+end
+
+T.case("WRG 1973 APPENDIX III: half the figures shooting, in a period played by the battle engine", function()
+  local n25, why25 = volley(nil)
+  local n15, why15 = volley("15mm_inch")
+  T.truthy(n25, "the slingers shoot at 25mm:\n" .. tostring(why25))
+  T.truthy(n15, "the slingers shoot at 15mm_inch:\n" .. tostring(why15))
+  T.eq(n25, 12, "12 slingers in one rank shoot at 25mm")
+  T.eq(n15, n25 // 2, "15mm_inch counts half the " .. tostring(n25) .. " figures")
+end)
