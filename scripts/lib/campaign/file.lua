@@ -88,6 +88,13 @@ function file.parse(text, name, base_dir)
     check_keys(c.weather, file.WEATHER_KEYS, "/weather", locate)
     local m = c.weather.month
     if m and (m < 1 or m > 12) then fail("%s: 'month' must be 1 to 12, found %d", locate("/weather/month"), m) end
+    -- the weather module's regions (its own tables), named at this line
+    local r = c.weather.region
+    local W = loader.find("modules.weather") and require("modules.weather") or nil
+    if r and W and W.TABLES and not W.TABLES[r] then
+      fail("%s: weather region '%s' is not one of: %s", locate("/weather/region"), r,
+        table.concat(sorted_keys(W.TABLES), ", "))
+    end
   end
   c.scenario_path = find_scenario(c.scenario, base_dir, locate("/scenario"))
   c.scenario = scenario.parse(loader.read(c.scenario_path), loader.display(c.scenario_path),

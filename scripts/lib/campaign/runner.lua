@@ -98,8 +98,8 @@ function runner.run(P, opts)
     s.table = copy(s.table)
     for k, v in pairs(plan.table or {}) do s.table[k] = v end
     -- The scenario's own weather block (if any) with the campaign's region
-    -- and this battle's month: the weather module reads it when the
-    -- scenario switches the module on (options: [weather]).
+    -- and this battle's month: the weather module (switched on by
+    -- runner.prepare) reads it at the battle's start.
     if c.weather then
       s.weather = copy(s.weather)
       s.weather.region = c.weather.region or s.weather.region

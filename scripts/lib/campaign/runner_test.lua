@@ -56,6 +56,8 @@ T.case("campaign files: bad input names the file and line", function()
   T.raises(function() parse("scenario: no/such.yaml\n") end, "bad.yaml:1:1: no scenario 'no/such.yaml'")
   T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nweather:\n  month: 13\n") end,
     "bad.yaml:3:3: 'month' must be 1 to 12")
+  T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nweather:\n  region: asia\n") end,
+    "bad.yaml:3:3: weather region 'asia' is not one of: europe, mediterranean")
   T.raises(function() parse("scenario: scenarios/wrg/medway.yaml\nbattles: three\n") end,
     "'battles' should be an integer")
 end)
