@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local orders_phase = require("wrg.orders.phase")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, live, mm, normal_move, say
@@ -23,6 +24,9 @@ local function in_reach(G, uid, target)
 end
 
 local function declare(G)
+  -- ORDERS: orders digested, signals obeyed, messengers riding, orders
+  -- carried out crossed out, the General's new orders (rulesets/wrg/orders/)
+  orders_phase.phase(G)
   G.charges = {}
   local charged = {}
   for _, uid in ipairs(G.all) do
