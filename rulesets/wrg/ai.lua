@@ -31,7 +31,7 @@ end
 
 -- The order sheet before the battle: each unit attacks (or skirmishes, or
 -- holds) "to the north" / "to the south": straight at the enemy's side of
--- the table. It engages the enemy it finds within 60 degrees of that
+-- the table. It engages the enemy it finds within 90 degrees of that
 -- direction (orders/sheet.lua: S.SECTOR) and the order is carried out when
 -- none is left there.
 function ai.orders(G, s)
@@ -50,9 +50,9 @@ end
 -- Barbarian Generals make only the first two.
 function ai.signals(G, s)
   return {
-    { type = "three trumpet blasts", text = "units without orders that may not skirmish: attack the nearest enemy in sight",
+    { type = "three trumpet blasts", text = "units without orders, other than light troops with missiles: attack the nearest enemy in sight",
       order = { kind = "attack" }, at_nearest_enemy = true, without_orders_only = true, not_for_skirmishers = true },
-    { type = "standard waved", text = "units without orders that may skirmish: skirmish at the nearest enemy in sight",
+    { type = "standard waved", text = "light troops with missiles without orders: skirmish at the nearest enemy in sight",
       order = { kind = "skirmish" }, at_nearest_enemy = true, without_orders_only = true, skirmishers_only = true },
   }
 end

@@ -121,7 +121,7 @@ end
 
 -- An enemy "found in the direction written": its bearing from the unit within
 -- S.SECTOR degrees of the order's bearing.
-S.SECTOR = 60
+S.SECTOR = 90
 function S.in_sector(G, uid, o, eid)
   local x1, y1 = G.bf:pos(uid)
   local x2, y2 = G.bf:pos(eid)

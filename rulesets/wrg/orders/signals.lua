@@ -13,8 +13,10 @@
 --   { type = "three blasts of the horn", order = { kind =, bearing =, ... },
 --     at_nearest_enemy = true,    -- attack/skirmish the nearest enemy it sees
 --     without_orders_only = true,  -- "does not concern" units that hold an order
---     skirmishers_only = true,     -- ... units that may not skirmish
---     not_for_skirmishers = true } -- ... units that may skirmish
+--     skirmishers_only = true,     -- ... units other than light infantry
+--                                  --     and light cavalry with missiles
+--     not_for_skirmishers = true } -- ... light infantry and light cavalry
+--                                  --     with missiles
 -- (the meaning written once for every unit: what a unit does is the order,
 -- with the direction of the nearest enemy when the meaning says so).
 -- Signals are numbered in the order written; a barbarian General makes
@@ -24,6 +26,7 @@ local tables = require("wrg.tables")
 local S = require("wrg.orders.sheet")
 local MS = require("wrg.orders.messengers")
 local V = require("wrg.orders.vocabulary")
+local troops = require("wrg.troops")
 
 local SG = {}
 local MM = tables.MM_PER_PACE
@@ -57,7 +60,7 @@ end
 -- Whether a unit has been told the signal concerns it.
 local function concerns(sg, d)
   if sg.without_orders_only and S.current(d) then return false end
-  local sk = V.may_skirmish(d)
+  local sk = (d.type == "LI" or d.type == "LC") and troops.missile(d) ~= nil
   if sg.skirmishers_only and not sk then return false end
   if sg.not_for_skirmishers and sk then return false end
   return true

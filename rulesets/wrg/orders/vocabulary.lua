@@ -67,7 +67,8 @@ function V.may_skirmish(u)
   return m ~= nil and m ~= "engine"
 end
 
-local COMPASS = { "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west" }
+-- bearings turn anticlockwise (90 = west: the battle's bearing is atan(-dx, dy))
+local COMPASS = { "north", "north-west", "west", "south-west", "south", "south-east", "east", "north-east" }
 function V.compass(b)
   local i = math.floor(((b % 360) + 22.5) / 45) % 8 + 1
   return COMPASS[i]
