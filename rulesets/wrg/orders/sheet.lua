@@ -169,6 +169,25 @@ function S.done(G, uid, o)
   return false
 end
 
+-- TARGET PRIORITIES 3: "Enemy attacking or shooting at friendly troops that
+-- they are directly ordered to support or who form part of their own unit,
+-- or enemy who they have been ordered to treat as a priority target."
+-- Attacking: charging the friend this period or fighting it; shooting: it shot
+-- at the friend last period; a priority target: the enemy named in the order.
+function S.priority_target(G, uid, eid)
+  local o = S.current(G.D[uid])
+  if not o then return false end
+  if o.enemy == eid then return true end
+  if o.kind ~= "support" or not o.friend then return false end
+  local e = G.D[eid]
+  if e.fired_turn == G.turn - 1 and e.fired_at == o.friend then return true end
+  for _, c in ipairs(G.charges or {}) do
+    if c.charger == eid and c.target == o.friend then return true end
+  end
+  for _, op in ipairs(e.opponents or {}) do if op == o.friend then return true end end
+  return false
+end
+
 -- Orders carried out are crossed out at the start of a period: the unit then
 -- waits for new orders (or takes a "no current order" test: its commander's
 -- voluntary_test; chart 2 of THE REACTION TEST).

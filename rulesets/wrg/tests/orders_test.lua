@@ -44,6 +44,7 @@ local function fight(opts)
       { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
     },
   }
+  G.lines = lines
   return G, lines
 end
 
@@ -373,4 +374,28 @@ T.case("The default commander changes orders only through its General: signal ne
   play(G)
   T.eq(G.D[near].order, "attack", "the signal obeyed next period")
   T.eq(G.D[far1].order, nil, "the messenger still riding or the order being digested")
+end)
+
+---------------------------------------------------------------------------
+-- TARGET PRIORITIES 3 from the written orders
+
+T.case("TARGET PRIORITIES 3: archers ordered to support a unit shoot the enemy that shot at it", function()
+  local function shot_at(order)
+    local G = fight{
+      side1 = { unit("a", "MI", 600, 300, 0, { weapons = { "bow" }, ranks = 1 }), unit("f", "MI", 1000, 300) },
+      side2 = { unit("e1", "MI", 600, 300 + 20 + 100 * MM, 180, { ranks = 1 }),
+                unit("e2", "MI", 760, 300 + 20 + 150 * MM, 180, { ranks = 1 }) },
+      -- standing where they are (the move under the order is not the point)
+      cmd1 = commander{ move = function() return nil end } }
+    local a, f, e2 = G.by_id[1].a, G.by_id[1].f, G.by_id[2].e2
+    G.D[e2].fired_turn, G.D[e2].fired_at = 0, f
+    if order then S.enter(G, a, { kind = "support", friend = f }, "start") end
+    play(G)
+    for _, e in ipairs(events(G, "shoot")) do if e.unit == a then return e.target, G end end
+    error("no shot:\n" .. table.concat(G.lines or {}, "\n"))
+  end
+  local t, G = shot_at(false)
+  T.eq(t, G.by_id[2].e1, "without the order: the nearest (priority 6)")
+  t, G = shot_at(true)
+  T.eq(t, G.by_id[2].e2, "ordered to support f: the enemy that shot at f (priority 3)")
 end)
