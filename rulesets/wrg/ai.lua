@@ -465,16 +465,27 @@ function ai.move(G, uid)
   local b = turn.bearing(G, uid, target)
   if d.state == "uncontrolled" then return { bearing = b, distance = turn.charge_move(d), advancing = true } end
   if o and o.kind == "skirmish" then
+    -- GENERAL FEATURES OF ORDERS 4: "They will close to within their own
+    -- missile range and shoot, but may evade, subject to reaction, if the
+    -- enemy would otherwise come into contact." Skirmishers stand where an
+    -- evade (a normal move straight away) gets them clear of the enemy's
+    -- charge: the charger must cover the gap and then the evade. Only
+    -- closer than that do they step back (they used to keep out of the
+    -- enemy's whole charge reach, and so turned about and back period after
+    -- period whenever their range was shorter than that reach).
     local range = d.range or 40
     local o = G.D[target]
-    local threat = turn.charge_move(o) + 10
+    local threat = math.max(0, turn.charge_move(o) - turn.normal_move(d)) + 10
     if dist < threat and not o.in_melee then
-      -- stay out of reach: move back and face again next period
       return { bearing = turn.norm(b + 180), distance = math.min(turn.normal_move(d), threat - dist + 10) }
     end
-    if dist > range * 0.8 then
-      return { bearing = b, distance = math.min(turn.normal_move(d), dist - range * 0.8), advancing = true }
+    local stand = math.max(range * 0.8, threat)
+    if dist > stand then
+      return { bearing = b, distance = math.min(turn.normal_move(d), dist - stand), advancing = true }
     end
+    -- in range: face the target only if it is outside the shooting arc
+    local arc = troops.shooting_arc(d)
+    if arc >= 180 or G.bf:in_arc(uid, target, arc) then return nil end
     return { bearing = b, distance = 0 }
   end
   local goal = objective(G, uid, allowed) or target

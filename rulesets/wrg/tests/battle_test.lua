@@ -59,8 +59,10 @@ end
 -- Renewed for the orders system (rulesets/wrg/orders/): orders written
 -- as sentences, changed only by messengers and signals, no "attack" coming
 -- back by itself after an instruction; the Britons flee after 4 periods,
--- hash f4cfe26f63862050.)
-local GOLDEN = { winner = 1, turns = 4, hash = "f4cfe26f63862050" }
+-- hash f4cfe26f63862050. Renewed for skirmishers standing where an evade
+-- gets them clear instead of out of the whole charge reach: the same
+-- result, hash 164a685747db4edf.)
+local GOLDEN = { winner = 1, turns = 4, hash = "164a685747db4edf" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
