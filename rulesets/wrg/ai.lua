@@ -136,6 +136,17 @@ function ai.act_as_c_in_c(G, uid)
   return fresh_order(G, uid)
 end
 
+-- STANDING ORDERS of this commander, as handed to the umpire (logged before
+-- the battle); the scripts below and the skirmishers' moves carry them out.
+function ai.standing_orders()
+  return {
+    "Skirmish: close to missile range and shoot; stand where an evade gets clear of the enemy's charge; " ..
+      "evade when charged; charge only light troops that are disordered or routing.",
+    "A unit without orders and threatened by an enemy able to charge it, with no messenger on the way, " ..
+      "takes a no-current-order reaction test.",
+  }
+end
+
 -- STANDING ORDERS of this commander ("the ways in which the various types of
 -- troops will behave in varying circumstances"): a unit left without orders
 -- with an enemy within that enemy's charge reach of it, and no messenger on

@@ -21,10 +21,21 @@ local SG = require("wrg.orders.signals")
 
 local O = {}
 
--- Before the battle: the orders, and the signals' meanings, in writing.
+-- Before the battle: the orders, the signals' meanings and the standing
+-- orders, in writing. STANDING ORDERS: "Such standing orders must be handed
+-- to the Umpire at the start of the game ... Standing orders left at home are
+-- not acceptable as evidence!": a commander's `standing_orders(G, s)` lists
+-- their texts, logged now; the commander's scripts that carry them out (for
+-- the default commander, ai.voluntary_test and the skirmishers' moves) are
+-- the behaviour the texts describe.
 function O.write(G)
   S.write_initial(G)
-  for s = 1, 2 do SG.define(G, s) end
+  for s = 1, 2 do
+    SG.define(G, s)
+    local cmd = G.sides[s].commander
+    local list = cmd.standing_orders and cmd.standing_orders(G, s) or {}
+    if #list > 0 then S.log(G, "standing_orders", { side = s, orders = list }) end
+  end
 end
 
 -- CHANGE OF ORDERS 4: "A general may join a unit and shout "Follow me". It

@@ -399,3 +399,13 @@ T.case("TARGET PRIORITIES 3: archers ordered to support a unit shoot the enemy t
   t, G = shot_at(true)
   T.eq(t, G.by_id[2].e2, "ordered to support f: the enemy that shot at f (priority 3)")
 end)
+
+T.case("STANDING ORDERS: handed to the umpire at the start (logged before the first period)", function()
+  local s = require("lib.scenario").parse(require("sandtable.loader").read("scenarios/wrg/gaugamela.yaml"), "g.yaml",
+    "scenarios/wrg")
+  local r = require("lib.battle").run{ scenario = s, seed = 1, log = true, turns = 1 }
+  local so = events(r.state, "standing_orders")
+  T.eq(#so, 2, "each side's standing orders")
+  T.eq(so[1].turn, 0, "before the first period")
+  T.eq(#so[1].orders, #ai.standing_orders(), "every text the commander's scripts carry out")
+end)
