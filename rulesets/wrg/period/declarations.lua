@@ -125,6 +125,26 @@ local function declare(G)
       end
     end
   end
+  -- CHARGING: "A unit with orders to charge any enemy coming within reach
+  -- will count as countercharging, even if no charge is intended against
+  -- it. The same applies when a unit ordered to support another sees it
+  -- threatened." A unit under a "support" order whose friend is charged
+  -- countercharges a charger within its own charge reach and front 45
+  -- degrees (no choice: the order decides).
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local o = d.order == "support" and d.orders or nil
+    if o and o.friend and charged[o.friend] and live(d) and not d.routing and d.state == nil and not d.in_melee
+      and not d.charging and not d.evading and not d.countercharging and not d.pursuing and d.moves[2] and not d.square then
+      for _, c in ipairs(charged[o.friend]) do
+        if live(G.D[c]) and in_reach(G, uid, c) then
+          d.countercharging = true
+          say(G, "  %s countercharges in support of %s.", d.name, G.D[o.friend].name)
+          break
+        end
+      end
+    end
+  end
   -- GENERAL FEATURES OF ORDERS 1: "Units may vary their formation as desired
   -- without specific orders" (the commander's `formation`: the files it
   -- wants, or nil); "Those within enemy charge reach may at any time halt and

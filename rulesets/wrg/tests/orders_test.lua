@@ -409,3 +409,23 @@ T.case("STANDING ORDERS: handed to the umpire at the start (logged before the fi
   T.eq(so[1].turn, 0, "before the first period")
   T.eq(#so[1].orders, #ai.standing_orders(), "every text the commander's scripts carry out")
 end)
+
+T.case("CHARGING: a unit ordered to support another counts as countercharging when it is charged", function()
+  local function run(order)
+    local G
+    G = fight{
+      side1 = { unit("f", "MI", 600, 300), unit("s", "HC", 760, 300, 0, { figures = 4, ranks = 1, weapons = { "lance" } }) },
+      side2 = { unit("e", "HC", 640, 300 + 20 + 110 * MM, 180, { figures = 4, ranks = 1, weapons = { "lance" }, fanatic = true }) },
+      cmd2 = commander{ charge_target = function() return G.by_id[1].f end } }
+    local f, s = G.by_id[1].f, G.by_id[1].s
+    if order then S.enter(G, s, { kind = "support", friend = f }, "start") end
+    local cc
+    G.bf:on_time(function(_, t, phase) if t == 1 and phase == "orders" then cc = G.D[s].countercharging end end)
+    play(G)
+    G.bf:on_time(nil)
+    T.eq(#events(G, "charge", function(e) return e.target == f end), 1, "the enemy charges f")
+    return cc
+  end
+  T.eq(run(true), true, "ordered to support f: it countercharges")
+  T.eq(run(false), false, "without the order: it does not (the commander declined)")
+end)
