@@ -220,12 +220,17 @@ function S.write_initial(G)
         end
       end
     end
-    for _, o in ipairs(list) do
-      for _, uid in ipairs(o.units or {}) do
+    for i, o in ipairs(list) do
+      if type(o) ~= "table" or type(o.units) ~= "table" then
+        -- a commander from a mod that writes something else is told so
+        require("lib.fail")("wrg orders: the commander of side %d wrote order %d as %s; expected a table " ..
+          "{ kind = ..., units = { unit ids } } (rulesets/wrg/orders/vocabulary.lua)", s, i, type(o))
+      end
+      for _, uid in ipairs(o.units) do
         local why = V.check(G, uid, o)
         if why then
-          log(G, "order_refused", { unit = uid, order = tostring(o.kind), reason = why })
-          say(G, "  %s: order refused: %s.", G.D[uid].name, why)
+          log(G, "order_refused", { unit = type(uid) == "number" and uid or nil, order = tostring(o.kind), reason = why })
+          say(G, "  %s: order refused: %s.", G.D[uid] and G.D[uid].name or tostring(uid), why)
         else
           S.enter(G, uid, o, "start")
         end

@@ -88,6 +88,7 @@ function V.check(G, uid, o)
     return string.format("unknown order '%s' (expected one of %s)", tostring(o.kind), table.concat(V.KINDS, ", "))
   end
   local d = G.D[uid]
+  if not d then return "no such unit: " .. tostring(uid) end
   if d.sub_unit_of then return "Sub-units are not given orders" end
   if o.kind == "skirmish" and not V.may_skirmish(d) then
     return "only light or light-medium infantry, cavalry, camelry and chariots armed with missile weapons may be ordered to skirmish"

@@ -429,3 +429,15 @@ T.case("CHARGING: a unit ordered to support another counts as countercharging wh
   T.eq(run(true), true, "ordered to support f: it countercharges")
   T.eq(run(false), false, "without the order: it does not (the commander declined)")
 end)
+
+T.case("ORDERS: a commander that writes something other than an order is told what was expected", function()
+  local G = fight{ side1 = { unit("mi", "MI", 600, 300) }, cmd1 = commander{ orders = function() return { "attack!" } end } }
+  local ok, err = pcall(S.write_initial, G)
+  T.eq(ok, false)
+  local msg = type(err) == "table" and err.user_message or tostring(err)
+  T.truthy(msg:find("expected a table { kind = ..., units = { unit ids } }", 1, true), msg)
+  G = fight{ side1 = { unit("mi", "MI", 600, 300) },
+             cmd1 = commander{ orders = function() return { { kind = "attack", bearing = 0, units = { 999 } } } end } }
+  S.write_initial(G)
+  T.eq(events(G, "order_refused")[1].reason, "no such unit: 999")
+end)
