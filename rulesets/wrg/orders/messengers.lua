@@ -103,16 +103,25 @@ function MS.dictate(G, s, o)
   G.dictated = G.dictated or {}
   if G.dictated[s] == G.turn then return nil, "one complete period is required to dictate an order" end
   local to = {}
+  local gen = G.sides[s].general
   for _, uid in ipairs(o.units or {}) do
     local why = V.check(G, uid, o)
     if why then
       S.log(G, "order_refused", { unit = uid, order = tostring(o.kind), reason = why })
-      S.say(G, "  %s: order refused: %s.", G.D[uid].name, why)
+      S.say(G, "  %s: order refused: %s.", G.D[uid] and G.D[uid].name or tostring(uid), why)
+    elseif uid == gen then
+      -- GENERALS: "A General may personally command his own bodyguard":
+      -- no messenger and, as with "Follow me", no period of digestion; it
+      -- acts on his word next period
+      local c = V.copy(o)
+      c.units = nil
+      G.D[uid].pending = { order = c, ready = G.turn + 1, how = "general_in_person" }
+      S.log(G, "order_received", { unit = uid, text = V.text(G, c), ready = G.turn + 1 })
     else
       to[#to + 1] = uid
     end
   end
-  if #to == 0 then return nil, "no unit may take this order" end
+  if #to == 0 then return nil, "no messenger needed" end
   G.dictated[s] = G.turn
   local n, c = speeds(G, s)
   local m = { side = s, order = V.copy(o), to = to, depart = G.turn + 1, normal = n, charge = c, dashed = false }

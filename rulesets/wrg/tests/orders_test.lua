@@ -441,3 +441,21 @@ T.case("ORDERS: a commander that writes something other than an order is told wh
   S.write_initial(G)
   T.eq(events(G, "order_refused")[1].reason, "no such unit: 999")
 end)
+
+T.case("GENERALS: the General commands his own bodyguard in person: no messenger, no digestion", function()
+  local G
+  G = fight{
+    side1 = { unit("gen", "HC", 300, 200, 0, GENERAL) },
+    cmd1 = commander{ change_orders = function(_, s)
+      if s == 1 and G.turn == 1 then return { dictate = { kind = "advance", bearing = 0, units = { G.by_id[1].gen } } } end
+    end } }
+  local gen = G.by_id[1].gen
+  play(G)
+  T.eq(#events(G, "order_dictated"), 0, "no messenger rides")
+  T.eq(G.D[gen].order, "hold")
+  local _, y0 = G.bf:pos(gen)
+  play(G)
+  T.eq(G.D[gen].order, "advance", "in force next period")
+  local _, y1 = G.bf:pos(gen)
+  T.truthy(y1 > y0 + 10, "and acted on")
+end)
