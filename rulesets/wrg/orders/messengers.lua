@@ -19,6 +19,10 @@
 --   the General's own troops: normal move, and charge move in the first
 --   period of each trip. They ride straight at the unit's place of the
 --   moment, over any ground, and are no base on the table (a point).
+-- - Route: straight at the unit, turning up to 60 degrees off the line where
+--   a step would take him into an enemy's reach; when every such heading
+--   does, straight on (a unit standing within an enemy's reach cannot be
+--   reached safely).
 -- - Lost: "a patrol of 20 men for fighting purposes" is one figure; any enemy
 --   unit able to charge it rides it down. A messenger whose ride passes
 --   through an enemy unit's charge reach in its front 45 degrees (not
@@ -35,6 +39,7 @@ local V = require("wrg.orders.vocabulary")
 local MS = {}
 local MM = tables.MM_PER_PACE
 local STEP = 5 -- mm: the ride is checked every 5 mm for enemies in reach
+local DETOURS = { 30, -30, 60, -60 }
 
 -- Edge distance (mm) from a point to a unit's base.
 function MS.point_distance(G, uid, px, py)
@@ -178,7 +183,26 @@ local function ride(G, m)
         local tx, ty = G.bf:pos(uid)
         local len = math.sqrt((tx - m.x) ^ 2 + (ty - m.y) ^ 2)
         local step = math.min(STEP, budget, len)
-        m.x, m.y = m.x + (tx - m.x) / len * step, m.y + (ty - m.y) / len * step
+        -- the messenger rides round the enemy's reach where he can: the
+        -- straight line, else the nearest heading up to 60 degrees off it
+        -- (still closing on the unit) that keeps him out of every enemy's
+        -- reach; with none, straight on at his risk (no route is "laid
+        -- down" for him; he finds his way as a rider would)
+        local ux, uy = (tx - m.x) / len, (ty - m.y) / len
+        local nx, ny = m.x + ux * step, m.y + uy * step
+        if MS.interceptor(G, s, nx, ny) then
+          for _, a in ipairs(DETOURS) do
+            local r = math.rad(a)
+            local vx, vy = ux * math.cos(r) - uy * math.sin(r), ux * math.sin(r) + uy * math.cos(r)
+            local px, py = m.x + vx * step, m.y + vy * step
+            local w, dpt = G.bf:size()
+            if px >= 0 and py >= 0 and px <= w and py <= dpt and not MS.interceptor(G, s, px, py) then
+              nx, ny = px, py
+              break
+            end
+          end
+        end
+        m.x, m.y = nx, ny
         budget = budget - step
         local e = MS.interceptor(G, s, m.x, m.y)
         if e then

@@ -154,9 +154,22 @@ T.case("CHANGE OF ORDERS 1, 2: the messenger arrives after the right number of p
   T.eq(G.D[mi].order, "advance")
 end)
 
-T.case("CHANGE OF ORDERS 1: a messenger riding through an enemy's charge reach is lost with its order", function()
-  -- light cavalry facing south over the messenger's road, 150 mm off it
-  local G = messenger_case({ FAR, unit("lc", "LC", 630, 350, 180, { figures = 4, ranks = 1, weapons = { "javelin" } }) })
+T.case("CHANGE OF ORDERS 1: a messenger riding round an enemy's charge reach gets through", function()
+  -- light cavalry facing south 580 mm off the messenger's road: the
+  -- bottom of its 240-pace (610 mm) reach crosses the road for about 470 mm;
+  -- the messenger dips south under it
+  local G = messenger_case({ FAR, unit("lc", "LC", 630, 780, 180, { figures = 4, ranks = 1, weapons = { "javelin" } }) })
+  T.truthy(require("wrg.orders.messengers").interceptor(G, 1, 630, 200), "the straight road is within its reach")
+  local mi = G.by_id[1].mi
+  for _ = 1, 5 do play(G) end
+  T.eq(#events(G, "messenger_lost"), 0, "not lost")
+  T.eq(#events(G, "order_received", function(e) return e.unit == mi end), 1, "the order arrives")
+end)
+
+T.case("CHANGE OF ORDERS 1: a messenger riding into an enemy's charge reach is lost with its order", function()
+  -- light cavalry facing the unit from 90 mm: the unit stands within its
+  -- reach, no way in is safe
+  local G = messenger_case({ FAR, unit("lc", "LC", 960, 330, 180, { figures = 4, ranks = 1, weapons = { "javelin" } }) })
   local mi, lc = G.by_id[1].mi, G.by_id[2].lc
   for _ = 1, 5 do play(G) end
   local lost = events(G, "messenger_lost")
