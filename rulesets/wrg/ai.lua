@@ -478,18 +478,16 @@ function ai.move(G, uid)
   if o and o.kind == "skirmish" then
     -- GENERAL FEATURES OF ORDERS 4: "They will close to within their own
     -- missile range and shoot, but may evade, subject to reaction, if the
-    -- enemy would otherwise come into contact." Skirmishers stand where an
-    -- evade (a normal move straight away) gets them clear of the enemy's
-    -- charge: the charger must cover the gap and then the evade. Only
-    -- closer than that do they step back (they used to keep out of the
-    -- enemy's whole charge reach, and so turned about and back period after
-    -- period whenever their range was shorter than that reach).
+    -- enemy would otherwise come into contact." Skirmishers close no nearer
+    -- than where an evade (a normal move straight away) gets them clear of
+    -- the enemy's charge (the charger must cover the gap and then the
+    -- evade), and do not step back of their own accord: when the enemy
+    -- comes on, they evade if charged, as the text has it. (They used to
+    -- keep out of the enemy's whole charge reach, turning about and back
+    -- period after period whenever their range was shorter than that reach.)
     local range = d.range or 40
     local o = G.D[target]
     local threat = math.max(0, turn.charge_move(o) - turn.normal_move(d)) + 10
-    if dist < threat and not o.in_melee then
-      return { bearing = turn.norm(b + 180), distance = math.min(turn.normal_move(d), threat - dist + 10) }
-    end
     local stand = math.max(range * 0.8, threat)
     if dist > stand then
       return { bearing = b, distance = math.min(turn.normal_move(d), dist - stand), advancing = true }
