@@ -193,6 +193,7 @@ function turn.initiative_phase(G, side)
       else
         local v = initiative_vignette(G, g)
         local out = command.initiative(v, G.dice, G.report ~= nil or G.log)
+        g.initiative = out.action   -- what the dice chose (the referee's warnings judge only the player's choices)
         if G.log then
           log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
                                  modifiers = terms_of(out.terms) })

@@ -228,7 +228,7 @@ function turn.charge(G, g, target, turn_deg, opts)
   local mv, tr = allowances(G, g, turn_deg)
   if opts.any_turn then tr = 180 end
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, { any_turn = opts.any_turn })
-  g.did = { kind = "charge", turn = turned, dist = moved }
+  g.did = { kind = "charge", turn = turned, dist = moved, target = target }
   record_group(G, g, opts.any_turn and "charge_any_turn" or "charge")
   if math.type(stop) == "integer" and G.D[stop].side ~= cd.side then
     if r and r.blocker_edge then
