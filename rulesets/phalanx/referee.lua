@@ -159,4 +159,8 @@ R.invariants = {
     check = stood_still },
 }
 
+-- Acts the rules allow but no player would make (counted, not fatal):
+-- referee_warnings.lua.
+R.warnings = require("phalanx.referee_warnings").list
+
 return R
