@@ -1,0 +1,261 @@
+-- The default commander, its orders each turn: the best order of each link
+-- (a charge at good odds, shooting, rallying, an advance keeping the line),
+-- the activations the points pay for, the free order of an initiative 7+,
+-- evading, targets. Part of phalanx.ai (commander/base.lua).
+local tables = require("phalanx.tables")
+local troops = require("phalanx.troops")
+local melee = require("phalanx.melee")
+local setup = require("phalanx.setup")
+local turn = require("phalanx.turn")
+local ai = require("phalanx.commander.base")
+
+local abs, min, max, floor = math.abs, math.min, math.max, math.floor
+local half_up = melee.half_up
+local groups = troops.groups
+local pos = turn.pos
+local FAR = ai.FAR
+local melee_value, charge_value = ai.melee_value, ai.charge_value
+local can_shoot, recovering = ai.can_shoot, ai.recovering
+local is_reserve, reserve_state, reserve_room = ai.is_reserve, ai.reserve_state, ai.reserve_room
+local shot_range_mm = ai.shot_range_mm
+local RESERVE_CHARGE = ai.RESERVE_CHARGE
+
+-- The best order for group g and its score (nil when it has nothing to do).
+-- The move part of an advance: keeping the line, around friends and
+-- terrain. Returns the order or nil (nothing worth an activation).
+local function finish_advance(G, g, p)
+  local S = G.S
+  local want, step = p.want, p.step
+  if step > 0 then
+    step = ai.cohesive_distance(G, g, want, step)
+  end
+  if step < S.frontage * 0.1 and abs(want) < 5 then return nil end
+  if step > 0 then
+    local pa, pd = ai.plan_move(G, g, want, step, p.tr, p.towards)
+    if pa == nil then
+      -- nothing to gain but a turn: worth it only to face a near enemy
+      if abs(want) < 5 or p.dist > 4 * S.frontage then return nil end
+      step = 0
+    else
+      want, step = pa, pd
+    end
+  end
+  if p.reserve and step > 0 then
+    step = reserve_room(G, g, want, step)
+    if step < S.frontage * 0.1 then
+      if abs(want) < 5 then return nil end
+      step = 0
+    end
+  end
+  -- never pay for a move that cannot happen: the turn is made as the
+  -- engine will make it (Table 3's pivot, a link rigid, nothing overlapped)
+  -- and the way ahead then measured (friends, impassable terrain), then all
+  -- is put back, the move stamps and the count of placements the caches
+  -- read too; an order that would neither turn nor go ahead is no order.
+  -- (Making the whole move and putting it back cost a fifth of a battle.)
+  -- (an order that does not turn has had its way ahead planned above: the
+  -- trial would find what the plan found)
+  if abs(want) < 0.5 and step >= S.frontage * 0.1 then
+    return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
+  end
+  -- (a trial, not a move: the event log does not record it)
+  local snap, did = turn.snapshot_group(G, g), g.did
+  local placing, stamps, st = G.placing, {}, G.moved
+  if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
+  if G.log then G.bf:set_logging(false) end
+  local turned = turn.turn_group(G, g, max(-p.tr, min(p.tr, want)))
+  local ahead = step >= S.frontage * 0.1 and ai.free_ahead(G, g, 0, step) or 0
+  turn.restore_group(G, g, snap)
+  if G.log then G.bf:set_logging(true) end
+  g.did = did
+  G.placing = placing
+  if st then for j = 1, #g.ids do st[g.ids[j]] = stamps[j] end end
+  if abs(turned) < 0.5 and ahead < 0.5 then return nil end
+  return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
+end
+
+-- Scratch for the enemies in charge reach (best_order is not re-entered
+-- while it reads them).
+local charge_q = {}
+
+-- The best order for group g and its score (nil when it has nothing to do).
+-- lazy: an advance comes back unplanned, with `pending` for finish_advance
+-- (planning is the dear part; only the links the points can pay for need it).
+local function best_order(G, g, lazy)
+  if #g.ids == 0 then return nil end
+  local S = G.S
+  if turn.group_in_contact(G, g) then return nil end
+  local stuck = turn.group_halted(G, g)
+  local shooter = can_shoot(G, g)
+  if stuck then
+    if shooter then return { gid = g.gid, kind = "hold" }, 6 end
+    return nil
+  end
+  local mv, tr = turn.allowances(G, g, 0)
+  -- charges
+  local best, best_v = nil, -FAR
+  local seen = 0
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
+    for i = 1, n do
+      if seen >= 4 then break end
+      seen = seen + 1
+      local e = charge_q[i].id
+      local a = turn.turn_towards(G, g, e)
+      if abs(a) <= tr + 1e-6 then
+        local v = charge_value(G, g, e)
+        if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
+      end
+    end
+  end
+  local d1 = G.D[g.ids[1]]
+  -- READING of "charges when its odds are good": at first only charges
+  -- expected to gain; as the day wears on the commander commits more.
+  local threshold = G.ai_charge_threshold or (0.2 - 0.1 * G.turn)
+  -- the reserve: held back unless the battle is otherwise lost; it charges
+  -- at good odds only where the line ahead is broken
+  local reserve = false
+  if is_reserve(G, g) then
+    local losing, gap = reserve_state(G, g.side)
+    if not losing then
+      reserve = true
+      threshold = gap and max(threshold, RESERVE_CHARGE) or FAR
+      -- a mounted reserve does not charge shooters: their shot at a
+      -- vignette that moved into contact can break it
+      if best and threshold < FAR then
+        local td = G.D[best.target]
+        if shot_range_mm(G, td) > 0 and troops.mounted_or_animal(d1.class) then threshold = FAR end
+      end
+    end
+  end
+  if best and best_v > threshold then return best, 10 + best_v * 3 + #g.ids end
+  if shooter then return { gid = g.gid, kind = "hold" }, 3 + #g.ids end
+  if G.recovery and recovering(G, g) then
+    local e, dist = turn.nearest_enemy(G, g, 3 * S.frontage)
+    if not e then return { gid = g.gid, kind = "rally" }, 5 end
+  end
+  -- advance towards the nearest enemy, keeping the line
+  local e, dist = turn.nearest_enemy(G, g, S.width + S.depth)
+  if not e then return nil end
+  local a = turn.turn_towards(G, g, e)
+  local want = 0
+  if abs(a) > 20 or dist < 4 * S.frontage then want = a end
+  -- a bad charge is better avoided: stop short of contact
+  local step = mv
+  if best and dist <= mv and best_v <= threshold then step = max(0, dist - S.frontage * 0.25) end
+  local score = 3 + #g.ids
+  -- those nearest the enemy first, then laggards (to keep the line)
+  score = score + max(0, 6 - dist / S.frontage) * 0.5
+  local _, y = pos(G, g.ids[1])
+  local fwd = G.sides[g.side].edge == "south" and 1 or -1
+  local avg = G.sides[g.side].avg_front or y
+  score = score + max(-1, min(1, (avg - y) * fwd / S.frontage))
+  if not d1.mbl then score = score - 1 end
+  if reserve then score = score - 2 end
+  -- Detachments (optional): the mounted wings go their own way
+  local detach = nil
+  if G.detachments and not g.detached and troops.mounted_or_animal(d1.class) and G.detachments.may_detach(G, g) then
+    detach = true
+  end
+  local pending = { want = want, step = step, tr = tr, towards = a, dist = dist, detach = detach, reserve = reserve }
+  if reserve then
+    -- decided now (the room is cheap next to planning): a reserve that
+    -- cannot advance safely stands, and an enemy near enough for an
+    -- initiative throw to send it forward is worth a point to hold it
+    local order = finish_advance(G, g, pending)
+    if order then return order, score end
+    if dist < 2 * mv + 3 * S.frontage then return { gid = g.gid, kind = "hold", reserve = true }, 1 end
+    return nil
+  end
+  if lazy then
+    return { gid = g.gid, kind = "move", turn = want, dist = step, detach = detach, pending = pending }, score
+  end
+  local order = finish_advance(G, g, pending)
+  if not order then return nil end
+  return order, score
+end
+ai.best_order = best_order
+
+function ai.activate(G, side, points)
+  local sd = G.sides[side]
+  -- the average position of the side's line, for keeping it
+  local sum, n = 0, 0
+  local py = G.py
+  for j = 1, #sd.groups do local gid = sd.groups[j]
+    local g = G.groups[gid]
+    for k = 1, #g.ids do
+      sum, n = sum + py[g.ids[k]], n + 1
+    end
+  end
+  sd.avg_front = n > 0 and sum / n or nil
+  local cands = {}
+  for j = 1, #sd.groups do local gid = sd.groups[j]
+    local g = G.groups[gid]
+    local order, score = best_order(G, g, true)
+    if order then
+      local cost = turn.activation_cost(G, g, order)
+      cands[#cands + 1] = { order = order, score = score / cost, gid = gid, cost = cost }
+    end
+  end
+  table.sort(cands, function(a, b)
+    if a.score ~= b.score then return a.score > b.score end
+    return a.gid < b.gid
+  end)
+  -- plan the advances in order of value while the points last
+  local out, left = {}, points
+  for j = 1, #cands do local c = cands[j]
+    if left < 1 then break end
+    local order, cost = c.order, c.cost
+    if order.pending then
+      local g = G.groups[c.gid]
+      order = finish_advance(G, g, order.pending)
+      if order then cost = turn.activation_cost(G, g, order) end
+    end
+    if order and cost <= left then
+      out[#out + 1] = order
+      left = left - cost
+    end
+  end
+  return out
+end
+
+function ai.free_order(G, g)
+  return (best_order(G, g))
+end
+
+-- Evade when standing would go badly.
+function ai.evade(G, tg, cg, target)
+  local charger = G.D[cg.ids[1]]
+  local me = G.D[target]
+  local v = melee_value(charger, me, false, false, false)
+  -- the reserve falls back unless standing is clearly better (its break
+  -- loses the battle, and melee_value weighs it so)
+  if me.last_line then return v > -0.5 end
+  return v > 0.5
+end
+
+function ai.shoot_target(G, uid, targets)
+  local d = G.D[uid]
+  if d.class == "HIB" then
+    for _, t in ipairs(targets) do
+      if troops.mounted_or_animal(G.D[t.id].class) then return t.id end
+    end
+  end
+  return targets[1] and targets[1].id or nil
+end
+
+function ai.shoot_at_charger() return true end
+
+-- Initiative 2, "Charge enemy that is directly ahead, or shoot": shoot when
+-- a member can shoot that enemy and the charge is no good bet (the same
+-- estimate and threshold as a free order's charge, at turn 1: 0.2).
+function ai.charge_or_shoot(G, g, enemy)
+  local shooter = false
+  for j = 1, #g.ids do
+    if #turn.shooting_targets(G, g.ids[j], enemy) > 0 then shooter = true; break end
+  end
+  if shooter and charge_value(G, g, enemy) <= 0.2 then return "shoot" end
+  return "charge"
+end
+
+return ai
