@@ -28,12 +28,14 @@
 --   commander/deployment.lua  the edge, terrain changes, flank march, deployment plan
 --   commander/lines.lua       the way ahead and keeping the main battle line
 --   commander/reserve.lua     the last line held back
+--   commander/plan.lua        the plan kept between turns: objectives, blocked links
 --   commander/orders.lua      each turn's orders, evades, targets
 local ai = require("phalanx.commander.base")
 require("phalanx.commander.estimate")
 require("phalanx.commander.deployment")
 require("phalanx.commander.lines")
 require("phalanx.commander.reserve")
+require("phalanx.commander.plan")
 require("phalanx.commander.orders")
 
 return ai

@@ -1,10 +1,12 @@
 -- Phalanx's absurd-act warnings for the referee (lib.referee `warnings`,
 -- counted by `sandtable quality`, docs/quality.md): acts the rules allow but
 -- no player would make. They judge the commander, so they look only at the
--- moves a commander chose: the orders of phase B ("B movement") and the
--- free order of an initiative 7+ ("As player wishes", phase C). Charges the
--- initiative table forces ("Less", 1, 2: the dice, not the player) are not
--- the commander's acts and are not counted. Into Glory Ride shares them
+-- moves a commander chose: the orders of phase B ("B movement"), the
+-- free order of an initiative 7+ ("As player wishes", phase C) and the
+-- choice of an initiative 2 ("Charge enemy that is directly ahead, or
+-- shoot": the player may decline the charge). Charges the initiative table
+-- forces ("Less", 1: the dice, not the player) are not the commander's acts
+-- and are not counted. Into Glory Ride shares them
 -- (its manifest names phalanx.referee).
 --
 --   artillery-charges      a battery (Phalanx's optional amalgamated
@@ -12,7 +14,11 @@
 --   missile-charges        foot or light horse whose weapon is the missile
 --                          (HIB, HIM, LIN, VLI, LSC) charges though it could
 --                          shoot where it stood (Shooting: a target in range
---                          and arc at the start of the phase)
+--                          and arc at the start of the phase), at an enemy
+--                          in its front not yet repulsed (a charge that
+--                          finishes an enemy the shooting has worn, R or RR
+--                          against it, or strikes a flank, is no folly:
+--                          shooting breaks no foot, only melee does)
 --   light-charges-heavy    light troops that "can avoid contact of close
 --                          formation troops and shoot or skirmish them at a
 --                          distance" (Troop Types, LIS; so LIS, LIN, VLI,
@@ -38,7 +44,9 @@ local LIGHT = { LIS = true, LIN = true, VLI = true, LSC = true }
 -- Whether the moves of group g in this phase were the commander's choice.
 local function chosen(G, g, phase)
   if phase.name == ORDERS_PHASE then return g.activated == true end
-  if phase.name == INITIATIVE_PHASE then return not g.activated and g.initiative == "as_player_wishes" end
+  if phase.name == INITIATIVE_PHASE then
+    return not g.activated and (g.initiative == "as_player_wishes" or g.initiative == "charge_ahead_or_shoot")
+  end
   return false
 end
 
@@ -99,19 +107,6 @@ local function could_shoot_now(G)
   return s
 end
 
-local function missile_charges(G, phase)
-  local before = G.referee_could_shoot or {}
-  local out
-  for _, c in ipairs(chosen_charges(G, phase)) do
-    local d = G.D[c.uid]
-    if MISSILE[d.class] and before[c.uid] then
-      out = out or {}
-      out[#out + 1] = { text = string.format("%s (%s) charged though it could shoot", name(G, c.uid), d.class) }
-    end
-  end
-  return out
-end
-
 -- Whether the charger stood in the target's front when the phase began:
 -- its centre ahead of the target's front edge line.
 local function in_front(phase, G, uid, target)
@@ -119,6 +114,22 @@ local function in_front(phase, G, uid, target)
   if not (s and t) then return true end
   local fx, fy = setup.axes(t[3])
   return (s[1] - t[1]) * fx + (s[2] - t[2]) * fy >= G.D[target].d / 2
+end
+
+local function missile_charges(G, phase)
+  local before = G.referee_could_shoot or {}
+  local out
+  for _, c in ipairs(chosen_charges(G, phase)) do
+    local d = G.D[c.uid]
+    local td = c.target and G.D[c.target]
+    local fresh = td and (td.accumulated_r or 0) + (td.accumulated_rr or 0) == 0
+    if MISSILE[d.class] and before[c.uid] and fresh and in_front(phase, G, c.uid, c.target) then
+      out = out or {}
+      out[#out + 1] = { text = string.format("%s (%s) charged a fresh enemy in its front though it could shoot",
+        name(G, c.uid), d.class) }
+    end
+  end
+  return out
 end
 
 local function light_charges_heavy(G, phase)

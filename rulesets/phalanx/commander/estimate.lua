@@ -119,6 +119,40 @@ local function recovering(G, g)
   return false
 end
 ai.can_shoot, ai.recovering = can_shoot, recovering
+
+-- Charges a sensible player does not order (Troop Types): a battery does not
+-- charge; missile troops (HIB, Into Glory Ride's HIM, LIN, VLI, LSC) with a
+-- target to shoot shoot rather than charge a fresh enemy in its front
+-- (READING: they charge to finish what the shooting began, an enemy already
+-- repulsed, whose R and RR count against its cf in melee, or one they strike
+-- in flank or rear: a shot breaks no foot, only melee does, so a fire fight
+-- alone never ends); light troops that "can avoid
+-- contact of close formation troops and shoot or skirmish them at a
+-- distance" (LIS, LIN, VLI, LSC) do not charge heavy foot in its front,
+-- unless Table 7 counts them as its disadvantage (LIS against HIW). The
+-- referee counts the same acts as absurd (referee_warnings.lua).
+local MISSILE = { HIB = true, HIM = true, LIN = true, VLI = true, LSC = true }
+local LIGHT = { LIS = true, LIN = true, VLI = true, LSC = true }
+ai.MISSILE, ai.LIGHT = MISSILE, LIGHT
+
+local function is_artillery(d) return d.class == "ART" or d.artillery == "amalgamated" end
+ai.is_artillery = is_artillery
+
+function ai.sensible_charge(G, g, target)
+  local td = G.D[target]
+  local heavy = groups.HI[td.class]
+  local fresh = (td.accumulated_r or 0) + (td.accumulated_rr or 0) == 0
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local d = G.D[uid]
+    if is_artillery(d) then return false end
+    if MISSILE[d.class] and fresh and turn.has_shooting_target(G, uid) and not behind_front(G, uid, target) then
+      return false
+    end
+    if heavy and LIGHT[d.class] and not melee.counts_as_disadvantage(td.class, d.class)
+        and not behind_front(G, uid, target) then return false end
+  end
+  return true
+end
 ai.FAR = 1e9
 
 return ai

@@ -26,6 +26,18 @@ local RESERVE_CHARGE = ai.RESERVE_CHARGE
 local function finish_advance(G, g, p)
   local S = G.S
   local want, step = p.want, p.step
+  -- its last paid move left it where it was (the plan): not the same move
+  -- again; round the obstacle (the side turn with the most way ahead), or no order
+  local blocked, last = ai.blocked(G, g)
+  if blocked then
+    local sgn = (p.towards or 0) >= 0 and 1 or -1
+    local found
+    for _, a in ipairs({ sgn * p.tr / 2, -sgn * p.tr / 2, sgn * p.tr, -sgn * p.tr }) do
+      if abs(a - last.turn) >= 5 and abs(a) >= 1 and ai.free_ahead(G, g, a, step) >= 0.5 * step then found = a; break end
+    end
+    if not found then return nil end
+    want = found
+  end
   if step > 0 then
     step = ai.cohesive_distance(G, g, want, step)
   end
@@ -102,7 +114,7 @@ local function best_order(G, g, lazy)
       seen = seen + 1
       local e = charge_q[i].id
       local a = turn.turn_towards(G, g, e)
-      if abs(a) <= tr + 1e-6 then
+      if abs(a) <= tr + 1e-6 and ai.sensible_charge(G, g, e) then
         local v = charge_value(G, g, e)
         if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
       end
@@ -134,15 +146,17 @@ local function best_order(G, g, lazy)
     local e, dist = turn.nearest_enemy(G, g, 3 * S.frontage)
     if not e then return { gid = g.gid, kind = "rally" }, 5 end
   end
-  -- advance towards the nearest enemy, keeping the line
-  local e, dist = turn.nearest_enemy(G, g, S.width + S.depth)
+  -- advance on the link's objective (the plan, commander/plan.lua), keeping the line
+  local e, dist = ai.objective(G, g, mv)
   if not e then return nil end
   local a = turn.turn_towards(G, g, e)
   local want = 0
   if abs(a) > 20 or dist < 4 * S.frontage then want = a end
-  -- a bad charge is better avoided: stop short of contact
+  -- a bad charge (or one no sensible player orders) is better avoided:
+  -- stop short of contact with the nearest enemy
   local step = mv
-  if best and dist <= mv and best_v <= threshold then step = max(0, dist - S.frontage * 0.25) end
+  local near_e, near_d = turn.nearest_enemy(G, g, mv, 90, "frontal")
+  if near_e then step = max(0, near_d - S.frontage * 0.25) end
   local score = 3 + #g.ids
   -- those nearest the enemy first, then laggards (to keep the line)
   score = score + max(0, 6 - dist / S.frontage) * 0.5
@@ -214,6 +228,7 @@ function ai.activate(G, side, points)
     if order and cost <= left then
       out[#out + 1] = order
       left = left - cost
+      if order.kind == "move" then ai.remember_move(G, G.groups[c.gid], order) end
     end
   end
   return out
@@ -255,6 +270,9 @@ function ai.charge_or_shoot(G, g, enemy)
     if #turn.shooting_targets(G, g.ids[j], enemy) > 0 then shooter = true; break end
   end
   if shooter and charge_value(G, g, enemy) <= 0.2 then return "shoot" end
+  -- the charges no sensible player orders (ai.sensible_charge): "or shoot"
+  -- lets the player decline them
+  if not ai.sensible_charge(G, g, enemy) then return "shoot" end
   return "charge"
 end
 

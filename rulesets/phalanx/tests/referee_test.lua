@@ -129,7 +129,7 @@ T.case("Referee warning, artillery-charges: a charge the initiative dice force (
   T.eq(warned(ref, "artillery-charges"), 1, "initiative 7+ is the player's order")
 end)
 
-T.case("Referee warning, missile-charges (Shooting): bowmen that could shoot and charge are flagged; out of range they are not", function()
+T.case("Referee warning, missile-charges (Shooting): bowmen that could shoot and charge a fresh enemy are flagged; out of range they are not", function()
   -- HIB shoot 2 frontages (160 mm) ahead: e1 is 80 mm off, e2 is 400 mm off
   local G, ref = watched({ { id = "near", class = "HIB", at = { 500, 200 } }, { id = "far", class = "HIB", at = { 1200, 200 } } },
     { { id = "e1", class = "HIN", at = { 500, 320 } }, { id = "e2", class = "HIN", at = { 1200, 640 } } })
@@ -138,6 +138,13 @@ T.case("Referee warning, missile-charges (Shooting): bowmen that could shoot and
   G.bf:set_time(1, "B movement")
   ordered_charge(G, group_of(G, 1, "near"), G.by_vid[2].e1)
   T.eq(warned(ref, "missile-charges"), 1, "a target in range: it should have shot")
+end)
+
+T.case("Referee warning, missile-charges (Shooting): a charge that finishes an enemy the shooting has repulsed is no folly", function()
+  local G, ref = watched({ { id = "near", class = "HIB", at = { 500, 200 } } }, { { id = "e1", class = "HIN", at = { 500, 320 } } })
+  G.D[G.by_vid[2].e1].accumulated_r = 1
+  ordered_charge(G, group_of(G, 1, "near"), G.by_vid[2].e1)
+  T.eq(warned(ref, "missile-charges"), 0, "the enemy already has an R against it")
 end)
 
 T.case("Referee warning, light-charges-heavy (Troop Types, LIS): light foot charging heavy foot in front is flagged; in the rear, or LIS at HIW, not", function()
