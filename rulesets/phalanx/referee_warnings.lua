@@ -50,13 +50,19 @@ local function chosen(G, g, phase)
   return false
 end
 
+-- Whether one of a unit's moves in the phase is of a kind in the set
+-- (a second move of a kind is "kind#2").
 local function has_kind(kinds, want)
   for _, k in ipairs(kinds) do
-    local base = k:match("^([^#_]+)")
-    if base == want then return true end
+    if want[k:match("^([^#]+)")] then return true end
   end
   return false
 end
+-- The commander's charges: its orders' ("charge", also a 7+ free order's)
+-- and an initiative 2's ("initiative_charge", by the commander's choice
+-- there; initiative 1's is the dice's, told apart by `chosen`).
+local CHARGES = { charge = true, initiative_charge = true }
+local MOVES = { move = true }
 
 -- The charges the commander chose in this phase: { uid, g, target } each
 -- (target from g.did, set by turn.charge), in unit order.
@@ -65,7 +71,7 @@ local function chosen_charges(G, phase)
   for uid, kinds in pairs(phase.moved or {}) do
     local d = G.D[uid]
     local g = d and G.groups[d.gid]
-    if g and has_kind(kinds, "charge") and chosen(G, g, phase) then
+    if g and has_kind(kinds, CHARGES) and chosen(G, g, phase) then
       out[#out + 1] = { uid = uid, g = g, target = g.did and g.did.target }
     end
   end
@@ -181,7 +187,7 @@ local function stuck_behind_friend(G, phase)
       local g = G.groups[d.gid]
       if moved then
         runs[uid] = nil
-      elseif g and has_kind(phase.moved[uid], "move") and chosen(G, g, phase) then
+      elseif g and has_kind(phase.moved[uid], MOVES) and chosen(G, g, phase) then
         local o = friend_ahead(G, uid)
         if o then
           local r = (runs[uid] or 0) + 1

@@ -67,6 +67,11 @@ local function finish_advance(G, g, p)
   -- (Making the whole move and putting it back cost a fifth of a battle.)
   -- (an order that does not turn has had its way ahead planned above: the
   -- trial would find what the plan found)
+  -- the engine's own cohesion question, where the estimate may differ
+  if step > 0 and not (G.detachments and g.detached) then
+    step = ai.cohesion_allows(G, g, want, step, p.tr)
+    if step < S.frontage * 0.1 and abs(want) < 5 then return nil end
+  end
   if abs(want) < 0.5 and step >= S.frontage * 0.1 then
     return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
   end

@@ -111,7 +111,7 @@ T.case("Referee warning, artillery-charges (Troop Types; Artillery (optional)): 
   T.eq(warned(ref, "artillery-charges"), 1, "the battery's charge is flagged")
 end)
 
-T.case("Referee warning, artillery-charges: a charge the initiative dice force (phase C, not 7+) is not the commander's act", function()
+T.case("Referee warning, artillery-charges: a charge the initiative dice force (Less, 1) is not the commander's act; 7+ and 2 are", function()
   local G, ref = watched({ { id = "gun", class = "HIB", at = { 600, 200 } } }, { { id = "e1", class = "HIN", at = { 600, 330 } } })
   G.D[G.by_vid[1].gun].artillery = "amalgamated"
   G.bf:set_time(1, "C initiative")
@@ -127,6 +127,20 @@ T.case("Referee warning, artillery-charges: a charge the initiative dice force (
   turn.charge(G, g, G.by_vid[2].e1, 0)
   G.bf:set_time(2, "D shooting")
   T.eq(warned(ref, "artillery-charges"), 1, "initiative 7+ is the player's order")
+  G.bf:set_time(3, "C initiative")
+  g.initiative = "charge_nearest_ahead_within_3"   -- 1: the dice's charge
+  x, y, f = G.bf:pos(g.ids[1])
+  turn.place(G, g.ids[1], x, y - 100, f)
+  turn.charge(G, g, G.by_vid[2].e1, 0, { kind = "initiative_charge" })
+  G.bf:set_time(3, "D shooting")
+  T.eq(warned(ref, "artillery-charges"), 1, "initiative 1 is the dice's")
+  G.bf:set_time(4, "C initiative")
+  g.initiative = "charge_ahead_or_shoot"   -- 2: "or shoot", the player's choice
+  x, y, f = G.bf:pos(g.ids[1])
+  turn.place(G, g.ids[1], x, y - 100, f)
+  turn.charge(G, g, G.by_vid[2].e1, 0, { kind = "initiative_charge" })
+  G.bf:set_time(4, "D shooting")
+  T.eq(warned(ref, "artillery-charges"), 2, "initiative 2 charges by the player's choice")
 end)
 
 T.case("Referee warning, missile-charges (Shooting): bowmen that could shoot and charge a fresh enemy are flagged; out of range they are not", function()
