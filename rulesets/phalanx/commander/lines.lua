@@ -175,26 +175,46 @@ end
 -- (turned as the engine turns, then placed straight ahead, without
 -- collision) and asks the engine's own question, then puts all back.
 -- Returns the distance the engine would allow: step, step / 2 or 0.
-function ai.cohesion_allows(G, g, a, step, tr)
-  -- (turn.move_group's needs_cohesion: an MBL link, not detached)
-  if step <= 0 or g.detached or #g.ids == 0 or not G.D[g.ids[1]].mbl or not turn.near_mbl_friend(G, g) then return step end
-  local snap, did = turn.snapshot_group(G, g), g.did
-  local placing, stamps, st = G.placing, {}, G.moved
-  if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
-  if G.log then G.bf:set_logging(false) end
-  turn.turn_group(G, g, max(-tr, min(tr, a)))
-  local turned = {}
-  for j = 1, #g.ids do local uid = g.ids[j]; turned[j] = { pos(G, uid) } end
+function ai.cohesion_applies(G, g)
+  -- (turn.move_group's needs_cohesion: an MBL link, not detached; and near now)
+  return not g.detached and #g.ids > 0 and G.D[g.ids[1]].mbl and turn.near_mbl_friend(G, g)
+end
+
+-- The check itself, on a link already turned as the order turns it (the
+-- caller's trial): its bases are put `step` (then `step / 2`) straight
+-- ahead, without collision, the engine's question asked, and the bases put
+-- back where they were turned to. Returns step, step / 2 or 0.
+local cohesion_at = {}
+function ai.cohesion_after_turn(G, g, step)
+  local n = #g.ids
+  for j = 1, n do local uid = g.ids[j]
+    local t = cohesion_at[j]
+    if not t then t = {}; cohesion_at[j] = t end
+    t[1], t[2], t[3] = pos(G, uid)
+  end
   local allowed = 0
-  for _, d in ipairs({ step, step / 2 }) do
-    for j = 1, #g.ids do
-      local t = turned[j]
+  for k = 1, 2 do
+    local d = k == 1 and step or step / 2
+    for j = 1, n do
+      local t = cohesion_at[j]
       local fx, fy = setup.axes(t[3])
       turn.place(G, g.ids[j], t[1] + fx * d, t[2] + fy * d, t[3])
     end
     if turn.near_mbl_friend(G, g) then allowed = d; break end
   end
-  turn.restore_group(G, g, snap)
+  for j = 1, n do local t = cohesion_at[j]; turn.place(G, g.ids[j], t[1], t[2], t[3]) end
+  return allowed
+end
+
+-- The trial for a straight move (a turning order makes its own trial, in
+-- which the check is asked after the turn): puts all back as it found it,
+-- the move stamps and the count of placements the caches read included.
+function ai.cohesion_allows(G, g, step)
+  if step <= 0 or not ai.cohesion_applies(G, g) then return step end
+  local did, placing, stamps, st = g.did, G.placing, {}, G.moved
+  if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
+  if G.log then G.bf:set_logging(false) end
+  local allowed = ai.cohesion_after_turn(G, g, step)
   if G.log then G.bf:set_logging(true) end
   g.did = did
   G.placing = placing

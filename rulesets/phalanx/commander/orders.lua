@@ -67,12 +67,12 @@ local function finish_advance(G, g, p)
   -- (Making the whole move and putting it back cost a fifth of a battle.)
   -- (an order that does not turn has had its way ahead planned above: the
   -- trial would find what the plan found)
-  -- the engine's own cohesion question, where the estimate may differ
-  if step > 0 and not (G.detachments and g.detached) then
-    step = ai.cohesion_allows(G, g, want, step, p.tr)
-    if step < S.frontage * 0.1 and abs(want) < 5 then return nil end
-  end
+  -- the engine's own cohesion question (ai.cohesion_allows), where the
+  -- estimate above may differ: a straight move is checked here, a turning
+  -- one in the trial below, after its turn
   if abs(want) < 0.5 and step >= S.frontage * 0.1 then
+    step = ai.cohesion_allows(G, g, step)
+    if step < S.frontage * 0.1 then return nil end
     return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
   end
   -- (a trial, not a move: the event log does not record it)
@@ -80,7 +80,9 @@ local function finish_advance(G, g, p)
   local placing, stamps, st = G.placing, {}, G.moved
   if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
   if G.log then G.bf:set_logging(false) end
+  local cohesion = step > 0 and ai.cohesion_applies(G, g)
   local turned = turn.turn_group(G, g, max(-p.tr, min(p.tr, want)))
+  if cohesion then step = ai.cohesion_after_turn(G, g, step) end
   local ahead = step >= S.frontage * 0.1 and ai.free_ahead(G, g, 0, step) or 0
   turn.restore_group(G, g, snap)
   if G.log then G.bf:set_logging(true) end
