@@ -222,4 +222,39 @@ function ai.cohesion_allows(G, g, step)
   return allowed
 end
 
+-- Results: "R or RR into friends within half the move" is a B, and the
+-- break of a General's or key vignette loses the battle ("Many battles end
+-- on one shot at the General's vignette pushed back into friends"). READING
+-- of "Don't have your second line too close": a link does not end a move
+-- within one full move (half the RR repulse) of the key vignette's own move
+-- behind a friendly General's or key vignette of another link in its lane.
+-- The longest part of a straight move of `dist` (after turning `a`) that
+-- keeps group g so: dist when no such friend is ahead in its way, 0 when it
+-- is already too near.
+local key_q = {}
+function ai.behind_key_room(G, g, a, dist)
+  local f = G.S.frontage
+  local room = dist
+  for j = 1, #g.ids do local uid = g.ids[j]
+    local d = G.D[uid]
+    local x, y, h = pos(G, uid)
+    local fx, fy, rx, ry = setup.axes(h + a)
+    local n = turn.near(G, uid, g.side, dist + 3 * f, key_q)
+    for i = 1, n do
+      local o = key_q[i].id
+      local od = G.D[o]
+      if od.gid ~= d.gid and (od.general or od.key) then
+        local ox, oy = pos(G, o)
+        local ahead = (ox - x) * fx + (oy - y) * fy
+        local lat = abs((ox - x) * rx + (oy - y) * ry)
+        if ahead > 0 and lat < (d.w + od.w) / 2 then
+          local gap = ahead - d.d / 2 - od.d / 2 - od.move_good - 0.1 * f
+          if gap < room then room = gap end
+        end
+      end
+    end
+  end
+  return max(0, room)
+end
+
 return ai

@@ -52,6 +52,17 @@ local function finish_advance(G, g, p)
       want, step = pa, pd
     end
   end
+  if step > 0 and not p.reserve then
+    -- not into the repulse path of a friendly General's or key vignette
+    local room = ai.behind_key_room(G, g, want, step)
+    if room < step then
+      step = room
+      if step < S.frontage * 0.1 then
+        if abs(want) < 5 then return nil end
+        step = 0
+      end
+    end
+  end
   if p.reserve and step > 0 then
     step = reserve_room(G, g, want, step)
     if step < S.frontage * 0.1 then

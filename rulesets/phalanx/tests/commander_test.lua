@@ -125,3 +125,22 @@ T.case("Commander plan: a link whose paid move went nowhere is not paid to make 
   T.truthy(not ai.blocked(G, g), "it moved")
   T.truthy(math.abs(ai.best_order(G, g).turn) < 0.5, "straight ahead again")
 end)
+
+T.case("Commander, Results (R or RR into friends within half the move: B): a link stops more than a move behind its General's vignette", function()
+  -- `gen` (the General's vignette, 80 mm move) stands 200 mm ahead of `leg`
+  -- in its lane: leg may close to 80 mm (one move of the General's) and a
+  -- tenth of a frontage more, not nearer; a plain friend there does not hold it
+  for _, general in ipairs({ true, false }) do
+    local G = skirmish({ { id = "leg", class = "HIN", at = { 600, 200 } },
+                         { id = "gen", class = "HIN", general = general, off_main_line = true, at = { 600, 440 } } },
+                       { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+    local g = group_of(G, 1, "leg")
+    local room = ai.behind_key_room(G, g, 0, 80)
+    -- centres 240 apart: 240 - 20 - 20 - 80 - 8 = 112 mm of room, more than a move
+    T.eq(room, 80, "a move's room either way")
+    turn.place(G, g.ids[1], 600, 300, 0)
+    room = ai.behind_key_room(G, g, 0, 80)
+    if general then T.truthy(math.abs(room - 12) < 1e-6, "cut to 12 mm: " .. room)
+    else T.eq(room, 80, "a friend that is neither General nor key does not hold it") end
+  end
+end)
