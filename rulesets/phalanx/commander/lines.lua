@@ -231,19 +231,36 @@ end
 -- The longest part of a straight move of `dist` (after turning `a`) that
 -- keeps group g so: dist when no such friend is ahead in its way, 0 when it
 -- is already too near.
-local key_q = {}
+-- (The side's General's and key vignettes, listed once: two or three a
+-- side, so each is looked at directly rather than through a proximity query.)
+local function stakes_of(G, side)
+  local lists = G.ai_stakes
+  if not lists then lists = {}; G.ai_stakes = lists end
+  local l = lists[side]
+  if not l then
+    l = {}
+    for _, uid in ipairs(G.alive[side]) do
+      local d = G.D[uid]
+      if d.general or d.key then l[#l + 1] = uid end
+    end
+    lists[side] = l
+  end
+  return l
+end
+
 function ai.behind_key_room(G, g, a, dist)
   local f = G.S.frontage
   local room = dist
+  local stakes = stakes_of(G, g.side)
+  if #stakes == 0 then return dist end
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     local x, y, h = pos(G, uid)
     local fx, fy, rx, ry = setup.axes(h + a)
-    local n = turn.near(G, uid, g.side, dist + 3 * f, key_q)
-    for i = 1, n do
-      local o = key_q[i].id
+    for i = 1, #stakes do
+      local o = stakes[i]
       local od = G.D[o]
-      if od.gid ~= d.gid and (od.general or od.key) then
+      if od.gid ~= d.gid and not od.broken then
         local ox, oy = pos(G, o)
         local ahead = (ox - x) * fx + (oy - y) * fy
         local lat = abs((ox - x) * rx + (oy - y) * ry)

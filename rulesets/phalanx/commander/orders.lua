@@ -122,10 +122,13 @@ local function best_order(G, g, lazy)
     return nil
   end
   local mv, tr = turn.allowances(G, g, 0)
+  -- the nearest enemy within two moves, asked once: with none, no charge,
+  -- no threat to the plan and nothing to stop short of need asking
+  local near2, near2_d = turn.nearest_enemy(G, g, 2 * mv)
   -- charges
   local best, best_v = nil, -FAR
   local seen = 0
-  for j = 1, #g.ids do local uid = g.ids[j]
+  for j = 1, near2 and #g.ids or 0 do local uid = g.ids[j]
     local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
     for i = 1, n do
       if seen >= 4 then break end
@@ -165,7 +168,7 @@ local function best_order(G, g, lazy)
     if not e then return { gid = g.gid, kind = "rally" }, 5 end
   end
   -- advance on the link's objective (the plan, commander/plan.lua), keeping the line
-  local e, dist = ai.objective(G, g, mv)
+  local e, dist = ai.objective(G, g, near2, near2_d)
   if not e then return nil end
   local a = turn.turn_towards(G, g, e)
   local want = 0
@@ -173,8 +176,10 @@ local function best_order(G, g, lazy)
   -- a bad charge (or one no sensible player orders) is better avoided:
   -- stop short of contact with the nearest enemy
   local step = mv
-  local near_e, near_d = turn.nearest_enemy(G, g, mv, 90, "frontal")
-  if near_e then step = max(0, near_d - S.frontage * 0.25) end
+  if near2 then
+    local near_e, near_d = turn.nearest_enemy(G, g, mv, 90, "frontal")
+    if near_e then step = max(0, near_d - S.frontage * 0.25) end
+  end
   local score = 3 + #g.ids
   -- those nearest the enemy first, then laggards (to keep the line)
   score = score + max(0, 6 - dist / S.frontage) * 0.5

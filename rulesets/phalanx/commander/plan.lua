@@ -99,8 +99,10 @@ end
 
 -- Group g's objective and the distance to it (edge to edge): kept from the
 -- plan, revised when broken or when an enemy within two moves is less than
--- half as far. Returns nil when the enemy is gone.
-function ai.objective(G, g, mv)
+-- half as far. n, nd: the nearest enemy within two of the link's moves and
+-- its distance (turn.nearest_enemy; nil when none). Returns nil when the
+-- enemy is gone.
+function ai.objective(G, g, n, nd)
   local p = plan_of(G, g.side)
   local e = p.objective[g.gid]
   if not valid(G, e) then
@@ -108,7 +110,6 @@ function ai.objective(G, g, mv)
     assign(G, g, p, e)
     if not e then return nil end
   end
-  local n, nd = turn.nearest_enemy(G, g, 2 * mv)
   local ed = G.bf:distance(g.ids[1], e)
   for j = 2, #g.ids do local dd = G.bf:distance(g.ids[j], e); if dd < ed then ed = dd end end
   if n and n ~= e and nd < 0.5 * ed then
