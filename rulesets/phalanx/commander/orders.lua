@@ -33,7 +33,8 @@ local function finish_advance(G, g, p)
     local sgn = (p.towards or 0) >= 0 and 1 or -1
     local found
     for _, a in ipairs({ sgn * p.tr / 2, -sgn * p.tr / 2, sgn * p.tr, -sgn * p.tr }) do
-      if abs(a - last.turn) >= 5 and abs(a) >= 1 and ai.free_ahead(G, g, a, step) >= 0.5 * step then found = a; break end
+      if abs(a - last.turn) >= 5 and abs(a) >= 1 and ai.free_ahead(G, g, a, step) >= 0.5 * step
+          and ai.edge_room(G, g, a, step) >= 0.5 * step then found = a; break end
     end
     if not found then return nil end
     want = found
@@ -50,6 +51,25 @@ local function finish_advance(G, g, p)
       step = 0
     else
       want, step = pa, pd
+    end
+  end
+  -- no swinging back (the plan): a turn that would undo the turn of its last
+  -- order is not made; it goes straight on, if the way is open, or stands
+  if ai.swings_back(G, g, want) then
+    want = 0
+    step = ai.free_ahead(G, g, 0, p.step)
+    if step > 0 then step = ai.cohesive_distance(G, g, 0, step) end
+    if step < S.frontage * 0.1 then return nil end
+  end
+  if step > 0 then
+    -- not off the table (the engine stops at the edge)
+    local room = ai.edge_room(G, g, want, step)
+    if room < step then
+      step = room
+      if step < S.frontage * 0.1 then
+        if abs(want) < 5 then return nil end
+        step = 0
+      end
     end
   end
   if step > 0 and not p.reserve then
@@ -94,7 +114,7 @@ local function finish_advance(G, g, p)
   local cohesion = step > 0 and ai.cohesion_applies(G, g)
   local turned = turn.turn_group(G, g, max(-p.tr, min(p.tr, want)))
   if cohesion then step = ai.cohesion_after_turn(G, g, step) end
-  local ahead = step >= S.frontage * 0.1 and ai.free_ahead(G, g, 0, step) or 0
+  local ahead = step >= S.frontage * 0.1 and min(ai.free_ahead(G, g, 0, step), ai.edge_room(G, g, 0, step)) or 0
   turn.restore_group(G, g, snap)
   if G.log then G.bf:set_logging(true) end
   g.did = did
@@ -141,6 +161,9 @@ local function best_order(G, g, lazy)
       end
     end
   end
+  -- a charge whose way is shut at once (a friend against its front, the
+  -- table's edge) would be paid for and go nowhere
+  if best and min(ai.free_ahead(G, g, best.turn, 2), ai.edge_room(G, g, best.turn, 2)) < 1 then best, best_v = nil, -FAR end
   local d1 = G.D[g.ids[1]]
   -- READING of "charges when its odds are good": at first only charges
   -- expected to gain; as the day wears on the commander commits more.

@@ -14,6 +14,14 @@
 --                Isandlwana chest swung +-45 degrees a turn chasing the
 --                nearest enemy); and he engages the whole enemy line, not
 --                the one enemy nearest to every link.
+--   no swinging  a link is not ordered to turn back (15 degrees or more the
+--   back         other way) the turn its order of one of its side's last
+--                two turns made: it goes straight on or stands. READING of
+--                "a sensible player" (as the Hinds commander's): he does not
+--                wheel a command to and fro between two headings as the
+--                nearest enemy or the way round a friend changes (in 30
+--                Gaugamela battles, links swung +-45 degrees on successive
+--                orders in 22).
 --   blocked      a link whose last paid move left it where it was (a
 --                friend, terrain or the line's cohesion in the way) is not
 --                paid to make the same move again: the next order turns
@@ -131,7 +139,17 @@ function ai.blocked(G, g)
   return abs(x - last.x) < 1 and abs(y - last.y) < 1 and abs(turn.norm(f - last.f)) < 1, last
 end
 
--- Remembers a paid move of group g (for ai.blocked next turn).
+-- Whether turning group g `want` degrees would swing it back: its order of
+-- one of its side's last two turns turned it 15 degrees or more the other way.
+local SWING = 15
+function ai.swings_back(G, g, want)
+  if abs(want) < SWING then return false end
+  local last = plan_of(G, g.side).last[g.gid]
+  if not last or last.uid ~= g.ids[1] or last.pturn < G.pturn - 4 then return false end
+  return abs(last.turn) >= SWING and last.turn * want < 0
+end
+
+-- Remembers a paid move of group g (for ai.blocked and ai.swings_back).
 function ai.remember_move(G, g, order)
   local p = plan_of(G, g.side)
   local uid = g.ids[1]

@@ -146,3 +146,18 @@ T.case("Commander, Results (R or RR into friends within half the move: B): a lin
     else T.eq(room, 80, "a friend that is neither General nor key does not hold it") end
   end
 end)
+
+T.case("Commander, The Table: a move is not paid for beyond the table's edge", function()
+  -- a base 80 x 40 facing south (180) with its front edge 30 mm from the
+  -- south edge (y = 0): 30 mm of room straight on, a move's room facing north
+  local G = skirmish({ { id = "s", class = "HIN", at = { 600, 50, 180 } } }, { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  local g = group_of(G, 1, "s")
+  T.truthy(math.abs(ai.edge_room(G, g, 0, 80) - 30) < 1e-6, "30 mm: " .. ai.edge_room(G, g, 0, 80))
+  T.eq(ai.edge_room(G, g, 180, 80), 80)
+  turn.place(G, g.ids[1], 600, 20, 180)      -- its front edge on the table's edge
+  T.eq(ai.edge_room(G, g, 0, 80), 0)
+  -- the commander turns it about to face the enemy, or gives no order; it
+  -- never orders the move that would go nowhere
+  local order = ai.best_order(G, g)
+  T.truthy(order == nil or math.abs(order.turn or 0) >= 5 or (order.dist or 0) < 1, "no paid move into the edge")
+end)
