@@ -161,3 +161,23 @@ T.case("Commander, The Table: a move is not paid for beyond the table's edge", f
   local order = ai.best_order(G, g)
   T.truthy(order == nil or math.abs(order.turn or 0) >= 5 or (order.dist or 0) < 1, "no paid move into the edge")
 end)
+
+T.case("Commander plan: no swinging back; a link that turned one way is not ordered to turn back at once", function()
+  local G = skirmish({ { id = "leg", class = "HIN", at = { 600, 200 } } },
+                     { { id = "e", class = "HIN", at = { 300, 700 } } }, { 4 })
+  local g = group_of(G, 1, "leg")
+  local order = ai.best_order(G, g)
+  T.truthy(order and order.kind == "move" and order.turn > 15, "first it turns (left, positive) towards the enemy: " .. tostring(order and order.turn))
+  ai.remember_move(G, g, order)
+  turn.execute_order(G, g, order)
+  -- the enemy is now off to the right: the turn back is not ordered at once
+  turn.place(G, G.by_vid[2].e, 1000, 700, 180)
+  G.pturn = G.pturn + 2
+  T.truthy(ai.swings_back(G, g, -30), "a turn of 30 the other way swings it back")
+  T.truthy(not ai.swings_back(G, g, 30), "further the same way does not")
+  local again = ai.best_order(G, g)
+  T.truthy(again == nil or math.abs(again.turn or 0) < 15, "straight on, or no order: " .. tostring(again and again.turn))
+  -- two of its side's turns later the plan may turn it
+  G.pturn = G.pturn + 4
+  T.truthy(not ai.swings_back(G, g, -30), "the memory is of its last two turns")
+end)
