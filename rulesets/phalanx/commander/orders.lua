@@ -147,6 +147,7 @@ local function best_order(G, g, lazy)
   local near2, near2_d = turn.nearest_enemy(G, g, 2 * mv)
   -- charges
   local best, best_v = nil, -FAR
+  local declined = false      -- an enemy in reach no sensible player charges
   local seen = 0
   for j = 1, near2 and #g.ids or 0 do local uid = g.ids[j]
     local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
@@ -155,9 +156,13 @@ local function best_order(G, g, lazy)
       seen = seen + 1
       local e = charge_q[i].id
       local a = turn.turn_towards(G, g, e)
-      if abs(a) <= tr + 1e-6 and ai.sensible_charge(G, g, e) then
-        local v = charge_value(G, g, e)
-        if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
+      if abs(a) <= tr + 1e-6 then
+        if ai.sensible_charge(G, g, e) then
+          local v = charge_value(G, g, e)
+          if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
+        else
+          declined = true
+        end
       end
     end
   end
@@ -197,9 +202,10 @@ local function best_order(G, g, lazy)
   local want = 0
   if abs(a) > 20 or dist < 4 * S.frontage then want = a end
   -- a bad charge (or one no sensible player orders) is better avoided:
-  -- stop short of contact with the nearest enemy
+  -- stop short of contact with the nearest enemy ahead (an advance into
+  -- contact is a charge in all but name)
   local step = mv
-  if near2 then
+  if (best and best_v <= threshold) or declined then
     local near_e, near_d = turn.nearest_enemy(G, g, mv, 90, "frontal")
     if near_e then step = max(0, near_d - S.frontage * 0.25) end
   end
