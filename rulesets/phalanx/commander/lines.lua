@@ -281,17 +281,22 @@ end
 function ai.edge_room(G, g, a, dist)
   local W, D = G.S.width, G.S.depth
   local room = dist
+  local px, py = G.px, G.py
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
-    local x, y, h = pos(G, uid)
-    local fx, fy, rx, ry = setup.axes(h + a)
     local hw, hd = d.w / 2, d.d / 2
+    -- (most bases are far from every edge: no heading takes a corner off)
+    local x, y = px[uid], py[uid]
+    local r = dist + hw + hd
+    if x - r <= 0 or x + r >= W or y - r <= 0 or y + r >= D then
+    local fx, fy, rx, ry = setup.axes(G.pf[uid] + a)
     for k = 1, 4 do
       local sf = (k <= 2) and hd or -hd
       local sr = (k % 2 == 1) and hw or -hw
       local cx, cy = x + fx * sf + rx * sr, y + fy * sf + ry * sr
       if fx > 1e-9 then room = min(room, (W - cx) / fx) elseif fx < -1e-9 then room = min(room, -cx / fx) end
       if fy > 1e-9 then room = min(room, (D - cy) / fy) elseif fy < -1e-9 then room = min(room, -cy / fy) end
+    end
     end
   end
   return max(0, room)
