@@ -39,7 +39,11 @@ local abs, max = math.abs, math.max
 local pos = turn.pos
 local SPREAD = 0
 
--- The enemy vignettes side `side` knows of: every enemy on the table.
+-- The enemy vignettes side `side` knows of: every enemy on the table. The
+-- one list the commander plans from (objectives); a sighting rule narrows
+-- it here. (The orders' charge scan, threat check and stop-short ask the
+-- battlefield for enemies within one or two moves of a link, turn.near and
+-- turn.nearest_enemy in commander/orders.lua: enemies that close are seen.)
 function ai.known_enemies(G, side)
   return G.alive[3 - side]
 end
