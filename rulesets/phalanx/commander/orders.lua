@@ -242,6 +242,8 @@ local function best_order(G, g, lazy)
 end
 ai.best_order = best_order
 
+local HOLD = { kind = "hold" }
+
 function ai.activate(G, side, points)
   local sd = G.sides[side]
   -- the average position of the side's line, for keeping it
@@ -274,8 +276,15 @@ function ai.activate(G, side, points)
     local order, cost = c.order, c.cost
     if order.pending then
       local g = G.groups[c.gid]
-      order = finish_advance(G, g, order.pending)
-      if order then cost = turn.activation_cost(G, g, order) end
+      -- planning is the dear part: not for a link the points cannot buy
+      -- whatever its move (its price without crossing a sector or
+      -- detaching, the least any move of it costs, is more than is left)
+      if turn.activation_cost(G, g, HOLD) > left then
+        order = nil
+      else
+        order = finish_advance(G, g, order.pending)
+        if order then cost = turn.activation_cost(G, g, order) end
+      end
     end
     if order and cost <= left then
       out[#out + 1] = order
