@@ -32,6 +32,7 @@ local armies_mod = require("wrg.armies")
 local setup = require("wrg.setup")
 local turn = require("wrg.turn")
 local victory = require("wrg.victory")
+local generals = require("wrg.generals.command")
 
 local battle = {}
 local say = turn.say
@@ -180,6 +181,10 @@ local function deploy(G)
     table.sort(side.units)
   end
   for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
+  -- GENERALS: each unit under a General; the subordinates' personality
+  -- "established by a dice throw at the start of the game and before writing orders"
+  generals.assign(G)
+  generals.roll_personalities(G)
   -- ORDERS: written by each commander before the first period.
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -312,8 +317,10 @@ function battle.skirmish(opts)
       if u.type == "EL" then G.elephants[s] = true end
     end
   end
-  for _, id in ipairs(G.bf:units()) do
-    G.all[#G.all + 1] = id
+  for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
+  generals.assign(G)
+  generals.roll_personalities(G)
+  for _, id in ipairs(G.all) do
     local d = G.D[id]
     d.order = d.order or G.sides[d.side].commander.order(G, d.side, d)
   end

@@ -24,6 +24,9 @@ end
 
 local function declare(G)
   G.charges = {}
+  -- RISK TO THE GENERAL, GENERALS: challenges, a General taking over a unit
+  require("wrg.generals.challenge").declare(G)
+  require("wrg.generals.takeover").declare(G)
   local charged = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]

@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local generals = require("wrg.generals.command")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, turn_in_place
@@ -57,7 +58,8 @@ local function end_of_period(G)
       local d = G.D[uid]
       if live(d) and d.side == g.side and not d.routing and free_to_test(d) then
         local x, y = G.bf:pos(uid)
-        if uid == g.unit or math.sqrt((x - g.x) ^ 2 + (y - g.y) ^ 2) <= mm(150) then
+        if uid == g.unit or math.sqrt((x - g.x) ^ 2 + (y - g.y) ^ 2) <= mm(150)
+          or (g.challenge and generals.under(G, g.general, uid)) then
           local out = turn.test(G, uid, "loss of the General")
           turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
         end

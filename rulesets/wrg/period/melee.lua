@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local generals = require("wrg.generals.command")
 
 -- from the other parts (bound by part.link)
 local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, say, terrain_factor
@@ -141,7 +142,7 @@ local function melee_phase(G)
         uphill = on_hill(G, uid) and not on_hill(G, target),
         missile_per_figure = (d.missile or 0) / math.max(1, d.figures),
         fanatic_periods = d.fanatic_periods, enemy_pushed_back = t.pushed_this_melee,
-        general_in_front = G.sides[d.side].general == uid,
+        general_in_front = generals.in_front(G, uid),
         model_flank_only = (d.type == "EL" or d.type == "CH") and G.bf:contact(uid, target) ~= "front",
         enemy_partial_cover = in_cover(G, target, true) or nil,
         base_frontage = d.base_w, enemy = t,

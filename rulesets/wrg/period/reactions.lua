@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local generals = require("wrg.generals.command")
 
 -- from the other parts (bound by part.link)
 local bearing, charge_move, enemies_within, friends_within, live, mm, norm, normal_move, on_hill, say
@@ -66,15 +67,13 @@ function turn.situation(G, uid, extra)
       break
     end
   end
-  -- The General: with the unit (+3) or within 150 paces (+1).
-  local gen = G.sides[d.side].general
-  if gen and live(G.D[gen]) and not G.D[gen].routing then
-    if gen == uid then s.general_with_unit = true
-    elseif G.bf:distance(uid, gen) <= mm(150) then s.general_near = true end
-  end
+  -- The General: with the unit (+3) or within 150 paces (+1); a
+  -- subordinate for his own troops, with his personality (wrg.generals.command).
+  generals.influence(G, uid, s)
   for _, g in ipairs(G.sides[d.side].generals_lost or {}) do
     local ux, uy = G.bf:pos(uid)
-    if g.unit == uid or math.sqrt((ux - g.x) ^ 2 + (uy - g.y) ^ 2) <= mm(250) then s.general_lost = true end
+    if g.unit == uid or math.sqrt((ux - g.x) ^ 2 + (uy - g.y) ^ 2) <= mm(250)
+      or (g.challenge and generals.under(G, g.general, uid)) then s.general_lost = true end
   end
   if on_hill(G, uid) then
     for _, q in ipairs(enemies_within(G, uid, 150)) do
