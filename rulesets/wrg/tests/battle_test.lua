@@ -55,8 +55,12 @@ end
 -- (a halt or retire governed one period less): the Britons flee after 10
 -- periods, hash 69e1b1281aa911b8. Renewed for bases overlapping within
 -- rounding before a move (they may stay so, not go deeper): the same result,
--- positions a fraction of a millimetre apart, hash 73535d181cb4daad.)
-local GOLDEN = { winner = 1, turns = 10, hash = "73535d181cb4daad" }
+-- positions a fraction of a millimetre apart, hash 73535d181cb4daad.
+-- Renewed for challenges to personal combat (RISK TO THE GENERAL, issue #12):
+-- the British General in his chariot challenges the legate and kills him in
+-- the personal combat; the Roman army tests; the Romans win on points after
+-- 12 periods, hash fb50f4f0d13497b5.)
+local GOLDEN = { winner = 1, turns = 12, hash = "fb50f4f0d13497b5" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
@@ -154,7 +158,7 @@ T.case("The readable account names the phases' events", function()
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "WRG ANCIENTS 1973: Early Imperial Roman against Ancient British", "Choice of terrain",
                           "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "charges", "BREAKS and routs",
-                          "VICTORY to Early Imperial Roman after 10 periods (fled the field)" }) do
+                          "VICTORY to Early Imperial Roman after 12 periods (points)" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)
