@@ -33,6 +33,7 @@ local setup = require("wrg.setup")
 local turn = require("wrg.turn")
 local victory = require("wrg.victory")
 local generals = require("wrg.generals.command")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
 
 local battle = {}
 local say = turn.say
@@ -160,6 +161,7 @@ local function place_terrain(G)
     end
     if p.type == "wood" or p.type == "building" then G.has_los_terrain = true end
     if p.type == "wood" or p.type == "building" or p.type == "marsh" then G.has_impassable = true end
+    obstacles.register(G, p)
     if setup.is_cover(p) then G.has_cover = true end
   end
 end
@@ -308,7 +310,8 @@ function battle.skirmish(opts)
       local plain = { id = u.id, name = u.name or u.id, type = u.type, class = u.class or "C", regular = u.regular ~= false,
                       weapons = u.weapons or {}, shield = u.shield ~= false, fanatic = u.fanatic == true, figures = u.figures,
                       ranks = u.ranks, crew = u.crew or {}, horses = u.horses, engine = u.engine, general = u.general,
-                      sub_units = 0, dismount = u.dismount, mounted_infantry = u.mounted_infantry }
+                      sub_units = 0, dismount = u.dismount, mounted_infantry = u.mounted_infantry,
+                      camel = u.camel == true }
       local spec = battle.unit_spec(G, s, plain)
       for k, v in pairs(u.set or {}) do spec[k] = v end
       local at = u.at

@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
+local camels = require("wrg.units.camels")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, turn_in_place
@@ -245,6 +246,8 @@ local function upkeep(G)
           if G.D[q.id].type == "EL" then dis = true; d.scared_by_elephants = true; break end
         end
       end
+      -- "... or non-Arab horsed troops within 30 paces of camels" (wrg.units.camels)
+      if not dis and camels.scares(G, uid) then dis = true end
       if d.push_backs and d.push_backs > 0 and d.in_melee and d.disorganised then dis = true end
       -- cause 5 lasts for the period of the obstructed move; cause 3 while
       -- the split stands

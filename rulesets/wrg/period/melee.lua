@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
+local camels = require("wrg.units.camels")
 
 -- from the other parts (bound by part.link)
 local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, say, terrain_factor
@@ -259,6 +260,7 @@ local function melee_phase(G)
         say(G, "  %s is pushed back 30 paces.", d.name)
         -- "Their opponents must follow up unless they have orders to the
         -- contrary ... or are infantry receiving a mounted charge while halted"
+        local followed = false
         for _, e in ipairs(d.opponents) do
           local o = G.D[e]
           if live(o) and not o.routing and o.order ~= "hold" and o.moves[2] then
@@ -273,9 +275,12 @@ local function melee_phase(G)
               advance(G, e, tables.movement.push_back + 1, nil, "follow_up")
               if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid, fx, fy, reach) end
               o.following = true
+              followed = true
             end
           end
         end
+        -- recoiled cavalry and chariots not followed up rally back (wrg.units.camels)
+        if not followed and camels.must_rally_back(d) then d.state, d.state_periods = "rally_back", 2 end
       else
         d.push_backs = 0
       end

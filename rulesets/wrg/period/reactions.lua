@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
 
 -- from the other parts (bound by part.link)
 local bearing, charge_move, enemies_within, friends_within, live, mm, norm, normal_move, on_hill, say
@@ -93,6 +94,7 @@ function turn.situation(G, uid, extra)
   s.friendly_cover, s.unfriendly_cover, s.cover_square_defences = fc or nil, uc or nil, behind or nil
   -- "Troops behind cover, forming hollow square or behind field defences" +2
   if d.square or d.squaring then s.cover_square_defences = true end
+  if obstacles.behind_wall(G, uid) then s.cover_square_defences = true end
   s.secure_flanks = secure
   if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
   s.retiring = d.retiring
