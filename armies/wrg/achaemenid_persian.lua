@@ -20,8 +20,6 @@ return army {
            weapons = { "spear", "bow" }, figures = 8, ranks = 2, general = "c_in_c" },
     unit { id = "saka", name = "Saka horse archers", type = "LC", class = "C", regular = false,
            weapons = { "bow" }, figures = 10, ranks = 1, shield = false },
-    unit { id = "arab_camels", name = "Arab camel archers", type = "LC", class = "D", regular = false,
-           weapons = { "bow" }, figures = 6, ranks = 1, shield = false, camel = true },
     unit { id = "chariots", name = "Chariots", type = "CH", class = "C", regular = false,
            figures = 4, crew = { "javelin" }, horses = 4 },
   },
