@@ -210,7 +210,7 @@ local function losses(G)
   local out = { {}, {} }
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if d.gone or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
+    if (d.gone and not d.rejoined) or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
   end
   return out
 end

@@ -27,6 +27,8 @@ local function declare(G)
   -- RISK TO THE GENERAL, GENERALS: challenges, a General taking over a unit
   require("wrg.generals.challenge").declare(G)
   require("wrg.generals.takeover").declare(G)
+  -- SUB-UNITS: orders follow the main body; detaching, rejoining
+  require("wrg.units.subunits").declare(G)
   local charged = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]

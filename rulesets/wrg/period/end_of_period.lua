@@ -13,6 +13,7 @@ local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
 local camels = require("wrg.units.camels")
+local subunits = require("wrg.units.subunits")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, turn_in_place
@@ -22,6 +23,7 @@ local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, tur
 local side_tests
 
 local function end_of_period(G)
+  subunits.mark(G)  -- sub-units near their main body take its results (wrg.units.subunits)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     if live(d) and d.general and ((d.received or 0) > 0 or (d.missile or 0) > 0) then turn.risk_to_general(G, uid) end
@@ -156,6 +158,7 @@ local function end_of_period(G)
     end
   end
   turn.voluntary_tests(G, order)
+  subunits.end_of_period(G)
   -- 2(vii) "When a fresh enemy force of at least 50 figures appears on the
   -- battlefield at least 5 periods after the start of the battle" (troops
   -- returning to the field): every unit of the other side tests.

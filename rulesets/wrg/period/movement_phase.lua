@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local subunits = require("wrg.units.subunits")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -295,8 +296,9 @@ local function move_router(G, uid)
   -- their own base line by the quickest route". (The first-period bearing was
   -- set when the unit broke; pursuers that have since come round its front
   -- are run from again.)
-  local want
-  if d.rout_periods > 1 then want = own_edge_bearing(G, d)
+  local want = subunits.rout_bearing(G, uid)  -- a sub-unit retiring to its main body
+  if want then want = norm(want)
+  elseif d.rout_periods > 1 then want = own_edge_bearing(G, d)
   else
     local threat = rout_threat(G, uid)
     if threat then want = norm(bearing(G, threat, uid)) end
@@ -533,7 +535,7 @@ local function move_unit(G, uid)
   used = used + turn.mount(G, uid, 1 - used)
   used = used + turn.form_square(G, uid, 1 - used)
   local cmd = G.sides[d.side].commander
-  local plan = cmd.move(G, uid)
+  local plan = subunits.leash(G, uid) or cmd.move(G, uid)  -- a sub-unit too far from its main body goes back
   if not plan then return end
   -- UNCONTROLLED ADVANCE: "Movement is at charge speed during the first
   -- period, and at charge speed minus 30 paces during the second"; turns

@@ -13,6 +13,7 @@ local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local subunits = require("wrg.units.subunits")
 
 -- from the other parts (bound by part.link)
 local bearing, charge_move, enemies_within, friends_within, live, mm, norm, normal_move, on_hill, say
@@ -95,6 +96,8 @@ function turn.situation(G, uid, extra)
   -- "Troops behind cover, forming hollow square or behind field defences" +2
   if d.square or d.squaring then s.cover_square_defences = true end
   if obstacles.behind_wall(G, uid) then s.cover_square_defences = true end
+  -- "Sub-unit beyond sight or normal move of its main body" (-2)
+  if subunits.beyond(G, uid) then s.subunit_beyond = true end
   s.secure_flanks = secure
   if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
   s.retiring = d.retiring
@@ -121,10 +124,12 @@ end
 function turn.half_strength(G, uid)
   local d = G.D[uid]
   if not live(d) or d.routing then return end
-  if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
+  -- (figures detached in sub-units are separated, not lost: wrg.units.subunits)
+  if (d.figures + (d.separated or 0)) * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
     d.half_tested_at = d.figures
     local out = turn.test(G, uid, "below half strength")
     if out.rank < 3 then
+      if subunits.rout_home(G, uid) then return end  -- a sub-unit retires to its main body
       d.leaving = true
       turn.rout(G, uid, nil)
     else
@@ -139,6 +144,7 @@ function turn.test(G, uid, why, extra)
   local s = turn.situation(G, uid, extra)
   if G.report or G.log then s.purpose = "WRG reaction test, " .. d.name .. " (" .. why .. ")" end
   local out = reaction.test(d, s, G.dice, G.report ~= nil)
+  d.last_test_why, d.last_test_turn = why, G.turn
   if G.log then
     G.bf:log("reaction", { unit = uid, why = why, chart = out.chart, score = out.score, natural = out.natural,
                            dice = out.dice, result = out.result })
@@ -196,11 +202,14 @@ end
 function turn.obey(G, uid, out, under_threat)
   if out.result == "carry_on" or out.result == "act_as_c_in_c" then return end
   turn.apply_result(G, uid, out, under_threat)
+  subunits.share(G, uid, out, under_threat)  -- sub-units within a normal move obey it too
 end
 
 -- "Each unit not already following a reaction instruction must test."
+-- (sub-units within a normal move of their main body take its result:
+-- d.conforms, wrg.units.subunits)
 local function free_to_test(d)
-  return d.state == nil or d.state == "rally_back"
+  return (d.state == nil or d.state == "rally_back") and not d.conforms
 end
 
 -- 2(v) "When troops with orders to hold their present position have thrown
@@ -257,6 +266,7 @@ function turn.rout(G, uid, from)
   say(G, "  %s BREAKS and routs.", d.name)
   -- "If a general is involved in the rout, he has no influence"
   if G.sides[d.side].general == uid then G.sides[d.side].general_routing = true end
+  subunits.on_rout(G, uid)  -- a sub-unit after a test under 1 runs to its main body
 end
 
 local part = {}
