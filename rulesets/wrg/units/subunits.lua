@@ -43,8 +43,8 @@
 --    behind it and within two normal moves; with no main body standing to
 --    run to it surrenders;
 --  - rejoining: its figures (what is left of them) go back into the main
---    body, which deepens behind its front edge; refused when that would
---    overlap other troops;
+--    body, which deepens (about its centre, as a formation change resizes
+--    a base); refused when that would overlap other troops;
 --  - points at the end: a sub-unit's figures count with its main body's.
 -- The default commander detaches none (a commander module may).
 local tables = require("wrg.tables")
@@ -85,20 +85,10 @@ local function beside(G, uid, w, dp, where)
   return u.x + rx * across * sgn + fx * along, u.y + ry * across * sgn + fy * along, u.facing
 end
 
--- Resizes a unit to its figures keeping its front edge where it is.
+-- Resizes a unit to its figures, its files kept where they can be (as a
+-- formation change resizes it: centre and facing kept, turn.set_files).
 local function refit(G, uid, files)
-  local d = G.D[uid]
-  local u = G.bf:unit(uid)
-  local old = u.depth
-  local turn = require("wrg.turn")
-  turn.set_files(G, uid, files)
-  local shift = (G.bf:unit(uid).depth - old) / 2
-  if math.abs(shift) > 1e-6 then
-    local a = math.rad(u.facing)
-    local x, y, f = G.bf:pos(uid)
-    G.bf:place(uid, x + math.sin(a) * shift, y - math.cos(a) * shift, f)
-  end
-  local _ = d
+  require("wrg.turn").set_files(G, uid, files)
 end
 
 local function clear_of_all(G, uid, skip)
@@ -172,14 +162,12 @@ function S.rejoin(G, sid)
   if not live(sd) or not live(d) or d.routing or sd.routing or d.in_melee or sd.in_melee then return false end
   if G.bf:distance(sid, uid) > 1 then return false end  -- touching (within a millimetre)
   local files, figs = d.files, d.figures
-  local x0, y0, f0 = G.bf:pos(uid)
   d.figures = d.figures + sd.figures
   refit(G, uid, files)
   if not clear_of_all(G, uid, { [sid] = true }) then
     -- no room behind its front for the deeper main body: it stays out
     d.figures = figs
     refit(G, uid, files)
-    G.bf:place(uid, x0, y0, f0)
     return false
   end
   G.bf:remove(sid)
