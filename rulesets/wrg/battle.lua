@@ -34,6 +34,7 @@ local turn = require("wrg.turn")
 local victory = require("wrg.victory")
 local generals = require("wrg.generals.command")
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local sketch_map = require("wrg.deployment.sketch_map")
 
 local battle = {}
 local say = turn.say
@@ -167,22 +168,11 @@ local function place_terrain(G)
 end
 
 local function deploy(G)
-  for s = 1, 2 do
-    local side = G.sides[s]
-    local plan = side.commander.deployment(G, s)
-    local placements = {}
-    for n, p in ipairs(plan) do
-      local spec = side.specs[p.index]
-      placements[n] = { name = spec.name, x = p.x, y = p.y, w = spec.w, d = spec.dp }
-    end
-    for _, msg in ipairs(setup.check_deployment(G.S, s, placements)) do
-      say(G, "  deployment problem, %s: %s", side.name, msg)
-      if G.log then G.bf:log("deployment_problem", { side = s, message = msg }) end
-    end
-    for _, p in ipairs(plan) do add_unit(G, s, side.specs[p.index], p.x, p.y, p.facing) end
-    table.sort(side.units)
-  end
+  -- SCOUTS and DEPLOYMENT: the sketch maps, troops kept off the table
+  -- (wrg.deployment.sketch_map)
+  local late = sketch_map.deploy(G, add_unit)
   for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
+  sketch_map.hold_back(G, late)
   -- GENERALS: each unit under a General; the subordinates' personality
   -- "established by a dice throw at the start of the game and before writing orders"
   generals.assign(G)

@@ -82,7 +82,9 @@ function turn.returns(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local o = d.off_table
-    if o and not d.gone then
+    -- (troops kept off the table by the sketch map dice from their period:
+    -- wrg.deployment.sketch_map)
+    if o and not d.gone and (o.from or 0) <= G.turn then
       if not o.returns_at then
         o.checks = o.checks + 1
         local die = dice_of(G, d, "WRG troops leaving the field: return")

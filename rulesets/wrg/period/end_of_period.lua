@@ -143,7 +143,12 @@ local function end_of_period(G)
     local side = G.sides[s]
     if not side.army_tested then
       local off = 0
-      for _, uid in ipairs(side.units) do if G.D[uid].gone or G.D[uid].off_table then off = off + 1 end end
+      -- (troops kept off the table by the sketch map and not yet come are
+      -- not "off the table": they have not left it; wrg.deployment.sketch_map)
+      for _, uid in ipairs(side.units) do
+        local d = G.D[uid]
+        if d.gone or (d.off_table and not d.off_table.from) then off = off + 1 end
+      end
       if off * 3 >= #side.units then
         side.army_tested = true
         say(G, "  %s: a third of its units are off the table: army reaction test.", side.name)
