@@ -41,7 +41,10 @@ local function declare(G)
       local cmd = G.sides[d.side].commander
       if cmd.break_off == nil or cmd.break_off(G, uid) then d.breaking_off = true end
     end
-    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
+    -- (reorganising this period: d.reorganising_now, set at the upkeep; the
+    -- spent counter is 0, which Lua reads as true: tests/reorganising_test)
+    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising_now
+      and not (d.reorganising and d.reorganising > 0)
       and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
       local cmd = G.sides[d.side].commander
@@ -142,7 +145,7 @@ local function declare(G)
         d.reforming, d.reform_banked = nil, nil
         d.squaring, d.square_banked = nil, nil
         d.mounting, d.mount_banked, d.mounting_from = nil, nil, nil
-      elseif not d.charging and not (d.reorganising and d.reorganising > 0) then
+      elseif not d.charging and not d.reorganising_now and not (d.reorganising and d.reorganising > 0) then
         local cmd = G.sides[d.side].commander
         -- MOVING IN HOLLOW SQUARE: the commander's `square` (true: form
         -- one, false: leave it, nil: as it is)

@@ -490,7 +490,7 @@ local function move_charger(G, c)
     -- period and goes on under its order to attack or advance (not halted,
     -- not reorganising)
     local moving = t.charging or t.countercharging
-      or (t.advancing_before and t.state ~= "halt" and not (t.reorganising and t.reorganising > 0)
+      or (t.advancing_before and t.state ~= "halt" and not t.reorganising_now and not (t.reorganising and t.reorganising > 0)
           and (t.order == "attack" or t.state == "advance" or t.state == "uncontrolled"))
     if troops.is_mounted(d) and moved >= 60 and moving and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
@@ -502,7 +502,7 @@ end
 -- An ordinary move for a unit under its order or a reaction instruction.
 local function move_unit(G, uid)
   local d = G.D[uid]
-  if d.reorganising and d.reorganising > 0 then return end
+  if d.reorganising_now or (d.reorganising and d.reorganising > 0) then return end  -- a period reorganising
   local st = d.state
   local debt = d.push_debt or 0
   if st == "halt" then

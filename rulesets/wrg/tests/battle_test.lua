@@ -63,8 +63,11 @@ end
 -- of the figures left (WINNERS AND LOSERS counted a unit's figures' points
 -- times figures / original, a quarter at half strength): the same result;
 -- the units' new fields (last test, separated figures) change the hash,
--- e825d1ae4c3be664.)
-local GOLDEN = { winner = 1, turns = 12, hash = "e825d1ae4c3be664" }
+-- e825d1ae4c3be664. Renewed for reorganising (a unit that had once
+-- reorganised never charged again, and moved in its period of reorganising:
+-- tests/reorganising_test): the Romans' charges go in again; the Britons
+-- flee after 4 periods, hash 5580cd88bfe83e66.)
+local GOLDEN = { winner = 1, turns = 4, hash = "5580cd88bfe83e66" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
@@ -162,7 +165,7 @@ T.case("The readable account names the phases' events", function()
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "WRG ANCIENTS 1973: Early Imperial Roman against Ancient British", "Choice of terrain",
                           "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "charges", "BREAKS and routs",
-                          "VICTORY to Early Imperial Roman after 12 periods (points)" }) do
+                          "VICTORY to Early Imperial Roman after 4 periods (fled the field)" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)
