@@ -19,7 +19,7 @@
 --    elephants or camels" (-2): here.
 --  - AFTER HAND-TO-HAND FIGHTING: "Cavalry and chariots, but not camelry and
 --    elephants, who have been forced to recoil 30 paces but have not been
---    followed up, must rally back": camels.must_rally_back (period/melee.lua).
+--    followed up, must rally back": wrg.units.recoil.
 --  - POINTS: "Extra for substituting a camel for a horse" +5/+1; "Troops
 --    arriving by boat ... 5 if camelry" (armies.unit_points, tables.points).
 --  - Their vulnerability: "treated as Cavalry of equivalent type" — the
@@ -67,14 +67,7 @@ end
 
 -- AFTER HAND-TO-HAND FIGHTING: "Cavalry and chariots, but not camelry and
 -- elephants, who have been forced to recoil 30 paces but have not been
--- followed up, must rally back before they can charge again." Reading: they
--- rally back the next period (RALLYING BACK: straight back 100 paces or a
--- normal move, then halt facing the threat "ready to charge again next
--- period"); a unit already under a reaction instruction keeps it.
+-- followed up, must rally back" (wrg.units.recoil).
 function C.exempt_from_recoil_rally(d) return d.camel == true or d.type == "EL" end
-function C.must_rally_back(d)
-  if C.exempt_from_recoil_rally(d) or d.routing or d.state ~= nil then return false end
-  return troops.is_cavalry(d) or d.type == "CH"
-end
 
 return C
