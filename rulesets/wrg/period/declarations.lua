@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local recoil = require("wrg.units.recoil")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, live, mm, normal_move, say
@@ -44,7 +45,7 @@ local function declare(G)
     -- (reorganising this period: d.reorganising_now, set at the upkeep; the
     -- spent counter is 0, which Lua reads as true: tests/reorganising_test)
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising_now
-      and not (d.reorganising and d.reorganising > 0)
+      and not (d.reorganising and d.reorganising > 0) and not recoil.held(G, uid)
       and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
       local cmd = G.sides[d.side].commander

@@ -12,7 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
-local camels = require("wrg.units.camels")
+local recoil = require("wrg.units.recoil")
 
 -- from the other parts (bound by part.link)
 local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, say, terrain_factor
@@ -250,6 +250,7 @@ local function melee_phase(G)
             end
           end
         end
+        recoil.broken_engines(G, x.uid)  -- destroyed by the initial period of pursuit
       elseif x.r.pushed_back then
         d.push_backs = x.r.push_backs
         d.pushed_this_melee = true
@@ -258,6 +259,7 @@ local function melee_phase(G)
         d.push_debt = tables.movement.push_back
         if moved < tables.movement.push_back * 0.99 then d.disorganised = true end
         say(G, "  %s is pushed back 30 paces.", d.name)
+        recoil.engines_overrun(G, x.uid)  -- "A push-back loses all engines within that distance"
         -- "Their opponents must follow up unless they have orders to the
         -- contrary ... or are infantry receiving a mounted charge while halted"
         local followed = false
@@ -279,8 +281,8 @@ local function melee_phase(G)
             end
           end
         end
-        -- recoiled cavalry and chariots not followed up rally back (wrg.units.camels)
-        if not followed and camels.must_rally_back(d) then d.state, d.state_periods = "rally_back", 2 end
+        -- not followed up: rally back or reorganise; the defenders hold (wrg.units.recoil)
+        if not followed then recoil.not_followed(G, x.uid) end
       else
         d.push_backs = 0
       end

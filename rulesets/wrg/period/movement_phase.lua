@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local subunits = require("wrg.units.subunits")
+local recoil = require("wrg.units.recoil")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -536,6 +537,7 @@ local function move_unit(G, uid)
   used = used + turn.form_square(G, uid, 1 - used)
   local cmd = G.sides[d.side].commander
   local plan = subunits.leash(G, uid) or cmd.move(G, uid)  -- a sub-unit too far from its main body goes back
+  if plan and plan.advancing and recoil.held(G, uid) then return end  -- defenders who threw back an attack hold
   if not plan then return end
   -- UNCONTROLLED ADVANCE: "Movement is at charge speed during the first
   -- period, and at charge speed minus 30 paces during the second"; turns
