@@ -200,7 +200,7 @@ local function losses(G)
   local out = { {}, {} }
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if (d.gone and not d.rejoined) or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
+    if (d.gone and not d.rejoined and not d.changed_sides) or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
   end
   return out
 end
@@ -301,7 +301,7 @@ function battle.skirmish(opts)
                       weapons = u.weapons or {}, shield = u.shield ~= false, fanatic = u.fanatic == true, figures = u.figures,
                       ranks = u.ranks, crew = u.crew or {}, horses = u.horses, engine = u.engine, general = u.general,
                       sub_units = 0, dismount = u.dismount, mounted_infantry = u.mounted_infantry,
-                      camel = u.camel == true }
+                      camel = u.camel == true, allegiance = u.allegiance }
       local spec = battle.unit_spec(G, s, plain)
       for k, v in pairs(u.set or {}) do spec[k] = v end
       local at = u.at

@@ -14,6 +14,7 @@ local turn = P.turn
 local generals = require("wrg.generals.command")
 local camels = require("wrg.units.camels")
 local subunits = require("wrg.units.subunits")
+local allegiance = require("wrg.units.allegiance")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, turn_in_place
@@ -156,7 +157,10 @@ local function end_of_period(G)
           local d = G.D[uid]
           if live(d) and d.side == s and not d.routing and free_to_test(d) then
             local out = turn.test(G, uid, "army reaction test", { army_test = true })
-            turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+            -- subject levies and mercenaries (wrg.units.allegiance)
+            if not allegiance.army_test(G, uid, out) then
+              turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+            end
           end
         end
       end
