@@ -30,6 +30,7 @@ local function declare(G)
   require("wrg.generals.takeover").declare(G)
   -- SUB-UNITS: orders follow the main body; detaching, rejoining
   require("wrg.units.subunits").declare(G)
+  require("wrg.sight.surprise").snapshot(G)  -- who stands in cover as the period starts
   local charged = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]

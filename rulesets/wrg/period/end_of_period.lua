@@ -15,6 +15,7 @@ local generals = require("wrg.generals.command")
 local camels = require("wrg.units.camels")
 local subunits = require("wrg.units.subunits")
 local allegiance = require("wrg.units.allegiance")
+local surprise = require("wrg.sight.surprise")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, turn_in_place
@@ -166,6 +167,7 @@ local function end_of_period(G)
       end
     end
   end
+  surprise.end_of_period(G, order, free_to_test)  -- 2(i): an enemy appears from cover within 100 paces
   turn.voluntary_tests(G, order)
   subunits.end_of_period(G)
   -- 2(vii) "When a fresh enemy force of at least 50 figures appears on the

@@ -14,6 +14,8 @@ local turn = P.turn
 local generals = require("wrg.generals.command")
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
 local subunits = require("wrg.units.subunits")
+local in_sight = require("wrg.sight.troops_in_sight")
+local surprise = require("wrg.sight.surprise")
 
 -- from the other parts (bound by part.link)
 local bearing, charge_move, enemies_within, friends_within, live, mm, norm, normal_move, on_hill, say
@@ -98,6 +100,10 @@ function turn.situation(G, uid, extra)
   if obstacles.behind_wall(G, uid) then s.cover_square_defences = true end
   -- "Sub-unit beyond sight or normal move of its main body" (-2)
   if subunits.beyond(G, uid) then s.subunit_beyond = true end
+  -- "any other friendly troops / enemy in sight", "surprised by enemy
+  -- emerging or shooting from cover" (wrg.sight)
+  in_sight.set(G, uid, s)
+  surprise.set(G, uid, s)
   s.secure_flanks = secure
   if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
   s.retiring = d.retiring
