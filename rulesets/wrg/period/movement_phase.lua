@@ -13,6 +13,7 @@ local P = require("wrg.period.shared")
 local turn = P.turn
 local subunits = require("wrg.units.subunits")
 local recoil = require("wrg.units.recoil")
+local gaps = require("wrg.rout.gaps_in_friends")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -327,6 +328,8 @@ local function move_router(G, uid)
     local diff = norm(want - f)
     if math.abs(diff) >= 0.5 then turn_in_place(G, uid, diff, turning) end
   end
+  -- friends in its way: a turn towards a gap (wrg.rout.gaps_in_friends)
+  speed = speed - gaps.steer(G, uid, speed, terrain_factor(G, uid, d), turning, leaving_behind().ignore)
   local near_before = {}
   for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do near_before[q.id] = true end
   local x0, y0 = G.bf:pos(uid)
