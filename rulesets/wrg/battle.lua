@@ -35,6 +35,7 @@ local victory = require("wrg.victory")
 local generals = require("wrg.generals.command")
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
 local sketch_map = require("wrg.deployment.sketch_map")
+local objectives = require("wrg.objectives")
 
 local battle = {}
 local say = turn.say
@@ -58,6 +59,7 @@ function battle.new_state(ctx)
     if G.options[id] then G.hooks[id] = req("wrg.options." .. id) end
   end
   G.S = setup.scale(scenario.table or {}, scenario.locate)
+  G.objectives = objectives.parse((scenario.table or {}).objectives, scenario.locate)  -- WINNERS AND LOSERS
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
   if G.log and type(ctx.dice) == "userdata" then G.bf:record_rolls(ctx.dice) end
   return G

@@ -6,6 +6,7 @@
 local tables = require("wrg.tables")
 local armies = require("wrg.armies")
 local subunits = require("wrg.units.subunits")
+local objectives = require("wrg.objectives")
 
 local V = {}
 
@@ -47,6 +48,9 @@ end
 function V.decide(G, margin)
   margin = margin or tables.victory_margin
   local p1, p2 = V.points_left(G, 1), V.points_left(G, 2)
+  -- "Add any objective points that have been previously agreed" (wrg.objectives)
+  local obj = objectives.points(G)
+  p1, p2 = p1 + obj[1], p2 + obj[2]
   G.sides[1].vp, G.sides[2].vp = p1, p2
   if p1 - p2 > margin * G.sides[1].points_start and p1 > p2 then return 1, "points" end
   if p2 - p1 > margin * G.sides[2].points_start and p2 > p1 then return 2, "points" end
