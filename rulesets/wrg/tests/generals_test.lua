@@ -254,3 +254,29 @@ T.case("WRG 1973 RISK TO THE GENERAL: the default commander's challenge", functi
   G.bf:place(b, 900, 300 + 40 + 200 * MM, 180)
   T.eq(challenge.default_challenge(G, a), nil, "beyond his charge reach (180 paces): no challenge")
 end)
+
+-- "Missiles can only be concentrated on the figure if it is more than 50
+-- paces from one of its own units ...; or if it stands clear vertically, as
+-- when mounted on an elephant". Foot archers shoot at a General on an
+-- elephant: his figure takes all the missile casualties; at a General
+-- with 8 horsemen beside a friendly unit: his share.
+T.case("WRG 1973 RISK TO THE GENERAL: missiles concentrated on a General on an elephant", function()
+  local function run(general_unit, friend)
+    for seed = 1, 40 do
+      local side1 = { general_unit }
+      if friend then side1[2] = friend end
+      local G = skirmish{ dice = dice.random(seed), side1 = side1,
+                          side2 = { unit("bows", "LI", 900, 300 + 40 + 100 * MM, 180, { weapons = { "bow" }, figures = 12, ranks = 1, regular = true }) } }
+      local g = G.by_id[1].g
+      turn.play(G)
+      local d = G.D[g]
+      if (d.missile or 0) >= 2 and d.general_men then return 20 - d.general_men, d.missile, d.under_fire or d.figures end
+    end
+    error("no seed gave missile casualties")
+  end
+  local took, missile = run(unit("g", "EL", 900, 300, 0, { general = "c_in_c", figures = 2, crew = { "javelin" }, weapons = {} }))
+  T.eq(took, math.min(20, math.floor(missile + 0.5)), "on an elephant: all " .. missile .. " men")
+  local took2, missile2, under = run(unit("g", "HC", 900, 300, 0, { general = "c_in_c", weapons = { "lance" }, figures = 8, ranks = 1 }),
+                                     unit("f", "MI", 900 - 120 - 20 * MM, 300, 0))
+  T.eq(took2, math.floor(missile2 / under + 0.5), "with his unit, a friend 20 paces off: his share")
+end)
