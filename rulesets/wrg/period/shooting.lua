@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local intervening = require("wrg.sight.intervening_troops")
 
 -- from the other parts (bound by part.link)
 local MM, charge_move, enemies_within, friends_within, in_cover, live, mm, on_hill, say
@@ -33,7 +34,8 @@ local function pick_target(G, uid, range)
   local best, best_rank
   for _, q in ipairs(list) do
     local o = G.D[q.id]
-    if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id)) then
+    if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id))
+      and not intervening.blocked(G, uid, q.id) then  -- no shooting over troops on the flat (wrg.sight)
       local rank = 6
       local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil
       if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
