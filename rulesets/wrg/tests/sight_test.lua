@@ -82,3 +82,25 @@ T.case("WRG 1973 THE REACTION TEST 2(i): an enemy emerging from a wood within 10
   local _, tested2 = run(false)
   T.truthy(not tested2, "an enemy staying in the wood: no test")
 end)
+
+-- SHOOTING: "Shooting over intervening troops is only possible when: 1)
+-- Shooting down from or up at an elephant, rampart, hill or other
+-- elevation." Foot archers with a friendly unit between them and the enemy
+-- 100 paces off: no shot on the flat; from a hill they shoot.
+T.case("WRG 1973 SHOOTING: no shooting over intervening troops on the flat; from a hill over them", function()
+  local function shots(hill)
+    local G = battle.skirmish{
+      dice = dice.random(1), report = function() end,
+      table = hill and { terrain = { { type = "hill", x = 60, y = 30, r = 5 } } } or nil,
+      sides = { { units = { { id = "a", type = "LI", weapons = { "bow" }, figures = 6, ranks = 1, at = { 600, 300, 0 } },
+                            unit("f", 600, 300 + 20 + 20 * MM, 0) }, commander = commander() },
+                { units = { unit("e", 600, 300 + 15 + 100 * MM + 20, 180) }, commander = commander() } },
+    }
+    turn.play(G)
+    local n = 0
+    for _, e in ipairs(G.bf:events()) do if e.kind == "shoot" and e.unit == G.by_id[1].a then n = n + 1 end end
+    return n
+  end
+  T.eq(shots(false), 0, "a friendly unit in the way on level ground: no shot")
+  T.eq(shots(true), 1, "from a hill, over it: they shoot")
+end)
