@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local recoil = require("wrg.units.recoil")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, live, mm, normal_move, say
@@ -73,6 +74,7 @@ local function declare(G)
         if go then
           d.charging = true
           G.charges[#G.charges + 1] = { charger = uid, target = target }
+          during_charge.note(G, G.charges[#G.charges])  -- where the charge began
           charged[target] = charged[target] or {}
           table.insert(charged[target], uid)
           if G.log then G.bf:log("charge", { unit = uid, target = target }) end

@@ -13,6 +13,7 @@ local P = require("wrg.period.shared")
 local turn = P.turn
 local generals = require("wrg.generals.command")
 local recoil = require("wrg.units.recoil")
+local pursuers_engaged = require("wrg.units.pursuers_engaged")
 
 -- from the other parts (bound by part.link)
 local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, say, terrain_factor
@@ -116,6 +117,7 @@ local function melee_phase(G)
       d.in_melee = fighting and not d.routing
     end
   end
+  pursuers_engaged.check(G)  -- DISORGANISATION 1: pursuers engaged by a fresh enemy
   local strikes = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]

@@ -14,6 +14,7 @@ local turn = P.turn
 local subunits = require("wrg.units.subunits")
 local recoil = require("wrg.units.recoil")
 local gaps = require("wrg.rout.gaps_in_friends")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -88,6 +89,7 @@ function turn.interpenetrate(G, uid, x0, y0)
   local d = G.D[uid]
   for _, fid in ipairs(passed_through(G, uid, x0, y0)) do
     local f = G.D[fid]
+    if not d.routing then during_charge.moved_through(G, uid) end  -- "only one of them may shoot"
     if d.routing then
       if not f.routing then
         f.disorganised = true

@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local intervening = require("wrg.sight.intervening_troops")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local MM, charge_move, enemies_within, friends_within, in_cover, live, mm, on_hill, say
@@ -52,8 +53,11 @@ local function shooting_phase(G)
   local shots = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not d.routing and not d.in_melee and not d.charging and not d.evading and not d.pursuing
-      and d.range and not d.reorganising_now then
+    -- (shooting during a charge or pursuit, and after moving through
+    -- friends: wrg.shooting.during_a_charge)
+    local special = live(d) and during_charge.target(G, uid)
+    if live(d) and not d.routing and (special or (not d.in_melee and not d.charging and not d.evading and not d.pursuing))
+      and d.range and not d.reorganising_now and not during_charge.barred(G, uid) then
       local m = troops.missile(d)
       local can = true
       -- SHOOTING ON THE MOVE: not engines, staff-slings and crossbows.
@@ -62,7 +66,7 @@ local function shooting_phase(G)
       if d.mounted_infantry and d.on_horse then can = false end
       if can then
         local range = d.range + (on_hill(G, uid) and 20 or 0)
-        local q = pick_target(G, uid, range)
+        local q = special and { id = special, distance = G.bf:distance(uid, special) } or pick_target(G, uid, range)
         if q then
           local t = G.D[q.id]
           local edge = turn.edge(G, q.id, uid)
@@ -93,6 +97,7 @@ local function shooting_phase(G)
             partial_cover = in_cover(G, q.id) or nil,
             base_frontage = d.base_w, bonus = G.shooting_bonus and G.shooting_bonus(G, uid, q.id) or nil,
           }
+          if special then during_charge.adjust(G, uid, q.id, s) end
           if G.report or G.log then s.purpose = "WRG shooting random factor, " .. d.name end
           local out = shooting.shoot(d, t, s, G.dice, G.report ~= nil)
           shots[#shots + 1] = { by = uid, at = q.id, out = out }
