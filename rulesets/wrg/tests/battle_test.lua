@@ -71,8 +71,11 @@ end
 -- sight, -1 other enemy in sight): the same result, hash 61348aa187062b99.
 -- Renewed for routers turning towards gaps in their friends: the same
 -- result, hash 174d03075246291d. Renewed for no shooting over intervening
--- troops on the flat: the same result, hash 4161b8c91d28090c.)
-local GOLDEN = { winner = 1, turns = 4, hash = "4161b8c91d28090c" }
+-- troops on the flat: the same result, hash 4161b8c91d28090c. Renewed for
+-- shooting during a charge (at chargers from more than half their move; by
+-- chargers at evaders out of reach) and pursuers engaged by a fresh enemy:
+-- the same result, hash dd8777b5ad06fc48.)
+local GOLDEN = { winner = 1, turns = 4, hash = "dd8777b5ad06fc48" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)

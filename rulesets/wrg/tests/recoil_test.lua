@@ -86,3 +86,20 @@ T.case("WRG 1973 AFTER HAND-TO-HAND FIGHTING: an engine group broken in melee is
   T.truthy(G.D[a].gone:find("pursuit") or G.D[a].gone:find("pushed back"), "destroyed, not routing: " .. G.D[a].gone)
   T.truthy(not G.D[a].routing, "no engine group runs")
 end)
+
+-- DISORGANISATION 1: "... been engaged hand-to-hand by a fresh enemy force
+-- while pursuing". A pursuer is struck by a fresh enemy unit at its front.
+T.case("WRG 1973 DISORGANISATION 1: a pursuer engaged by a fresh enemy is disorganised", function()
+  local G = battle.skirmish{ dice = dice.random(1), report = function() end,
+    sides = { { units = { unit("p", "MI", 600, 300, 0) }, commander = commander() },
+              { units = { unit("f", "MI", 600, 300 + 10 + 10, 180),
+                          unit("r", "MI", 600, 500, 0, { set = { routing = true, rout_periods = 1, has_routed = true } }) },
+                commander = commander() } } }
+  local p = G.by_id[1].p
+  G.D[p].pursuing, G.D[p].pursue_periods = G.by_id[2].r, 1   -- it pursues r, which ran behind f
+  T.eq(G.bf:distance(p, G.by_id[2].f), 0, "in contact")
+  turn.play(G)
+  local struck = false
+  for _, e in ipairs(G.bf:events()) do if e.kind == "melee" and e.unit == p then struck = e.figures end end
+  T.eq(struck, 4, "8 figures in contact, disorganised: half the nearest rank fights")
+end)
