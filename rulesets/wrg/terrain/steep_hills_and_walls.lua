@@ -80,6 +80,17 @@ end
 
 function O.is_hill(t) return t.type == "steep_hill" end
 
+-- "Movement on roads is always at the speeds for good terrain, except that
+-- on steep hills, mounted troops of all types are restricted to normal move
+-- distances at all times": a mounted unit (cavalry, camelry, chariots,
+-- elephants) whose base touches a steep hill charges, pursues and advances
+-- out of control at its normal move only, road or not.
+function O.mounted_on_steep_hill(G, uid, d)
+  if not G.has_terrain or not troops.is_mounted(d) or d.routing then return false end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "steep_hill" then return true end end
+  return false
+end
+
 -- Partial cover. From missiles: a unit whose base touches a wall or hedge
 -- (a hedge screens, it stops no blow). In hand-to-hand combat, "behind
 -- partial cover such as a wall": READING — both sides of a fight across a
