@@ -14,6 +14,7 @@ local turn = P.turn
 local subunits = require("wrg.units.subunits")
 local recoil = require("wrg.units.recoil")
 local gaps = require("wrg.rout.gaps_in_friends")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
 local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
@@ -399,7 +400,9 @@ function turn.move_pursuer(G, uid)
   if not q or q.gone or not q.routing then d.pursuing = nil; d.state, d.state_periods = "rally_back", 1; return end
   d.pursue_periods = d.pursue_periods + 1
   local speed = charge_move(d) - tables.pursuit.first_less - tables.pursuit.further_less * (d.pursue_periods - 1)
-  if troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1 then speed = math.min(speed, normal_move(d)) end
+  if (troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1) or obstacles.mounted_on_steep_hill(G, uid, d) then
+    speed = math.min(speed, normal_move(d))  -- (on steep hills mounted troops "at all times": wrg.terrain)
+  end
   if speed <= 0 then d.pursuing = nil; return end
   face(G, uid, bearing(G, uid, d.pursuing), true)
   local stop, moved = advance(G, uid, speed, nil, "pursuit")
@@ -414,7 +417,8 @@ local function move_charger(G, c)
   local f_start = terrain_factor(G, c.charger, d)
   -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
   -- except when in rout": a charge begun in difficult ground
-  local base = (troops.is_cavalry(d) and f_start > 1) and normal_move(d) or charge_move(d)
+  local base = ((troops.is_cavalry(d) and f_start > 1) or obstacles.mounted_on_steep_hill(G, c.charger, d))
+    and normal_move(d) or charge_move(d)
   local reach = mm(base) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
@@ -550,7 +554,9 @@ local function move_unit(G, uid)
   local speed, kind, free_turn = normal_move(d), "move", false
   if st == "uncontrolled" then
     speed = charge_move(d) - ((d.ua_period or 1) >= 2 and tables.movement.uncontrolled_second_less or 0)
-    if troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1 then speed = math.min(speed, normal_move(d)) end
+    if (troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1) or obstacles.mounted_on_steep_hill(G, uid, d) then
+    speed = math.min(speed, normal_move(d))  -- (on steep hills mounted troops "at all times": wrg.terrain)
+  end
     kind, free_turn = "uncontrolled", true
   end
   local dist = plan.distance or speed
