@@ -253,3 +253,29 @@ T.case("WRG 1973 AFTER HAND-TO-HAND FIGHTING: recoiled cavalry not followed up r
   T.eq(run(false), "rally_back", "horsemen pushed back, not followed up: rally back")
   T.eq(run(true), nil, "camelry: no")
 end)
+
+-- "Movement on roads is always at the speeds for good terrain, except that
+-- on steep hills, mounted troops of all types are restricted to normal move
+-- distances at all times." Heavy cavalry on a road charge an enemy 150
+-- paces ahead: on the flat they reach it (charge 180); on a road up a steep
+-- hill they go their normal 120 at good-going speed.
+T.case("WRG 1973 DIFFICULT TERRAIN: mounted troops on a road over a steep hill charge at their normal move", function()
+  local function run(steep)
+    local terrain = { { type = "road", from = { 60, 10 }, to = { 60, 110 }, width = 12 } }
+    if steep then terrain[2] = { type = "steep_hill", x = 60, y = 40, r = 25 } end
+    local G
+    G = fight{ terrain = terrain,
+               side1 = { unit("h", "HC", 600, 300, 0, { weapons = { "lance" }, figures = 4, ranks = 1, fanatic = true }) },
+               side2 = { unit("e", "MI", 600, 300 + 20 + 150 * MM + 10, 180) },
+               cmd1 = commander{ charge_target = function() return G.by_id[2].e end } }
+    play(G)
+    local met = false
+    for _, e in ipairs(G.bf:events()) do if e.kind == "contact" and e.unit == G.by_id[1].h then met = true end end
+    return G.D[G.by_id[1].h].moved, met
+  end
+  local moved, met = run(false)
+  T.truthy(met, "on the flat road: the charge goes home (moved " .. moved .. ")")
+  moved, met = run(true)
+  T.near(moved, 120, 0.5, "on the road up the steep hill: the normal move, at good-going speed")
+  T.truthy(not met, "short of the enemy")
+end)
