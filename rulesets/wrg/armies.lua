@@ -61,6 +61,7 @@ M.UNIT_KEYS = {
   { key = "horses", need = "horses per chariot" },
   { key = "armed_driver", need = "true or false (Indian drivers)" },
   { key = "engine", need = "light_bolt, heavy_bolt, light_stone, stone_30_mina, stone_1_talent or stone_3_talent" },
+  { key = "command", need = "the id of the unit of the General whose troops these are (GENERALS)" },
   { key = "allegiance", need = "\"subject\", \"arab_mercenary\" or \"mercenary\" (THE REACTION TEST 2(ix))" },
   { key = "notes", need = "a string" },
 }
@@ -181,6 +182,9 @@ function Check:unit(rec, army_fields)
       end
     end
   end
+  if f.command ~= nil and type(f.command) ~= "string" then
+    self:add(rec, "%s: 'command' must be the id of a General's unit, found %s", what, show(f.command))
+  end
   if f.allegiance ~= nil and f.allegiance ~= "subject" and f.allegiance ~= "arab_mercenary" and f.allegiance ~= "mercenary" then
     self:add(rec, "%s: 'allegiance' must be \"subject\", \"arab_mercenary\" or \"mercenary\", found %s", what, show(f.allegiance))
   end
@@ -193,7 +197,7 @@ function Check:unit(rec, army_fields)
     weapons = type(f.weapons) == "table" and f.weapons or {}, shield = f.shield ~= false, fanatic = f.fanatic == true,
     camel = f.camel == true, figures = f.figures, ranks = f.ranks, sub_units = f.sub_units or 0, general = f.general,
     crew = type(f.crew) == "table" and f.crew or {}, horses = f.horses, armed_driver = f.armed_driver == true,
-    engine = f.engine, allegiance = f.allegiance, file = rec.file, line = rec.line,
+    engine = f.engine, allegiance = f.allegiance, command = f.command, file = rec.file, line = rec.line,
   }
   if f.shield == nil and (u.type == "SHC" or troops.is_model(u)) then u.shield = true end
   -- classes allowed by type

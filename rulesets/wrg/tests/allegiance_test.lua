@@ -74,3 +74,25 @@ T.case("WRG 1973 THE REACTION TEST 2(ix): mercenaries better than Halt march hom
   T.truthy(G.D[x].gone and G.D[x].gone:find("marched home"), "gone home: " .. tostring(G.D[x].gone))
   T.eq(count(G, "changed_sides"), 0, "not to the enemy")
 end)
+
+-- The army list's keys for this (and for GENERALS' `command`): bad values
+-- are refused with their file and line.
+T.case("WRG 1973 army lists: 'allegiance' and 'command' are checked", function()
+  local armies = require("wrg.armies")
+  local text = [[
+return army { name = "T", points_limit = 1000, units = {
+  unit { id = "g", type = "HC", class = "A", regular = true, weapons = { "spear" }, figures = 8, ranks = 2, general = "c_in_c" },
+  unit { id = "x", type = "MI", class = "C", regular = true, weapons = { "spear" }, figures = 12, ranks = 2,
+         command = 5, allegiance = "traitor" },
+  unit { id = "y", type = "LI", class = "E", regular = false, weapons = { "javelin" }, figures = 12, ranks = 2,
+         command = "g", allegiance = "subject" },
+} }
+]]
+  local army = assert(armies.load_text(text, "broken.lua"))
+  local problems = armies.check(army)
+  local seen = {}
+  for _, p in ipairs(problems) do seen[#seen + 1] = p.file .. ":" .. p.line .. ": " .. p.message end
+  T.eq(#problems, 2, "two problems:\n" .. table.concat(seen, "\n"))
+  T.truthy(seen[1]:find("broken.lua:3:", 1, true) and seen[1]:find("'command'", 1, true), seen[1])
+  T.truthy(seen[2]:find("broken.lua:3:", 1, true) and seen[2]:find("'allegiance'", 1, true), seen[2])
+end)
