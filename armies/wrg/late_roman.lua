@@ -5,10 +5,7 @@
 -- 1 & 2 come into this category"), foot archers, heavy and light horse,
 -- bolt-throwers ("A Roman or Byzantine infantry unit can carry ...
 -- caltrops": not used here). Regulars throughout; the comitatus of the
--- magister militum as the C-in-C's guard. The eastern army's camel corps
--- (the Notitia Dignitatum's alae dromedariorum) as light camelry with bows
--- ("Camel riders are treated as Cavalry of equivalent type in most respects
--- except movement"; "Extra for substituting a camel for a horse" +5 regular).
+-- magister militum as the C-in-C's guard.
 return army {
   name = "Late Roman",
   period = "300 - 476 AD",
@@ -27,8 +24,6 @@ return army {
            weapons = { "kontos" }, figures = 8, ranks = 2 },
     unit { id = "comitatus", name = "The magister militum and his comitatus", type = "HC", class = "A", regular = true,
            weapons = { "spear" }, figures = 8, ranks = 2, general = "c_in_c" },
-    unit { id = "dromedarii", name = "Ala dromedariorum", type = "LC", class = "C", regular = true,
-           weapons = { "bow" }, figures = 6, ranks = 1, shield = false, camel = true },
     unit { id = "ballistae", name = "Ballistarii", type = "ENG", engine = "light_bolt", class = "C", regular = true, figures = 2 },
   },
 }
