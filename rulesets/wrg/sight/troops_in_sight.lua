@@ -12,7 +12,9 @@
 -- centres past woods and buildings (bf:line_of_sight); units do not hide
 -- one another ("only the nearest rank can be seen" hides the troops behind
 -- a line, but the factor asks only whether any other troops are in view,
--- and the nearest rank of a force is). Units off the table are not in sight.
+-- and the nearest rank of a force is); with the weather module, only what
+-- its visibility lets the unit see (G.can_see). Units off the table are not
+-- in sight.
 local tables = require("wrg.tables")
 
 local S = {}
@@ -30,7 +32,8 @@ function S.set(G, uid, s)
     local o = G.D[oid]
     if oid ~= uid and live(o) and not o.changed_sides then
       local near = G.bf:distance(uid, oid) <= radius
-      local seen = not G.has_los_terrain or G.bf:line_of_sight(uid, oid)
+      local seen = (not G.has_los_terrain or G.bf:line_of_sight(uid, oid))
+        and (not G.can_see or G.can_see(G, uid, oid))  -- the weather module's visibility
       if o.side == d.side then
         if near and not o.routing then counted_f = counted_f + 1
         elseif seen then other_f = true end

@@ -56,7 +56,13 @@ end
 -- periods, hash 69e1b1281aa911b8. Renewed for bases overlapping within
 -- rounding before a move (they may stay so, not go deeper): the same result,
 -- positions a fraction of a millimetre apart, hash 73535d181cb4daad.
--- Renewed for challenges to personal combat (RISK TO THE GENERAL, issue #12):
+-- Renewed for the core's moves holding bases that overlap by rounding from
+-- going deeper (they were no obstacle): in period 3 Ala Petriana, routed while
+-- touching the Catuvellauni in front and the chariots on its left, can no
+-- longer swing its corners through the chariots to turn and run, so it
+-- surrenders (ROUT AND PURSUIT: a router that cannot move); the Britons win
+-- when the Romans flee after 5 periods, hash 97cb2b31b793a3b5.
+-- Merged with issue #12's second half; renewed for challenges to personal combat (RISK TO THE GENERAL, issue #12):
 -- the British General in his chariot challenges the legate and kills him in
 -- the personal combat; the Roman army tests; the Romans win on points after
 -- 12 periods, hash fb50f4f0d13497b5. Renewed for sub-units and the points
@@ -74,8 +80,12 @@ end
 -- troops on the flat: the same result, hash 4161b8c91d28090c. Renewed for
 -- shooting during a charge (at chargers from more than half their move; by
 -- chargers at evaders out of reach) and pursuers engaged by a fresh enemy:
--- the same result, hash dd8777b5ad06fc48.)
-local GOLDEN = { winner = 1, turns = 4, hash = "dd8777b5ad06fc48" }
+-- the same result, hash dd8777b5ad06fc48 (on the core before main's
+-- change above). Merged with main (its core holding overlapping bases): Ala
+-- Petriana surrenders in part as on main; the British General challenges
+-- the legate, who is wounded and taken prisoner (3 men to 2); the Romans
+-- win on points after 12 periods, hash 5083e4293669e9b9.)
+local GOLDEN = { winner = 1, turns = 12, hash = "5083e4293669e9b9" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
@@ -173,7 +183,7 @@ T.case("The readable account names the phases' events", function()
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "WRG ANCIENTS 1973: Early Imperial Roman against Ancient British", "Choice of terrain",
                           "=== Period 1 ===", "reaction test of", "shoots at", "strikes", "charges", "BREAKS and routs",
-                          "VICTORY to Early Imperial Roman after 4 periods (fled the field)" }) do
+                          "VICTORY to Early Imperial Roman after 12 periods (points)" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)
