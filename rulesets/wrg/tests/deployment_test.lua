@@ -31,7 +31,7 @@ local function run(cmds, opts)
   opts = opts or {}
   local ctx = { rules = prepared.rules, scenario = prepared.scenario, armies = prepared.armies, commanders = cmds,
                 dice = opts.dice or dice.random(opts.seed or 43), turns = opts.turns or 1, log = true }
-  if opts.referee then ctx.referee = referee.new{ rules = prepared.rules, replay = "deployment_test" } end
+  if opts.referee then ctx.referee = referee.new{ rules = prepared.rules, replay = "deployment_test", quality = opts.quality } end
   local r = wbattle.run(ctx)
   if ctx.referee then ctx.referee:finish() end
   return r, ctx
@@ -104,7 +104,9 @@ end)
 
 -- The whole battle under the referee with sub-units detached and rejoining
 -- and a unit arriving late: every phase checked (no base on another,
--- nothing off the table, moves within their allowances).
+-- nothing off the table, moves within their allowances); the battle-quality
+-- measures taken too (lib.quality used to fail on a unit that appears
+-- during a battle).
 T.case("WRG 1973 SUB-UNITS and DEPLOYMENT under the referee: 6 Medway battles", function()
   local roman = setmetatable({
     deployment = function(G, s)
@@ -121,12 +123,13 @@ T.case("WRG 1973 SUB-UNITS and DEPLOYMENT under the referee: 6 Medway battles", 
   }, { __index = ai })
   local detached, rejoined, returned = 0, 0, 0
   for seed = 1, 6 do
-    local r, ctx = run({ roman, "ai" }, { seed = seed, turns = 12, referee = true })
+    local r, ctx = run({ roman, "ai" }, { seed = seed, turns = 12, referee = true, quality = true })
     local G = r.state
     detached = detached + #events(G, "sub_unit_detached")
     rejoined = rejoined + #events(G, "sub_unit_rejoined")
     returned = returned + #events(G, "returned")
     T.truthy(ctx.referee.phases_checked > 0, "the referee checked the phases")
+    T.truthy(ctx.referee.metrics and ctx.referee.metrics.sides, "and the quality measures were taken")
   end
   T.truthy(detached >= 6, "sub-units were detached: " .. detached)
   T.truthy(rejoined >= 1, "and some rejoined: " .. rejoined)
