@@ -555,8 +555,8 @@ local function move_unit(G, uid)
   if st == "uncontrolled" then
     speed = charge_move(d) - ((d.ua_period or 1) >= 2 and tables.movement.uncontrolled_second_less or 0)
     if (troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1) or obstacles.mounted_on_steep_hill(G, uid, d) then
-    speed = math.min(speed, normal_move(d))  -- (on steep hills mounted troops "at all times": wrg.terrain)
-  end
+      speed = math.min(speed, normal_move(d))  -- (on steep hills mounted troops "at all times": wrg.terrain)
+    end
     kind, free_turn = "uncontrolled", true
   end
   local dist = plan.distance or speed
