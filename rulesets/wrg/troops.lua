@@ -255,4 +255,11 @@ function troops.heavier_or_mounted(u)
   return u.type ~= "LI" and u.type ~= "ENG"
 end
 
+-- THE REACTION TEST, "Hostile Huns within 150 paces" (-1): the units of
+-- an army of the Huns (nation "Hun" or "Hunnic") other than its subject
+-- peoples (allegiance "subject": the Germans who followed Attila).
+function troops.is_hun(nation, u)
+  return (nation == "Hun" or nation == "Hunnic") and u.allegiance ~= "subject"
+end
+
 return troops
