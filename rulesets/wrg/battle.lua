@@ -104,6 +104,7 @@ local function build_sides(G, ctx)
     local pts = 0
     for _, u in ipairs(armies_mod.units(army)) do
       local spec = battle.unit_spec(G, s, u)
+      spec.huns = troops.is_hun(army.fields.nation, u) or nil  -- "Hostile Huns" (the reaction test)
       specs[#specs + 1] = spec
       pts = pts + armies_mod.unit_points(u)
       if u.type == "EL" then G.elephants[s] = true end
