@@ -280,3 +280,32 @@ T.case("WRG 1973 RISK TO THE GENERAL: missiles concentrated on a General on an e
                                      unit("f", "MI", 900 - 120 - 20 * MM, 300, 0))
   T.eq(took2, math.floor(missile2 / under + 0.5), "with his unit, a friend 20 paces off: his share")
 end)
+
+-- A whole battle with subordinates: Issus, 1,500 points a side. "...
+-- established by a dice throw at the start of the game and before writing
+-- orders": the two throws come before the first period; the list's
+-- `command` puts the Greek hoplites under Parmenion.
+T.case("WRG 1973 GENERALS: Issus, the subordinates' throws before the orders, and their troops", function()
+  local loader = require("sandtable.loader")
+  local parse = require("lib.scenario").parse
+  local lbattle = require("lib.battle")
+  local p = lbattle.prepare(parse(loader.read("scenarios/wrg/issus.yaml"), "issus.yaml", "scenarios/wrg"))
+  local r = battle.run{ rules = p.rules, scenario = p.scenario, armies = p.armies, commanders = { "ai", "ai" },
+                        dice = rigged({ ["WRG GENERALS"] = { 1, 6 } }), turns = 1, log = true }
+  local G = r.state
+  local throws = {}
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == "personality" then throws[#throws + 1] = { e.turn, e.personality } end
+  end
+  T.eq(#throws, 2, "one throw for each subordinate")
+  T.eq(throws[1][2], "cautious", "Parmenion throws 1: over-cautious")
+  T.eq(throws[2][2], "rash", "Nabarzanes throws 6: rash")
+  T.eq(throws[1][1], 0, "before the first period (the orders)")
+  local parmenion, hoplites
+  for _, uid in ipairs(G.all) do
+    if G.D[uid].id == "thessalians" then parmenion = uid end
+    if G.D[uid].id == "hoplites" then hoplites = uid end
+  end
+  T.eq(command.commander_of(G, hoplites), parmenion, "the hoplites are Parmenion's (the list's 'command')")
+  T.eq(command.personality(G, parmenion), "cautious")
+end)
