@@ -16,6 +16,7 @@ local recoil = require("wrg.units.recoil")
 local gaps = require("wrg.rout.gaps_in_friends")
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
 local during_charge = require("wrg.shooting.during_a_charge")
+local following_evaders = require("wrg.movement.following_evaders")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -440,7 +441,10 @@ local function move_charger(G, c)
     -- or evade)
     local t = G.D[hit]
     say(G, "  %s strikes %s in its path.", d.name, t.name)
-    if moved > normal_move(d) and t.tested_charged_turn ~= G.turn then
+    -- chargers following evaders through their friends: both test (wrg.movement.following_evaders)
+    local following = following_evaders.following(G, c, hit)
+    if following then following_evaders.charger_test(G, c.charger) end
+    if (moved > normal_move(d) or following) and t.tested_charged_turn ~= G.turn then
       t.tested_charged_turn = G.turn
       local out = turn.test(G, hit, "being charged", { fanatics_charge = d.fanatic or nil,
         li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(d)) or nil })
