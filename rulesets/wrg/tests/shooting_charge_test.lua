@@ -98,3 +98,36 @@ T.case("WRG 1973 SHOOTING ON THE MOVE: troops that moved through friends do not 
   turn.play(G)
   T.eq(shots_by(G, a), 1, "next period it shoots again")
 end)
+
+-- EVADING: "Evading troops can pass through a friendly unit. If chargers
+-- wish to follow, both must test reaction, irrespective of the distance at
+-- which the second enemy formation is first sighted." Horsemen charge
+-- skirmishers 100 paces off, who evade through the foot behind them; the
+-- horsemen strike the foot 114 paces from where they started (within their
+-- 120-pace normal move, where no test for being charged is taken).
+T.case("WRG 1973 EVADING: chargers following evaders through their friends, both test", function()
+  local G
+  G = battle.skirmish{
+    dice = dice.random(3), report = function() end,
+    sides = { { units = { { id = "h", type = "HC", weapons = { "lance" }, figures = 4, ranks = 1, fanatic = false,
+                            at = { 900, 300, 0 } } },
+                commander = commander{ charge_target = function() return G.by_id[2].s end } },
+              { units = { { id = "s", type = "LI", weapons = { "javelin" }, figures = 4, ranks = 1,
+                            at = { 900, 300 + 20 + 100 * MM + 15, 180 }, set = { order = "skirmish" } },
+                          { id = "f", type = "MI", weapons = { "spear" }, figures = 12, ranks = 2,
+                            at = { 900, 300 + 20 + 100 * MM + 30 + 5 + 20, 180 } } },
+                commander = commander{ evade = function() return true end } } },
+  }
+  turn.play(G)
+  local h, s, f = G.by_id[1].h, G.by_id[2].s, G.by_id[2].f
+  T.eq(G.D[s].evaded_turn, 1, "the skirmishers evaded")
+  local struck, tested_f, tested_h = false, false, false
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == "contact" and e.unit == h and e.target == f then struck = true end
+    if e.kind == "reaction" and e.unit == f and e.why == "being charged" then tested_f = true end
+    if e.kind == "reaction" and e.unit == h and e.why == "following evaders through their friends" then tested_h = true end
+  end
+  T.truthy(struck, "the horsemen strike the foot behind")
+  T.truthy(tested_f, "the foot test for being charged, though the chargers came within their normal move")
+  T.truthy(tested_h, "and the chargers test")
+end)
