@@ -221,6 +221,9 @@ local function evade(G, uid)
   end
   local stop, moved = nil, 0
   if backing_edge then stop = "edge" else stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade") end
+  -- the engine holds at the edge only a base that starts wholly on the table:
+  -- one already over it (a retire that ended there) runs on off the table
+  if stop ~= "edge" and not M.on_table(G, uid) then stop = "edge" end
   if stop == "edge" then
     -- an evade that reaches the table edge takes the unit off the field
     -- (TROOPS LEAVING THE FIELD: it may come back)
