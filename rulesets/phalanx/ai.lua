@@ -29,6 +29,7 @@ local melee = require("phalanx.melee")
 local setup = require("phalanx.setup")
 local turn = require("phalanx.turn")
 local battlefield = require("sandtable.battlefield")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local ai = {}
 
@@ -1639,7 +1640,7 @@ local function best_order(G, g, lazy)
   local best, best_v = nil, -FAR
   local seen = 0
   for j = 1, #g.ids do local uid = g.ids[j]
-    local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
+    local n = turn.near(G, uid, 3 - g.side, mv, charge_q, sighting.unseen(G, g.side))  -- hook: known enemies only
     for i = 1, n do
       if seen >= 4 then break end
       seen = seen + 1
@@ -1678,7 +1679,7 @@ local function best_order(G, g, lazy)
     if not e then return { gid = g.gid, kind = "rally" }, 5 end
   end
   -- advance towards the nearest enemy, keeping the line
-  local e, dist = turn.nearest_enemy(G, g, S.width + S.depth)
+  local e, dist = sighting.nearest_known(G, g.ids, 3 - g.side, S.width + S.depth)  -- hook: known enemies only
   if not e then return nil end
   local a = turn.turn_towards(G, g, e)
   local want = 0
