@@ -16,7 +16,10 @@ local W = {
   title = "Weather and time of day",
   rule = "WRG 1973, OPTIONAL RULES FOR WEATHER AND TIME OF DAY",
   -- the adapter of each ruleset: the option a scenario switches on
-  adapters = {},
+  adapters = {
+    phalanx = "modules.weather.phalanx",
+    into_glory_ride = "modules.weather.into_glory_ride",
+  },
 }
 
 -- "Dice at the start of the game to find out the potential weather. If the
