@@ -1,0 +1,129 @@
+-- What the weather adapters of Phalanx, Into Glory Ride, Historicon and
+-- Hinds share: reading a scenario's `weather:` block, starting the generic
+-- state (modules.weather) at G.weather, advancing it a period at a time,
+-- the side's view (lib.sighting) and the label every term carries. Each
+-- adapter says what the weather means in its ruleset's own terms.
+--
+--   weather:              # a scenario's block (every key optional)
+--     region: europe      # mediterranean (default) | europe
+--     month: 11           # 1-12 (default 6)
+--     ground: inland      # inland (default) | coast | mountains | desert | steppe
+--     hour: 1             # the period of the day the battle begins (1 = dawn), or "dice"
+--     potential: 2        # fixes the potential-weather die (1-6) instead of throwing it
+--     fog: true           # fixes the fog (true/false) instead of throwing for it
+--     falling: true       # the potential weather is falling from the start
+local W = require("modules.weather")
+local sighting = require("lib.sighting")
+
+local C = {}
+
+local KEYS = { region = "string", month = "number", ground = "string", hour = "any", potential = "number",
+               fog = "boolean", falling = "boolean" }
+
+-- The scenario's block checked: a plain table, or an error naming the key.
+function C.spec(scenario)
+  local block = scenario and scenario.weather or {}
+  if type(block) ~= "table" then error("weather: expected a map (region, month, ground, hour ...)", 0) end
+  local keys = {}
+  for k in pairs(KEYS) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for k, v in pairs(block) do
+    local want = KEYS[k]
+    if not want then
+      error(string.format("weather.%s: unknown key (expected one of: %s)", tostring(k), table.concat(keys, ", ")), 0)
+    end
+    if want ~= "any" and type(v) ~= want then
+      error(string.format("weather.%s: expected a %s, found %s", k, want, type(v)), 0)
+    end
+  end
+  if block.hour ~= nil and block.hour ~= "dice" and math.type(block.hour) ~= "integer" then
+    error("weather.hour: expected a period of the day (1, 2, ...) or \"dice\"", 0)
+  end
+  if block.potential ~= nil and (math.type(block.potential) ~= "integer" or block.potential < 1 or block.potential > 6) then
+    error("weather.potential: expected a die score 1 to 6", 0)
+  end
+  if block.month ~= nil and (math.type(block.month) ~= "integer" or block.month < 1 or block.month > 12) then
+    error("weather.month: expected 1 to 12", 0)
+  end
+  return { region = block.region, month = block.month, ground = block.ground, start_period = block.hour,
+           potential = block.potential, fog = block.fog, falling = block.falling }
+end
+
+-- "-1 rain (weather module, our adaptation for Phalanx)"
+function C.label(title) return "weather module, our adaptation for " .. title end
+
+-- A one-line description of the weather now (for the account).
+function C.describe(s)
+  local parts = {}
+  if W.raining(s) then parts[#parts + 1] = "raining" end
+  if W.snowing(s) then parts[#parts + 1] = "snowing" end
+  if W.strong_wind(s) then parts[#parts + 1] = "strong winds from the " .. W.POINTS[s.wind_from] end
+  if s.fog and s.period <= W.FOG_PERIODS then parts[#parts + 1] = "fog" end
+  if W.night(s) then parts[#parts + 1] = "night" end
+  if W.sodden(s) then parts[#parts + 1] = "ground sodden" end
+  if #parts == 0 then parts[1] = "dry" end
+  return table.concat(parts, ", ")
+end
+
+-- Starts the weather at G.weather (once) from the scenario's block; G.dice
+-- throws. Returns the state.
+function C.start(G)
+  if G.weather then return G.weather end
+  local spec = C.spec(G.scenario)
+  local s = W.start(spec, G.dice)
+  -- the scenario fixes the weather: its choice stands over the dice
+  if spec.fog ~= nil then s.fog = spec.fog end
+  if spec.falling then s.falling = s.rain_possible or s.snow_possible or s.wind_possible end
+  G.weather = s
+  if G.log then
+    G.bf:log("weather", { potential = s.potential, die = s.potential_die, fog = s.fog, region = s.region,
+                          month = s.month, ground = s.ground, day_period = s.day_period })
+  end
+  if G.report then
+    G.report(string.format("Weather (weather module): %s, month %d, %s ground; potential weather (die %d): %s%s.",
+      s.region, s.month, s.ground, s.potential_die, s.potential, s.fog and "; fog" or ""))
+  end
+  return s
+end
+
+-- The start of a period (a game turn): the weather dice, then the account.
+function C.period(G)
+  local s = G.weather
+  local change = W.period(s, G.dice)
+  if G.log then
+    G.bf:log("weather_period", { period = s.period, day_period = s.day_period, falling = s.falling, change = change,
+                                 night = W.night(s), visibility = W.visibility(s) })
+  end
+  if G.report then
+    G.report(string.format("Weather, period %d (of the day %d): %s%s.", s.period, s.day_period, C.describe(s),
+      change and (" (the potential weather " .. change .. ")") or ""))
+  end
+  return change
+end
+
+-- Starts the side's view: `paces_to_mm` converts the generic visibility
+-- (paces) to the table; nil visibility is the table's (unlimited).
+-- surprise_paces: a new sighting nearer than this is a surprise.
+function C.start_sighting(G, paces_to_mm, surprise_paces, sight)
+  sighting.start(G, {
+    range = function(G2) local v = W.visibility(G2.weather); return v and paces_to_mm(v) or nil end,
+    surprise_within = paces_to_mm(surprise_paces),
+    sight = sight,
+  })
+end
+
+-- Looks again; each surprise goes into the account.
+function C.look(G, name_of)
+  local news = sighting.update(G)
+  if G.report then
+    for _, n in ipairs(news) do
+      if n.surprise then
+        G.report(string.format("  Surprise: side %d sights %s only %.0f mm off (weather module)", n.side,
+          name_of and name_of(G, n.unit) or ("unit " .. n.unit), n.distance))
+      end
+    end
+  end
+  return news
+end
+
+return C
