@@ -34,6 +34,7 @@ local P = require("historicon.dice_pool")
 local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local ai = {}
 
@@ -389,9 +390,11 @@ end
 
 local function enemies(G, uid)
   local out = {}
+  local side = G.D[uid].side
   for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
     local e = G.D[q.id]
-    if not e.gone and not e.broken then out[#out + 1] = q end
+    -- hook: with the weather module, only the enemies the side has seen
+    if not e.gone and not e.broken and sighting.knows(G, side, q.id) then out[#out + 1] = q end
   end
   return out
 end
