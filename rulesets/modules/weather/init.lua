@@ -19,6 +19,7 @@ local W = {
   adapters = {
     phalanx = "modules.weather.phalanx",
     into_glory_ride = "modules.weather.into_glory_ride",
+    historicon = "modules.weather.historicon",
   },
 }
 
