@@ -60,7 +60,8 @@ function C.describe(s)
   if W.strong_wind(s) then parts[#parts + 1] = "strong winds from the " .. W.POINTS[s.wind_from] end
   if s.fog and s.period <= W.FOG_PERIODS then parts[#parts + 1] = "fog" end
   if W.night(s) then parts[#parts + 1] = "night" end
-  if W.sodden(s) then parts[#parts + 1] = "ground sodden" end
+  if W.snowbound(s) then parts[#parts + 1] = "snow lying (moves halved)"
+  elseif W.sodden(s) then parts[#parts + 1] = "ground sodden" end
   if #parts == 0 then parts[1] = "dry" end
   return table.concat(parts, ", ")
 end

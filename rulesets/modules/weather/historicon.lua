@@ -1,0 +1,131 @@
+-- The weather module in Historicon v2. Historicon's text says nothing of
+-- weather, light or sight (its seed has no weather, rain, fog, night, mud,
+-- snow, wind or sun), so every effect here is OUR ADAPTATION of the WRG
+-- 1973 optional rules (modules.weather), labelled "(weather module, our
+-- adaptation for Historicon)" in the account:
+--
+--   time          one turn is one WRG period (the weather dice at its start)
+--   distances     one pace is 1 mm at 25mm (READING: Historicon's 15 cm bow
+--                 range against WRG's 150-180 paces), scaled as the ruleset
+--                 scales its ranges (tables.scale_factor: 15mm 0.5, 6mm 0.25)
+--   rain, snow    "All missiles have weapon factors reduced by 1 till the
+--                 2nd period without rain": -1 shooting die per 4 shooting
+--                 figures (a Table 3 entry's form)
+--   sodden        "after 3 periods of rain ... movement -20 paces": every
+--                 move rate 2 cm (25mm) shorter
+--   snowbound     "after 3 periods fall, all movement rates are halved"
+--   fog, night,   visibility 100 / 60 / 30 paces (10 / 6 / 3 cm at 25mm): no
+--   desert wind   shot beyond it, and the commander knows only the enemies
+--                 its side sees (lib.sighting)
+--   surprise      a new sighting nearer than 50 paces (5 cm) is reported as
+--                 a surprise (account and log; no rule effect)
+--   sun           "Troops facing within 45 degrees of east for the first 2
+--                 periods of the day, or within 45 degrees of west for the
+--                 last 2, will be dazzled": -1 shooting die per 4 figures
+--   wind          strong winds: only desert visibility (docs/modules.md)
+--
+-- How it is written on the ruleset (no edit of its files but the
+-- commander's enumeration of enemies): a Table 3 entry per effect on
+-- historicon.shooting's modifier list, reading flags the adapter sets on
+-- each unit's data before shooting (weather_wet, weather_dazzled,
+-- weather_sight_cm); the range function capped by weather_sight_cm; the
+-- turn (turn.play) and phase 4 wrapped to throw the weather dice and look.
+local W = require("modules.weather")
+local C = require("modules.weather.common")
+
+local TITLE = "Historicon"
+local A = { id = "weather", title = "Weather and time of day (" .. C.label(TITLE) .. ")",
+            rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
+
+A.SODDEN_PACES = 20
+A.SURPRISE_PACES = 50
+
+-- Paces to mm on this battle's table.
+function A.mm(G, paces)
+  local tables = (G.rules and G.rules.require or require)("historicon.tables")
+  return paces * tables.scale_factor[G.S.scale]
+end
+
+local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
+
+-- The move rate (mm) after the weather, from the unit's rate in the tables.
+function A.move(G, base)
+  local s = G.weather
+  if W.snowbound(s) then return base / 2 end
+  if W.sodden(s) then return math.max(0, base - A.mm(G, A.SODDEN_PACES)) end
+  return base
+end
+
+-- Before shooting: each unit's flags (the modifiers read them) and its sight.
+function A.before_shooting(G)
+  local s = G.weather
+  local v = W.visibility(s)
+  local sight_cm = v and A.mm(G, v) / 10 or nil
+  local wet = W.missiles_wet(s)
+  for _, uid in ipairs(G.bf:units()) do
+    local d = G.D[uid]
+    if d and not d.gone then
+      local _, _, facing = G.bf:pos(uid)
+      d.weather_wet = wet
+      d.weather_dazzled = W.dazzled(s, W.bearing(facing))
+      d.weather_sight_cm = sight_cm
+    end
+  end
+end
+
+-- The start of each turn: the weather (started at the first), the move
+-- rates, the sides' view.
+function A.begin_turn(G)
+  local tables = (G.rules and G.rules.require or require)("historicon.tables")
+  if not G.weather then
+    C.start(G)
+    C.start_sighting(G, function(paces) return A.mm(G, paces) end, A.SURPRISE_PACES)
+  end
+  if G.weather_turn ~= G.turn then
+    G.weather_turn = G.turn
+    C.period(G)
+    for _, uid in ipairs(G.bf:units()) do
+      local d = G.D[uid]
+      local row = d and tables.troop_by_scale[G.S.scale][d.class]
+      if row and row.move then d.move = A.move(G, row.move * 10) end
+    end
+  end
+  C.look(G, name_of)
+end
+
+function A.apply(rules)
+  local shooting = rules.require("historicon.shooting")
+  local turn = rules.require("historicon.turn")
+  local battle = rules.require("historicon.battle")
+  shooting.modifiers:add({ id = "weather_rain", rule = A.rule, text = "rain (" .. C.label(TITLE) .. ")",
+    when = function(c) return c.shooter.weather_wet == true end, add = function(c) return -c.per4 end })
+  shooting.modifiers:add({ id = "weather_sun", rule = A.rule, text = "dazzled by the sun (" .. C.label(TITLE) .. ")",
+    when = function(c) return c.shooter.weather_dazzled == true end, add = function(c) return -c.per4 end })
+  -- fog, night: nobody shoots further than they see
+  local range = shooting.range
+  shooting.range = function(unit, scale)
+    local r = range(unit, scale)
+    if r and unit.weather_sight_cm and unit.weather_sight_cm < r then r = unit.weather_sight_cm end
+    return r
+  end
+  -- the battle state keeps the scenario (its weather block)
+  local new_state = battle.new_state
+  battle.new_state = function(ctx)
+    local G = new_state(ctx)
+    G.scenario = G.scenario or ctx.scenario
+    return G
+  end
+  local play = turn.play
+  turn.play = function(G)
+    A.begin_turn(G)
+    return play(G)
+  end
+  local phase4 = turn.phase4
+  turn.phase4 = function(G)
+    C.look(G, name_of)          -- after the moves: new sightings, surprises
+    A.before_shooting(G)
+    return phase4(G)
+  end
+end
+
+return A
