@@ -27,6 +27,7 @@ local missiles = require("hinds.missiles")
 local setup = require("hinds.setup")
 local turn = require("hinds.turn")
 local H = require("hinds.hexes")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local ai = {}
 
@@ -118,7 +119,8 @@ local function nearest_enemy(G, d, filter)
   local best, bd
   for _, uid in ipairs(turn.units(G, 3 - d.side)) do
     local e = G.D[uid]
-    if e.state ~= "gone" and (not filter or filter(e)) then
+    -- hook: with the weather module, only the enemies the side has seen
+    if e.state ~= "gone" and (not filter or filter(e)) and sighting.knows(G, d.side, uid) then
       local dist = H.distance(d.q, d.r, e.q, e.r)
       if not bd or dist < bd then best, bd = uid, dist end
     end
@@ -210,7 +212,7 @@ function ai.choose(G, uid)
     local best, bv
     for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
       local e = G.D[e_uid]
-      if H.distance(d.q, d.r, e.q, e.r) <= 4 then
+      if H.distance(d.q, d.r, e.q, e.r) <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
         local ok, q, r = turn.can_charge(G, d, e)
         if ok then
           local v = charge_value(G, d, e, q, r)
