@@ -20,6 +20,7 @@ local W = {
     phalanx = "modules.weather.phalanx",
     into_glory_ride = "modules.weather.into_glory_ride",
     historicon = "modules.weather.historicon",
+    hinds = "modules.weather.hinds",
   },
 }
 
