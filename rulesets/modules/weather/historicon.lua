@@ -38,6 +38,10 @@ local A = { id = "weather", title = "Weather and time of day (" .. C.label(TITLE
             rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
 
 A.SODDEN_PACES = 20
+-- Heights for the side's view (bf:sighted): troops on a gentle hill stand 1
+-- high, on a steep hill 2 (the heights the ruleset's terrain carries); woods
+-- and built-up areas are 0.5 high (READING: ours; the text gives none).
+A.SIGHT = { ground = { gentle_hill = 1, steep_hill = 2 }, tops = { wood = 0.5, built_up = 0.5 } }
 A.SURPRISE_PACES = 50
 
 -- Paces to mm on this battle's table.
@@ -79,7 +83,7 @@ function A.begin_turn(G)
   local tables = (G.rules and G.rules.require or require)("historicon.tables")
   if not G.weather then
     C.start(G)
-    C.start_sighting(G, function(paces) return A.mm(G, paces) end, A.SURPRISE_PACES)
+    C.start_sighting(G, function(paces) return A.mm(G, paces) end, A.SURPRISE_PACES, A.SIGHT)
   end
   if G.weather_turn ~= G.turn then
     G.weather_turn = G.turn

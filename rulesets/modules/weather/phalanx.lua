@@ -34,6 +34,11 @@ local A = { id = "weather", title = "Weather and time of day (" .. C.label(title
             rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
 
 A.PACES_PER_WIDTH = 100
+-- Heights for the side's view (bf:sighted): troops on a hill (either kind;
+-- Phalanx's hills block sight) stand 2 high and see over woods and
+-- built-up areas 1 high; from the flat nobody sees over a hill (READING:
+-- relative heights, ours; the text gives none).
+A.SIGHT = { ground = { gentle_hill = 2, steep_hill = 2 }, tops = { wood = 1, built_up_area = 1 } }
 A.SODDEN_WIDTHS = 0.2       -- "-20 paces"
 A.SURPRISE_PACES = 50
 
@@ -77,7 +82,7 @@ function A.begin_turn(G)
     G.weather_move = A.move
     G.sight_limit = A.sight_limit
     local frontage = G.S.frontage
-    C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES)
+    C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES, A.SIGHT)
   end
   if G.weather_turn ~= G.turn then
     G.weather_turn = G.turn

@@ -19,10 +19,11 @@ end
 
 -- A battle of the ruleset with the weather option on (or off), the
 -- scenario's weather block, forced dice.
-local function skirmish(name, with, weather, s1, s2, values, c1)
+local function skirmish(name, with, weather, s1, s2, values, c1, terrain)
   local rules = ruleset.load(name, { options = with and { "weather" } or {} })
   local battle = rules.require("phalanx.battle")
   local G = battle.skirmish{ rules = rules, dice = dice.forced(values or {}), log = true,
+    table = terrain and { terrain = terrain } or nil,
     sides = { { vignettes = s1, commander = c1 or commander() }, { vignettes = s2, commander = commander() } } }
   G.scenario.weather = weather
   return G, rules
@@ -218,4 +219,24 @@ T.case("Weather (Into Glory Ride): the Phalanx adapter, labelled for Into Glory 
     scores[#scores + 1] = shot.score
   end
   T.eq(scores[2], scores[1] - 1)
+end)
+
+T.case("Weather (Phalanx): the side's view with heights: from a hill over a wood; not from the flat", function()
+  local CLEAR = { region = "mediterranean", month = 6, potential = 4, hour = 4 }
+  local foot = { { id = "f", class = "HIN", at = { 900, 200 } } }
+  local far = { { id = "e", class = "HIN", at = { 900, 750, 180 } } }
+  local wood = { type = "wood", circle = { 900, 400, 60 } }
+  -- on a gentle hill (eye 2) the line to the enemy on the flat is 2 * (1 - 260 / 550) = 1.05 high
+  -- at the wood's far edge (y 460): over the wood's 1
+  local G, rules = skirmish("phalanx", true, CLEAR, foot, far, {}, nil,
+    { { type = "gentle_hill", circle = { 900, 200, 100 } }, wood })
+  G.T:attach(G.bf)   -- the pieces on the battlefield, as battle.run puts them
+  T.eq(#G.bf:terrain(), 2)
+  weather_phase(G, rules)
+  T.eq(sighting.known_enemies(G, 1), { G.by_vid[2].e })
+  -- the same without the hill: the wood hides it
+  G, rules = skirmish("phalanx", true, CLEAR, foot, far, {}, nil, { wood })
+  G.T:attach(G.bf)
+  weather_phase(G, rules)
+  T.eq(sighting.known_enemies(G, 1), {})
 end)
