@@ -18,7 +18,10 @@
 -- enemy; one lost to sight is forgotten (no ghost positions), and seen
 -- again it is a new sighting. A sighting is a surprise when the enemy is
 -- closer than `surprise_within` (edge to edge) to the nearest unit of the
--- side that sees it, at the look in which it is first seen.
+-- side that sees it, at the look in which it is first seen. Troops within
+-- `touch` mm (default 1: in contact) of an enemy always know of it, whatever
+-- stands between or around them (a unit in a wood is seen by the enemy
+-- fighting it).
 local sighting = {}
 
 -- The unlimited range: sight limited only by the table and the terrain.
@@ -37,6 +40,7 @@ function sighting.start(G, opts)
   G.sighting = {
     seen = { {}, {} },        -- seen[side][enemy id] = true while in sight
     surprise_within = opts.surprise_within or 0,
+    touch = opts.touch or 1,
     sight = opts.sight,       -- bf:sighted's options (heights); nil: flat
     looks = 0,
   }
@@ -73,6 +77,14 @@ function sighting.update(G)
   for side = 1, 2 do
     local now = {}
     local ids = bf:sighted(side, sighting.range(G, side), st.sight)
+    -- in contact: known whatever blocks the sight (see_into without limit)
+    local touching = bf:sighted(side, st.touch, 1e15)
+    if #touching > 0 then
+      local set = {}
+      for _, e in ipairs(ids) do set[e] = true end
+      for _, e in ipairs(touching) do if not set[e] then ids[#ids + 1] = e end end
+      table.sort(ids)
+    end
     local found, surprises = {}, {}
     for _, e in ipairs(ids) do
       now[e] = true
@@ -112,15 +124,23 @@ function sighting.knows(G, side, e)
   return st == nil or st.seen[side][e] == true
 end
 
+-- The enemies `side` has not seen, as a set (a `skip` for bf:within and
+-- lib.manoeuvre queries), or nil when no module limits sight.
+function sighting.unseen(G, side)
+  local st = G.sighting
+  if not st then return nil end
+  local skip = {}
+  for _, e in ipairs(alive(G.bf, 3 - side)) do if not st.seen[side][e] then skip[e] = true end end
+  return skip
+end
+
 -- bf:nearest(ids, enemy_side, within, arc, how) over the enemies the side
 -- of `ids` knows of (enemy_side's units it has not seen are left out).
 local within_ids, within_dists = {}, {}
 function sighting.nearest_known(G, ids, enemy_side, within, arc, how)
   local bf, st = G.bf, G.sighting
   if not st then return bf:nearest(ids, enemy_side, within, arc, how) end
-  local side = 3 - enemy_side
-  local skip = {}
-  for _, e in ipairs(alive(bf, enemy_side)) do if not st.seen[side][e] then skip[e] = true end end
+  local skip = sighting.unseen(G, 3 - enemy_side)
   local best, dist
   for _, uid in ipairs(ids) do
     local n = bf:within(uid, within, enemy_side, within_ids, within_dists, skip)

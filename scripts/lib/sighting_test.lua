@@ -92,3 +92,18 @@ T.case("sighting: a removed enemy is not known", function()
   sighting.update(G)
   T.eq(sighting.known_enemies(G, 1), { G.far })
 end)
+
+T.case("sighting: troops in contact always know of each other, even one inside a wood", function()
+  local G = table_with_wood()
+  sighting.start(G, { range = function() return 5000 end })
+  -- the hidden one walks into the wood's edge facing the scout: the wood still hides it
+  G.bf:place(G.hidden, 1000, 1050, 180)
+  G.bf:place(G.scout, 300, 300, 0)
+  sighting.update(G)
+  T.eq(sighting.knows(G, 1, G.hidden), false)
+  -- the scout comes into contact with it (edge to edge 0): known
+  G.bf:place(G.scout, 1000, 1050 - 40, 0)
+  T.eq(G.bf:distance(G.scout, G.hidden) <= 1, true)
+  sighting.update(G)
+  T.eq(sighting.knows(G, 1, G.hidden), true)
+end)
