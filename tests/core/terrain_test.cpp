@@ -252,9 +252,11 @@ TEST_CASE("line_of_sight_over: heights of the eyes and of the features", "[terra
     CHECK(map.line_of_sight_over({50, 150}, 16, {250, 150}, 16, top));
     // Exactly at the top is not "clearly above": blocked.
     CHECK_FALSE(map.line_of_sight_over({50, 150}, 15, {250, 150}, 15, top));
-    // From an eye 40 high at x = 0 down to the table at x = 400 (y = 150): over the wood
-    // (x 100..200) the line is 30 .. 20 high, above 15: seen.
-    CHECK(map.line_of_sight_over({0, 150}, 40, {300, 150}, 0, top));
+    // From an eye 60 high at x = 0 down to the table at x = 300 (y = 150): over the wood
+    // (x 100..200) the line is 40 .. 20 high, above 15: seen; from 40 high it is 13.3 at
+    // the wood's far edge: not.
+    CHECK(map.line_of_sight_over({0, 150}, 60, {300, 150}, 0, top));
+    CHECK_FALSE(map.line_of_sight_over({0, 150}, 40, {300, 150}, 0, top));
     // From 20 high down to 0 over 200 mm: at the wood's far edge (x 200, t = 0.75) the line
     // is 5 high, under 15: blocked.
     CHECK_FALSE(map.line_of_sight_over({0, 150}, 20, {200, 150}, 0, top));
