@@ -14,36 +14,52 @@
 --     falling: true       # the potential weather is falling from the start
 local W = require("modules.weather")
 local sighting = require("lib.sighting")
+local fail = require("lib.fail")
 
 local C = {}
 
 local KEYS = { region = "string", month = "number", ground = "string", hour = "any", potential = "number",
                fog = "boolean", falling = "boolean" }
 
+-- A mistake in the scenario's block: the message names the file and line
+-- (scenario.locate) and what was expected; a user error, no traceback.
+local function bad(scenario, key, fmt, ...)
+  local at = ""
+  if scenario and type(scenario.locate) == "function" then
+    at = scenario.locate("/weather" .. (key and ("/" .. key) or "")) .. ": "
+  end
+  fail("%sweather%s: " .. fmt, at, key and ("." .. key) or "", ...)
+end
+
 -- The scenario's block checked: a plain table, or an error naming the key.
 function C.spec(scenario)
   local block = scenario and scenario.weather or {}
-  if type(block) ~= "table" then error("weather: expected a map (region, month, ground, hour ...)", 0) end
+  if type(block) ~= "table" then bad(scenario, nil, "expected a map (region, month, ground, hour ...)") end
   local keys = {}
   for k in pairs(KEYS) do keys[#keys + 1] = k end
   table.sort(keys)
-  for k, v in pairs(block) do
-    local want = KEYS[k]
-    if not want then
-      error(string.format("weather.%s: unknown key (expected one of: %s)", tostring(k), table.concat(keys, ", ")), 0)
-    end
-    if want ~= "any" and type(v) ~= want then
-      error(string.format("weather.%s: expected a %s, found %s", k, want, type(v)), 0)
-    end
+  local given = {}
+  for k in pairs(block) do given[#given + 1] = tostring(k) end
+  table.sort(given)
+  for _, k in ipairs(given) do
+    local want, v = KEYS[k], block[k]
+    if not want then bad(scenario, k, "unknown key (expected one of: %s)", table.concat(keys, ", ")) end
+    if want ~= "any" and type(v) ~= want then bad(scenario, k, "expected a %s, found %s", want, type(v)) end
   end
-  if block.hour ~= nil and block.hour ~= "dice" and math.type(block.hour) ~= "integer" then
-    error("weather.hour: expected a period of the day (1, 2, ...) or \"dice\"", 0)
+  if block.hour ~= nil and block.hour ~= "dice" and (math.type(block.hour) ~= "integer" or block.hour < 1) then
+    bad(scenario, "hour", "expected a period of the day (1, 2, ...) or \"dice\"")
   end
   if block.potential ~= nil and (math.type(block.potential) ~= "integer" or block.potential < 1 or block.potential > 6) then
-    error("weather.potential: expected a die score 1 to 6", 0)
+    bad(scenario, "potential", "expected a die score 1 to 6")
   end
   if block.month ~= nil and (math.type(block.month) ~= "integer" or block.month < 1 or block.month > 12) then
-    error("weather.month: expected 1 to 12", 0)
+    bad(scenario, "month", "expected 1 to 12")
+  end
+  if block.region ~= nil and not W.TABLES[block.region] then
+    bad(scenario, "region", "expected mediterranean or europe, found '%s'", block.region)
+  end
+  if block.ground ~= nil and not W.GROUNDS[block.ground] then
+    bad(scenario, "ground", "expected inland, coast, mountains, desert or steppe, found '%s'", block.ground)
   end
   return { region = block.region, month = block.month, ground = block.ground, start_period = block.hour,
            potential = block.potential, fog = block.fog, falling = block.falling }
