@@ -30,85 +30,84 @@ local C = require("modules.weather.common")
 -- make(title): the adapter for Phalanx or a variant running its engine,
 -- its terms labelled with the variant's title.
 local function make(title)
-local A = { id = "weather", title = "Weather and time of day (" .. C.label(title) .. ")",
-            rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
+  local A = { id = "weather", title = "Weather and time of day (" .. C.label(title) .. ")",
+              rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
 
-A.PACES_PER_WIDTH = 100
--- Heights for the side's view (bf:sighted): troops on a hill (either kind;
--- Phalanx's hills block sight) stand 2 high and see over woods and
--- built-up areas 1 high; from the flat nobody sees over a hill (READING:
--- relative heights, ours; the text gives none).
-A.SIGHT = { ground = { gentle_hill = 2, steep_hill = 2 }, tops = { wood = 1, built_up_area = 1 } }
-A.SODDEN_WIDTHS = 0.2       -- "-20 paces"
-A.SURPRISE_PACES = 50
+  A.PACES_PER_WIDTH = 100
+  -- Heights for the side's view (bf:sighted): troops on a hill (either kind;
+  -- Phalanx's hills block sight) stand 2 high and see over woods and
+  -- built-up areas 1 high; from the flat nobody sees over a hill (READING:
+  -- relative heights, ours; the text gives none).
+  A.SIGHT = { ground = { gentle_hill = 2, steep_hill = 2 }, tops = { wood = 1, built_up_area = 1 } }
+  A.SODDEN_WIDTHS = 0.2       -- "-20 paces"
+  A.SURPRISE_PACES = 50
 
-
--- Visibility (paces) in vignette widths; nil: unlimited.
-function A.visibility_widths(s)
-  local v = W.visibility(s)
-  return v and v / A.PACES_PER_WIDTH or nil
-end
-
--- What the weather makes of one shot: the flags the shooting modifiers read
--- (situation.weather).
-function A.shot(G, uid)
-  local s = G.weather
-  return { wet = W.missiles_wet(s), dazzled = W.dazzled(s, W.bearing(G.pf[uid])), label = G.weather_label }
-end
-
--- The move allowance (mm) after the weather: sodden ground takes 20 paces
--- off, snow lying 3 periods halves it.
-function A.move(G, mv)
-  local s = G.weather
-  if W.snowbound(s) then return mv / 2 end
-  if W.sodden(s) then return math.max(0, mv - A.SODDEN_WIDTHS * G.S.frontage) end
-  return mv
-end
-
--- A shooter's range (widths) under the visibility.
-function A.sight_limit(G)
-  return A.visibility_widths(G.weather) or math.huge
-end
-
-local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
-
--- The start of the battle's weather (once, at the first player turn) and of
--- each period (the first player turn of each game turn).
-function A.begin_turn(G)
-  if not G.weather then
-    C.start(G)
-    G.weather_label = C.label(title)
-    G.weather_shot = A.shot
-    G.weather_move = A.move
-    G.sight_limit = A.sight_limit
-    local frontage = G.S.frontage
-    C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES, A.SIGHT)
+  -- Visibility (paces) in vignette widths; nil: unlimited.
+  function A.visibility_widths(s)
+    local v = W.visibility(s)
+    return v and v / A.PACES_PER_WIDTH or nil
   end
-  if G.weather_turn ~= G.turn then
-    G.weather_turn = G.turn
-    C.period(G)
+
+  -- What the weather makes of one shot: the flags the shooting modifiers read
+  -- (situation.weather).
+  function A.shot(G, uid)
+    local s = G.weather
+    return { wet = W.missiles_wet(s), dazzled = W.dazzled(s, W.bearing(G.pf[uid])), label = G.weather_label }
   end
-  C.look(G, name_of)
-end
 
-function A.apply(rules)
-  local shooting = rules.require("phalanx.shooting")
-  local turn = rules.require("phalanx.turn")
-  shooting.modifiers:add({ id = "weather_rain", rule = A.rule,
-    text = "rain (" .. C.label(title) .. ")",
-    when = function(c) return c.s.weather ~= nil and c.s.weather.wet end, add = -1 })
-  shooting.modifiers:add({ id = "weather_sun", rule = A.rule,
-    text = "dazzled by the sun (" .. C.label(title) .. ")",
-    when = function(c) return c.s.weather ~= nil and c.s.weather.dazzled end, add = -1 })
-  turn.phases:add({ id = "weather", label = "weather", rule = A.rule,
-    run = function(G) A.begin_turn(G) end }, { before = "activation" })
-  -- after the moves: new sightings (and surprises) before anyone shoots
-  turn.phases:add({ id = "weather_sighting", label = "sighting", rule = A.rule,
-    run = function(G) C.look(G, name_of) end }, { after = "initiative" })
-end
+  -- The move allowance (mm) after the weather: sodden ground takes 20 paces
+  -- off, snow lying 3 periods halves it.
+  function A.move(G, mv)
+    local s = G.weather
+    if W.snowbound(s) then return mv / 2 end
+    if W.sodden(s) then return math.max(0, mv - A.SODDEN_WIDTHS * G.S.frontage) end
+    return mv
+  end
 
-A.make = make
-return A
+  -- A shooter's range (widths) under the visibility.
+  function A.sight_limit(G)
+    return A.visibility_widths(G.weather) or math.huge
+  end
+
+  local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
+
+  -- The start of the battle's weather (once, at the first player turn) and of
+  -- each period (the first player turn of each game turn).
+  function A.begin_turn(G)
+    if not G.weather then
+      C.start(G)
+      G.weather_label = C.label(title)
+      G.weather_shot = A.shot
+      G.weather_move = A.move
+      G.sight_limit = A.sight_limit
+      local frontage = G.S.frontage
+      C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES, A.SIGHT)
+    end
+    if G.weather_turn ~= G.turn then
+      G.weather_turn = G.turn
+      C.period(G)
+    end
+    C.look(G, name_of)
+  end
+
+  function A.apply(rules)
+    local shooting = rules.require("phalanx.shooting")
+    local turn = rules.require("phalanx.turn")
+    shooting.modifiers:add({ id = "weather_rain", rule = A.rule,
+      text = "rain (" .. C.label(title) .. ")",
+      when = function(c) return c.s.weather ~= nil and c.s.weather.wet end, add = -1 })
+    shooting.modifiers:add({ id = "weather_sun", rule = A.rule,
+      text = "dazzled by the sun (" .. C.label(title) .. ")",
+      when = function(c) return c.s.weather ~= nil and c.s.weather.dazzled end, add = -1 })
+    turn.phases:add({ id = "weather", label = "weather", rule = A.rule,
+      run = function(G) A.begin_turn(G) end }, { before = "activation" })
+    -- after the moves: new sightings (and surprises) before anyone shoots
+    turn.phases:add({ id = "weather_sighting", label = "sighting", rule = A.rule,
+      run = function(G) C.look(G, name_of) end }, { after = "initiative" })
+  end
+
+  A.make = make
+  return A
 end
 
 return make("Phalanx")
