@@ -135,7 +135,8 @@ function C.look(G, name_of)
   if G.report then
     for _, n in ipairs(news) do
       if n.surprise then
-        G.report(string.format("  Surprise: side %d sights %s only %.0f mm off (weather module)", n.side,
+        local side = G.sides and G.sides[n.side] and G.sides[n.side].name or ("side " .. n.side)
+        G.report(string.format("  Surprise: %s sights %s only %.0f mm off (weather module)", side,
           name_of and name_of(G, n.unit) or ("unit " .. n.unit), n.distance))
       end
     end
