@@ -28,7 +28,8 @@
 --
 -- Written on the ruleset without editing it (but the commander's two
 -- enumerations of enemies): a "weather" phase before the turn's first and
--- a "weather_sighting" phase after the moves (turn.phases), the cast's
+-- a "weather_sighting" phase after the moves (turn.phases), a look before
+-- each side moves (turn.move_side), the cast's
 -- situation (turn.cast_situation) carrying the flags, the cast's die read
 -- through missiles.confirm_faces, the allowance (turn.allowance) reduced by
 -- the flags the weather phase sets on each unit.
@@ -111,6 +112,12 @@ function A.apply(rules)
     local G = new_state(ctx)
     G.scenario = G.scenario or ctx.scenario
     return G
+  end
+  -- the second mover moves on what it sees after the first mover's moves
+  local move_side = turn.move_side
+  turn.move_side = function(G, side)
+    if G.weather then C.look(G, name_of) end
+    return move_side(G, side)
   end
   local cast_situation = turn.cast_situation
   turn.cast_situation = function(G, sh, tg)

@@ -29,7 +29,8 @@
 -- historicon.shooting's modifier list, reading flags the adapter sets on
 -- each unit's data before shooting (weather_wet, weather_dazzled,
 -- weather_sight_cm); the range function capped by weather_sight_cm; the
--- turn (turn.play) and phase 4 wrapped to throw the weather dice and look.
+-- turn (turn.play) and phases 2, 3 and 4 wrapped to throw the weather dice
+-- and look before each.
 local W = require("modules.weather")
 local C = require("modules.weather.common")
 
@@ -123,6 +124,15 @@ function A.apply(rules)
   turn.play = function(G)
     A.begin_turn(G)
     return play(G)
+  end
+  -- the HI move (phase 2), then the others (phase 3): each on what was seen
+  -- after the moves before it
+  for _, name in ipairs({ "phase2", "phase3" }) do
+    local phase = turn[name]
+    turn[name] = function(G)
+      C.look(G, name_of)
+      return phase(G)
+    end
   end
   local phase4 = turn.phase4
   turn.phase4 = function(G)

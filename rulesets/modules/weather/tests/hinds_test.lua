@@ -177,3 +177,15 @@ T.case("Weather (Hinds): the commander closes only with enemies its side has see
   local kind = plan(false).kind
   T.truthy(kind == "move" or kind == "move_wait", "without the module it closes with the enemy (" .. kind .. ")")
 end)
+
+T.case("Weather (Hinds): the second mover looks again before it moves (it moves on what the first mover's moves showed)", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local G, rules = field(true, NIGHT, 3, {})
+  phase(G, rules, "weather")
+  T.eq(sighting.known_enemies(G, 2), {})
+  local bow = G.D[G.by_id[1].bow]
+  local turn = rules.require("hinds.turn")
+  turn.place(G, G.by_id[2].foot, bow.q, bow.r + 1, 180)   -- as the first mover's move would leave them
+  turn.move_side(G, 2)
+  T.eq(sighting.known_enemies(G, 2), { G.by_id[1].bow })
+end)

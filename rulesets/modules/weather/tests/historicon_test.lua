@@ -146,3 +146,13 @@ T.case("Weather (Historicon): the commander plans only against enemies its side 
   local plain = field(false, FOG, LI, hc)
   T.truthy(ai.plan(plain, plain.by_id[1].li) ~= nil, "without the module it plans against the enemy it cannot see")
 end)
+
+T.case("Weather (Historicon): the sides look again before the HI move (phase 2) and the other moves (phase 3)", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local G, rules = field(true, NIGHT, LI, HC)
+  A.begin_turn(G)
+  T.eq(sighting.known_enemies(G, 1), {})
+  G.bf:place(G.by_id[2].hc, 1200, 480, 180)     -- 4 cm from the LI's front
+  rules.require("historicon.turn").phase2(G)
+  T.eq(sighting.known_enemies(G, 1), { G.by_id[2].hc })
+end)
