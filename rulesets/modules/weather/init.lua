@@ -16,13 +16,12 @@ local W = {
   title = "Weather and time of day",
   rule = "WRG 1973, OPTIONAL RULES FOR WEATHER AND TIME OF DAY",
   -- the adapter of each ruleset: the option a scenario switches on
-  adapters = {
-    phalanx = "modules.weather.phalanx",
-    into_glory_ride = "modules.weather.into_glory_ride",
-    historicon = "modules.weather.historicon",
-    hinds = "modules.weather.hinds",
-  },
+  adapters = {},
 }
+W.adapters.phalanx = "modules.weather.phalanx"
+W.adapters.into_glory_ride = "modules.weather.into_glory_ride"
+W.adapters.historicon = "modules.weather.historicon"
+W.adapters.hinds = "modules.weather.hinds"
 
 -- "Dice at the start of the game to find out the potential weather. If the
 -- table says fine, this will last for the whole game. Other types are
