@@ -21,7 +21,7 @@ local scenario = {}
 local KEYS = {
   ruleset = "string", options = "list", house_rules = "list", seed = "integer", turns = "integer",
   table = "map", armies = "list", name = "string", description = "string",
-  weather = "map",   -- the weather module's block (rulesets/modules/weather)
+  weather = "map", -- the weather module's settings, read by the ruleset's adapter (docs/modules.md)
 }
 local ARMY_KEYS = { army = "string", commander = "string", name = "string" }
 

@@ -4,22 +4,29 @@
 -- the side's view (lib.sighting) and the label every term carries. Each
 -- adapter says what the weather means in its ruleset's own terms.
 --
---   weather:              # a scenario's block (every key optional)
+--   weather:              # a scenario's block (every key optional; the keys of
+--                         # the generic part, docs/modules.md)
 --     region: europe      # mediterranean (default) | europe
 --     month: 11           # 1-12 (default 6)
 --     ground: inland      # inland (default) | coast | mountains | desert | steppe
---     hour: 1             # the period of the day the battle begins (1 = dawn), or "dice"
+--     start_period: 1     # the period of the day the battle begins (1 = dawn), or "dice"
 --     potential: 2        # fixes the potential-weather die (1-6) instead of throwing it
+--     falling: true       # the potential weather is falling as the battle begins
+--     periods_fallen: 3   # periods of rain or snow before the battle
 --     fog: true           # fixes the fog (true/false) instead of throwing for it
---     falling: true       # the potential weather is falling from the start
+--     sun: false          # fixes the dazzling sun
+--     wind_from: NE       # fixes the wind's point
+-- WRG's own keys (lights, camp, arabs, wells, steady) are refused here.
 local W = require("modules.weather")
 local sighting = require("lib.sighting")
 local fail = require("lib.fail")
 
 local C = {}
 
-local KEYS = { region = "string", month = "number", ground = "string", hour = "any", potential = "number",
-               fog = "boolean", falling = "boolean" }
+local KEYS = { region = "string", month = "number", ground = "string", start_period = "any", potential = "number",
+               falling = "boolean", periods_fallen = "number", fog = "boolean", sun = "boolean", wind_from = "string" }
+-- read by the WRG adapter alone
+local WRG_ONLY = { lights = true, camp = true, arabs = true, wells = true, steady = true }
 
 -- A mistake in the scenario's block: the message names the file and line
 -- (scenario.locate) and what was expected; a user error, no traceback.
@@ -34,7 +41,7 @@ end
 -- The scenario's block checked: a plain table, or an error naming the key.
 function C.spec(scenario)
   local block = scenario and scenario.weather or {}
-  if type(block) ~= "table" then bad(scenario, nil, "expected a map (region, month, ground, hour ...)") end
+  if type(block) ~= "table" then bad(scenario, nil, "expected a map (region, month, ground, start_period ...)") end
   local keys = {}
   for k in pairs(KEYS) do keys[#keys + 1] = k end
   table.sort(keys)
@@ -43,11 +50,20 @@ function C.spec(scenario)
   table.sort(given)
   for _, k in ipairs(given) do
     local want, v = KEYS[k], block[k]
+    if WRG_ONLY[k] then bad(scenario, k, "only the WRG adapter reads this key (here: %s)", table.concat(keys, ", ")) end
     if not want then bad(scenario, k, "unknown key (expected one of: %s)", table.concat(keys, ", ")) end
     if want ~= "any" and type(v) ~= want then bad(scenario, k, "expected a %s, found %s", want, type(v)) end
   end
-  if block.hour ~= nil and block.hour ~= "dice" and (math.type(block.hour) ~= "integer" or block.hour < 1) then
-    bad(scenario, "hour", "expected a period of the day (1, 2, ...) or \"dice\"")
+  local sp = block.start_period
+  if sp ~= nil and sp ~= "dice" and (math.type(sp) ~= "integer" or sp < 1) then
+    bad(scenario, "start_period", "expected a period of the day (1, 2, ...) or \"dice\"")
+  end
+  if block.periods_fallen ~= nil and (math.type(block.periods_fallen) ~= "integer" or block.periods_fallen < 0) then
+    bad(scenario, "periods_fallen", "expected a number of periods, 0 or more")
+  end
+  if block.wind_from ~= nil and not C.point(block.wind_from) then
+    bad(scenario, "wind_from", "expected a point of the compass (%s), found '%s'", table.concat(W.POINTS, ", "),
+      block.wind_from)
   end
   if block.potential ~= nil and (math.type(block.potential) ~= "integer" or block.potential < 1 or block.potential > 6) then
     bad(scenario, "potential", "expected a die score 1 to 6")
@@ -61,8 +77,15 @@ function C.spec(scenario)
   if block.ground ~= nil and not W.GROUNDS[block.ground] then
     bad(scenario, "ground", "expected inland, coast, mountains, desert or steppe, found '%s'", block.ground)
   end
-  return { region = block.region, month = block.month, ground = block.ground, start_period = block.hour,
-           potential = block.potential, fog = block.fog, falling = block.falling }
+  return { region = block.region, month = block.month, ground = block.ground, start_period = block.start_period,
+           potential = block.potential, falling = block.falling, periods_fallen = block.periods_fallen,
+           fog = block.fog, sun = block.sun, wind_from = block.wind_from }
+end
+
+-- The wind's point (1-8) by name ("NE"), or nil.
+function C.point(name)
+  for i, p in ipairs(W.POINTS) do if p == name then return i end end
+  return nil
 end
 
 -- "-1 rain (weather module, our adaptation for Phalanx)"
@@ -88,9 +111,24 @@ function C.start(G)
   if G.weather then return G.weather end
   local spec = C.spec(G.scenario)
   local s = W.start(spec, G.dice)
-  -- the scenario fixes the weather: its choice stands over the dice
+  -- the scenario fixes the weather: its choice stands over the dice (the
+  -- generic W.start may already have done so; the same values again)
   if spec.fog ~= nil then s.fog = spec.fog end
-  if spec.falling then s.falling = s.rain_possible or s.snow_possible or s.wind_possible end
+  if spec.sun ~= nil then s.sun_dazzles = spec.sun end
+  if spec.wind_from ~= nil then s.wind_from = C.point(spec.wind_from) end
+  if spec.falling then
+    if not (s.rain_possible or s.snow_possible or s.wind_possible) then
+      bad(G.scenario, "falling", "'%s' on %s ground: nothing to fall", s.potential, s.ground)
+    end
+    s.falling = true
+    s.fell_before = true   -- its ceasing starts the count of dry periods
+  end
+  if spec.periods_fallen and spec.periods_fallen > 0 then
+    if s.snow_possible then s.snow_periods = spec.periods_fallen
+    elseif s.rain_possible then s.rain_periods = spec.periods_fallen
+    else bad(G.scenario, "periods_fallen", "'%s' on %s ground: no rain or snow to have fallen", s.potential, s.ground) end
+    s.fires_out = true
+  end
   G.weather = s
   if G.log then
     G.bf:log("weather", { potential = s.potential, die = s.potential_die, fog = s.fog, region = s.region,

@@ -87,7 +87,7 @@ T.case("Weather (Hinds), rain: a cast's die counts one lower (a long-range 6 aga
 end)
 
 T.case("Weather (Hinds), sun: a caster facing within 45 degrees of east early in the day reads its die one lower", function()
-  local SUN = { region = "mediterranean", month = 6, potential = 4, hour = 1 }
+  local SUN = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
   local G, rules = field(true, SUN, 3, { 6 }, { at = { 5, 2, 300 } })   -- facing 300: bearing 60, 30 degrees off east
   phase(G, rules, "weather")
   local turn = rules.require("hinds.turn")
@@ -100,7 +100,7 @@ T.case("Weather (Hinds), sun: a caster facing within 45 degrees of east early in
 end)
 
 T.case("Weather (Hinds), fog: no cast at a gap over 10 units (100 paces) for 3 periods (12 turns); the side knows only what it sees", function()
-  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, hour = 4 }
+  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local G, rules = field(true, FOG, 3, { 6 })
   phase(G, rules, "weather")
   T.eq(W.visibility(G.weather), 100)
@@ -125,7 +125,7 @@ T.case("Weather (Hinds), fog: no cast at a gap over 10 units (100 paces) for 3 p
 end)
 
 T.case("Weather (Hinds), night: 60 paces (6 units); a new sighting nearer than 5 units is a surprise", function()
-  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
   local G, rules = field(true, NIGHT, 3, {})
   phase(G, rules, "weather")
   T.eq(W.night(G.weather), true)
@@ -160,7 +160,7 @@ T.case("Weather (Hinds), sodden and snow: allowances 2 units shorter after 3 per
 end)
 
 T.case("Weather (Hinds): the commander closes only with enemies its side has seen", function()
-  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, hour = 4 }
+  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local function plan(with)
     local rules = ruleset.load("hinds", { options = with and { "weather" } or {} })
     local battle = rules.require("hinds.battle")
@@ -179,7 +179,7 @@ T.case("Weather (Hinds): the commander closes only with enemies its side has see
 end)
 
 T.case("Weather (Hinds): the second mover looks again before it moves (it moves on what the first mover's moves showed)", function()
-  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
   local G, rules = field(true, NIGHT, 3, {})
   phase(G, rules, "weather")
   T.eq(sighting.known_enemies(G, 2), {})

@@ -44,7 +44,7 @@ end
 -- Mediterranean, March, potential 2: "Rain", falling from the start (no dice
 -- at the start; one at each period).
 local RAIN = { region = "mediterranean", month = 3, potential = 2, falling = true }
-local SUN = { region = "mediterranean", month = 6, potential = 4, hour = 1 }
+local SUN = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
 
 -- Formed LI (16 figures, 2 ranks, range 15 cm) 14 cm from an enemy HC.
 local LI = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 40 } } }
@@ -90,7 +90,7 @@ T.case("Weather (Historicon), sun: a shooter facing within 45 degrees of east in
 end)
 
 T.case("Weather (Historicon), fog: no shot beyond 100 paces (10 cm at 25mm) for 3 periods; the side knows only what it sees", function()
-  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, hour = 4 }
+  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local G, rules = field(true, FOG, LI, HC)
   A.begin_turn(G)
   T.eq(W.visibility(G.weather), 100)
@@ -105,7 +105,7 @@ T.case("Weather (Historicon), fog: no shot beyond 100 paces (10 cm at 25mm) for 
 end)
 
 T.case("Weather (Historicon), night: 60 paces (6 cm); a new sighting nearer than 5 cm is a surprise", function()
-  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
   local G, rules = field(true, NIGHT, LI, HC)
   A.begin_turn(G)
   T.eq(W.night(G.weather), true)
@@ -138,7 +138,7 @@ end)
 
 T.case("Weather (Historicon): the commander plans only against enemies its side has seen", function()
   local ai = require("historicon.ai")
-  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, hour = 4 }
+  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local hc = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 100, 180 } } }
   local G = field(true, FOG, LI, hc)
   A.begin_turn(G)
@@ -148,7 +148,7 @@ T.case("Weather (Historicon): the commander plans only against enemies its side 
 end)
 
 T.case("Weather (Historicon): the sides look again before the HI move (phase 2) and the other moves (phase 3)", function()
-  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
   local G, rules = field(true, NIGHT, LI, HC)
   A.begin_turn(G)
   T.eq(sighting.known_enemies(G, 1), {})

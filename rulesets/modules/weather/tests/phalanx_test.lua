@@ -48,7 +48,7 @@ local function wet(G) return G.weather_shot(G, G.by_vid[1].bows).wet end
 -- wind is fixed there, no fog inland, no sun dazzle in March).
 local RAIN = { region = "mediterranean", month = 3, potential = 2, falling = true }
 -- A clear Mediterranean June morning: the sun dazzles troops facing east.
-local SUN = { region = "mediterranean", month = 6, potential = 4, hour = 1 }
+local SUN = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
 
 T.case("Weather (Phalanx): the option is the module's adapter, phases added before activation and after initiative", function()
   local rules = ruleset.load("phalanx", { options = { "weather" } })
@@ -119,7 +119,7 @@ end)
 T.case("Weather (Phalanx), fog: no shot beyond 100 paces (1 width) for the first 3 periods, then the full range", function()
   local bows = { { id = "bows", class = "HIB", at = { 900, 200 } } }
   local target = { { id = "t", class = "HIN", at = { 900, 340 } } }   -- 100 mm edge to edge: 1.25 widths
-  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, hour = 4 }
+  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local G, rules = skirmish("phalanx", true, FOG, bows, target, {})
   local turn = rules.require("phalanx.turn")
   weather_phase(G, rules)
@@ -139,7 +139,7 @@ T.case("Weather (Phalanx), night: vision 60 paces (0.6 widths) once the day's pe
   local bows = { { id = "bows", class = "HIB", at = { 900, 200 } } }
   local near = { { id = "t", class = "HIN", at = { 900, 280 } } }     -- 40 mm: 0.5 widths
   -- December: 8 periods of daylight; the battle begins in the 9th period of the day
-  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
   local G, rules = skirmish("phalanx", true, NIGHT, bows, near, {})
   weather_phase(G, rules)
   T.eq(W.night(G.weather), true)
@@ -147,7 +147,7 @@ T.case("Weather (Phalanx), night: vision 60 paces (0.6 widths) once the day's pe
   G.bf:place(G.by_vid[2].t, 900, 300, 180)                               -- 60 mm: 0.75 widths
   T.eq(#rules.require("phalanx.turn").shooting_targets(G, G.by_vid[1].bows), 0, "0.75 widths: not")
   -- the same hour in June is daylight (12 periods)
-  local day = { region = "mediterranean", month = 6, potential = 4, hour = 9 }
+  local day = { region = "mediterranean", month = 6, potential = 4, start_period = 9 }
   G, rules = skirmish("phalanx", true, day, bows, near, {})
   weather_phase(G, rules)
   T.eq(W.night(G.weather), false)
@@ -180,7 +180,7 @@ T.case("Weather (Phalanx): the commander advances only on enemies its side has s
   local ai = require("phalanx.ai")
   local foot = { { id = "f", class = "HIN", at = { 900, 200 } } }
   local far = { { id = "e", class = "HIN", at = { 900, 700 } } }
-  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, hour = 4 }
+  local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local G, rules = skirmish("phalanx", true, FOG, foot, far, {}, ai)
   weather_phase(G, rules)
   T.eq(#ai.activate(G, 1, 10), 0, "nothing known in the fog: no order to advance")
@@ -191,7 +191,7 @@ end)
 T.case("Weather (Phalanx): a new sighting nearer than 50 paces is a surprise, logged for the replay", function()
   local foot = { { id = "f", class = "HIN", at = { 900, 200 } } }
   local far = { { id = "e", class = "HIN", at = { 900, 1000, 180 } } }
-  local NIGHT = { region = "mediterranean", month = 12, potential = 4, hour = 9 }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
   local G, rules = skirmish("phalanx", true, NIGHT, foot, far, {})
   weather_phase(G, rules)
   T.eq(sighting.known_enemies(G, 1), {})
@@ -222,7 +222,7 @@ T.case("Weather (Into Glory Ride): the Phalanx adapter, labelled for Into Glory 
 end)
 
 T.case("Weather (Phalanx): the side's view with heights: from a hill over a wood; not from the flat", function()
-  local CLEAR = { region = "mediterranean", month = 6, potential = 4, hour = 4 }
+  local CLEAR = { region = "mediterranean", month = 6, potential = 4, start_period = 4 }
   local foot = { { id = "f", class = "HIN", at = { 900, 200 } } }
   local far = { { id = "e", class = "HIN", at = { 900, 750, 180 } } }
   local wood = { type = "wood", circle = { 900, 400, 60 } }
