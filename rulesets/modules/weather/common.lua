@@ -110,7 +110,13 @@ end
 function C.start(G)
   if G.weather then return G.weather end
   local spec = C.spec(G.scenario)
-  local s = W.start(spec, G.dice)
+  -- the generic part may refuse a combination (nothing to fall ...): a
+  -- mistake of the scenario's, reported at its block
+  local ok, s = pcall(W.start, spec, G.dice)
+  if not ok then
+    local why = type(s) == "string" and (s:match("weather: (.*)$") or s) or tostring(s)
+    bad(G.scenario, nil, "%s", why)
+  end
   -- the scenario fixes the weather: its choice stands over the dice (the
   -- generic W.start may already have done so; the same values again)
   if spec.fog ~= nil then s.fog = spec.fog end
