@@ -572,6 +572,31 @@ function unitEl(id) {
   g.addEventListener("click", (ev) => { ev.stopPropagation(); select(id); });
   return (unitEls[id] = { g: g, label: label });
 }
+// A side's view: with the log's "sighted" events (lib.sighting, the weather
+// module) the page can show only what one side had seen: its own units and
+// the enemies in the `visible` list of its last sighting event at or before
+// event i; everything else is hidden. "all" hides nothing.
+const sightings = { 1: [], 2: [] };  // side -> [[event index, Set of unit ids]]
+for (let i = 0; i < N; i++) {
+  const e = EV[i];
+  if (e.kind === "sighted" && sightings[e.side]) sightings[e.side].push([i, new Set((e.visible || []).map(String))]);
+}
+function sideView(s, i) {
+  const v = $("view").value;
+  let shown = 0;
+  if (v !== "all") {
+    const side = +v, list = sightings[side];
+    let seen = new Set();
+    for (const [j, set] of list) { if (j > i) break; seen = set; }
+    for (const id in s.units) {
+      if (s.units[id].side == side || seen.has(String(id))) continue;
+      unitEls[id].g.style.display = "none"; unitEls[id].label.style.display = "none";
+    }
+  }
+  for (const id in s.units) if (unitEls[id].g.style.display !== "none" && !s.units[id].removed) shown++;
+  document.body.setAttribute("data-view", v);
+  document.body.setAttribute("data-shown", shown);
+}
 function fitLabel(text, width) {
   const chars = Math.max(3, Math.floor((width * 1.25) / (FS * 0.56)));
   return text.length > chars ? text.slice(0, chars - 1) + "\u2026" : text;
@@ -598,31 +623,6 @@ function drawUnits(s) {
     const lx = x + Math.sin(r) * back, ly = y + Math.cos(r) * back + FS * 0.35;
     e.label.setAttribute("x", lx.toFixed(1)); e.label.setAttribute("y", ly.toFixed(1));
   }
-}
-// A side's view: with the log's "sighted" events (lib.sighting, the weather
-// module) the page can show only what one side had seen: its own units and
-// the enemies in the `visible` list of its last sighting event at or before
-// event i; everything else is hidden. "all" hides nothing.
-const sightings = { 1: [], 2: [] };  // side -> [[event index, Set of unit ids]]
-for (let i = 0; i < N; i++) {
-  const e = EV[i];
-  if (e.kind === "sighted" && sightings[e.side]) sightings[e.side].push([i, new Set((e.visible || []).map(String))]);
-}
-function sideView(s, i) {
-  const v = $("view").value;
-  let shown = 0;
-  if (v !== "all") {
-    const side = +v, list = sightings[side];
-    let seen = new Set();
-    for (const [j, set] of list) { if (j > i) break; seen = set; }
-    for (const id in s.units) {
-      if (s.units[id].side == side || seen.has(String(id))) continue;
-      unitEls[id].g.style.display = "none"; unitEls[id].label.style.display = "none";
-    }
-  }
-  for (const id in s.units) if (unitEls[id].g.style.display !== "none" && !s.units[id].removed) shown++;
-  document.body.setAttribute("data-view", v);
-  document.body.setAttribute("data-shown", shown);
 }
 function centreAt(u, i) { const p = posAt(u, i); return p ? [p[0], H - p[1]] : null; }
 function arrowPath(p, q, spec, cls, shortenBy) {
