@@ -126,6 +126,12 @@ function scenario.parse(text, name, base_dir)
         tostring(id), table.concat(offered, ", "))
     end
   end
+  -- the weather module's settings mean nothing unless the module is on
+  if s.weather ~= nil then
+    local on = false
+    for _, id in ipairs(s.options or {}) do on = on or id == "weather" end
+    if not on then fail("%s: a weather: block needs the weather module on (options: [weather])", locate("/weather")) end
+  end
   if not s.armies or #s.armies ~= 2 then
     fail(locate("/armies") .. ": 'armies' must list exactly two armies")
   end
