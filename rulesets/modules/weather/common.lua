@@ -12,11 +12,12 @@
 --     start_period: 1     # the period of the day the battle begins (1 = dawn), or "dice"
 --     potential: 2        # fixes the potential-weather die (1-6) instead of throwing it
 --     falling: true       # the potential weather is falling as the battle begins
+--     steady: true        # no period dice: the weather neither starts nor ceases
 --     periods_fallen: 3   # periods of rain or snow before the battle
 --     fog: true           # fixes the fog (true/false) instead of throwing for it
 --     sun: false          # fixes the dazzling sun
 --     wind_from: NE       # fixes the wind's point
--- WRG's own keys (lights, camp, arabs, wells, steady) are refused here.
+-- WRG's own keys (lights, camp, arabs, wells) are refused here.
 local W = require("modules.weather")
 local sighting = require("lib.sighting")
 local fail = require("lib.fail")
@@ -24,9 +25,10 @@ local fail = require("lib.fail")
 local C = {}
 
 local KEYS = { region = "string", month = "number", ground = "string", start_period = "any", potential = "number",
-               falling = "boolean", periods_fallen = "number", fog = "boolean", sun = "boolean", wind_from = "string" }
+               falling = "boolean", steady = "boolean", periods_fallen = "number", fog = "boolean", sun = "boolean",
+               wind_from = "string" }
 -- read by the WRG adapter alone
-local WRG_ONLY = { lights = true, camp = true, arabs = true, wells = true, steady = true }
+local WRG_ONLY = { lights = true, camp = true, arabs = true, wells = true }
 
 -- A mistake in the scenario's block: the message names the file and line
 -- (scenario.locate) and what was expected; a user error, no traceback.
@@ -78,7 +80,8 @@ function C.spec(scenario)
     bad(scenario, "ground", "expected inland, coast, mountains, desert or steppe, found '%s'", block.ground)
   end
   return { region = block.region, month = block.month, ground = block.ground, start_period = block.start_period,
-           potential = block.potential, falling = block.falling, periods_fallen = block.periods_fallen,
+           potential = block.potential, falling = block.falling, steady = block.steady,
+           periods_fallen = block.periods_fallen,
            fog = block.fog, sun = block.sun, wind_from = block.wind_from }
 end
 

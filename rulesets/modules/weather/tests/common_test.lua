@@ -18,16 +18,16 @@ end
 
 T.case("weather block: every key read; none given is the defaults of modules.weather", function()
   T.eq(C.spec(scenario{ region = "europe", month = 11, ground = "coast", start_period = 3, potential = 2, fog = true,
-                        falling = true, periods_fallen = 2, sun = false, wind_from = "NE" }),
+                        falling = true, steady = true, periods_fallen = 2, sun = false, wind_from = "NE" }),
     { region = "europe", month = 11, ground = "coast", start_period = 3, potential = 2, fog = true, falling = true,
-      periods_fallen = 2, sun = false, wind_from = "NE" })
+      steady = true, periods_fallen = 2, sun = false, wind_from = "NE" })
   T.eq(C.spec({}), {})
   T.eq(C.spec(scenario{ start_period = "dice" }).start_period, "dice")
 end)
 
 T.case("weather block: a mistake names the file, line and key, and what was expected", function()
   T.eq(message{ mnth = 3 },
-    "s.yaml:7:3 (/weather/mnth): weather.mnth: unknown key (expected one of: falling, fog, ground, month, periods_fallen, potential, region, start_period, sun, wind_from)")
+    "s.yaml:7:3 (/weather/mnth): weather.mnth: unknown key (expected one of: falling, fog, ground, month, periods_fallen, potential, region, start_period, steady, sun, wind_from)")
   T.eq(message{ month = 13 }, "s.yaml:7:3 (/weather/month): weather.month: expected 1 to 12")
   T.eq(message{ month = "may" }, "s.yaml:7:3 (/weather/month): weather.month: expected a number, found string")
   T.eq(message{ potential = 7 }, "s.yaml:7:3 (/weather/potential): weather.potential: expected a die score 1 to 6")
@@ -38,7 +38,7 @@ T.case("weather block: a mistake names the file, line and key, and what was expe
   T.eq(message{ wind_from = "NNE" },
     "s.yaml:7:3 (/weather/wind_from): weather.wind_from: expected a point of the compass (N, NE, E, SE, S, SW, W, NW), found 'NNE'")
   T.eq(message{ lights = { 1 } },
-    "s.yaml:7:3 (/weather/lights): weather.lights: only the WRG adapter reads this key (here: falling, fog, ground, month, periods_fallen, potential, region, start_period, sun, wind_from)")
+    "s.yaml:7:3 (/weather/lights): weather.lights: only the WRG adapter reads this key (here: falling, fog, ground, month, periods_fallen, potential, region, start_period, steady, sun, wind_from)")
   T.eq(message{ region = "atlantis" },
     "s.yaml:7:3 (/weather/region): weather.region: expected mediterranean or europe, found 'atlantis'")
   T.eq(message{ ground = "swamp" },
@@ -79,4 +79,16 @@ T.case("weather block: the scenario fixes the weather over the dice (fog, sun, w
   T.eq(ok, false)
   T.eq(type(err), "table", "a user error")
   T.truthy(err.user_message:find("'Fine' on inland ground: nothing to fall", 1, true), err.user_message)
+end)
+
+T.case("weather block: steady weather throws no period die and neither starts nor ceases", function()
+  local dice = require("sandtable.dice")
+  local bf = require("sandtable.battlefield").new{ width = 1000, depth = 1000, keep_events = true }
+  -- Mediterranean, March, die 2: "Rain", falling and steady: no die at the start or at any period
+  local G = { scenario = { weather = { region = "mediterranean", month = 3, potential = 2, falling = true, steady = true } },
+              dice = dice.forced({}), bf = bf, log = true }
+  C.start(G)
+  for _ = 1, 4 do C.period(G) end
+  T.eq(W.raining(G.weather), true)
+  T.eq(G.weather.rain_periods, 4)
 end)
