@@ -21,7 +21,8 @@
 --                 a surprise (account and log; no rule effect)
 --   sun           "Troops facing within 45 degrees of east for the first 2
 --                 periods of the day, or within 45 degrees of west for the
---                 last 2, will be dazzled": -1 shooting die per 4 figures
+--                 last 2, will be dazzled": -1 shooting die and -1 melee die
+--                 per 4 figures
 --   wind          strong winds: only desert visibility (docs/modules.md)
 --
 -- How it is written on the ruleset (no edit of its files but the
@@ -106,6 +107,10 @@ function A.apply(rules)
     when = function(c) return c.shooter.weather_wet == true end, add = function(c) return -c.per4 end })
   shooting.modifiers:add({ id = "weather_sun", rule = A.rule, text = "dazzled by the sun (" .. C.label(TITLE) .. ")",
     when = function(c) return c.shooter.weather_dazzled == true end, add = function(c) return -c.per4 end })
+  -- WRG's dazzle is -1 hand to hand too: -1 melee die per 4 front figures (Table 4's form)
+  rules.require("historicon.melee").modifiers:add({ id = "weather_sun", rule = A.rule,
+    text = "dazzled by the sun (" .. C.label(TITLE) .. ")",
+    when = function(c) return c.unit.weather_dazzled == true end, add = function(c) return -c.per4 end })
   -- fog, night: nobody shoots further than they see
   local range = shooting.range
   shooting.range = function(unit, scale)
@@ -139,6 +144,11 @@ function A.apply(rules)
     C.look(G, name_of)          -- after the moves: new sightings, surprises
     A.before_shooting(G)
     return phase4(G)
+  end
+  local phase5 = turn.phase5
+  turn.phase5 = function(G)
+    A.before_shooting(G)        -- the facings the melee is fought at (sun)
+    return phase5(G)
   end
 end
 

@@ -21,7 +21,8 @@
 --   sun           "Troops facing within 45 degrees of east for the first 2
 --                 periods of the day, or within 45 degrees of west for the
 --                 last 2, will be dazzled ... -1": -1 to the dazzled shooter's
---                 die (north is the table's far edge)
+--                 die and to a dazzled vignette's melee factor (north is the
+--                 table's far edge)
 --   wind          strong winds: only desert visibility (trumpets, downwind
 --                 moves and fires are not played: docs/modules.md)
 local W = require("modules.weather")
@@ -99,6 +100,10 @@ local function make(title)
     shooting.modifiers:add({ id = "weather_sun", rule = A.rule,
       text = "dazzled by the sun (" .. C.label(title) .. ")",
       when = function(c) return c.s.weather ~= nil and c.s.weather.dazzled end, add = -1 })
+    -- "will be dazzled ... -1" (WRG: weapon factors, shooting and hand to hand)
+    rules.require("phalanx.melee").modifiers:add({ id = "weather_sun", rule = A.rule,
+      text = "dazzled by the sun (" .. C.label(title) .. ")",
+      when = function(c) return c.side.weather ~= nil and c.side.weather.dazzled end, add = -1 })
     turn.phases:add({ id = "weather", label = "weather", rule = A.rule,
       run = function(G) A.begin_turn(G) end }, { before = "activation" })
     -- after the moves: new sightings (and surprises) before anyone shoots

@@ -156,3 +156,24 @@ T.case("Weather (Historicon): the sides look again before the HI move (phase 2) 
   rules.require("historicon.turn").phase2(G)
   T.eq(sighting.known_enemies(G, 1), { G.by_id[2].hc })
 end)
+
+T.case("Weather (Historicon), sun: a unit facing within 45 degrees of east in the morning fights with a die fewer per 4 front figures", function()
+  local SUN = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
+  -- two formed HC (16 figures, 2 ranks: 8 in front) in contact front to front across x = 120 cm
+  local east = { { id = "a", troop = "ARA HC", figures = 16, ranks = 2, at = { 116, 75, 270 } } }
+  local west = { { id = "b", troop = "ARA HC", figures = 16, ranks = 2, at = { 124, 75, 90 } } }
+  local function melee_dice(with)
+    local G, rules = field(with, SUN, east, west, threes(200))
+    if with then A.begin_turn(G) end
+    T.truthy(G.bf:distance(G.by_id[1].a, G.by_id[2].b) < 1, "in contact")
+    rules.require("historicon.turn").phase5(G)
+    local out = {}
+    for _, e in ipairs(events(G, "melee")) do out[e.unit] = e.dice end
+    return out, G
+  end
+  local dry, G0 = melee_dice(false)
+  local sun, G1 = melee_dice(true)
+  T.truthy(dry[G0.by_id[1].a] and sun[G1.by_id[1].a], "both fight")
+  T.eq(dry[G0.by_id[1].a] - sun[G1.by_id[1].a], 2, "8 front figures facing east: 2 dice fewer")
+  T.eq(dry[G0.by_id[2].b], sun[G1.by_id[2].b], "the one facing west: as many")
+end)

@@ -240,3 +240,26 @@ T.case("Weather (Phalanx): the side's view with heights: from a hill over a wood
   weather_phase(G, rules)
   T.eq(sighting.known_enemies(G, 1), {})
 end)
+
+T.case("Weather (Phalanx), sun: a vignette facing within 45 degrees of east in the morning fights at -1 (WRG's -1 hand to hand too)", function()
+  local SUN = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
+  -- two HIN in contact across the line x = 900: the one facing east (table facing 270) is dazzled
+  local east = { { id = "leg", class = "HIN", at = { 880, 500, 270 } } }
+  local west = { { id = "d", class = "HIN", at = { 920, 500, 90 } } }
+  local cfs = {}
+  for _, with in ipairs({ false, true }) do
+    local G, rules = skirmish("phalanx", with, SUN, east, west, { 4 })
+    if with then weather_phase(G, rules) end
+    rules.require("phalanx.turn").melee_phase(G, 1)
+    local m = events(G, "melee")[1]
+    T.truthy(m, "a melee")
+    cfs[#cfs + 1] = { m.attacker_cf, m.defender_cf }
+    if with then
+      local ids = {}
+      for _, t in ipairs(m.attacker_modifiers) do ids[t.id] = t.after - t.before end
+      T.eq(ids.weather_sun, -1)
+    end
+  end
+  T.eq(cfs[2][1], cfs[1][1] - 1, "the one facing east loses 1")
+  T.eq(cfs[2][2], cfs[1][2], "the one facing west does not")
+end)
