@@ -23,7 +23,7 @@
 --   sun           "Troops facing within 45 degrees of east for the first 2
 --                 periods of the day, or within 45 degrees of west for the
 --                 last 2, will be dazzled": the dazzled caster's die counts
---                 one lower
+--                 one lower; in melee a dazzled unit's points are 5/6
 --   wind          strong winds: only desert visibility (docs/modules.md)
 --
 -- Written on the ruleset without editing it (but the commander's two
@@ -133,6 +133,24 @@ function A.apply(rules)
   local confirm_faces = missiles.confirm_faces
   missiles.confirm_faces = function(tbl, class, face, sit, tg)
     return confirm_faces(tbl, class, A.face(face, sit), sit, tg)
+  end
+  -- WRG's dazzle is -1 hand to hand too: a dazzled unit's point strength
+  -- five sixths (READING: one pip of a six-sided die, the form of Hinds' own
+  -- "3/4 value" for a pursuer), flags set on each unit before the melee
+  rules.require("hinds.melee").modifiers:add({ id = "weather_sun", rule = A.rule,
+    text = "dazzled by the sun: 5/6 value (" .. C.label(TITLE) .. ")",
+    when = function(c) return c.u.weather_dazzled == true end,
+    apply = function(v) return v * 5 / 6 end })
+  local melee_phase = turn.melee_phase
+  turn.melee_phase = function(G)
+    local s = G.weather
+    if s then
+      for _, uid in ipairs(G.bf:units()) do
+        local d = G.D[uid]
+        if d then d.weather_dazzled = W.dazzled(s, W.bearing(d.facing)) end
+      end
+    end
+    return melee_phase(G)
   end
   local allowance = turn.allowance
   turn.allowance = function(d, how, opts)

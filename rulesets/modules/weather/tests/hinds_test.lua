@@ -189,3 +189,29 @@ T.case("Weather (Hinds): the second mover looks again before it moves (it moves 
   turn.move_side(G, 2)
   T.eq(sighting.known_enemies(G, 2), { G.by_id[1].bow })
 end)
+
+T.case("Weather (Hinds), sun: a unit facing east in the morning fights at 5/6 of its points", function()
+  local SUN = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
+  local function points(with)
+    local rules = ruleset.load("hinds", { options = with and { "weather" } or {} })
+    local battle = rules.require("hinds.battle")
+    local turn = rules.require("hinds.turn")
+    local G = battle.skirmish{ dice = dice.forced({ 3, 3, 3, 3, 4, 4, 4, 4 }), log = true, table = { cols = 10, rows = 10 },
+      options = with and { weather = true } or {},
+      sides = { { units = { { id = "a", arm = "foot", class = 2, bases = 6, per_base = 4, at = { 4, 4 } } } },
+                { units = { { id = "b", arm = "foot", class = 2, bases = 6, per_base = 4, at = { 5, 4, 90 } } } } } }
+    G.scenario = { weather = SUN }
+    if with then phase(G, rules, "weather") end
+    local a, b = G.by_id[1].a, G.by_id[2].b
+    T.eq(turn.charge(G, a, b), true)
+    phase(G, rules, "melee")
+    local m = events(G, "melee")[1]
+    return m.points, G.D[a].facing, G.D[b].facing
+  end
+  local dry = points(false)
+  local sun, fa, fb = points(true)
+  T.truthy(math.abs(W.bearing(fa) - 90) <= 45, "a charged towards the east (bearing " .. W.bearing(fa) .. ")")
+  T.truthy(math.abs(W.bearing(fb) - 270) <= 45, "b faces west")
+  T.near(sun[1], dry[1] * 5 / 6, 1e-9, "a is dazzled")
+  T.eq(sun[2], dry[2], "b is not")
+end)
