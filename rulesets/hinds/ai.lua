@@ -250,7 +250,8 @@ function ai.choose(G, uid)
   end
   -- close with the nearest enemy (horse: round its flank)
   local target = nearest_enemy(G, d, function(e) return e.state == "ready" end) or nearest_enemy(G, d)
-  if not target then return { kind = "hold" } end
+  -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
+  if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
   local e = G.D[target]
   if d.arm == "mounted" and not light then
     local fq, fr = ai.flank_hex(G, d)
