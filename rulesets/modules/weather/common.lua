@@ -151,9 +151,20 @@ function C.start(G)
 end
 
 -- The start of a period (a game turn): the weather dice, then the account.
+-- Returns the change ("started", "ceased" or nil) and whether night has
+-- fallen on a battle begun by day: "Fighting will normally cease at
+-- nightfall" (WRG 1973, Night): the adapter then ends the battle.
 function C.period(G)
   local s = G.weather
   local change = W.period(s, G.dice)
+  if s.period == 1 then G.weather_began_at_night = W.night(s) end
+  if not G.weather_began_at_night and W.night(s) then
+    if G.log then G.bf:log("weather_period", { period = s.period, day_period = s.day_period, nightfall = true }) end
+    if G.report then
+      G.report("Night falls: fighting ceases (WRG 1973, Night: \"Fighting will normally cease at nightfall\"; weather module).")
+    end
+    return change, true
+  end
   if G.log then
     G.bf:log("weather_period", { period = s.period, day_period = s.day_period, falling = s.falling, change = change,
                                  night = W.night(s), visibility = W.visibility(s) })

@@ -18,6 +18,10 @@
 --   fog, night,   visibility 100 / 60 / 30 paces (10 / 6 / 3 units): no cast
 --   desert wind   at a gap beyond it, and the commander knows only the
 --                 enemies its side sees (lib.sighting)
+--   nightfall     "Fighting will normally cease at nightfall": a battle begun
+--                 by day ends when night falls, no victor; a battle begun at
+--                 night goes on, each commander advancing towards the enemy's
+--                 edge while it sees no enemy (as the WRG adapter's orders do)
 --   surprise      a new sighting nearer than 50 paces (5 units) is reported
 --                 as a surprise (account and log; no rule effect)
 --   sun           "Troops facing within 45 degrees of east for the first 2
@@ -63,15 +67,41 @@ local function effects(s)
   return out
 end
 
+-- The order of a commander that sees no enemy (fog, night): advance towards
+-- the enemy's edge, straight up its own column (READING, ours: as the WRG
+-- adapter's attack orders do when no enemy is seen), or nil to hold.
+function A.blind_order(G, d)
+  local H = require("hinds.hexes")
+  local ai = (G.rules and G.rules.require or require)("hinds.ai")
+  local col = H.offset(d.q, d.r)
+  local ahead = (G.rules and G.rules.require or require)("hinds.setup").facing(d.side)
+  local best, off
+  for _, row in ipairs({ 0, G.B.rows - 1 }) do
+    local q, r = H.axial(col, row)
+    if q ~= d.q or r ~= d.r then
+      local o = math.abs(H.norm(H.bearing(G.B, d.q, d.r, q, r) - ahead))
+      if not off or o < off then best, off = { q, r }, o end
+    end
+  end
+  if not best or off > 90 then return nil end
+  return ai.step_to(G, d, best[1], best[2], "forward")
+end
+
 function A.begin_turn(G)
   if not G.weather then
     C.start(G)
     C.start_sighting(G, A.mm, A.SURPRISE_PACES)
+    G.weather_blind = A.blind_order
   end
   local period = (math.max(G.turn, 1) - 1) // A.TURNS_PER_PERIOD + 1
   if G.weather_period ~= period then
     G.weather_period = period
-    C.period(G)
+    local _, nightfall = C.period(G)
+    if nightfall then
+      -- the battle ends with no victor unless Hinds' victory test has one
+      G.over, G.reason = true, "nightfall: fighting ceases (weather module)"
+      return
+    end
     local s = G.weather
     for _, uid in ipairs(G.bf:units()) do
       local d = G.D[uid]

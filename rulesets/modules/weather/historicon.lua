@@ -17,6 +17,9 @@
 --   fog, night,   visibility 100 / 60 / 30 paces (10 / 6 / 3 cm at 25mm): no
 --   desert wind   shot beyond it, and the commander knows only the enemies
 --                 its side sees (lib.sighting)
+--   nightfall     "Fighting will normally cease at nightfall": a battle begun
+--                 by day ends when night falls (victory on points, as at the
+--                 turn limit)
 --   surprise      a new sighting nearer than 50 paces (5 cm) is reported as
 --                 a surprise (account and log; no rule effect)
 --   sun           "Troops facing within 45 degrees of east for the first 2
@@ -89,7 +92,9 @@ function A.begin_turn(G)
   end
   if G.weather_turn ~= G.turn then
     G.weather_turn = G.turn
-    C.period(G)
+    local _, nightfall = C.period(G)
+    -- the battle ends; Historicon's own end of battle judges it (victory on points)
+    if nightfall then G.over = true; return end
     for _, uid in ipairs(G.bf:units()) do
       local d = G.D[uid]
       local row = d and tables.troop_by_scale[G.S.scale][d.class]

@@ -16,6 +16,8 @@
 --   fog, night,   visibility 100 / 60 / 30 paces (1, 0.6, 0.3 widths): no
 --   desert wind   shot beyond it, and the commander knows only the enemies
 --                 its side sees (lib.sighting)
+--   nightfall     "Fighting will normally cease at nightfall": a battle begun
+--                 by day ends when night falls (judged as at the turn limit)
 --   surprise      a new sighting nearer than 50 paces is reported as a
 --                 surprise (the account and the log; no rule effect)
 --   sun           "Troops facing within 45 degrees of east for the first 2
@@ -86,7 +88,9 @@ local function make(title)
     end
     if G.weather_turn ~= G.turn then
       G.weather_turn = G.turn
-      C.period(G)
+      local _, nightfall = C.period(G)
+      -- the battle ends; Phalanx's own end of battle judges it (as at its turn limit)
+      if nightfall then G.over = true; return end
     end
     C.look(G, name_of)
   end

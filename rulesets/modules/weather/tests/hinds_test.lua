@@ -159,23 +159,39 @@ T.case("Weather (Hinds), sodden and snow: allowances 2 units shorter after 3 per
   T.eq(turn.allowance(foot, "forward"), dry / 2)
 end)
 
-T.case("Weather (Hinds): the commander closes only with enemies its side has seen", function()
+T.case("Weather (Hinds): the commander closes only with enemies its side has seen; seeing none, it advances towards the enemy's edge", function()
   local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
-  local function plan(with)
+  local function plan(with, spy)
     local rules = ruleset.load("hinds", { options = with and { "weather" } or {} })
     local battle = rules.require("hinds.battle")
     local ai = rules.require("hinds.ai")
     local G = battle.skirmish{ dice = dice.forced({}), log = true, table = { cols = 10, rows = 10 },
       options = with and { weather = true } or {},
-      sides = { { units = { { id = "mi", arm = "foot", class = 2, bases = 6, per_base = 4, at = { 5, 2 } } } },
-                { units = { { id = "e", arm = "foot", class = 4, bases = 6, per_base = 4, at = { 5, 7 } } } } } }
+      sides = { { units = { { id = "f", arm = "foot", class = 3, bases = 6, per_base = 4, at = { 5, 2 } } } },
+                { units = { { id = "e", arm = "foot", class = 4, bases = 6, per_base = 4, at = { 9, 8 } } } } } }
     G.scenario = { weather = FOG }
-    if with then phase(G, rules, "weather") end
-    return ai.order(G, G.by_id[1].mi)
+    if with then
+      phase(G, rules, "weather")
+      local blind = G.weather_blind
+      G.weather_blind = function(G2, d) spy[#spy + 1] = d.uid; return blind(G2, d) end
+    end
+    return ai.order(G, G.by_id[1].f), G
   end
-  T.eq(plan(true).kind, "hold", "nothing seen in the fog: it holds")
-  local kind = plan(false).kind
-  T.truthy(kind == "move" or kind == "move_wait", "without the module it closes with the enemy (" .. kind .. ")")
+  local calls = {}
+  local blind, G = plan(true, calls)
+  T.eq(sighting.known_enemies(G, 1), {}, "the enemy is hidden in the fog")
+  T.eq(calls, { G.by_id[1].f }, "the commander found no enemy it knows of and took the blind order")
+  T.truthy(blind.kind == "move" or blind.kind == "move_wait", "it advances (" .. blind.kind .. ")")
+  T.eq(blind.how, "forward")
+  local seen = plan(false)
+  T.truthy(seen.kind == "move" or seen.kind == "move_wait", "without the module it closes with the enemy")
+  -- clear weather with the module: it sees the enemy and takes no blind order
+  local CLEAR = { region = "mediterranean", month = 6, potential = 4, start_period = 4 }
+  FOG = CLEAR
+  calls = {}
+  local _, G2 = plan(true, calls)
+  T.eq(sighting.known_enemies(G2, 1), { G2.by_id[2].e })
+  T.eq(calls, {}, "an enemy in sight: no blind order")
 end)
 
 T.case("Weather (Hinds): the second mover looks again before it moves (it moves on what the first mover's moves showed)", function()
@@ -214,4 +230,18 @@ T.case("Weather (Hinds), sun: a unit facing east in the morning fights at 5/6 of
   T.truthy(math.abs(W.bearing(fb) - 270) <= 45, "b faces west")
   T.near(sun[1], dry[1] * 5 / 6, 1e-9, "a is dazzled")
   T.eq(sun[2], dry[2], "b is not")
+end)
+
+T.case("Weather (Hinds), night: a battle begun by day ends at nightfall with no victor; one begun at night goes on", function()
+  local DUSK = { region = "mediterranean", month = 12, potential = 4, start_period = 8 }
+  local G, rules = field(true, DUSK, 3, {})
+  for t = 1, 4 do G.turn = t; phase(G, rules, "weather") end
+  T.eq(G.over, nil, "turns 1-4 are the 8th period")
+  G.turn = 5
+  phase(G, rules, "weather")
+  T.eq({ G.over, G.reason }, { true, "nightfall: fighting ceases (weather module)" })
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  G, rules = field(true, NIGHT, 3, {})
+  for t = 1, 9 do G.turn = t; phase(G, rules, "weather") end
+  T.eq(G.over, nil)
 end)

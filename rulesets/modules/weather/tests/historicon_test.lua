@@ -177,3 +177,17 @@ T.case("Weather (Historicon), sun: a unit facing within 45 degrees of east in th
   T.eq(dry[G0.by_id[1].a] - sun[G1.by_id[1].a], 2, "8 front figures facing east: 2 dice fewer")
   T.eq(dry[G0.by_id[2].b], sun[G1.by_id[2].b], "the one facing west: as many")
 end)
+
+T.case("Weather (Historicon), night: a battle begun by day ends at nightfall (on points); one begun at night goes on", function()
+  local DUSK = { region = "mediterranean", month = 12, potential = 4, start_period = 8 }
+  local G = field(true, DUSK, LI, HC)
+  A.begin_turn(G)
+  T.eq(G.over, nil)
+  G.turn = 2
+  A.begin_turn(G)
+  T.eq(G.over, true)
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  G = field(true, NIGHT, LI, HC)
+  for t = 1, 3 do G.turn = t; A.begin_turn(G) end
+  T.eq(G.over, nil)
+end)

@@ -263,3 +263,24 @@ T.case("Weather (Phalanx), sun: a vignette facing within 45 degrees of east in t
   T.eq(cfs[2][1], cfs[1][1] - 1, "the one facing east loses 1")
   T.eq(cfs[2][2], cfs[1][2], "the one facing west does not")
 end)
+
+T.case("Weather (Phalanx), night: \"Fighting will normally cease at nightfall\": a battle begun by day ends; one begun at night goes on", function()
+  local foot = { { id = "f", class = "HIN", at = { 900, 200 } } }
+  local far = { { id = "e", class = "HIN", at = { 900, 1000, 180 } } }
+  -- December: 8 periods of daylight; begun in the 8th
+  local DUSK = { region = "mediterranean", month = 12, potential = 4, start_period = 8 }
+  local G, rules = skirmish("phalanx", true, DUSK, foot, far, {})
+  weather_phase(G, rules)
+  T.eq(G.over, nil)
+  G.turn = 2
+  weather_phase(G, rules)
+  T.eq(G.over, true, "night fell: the battle is over")
+  local ev = events(G, "weather_period")
+  T.eq(ev[#ev].nightfall, true)
+  -- begun at night (the 9th period): it goes on
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  G, rules = skirmish("phalanx", true, NIGHT, foot, far, {})
+  for t = 1, 3 do G.turn = t; weather_phase(G, rules) end
+  T.eq(W.night(G.weather), true)
+  T.eq(G.over, nil)
+end)
