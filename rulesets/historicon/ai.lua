@@ -722,7 +722,7 @@ function ai.plan(G, uid)
     if o.pass >= 0.5 and o["break"] <= 0.1 then return { rally = true } end
   end
   local foes = enemies(G, uid)
-  if #foes == 0 then return nil end
+  if #foes == 0 then return G.weather_blind and G.weather_blind(G, uid) or nil end   -- hook: none seen (weather)
   if is_skirmisher(d) then return skirmish(G, uid, d, foes) end
   if ai.held_in_reserve(G, uid) then
     local r = ai.reserve_plan(G, uid, foes)

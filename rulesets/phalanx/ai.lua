@@ -1680,7 +1680,7 @@ local function best_order(G, g, lazy)
   end
   -- advance towards the nearest enemy, keeping the line
   local e, dist = sighting.nearest_known(G, g.ids, 3 - g.side, S.width + S.depth)  -- hook: known enemies only
-  if not e then return nil end
+  if not e then if G.weather_blind then return G.weather_blind(G, g, mv) end return nil end  -- hook: none seen
   local a = turn.turn_towards(G, g, e)
   local want = 0
   if abs(a) > 20 or dist < 4 * S.frontage then want = a end
