@@ -20,6 +20,7 @@
 --   nightfall     "Fighting will normally cease at nightfall": a battle begun
 --                 by day ends when night falls (victory on points, as at the
 --                 turn limit)
+--   blind         a unit that sees no enemy steers towards the enemy's edge
 --   surprise      a new sighting nearer than 50 paces (5 cm) is reported as
 --                 a surprise (account and log; no rule effect)
 --   sun           "Troops facing within 45 degrees of east for the first 2
@@ -84,11 +85,23 @@ end
 
 -- The start of each turn: the weather (started at the first), the move
 -- rates, the sides' view.
+-- The plan of a unit that sees no enemy (fog, night): steer towards the
+-- enemy's edge straight across the table (READING, ours: as the WRG
+-- adapter's attack orders do when no enemy is seen).
+function A.blind_plan(G, uid)
+  local turn = (G.rules and G.rules.require or require)("historicon.turn")
+  local d = G.D[uid]
+  local x = G.bf:pos(uid)
+  local ty = G.sides[d.side].edge == "south" and G.S.depth or 0
+  return turn.steer(G, uid, x, ty)
+end
+
 function A.begin_turn(G)
   local tables = (G.rules and G.rules.require or require)("historicon.tables")
   if not G.weather then
     C.start(G)
     C.start_sighting(G, function(paces) return A.mm(G, paces) end, A.SURPRISE_PACES, A.SIGHT)
+    G.weather_blind = A.blind_plan
   end
   if G.weather_turn ~= G.turn then
     G.weather_turn = G.turn

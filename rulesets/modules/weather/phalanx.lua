@@ -18,6 +18,7 @@
 --                 its side sees (lib.sighting)
 --   nightfall     "Fighting will normally cease at nightfall": a battle begun
 --                 by day ends when night falls (judged as at the turn limit)
+--   blind         a link that sees no enemy advances towards the enemy's edge
 --   surprise      a new sighting nearer than 50 paces is reported as a
 --                 surprise (the account and the log; no rule effect)
 --   sun           "Troops facing within 45 degrees of east for the first 2
@@ -72,6 +73,16 @@ local function make(title)
     return A.visibility_widths(G.weather) or math.huge
   end
 
+  -- The order of a link that sees no enemy (fog, night): a full move
+  -- towards the enemy's edge, turned to face it (READING, ours: as the WRG
+  -- adapter's attack orders do when no enemy is seen). Returns order, score
+  -- as the commander's own advance does.
+  function A.blind_order(G, g, mv)
+    local heading = G.sides[g.side].edge == "south" and 0 or 180
+    local want = (heading - G.pf[g.ids[1]] + 180) % 360 - 180
+    return { gid = g.gid, kind = "move", turn = want, dist = mv }, 3 + #g.ids
+  end
+
   local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
 
   -- The start of the battle's weather (once, at the first player turn) and of
@@ -83,6 +94,7 @@ local function make(title)
       G.weather_shot = A.shot
       G.weather_move = A.move
       G.sight_limit = A.sight_limit
+      G.weather_blind = A.blind_order
       local frontage = G.S.frontage
       C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES, A.SIGHT)
     end

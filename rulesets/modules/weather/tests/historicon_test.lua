@@ -136,15 +136,24 @@ T.case("Weather (Historicon), sodden and snow: move rates 2 cm shorter after 3 p
   T.eq(li.move, base / 2)
 end)
 
-T.case("Weather (Historicon): the commander plans only against enemies its side has seen", function()
+T.case("Weather (Historicon): the commander plans only against enemies its side has seen; seeing none, it steers for the enemy's edge", function()
   local ai = require("historicon.ai")
   local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
-  local hc = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 100, 180 } } }
+  -- the HC 60 cm ahead and 60 cm to the right
+  local hc = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 180, 100, 180 } } }
   local G = field(true, FOG, LI, hc)
   A.begin_turn(G)
-  T.eq(ai.plan(G, G.by_id[1].li), nil, "no enemy known in the fog: no plan")
+  T.eq(sighting.known_enemies(G, 1), {})
+  local calls = 0
+  local blind = G.weather_blind
+  G.weather_blind = function(...) calls = calls + 1; return blind(...) end
+  local plan = ai.plan(G, G.by_id[1].li)
+  T.eq(calls, 1, "no enemy known in the fog: the blind plan")
+  T.truthy(plan and (plan.turn or 0) == 0 and plan.advance and plan.advance > 0, "straight on towards the enemy's edge")
   local plain = field(false, FOG, LI, hc)
-  T.truthy(ai.plan(plain, plain.by_id[1].li) ~= nil, "without the module it plans against the enemy it cannot see")
+  local p2 = ai.plan(plain, plain.by_id[1].li)
+  T.truthy(p2 ~= nil, "without the module it plans against the enemy it cannot see")
+  T.truthy(p2.turn ~= nil or p2.wheel ~= nil, "turning towards it")
 end)
 
 T.case("Weather (Historicon): the sides look again before the HI move (phase 2) and the other moves (phase 3)", function()

@@ -176,16 +176,26 @@ T.case("Weather (Phalanx), sodden ground and snow: moves 20 paces (0.2 widths) s
   T.near(turn.allowances(G, g, 0), dry / 2, 1e-9)
 end)
 
-T.case("Weather (Phalanx): the commander advances only on enemies its side has seen (fog hides them)", function()
+T.case("Weather (Phalanx): the commander advances only on enemies its side has seen; seeing none, towards the enemy's edge", function()
   local ai = require("phalanx.ai")
   local foot = { { id = "f", class = "HIN", at = { 900, 200 } } }
-  local far = { { id = "e", class = "HIN", at = { 900, 700 } } }
+  -- the enemy 500 mm ahead and well off to the right: the plain commander turns towards it
+  local far = { { id = "e", class = "HIN", at = { 1500, 700 } } }
   local FOG = { region = "mediterranean", month = 6, potential = 4, fog = true, start_period = 4 }
   local G, rules = skirmish("phalanx", true, FOG, foot, far, {}, ai)
   weather_phase(G, rules)
-  T.eq(#ai.activate(G, 1, 10), 0, "nothing known in the fog: no order to advance")
+  T.eq(sighting.known_enemies(G, 1), {}, "hidden in the fog")
+  local calls = 0
+  local blind = G.weather_blind
+  G.weather_blind = function(...) calls = calls + 1; return blind(...) end
+  local orders = ai.activate(G, 1, 10)
+  T.eq(calls, 1, "no enemy known: the blind order")
+  T.eq(#orders, 1)
+  T.eq({ orders[1].kind, orders[1].turn }, { "move", 0 }, "straight on towards the enemy's (north) edge")
   local plain = skirmish("phalanx", false, FOG, foot, far, {}, ai)
-  T.truthy(#ai.activate(plain, 1, 10) > 0, "without the module it advances on the enemy it cannot see")
+  local seen = ai.activate(plain, 1, 10)
+  T.eq(#seen, 1)
+  T.truthy(seen[1].kind == "move" and seen[1].turn < -20, "without the module it turns towards the enemy it cannot see")
 end)
 
 T.case("Weather (Phalanx): a new sighting nearer than 50 paces is a surprise, logged for the replay", function()
