@@ -31,12 +31,7 @@ local function kind(v)
   return type(v)
 end
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
+local sorted_keys = require("lib.sorted_keys")
 
 local function check_keys(value, spec, path, where)
   for _, key in ipairs(sorted_keys(value)) do
