@@ -232,13 +232,13 @@ function bf:terrain_at(x, y) end
 ---@return any # boolean
 function bf:line_of_sight(viewer, target, see_into) end
 
---- The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear line of sight (as line_of_sight), in id order.
---- `bf:sighted(side, range, see_into?) -> {ids}`
+--- The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear line of sight (as line_of_sight), in id order. opts: a number (see_into) or { see_into =, ground = {type = mm} (features that raise a unit standing in them), tops = {type = mm} (how tall blocking features are), range_per_mm = k (a viewer h mm high sees range + k*h) }; with ground or tops, a line from eye to eye passes over blocking features it clears (a flat one with no height never), and a hill one stands on does not block.
+--- `bf:sighted(side, range, opts?) -> {ids}`
 ---@param side any
 ---@param range any
----@param see_into? any
+---@param opts? any
 ---@return any # {ids}
-function bf:sighted(side, range, see_into) end
+function bf:sighted(side, range, opts) end
 
 --- Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).
 --- `bf:terrain_type(type, {attribute = value, ...})`
