@@ -8,11 +8,14 @@
 --       Light troops (LI, VLI, LC) moved into contact with the FRONT of formed,
 --       ordered heavy troops (HI, KC, HC). They fight at a loss and are there
 --       to skirmish ("HC ... will skirmish an enemy unit before they have been
---       weakened enough by shooting to deliver the charge home", Classes of
+----       weakened enough by shooting to deliver the charge home", Classes of
 --       troops; light troops exist to evade, Phases 2 and 3).
+--   Neither counts a move the rules force (the optional uncontrolled
+--   advance, an IF pursuit): those are no player's choice.
 --   missile_charges_instead_of_shooting
 --       A unit that shoots (Table 2 gives it a range) moved into contact with
---       a formed, ordered enemy that had taken no hits and was within its
+--       the front of a formed, ordered enemy (a flank or rear charge is worth
+--       more than a volley: not flagged) that had taken no hits and was within its
 --       shooting range when the phase began. "Any troops not in contact may
 --       Shoot" (Phase 4): it could have stood and shot, weakening the target
 --       before charging it. READING: "within range" is measured centre to
@@ -50,6 +53,13 @@ local function move_contacts(info)
   return out
 end
 
+-- A move the rules force on the unit (the optional uncontrolled advance:
+-- "must move toward the nearest enemy unit") is no player's choice.
+local function forced(G, uid)
+  local h = G.options and G.options.uncontrolled_advance and G.hooks and G.hooks.uncontrolled_advance
+  return h ~= nil and h.applies(G.D[uid]) or G.D[uid].pursuing ~= nil
+end
+
 local function name(G, uid)
   local d = G.D[uid]
   return string.format("%s (%s)", d and d.name or "?", d and d.troop or "?")
@@ -63,7 +73,7 @@ function W.light_charges_heavy_front(G, info)
   local out
   for _, c in ipairs(move_contacts(info)) do
     local n = c.note
-    if LIGHT[n.class] and HEAVY[n.target_class] and n.target_formed and not n.target_disordered
+    if not forced(G, c.uid) and LIGHT[n.class] and HEAVY[n.target_class] and n.target_formed and not n.target_disordered
         and not n.target_broken and n.face == "front" then
       out = out or {}
       out[#out + 1] = { unit = c.uid, text = string.format("%s charged the front of formed, ordered %s",
@@ -79,7 +89,7 @@ function W.missile_charges_instead_of_shooting(G, info)
     local n, d, t = c.note, G.D[c.uid], G.D[c.note.target]
     local range = d and shooting.range(d, G.S.scale)
     local a, b = info.start and info.start[c.uid], info.start and info.start[n.target]
-    if range and a and b and n.target_formed and not n.target_disordered and not n.target_broken
+    if range and a and b and not forced(G, c.uid) and n.face == "front" and n.target_formed and not n.target_disordered and not n.target_broken
         and (t.hits or 0) == 0 and centre_gap(a, b) <= range * 10 then
       out = out or {}
       out[#out + 1] = { unit = c.uid, text = string.format(

@@ -34,6 +34,7 @@ local P = require("historicon.dice_pool")
 local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
+local intent = require("historicon.commander.intent")
 
 local ai = {}
 
@@ -532,7 +533,9 @@ local function skirmish(G, uid, d, foes)
         local len = sqrt(dx * dx + dy * dy)
         if len > 1e-6 then
           local back = reach - q.distance + G.S.cm(1)
-          return turn.steer(G, uid, x + dx / len * back * 4, y + dy / len * back * 4, back)
+          local p = turn.steer(G, uid, x + dx / len * back * 4, y + dy / len * back * 4, back)
+          p.withdraw = true -- away from the enemy: no "straight on" second choice
+          return p
         end
       end
     end
@@ -542,7 +545,9 @@ local function skirmish(G, uid, d, foes)
     local e = G.D[q.id]
     if q.distance <= d.move and turn.may_contact(d, e) and (e.disordered or not e.formed) and ai.charge_value(G, uid, q.id) > 0 then
       local ex, ey = point_of(G, q.id)
-      return turn.steer(G, uid, ex, ey)
+      local p = turn.steer(G, uid, ex, ey)
+      p.charge = q.id
+      return p
     end
   end
   local q = foes[1]
@@ -562,11 +567,13 @@ local function skirmish(G, uid, d, foes)
   if range > 0 then
     if q.distance > range * 0.9 then
       local ex, ey = point_of(G, q.id)
+      ex, ey = intent.way_round(G, uid, ex, ey)
       return turn.steer(G, uid, ex, ey, q.distance - range * 0.75)
     end
     return nil
   end
   local ex, ey = point_of(G, q.id)
+  ex, ey = intent.way_round(G, uid, ex, ey)
   return turn.steer(G, uid, ex, ey, max(0, q.distance - G.S.cm(15)))
 end
 
@@ -577,8 +584,11 @@ function ai.move(G, uid)
   if plan and not plan.rally then
     local d = G.D[uid]
     -- Plans are careful (they do not end in disordering ground) unless the
-    -- unit is IF HI, which cannot turn, and has been held up three turns.
-    local careful = not ((d.stuck or 0) >= 3 and turn.move_mode(G, d) == "straight")
+    -- unit has been held up three turns.
+    -- READING: any unit held up three turns running goes through the
+    -- disordering ground rather than stand for the rest of the battle (it
+    -- was IF HI only: armies stood before a wood for twenty turns).
+    local careful = not ((d.stuck or 0) >= 3)
     plan.careful = careful
     -- second choices when the plan moves nothing: straight on (a turn or
     -- wheel blocked by friends alongside), then, for a unit held up last
@@ -596,6 +606,21 @@ function ai.move(G, uid)
         end
       end
     end
+    -- a move that is not a charge stops short of the enemy (a move that
+    -- bumps into one is a charge nobody decided on)
+    -- (a charge, short of any enemy nearer than its target that it should
+    -- not charge)
+    local cap
+    for _, q in ipairs(plan.withdraw and {} or enemies(G, uid)) do
+      if not plan.charge then cap = q.distance; break end
+      if q.id == plan.charge then break end
+      if not intent.sensible_charge(G, uid, q.id) or not turn.may_contact(d, G.D[q.id]) then cap = q.distance; break end
+    end
+    if cap then
+      cap = max(0, cap - G.S.cm(1))
+      for _, c in ipairs(chain) do c.advance = min(c.advance or 0, cap) end
+    end
+    intent.stop_short_of_friends(G, uid, plan)
     for n = 1, #chain do
       chain[n].careful = careful
       chain[n].fallback = chain[n + 1]
@@ -726,13 +751,17 @@ function ai.plan(G, uid)
     if r ~= "release" then return r end
     d.ai_released = true
   end
+  local commit = intent.must_attack(G, d.side)
   local mode = turn.move_mode(G, d)
-  -- a charge: the best target within reach that the unit may contact
+  -- a charge: the best target within reach that the unit may contact and
+  -- that a sensible player charges (not the front of ordered heavy troops
+  -- with light troops; not an ordered, unhurt enemy it can shoot first)
   local best, best_v
   for _, q in ipairs(foes) do
     if q.distance > d.move + G.S.cm(1) then break end
     local e = G.D[q.id]
-    if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal")) then
+    if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal"))
+        and intent.sensible_charge(G, uid, q.id) then
       local v = ai.charge_value(G, uid, q.id)
       if not best_v or v > best_v then best, best_v = q.id, v end
     end
@@ -742,14 +771,24 @@ function ai.plan(G, uid)
   if d.formed and troops.is_mounted(d) and mode ~= "straight" then
     local fe, fx, fy, fv = ai.flank_attack(G, uid, foes)
     if fe and (not best or best_v < fv - 1) and not (best and behind_front(G, uid, best) and best_v > 0) then
+      d.ai_objective = { target = fe, since = G.turn, flank = true }
       local x, y = G.bf:pos(uid)
-      return turn.steer(G, uid, fx, fy, sqrt((fx - x) ^ 2 + (fy - y) ^ 2))
+      local p = turn.steer(G, uid, fx, fy, sqrt((fx - x) ^ 2 + (fy - y) ^ 2))
+      -- on the way round (still in front of the enemy) it is not a charge:
+      -- it stops short of touching the front it goes round
+      if behind_front(G, uid, fe) then p.charge = fe end
+      return p
     end
   end
-  if best and (best_v > 0 or d.class == "HI") then
-    if mode == "straight" then return { advance = d.move } end
+  -- the side that must attack charges at even odds (a unit losing a
+  -- little more than it deals still wears the enemy down)
+  if best and (best_v > 0 or d.class == "HI" or (commit and best_v > -1)) then
+    d.ai_objective = { target = best, since = G.turn }
+    if mode == "straight" then return { advance = d.move, charge = best } end
     local ex, ey = point_of(G, best)
-    return turn.steer(G, uid, ex, ey)
+    local p = turn.steer(G, uid, ex, ey)
+    p.charge = best
+    return p
   end
   -- shooters in range hold and shoot (formed foot and horse archers)
   local range = shooting.range(d, G.S.scale)
@@ -757,16 +796,24 @@ function ai.plan(G, uid)
     if G.bf:in_arc(uid, foes[1].id, 10, "frontal") then return nil end
   end
   if d.sub == "HIB" and foes[1].distance <= range * 10 then return nil end
-  -- advance: IF HI straight ahead; others towards the nearest enemy
-  if mode == "straight" then return { advance = d.move } end
+  -- advance: IF HI straight ahead (unless it stands to shoot); others
+  -- towards their objective
+  if mode == "straight" then
+    if range and intent.shoot_first(G, uid, foes[1].id) then return nil end
+    return { advance = d.move }
+  end
   local target = foes[1]
   if d.class ~= "HI" then
-    -- mounted and light foot: the nearest enemy worth fighting, else hold
-    -- out of reach of what they cannot face
-    local pick
-    for _, q in ipairs(foes) do
-      if turn.may_contact(d, G.D[q.id]) and ai.charge_value(G, uid, q.id) > -0.5 then pick = q; break end
-    end
+    -- mounted and light foot: the enemy worth fighting kept from turn to
+    -- turn (intent.objective); a side that must attack goes for the best
+    -- of the rest too; else hold out of reach of what they cannot face
+    local pick = intent.objective(G, uid, foes, function(q)
+      local e = G.D[q.id]
+      if not turn.may_contact(d, e) or intent.light_against_heavy_front(G, uid, q.id) then return nil end
+      local v = ai.charge_value(G, uid, q.id)
+      if v > -0.5 or commit then return v end
+      return nil
+    end)
     if not pick then
       local e = G.D[target.id]
       local keep = e.move + G.S.cm(2)
@@ -778,7 +825,20 @@ function ai.plan(G, uid)
     end
   end
   local ex, ey = point_of(G, target.id)
-  return turn.steer(G, uid, ex, ey)
+  -- an enemy it should not charge yet (it shoots first, or it is the front
+  -- of ordered heavy troops): close to three quarters of its shooting range,
+  -- else to just out of that enemy's reach, no nearer
+  local reach
+  if not intent.sensible_charge(G, uid, target.id) then
+    local e = G.D[target.id]
+    local stand = range and range * 10 * 0.75 or (e.move + G.S.cm(2))
+    reach = target.distance - stand
+    if reach < G.S.cm(1) then return nil end
+  end
+  -- mounted and light foot go round a friend in their way (heavy
+  -- infantry keeps its line: it does not weave through the army)
+  if d.class ~= "HI" then ex, ey = intent.way_round(G, uid, ex, ey) end
+  return turn.steer(G, uid, ex, ey, reach)
 end
 
 function ai.evade() return true end
