@@ -158,20 +158,29 @@ function ai.deployment(G, side)
   -- own table edge; looks along the line (rightwards first when `rightwards`),
   -- then further back or forward, avoiding terrain and other units.
   -- Returns the right end of the footprint along x.
-  local function put(i, x, front, rightwards, rows, gap)
+  -- With `rows_first` the whole of one row is tried before the next (a
+  -- skirmish screen stands beside another, not behind it, when there is room).
+  local function put(i, x, front, rightwards, rows, gap, rows_first)
     local u = specs[i]
     local xlo, xhi = zx0 + u.w / 2, zx1 - u.w / 2
     x = max(xlo, min(xhi, x))
     local fronts = rows or { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
+    local groups = { fronts }
+    if rows_first then
+      groups = {}
+      for n, f in ipairs(fronts) do groups[n] = { f } end
+    end
     local best
     local lane = (edge == "south" and 1 or -1) * S.cm(40)
     for level = 0, 3 do
+     for _, group in ipairs(groups) do
+      if best then break end
       for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level <= 1 and 1 or 2 do
         for _, sgn in ipairs(rightwards and { 1, -1 } or { -1, 1 }) do
           if not best and (k > 0 or sgn == 1 or not rightwards) then
             local cx = x + sgn * k * S.cm(1)
             if cx >= xlo - 0.01 and cx <= xhi + 0.01 then
-              for _, f in ipairs(fronts) do
+              for _, f in ipairs(group) do
                 if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
                   local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
                   if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, gap) then
@@ -184,6 +193,7 @@ function ai.deployment(G, side)
         end
         if best then break end
       end
+     end
       if best then break end
     end
     if not best then
@@ -218,14 +228,18 @@ function ai.deployment(G, side)
     return best[1] + u.w / 2
   end
   local ns = #skirm
-  -- skirmishers first, in front, spread across the line:
-  -- in rows from the front of the zone back, packed (a screen wider than
-  -- half the zone leaves no room beside it: the next one stands behind)
+  -- skirmishers first, in front, spread across the line: the front row of
+  -- the zone first, all along it, then rows further back with 6 cm
+  -- (scaled) between them, then packed. Screens that stood 2 mm behind one
+  -- another were caught together: the front one, broken, could not flee
+  -- through the one behind (Mohi's horse archers).
   for n, i in ipairs(skirm) do
     local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
     local rows, f = {}, S.deploy_depth - 0.5
+    while f - specs[i].dp >= -0.01 do rows[#rows + 1] = f; f = f - specs[i].dp - S.cm(6) end
+    f = S.deploy_depth - 0.5 - specs[i].dp - 2
     while f - specs[i].dp >= -0.01 do rows[#rows + 1] = f; f = f - specs[i].dp - 2 end
-    put(i, cx, S.deploy_depth - 0.5, nil, rows, 1)
+    put(i, cx, S.deploy_depth - 0.5, nil, rows, 1, true)
   end
   ai.choose_reserve(G, side, line)
   local main_front = S.deploy_depth * 0.55
@@ -803,7 +817,14 @@ function ai.plan(G, uid)
     return { advance = d.move }
   end
   local target = foes[1]
-  if d.class ~= "HI" then
+  if d.class == "HI" then
+    -- RA heavy infantry: the nearest enemy it may contact, kept while no
+    -- other is nearer by more than half a move (it wheeled back and forth
+    -- between two enemies at much the same distance)
+    target = intent.objective(G, uid, foes, function(q)
+      return turn.may_contact(d, G.D[q.id]) and 0 or nil
+    end, 1 / 6) or target
+  else
     -- mounted and light foot: the enemy worth fighting kept from turn to
     -- turn (intent.objective); a side that must attack goes for the best
     -- of the rest too; else hold out of reach of what they cannot face

@@ -73,9 +73,10 @@ end
 -- The enemy a (non-HI) unit goes for: kept from turn to turn in
 -- d.ai_objective = { target =, since = turn } and revised only when it is
 -- broken or gone, may not be contacted, or another enemy scores clearly
--- better. `value(q)` scores an enemy (nil: not worth going for). Returns
--- the foes entry or nil.
-function I.objective(G, uid, foes, value)
+-- better (by `margin`, default 1 expected hit; a unit's distance counts a
+-- third of a point per move). `value(q)` scores an enemy (nil: not worth
+-- going for). Returns the foes entry or nil.
+function I.objective(G, uid, foes, value, margin)
   local d = G.D[uid]
   local best, best_s, kept, kept_s
   local prev = d.ai_objective and d.ai_objective.target
@@ -88,7 +89,7 @@ function I.objective(G, uid, foes, value)
     end
   end
   local pick = best
-  if kept and kept_s >= best_s - 1 then pick = kept end
+  if kept and kept_s >= best_s - (margin or 1) then pick = kept end
   if pick then
     if not d.ai_objective or d.ai_objective.target ~= pick.id then
       d.ai_objective = { target = pick.id, since = G.turn }
@@ -135,6 +136,16 @@ end
 -- other. Returns tx, ty unchanged when the way is clear.
 function I.way_round(G, uid, tx, ty)
   local d = G.D[uid]
+  local x0, y0 = G.bf:pos(uid)
+  -- a detour once begun is followed to its point (for up to two turns, while
+  -- the unit goes for the same place): weighing the way afresh each turn,
+  -- the unit turned out round the friend, then back at the enemy, then out
+  -- again, swinging 40 degrees each way every turn
+  local o = d.ai_detour
+  if o and o.px and G.turn <= o.until_turn and abs(o.tx - tx) + abs(o.ty - ty) < G.S.cm(10)
+      and sqrt((o.px - x0) ^ 2 + (o.py - y0) ^ 2) > G.S.cm(2) then
+    return o.px, o.py, o.friend
+  end
   local f, dx, dy = friend_in_way(G, uid, tx, ty, d.move + G.S.cm(10))
   if not f then d.ai_detour = nil; return tx, ty, nil end
   local x, y = G.bf:pos(uid)
@@ -157,7 +168,7 @@ function I.way_round(G, uid, tx, ty)
   local px, py = point(first)
   if not px then sign = -first; px, py = point(sign) end
   if not px then return tx, ty, f.id end
-  d.ai_detour = { friend = f.id, sign = sign }
+  d.ai_detour = { friend = f.id, sign = sign, px = px, py = py, tx = tx, ty = ty, until_turn = G.turn + 1 }
   return px, py, f.id
 end
 
