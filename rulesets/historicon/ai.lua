@@ -530,10 +530,14 @@ local function skirmish(G, uid, d, foes)
   range = range and range * 10 or 0
   local x, y = G.bf:pos(uid)
   local hid = screened_hi(G, uid, d)
-  -- danger: the enemy that could reach it next turn
+  -- danger: the enemy that could reach it next turn. READING: horse
+  -- archers stand their ground at shooting range against troops slower than
+  -- themselves and evade their charge (Phases 2 and 3: evasion) -- kept out
+  -- of reach of knights and spearmen, they never shot at them
+  local evades_slower = troops.is_mounted(d)
   for _, q in ipairs(foes) do
     local e = G.D[q.id]
-    if (e.class == "HI" or troops.is_mounted(e)) and e.formed then
+    if (e.class == "HI" or troops.is_mounted(e)) and e.formed and not (evades_slower and e.move < d.move) then
       local reach = e.move + G.S.cm(3)
       if q.distance < reach then
         if hid then
@@ -601,8 +605,14 @@ function ai.move(G, uid)
     -- unit has been held up three turns.
     -- READING: any unit held up three turns running goes through the
     -- disordering ground rather than stand for the rest of the battle (it
-    -- was IF HI only: armies stood before a wood for twenty turns).
-    local careful = not ((d.stuck or 0) >= 3)
+    -- was IF HI only: armies stood before a wood for twenty turns), unless
+    -- the integrity test for becoming disordered risks breaking it (more
+    -- than 1 in 10) and its side need not attack.
+    -- Not when the test for becoming disordered would likely break it.
+    local careful = true
+    if (d.stuck or 0) >= 3 then
+      careful = not intent.must_attack(G, d.side) and test_odds(G, uid, "becomes_disordered")["break"] > 0.1
+    end
     plan.careful = careful
     -- second choices when the plan moves nothing: straight on (a turn or
     -- wheel blocked by friends alongside), then, for a unit held up last

@@ -115,3 +115,16 @@ T.case("Commander: a move that would end against a friend stops short of it (bas
   turn.do_move(G, hc, plan)
   T.truthy(G.bf:distance(hc, f) >= 10, string.format("stopped %.1f mm short of the friend", G.bf:distance(hc, f)))
 end)
+
+T.case("Commander (Phases 2 and 3: evasion): horse archers hold at shooting range of slower knights and shoot; faster HC drive them off", function()
+  -- unformed LC (move 15 cm, range 10 cm) 8 cm from formed knights (move 10 cm)
+  local G = field{ { units = { { id = "lc", troop = "ARA LC", figures = 8, ranks = 1, formed = false, at = { 120, 60 } } } },
+                   { units = { { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 120, 70, 180 } } } } }
+  local lc = G.by_id[1].lc
+  local p = ai.plan(G, lc)
+  T.truthy(not p or not p.withdraw, "stands its ground against slower knights")
+  local H = field{ { units = { { id = "lc", troop = "ARA LC", figures = 8, ranks = 1, formed = false, at = { 120, 60 } } } },
+                   { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 120, 72, 180 } } } } }
+  local q = ai.plan(H, H.by_id[1].lc)
+  T.truthy(q and q.withdraw, "keeps out of reach of HC as fast as itself")
+end)
