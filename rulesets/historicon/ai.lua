@@ -667,7 +667,8 @@ end
 
 -- A reserve is committed when a friend breaks or is lost, when an enemy
 -- comes through a gap (nearer to it than to any friend in the line, or
--- within its move), or from turn 8 on. Until then it keeps 20 cm behind the
+-- within its move), when its side must attack (intent.must_attack), or from
+-- turn 8 on. Until then it keeps 20 cm behind the
 -- middle of the formed line (it never goes back), or stands.
 function ai.reserve_plan(G, uid, foes)
   local d = G.D[uid]
@@ -678,7 +679,8 @@ function ai.reserve_plan(G, uid, foes)
     if f ~= uid and (o.gone or o.broken) and (o.formed or o.class == "HI") then return "release" end
     if f ~= uid and not o.gone and not o.broken and o.formed and not ai.held_in_reserve(G, f) then line[#line + 1] = f end
   end
-  if G.turn >= 8 or #line == 0 then return "release" end
+  -- the army attacks: so does its reserve
+  if G.turn >= 8 or #line == 0 or intent.must_attack(G, d.side) then return "release" end
   local q = foes[1]
   if q.distance <= d.move + S.cm(5) then return "release" end
   local ex, ey = point_of(G, q.id)

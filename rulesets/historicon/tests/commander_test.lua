@@ -128,3 +128,18 @@ T.case("Commander (Phases 2 and 3: evasion): horse archers hold at shooting rang
   local q = ai.plan(H, H.by_id[1].lc)
   T.truthy(q and q.withdraw, "keeps out of reach of HC as fast as itself")
 end)
+
+T.case("Commander: the reserve is committed when its side must attack", function()
+  local G = field{
+    { units = { { id = "a", troop = "ARA HIS", figures = 24, ranks = 4, at = { 100, 40 } },
+                { id = "b", troop = "ARA HIS", figures = 24, ranks = 4, at = { 140, 40 } },
+                { id = "res", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 20 }, set = { ai_reserve = true } } } },
+    { units = { { id = "e", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 130, 180 } } } } }
+  local res = G.by_id[1].res
+  G.max_turns = 20
+  ai.plan(G, res)
+  T.truthy(ai.held_in_reserve(G, res), "turn 1, level on points: held")
+  G.sides[1].vp = G.sides[1].vp_start - 2 -- behind on points: must attack
+  ai.plan(G, res)
+  T.truthy(not ai.held_in_reserve(G, res), "behind on points: committed")
+end)
