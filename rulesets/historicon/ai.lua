@@ -601,6 +601,7 @@ function ai.move(G, uid)
   local plan = ai.plan(G, uid)
   if plan and not plan.rally then
     local d = G.D[uid]
+    intent.steady(G, uid, plan)
     -- Plans are careful (they do not end in disordering ground) unless the
     -- unit has been held up three turns.
     -- READING: any unit held up three turns running goes through the
@@ -608,7 +609,6 @@ function ai.move(G, uid)
     -- was IF HI only: armies stood before a wood for twenty turns), unless
     -- the integrity test for becoming disordered risks breaking it (more
     -- than 1 in 10) and its side need not attack.
-    -- Not when the test for becoming disordered would likely break it.
     local careful = true
     if (d.stuck or 0) >= 3 then
       careful = not intent.must_attack(G, d.side) and test_odds(G, uid, "becomes_disordered")["break"] > 0.1
@@ -634,17 +634,30 @@ function ai.move(G, uid)
     -- bumps into one is a charge nobody decided on)
     -- (a charge, short of any enemy nearer than its target that it should
     -- not charge)
+    -- A contact the unit would have charged into anyway (a sensible charge
+    -- at good odds, or at even odds when its side must attack; heavy
+    -- infantry always) is no accident: such an enemy does not stop it.
+    local commit = intent.must_attack(G, d.side)
+    local function welcome(e)
+      if e == plan.charge then return true end
+      if not turn.may_contact(d, G.D[e]) or not intent.sensible_charge(G, uid, e) then return false end
+      local v = ai.charge_value(G, uid, e)
+      return d.class == "HI" or v > 0 or (commit and v > -1)
+    end
     local cap
     for _, q in ipairs(plan.withdraw and {} or enemies(G, uid)) do
-      if not plan.charge then cap = q.distance; break end
       if q.id == plan.charge then break end
-      if not intent.sensible_charge(G, uid, q.id) or not turn.may_contact(d, G.D[q.id]) then cap = q.distance; break end
+      if not welcome(q.id) then cap = q.distance; break end
     end
     if cap then
       cap = max(0, cap - G.S.cm(1))
       for _, c in ipairs(chain) do c.advance = min(c.advance or 0, cap) end
     end
-    intent.stop_short_of_friends(G, uid, plan)
+    -- every choice is tried once beforehand: it stops short of friends and
+    -- makes no contact but with the enemy it charges
+    for n = 1, #chain do
+      intent.stop_short_of_friends(G, uid, chain[n], welcome)
+    end
     for n = 1, #chain do
       chain[n].careful = careful
       chain[n].fallback = chain[n + 1]

@@ -143,7 +143,10 @@ function I.way_round(G, uid, tx, ty)
   -- again, swinging 40 degrees each way every turn
   local o = d.ai_detour
   if o and o.px and G.turn <= o.until_turn and abs(o.tx - tx) + abs(o.ty - ty) < G.S.cm(10)
-      and sqrt((o.px - x0) ^ 2 + (o.py - y0) ^ 2) > G.S.cm(2) then
+      and sqrt((o.px - x0) ^ 2 + (o.py - y0) ^ 2) > G.S.cm(2)
+      -- and only while the point is still on the way (nearer the goal than
+      -- the unit): a point the unit has passed would turn it about
+      and sqrt((o.px - tx) ^ 2 + (o.py - ty) ^ 2) < sqrt((x0 - tx) ^ 2 + (y0 - ty) ^ 2) - G.S.cm(1) then
     return o.px, o.py, o.friend
   end
   local f, dx, dy = friend_in_way(G, uid, tx, ty, d.move + G.S.cm(10))
@@ -172,6 +175,28 @@ function I.way_round(G, uid, tx, ty)
   return px, py, f.id
 end
 
+-- A unit that swung its facing 25 degrees or more one way since its last
+-- move does not swing back 25 or more the other way unless it charges or
+-- gets out of danger: the swing back is cut to 20 degrees. A player settles
+-- on a heading; weighing a near tie afresh each turn (two enemies, a friend
+-- to go round) swung units 30-40 degrees each way turn after turn.
+-- Remembers the facing the unit planned from in d.ai_heading.
+function I.steady(G, uid, plan)
+  local d = G.D[uid]
+  local _, _, f = G.bf:pos(uid)
+  local last = d.ai_heading
+  d.ai_heading = { facing = f, turn = G.turn }
+  if plan.charge or plan.withdraw or not last or last.turn ~= G.turn - 1 then return plan end
+  local swung = (f - last.facing + 540) % 360 - 180
+  local want = plan.turn or plan.wheel or 0
+  if plan.turn == nil and plan.wheel then want = plan.wheel end
+  if abs(swung) >= 25 and abs(want) >= 25 and (swung > 0) ~= (want > 0) then
+    local cut = want > 0 and 20 or -20
+    if plan.turn then plan.turn = cut else plan.wheel = cut end
+  end
+  return plan
+end
+
 -- Friends (not gone) touching the unit now, as a set.
 local function touching(G, uid)
   local out = {}
@@ -189,8 +214,9 @@ end
 -- stood (out of the event log).
 -- The same trial move also catches a contact nobody decided on: a plan that
 -- is not a charge on the enemy it would touch (a turn in place sweeping a
--- corner into an enemy's front, a move bumping into one) stands instead.
-function I.stop_short_of_friends(G, uid, plan)
+-- corner into an enemy's front, a move bumping into one) stands instead,
+-- unless `welcome(enemy)` says the unit would have charged it anyway.
+function I.stop_short_of_friends(G, uid, plan, welcome)
   if not plan or plan.rally then return plan end
   if (plan.advance or 0) <= 0 and not plan.turn and not plan.wheel then return plan end
   local bf = G.bf
@@ -206,7 +232,7 @@ function I.stop_short_of_friends(G, uid, plan)
   if G.log then bf:set_logging(false) end
   bf:place(uid, x, y, f)
   if G.log then bf:set_logging(true) end
-  if r.contact and r.contact ~= plan.charge then
+  if r.contact and r.contact ~= plan.charge and not (welcome and welcome(r.contact)) then
     plan.turn, plan.wheel, plan.advance = nil, nil, 0
     return plan
   end

@@ -35,12 +35,13 @@ end
 -- was c7d52e20b76177b9.
 -- Renewed (session five, issue #13) for the commander that keeps its
 -- objectives, goes round friends, stops short of them and of enemies it does
--- not mean to charge, attacks when behind on points, and deploys skirmish
--- screens beside one another before behind, horse archers that stand at
--- shooting range of slower troops, reserves committed when the army must
--- attack: the Spartans win by the 25% rule in turn 13 (was at the turn
--- limit, turn 20, hash 23b576c79b29fbd9).
-local GOLDEN = { winner = 1, turns = 13, hash = "7e1a75c0f3e1395c" }
+-- not mean to charge, attacks when behind on points, commits its reserve
+-- then, deploys skirmish screens beside one another before behind, keeps
+-- horse archers at shooting range of slower troops and does not swing its
+-- facing back and forth: the Persians win on points at the turn limit (92%
+-- of their points left against 82%; was the Spartans on points, hash
+-- 23b576c79b29fbd9). The account test below accepts "VICTORY ON POINTS".
+local GOLDEN = { winner = 2, turns = 20, hash = "dcb6058b284ba200" }
 
 T.case("Golden battle: Plataea, seed 479", function()
   local r = run(479)
@@ -71,7 +72,7 @@ T.case("The readable account names the phases' events", function()
   run(479, { report = function(l) lines[#lines + 1] = l end })
   local text = table.concat(lines, "\n")
   for _, want in ipairs({ "HISTORICON: Spartan Greek against Persian Levy", "Terrain diced on", "Terrain throw:",
-                          "Deployment throw:", "=== Turn 1 ===", "Initiative:", "integrity test of", "VICTORY to" }) do
+                          "Deployment throw:", "=== Turn 1 ===", "Initiative:", "integrity test of", "VICTORY" }) do
     T.truthy(text:find(want, 1, true), "account mentions " .. want)
   end
 end)

@@ -143,3 +143,19 @@ T.case("Commander: the reserve is committed when its side must attack", function
   ai.plan(G, res)
   T.truthy(not ai.held_in_reserve(G, res), "behind on points: committed")
 end)
+
+T.case("Commander: a unit that swung its facing one way last turn does not swing back as far unless it charges", function()
+  local G = field{ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 120, 20 } } } },
+                   { units = { HIS("e", { 120, 120, 180 }) } } }
+  local hc = G.by_id[1].hc
+  G.turn = 4
+  G.D[hc].ai_heading = { facing = -40, turn = 3 } -- it turned 40 degrees left last turn
+  local p = intent.steady(G, hc, { turn = -40, advance = 150 })
+  T.eq(p.turn, -20, "the swing back cut to 20 degrees")
+  G.D[hc].ai_heading = { facing = -40, turn = 3 }
+  p = intent.steady(G, hc, { turn = 30, advance = 150 })
+  T.eq(p.turn, 30, "on the same way round: as planned")
+  G.D[hc].ai_heading = { facing = -40, turn = 3 }
+  p = intent.steady(G, hc, { turn = -40, advance = 150, charge = G.by_id[2].e })
+  T.eq(p.turn, -40, "a charge turns as far as it must")
+end)
