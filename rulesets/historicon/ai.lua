@@ -857,6 +857,9 @@ function ai.plan(G, uid)
       local e = G.D[q.id]
       if not turn.may_contact(d, e) or intent.light_against_heavy_front(G, uid, q.id) then return nil end
       local v = ai.charge_value(G, uid, q.id)
+      -- an unformed enemy faster than the unit evades it whenever it comes:
+      -- a chase goes nowhere (knights after horse archers, for twenty turns)
+      if not e.formed and e.move > d.move then v = v - 2 end
       if v > -0.5 or commit then return v end
       return nil
     end)

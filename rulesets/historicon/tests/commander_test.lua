@@ -159,3 +159,13 @@ T.case("Commander: a unit that swung its facing one way last turn does not swing
   p = intent.steady(G, hc, { turn = -40, advance = 150, charge = G.by_id[2].e })
   T.eq(p.turn, -40, "a charge turns as far as it must")
 end)
+
+T.case("Commander: knights do not chase horse archers faster than themselves when a formed enemy stands to fight", function()
+  local G = field{ { units = { { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 120, 20 } } } },
+                   { units = { { id = "lc", troop = "ARA LC", figures = 8, ranks = 1, formed = false, at = { 120, 60, 180 } },
+                               { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 160, 65, 180 } } } } }
+  local kc = G.by_id[1].kc
+  G.max_turns, G.turn = 20, 6 -- level on points after the opening turns: it attacks
+  ai.plan(G, kc)
+  T.eq(G.D[kc].ai_objective and G.D[kc].ai_objective.target, G.by_id[2].hc, "goes for the HC, not the horse archers")
+end)
