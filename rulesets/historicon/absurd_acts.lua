@@ -27,7 +27,6 @@
 --       `move`) and ended more than 2 cm further from it (centre to centre)
 --       than it began, though that enemy could not reach it. Skirmishers
 --       (unformed) are left out: keeping away is their job.
-local troops = require("historicon.troops")
 local shooting = require("historicon.shooting")
 
 local W = {}

@@ -17,6 +17,12 @@
 --   pursue(G, uid, broken) -> bool                  RA only (IF must)
 --   break_off(G, uid) -> bool                       RA units in melee, Phase 6
 --
+-- Its plan between turns -- which side must attack, the objective each unit
+-- keeps from turn to turn, the charges a sensible player does not make, the
+-- way round a friend, trial moves that stop short of friends, no swinging
+-- back and forth -- is in commander/intent.lua (docs/rulesets/historicon.md,
+-- "The default commander").
+--
 -- This one is cheap on purpose (hundreds of battles a minute): it forms up,
 -- advances its HI straight ahead (IF) or wheeling towards the enemy (RA),
 -- holds one or two formed units back as a reserve (committed when a friend

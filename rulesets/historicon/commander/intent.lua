@@ -18,8 +18,9 @@
 --     unhurt enemy it can shoot at ("HC ... skirmish an enemy unit before
 --     they have been weakened enough by shooting to deliver the charge
 --     home", Classes of troops): it shoots first.
---   * A friend in the path is gone round, not bumped into.
-local troops = require("historicon.troops")
+--   * A friend in the path is gone round, not bumped into; a move stops
+--     short of a friend rather than jam against it; a unit does not swing
+--     its facing back and forth.
 local shooting = require("historicon.shooting")
 local turn = require("historicon.turn")
 
@@ -164,8 +165,16 @@ function I.way_round(G, uid, tx, ty)
     if px < margin or px > S.width - margin or py < margin or py > S.depth - margin then return nil end
     return px, py
   end
-  -- going round the side the friend's centre is not on is shorter
+  -- going round the side the friend's centre is not on is shorter; a friend
+  -- square across the way (within 1 cm) is gone round on the side nearer
+  -- the middle of the table (the same for both sides of a mirror match: a
+  -- "right" or "left" rule favoured one side's armies)
   local first = f.lat >= 0 and -1 or 1
+  if abs(f.lat) < G.S.cm(1) then
+    local ax = point(-1)
+    local bx = point(1)
+    if ax and bx then first = abs(ax - S.width / 2) <= abs(bx - S.width / 2) and -1 or 1 end
+  end
   if d.ai_detour and d.ai_detour.friend == f.id then first = d.ai_detour.sign end
   local sign = first
   local px, py = point(first)
