@@ -151,7 +151,10 @@ page.body = [==[<body class="hide-roll" data-ready="0" data-errors="0">
   <div id="listhead"><b>Events</b>
     <label><input type="checkbox" id="f-roll"> dice rolls</label>
     <label><input type="checkbox" id="f-unit_moved" checked> unit moves</label>
-    <label><input type="checkbox" id="f-ghosts"> removed units</label></div>
+    <label><input type="checkbox" id="f-ghosts"> removed units</label>
+    <label id="viewbox" style="display:none" title="What each side has sighted (the weather module's sighting events)">view
+      <select id="view"><option value="all">all units</option><option value="1">side 1's</option>
+        <option value="2">side 2's</option></select></label></div>
   <ol id="events"></ol>
 </aside>
 </main>
@@ -359,6 +362,15 @@ const FMT = {
     nice(e.edge) + " edge" + (e.flank_march ? "; flank march" : ""),
   first_move: (e) => "Side " + esc(e.side) + " moves first (" + ids(e.scores).map(esc).join(" v ") + ")",
   deployment_problem: (e) => "Side " + esc(e.side) + " deployment: " + esc(e.message),
+  // WRG orders (rulesets/wrg/orders/)
+  order: (e) => ul(e.unit) + " order: <b>" + esc(e.text) + "</b>" + (e.how ? " (" + nice(e.how) + ")" : ""),
+  order_dictated: (e) => "Side " + esc(e.side) + "'s General dictates <b>" + esc(e.text) + "</b> for " + uls(e.units),
+  order_received: (e) => ul(e.unit) + " receives <b>" + esc(e.text) + "</b>" + (e.ready != null ? " (acted on from turn " + esc(e.ready) + ")" : ""),
+  order_crossed_out: (e) => ul(e.unit) + " order crossed out" + (e.why ? " (" + esc(e.why) + ")" : ""),
+  messenger_lost: (e) => "Side " + esc(e.side) + "'s messenger is lost" + (e.by != null ? ", ridden down by " + ul(e.by) : "") +
+    (e.text ? ": <b>" + esc(e.text) + "</b>" : "") + (e.why ? " (" + esc(e.why) + ")" : ""),
+  signal: (e) => "Side " + esc(e.side) + "'s General signals " + esc(e.signal) + " (" + esc(e.text) + ")" +
+    (Array.isArray(e.units) && e.units.length ? ", seen by " + uls(e.units) : ", seen by no one concerned"),
 };
 function generic(e) {
   const parts = [];
@@ -393,6 +405,8 @@ const NEEDS = {
   repulse: ["unit", "distance"], follow_up: ["unit", "distance"], broken: ["unit"], rally: ["unit"],
   detach: ["units"], deploy: ["unit", "x", "y"], field_defences: ["unit"], terrain: ["i", "j", "die", "terrain"],
   pre_battle: ["winner", "scores", "edge"], first_move: ["side", "scores"], deployment_problem: ["side", "message"],
+  order: ["unit", "text"], order_dictated: ["side", "text", "units"], order_received: ["unit", "text"], order_crossed_out: ["unit"],
+  messenger_lost: ["side"], signal: ["side", "signal", "text"],
 };
 const hits = (e) => esc(e.dice) + " dice" + (e.hit_on != null ? " hitting on " + esc(e.hit_on) + "+" : "") +
   " \u2192 <b>" + esc(e.hits) + " hit" + (e.hits === 1 ? "" : "s") + "</b>";
@@ -568,6 +582,31 @@ function unitEl(id) {
   g.addEventListener("mouseleave", () => hover(null));
   g.addEventListener("click", (ev) => { ev.stopPropagation(); select(id); });
   return (unitEls[id] = { g: g, label: label });
+}
+// A side's view: with the log's "sighted" events (lib.sighting, the weather
+// module) the page can show only what one side had seen: its own units and
+// the enemies in the `visible` list of its last sighting event at or before
+// event i; everything else is hidden. "all" hides nothing.
+const sightings = { 1: [], 2: [] };  // side -> [[event index, Set of unit ids]]
+for (let i = 0; i < N; i++) {
+  const e = EV[i];
+  if (e.kind === "sighted" && sightings[e.side]) sightings[e.side].push([i, new Set((e.visible || []).map(String))]);
+}
+function sideView(s, i) {
+  const v = $("view").value;
+  let shown = 0;
+  if (v !== "all") {
+    const side = +v, list = sightings[side];
+    let seen = new Set();
+    for (const [j, set] of list) { if (j > i) break; seen = set; }
+    for (const id in s.units) {
+      if (s.units[id].side == side || seen.has(String(id))) continue;
+      unitEls[id].g.style.display = "none"; unitEls[id].label.style.display = "none";
+    }
+  }
+  for (const id in s.units) if (unitEls[id].g.style.display !== "none" && !s.units[id].removed) shown++;
+  document.body.setAttribute("data-view", v);
+  document.body.setAttribute("data-shown", shown);
 }
 function fitLabel(text, width) {
   const chars = Math.max(3, Math.floor((width * 1.25) / (FS * 0.56)));
@@ -797,7 +836,7 @@ function go(i) {
   cur = i;
   state = stateAfter(i);
   slider.value = String(i);
-  drawTerrain(state); drawUnits(state); drawArrows(i); drawPanel();
+  drawTerrain(state); drawUnits(state); sideView(state, i); drawArrows(i); drawPanel();
   if (tip.style.display === "block") tip.style.display = "none";
   const e = EV[i], g = groups[groupOf[i]];
   const onTable = Object.values(state.units).filter((u) => !u.removed).length;
@@ -852,6 +891,8 @@ for (const k of ["roll", "unit_moved"]) {
   box.onchange = () => { document.body.classList.toggle("hide-" + k, !box.checked); go(cur); };
 }
 $("f-ghosts").onchange = () => document.body.classList.toggle("ghosts", $("f-ghosts").checked);
+if (sightings[1].length || sightings[2].length) $("viewbox").style.display = "";
+$("view").onchange = () => go(cur);
 document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" && ev.target.type !== "range" || ev.target.tagName === "SELECT") return;
   const keys = { ArrowLeft: "b-prev", ArrowRight: "b-next", PageUp: "b-prevphase", PageDown: "b-nextphase",
@@ -859,10 +900,11 @@ document.addEventListener("keydown", (ev) => {
   if (keys[ev.key]) { ev.preventDefault(); $(keys[ev.key]).click(); }
 });
 
-// Where to start: the URL fragment (#turn=N, #seq=N, #end, #unit=ID), else
+// Where to start: the URL fragment (#turn=N, #seq=N, #end, #unit=ID, #view=1 or 2: a side's view), else
 // the first event of turn 1 (everything deployed), else the start.
 function fromHash() {
   const h = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (h.has("view")) $("view").value = h.get("view");
   let i = -1;
   if (h.has("end")) i = N - 1;
   else if (h.has("seq")) i = EV.findIndex((e) => e.seq == h.get("seq"));

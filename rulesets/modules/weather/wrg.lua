@@ -47,12 +47,7 @@ local KEYS = {
   wind_from = "string", lights = "sides", camp = "map", arabs = "sides", wells = "sides",
 }
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
+local sorted_keys = require("lib.sorted_keys")
 
 -- The scenario's weather block checked: a clear message naming file, line
 -- and what was expected.
