@@ -1,0 +1,389 @@
+-- The sieges module in WRG 1973: what happens in each part of a period.
+-- Installed around WRG's phases (wrg.period.shared: P.upkeep, P.movement,
+-- P.shooting_phase, P.melee_phase, P.end_of_period), which turn.play calls
+-- through the table, so no line of WRG changes:
+--   start of period  where everyone stands (walls, ships), fire spreads and
+--                    burns out, mines dig and meet countermines
+--   movement         ladders reach the wall and are erected ("A further
+--                    period is required to erect it"), escaladers climb
+--   shooting         fire missiles (prepared the period before, at half
+--                    range) at gates and palisades
+--   melee            escaladers who push the defenders back get a footing;
+--                    "If escaladers are pushed back, their ladders are cast
+--                    down"
+--   end of period    working parties: rams and axes on gates, palisades and
+--                    walls (uncontrolled advance: double speed); breaches;
+--                    fire-fighting
+local forts = require("modules.sieges.fortifications")
+local works = require("modules.sieges.works")
+local fire = require("modules.sieges.fire")
+local mining = require("modules.sieges.mining")
+local caltrops = require("modules.sieges.caltrops")
+local materials = require("modules.sieges.materials")
+local ST = require("modules.sieges.wrg.state")
+
+local PD = {}
+
+local MM = ST.MM
+local say = ST.say
+
+local function live(d) return d and not d.gone and not d.off_table end
+
+-- Where everyone stands: d.siege_on (a tenable section), d.siege_ship.
+function PD.locate(G)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and not G.bf:unit(uid).removed then
+      d.siege_on = ST.on_section(G, uid)
+      d.siege_ship = ST.on_ship(G, uid)
+    else
+      d.siege_on, d.siege_ship = nil, nil
+    end
+  end
+end
+
+-- The wind fire reads: the weather module's state when it runs (G.weather
+-- with a wind), else the scenario's fixed wind, else a light northerly.
+function PD.wind(G)
+  local S = G.sieges
+  local w = G.weather
+  if w and w.wind_from then return fire.wind_of(w) end
+  return fire.wind_of(nil, S.spec.siege.wind)
+end
+
+-- Units on a section that becomes untenable or collapses. "Any defending
+-- figures on the 90mm section or the tower at the time of the collapse are
+-- lost." A burning section made untenable is left: its troops go straight
+-- back off it, into the fort (READING: untenable means no one can hold it;
+-- the text names no loss).
+local function collapse(G, R, i)
+  local S = G.sieges
+  for _, uid in ipairs(ST.units_on(G, i, S.defender)) do
+    R.turn.remove(G, uid, "lost in the collapse of the wall")
+  end
+end
+
+local function leave_section(G, R, i)
+  local sec = G.sieges.forts.sections[i]
+  for _, uid in ipairs(ST.units_on(G, i, G.sieges.defender)) do
+    local d = G.D[uid]
+    local _, _, f = G.bf:pos(uid)
+    local want = forts.facing_in(sec)
+    if math.abs(((f - want + 180) % 360) - 180) > 1 then G.bf:move(uid, "turn", ((want - f + 180) % 360) - 180) end
+    local r = G.bf:move(uid, "advance", sec.thickness + G.bf:unit(uid).depth + 2)
+    R.manoeuvre.record(G, uid, "retreat")
+    say(G, "  %s leaves the untenable %s (%.0f mm).", d.name, sec.kind, r.distance)
+  end
+end
+
+-- Fire at the start of a period: it leaps downwind, caught objects burn, fire
+-- fighters (defenders with water within 60 paces: READING, the fort's
+-- wells; a water tank wagon lasts 10 bucket figure/periods) put it out,
+-- untenable sections are left and burnt ones fall.
+local function fire_period(G, R)
+  local S = G.sieges
+  local fighters = {}
+  for _, sec in ipairs(S.forts.sections) do
+    local o = S.fire.objects[sec.index]
+    if o.burning and o.fp < fire.UNTENABLE_AT then
+      -- the defenders' units inside the fort within 60 paces fight it with their figures not fighting
+      local n = 0
+      for _, uid in ipairs(G.sides[S.defender].units) do
+        local d = G.D[uid]
+        if live(d) and not d.routing and not d.in_melee and d.siege and d.siege.fire_fighting == sec.index then
+          n = n + d.figures
+        end
+      end
+      if n > 0 then fighters[sec.index] = n end
+    end
+  end
+  local events = fire.period(S.fire, PD.wind(G), fighters)
+  for _, e in ipairs(events) do
+    local sec = S.forts.sections[e.id]
+    if e.what == "caught" then
+      say(G, "  fire leaps downwind to the %s (section %d).", sec.kind, e.id)
+      ST.set_state(G, e.id, "burning", "caught from another")
+    elseif e.what == "out" then
+      say(G, "  the fire on the %s (section %d) is put out.", sec.kind, e.id)
+      if sec.state == "burning" then ST.set_state(G, e.id, "intact", "the fire put out") end
+    elseif e.what == "untenable" then
+      ST.set_state(G, e.id, "untenable", "20 fire points")
+      leave_section(G, R, e.id)
+    elseif e.what == "burnt" then
+      ST.set_state(G, e.id, "burnt", "burnt out after 3 periods untenable")
+    end
+    if G.log then G.bf:log("siege_fire", { section = e.id, what = e.what, fp = S.fire.objects[e.id].fp }) end
+  end
+end
+
+function PD.upkeep(G, R)
+  if not G.sieges then return end
+  PD.locate(G)
+  fire_period(G, R)
+  PD.locate(G)
+end
+
+-- Ladders. A unit carrying ladders (2 figures to a ladder) that touches a
+-- wall or palisade it can reach from outside erects them: "A further period
+-- is required to erect it." The period after, it climbs: onto the empty
+-- wall walk (a footing at once), or up to the defenders on it, escalading
+-- ("escaladers count shieldless until they push the defenders back and get
+-- a footing"). A unit in melee, routing or moved off the section starts
+-- again.
+function PD.ladders(G, R)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    local k = d.siege
+    if live(d) and k and (k.ladders or 0) > 0 and not d.routing and not k.footing then
+      local touch = ST.touching_from_outside(G, uid)
+      local sec
+      for _, t in ipairs(touch) do
+        local s2 = S.forts.sections[t.index]
+        if forts.blocks(s2) and materials.ladder_reaches(s2.kind) then sec = s2; break end
+      end
+      if not sec then
+        if k.ladder_up and not k.escalading then k.ladder_up = nil end
+      elseif not k.ladder_up or k.ladder_up.section ~= sec.index then
+        if not d.in_melee then
+          k.ladder_up = { section = sec.index, since = G.turn }
+          if G.log then G.bf:log("siege_ladder", { unit = uid, section = sec.index, what = "erected" }) end
+          say(G, "  %s erects %d scaling ladders against the %s (section %d).", d.name,
+            materials.ladders_carried(d.figures, k.ladders), sec.kind, sec.index)
+        end
+      elseif k.ladder_up.since < G.turn and not k.escalading and not d.in_melee then
+        PD.climb(G, R, uid, sec)
+      end
+    end
+  end
+end
+
+-- Climbing: the unit goes up its ladders, straight ahead over the wall face:
+-- to contact with defenders on the wall walk, or onto the walk if no one
+-- holds it (it then has a footing).
+function PD.climb(G, R, uid, sec)
+  local d = G.D[uid]
+  local k = d.siege
+  local defenders = ST.units_on(G, sec.index, 3 - d.side)
+  local _, _, f = G.bf:pos(uid)
+  local want = forts.facing_in(sec)
+  if math.abs(((f - want + 180) % 360) - 180) > 0.5 then G.bf:move(uid, "turn", ((want - f + 180) % 360) - 180) end
+  local dist = #defenders > 0 and (sec.thickness) or (sec.thickness + 1)
+  local r = G.bf:move(uid, "advance", dist, { ignore_terrain = true })
+  R.manoeuvre.record(G, uid, "climb")
+  if #defenders > 0 or (type(r.stopped_by) == "number") then
+    k.escalading = true
+    if G.log then G.bf:log("siege_escalade", { unit = uid, section = sec.index, what = "climbs to the defenders" }) end
+    say(G, "  %s climbs its ladders to the defenders on the %s (section %d).", d.name, sec.kind, sec.index)
+  else
+    k.footing, k.escalading = true, false
+    if G.log then G.bf:log("siege_escalade", { unit = uid, section = sec.index, what = "footing" }) end
+    say(G, "  %s climbs onto the undefended %s (section %d): a footing.", d.name, sec.kind, sec.index)
+  end
+end
+
+-- After the melee: escaladers pushed back have their ladders cast down;
+-- escaladers whose defenders were pushed back, broke or fell get a footing.
+function PD.after_melee(G, R)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    local k = d.siege
+    if k and k.escalading then
+      if not live(d) or d.routing or d.pushed_period == G.turn then
+        k.escalading, k.ladder_up = false, nil
+        if G.log then G.bf:log("siege_ladder", { unit = uid, what = "cast down" }) end
+        say(G, "  %s is pushed back: its ladders are cast down.", d.name)
+      else
+        local held = false
+        for _, e in ipairs(d.opponents or {}) do
+          local o = G.D[e]
+          if live(o) and not o.routing and o.pushed_period ~= G.turn and o.siege_on then held = true end
+        end
+        if not held then
+          k.escalading, k.footing = false, true
+          if G.log then G.bf:log("siege_escalade", { unit = uid, what = "footing" }) end
+          say(G, "  %s has pushed the defenders back and gained a footing on the wall.", d.name)
+        end
+      end
+    end
+  end
+end
+
+-- WORKING PARTIES at the end of the period: a ram (its 4 to 6 figures) or
+-- two-handed axes (the front-rank figures touching) on a gate or palisade,
+-- a ram on a wall or tower, elephants (5 figures each) on a gate or
+-- palisade; "Uncontrolled advance ... means work at double speed". Units in
+-- melee do not work (READING: a party fighting is not working).
+function PD.works(G, R)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    local k = d.siege or {}
+    if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed then
+      local tool, figures, elephants
+      if k.ram then tool, figures = "ram", math.min(d.figures, materials.CARRY.ram.max)
+      elseif d.type == "EL" then tool, figures, elephants = "axes", 0, d.figures
+      elseif R.troops.has(d, "axe") then tool, figures = "axes", math.min(d.figures, d.files or d.figures) end
+      if tool then
+        for _, t in ipairs(ST.touching_from_outside(G, uid)) do
+          local sec = S.forts.sections[t.index]
+          if forts.blocks(sec) and works.may_destroy(forts.KINDS[sec.kind].destroy, tool) then
+            local fp = works.output{ figures = figures, elephants = elephants, uncontrolled = d.state == "uncontrolled",
+                                     hours = S.hours }
+            local result = forts.batter(S.forts, sec.index, tool, fp)
+            if G.log then G.bf:log("siege_work", { unit = uid, section = sec.index, tool = tool, fp = fp,
+                                                   done = sec.job.done_fp, need = sec.job.need }) end
+            say(G, "  %s works on the %s (section %d) with %s: %g figure/periods, %g of %g.", d.name, sec.kind,
+              sec.index, tool == "ram" and "a ram" or (elephants and "elephants" or "two-handed axes"), fp, sec.job.done_fp, sec.job.need)
+            if result then
+              ST.set_state(G, sec.index, result, tool == "ram" and "battered by the ram" or "broken down")
+              -- a gate broken down is no collapse; a wall breached or a tower made untenable is
+              if sec.kind ~= "gate" and sec.kind ~= "palisade" then collapse(G, R, sec.index) end
+              if sec.kind == "tower" and result == "untenable" then
+                -- "A tower rendered untenable by mine or battery can be
+                -- indicated by placing a breach card on the wall adjacent"
+                local a = forts.neighbours(S.forts, sec.index)
+                if a and S.forts.sections[a].kind ~= "tower" then
+                  collapse(G, R, a)
+                  ST.set_state(G, a, "breached", "the tower beside it untenable")
+                end
+              end
+            end
+            break
+          end
+        end
+      end
+    end
+  end
+end
+
+-- FIRE: troops given fire missiles (their wagon serves 20 figures) spend a
+-- period stationary preparing when a gate or palisade that burns is within
+-- half their range, and shoot fire at it the next period: WRG's casualty
+-- table with the weapon factor 1 (0 for fire-resistant doors and
+-- palisades), no tactical factors (READING: fire at an object has no target
+-- to take cover), the shooter's random factor; each casualty a fire point.
+-- While preparing or firing objects they shoot at nothing else.
+function PD.fire_missiles(G, R)
+  local S = G.sieges
+  local held = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local k = d.siege
+    if live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging then
+      local half = fire.range(d.range, R.troops.missile(d) == "javelin" or R.troops.missile(d) == "darts")
+      local best, bd
+      local x, y = G.bf:pos(uid)
+      for _, sec in ipairs(S.forts.sections) do
+        local o = S.fire.objects[sec.index]
+        if o.flammable and not o.burnt and forts.blocks(sec) and o.untenable == 0 then
+          local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) - G.bf:unit(uid).depth / 2
+          if dist / MM <= half and (not bd or dist < bd) then best, bd = sec, dist end
+        end
+      end
+      if best then
+        held[#held + 1] = { uid = uid, range = d.range }
+        if fire.ready(k.prepared, G.turn) and (d.moved or 0) <= 0 then
+          local o = S.fire.objects[best.index]
+          local figures = R.shooting.figures(d, { moved = false, files = d.files })
+          local r = R.chance.shooting(d, G.dice, "WRG 1973 SIEGE: FIRE, fire missiles of " .. d.name)
+          local total = fire.weapon_factor(o) + r.value
+          local cas = R.tables.casualties(total, figures)
+          fire.hit(S.fire, best.index, cas)
+          if cas > 0 and best.state == "intact" then ST.set_state(G, best.index, "burning", "fire missiles") end
+          if G.log then G.bf:log("siege_fire", { section = best.index, what = "fire missiles", unit = uid, figures = figures,
+                                                total = total, casualties = cas, fp = o.fp }) end
+          say(G, "  %s shoot fire at the %s (section %d): %d figures, weapon %d, random %+d = %d: %d fire points (%d).",
+            d.name, best.kind, best.index, figures, fire.weapon_factor(o), r.value, total, cas, o.fp)
+          if o.untenable > 0 then
+            ST.set_state(G, best.index, "untenable", "20 fire points")
+            leave_section(G, R, best.index)
+          end
+          k.prepared = nil
+        elseif (d.moved or 0) <= 0 then
+          k.prepared = G.turn
+          say(G, "  %s stand preparing and lighting fire missiles.", d.name)
+        end
+      end
+    end
+  end
+  -- they shoot at nothing else this period
+  for _, h in ipairs(held) do G.D[h.uid].range = nil end
+  return held
+end
+
+-- CALTROPS crossed this period: "Troops of either side passing over caltrops
+-- count them the same as missile hits, with a factor of 0 for infantry, 1
+-- for other troops. Use the number of figures passing over them ... No
+-- tactical factors are used but the usual chance factor applies." A unit
+-- whose base touches a caltrop strip after moving crosses it once.
+function PD.caltrops(G, R)
+  local S = G.sieges
+  for _, c in ipairs(S.caltrops or {}) do
+    for _, uid in ipairs(G.all) do
+      local d = G.D[uid]
+      if live(d) and (d.moved or 0) > 0 and not G.bf:unit(uid).removed then
+        for _, t in ipairs(G.bf:terrain_under(uid)) do
+          if t.id == c.fid and not (d.siege_caltrops and d.siege_caltrops[c.fid]) then
+            d.siege_caltrops = d.siege_caltrops or {}
+            d.siege_caltrops[c.fid] = true
+            local kind = R.troops.is_infantry(d) and "infantry" or "other"
+            local r = R.chance.shooting(d, G.dice, "WRG 1973 SIEGE: CALTROPS, " .. d.name)
+            local total = caltrops.total(kind, r.value)
+            local cas = R.tables.casualties(total, d.figures)
+            d.missile = (d.missile or 0) + cas
+            if G.log then G.bf:log("siege_caltrops", { unit = uid, figures = d.figures, total = total, casualties = cas }) end
+            say(G, "  %s cross caltrops: factor %d, random %+d, %d figures: %d casualties.", d.name,
+              caltrops.weapon_factor(kind), r.value, d.figures, cas)
+          end
+        end
+      end
+    end
+  end
+end
+
+-- MINING in the battle: mines begun by the besieger's commander (from a
+-- penthouse or shelter) and countermines by the defender's; each period a
+-- mining party digs (5 figure/periods per 5 paces, 10 figures at most); a
+-- countermine crossing a mine outside the fort fights underground (3
+-- figures a side, WRG's hand-to-hand casualty table, weapon factor of the
+-- best weapon as for sword: READING, 2 -- a neutral cell of WRG's table --
+-- plus each side's random factor); a mine arriving under a wall breaches it.
+function PD.mining(G, R)
+  local S = G.sieges
+  local st = S.mining
+  for _, m in ipairs(st.mines) do
+    if not m.collapsed and not m.arrived then
+      mining.dig(st, m.id, m.party or mining.MAX_MINERS, S.hours)
+      if m.arrived and not m.counter then
+        local s = st.secret[m.side][m.id]
+        -- the section over the aiming point
+        for _, sec in ipairs(S.forts.sections) do
+          local ax, ay = s.aim[1] * MM, s.aim[2] * MM
+          if forts.blocks(sec) and ST.seg_dist(ax, ay, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) <= sec.thickness + 2 then
+            say(G, "  the mine reaches under the %s (section %d): it collapses.", sec.kind, sec.index)
+            collapse(G, R, sec.index)
+            ST.set_state(G, sec.index, sec.kind == "tower" and "untenable" or "breached", "undermined")
+            break
+          end
+        end
+      end
+    end
+  end
+  for _, pair in ipairs(mining.crossings(st, function(x, y) return forts.fort_at(S.forts, x * MM, y * MM) == nil end)) do
+    local function strike(purpose)
+      local r = R.chance.shooting({ regular = true, type = "MI" }, G.dice, purpose)
+      return R.tables.casualties(2 + r.value, mining.FIGHTERS)
+    end
+    local on_counter = strike("WRG 1973 SIEGE: MINING, the miners strike underground")
+    local on_miners = strike("WRG 1973 SIEGE: MINING, the counterminers strike underground")
+    local out = mining.fight(st, pair, on_miners, on_counter)
+    if G.log then G.bf:log("siege_mine_fight", { mine = pair.mine, counter = pair.counter, collapsed = out.collapsed,
+                                                 lost = out.lost }) end
+    say(G, "  miners meet counterminers underground: %d casualties to the miners, %d to the counterminers; tunnel %d collapses, %d lost, %d escape.",
+      on_miners, on_counter, out.collapsed, out.lost, out.escaped)
+  end
+end
+
+return PD
