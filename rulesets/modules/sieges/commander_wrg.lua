@@ -358,6 +358,23 @@ local function besieger_move(G, uid, base)
       return point_plan(G, uid, mx + ox * stand, my + oy * stand, b)
     end
   end
+  -- ladders left standing where friends have a footing: up them
+  if next(S.standing) and foot(d) then
+    local x, y = G.bf:pos(uid)
+    local best, bd
+    for i in pairs(S.standing) do
+      local sec = S.forts.sections[i]
+      if forts.blocks(sec) and facing_toward(G, uid, sec) then
+        local _, _, mx, my = forts.outward(sec)
+        local dd = (mx - x) ^ 2 + (my - y) ^ 2
+        if not bd or dd < bd or (dd == bd and i < best.index) then best, bd = sec, dd end
+      end
+    end
+    if best then
+      local px, py = at_face(G, uid, best)
+      return point_plan(G, uid, px, py, forts.facing_in(best))
+    end
+  end
   -- the rest: missile troops shoot at the walls (the default commander's
   -- skirmish); others wait 80 paces from the nearest wall until the way opens
   if d.order == "skirmish" then return base(G, uid) end
@@ -417,8 +434,11 @@ local function defender_move(G, uid, base)
     target = best and S.forts.sections[best] or nil
   end
   if target then
+    -- up onto the walk behind the parapet of a wall under escalade (the
+    -- stairs), or just inside a gap
     local ox, oy, mx, my = forts.outward(target)
-    local back = target.thickness + G.bf:unit(uid).depth / 2 + (forts.blocks(target) and 6 or 2)
+    local back = forts.blocks(target) and (forts.PARAPET_MM + 1 + G.bf:unit(uid).depth / 2)
+      or (target.thickness + G.bf:unit(uid).depth / 2 + 2)
     return point_plan(G, uid, mx - ox * back, my - oy * back, forts.facing_out(target))
   end
   return { bearing = select(3, G.bf:pos(uid)), distance = 0 }

@@ -2,10 +2,10 @@
 -- sections (stone curtain wall, tower, gate, palisade, turf wall) with an
 -- inside and an outside; each section has a height and a state (intact,
 -- breached, burning, untenable, open for a gate, burnt) and stands on the
--- table as a rectangle that stops ground moves while it holds
--- (bf:add_terrain{ blocks_move = true }). Troops stand on a section by
--- standing on its rectangle (the wall walk); the rest of the table is
--- outside or inside the ring.
+-- table as a rectangle (its wall walk) with a thin parapet along its outer
+-- face that stops ground moves while the section holds (bf:add_terrain{
+-- blocks_move = true }). Troops stand on a section by standing on its walk;
+-- the rest of the table is outside or inside the ring.
 --
 --   local forts = require("modules.sieges.fortifications")
 --   local st = forts.new({ { name = "town", sections = { { kind = "wall", from = {x, y}, to = {x, y} }, ... } } })
@@ -118,18 +118,39 @@ end
 -- its top (they fight in the gap, on the ground).
 function F.tenable(sec) return sec.state == "intact" or sec.state == "open" or sec.state == "burning" end
 
--- The terrain feature of a section as it stands.
+-- The parapet: a strip PARAPET_MM deep along the outer face. It is what
+-- stops moves (blocks_move), not the wall walk behind it: troops outside
+-- stop at its face, troops inside may go up onto the walk (the stairs) but
+-- not over the parapet, and troops on the walk stand behind it. Only a
+-- climb (ladders) takes a unit over it.
+F.PARAPET_MM = 2
+function F.parapet(sec)
+  local ax, ay, bx, by = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
+  local L = len(ax, ay, bx, by)
+  local nx, ny = -(by - ay) / L * F.PARAPET_MM, (bx - ax) / L * F.PARAPET_MM
+  return { ax, ay, bx, by, bx + nx, by + ny, ax + nx, ay + ny }
+end
+
+-- The terrain features of a section as it stands: its wall walk (drawn,
+-- blocks sight when high) and its parapet (stops moves while it holds).
 function F.feature(sec)
   local type_ = sec.kind
   if sec.state == "breached" or sec.state == "burnt" then type_ = "breach" end
   return { type = type_, polygon = F.polygon(sec), blocks_los = F.blocks(sec) and sec.height >= 2,
-           height = F.blocks(sec) and sec.height or 0, blocks_move = F.blocks(sec),
+           height = F.blocks(sec) and sec.height or 0,
            siege_section = sec.index, siege_state = sec.state, siege_kind = sec.kind }
 end
+function F.parapet_feature(sec)
+  return { type = "parapet", polygon = F.parapet(sec), blocks_move = F.blocks(sec), siege_section = sec.index }
+end
 
--- Puts every section on the table; sec.fid is its terrain id.
+-- Puts every section on the table; sec.fid is its wall walk's terrain id,
+-- sec.pid its parapet's.
 function F.place(bf, st)
-  for _, sec in ipairs(st.sections) do sec.fid = bf:add_terrain(F.feature(sec)) end
+  for _, sec in ipairs(st.sections) do
+    sec.fid = bf:add_terrain(F.feature(sec))
+    sec.pid = bf:add_terrain(F.parapet_feature(sec))
+  end
 end
 
 -- Changes a section's state on the table (logged as terrain_changed, drawn
@@ -140,8 +161,8 @@ function F.set_state(bf, st, i, state)
   if sec.state == state then return false end
   sec.state = state
   local f = F.feature(sec)
-  bf:change_terrain(sec.fid, { type = f.type, blocks_los = f.blocks_los, height = f.height, blocks_move = f.blocks_move,
-                               siege_state = state })
+  bf:change_terrain(sec.fid, { type = f.type, blocks_los = f.blocks_los, height = f.height, siege_state = state })
+  bf:change_terrain(sec.pid, { blocks_move = F.blocks(sec) })
   return true
 end
 

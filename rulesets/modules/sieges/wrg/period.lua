@@ -135,21 +135,28 @@ function PD.ladders(G, R)
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
     local k = d.siege
-    if live(d) and k and (k.ladders or 0) > 0 and not d.routing and not k.footing then
+    local own = k and (k.ladders or 0) > 0
+    if live(d) and not d.routing and not (k and k.footing) and (own or (R.troops.is_infantry(d) and next(S.standing))) then
+      if not k then k = {}; d.siege = k end
       local touch = ST.touching_from_outside(G, uid)
       local sec
       for _, t in ipairs(touch) do
         local s2 = S.forts.sections[t.index]
-        if forts.blocks(s2) and materials.ladder_reaches(s2.kind) then sec = s2; break end
+        if forts.blocks(s2) and materials.ladder_reaches(s2.kind) and (own or S.standing[s2.index]) then sec = s2; break end
       end
       if not sec then
         if k.ladder_up and not k.escalading then k.ladder_up = nil end
       elseif not k.ladder_up or k.ladder_up.section ~= sec.index then
         if not d.in_melee then
           k.ladder_up = { section = sec.index, since = G.turn }
-          if G.log then G.bf:log("siege_ladder", { unit = uid, section = sec.index, what = "erected" }) end
-          say(G, "  %s erects %d scaling ladders against the %s (section %d).", d.name,
-            materials.ladders_carried(d.figures, k.ladders), sec.kind, sec.index)
+          if not own then
+            -- friends' ladders left standing: they climb them next period
+            say(G, "  %s comes to the ladders standing against the %s (section %d).", d.name, sec.kind, sec.index)
+          else
+            if G.log then G.bf:log("siege_ladder", { unit = uid, section = sec.index, what = "erected" }) end
+            say(G, "  %s erects %d scaling ladders against the %s (section %d).", d.name,
+              materials.ladders_carried(d.figures, k.ladders), sec.kind, sec.index)
+          end
         end
       elseif k.ladder_up.since < G.turn and not k.escalading and not d.in_melee then
         PD.climb(G, R, uid, sec)
@@ -177,9 +184,24 @@ function PD.climb(G, R, uid, sec)
     say(G, "  %s climbs its ladders to the defenders on the %s (section %d).", d.name, sec.kind, sec.index)
   else
     k.footing, k.escalading = true, false
+    G.sieges.standing[sec.index] = true
     if G.log then G.bf:log("siege_escalade", { unit = uid, section = sec.index, what = "footing" }) end
     say(G, "  %s climbs onto the undefended %s (section %d): a footing.", d.name, sec.kind, sec.index)
   end
+end
+
+-- Escaladers whose ladders are cast down come down them: a unit still over
+-- the parapet slides straight back out until clear of it.
+function PD.climb_down(G, R, uid, sec)
+  local ox, oy = forts.outward(sec)
+  local deepest = -math.huge
+  for _, c in ipairs(ST.corners(G, uid)) do
+    deepest = math.max(deepest, -((c[1] - sec.from[1]) * ox + (c[2] - sec.from[2]) * oy))
+  end
+  if deepest <= -0.5 then return end
+  local back = deepest + 1
+  G.bf:move(uid, "slide", ox * back, oy * back, { ignore_terrain = true })
+  R.manoeuvre.record(G, uid, "climb")
 end
 
 -- After the melee: escaladers pushed back have their ladders cast down;
@@ -191,6 +213,8 @@ function PD.after_melee(G, R)
     local k = d.siege
     if k and k.escalading then
       if not live(d) or d.routing or d.pushed_period == G.turn then
+        if k.ladder_up then S.standing[k.ladder_up.section] = nil end
+        if live(d) and k.ladder_up then PD.climb_down(G, R, uid, S.forts.sections[k.ladder_up.section]) end
         k.escalading, k.ladder_up = false, nil
         if G.log then G.bf:log("siege_ladder", { unit = uid, what = "cast down" }) end
         say(G, "  %s is pushed back: its ladders are cast down.", d.name)
@@ -202,6 +226,7 @@ function PD.after_melee(G, R)
         end
         if not held then
           k.escalading, k.footing = false, true
+          if k.ladder_up then S.standing[k.ladder_up.section] = true end
           if G.log then G.bf:log("siege_escalade", { unit = uid, what = "footing" }) end
           say(G, "  %s has pushed the defenders back and gained a footing on the wall.", d.name)
         end

@@ -20,6 +20,7 @@ function ST.init(G)
   local S = {
     spec = spec, forts = st, by_fid = {}, besieger = spec.siege.besieger, hours = spec.siege.hours or 1,
     fire = fire.new(), mining = mining.new(), events = {}, ships = {}, shallows = {},
+    standing = {},  -- sections with scaling ladders left standing by escaladers who got a footing
   }
   if not S.besieger then
     local defender = st.forts[1] and st.forts[1].defender
@@ -28,6 +29,7 @@ function ST.init(G)
   S.defender = S.besieger and (3 - S.besieger) or nil
   for _, sec in ipairs(st.sections) do
     S.by_fid[sec.fid] = sec.index
+    S.by_fid[sec.pid] = sec.index
     -- every section is a fire object (stone ones do not burn): its circle in paces
     local x, y = (sec.from[1] + sec.to[1]) / 2, (sec.from[2] + sec.to[2]) / 2
     fire.add_object(S.fire, { id = sec.index, x = x / MM, y = y / MM, r = sec.length / 2 / MM,
