@@ -95,7 +95,7 @@ local function defender_plan(G, s, base_plan)
   for _, r in ipairs(all_runs) do r.cursor = 3 end
   for _, i in ipairs(order) do
     local d = specs[i]
-    if rank(d) <= 2 then
+    if rank(d) <= 2 and not (d.siege and d.siege.caltrops) then
       for _, r in ipairs(all_runs) do
         local L = math.sqrt((r.b[1] - r.a[1]) ^ 2 + (r.b[2] - r.a[2]) ^ 2)
         if r.ox * ex + r.oy * ey > 0.3 and r.cursor + d.w <= L - 3 then
@@ -108,6 +108,27 @@ local function defender_plan(G, s, base_plan)
           r.cursor = r.cursor + d.w + 4
           used[i] = true
           break
+        end
+      end
+    end
+  end
+  -- a unit with caltrops stands just inside a gate, room before it to lay them
+  for _, i in ipairs(order) do
+    local d = specs[i]
+    if not used[i] and d.siege and d.siege.caltrops then
+      for _, sec in ipairs(S.forts.sections) do
+        if not used[i] and sec.kind == "gate" and S.forts.forts[sec.fort].defender == s then
+          local ox, oy, mx, my = forts.outward(sec)
+          local back = sec.thickness + 40 + d.dp / 2
+          local x, y = mx - ox * back, my - oy * back
+          local b = box(x, y, d.w, d.dp, forts.facing_out(sec))
+          local ok = true
+          for _, q in ipairs(placed) do if overlaps(b, q) then ok = false end end
+          if ok then
+            plan[#plan + 1] = { index = i, x = x, y = y, facing = forts.facing_out(sec) }
+            placed[#placed + 1] = b
+            used[i] = true
+          end
         end
       end
     end
@@ -159,7 +180,7 @@ local function give_kit(G, s)
   local S = G.sieges
   local spec = S.spec.siege
   local specs = G.sides[s].specs
-  local ladders, rams = spec.ladders or 0, spec.rams or 0
+  local ladders, rams, mantlets = spec.ladders or 0, spec.rams or 0, spec.mantlets or 0
   local named = {}
   for _, id in ipairs(spec.fire or {}) do named[id] = "fire" end
   for _, id in ipairs(spec.caltrops or {}) do named[id] = named[id] or "caltrops" end
@@ -177,6 +198,9 @@ local function give_kit(G, s)
     d.siege = d.siege or {}
     if rams > 0 and d.figures >= materials.CARRY.ram.min and not named[d.id] then
       d.siege.ram, rams = true, rams - 1
+      -- the mantlets to the ram party, enough to cover it (2 men a mantlet)
+      local m = math.min(mantlets, (d.figures + 1) // 2)
+      if m > 0 then d.siege.mantlets, mantlets = m, mantlets - m end
     elseif ladders > 0 and not named[d.id] then
       local n = math.min(ladders, math.max(1, d.figures // (2 * materials.CARRY.ladder.min)))
       d.siege.ladders, ladders = n, ladders - n
@@ -184,6 +208,16 @@ local function give_kit(G, s)
   end
   for _, d in ipairs(specs) do
     if named[d.id] == "fire" then d.siege = d.siege or {}; d.siege.fire = true end
+  end
+end
+
+-- Caltrops go to the infantry units the scenario names, on either side.
+local function give_caltrops(G, s)
+  local S = G.sieges
+  for _, d in ipairs(G.sides[s].specs) do
+    for _, id in ipairs(S.spec.siege.caltrops or {}) do
+      if d.id == id and foot(d) then d.siege = d.siege or {}; d.siege.caltrops = true end
+    end
   end
 end
 
@@ -220,34 +254,64 @@ local function threats(G)
   return laddered, open
 end
 
+-- The bearing towards (x, y) or, with a friend or a wall in the way, the
+-- line 30 or 60 degrees either side that brings the unit nearest (as the
+-- default commander steers round friends).
+local function steer(G, uid, x, y, dist)
+  local ux, uy = G.bf:pos(uid)
+  local b = math.deg(math.atan(-(x - ux), (y - uy))) % 360
+  local turn = G.sieges_turn
+  if not turn then return b, dist end
+  local best_b, best_left, best_go
+  local step = math.min(dist, G.D[uid].moves[1])
+  for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
+    local bb = (b + off) % 360
+    local left, go = turn.probe(G, uid, function()
+      local _, _, f = G.bf:pos(uid)
+      G.bf:move(uid, "turn", ((bb - f + 180) % 360) - 180)
+      local stop, moved = turn.advance(G, uid, step)
+      local px, py = G.bf:pos(uid)
+      local rest = math.sqrt((x - px) ^ 2 + (y - py) ^ 2)
+      -- a line that runs into a wall: as far as short of it (walking into
+      -- a wall would count as an obstructed move)
+      if stop == "terrain" then return rest + 5, math.max(0, moved - 1) end
+      return rest, dist
+    end)
+    if not best_left or left < best_left - 0.5 then best_b, best_left, best_go = bb, left, go end
+  end
+  return best_b, best_go
+end
+
+-- A move towards (x, y) (the unit's centre there); with face_after, it
+-- comes up square: first to a place 12 paces out in front, then straight
+-- ahead, only as far as the point (so it stops short of a face rather than
+-- bumping into it).
 local function point_plan(G, uid, x, y, face_after)
-  local d = G.D[uid]
   local ux, uy = G.bf:pos(uid)
   local dist = math.sqrt((x - ux) ^ 2 + (y - uy) ^ 2) / MM
   if dist < 0.6 then
     if face_after then return { bearing = face_after, distance = 0 } end
     return nil
   end
-  -- far off: first to a place 12 paces out from it, square in front
-  if face_after and dist >= 15 then
+  if face_after then
     local a = math.rad(face_after)
     local sx, sy = x + math.sin(a) * 12 * MM, y - math.cos(a) * 12 * MM
     local ds = math.sqrt((sx - ux) ^ 2 + (sy - uy) ^ 2) / MM
-    if ds >= 1 then
-      return { bearing = math.deg(math.atan(-(sx - ux), (sy - uy))) % 360, distance = ds, advancing = true }
+    -- ahead along the final line: the lateral offset from it
+    local fx, fy = -math.sin(a), math.cos(a)
+    local ahead = ((x - ux) * fx + (y - uy) * fy) / MM
+    local lateral = math.abs((x - ux) * fy - (y - uy) * fx) / MM
+    if lateral <= 1 and ahead >= 0 then
+      return { bearing = face_after, distance = ahead, advancing = true }
     end
+    if ds >= 1 then
+      local b, go = steer(G, uid, sx, sy, ds)
+      return { bearing = b, distance = math.min(ds, go), advancing = true }
+    end
+    return { bearing = face_after, distance = math.max(0, ahead), advancing = true }
   end
-  local b = math.deg(math.atan(-(x - ux), (y - uy))) % 360
-  -- the last few paces square to the face (a ladder goes up square to the
-  -- wall): only the part of the way straight ahead, so it stops short of
-  -- the face instead of bumping into it
-  if face_after and dist < 15 + 12 then
-    b = face_after
-    local a = math.rad(b)
-    dist = math.max(0, ((x - ux) * -math.sin(a) + (y - uy) * math.cos(a)) / MM)
-  end
-  local _ = d
-  return { bearing = b, distance = dist, advancing = true }
+  local b, go = steer(G, uid, x, y, dist)
+  return { bearing = b, distance = math.min(dist, go), advancing = true }
 end
 
 -- The outside point a unit makes for against a section: centred on it,
@@ -507,6 +571,7 @@ function CMD.install(rules, R)
     local S = ST.init(G)
     if not S then return plan end
     exempt[G.S] = exempt[G.S] or {}
+    give_caltrops(G, s)
     if s == S.defender then
       exempt[G.S][s] = true
       return defender_plan(G, s, plan)
@@ -526,6 +591,7 @@ function CMD.install(rules, R)
   end
   function ai.move(G, uid)
     if not G.sieges then return move(G, uid) end
+    G.sieges_turn = R.turn
     local d = G.D[uid]
     if d.side == G.sieges.defender then return defender_move(G, uid, move) end
     return besieger_move(G, uid, move)
@@ -556,7 +622,6 @@ function CMD.install(rules, R)
     if evade then return evade(G, uid, charger) end
     return nil
   end
-  local _ = R
 end
 
 return CMD

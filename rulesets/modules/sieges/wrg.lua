@@ -78,7 +78,7 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
   end
 

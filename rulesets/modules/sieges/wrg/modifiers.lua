@@ -18,6 +18,15 @@ local function stone_engine(u)
   return u.type == "ENG" and u.engine ~= "light_bolt" and u.engine ~= "heavy_bolt"
 end
 
+-- What WRG's shieldless factors would add against a target that could use
+-- its shield (shooting): medium infantry 2, cavalry, light and heavy 1.
+local function working_bonus(c)
+  local col = c.column
+  if col == "MI" then return 2 end
+  if troops.is_cavalry(c.target) or col == "HI" or col == "LI" then return 1 end
+  return 0
+end
+
 -- What WRG's own shieldless factors add against this target (shooting).
 local function shieldless_bonus(c)
   if c.shooter.type == "ENG" then return 0 end
@@ -55,6 +64,24 @@ local shooting = {
     when = function(c) return c.target.siege_on ~= nil and troops.missile(c.target) == nil and not stone_engine(c.shooter) end,
     -- below the casualty table: no casualties
     apply = function() return -99 end,
+  },
+  {
+    -- WORKING PARTIES: "All figures count unshielded while working. However,
+    -- they may be covered by other figures bearing pavises or mantlets, each
+    -- of which covers both bearer and one other man over a 90 degree arc."
+    -- READING: the arc is the party's front (shot from the front); the
+    -- party counts shielded when its mantlets cover at least half its
+    -- figures (2 a mantlet), else unshielded.
+    id = "siege_working_unshielded", rule = "WRG 1973 SIEGE: WORKING PARTIES",
+    text = "shooting at a working party: unshielded unless covered by pavises or mantlets",
+    when = function(c)
+      local k = c.target.siege
+      if not (k and k.working) or c.shooter.type == "ENG" then return false end
+      if not troops.can_use_shield(c.target, c.s.target_shield) then return false end  -- already unshielded
+      local covered = (c.s.from_front ~= false) and math.min(c.target.figures, (k.mantlets or 0) * 2) or 0
+      return covered * 2 < c.target.figures and working_bonus(c) ~= 0
+    end,
+    add = function(c) return working_bonus(c) end,
   },
   {
     -- "While on board, all the ships company count as one "C" or "D" class

@@ -30,7 +30,12 @@ local say = ST.say
 local function live(d) return d and not d.gone and not d.off_table end
 
 -- Where everyone stands: d.siege_on (a tenable section), d.siege_ship.
+-- SHIP-TO-SHORE FIGHTING: "While on board, all the ships company count as
+-- one "C" or "D" class unit" (the ship's `class`); "On land, they reform
+-- into their proper units" (READING: the unit takes back its own class; a
+-- ship's company is one unit of the army list, not several merged).
 function PD.locate(G)
+  local S = G.sieges
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     if live(d) and not G.bf:unit(uid).removed then
@@ -38,6 +43,50 @@ function PD.locate(G)
       d.siege_ship = ST.on_ship(G, uid)
     else
       d.siege_on, d.siege_ship = nil, nil
+    end
+    -- a working party: a ram against a section, ladders being erected
+    local k = d.siege
+    if k then
+      local w = false
+      if live(d) and not d.in_melee and not G.bf:unit(uid).removed and (k.ram or (k.ladder_up and not k.escalading)) then
+        w = #ST.touching_from_outside(G, uid) > 0
+      end
+      k.working = w or nil
+    end
+    if d.siege_ship and not d.class_ashore then
+      d.class_ashore, d.class = d.class, S.ships[d.siege_ship].class
+    elseif not d.siege_ship and d.class_ashore then
+      d.class, d.class_ashore = d.class_ashore, nil
+    end
+  end
+end
+
+-- CALTROPS: "A Roman or Byzantine infantry unit can carry enough caltrops
+-- to cover a frontage of 5 paces per figure. It requires a complete period
+-- to lay them." A unit carrying them (the scenario names it) that stood a
+-- whole period, not fighting, has laid them at its end: a strip 25 mm deep
+-- before its front, 5 paces a figure wide (no wider than its front).
+function PD.lay_caltrops(G, R)
+  local S = G.sieges
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local k = d.siege
+    if live(d) and k and k.caltrops and not k.caltrops_laid and (d.moved or 0) <= 0 and not d.in_melee
+      and not d.routing and R.troops.is_infantry(d) and not G.bf:unit(uid).removed then
+      local u = G.bf:unit(uid)
+      local a = math.rad(u.facing)
+      local fx, fy, rx, ry = -math.sin(a), math.cos(a), math.cos(a), math.sin(a)
+      local w = math.min(u.width, caltrops.frontage(d.figures) * MM)
+      local near, far = u.depth / 2 + 1, u.depth / 2 + 1 + caltrops.DEPTH_MM
+      local poly = {
+        u.x + fx * near - rx * w / 2, u.y + fy * near - ry * w / 2, u.x + fx * near + rx * w / 2, u.y + fy * near + ry * w / 2,
+        u.x + fx * far + rx * w / 2, u.y + fy * far + ry * w / 2, u.x + fx * far - rx * w / 2, u.y + fy * far - ry * w / 2,
+      }
+      local fid = G.bf:add_terrain{ type = "caltrops", polygon = poly, caltrops = true }
+      S.caltrops[#S.caltrops + 1] = { fid = fid }
+      k.caltrops_laid = true
+      if G.log then G.bf:log("siege_caltrops", { unit = uid, what = "laid", feature = fid, paces = w / MM }) end
+      say(G, "  %s have laid caltrops before their front: %.0f paces.", d.name, w / MM)
     end
   end
 end

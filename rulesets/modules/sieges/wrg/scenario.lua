@@ -29,6 +29,10 @@
 --     at: [x, y]
 --     size: [8, 3]               # cm, length along x
 --     side: 1
+--     class: C                   # the ship's company counts as one C or D class unit
+--   - type: caltrops             # caltrops laid before the battle: a card 25 mm deep
+--     from: [x, y]
+--     to: [x, y]
 --
 -- setup.given_terrain is wrapped: siege pieces are taken out of the list,
 -- checked (errors name the scenario line), and kept; setup.place_terrain
@@ -40,7 +44,7 @@ local fail = require("lib.fail")
 
 local SC = {}
 
-SC.TYPES = { fortification = true, ditch = true, siege = true, shallows = true, ship = true }
+SC.TYPES = { fortification = true, ditch = true, siege = true, shallows = true, ship = true, caltrops = true }
 -- A ditch counts as a stream (DIFFICULT TERRAIN 6: "Over linear obstacles
 -- such as streams, ditches, walls and hedges, all of which are assumed to
 -- have a minimum width of 20 paces").
@@ -59,7 +63,7 @@ end
 -- Reads the siege pieces (cm) into mm; returns the list of pieces left for
 -- WRG and the siege spec.
 function SC.read(list, locate, mm_per_pace)
-  local rest, spec = {}, { forts = {}, ditches = {}, shallows = {}, ships = {}, siege = {} }
+  local rest, spec = {}, { forts = {}, ditches = {}, shallows = {}, ships = {}, siege = {}, caltrops = {} }
   local fort_specs = {}
   for n, p in ipairs(list or {}) do
     local where = locate and locate("/table/terrain/" .. (n - 1)) or ("table.terrain " .. n)
@@ -80,6 +84,10 @@ function SC.read(list, locate, mm_per_pace)
         end
         if p.defender ~= 1 and p.defender ~= 2 then fail("%s: a fortification needs defender: 1 or 2 (the side holding it)", where) end
         fort_specs[#fort_specs + 1] = { name = p.name, sections = secs, defender = p.defender }
+      elseif p.type == "caltrops" then
+        if not num2(p.from) or not num2(p.to) then fail("%s: caltrops are { from: [x, y], to: [x, y] } in cm", where) end
+        spec.caltrops = spec.caltrops or {}
+        spec.caltrops[#spec.caltrops + 1] = { polygon = strip(p.from[1] * 10, p.from[2] * 10, p.to[1] * 10, p.to[2] * 10, 25) }
       elseif p.type == "ditch" or p.type == "shallows" then
         if not num2(p.from) or not num2(p.to) then fail("%s: a %s is { from: [x, y], to: [x, y]%s } in cm", where, p.type,
           p.type == "shallows" and ", width: cm" or "") end
@@ -88,11 +96,11 @@ function SC.read(list, locate, mm_per_pace)
         if p.type == "ditch" then spec.ditches[#spec.ditches + 1] = { polygon = poly }
         else spec.shallows[#spec.shallows + 1] = { polygon = poly } end
       elseif p.type == "ship" then
-        if not num2(p.at) or not num2(p.size) or (p.side ~= 1 and p.side ~= 2) then
-          fail("%s: a ship is { at: [x, y], size: [length, beam], side: 1 | 2 } in cm", where)
+        if not num2(p.at) or not num2(p.size) or (p.side ~= 1 and p.side ~= 2) or (p.class ~= nil and p.class ~= "C" and p.class ~= "D") then
+          fail("%s: a ship is { at: [x, y], size: [length, beam], side: 1 | 2, class: C | D } in cm (the ship's company counts as one C or D class unit)", where)
         end
         local x, y, l, b = p.at[1] * 10, p.at[2] * 10, p.size[1] * 10, p.size[2] * 10
-        spec.ships[#spec.ships + 1] = { side = p.side, x = x, y = y, length = l, beam = b,
+        spec.ships[#spec.ships + 1] = { side = p.side, x = x, y = y, length = l, beam = b, class = p.class or "C",
           polygon = { x - l / 2, y - b / 2, x + l / 2, y - b / 2, x + l / 2, y + b / 2, x - l / 2, y + b / 2 } }
       elseif p.type == "siege" then
         local ok, h = pcall(time.scale, p, where)
@@ -124,6 +132,9 @@ function SC.place(bf, spec)
   end
   for _, s in ipairs(spec.ships) do
     s.fid = bf:add_terrain{ type = "ship", polygon = s.polygon, height = 1, blocks_move = true, ship = true }
+  end
+  for _, c in ipairs(spec.caltrops or {}) do
+    c.fid = bf:add_terrain{ type = "caltrops", polygon = c.polygon, caltrops = true }
   end
 end
 

@@ -48,6 +48,8 @@ function ST.init(G)
     G.has_terrain = true
   end
   for _, s in ipairs(spec.ships) do S.ships[s.fid] = s end
+  S.caltrops = {}
+  for _, c in ipairs(spec.caltrops or {}) do S.caltrops[#S.caltrops + 1] = { fid = c.fid } end
   G.sieges = S
   return S
 end
