@@ -476,6 +476,7 @@ end
 local function defender_move(G, uid, base)
   local S = G.sieges
   local d = G.D[uid]
+  if #S.forts.forts == 0 then return base(G, uid) end
   if d.routing or d.state == "rally_back" then return base(G, uid) end
   local laddered, open = threats(G)
   if d.siege_on then
@@ -572,7 +573,7 @@ function CMD.install(rules, R)
     if not S then return plan end
     exempt[G.S] = exempt[G.S] or {}
     give_caltrops(G, s)
-    if s == S.defender then
+    if s == S.defender and #S.forts.forts > 0 then
       exempt[G.S][s] = true
       return defender_plan(G, s, plan)
     end
