@@ -58,11 +58,12 @@ function A.apply(rules)
     if ST.init(G) then PD.locate(G); CMD.fire_fighters(G); PD.upkeep(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
+    local before = G.sieges and PD.positions(G)
     movement(G)
     if G.sieges then
       PD.locate(G)
       PD.ladders(G, R)
-      PD.caltrops(G, R)
+      PD.caltrops(G, R, before)
       PD.locate(G)
     end
   end

@@ -391,27 +391,44 @@ end
 -- count them the same as missile hits, with a factor of 0 for infantry, 1
 -- for other troops. Use the number of figures passing over them ... No
 -- tactical factors are used but the usual chance factor applies." A unit
--- whose base touches a caltrop strip after moving crosses it once.
-function PD.caltrops(G, R)
+-- whose centre passed over a strip on its way this period (sampled every
+-- 5 mm from where it stood before moving) crosses it, once.
+function PD.positions(G)
+  local at = {}
+  for _, uid in ipairs(G.all) do
+    if not G.bf:unit(uid).removed then
+      local x, y, f = G.bf:pos(uid)
+      at[uid] = { x, y, f }
+    end
+  end
+  return at
+end
+
+local CENTRE_KEY = { "@caltrops" }
+function PD.caltrops(G, R, before)
   local S = G.sieges
-  for _, c in ipairs(S.caltrops or {}) do
-    for _, uid in ipairs(G.all) do
-      local d = G.D[uid]
-      if live(d) and (d.moved or 0) > 0 and not G.bf:unit(uid).removed then
-        for _, t in ipairs(G.bf:terrain_under(uid)) do
-          if t.id == c.fid and not (d.siege_caltrops and d.siege_caltrops[c.fid]) then
-            d.siege_caltrops = d.siege_caltrops or {}
-            d.siege_caltrops[c.fid] = true
-            local kind = R.troops.is_infantry(d) and "infantry" or "other"
-            local r = R.chance.shooting(d, G.dice, "WRG 1973 SIEGE: CALTROPS, " .. d.name)
-            local total = caltrops.total(kind, r.value)
-            local cas = R.tables.casualties(total, d.figures)
-            d.missile = (d.missile or 0) + cas
-            if G.log then G.bf:log("siege_caltrops", { unit = uid, figures = d.figures, total = total, casualties = cas }) end
-            say(G, "  %s cross caltrops: factor %d, random %+d, %d figures: %d casualties.", d.name,
-              caltrops.weapon_factor(kind), r.value, d.figures, cas)
-          end
-        end
+  if #S.caltrops == 0 then return end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local b = before and before[uid]
+    if live(d) and b and not G.bf:unit(uid).removed then
+      local u = G.bf:unit(uid)
+      local dx, dy = u.x - b[1], u.y - b[2]
+      local n = math.max(1, math.ceil(math.sqrt(dx * dx + dy * dy) / 5))
+      local crossed, seen = {}, {}
+      for i = 0, n do
+        local fid = G.bf:terrain_probe(b[1] + dx * i / n, b[2] + dy * i / n, u.facing, u.width, u.depth, CENTRE_KEY)
+        if fid and not seen[fid] then seen[fid] = true; crossed[#crossed + 1] = fid end
+      end
+      for _, fid in ipairs(crossed) do
+        local kind = R.troops.is_infantry(d) and "infantry" or "other"
+        local r = R.chance.shooting(d, G.dice, "WRG 1973 SIEGE: CALTROPS, " .. d.name)
+        local total = caltrops.total(kind, r.value)
+        local cas = R.tables.casualties(total, d.figures)
+        d.missile = (d.missile or 0) + cas
+        if G.log then G.bf:log("siege_caltrops", { unit = uid, feature = fid, figures = d.figures, total = total, casualties = cas }) end
+        say(G, "  %s cross caltrops: factor %d, random %+d, %d figures: %d casualties.", d.name,
+          caltrops.weapon_factor(kind), r.value, d.figures, cas)
       end
     end
   end
