@@ -541,6 +541,85 @@ function CMD.fire_fighters(G)
   end
 end
 
+-- MINING. The besieger with a penthouse (the scenario's `penthouses`)
+-- begins a mine in the first period: from under the penthouse, 60 paces out
+-- from the middle of the wall section nearest its edge, its aiming point
+-- written down (kept in its own side's record, modules.sieges.mining) just
+-- under the wall; the start is declared when a defender stands within 300
+-- paces (READING of "in view of the defenders"). A team of 10 digs it. The
+-- defender's commander knows of it only what mining.view shows its side:
+-- an announced mine's start. It countermines from inside its wall: a tunnel
+-- from just inside the wall 15 paces to one side of the line to that start,
+-- out under the wall to 25 paces outside and 15 paces to the other side, so
+-- that it crosses a mine dug from there outside the fort. READING: the
+-- mining teams are abstract (not taken from the units on the table).
+local mining = require("modules.sieges.mining")
+CMD.MINE_OUT, CMD.SEEN_WITHIN = 60, 300
+function CMD.mines(G)
+  local S = G.sieges
+  if not S or not S.besieger or G.turn ~= 1 then
+    if S and S.defender and G.turn >= 1 then CMD.countermines(G) end
+    return
+  end
+  for _ = 1, S.spec.siege.penthouses or 0 do
+    -- the section facing the besieger's edge nearest the middle of the table
+    local width = G.S.width
+    local best, bd
+    for _, sec in ipairs(S.forts.sections) do
+      local ox, oy, mx = forts.outward(sec)
+      local ex, ey = towards_edge(S.besieger)
+      if sec.kind == "wall" and forts.blocks(sec) and ox * ex + oy * ey > 0.9 then
+        local dd = math.abs(mx - width / 2)
+        if not bd or dd < bd or (dd == bd and sec.index < best.index) then best, bd = sec, dd end
+      end
+    end
+    if best and not S.mining_started then
+      local ox, oy, mx, my = forts.outward(best)
+      local from = { (mx + ox * CMD.MINE_OUT * MM) / MM, (my + oy * CMD.MINE_OUT * MM) / MM }
+      local aim = { (mx - ox * best.thickness / 2) / MM, (my - oy * best.thickness / 2) / MM }
+      local seen = false
+      for _, uid in ipairs(G.sides[S.defender].units) do
+        local x, y = G.bf:pos(uid)
+        if math.sqrt((x / MM - from[1]) ^ 2 + (y / MM - from[2]) ^ 2) <= CMD.SEEN_WITHIN then seen = true end
+      end
+      local id = mining.start(S.mining, { side = S.besieger, from = from, aim = aim, sheltered = true, in_view = seen })
+      if id then
+        S.mining.mines[id].party = mining.MAX_MINERS
+        S.mining_started = true
+        if G.log then G.bf:log("siege_mine", { side = S.besieger, mine = id, announced = seen, from = from }) end
+        if seen then ST.say(G, "  The besiegers declare a mine begun from their penthouse.") end
+      end
+    end
+  end
+end
+
+function CMD.countermines(G)
+  local S = G.sieges
+  S.countering = S.countering or {}
+  for _, m in ipairs(mining.view(S.mining, S.defender)) do
+    if not m.own and not m.counter and not S.countering[m.id] then
+      -- the defender's wall section nearest the declared start
+      local best, bd
+      for _, sec in ipairs(S.forts.sections) do
+        local d2 = ST.seg_dist(m.from[1] * MM, m.from[2] * MM, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
+        if not bd or d2 < bd then best, bd = sec, d2 end
+      end
+      if best then
+        local ox, oy, mx, my = forts.outward(best)
+        local tx, ty = -oy, ox   -- along the wall
+        local from = { (mx - ox * (best.thickness + 5) + tx * 15 * MM) / MM, (my - oy * (best.thickness + 5) + ty * 15 * MM) / MM }
+        local aim = { (mx + ox * 25 * MM - tx * 15 * MM) / MM, (my + oy * 25 * MM - ty * 15 * MM) / MM }
+        local id = mining.start(S.mining, { side = S.defender, counter = true, from = from, aim = aim, inside = true })
+        if id then
+          S.mining.mines[id].party = mining.MAX_MINERS
+          S.countering[m.id] = id
+          if G.log then G.bf:log("siege_mine", { side = S.defender, mine = id, counter = true }) end
+        end
+      end
+    end
+  end
+end
+
 -- WINNERS AND LOSERS: "objective points that have been previously agreed
 -- for the control of specified terrain features": the scenario's
 -- `objective` points go to the side holding the fort at the count: the

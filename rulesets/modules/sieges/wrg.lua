@@ -55,7 +55,7 @@ function A.apply(rules)
     P.upkeep, P.movement, P.shooting_phase, P.melee_phase, P.end_of_period
   function P.upkeep(G)
     upkeep(G)
-    if ST.init(G) then PD.locate(G); CMD.fire_fighters(G); PD.upkeep(G, R); PD.mining(G, R) end
+    if ST.init(G) then PD.locate(G); CMD.fire_fighters(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)

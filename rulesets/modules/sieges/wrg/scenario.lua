@@ -17,6 +17,7 @@
 --     ladders: 6                 # scaling ladders
 --     rams: 1
 --     mantlets: 4
+--     penthouses: 1              # shelter for a mine begun in the first period
 --     fire: [sagittarii]         # unit ids given fire missiles (with their wagon)
 --     caltrops: [legio]          # Roman or Byzantine infantry carrying caltrops
 --     water_wagons: 1            # the defender's water tank wagons (fire-fighting)
@@ -108,7 +109,8 @@ function SC.read(list, locate, mm_per_pace)
         if p.besieger ~= 1 and p.besieger ~= 2 then fail("%s: siege needs besieger: 1 or 2", where) end
         spec.siege = { besieger = p.besieger, hours = h, wind = p.wind, ladders = p.ladders or 0, rams = p.rams or 0,
                        mantlets = p.mantlets or 0, fire = p.fire or {}, caltrops = p.caltrops or {},
-                       water_wagons = p.water_wagons or 0, objective = p.objective }
+                       water_wagons = p.water_wagons or 0, objective = p.objective,
+                       penthouses = p.penthouses or 0 }
       end
     else
       rest[#rest + 1] = p
