@@ -275,6 +275,8 @@ local function steer(G, uid, x, y, dist)
       -- a line that runs into a wall: as far as short of it (walking into
       -- a wall would count as an obstructed move)
       if stop == "terrain" then return rest + 5, math.max(0, moved - 1) end
+      -- blocked at once (friends, enemies): no move on this line
+      if moved < 0.5 then return rest + 1000, 0 end
       return rest, dist
     end)
     if not best_left or left < best_left - 0.5 then best_b, best_left, best_go = bb, left, go end
@@ -286,11 +288,19 @@ end
 -- comes up square: first to a place 12 paces out in front, then straight
 -- ahead, only as far as the point (so it stops short of a face rather than
 -- bumping into it).
+-- Standing still, facing `b`: a turn when the unit does not face it yet,
+-- else no move at all (a hold is not an order to move).
+local function face_plan(G, uid, b)
+  local _, _, f = G.bf:pos(uid)
+  if math.abs(((f - b + 180) % 360) - 180) < 1 then return nil end
+  return { bearing = b, distance = 0 }
+end
+
 local function point_plan(G, uid, x, y, face_after)
   local ux, uy = G.bf:pos(uid)
   local dist = math.sqrt((x - ux) ^ 2 + (y - uy) ^ 2) / MM
   if dist < 0.6 then
-    if face_after then return { bearing = face_after, distance = 0 } end
+    if face_after then return face_plan(G, uid, face_after) end
     return nil
   end
   if face_after then
@@ -306,11 +316,13 @@ local function point_plan(G, uid, x, y, face_after)
     end
     if ds >= 1 then
       local b, go = steer(G, uid, sx, sy, ds)
+      if go < 0.5 then return nil end
       return { bearing = b, distance = math.min(ds, go), advancing = true }
     end
     return { bearing = face_after, distance = math.max(0, ahead), advancing = true }
   end
   local b, go = steer(G, uid, x, y, dist)
+  if go < 0.5 then return nil end
   return { bearing = b, distance = math.min(dist, go), advancing = true }
 end
 
@@ -384,7 +396,7 @@ local function besieger_move(G, uid, base)
     return point_plan(G, uid, mx - ox * 120, my - oy * 120)
   end
   if k.ladders and k.ladders > 0 then
-    if k.ladder_up then return { bearing = select(3, G.bf:pos(uid)), distance = 0 } end
+    if k.ladder_up then return nil end
     local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
     if not sec or not forts.blocks(sec) then
       sec = pick_section(G, uid, function(s2) return materials.ladder_reaches(s2.kind) end)
@@ -416,7 +428,7 @@ local function besieger_move(G, uid, base)
       local x, y = G.bf:pos(uid)
       local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM - G.bf:unit(uid).depth / 2 / MM
       local b = forts.facing_in(sec)
-      if dist <= half * 0.9 then return { bearing = b, distance = 0 } end
+      if dist <= half * 0.9 then return face_plan(G, uid, b) end
       local ox, oy, mx, my = forts.outward(sec)
       local stand = half * 0.8 * MM + G.bf:unit(uid).depth / 2
       return point_plan(G, uid, mx + ox * stand, my + oy * stand, b)
@@ -457,7 +469,7 @@ local function besieger_move(G, uid, base)
       local px, py = x - ox * (bd - want), y - oy * (bd - want)
       return point_plan(G, uid, px, py, forts.facing_in(best))
     end
-    return { bearing = forts.facing_in(best), distance = 0 }
+    return face_plan(G, uid, forts.facing_in(best))
   end
   return base(G, uid)
 end
@@ -482,14 +494,14 @@ local function defender_move(G, uid, base)
   if d.siege_on then
     -- on the walls: they stand and fight; uncontrolled: to a breach or a
     -- wall under escalade (READING: along the walk, to its inner foot)
-    if d.state ~= "uncontrolled" then return { bearing = select(3, G.bf:pos(uid)), distance = 0 } end
+    if d.state ~= "uncontrolled" then return nil end
     local target = open[1]
     if not target then for i in pairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
-    if not target then return { bearing = select(3, G.bf:pos(uid)), distance = 0 } end
+    if not target then return nil end
     local ox, oy, mx, my = forts.outward(target)
     return point_plan(G, uid, mx - ox * (target.thickness + G.bf:unit(uid).depth / 2 + 4), my - oy * (target.thickness + G.bf:unit(uid).depth / 2 + 4))
   end
-  if d.siege and d.siege.fire_fighting then return { bearing = select(3, G.bf:pos(uid)), distance = 0 } end
+  if d.siege and d.siege.fire_fighting then return nil end
   if enemy_inside(G) then return base(G, uid) end
   -- man the threatened section: a gap first, else a wall under escalade
   local target = open[1]
@@ -506,7 +518,7 @@ local function defender_move(G, uid, base)
       or (target.thickness + G.bf:unit(uid).depth / 2 + 2)
     return point_plan(G, uid, mx - ox * back, my - oy * back, forts.facing_out(target))
   end
-  return { bearing = select(3, G.bf:pos(uid)), distance = 0 }
+  return nil
 end
 
 -- Fire-fighting: the defender's nearest free unit within 60 paces of each
