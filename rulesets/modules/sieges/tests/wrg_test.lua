@@ -456,3 +456,34 @@ T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out;
   T.eq(ram, 1)
   T.eq(ladders, 12)
 end)
+
+T.case("WRG 1973 SIEGE: FIRE and the weather: the wind from the weather state; rain puts fires out and no more start", function()
+  local W = require("modules.weather")
+  local G = situation{ terrain = { PALISADE, { type = "siege", besieger = 1, wind = { from = 90, strength = "strong" } } },
+                       side1 = { unit("fb", "LMI", 535, 500 - 25 * MM - 20, 0, { weapons = { "javelin" }, figures = 8,
+                                                                              set = { siege = { fire = true, prepared = 0 } } }) } }
+  local S = G.sieges
+  T.eq(PD.wind(G), { from = 90, strength = "strong" }, "the scenario's wind without weather")
+  G.weather = W.start({ region = "mediterranean", month = 7, ground = "inland" }, dice.forced({ 4 }))
+  T.eq(PD.wind(G).from, 45, "the weather module's: Mediterranean winds from the north east")
+  fire.hit(S.fire, 2, 5)
+  ST.set_state(G, 2, "burning", "test")
+  G.weather = { raining = true }   -- WRG's own weather option's state
+  play(G)
+  T.eq(S.rained, true)
+  T.eq({ S.fire.objects[2].burning, S.forts.sections[2].state }, { false, "intact" })
+  T.eq(#events(G, "siege_fire", 1), 0, "no fire missiles after rain")
+end)
+
+T.case("WRG 1973 SIEGE: bad siege pieces are reported with what was expected", function()
+  local bad = { type = "fortification", defender = 2, sections = { { kind = "moat", from = { 0, 0 }, to = { 10, 0 } },
+    { kind = "wall", from = { 10, 0 }, to = { 10, 10 } }, { kind = "wall", from = { 10, 10 }, to = { 0, 0 } } } }
+  T.raises(function() situation{ terrain = { bad } } end, "a section is { kind: wall | tower | gate | palisade | turf_wall")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 3 } } } end, "siege needs besieger: 1 or 2")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, hours_per_period = 0 } } } end,
+    "hours_per_period must be a number above 0")
+  T.raises(function() situation{ terrain = { { type = "ship", at = { 1, 1 }, size = { 5, 2 }, side = 1, class = "A" } } } end,
+    "class: C | D")
+  T.raises(function() situation{ terrain = { { type = "fortification", defender = 2, sections = { { kind = "wall" } } } } } end,
+    "a fortification needs sections: a ring of at least 3")
+end)

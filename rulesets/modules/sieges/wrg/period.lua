@@ -165,9 +165,28 @@ local function fire_period(G, R)
   end
 end
 
+-- Rain (WRG weather): "Fires are extinguished and no more can be started
+-- for the rest of the game." Read from the weather state at G.weather: the
+-- weather module's (modules.weather: rain falling) or WRG's own option's
+-- (`raining`).
+function PD.raining(G)
+  local w = G.weather
+  if not w then return false end
+  if w.rain_possible ~= nil then return require("modules.weather").raining(w) end
+  return w.raining == true
+end
+
 function PD.upkeep(G, R)
   if not G.sieges then return end
   PD.locate(G)
+  if not G.sieges.rained and PD.raining(G) then
+    G.sieges.rained = true
+    fire.extinguish_all(G.sieges.fire)
+    for _, sec in ipairs(G.sieges.forts.sections) do
+      if sec.state == "burning" then ST.set_state(G, sec.index, "intact", "rain puts the fire out") end
+    end
+    say(G, "  Rain: the fires are out, and no more can be started.")
+  end
   fire_period(G, R)
   PD.locate(G)
 end
@@ -345,7 +364,7 @@ function PD.fire_missiles(G, R)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local k = d.siege
-    if live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging then
+    if live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging and not S.rained then
       local half = fire.range(d.range, R.troops.missile(d) == "javelin" or R.troops.missile(d) == "darts")
       local best, bd
       local x, y = G.bf:pos(uid)
