@@ -71,7 +71,14 @@ function A.apply(rules)
     if not G.sieges then return shooting_phase(G) end
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
+    -- RANGES: "fighting from a raised rampart add 20 paces"
+    local raised = {}
+    for _, uid in ipairs(G.all) do
+      local d = G.D[uid]
+      if d.siege_on and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
+    end
     shooting_phase(G)
+    for _, uid in ipairs(raised) do G.D[uid].range = G.D[uid].range - 20 end
     for _, h in ipairs(held) do G.D[h.uid].range = h.range end
   end
   function P.melee_phase(G)

@@ -487,3 +487,27 @@ T.case("WRG 1973 SIEGE: bad siege pieces are reported with what was expected", f
   T.raises(function() situation{ terrain = { { type = "fortification", defender = 2, sections = { { kind = "wall" } } } } } end,
     "a fortification needs sections: a ring of at least 3")
 end)
+
+T.case("WRG 1973 SHOOTING: RANGES and OVERHEAD with ramparts: +20 paces from a rampart, -20 shooting up at one; no overhead penalty from a rampart", function()
+  local terms = function(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local on_wall = { type = "HI", class = "C", regular = true, weapons = { "javelin" }, figures = 8, files = 4, ranks = 2, siege_on = 1 }
+  -- a foot bow's 240 paces: at 225 it is beyond 240 - 20
+  T.eq(shooting.shoot(archer, on_wall, { range = 225 }, dice.forced({ 3, 3 }), true).casualties, 0)
+  T.eq(terms(shooting.shoot(archer, on_wall, { range = 225 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart ~= nil, true)
+  T.eq(terms(shooting.shoot(archer, on_wall, { range = 215 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart, nil)
+  local wall_archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, siege_on = 2 }
+  local plain = { type = "MI", class = "C", regular = true, weapons = { "spear" }, figures = 8, files = 4, ranks = 2 }
+  local t = terms(shooting.shoot(wall_archer, plain, { range = 100, overhead = true }, dice.forced({ 3, 3 }), true))
+  T.eq({ t.overhead, t.siege_from_rampart_overhead }, { -1, 1 })
+  -- in battle: a bow on the wall reaches 260 paces
+  local G = situation{ seed = 2, side1 = { unit("target", "MI", 600, 500 - 255 * MM - 20, 0) },
+                       side2 = { unit("bows", "LI", 600, 500 + forts.PARAPET_MM + 1 + 15, 180, { weapons = { "bow" }, figures = 8, ranks = 1 }) } }
+  play(G)
+  T.eq(#events(G, "shoot", 1), 1, "255 paces: in range from the rampart")
+  T.eq(G.D[G.by_id[2].bows].range, 240, "the range itself unchanged")
+end)

@@ -44,7 +44,31 @@ function MOD.entries(troops)
   -- shooting phase); those without missiles are out of reach of all but stone
   -- throwers. Stone throwers ignore cover as WRG's own partial cover factor
   -- says ("troops other than stone-throwing engines").
+  -- RANGES: "Troops ... fighting from a raised rampart add 20 paces to
+  -- these ranges" (the adapter adds them to the range of troops on a wall
+  -- for the shooting phase) and "Troops ... shooting up at a rampart or
+  -- similar ... deduct 20 paces".
+  local RANGES = "WRG 1973 SHOOTING: RANGES"
+  local function up_at_rampart(c)
+    if c.target.siege_on == nil or c.shooter.siege_on ~= nil or c.s.range == nil then return false end
+    local r = troops.range(c.shooter)
+    return r ~= nil and c.s.range > r - 20
+  end
   local shooting = {
+    {
+      id = "siege_up_at_rampart", rule = RANGES,
+      text = "shooting up at a rampart: 20 paces less range (out of range)",
+      when = up_at_rampart,
+      apply = function() return -99 end,
+    },
+    {
+      -- SHOOTING OVERHEAD: penalised "except when ... 2) Shooting from a
+      -- vertical elevation such as an elephant or rampart."
+      id = "siege_from_rampart_overhead", rule = "WRG 1973 SHOOTING, TACTICAL FACTORS",
+      text = "shooting overhead from a rampart: no penalty",
+      when = function(c) return c.shooter.siege_on ~= nil and c.s.overhead == true and not c.s.overhead_exempt end,
+      add = 1,
+    },
     {
       id = "siege_merlons", rule = RULE,
       text = "shooting at troops behind merlons or loopholes: cover at 3 times normal value",
