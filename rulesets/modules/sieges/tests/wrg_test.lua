@@ -511,3 +511,16 @@ T.case("WRG 1973 SHOOTING: RANGES and OVERHEAD with ramparts: +20 paces from a r
   T.eq(#events(G, "shoot", 1), 1, "255 paces: in range from the rampart")
   T.eq(G.D[G.by_id[2].bows].range, 240, "the range itself unchanged")
 end)
+
+T.case("WRG 1973 SIEGE: WORKING PARTIES: a working party counts the enemy within the fort as one enemy unit", function()
+  local reaction = rules.require("wrg.reaction")
+  local party = { class = "C", regular = true, type = "MI", figures = 6, original = 6, weapons = { "spear" },
+                  siege = { ram = true, working = true } }
+  local out = reaction.test(party, { enemy_units = 3 }, dice.forced({ 3, 3, 3 }), true)
+  local t = {}
+  for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+  T.eq({ t.enemy_units, t.siege_working_party_one_enemy }, { -3, 2 }, "three enemy units count as one")
+  party.siege.working = nil
+  local idle = reaction.test(party, { enemy_units = 3 }, dice.forced({ 3, 3, 3 }), true)
+  T.eq(out.score - idle.score, 2)
+end)

@@ -155,12 +155,25 @@ function MOD.entries(troops)
   return shooting, melee
 end
 
+-- WORKING PARTIES: "Any body of figures engaged on a task form a unit for
+-- reaction purposes. They count enemy troops within the fort as one enemy
+-- unit." READING: a party at work against the wall counts the enemy units
+-- within 150 paces and facing it (the garrison) as one: the "each enemy
+-- unit" factor is taken back down to -1.
+MOD.reaction = {
+  id = "siege_working_party_one_enemy", rule = "WRG 1973 SIEGE: WORKING PARTIES",
+  text = "a working party counts the enemy troops within the fort as one enemy unit",
+  when = function(c) return c.u.siege ~= nil and c.u.siege.working == true and (c.counts.enemy_units or 0) > 1 end,
+  add = function(c) return math.min(c.counts.enemy_units, 4) - 1 end,
+}
+
 function MOD.install(rules)
   local shooting, melee = MOD.entries(rules.require("wrg.troops"))
   local S = rules.require("wrg.shooting")
   for _, e in ipairs(shooting) do S.modifiers:add(e) end
   local H = rules.require("wrg.melee")
   for _, e in ipairs(melee) do H.modifiers:add(e) end
+  rules.require("wrg.reaction").modifiers:add(MOD.reaction, { after = "enemy_units" })
 end
 
 return MOD
