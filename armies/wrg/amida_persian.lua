@@ -1,6 +1,7 @@
 -- The Sassanid Persian army before Amida, 359 AD (Ammianus XIX): Shapur's
 -- foot for the assault on the walls -- Daylami and levy infantry with
--- scaling ladders, a ram party, archers -- and a guard of horse. A siege
+-- scaling ladders, a ram party, archers, a stone-thrower -- and a guard of
+-- horse. A siege
 -- army for the sieges module (scenarios/wrg/siege_amida.yaml); the ladders
 -- and the ram are the scenario's (table.terrain, type: siege).
 return army {
@@ -23,6 +24,8 @@ return army {
            weapons = { "bow" }, figures = 12, ranks = 2 },
     unit { id = "slingers", name = "Slingers", type = "LI", class = "C", regular = false,
            weapons = { "sling" }, figures = 12, ranks = 2 },
+    unit { id = "stone_thrower", name = "A stone-thrower of 30 minae", type = "ENG", engine = "stone_30_mina", class = "C",
+           regular = false, figures = 1 },
     unit { id = "savaran", name = "Shapur and the Savaran", type = "EHC", class = "B", regular = false,
            weapons = { "kontos", "bow" }, figures = 8, ranks = 2, shield = false, general = "c_in_c" },
   },

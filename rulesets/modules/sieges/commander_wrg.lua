@@ -208,6 +208,10 @@ local function give_kit(G, s)
   end
   for _, d in ipairs(specs) do
     if named[d.id] == "fire" then d.siege = d.siege or {}; d.siege.fire = true end
+    -- stone-throwers aim at the lower wall (not at the ramparts)
+    if d.type == "ENG" and d.engine ~= "light_bolt" and d.engine ~= "heavy_bolt" then
+      d.siege = d.siege or {}; d.siege.batter = true
+    end
   end
 end
 
@@ -421,6 +425,10 @@ local function besieger_move(G, uid, base)
       return point_plan(G, uid, x, y, forts.facing_in(sec))
     end
   end
+  -- stone-throwers stand where they are emplaced and batter (an engine drawn
+  -- by oxen moves 20 paces a period, less its turns, and does not shoot on
+  -- the move: closing on the wall would cost it the battle's periods)
+  if k.batter then return nil end
   if k.fire and d.range then
     local half = fire.range(d.range, false)
     local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)

@@ -71,6 +71,8 @@ function A.apply(rules)
     if not G.sieges then return shooting_phase(G) end
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
+    PD.batteries(G, R, held)
+    for _, h in ipairs(held) do G.D[h.uid].range = nil end
     -- RANGES: "fighting from a raised rampart add 20 paces"
     local raised = {}
     for _, uid in ipairs(G.all) do

@@ -524,3 +524,18 @@ T.case("WRG 1973 SIEGE: WORKING PARTIES: a working party counts the enemy within
   local idle = reaction.test(party, { enemy_units = 3 }, dice.forced({ 3, 3, 3 }), true)
   T.eq(out.score - idle.score, 2)
 end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION: stone-throwers batter a wall: weapon factor 1 below 150 paces, 0 further, each hit a figure/period", function()
+  for _, case in ipairs({ { 120, 1 }, { 200, 0 } }) do
+    local G = situation{ seed = 3, side1 = { unit("eng", "ENG", 470, 500 - case[1] * MM - 20, 0,
+      { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {}, set = { siege = { batter = true } } }) } }
+    play(G)
+    local w = events(G, "siege_work", 1)
+    T.eq(#w, 1, case[1] .. " paces")
+    T.eq(w[1].tool, "stones")
+    local r = w[1].total - case[2]
+    T.truthy(r >= -1 and r <= 1, "weapon factor " .. case[2] .. " and the random factor")
+    T.eq(w[1].fp, tables.casualties(w[1].total, 4), "4 crew shoot: each casualty a figure/period")
+    T.eq(#events(G, "shoot", 1), 0, "aim at the lower wall: nothing else shot")
+  end
+end)

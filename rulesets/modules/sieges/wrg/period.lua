@@ -406,6 +406,66 @@ function PD.fire_missiles(G, R)
   return held
 end
 
+-- DESTRUCTION by stone-throwers: "If stone throwing engines attempt to
+-- breach walls or palisades the weapon factor is 1 below 150 paces, 0 if
+-- further, and each hit (casualty) counts as a figure/period of work. Aim is
+-- concentrated on the lower wall and therefore causes no casualties to
+-- defenders on the ramparts. Alternatively, aim can be concentrated on the
+-- ramparts and the walls will escape serious damage." The besieger's stone
+-- engines batter (their commander's choice, `unit.siege.batter`) the wall,
+-- tower or palisade section facing them nearest within range: WRG's
+-- casualty table for their crews, the weapon factor by range, the random
+-- factor, no tactical factors (READING: a wall takes no cover); they shoot
+-- at nothing else that period. Wooden gates are not battered (READING:
+-- the text names walls and palisades; towers fall to battery as the
+-- BREACHES section says).
+local function stone_engine(d) return d.type == "ENG" and d.engine ~= "light_bolt" and d.engine ~= "heavy_bolt" end
+function PD.batteries(G, R, held)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    local k = d.siege
+    -- engines do not shoot on the move (SHOOTING ON THE MOVE)
+    if live(d) and k and k.batter and stone_engine(d) and d.range and not d.routing and not d.in_melee
+      and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
+      local x, y = G.bf:pos(uid)
+      local best, bd
+      for _, sec in ipairs(S.forts.sections) do
+        local ox, oy = forts.outward(sec)
+        local outside = (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
+        if outside and forts.blocks(sec) and sec.kind ~= "gate" and sec.kind ~= "turf_wall" then
+          local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM
+          if dist <= d.range and (not bd or dist < bd) then best, bd = sec, dist end
+        end
+      end
+      if best then
+        held[#held + 1] = { uid = uid, range = d.range }
+        local figures = R.shooting.figures(d, { moved = (d.moved or 0) > 0 })
+        local r = R.chance.shooting(d, G.dice, "WRG 1973 SIEGE: DESTRUCTION, stone-throwers of " .. d.name)
+        local weapon = works.stone_factor(bd)
+        local total = weapon + r.value
+        local hits = R.tables.casualties(total, figures)
+        local result = forts.batter(S.forts, best.index, "stones", hits * S.hours)
+        if G.log then G.bf:log("siege_work", { unit = uid, section = best.index, tool = "stones", fp = hits,
+                                               done = best.job.done_fp, need = best.job.need, total = total }) end
+        say(G, "  %s batter the %s (section %d) at %.0f paces: weapon %d, random %+d = %d: %d hits, %g of %g.", d.name,
+          best.kind, best.index, bd, weapon, r.value, total, hits, best.job.done_fp, best.job.need)
+        if result then
+          collapse(G, R, best.index)
+          ST.set_state(G, best.index, result, "battered by stone-throwers")
+          if best.kind == "tower" and result == "untenable" then
+            local a = forts.neighbours(S.forts, best.index)
+            if a and S.forts.sections[a].kind ~= "tower" then
+              collapse(G, R, a)
+              ST.set_state(G, a, "breached", "the tower beside it untenable")
+            end
+          end
+        end
+      end
+    end
+  end
+end
+
 -- CALTROPS crossed this period: "Troops of either side passing over caltrops
 -- count them the same as missile hits, with a factor of 0 for infantry, 1
 -- for other troops. Use the number of figures passing over them ... No
