@@ -62,6 +62,7 @@ function A.apply(rules)
     movement(G)
     if G.sieges then
       PD.locate(G)
+      PD.escaladers_moved(G, R)
       PD.ladders(G, R)
       PD.caltrops(G, R, before)
       PD.locate(G)

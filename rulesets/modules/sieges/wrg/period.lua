@@ -272,6 +272,33 @@ function PD.climb_down(G, R, uid, sec)
   R.manoeuvre.record(G, uid, "climb")
 end
 
+-- After movement: escaladers who left their ladders this phase (routed,
+-- swept away by friends, gone) have them cast down.
+function PD.escaladers_moved(G, R)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    local k = d.siege
+    if k and k.escalading then
+      local sec = k.ladder_up and S.forts.sections[k.ladder_up.section]
+      local near = false
+      if sec and live(d) and not G.bf:unit(uid).removed then
+        for _, c in ipairs(ST.corners(G, uid)) do
+          if ST.seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2]) <= G.bf:unit(uid).depth + sec.thickness then
+            near = true
+          end
+        end
+      end
+      if not near or d.routing then
+        if sec then S.standing[sec.index] = nil end
+        k.escalading, k.ladder_up = false, nil
+        if G.log then G.bf:log("siege_ladder", { unit = uid, what = "cast down" }) end
+        say(G, "  %s leaves its ladders: they are cast down.", d.name)
+      end
+    end
+  end
+end
+
 -- After the melee: escaladers pushed back have their ladders cast down;
 -- escaladers whose defenders were pushed back, broke or fell get a footing.
 function PD.after_melee(G, R)
