@@ -539,3 +539,26 @@ T.case("WRG 1973 SIEGE: DESTRUCTION: stone-throwers batter a wall: weapon factor
     T.eq(#events(G, "shoot", 1), 0, "aim at the lower wall: nothing else shot")
   end
 end)
+
+T.case("WRG 1973 SIEGE: MINING: the defender's commander countermines only a declared mine, from what its view shows", function()
+  local CMD = require("modules.sieges.commander_wrg")
+  local G = situation{}
+  local S = G.sieges
+  local hidden = mining.start(S.mining, { side = 1, from = { 450 / MM, 400 / MM }, aim = { 450 / MM, 505 / MM }, sheltered = true,
+                                          in_view = false })
+  CMD.countermines(G)
+  T.eq(#S.mining.mines, 1, "an undeclared mine: no countermine")
+  local seen = mining.start(S.mining, { side = 1, from = { 650 / MM, 400 / MM }, aim = { 700 / MM, 505 / MM }, sheltered = true,
+                                        in_view = true })
+  CMD.countermines(G)
+  T.eq(#S.mining.mines, 3, "a declared mine: one countermine")
+  local c = S.mining.mines[3]
+  T.eq({ c.side, c.counter }, { 2, true })
+  -- the countermine is the same whatever the mine's written aim (the view shows only its start)
+  local G2 = situation{}
+  mining.start(G2.sieges.mining, { side = 1, from = { 650 / MM, 400 / MM }, aim = { 600 / MM, 505 / MM }, sheltered = true,
+                                   in_view = true })
+  CMD.countermines(G2)
+  T.eq(G2.sieges.mining.secret[2][2], S.mining.secret[2][3], "same countermine for another aiming point")
+  local _ = { hidden, seen }
+end)
