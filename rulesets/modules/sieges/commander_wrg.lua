@@ -268,8 +268,14 @@ local function steer(G, uid, x, y, dist)
   if not turn then return b, dist end
   local best_b, best_left, best_go
   local step = math.min(dist, G.D[uid].moves[1])
-  for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
-    local bb = (b + off) % 360
+  -- straight ahead first when it is within 45 degrees of the way (it keeps
+  -- the line and costs no turn: the default commander's preference, so a
+  -- unit does not swing its facing from period to period)
+  local _, _, facing = G.bf:pos(uid)
+  local cands = {}
+  if math.abs(((facing - b + 180) % 360) - 180) <= 45 then cands[1] = facing end
+  for _, off in ipairs({ 0, 30, -30, 60, -60 }) do cands[#cands + 1] = (b + off) % 360 end
+  for i, bb in ipairs(cands) do
     local left, go = turn.probe(G, uid, function()
       local _, _, f = G.bf:pos(uid)
       G.bf:move(uid, "turn", ((bb - f + 180) % 360) - 180)
@@ -283,7 +289,9 @@ local function steer(G, uid, x, y, dist)
       if moved < 0.5 then return rest + 1000, 0 end
       return rest, dist
     end)
-    if not best_left or left < best_left - 0.5 then best_b, best_left, best_go = bb, left, go end
+    local score = left / MM + math.abs(((bb - b + 180) % 360) - 180) * 0.05
+    if i == 1 and bb == facing then score = score - 10 end
+    if not best_left or score < best_left - 0.01 then best_b, best_left, best_go = bb, score, go end
   end
   return best_b, best_go
 end
