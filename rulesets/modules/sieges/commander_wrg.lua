@@ -697,12 +697,26 @@ function CMD.install(rules, R)
     if exempt[S] and exempt[S][side] then return {} end
     return check(S, side, placements)
   end
+  -- A plan that would neither move the unit nor turn it (a wall, friends or
+  -- enemies in the way) is no order at all: the unit stands.
+  local function useful(G, uid, plan)
+    if not plan or not plan.distance or plan.distance <= 0 or G.D[uid].state == "uncontrolled" then return plan end
+    local moved = R.turn.probe(G, uid, function()
+      local _, _, f = G.bf:pos(uid)
+      if plan.bearing then G.bf:move(uid, "turn", ((plan.bearing - f + 180) % 360) - 180) end
+      local _, m = R.turn.advance(G, uid, plan.distance)
+      return m
+    end)
+    if moved >= 0.5 then return plan end
+    if plan.bearing then return face_plan(G, uid, plan.bearing) end
+    return nil
+  end
   function ai.move(G, uid)
     if not G.sieges then return move(G, uid) end
     G.sieges_turn = R.turn
     local d = G.D[uid]
-    if d.side == G.sieges.defender then return defender_move(G, uid, move) end
-    return besieger_move(G, uid, move)
+    if d.side == G.sieges.defender then return useful(G, uid, defender_move(G, uid, move)) end
+    return useful(G, uid, besieger_move(G, uid, move))
   end
   function ai.charge_target(G, uid)
     local S = G.sieges

@@ -346,7 +346,13 @@ function PD.works(G, R)
       elseif d.type == "EL" then tool, figures, elephants = "axes", 0, d.figures
       elseif R.troops.has(d, "axe") then tool, figures = "axes", math.min(d.figures, d.files or d.figures) end
       if tool then
-        for _, t in ipairs(ST.touching_from_outside(G, uid)) do
+        -- the section it was brought against first (the commander's target),
+        -- then the nearest it touches: the work goes into one job
+        local touch = ST.touching_from_outside(G, uid)
+        for n, t in ipairs(touch) do
+          if t.index == k.target and n > 1 then table.remove(touch, n); table.insert(touch, 1, t); break end
+        end
+        for _, t in ipairs(touch) do
           local sec = S.forts.sections[t.index]
           if forts.blocks(sec) and works.may_destroy(forts.KINDS[sec.kind].destroy, tool) then
             local fp = works.output{ figures = figures, elephants = elephants, uncontrolled = d.state == "uncontrolled",
