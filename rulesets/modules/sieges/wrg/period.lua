@@ -167,11 +167,12 @@ end
 
 -- Rain (WRG weather): "Fires are extinguished and no more can be started
 -- for the rest of the game." Read from the weather state at G.weather: the
--- weather module's (modules.weather: rain falling) or WRG's own option's
--- (`raining`).
+-- weather module's `fires_out` (set once rain or snow has fallen), or a
+-- state with `raining` (WRG's former weather option; tests).
 function PD.raining(G)
   local w = G.weather
   if not w then return false end
+  if w.fires_out ~= nil then return w.fires_out == true end
   if w.rain_possible ~= nil then return require("modules.weather").raining(w) end
   return w.raining == true
 end
