@@ -562,3 +562,17 @@ T.case("WRG 1973 SIEGE: MINING: the defender's commander countermines only a dec
   T.eq(G2.sieges.mining.secret[2][2], S.mining.secret[2][3], "same countermine for another aiming point")
   local _ = { hidden, seen }
 end)
+
+T.case("WRG 1973 SIEGE and WEATHER AND TIME OF DAY: engineering without illumination goes at half pace at night", function()
+  local W = require("modules.weather")
+  local G = situation{ side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) } }
+  G.weather = W.start({ region = "mediterranean", month = 7, ground = "inland" }, dice.forced({ 4 }))
+  G.weather.day_period = G.weather.daylight + 1     -- night has fallen
+  T.eq(W.night(G.weather), true)
+  T.eq(PD.engineering_rate(G, 1), 0.5)
+  G.weather_wrg = { lights = { [1] = true } }
+  T.eq(PD.engineering_rate(G, 1), 1, "with lights")
+  G.weather_wrg = { lights = {} }
+  play(G)
+  T.eq(events(G, "siege_work", 1)[1].fp, 3, "6 figures at half pace")
+end)

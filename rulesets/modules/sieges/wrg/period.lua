@@ -177,6 +177,16 @@ function PD.raining(G)
   return w.raining == true
 end
 
+-- WEATHER AND TIME OF DAY (the weather module): "Engineering work without
+-- illumination goes at half pace" at night; a side carrying lights
+-- (the weather block's `lights`) works at full pace.
+function PD.engineering_rate(G, side)
+  local w = G.weather
+  if not (w and w.daylight ~= nil) then return 1 end
+  local lit = G.weather_wrg and G.weather_wrg.lights and G.weather_wrg.lights[side] or false
+  return require("modules.weather").engineering_rate(w, lit)
+end
+
 function PD.upkeep(G, R)
   if not G.sieges then return end
   PD.locate(G)
@@ -357,7 +367,7 @@ function PD.works(G, R)
           local sec = S.forts.sections[t.index]
           if forts.blocks(sec) and works.may_destroy(forts.KINDS[sec.kind].destroy, tool) then
             local fp = works.output{ figures = figures, elephants = elephants, uncontrolled = d.state == "uncontrolled",
-                                     hours = S.hours }
+                                     hours = S.hours * PD.engineering_rate(G, d.side) }
             local result = forts.batter(S.forts, sec.index, tool, fp)
             if G.log then G.bf:log("siege_work", { unit = uid, section = sec.index, tool = tool, fp = fp,
                                                    done = sec.job.done_fp, need = sec.job.need }) end
