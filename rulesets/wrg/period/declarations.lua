@@ -11,6 +11,9 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local orders_phase = require("wrg.orders.phase")
+local recoil = require("wrg.units.recoil")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, live, mm, normal_move, say
@@ -23,7 +26,16 @@ local function in_reach(G, uid, target)
 end
 
 local function declare(G)
+  -- ORDERS: orders digested, signals obeyed, messengers riding, orders
+  -- carried out crossed out, the General's new orders (rulesets/wrg/orders/)
+  orders_phase.phase(G)
   G.charges = {}
+  -- RISK TO THE GENERAL, GENERALS: challenges, a General taking over a unit
+  require("wrg.generals.challenge").declare(G)
+  require("wrg.generals.takeover").declare(G)
+  -- SUB-UNITS: orders follow the main body; detaching, rejoining
+  require("wrg.units.subunits").declare(G)
+  require("wrg.sight.surprise").snapshot(G)  -- who stands in cover as the period starts
   local charged = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -36,7 +48,10 @@ local function declare(G)
       local cmd = G.sides[d.side].commander
       if cmd.break_off == nil or cmd.break_off(G, uid) then d.breaking_off = true end
     end
-    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
+    -- (reorganising this period: d.reorganising_now, set at the upkeep; the
+    -- spent counter is 0, which Lua reads as true: tests/reorganising_test)
+    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising_now
+      and not (d.reorganising and d.reorganising > 0) and not recoil.held(G, uid)
       and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
       local cmd = G.sides[d.side].commander
@@ -63,6 +78,7 @@ local function declare(G)
         if go then
           d.charging = true
           G.charges[#G.charges + 1] = { charger = uid, target = target }
+          during_charge.note(G, G.charges[#G.charges])  -- where the charge began
           charged[target] = charged[target] or {}
           table.insert(charged[target], uid)
           if G.log then G.bf:log("charge", { unit = uid, target = target }) end
@@ -121,6 +137,26 @@ local function declare(G)
       end
     end
   end
+  -- CHARGING: "A unit with orders to charge any enemy coming within reach
+  -- will count as countercharging, even if no charge is intended against
+  -- it. The same applies when a unit ordered to support another sees it
+  -- threatened." A unit under a "support" order whose friend is charged
+  -- countercharges a charger within its own charge reach and front 45
+  -- degrees (no choice: the order decides).
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local o = d.order == "support" and d.orders or nil
+    if o and o.friend and charged[o.friend] and live(d) and not d.routing and d.state == nil and not d.in_melee
+      and not d.charging and not d.evading and not d.countercharging and not d.pursuing and d.moves[2] and not d.square then
+      for _, c in ipairs(charged[o.friend]) do
+        if live(G.D[c]) and in_reach(G, uid, c) then
+          d.countercharging = true
+          say(G, "  %s countercharges in support of %s.", d.name, G.D[o.friend].name)
+          break
+        end
+      end
+    end
+  end
   -- GENERAL FEATURES OF ORDERS 1: "Units may vary their formation as desired
   -- without specific orders" (the commander's `formation`: the files it
   -- wants, or nil); "Those within enemy charge reach may at any time halt and
@@ -137,7 +173,7 @@ local function declare(G)
         d.reforming, d.reform_banked = nil, nil
         d.squaring, d.square_banked = nil, nil
         d.mounting, d.mount_banked, d.mounting_from = nil, nil, nil
-      elseif not d.charging and not (d.reorganising and d.reorganising > 0) then
+      elseif not d.charging and not d.reorganising_now and not (d.reorganising and d.reorganising > 0) then
         local cmd = G.sides[d.side].commander
         -- MOVING IN HOLLOW SQUARE: the commander's `square` (true: form
         -- one, false: leave it, nil: as it is)

@@ -10,7 +10,10 @@ local reaction = require("wrg.reaction")
 local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
+local order_sheet = require("wrg.orders.sheet")
 local turn = P.turn
+local intervening = require("wrg.sight.intervening_troops")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local MM, charge_move, enemies_within, friends_within, in_cover, live, mm, on_hill, say
@@ -24,8 +27,8 @@ local MM, charge_move, enemies_within, friends_within, in_cover, live, mm, on_hi
 -- Reading of "shooting/firing at them": shots are simultaneous, so a
 -- shooter knows who shot at it in the last shooting phase (the previous
 -- period); any missile troops count (bows, slings, crossbows, engines, and
--- javelin men too). Priority 3 (orders to support) has no written orders to
--- come from. Hand-hurled weapons: the nearest.
+-- javelin men too). Priority 3 from the written orders (orders/sheet.lua:
+-- priority_target). Hand-hurled weapons: the nearest.
 local function pick_target(G, uid, range)
   local d = G.D[uid]
   local arc = troops.shooting_arc(d)
@@ -34,11 +37,13 @@ local function pick_target(G, uid, range)
   for _, q in ipairs(list) do
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id))
+      and not intervening.blocked(G, uid, q.id)  -- no shooting over troops on the flat (wrg.sight)
       and (not G.can_see or G.can_see(G, uid, q.id)) then -- the weather module: what the shooters see
       local rank = 6
       local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil
       if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
       elseif fired_at_us and (o.fired_figures or 0) * 2 >= d.figures then rank = 2
+      elseif order_sheet.priority_target(G, uid, q.id) then rank = 3
       elseif fired_at_us then rank = 4
       elseif o.advancing then rank = 5 end
       if not best_rank or rank < best_rank then best, best_rank = q, rank end
@@ -51,8 +56,11 @@ local function shooting_phase(G)
   local shots = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not d.routing and not d.in_melee and not d.charging and not d.evading and not d.pursuing
-      and d.range and not d.reorganising_now then
+    -- (shooting during a charge or pursuit, and after moving through
+    -- friends: wrg.shooting.during_a_charge)
+    local special = live(d) and during_charge.target(G, uid)
+    if live(d) and not d.routing and (special or (not d.in_melee and not d.charging and not d.evading and not d.pursuing))
+      and d.range and not d.reorganising_now and not during_charge.barred(G, uid) then
       local m = troops.missile(d)
       local can = true
       -- SHOOTING ON THE MOVE: not engines, staff-slings and crossbows.
@@ -61,7 +69,7 @@ local function shooting_phase(G)
       if d.mounted_infantry and d.on_horse then can = false end
       if can then
         local range = d.range + (on_hill(G, uid) and 20 or 0)
-        local q = pick_target(G, uid, range)
+        local q = special and { id = special, distance = G.bf:distance(uid, special) } or pick_target(G, uid, range)
         if q then
           local t = G.D[q.id]
           local edge = turn.edge(G, q.id, uid)
@@ -92,6 +100,7 @@ local function shooting_phase(G)
             partial_cover = in_cover(G, q.id) or nil,
             base_frontage = d.base_w, bonus = G.shooting_bonus and G.shooting_bonus(G, uid, q.id) or nil,
           }
+          if special then during_charge.adjust(G, uid, q.id, s) end
           if G.report or G.log then s.purpose = "WRG shooting random factor, " .. d.name end
           local out = shooting.shoot(d, t, s, G.dice, G.report ~= nil)
           shots[#shots + 1] = { by = uid, at = q.id, out = out }
