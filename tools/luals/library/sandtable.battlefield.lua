@@ -183,19 +183,21 @@ function bf:nearest(ids, side, within, arc, arc_how) end
 ---@return any # { {id=, distance=}, ... }
 function bf:query(spec) end
 
---- Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; stops at the first contact (stopped_by = unit id) or the table edge (stopped_by = 'edge').
---- `bf:move(id, how, ..., {ignore={ids}, ignore_side=n}?) -> {distance=, turned=, stopped_by=, ...}`
+--- Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; stops at the first contact (stopped_by = unit id), the table edge (stopped_by = 'edge') or, for a unit on the ground (layer 0), a terrain feature with blocks_move = true that it does not start on (stopped_by = 'terrain', terrain = the feature's id; ignore_terrain passes them).
+--- `bf:move(id, how, ..., {ignore={ids}, ignore_side=n, ignore_terrain=bool}?) -> {distance=, turned=, stopped_by=, ...}`
 ---@param id any
 ---@param how any
 ---@param ignore any
 ---@param ids any
 ---@param ignore_side any
 ---@param n any
+---@param ignore_terrain any
+---@param bool any
 ---@return any # {distance=, turned=, stopped_by=, ...}
-function bf:move(id, how, ignore, ids, ignore_side, n) end
+function bf:move(id, how, ignore, ids, ignore_side, n, ignore_terrain, bool) end
 
---- Adds a terrain feature.
---- `bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0} -> id`
+--- Adds a terrain feature. blocks_move = true (a wall, a closed gate: the feature's own key, not a terrain_type attribute) makes it stop ground moves as a base would; such a feature must be a rectangle, polygon = its 4 corners in order.
+--- `bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0, blocks_move=false} -> id`
 ---@param spec any
 ---@return any # id
 function bf:add_terrain(spec) end
