@@ -32,13 +32,26 @@ T.case("campaign runner: the shipped campaign, same seed, same course; battles f
     if i > 1 then
       T.eq(bt.month, a.battles[i - 1].month % 12 + 1, "a month after the previous one")
       local prev = a.battles[i - 1]
-      if prev.defender == nil and prev.winner then T.eq(bt.defender, 3 - prev.winner, "the loser defends") end
-      if prev.defender == nil and not prev.winner then T.eq(bt.defender, nil, "a draw: another encounter") end
-      if prev.defender and prev.winner == prev.defender then T.eq(bt.defender, 3 - prev.defender) end
-      if prev.defender and not prev.winner then T.eq(bt.defender, prev.defender, "the first defender carries on") end
+      if prev.siege then
+        T.eq(bt.defender, nil, "a siege not pressed home: the next battle is again an encounter")
+      elseif prev.defender == nil then
+        if prev.winner then T.eq(bt.defender, 3 - prev.winner, "the loser defends")
+        else T.eq(bt.defender, nil, "a draw: another encounter") end
+      elseif prev.winner == prev.defender then T.eq(bt.defender, 3 - prev.defender, "his opponent defends next time")
+      elseif not prev.winner then T.eq(bt.defender, prev.defender, "the first defender carries on")
+      else
+        T.truthy(bt.siege, "a beaten defender is besieged in the fortress")
+        T.eq(bt.defender, prev.defender)
+      end
     end
-    if bt.defender then T.eq(math.abs(bt.terrain_change), 3) else T.eq(bt.terrain_change, 0) end
+    if bt.siege then T.eq(bt.terrain_change, 0, "the fortress's own table")
+    elseif bt.defender then T.eq(math.abs(bt.terrain_change), 3) else T.eq(bt.terrain_change, 0) end
   end
+  local sieges = 0
+  for seed = 1, 12 do
+    for _, bt in ipairs(runner.run(P, { seed = seed }).battles) do if bt.siege then sieges = sieges + 1 end end
+  end
+  T.truthy(sieges > 0, "the shipped campaign comes to sieges in its fortress")
   T.truthy(P.prepared.rules.options.weather, "a campaign's weather: block switches the weather module on")
   T.eq(P.campaign.scenario.options[#P.campaign.scenario.options], "weather")
   local c = runner.run(P, { seed = 6 })
