@@ -1,0 +1,120 @@
+-- Creatures in WRG 1973 army lists: an army file fields a creature of the
+-- pack (modules.fantasy.wrg.pack) or one it declares itself, and the army
+-- checker (wrg.armies, by its hook lines) expands it into WRG's own unit
+-- fields, reporting each problem at its file and line.
+--
+--   return army {
+--     name = "The Dark Host", allegiance = "chaos",
+--     creatures = { creature { id = "wyvern", points = 60, counts_as = {...}, ... } },
+--     units = {
+--       unit { id = "smaug", creature = "dragon", figures = 1 },     -- figures: models
+--       unit { id = "wyv", creature = "wyvern", figures = 1 },
+--     },
+--   }
+local creatures = require("modules.fantasy.creatures")
+local allegiance = require("modules.fantasy.allegiance")
+local PACK = require("modules.fantasy.wrg.pack")
+
+local A = {}
+
+local function set(list) local s = {} for _, v in ipairs(list) do s[v] = true end return s end
+
+-- What a WRG creature's counts_as may name.
+A.VOCABULARY = {
+  move = set({ "LI", "LMI", "LHI", "MI", "HI", "LC", "MC", "HC", "EHC", "SHC" }),
+  vulnerability = set({ "LI", "LMI", "LHI", "MI", "HI", "LC", "MC", "HC", "EHC", "SHC" }),
+  fighting = set({ "kontos", "cav_spear", "cav_bow", "pike", "spear", "pilum", "javelin", "axe", "missile_man" }),
+  reaction = set({ "A", "B", "C", "D", "E" }),
+  missile = set({ "javelin", "bow", "crossbow", "sling", "staff_sling" }),
+  -- the behaviours modules.fantasy.wrg plays (docs/modules/fantasy.md)
+  traits = set({ "saint", "moslem_saint", "no_reaction_tests", "walks_on_water", "sanctity", "abashes_enemy",
+    "exhorts_own", "martyr_125", "martyr_150", "rash_general", "hero", "magic_sword", "vain", "alone_plus_3",
+    "elf", "warped_probability", "chooses_reaction_sign", "disorganised_by_saint", "mythical", "unnatural",
+    "forgets_orders", "eats_messenger", "hates_elves", "eats_elephants", "frightens_elephants", "lands_to_charge",
+    "turns_to_stone", "breaks_stone", "boulders", "ent", "fanatic", "hostile_huns", "demon", "many_arms",
+    "messengers", "petrifying_gaze", "dwarf", "magician", "black_magician" }),
+}
+
+local PACK_INDEX = creatures.index(PACK, A.VOCABULARY, "rulesets/modules/fantasy/wrg/pack.lua")
+A.PACK = PACK_INDEX
+
+A.ARMY_KEYS = {
+  { key = "creatures", need = "a list of creature { ... } declarations (docs/fantasy.md)" },
+  { key = "allegiance", need = "\"chaos\", \"law\" or \"neutral\" (WRG 1973 Appendix IV)" },
+}
+A.UNIT_KEYS = {
+  { key = "creature", need = "a creature of the fantasy pack or of this army's creatures list (docs/fantasy.md)" },
+}
+
+-- The melee row's representative weapon (the WRG checker wants weapons).
+local ROW_WEAPON = { kontos = "kontos", cav_spear = "spear", cav_bow = "bow", pike = "pike", spear = "spear",
+                     pilum = "pilum", javelin = "javelin", axe = "axe", missile_man = "sword" }
+
+-- The army's own declarations, checked: id -> declaration.
+function A.army_creatures(checker, army_fields)
+  local own = {}
+  local list = army_fields.creatures
+  if list == nil then return own end
+  if type(list) ~= "table" then
+    checker:add(army_fields._rec or { file = "?", line = 0 }, "army: 'creatures' must be a list of creature { ... }")
+    return own
+  end
+  for _, rec in ipairs(list) do
+    local fields = type(rec) == "table" and rec.fields or rec
+    local at = { file = rec.file or "?", line = rec.line or 0 }
+    for _, p in ipairs(creatures.check(fields, A.VOCABULARY, at.file, at.line)) do checker:add(p, "%s", p.message) end
+    if type(fields) == "table" and type(fields.id) == "string" then own[fields.id] = fields end
+  end
+  return own
+end
+
+-- Fills a unit record's WRG fields from its creature. Returns the fields
+-- the WRG checks go on with (a copy), or nil when the creature is unknown.
+function A.expand(checker, rec, f, army_fields, own)
+  local what = string.format("unit '%s'", tostring(f.id or "?"))
+  local decl = own and own[f.creature] or PACK_INDEX[f.creature]
+  if not decl then
+    local names = {}
+    for id in pairs(PACK_INDEX) do names[#names + 1] = id end
+    for id in pairs(own or {}) do names[#names + 1] = id end
+    table.sort(names)
+    checker:add(rec, "%s: unknown creature %q (expected one of %s)", what, tostring(f.creature), table.concat(names, ", "))
+    return nil
+  end
+  local ok, why = allegiance.may_serve(decl, army_fields.allegiance)
+  if not ok then checker:add(rec, "%s: %s (the army's allegiance is %s)", what, why, tostring(army_fields.allegiance)) end
+  for _, k in ipairs({ "type", "class", "regular", "weapons" }) do
+    if f[k] ~= nil then checker:add(rec, "%s: '%s' comes from creature %q; leave it out", what, k, f.creature) end
+  end
+  local models = f.figures
+  if decl.single and models ~= nil and models ~= 1 then
+    checker:add(rec, "%s: a %s is a unit of one model (figures = 1), found %s", what, decl.name or decl.id, tostring(models))
+  end
+  local ca = decl.counts_as or {}
+  local out = {}
+  for k, v in pairs(f) do out[k] = v end
+  out.type = ca.move
+  out.class = ca.reaction
+  out.regular = decl.regular == true
+  out.weapons = { ROW_WEAPON[ca.fighting] or "sword" }
+  if decl.missile and decl.missile ~= out.weapons[1] then out.weapons[#out.weapons + 1] = decl.missile end
+  if decl.shield ~= nil then out.shield = decl.shield end
+  if creatures.has_trait(decl, "fanatic") then out.fanatic = true end
+  if type(models) == "number" then out.figures = models * (decl.figures_per_model or 1) end
+  return out, decl
+end
+
+-- What the battle keeps on the unit: the creature and its counts-as terms.
+function A.attach(u, decl, models)
+  u.creature = decl.id
+  u.creature_def = decl
+  u.single_model = decl.single == true
+  u.models = models
+  u.creature_points = (decl.points or 0) * (models or 1)
+  local ca = decl.counts_as or {}
+  u.vulnerability_as, u.fights_as = ca.vulnerability, ca.fighting
+  u.missile_as, u.missile_range = decl.missile, decl.missile_range
+  u.flies = decl.flies
+end
+
+return A
