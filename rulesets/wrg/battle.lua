@@ -274,6 +274,7 @@ function battle.run(ctx)
   place_terrain(G)
   if G.hooks.weather then G.hooks.weather.start(G) end
   deploy(G)
+  for _, start in ipairs(G.rules.battle_start or {}) do start(G) end -- hook: optional modules (fantasy) join the battle
   describe_side(G, 1)
   describe_side(G, 2)
   referee.watch(ctx, G)
@@ -288,7 +289,7 @@ end
 --       weapons =, figures =, ranks =, at = { x, y, facing } (mm), set = {...} } } }, [2] = ... } }
 -- Returns G ready for turn.play (G.turn = 1); G.by_id[side][id] = unit id.
 function battle.skirmish(opts)
-  local rules = { options = opts.options or {}, require = require }
+  local rules = opts.rules or { options = opts.options or {}, require = require } -- hook: a loaded instance (modules)
   local G = battle.new_state{ rules = rules, scenario = { table = opts.table or { terrain = "none" } },
                               dice = opts.dice, report = opts.report, log = opts.log }
   G.pieces = {}
@@ -318,6 +319,7 @@ function battle.skirmish(opts)
     d.order = d.order or G.sides[d.side].commander.order(G, d.side, d)
   end
   G.turn = 1
+  for _, start in ipairs(rules.battle_start or {}) do start(G) end -- hook: optional modules (fantasy)
   return G
 end
 

@@ -38,7 +38,8 @@ local function declare(G)
     end
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
       and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
-      and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
+      and (d.state == nil or d.state == "uncontrolled" or d.state == "advance")
+      and not (G.no_charge and G.no_charge(G, uid)) then -- hook: fantasy (stone, asleep, in the air)
       local cmd = G.sides[d.side].commander
       local target = cmd.charge_target(G, uid)
       if d.state == "uncontrolled" then
