@@ -10,12 +10,12 @@ return army {
   units = {
     unit { id = "king", name = "The King's household", type = "HC", class = "A", regular = true,
            weapons = { "lance" }, figures = 8, ranks = 2, general = "c_in_c" },
-    unit { id = "saint", name = "Saint Columba", creature = "saint", figures = 1 },
     unit { id = "hero", name = "Sir Brand the Bold", creature = "hero", figures = 1 },
     unit { id = "wizard", name = "The Grey Wizard", creature = "magician", figures = 1 },
     unit { id = "archers", name = "Elf archers", creature = "elf_archer", figures = 12, ranks = 2 },
     unit { id = "elf_spears", name = "Elf spearmen", creature = "elf_spearman", figures = 12, ranks = 2 },
     unit { id = "dwarves", name = "Dwarves of the hold", creature = "dwarf", figures = 16, ranks = 2 },
+    unit { id = "saint", name = "Saint Columba", creature = "saint", figures = 1 },
     unit { id = "spearmen", name = "Men of the vale", type = "MI", class = "C", regular = true,
            weapons = { "spear" }, figures = 16, ranks = 2 },
   },

@@ -36,7 +36,7 @@ S.KINDS = {
   -- is praying for the rest of the battle."
   praying = { no_move = true, text = "praying for the rest of the battle" },
   -- Spell 8: "Target unit fights among itself for one period."
-  brawling = { periods = 1, no_move = true, no_shoot = true, text = "fighting among itself (spell 8)" },
+  brawling = { periods = 1, no_move = true, no_shoot = true, disorganised = true, text = "fighting among itself (spell 8)" },
   -- Spell 10: "Other targets sneeze heavily for one period, disorganised."
   sneezing = { periods = 1, disorganised = true, text = "sneezing (spell 10)" },
   -- Spell 11: "forgets its orders, and is incapable of understanding any

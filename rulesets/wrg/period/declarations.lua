@@ -46,6 +46,7 @@ local function declare(G)
         local e = enemies_within(G, uid, charge_move(d), 60)
         target = e[1] and e[1].id or nil
       end
+      if target and G.no_charge_at and G.no_charge_at(G, uid, target) then target = nil end -- hook: fantasy (flyers)
       if target and in_reach(G, uid, target) then
         local go = true
         -- 2(ii): "When troops who are neither fanatics or in uncontrolled

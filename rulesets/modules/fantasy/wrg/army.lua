@@ -115,6 +115,12 @@ function A.attach(u, decl, models)
   u.vulnerability_as, u.fights_as = ca.vulnerability, ca.fighting
   u.missile_as, u.missile_range = decl.missile, decl.missile_range
   u.flies = decl.flies
+  u.traits = {}
+  for _, t in ipairs(decl.traits or {}) do u.traits[t] = true end
+  u.many_arms = u.traits.many_arms or nil
+  -- GOBLINS AND ORCS on giant wolves: "their enemy count them as "hostile
+  -- huns" for reaction" (the battle's reaction situation reads o.huns)
+  u.huns = u.traits.hostile_huns or nil
 end
 
 return A
