@@ -35,7 +35,8 @@ A.VOCABULARY = {
     "messengers", "petrifying_gaze", "dwarf", "magician", "black_magician" }),
 }
 
-local PACK_INDEX = creatures.index(PACK, A.VOCABULARY, "rulesets/modules/fantasy/wrg/pack.lua")
+local PACK_INDEX, PACK_PROBLEMS = creatures.index(PACK, A.VOCABULARY, "rulesets/modules/fantasy/wrg/pack.lua")
+A.PACK_PROBLEMS = PACK_PROBLEMS
 A.PACK = PACK_INDEX
 
 A.ARMY_KEYS = {
