@@ -154,6 +154,8 @@ function B.start(G)
     d.fx = d.fx or {}
     d.traits = d.traits or {}
     if d.flies then F.take_off(G.bf, uid, d) end   -- flyers start in the air (bf:set_layer logs unit_layer)
+    -- DRAGONS "will stick to their first order until they forget it"
+    if d.traits.forgets_orders then d.fx_first_order = d.order or false end
   end
   chain(G, "period_start", B.period_start, either)
   chain(G, "own_move", B.own_move, either)
