@@ -279,3 +279,20 @@ T.case("WRG 1973 APPENDIX IV BASILISK: hostile figures turned to stone for as lo
   start(G)
   T.eq(G.D[foe].figures, 12, "the gaze ends: they come back")
 end)
+
+T.case("WRG 1973 APPENDIX IV SAINT: unnatural beasts such as Dragons will not enter his zone of sanctity", function()
+  -- the saint 150 paces ahead of the dragon, the enemy beyond him
+  local G, _, id = X.fight{ side1 = { X.creature("drake", "dragon", 1, 600, 200, 0) },
+                            side2 = { X.creature("st", "saint", 1, 600, 200 + 150 * MM, 180), X.unit("foe", "MI", 600, 200 + 330 * MM, 180) } }
+  local d, st = id(1, "drake"), id(2, "st")
+  X.play(G)
+  local _, y1 = G.bf:pos(d)
+  T.truthy(y1 > 200 + 10 * MM, "it flew")
+  T.truthy(X.paces(G, d, st) > 100, "it stops outside the zone: " .. X.paces(G, d, st))
+  T.eq(G.no_charge_at(G, d, st), true, "nor charges into it")
+  -- a bird is no unnatural beast: tame crows fly on
+  local G2, _, id2 = X.fight{ side1 = { X.creature("crows", "tame_crows", 6, 600, 200, 0) },
+                              side2 = { X.creature("st", "saint", 1, 600, 200 + 150 * MM, 180), X.unit("foe", "MI", 600, 200 + 330 * MM, 180) } }
+  X.play(G2)
+  T.truthy(X.paces(G2, id2(1, "crows"), id2(2, "st")) < 100, "the crows enter it")
+end)

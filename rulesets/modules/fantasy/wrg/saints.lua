@@ -72,7 +72,7 @@ M.saints_near = saints_near
 
 -- Whether a unit stands in a zone of sanctity.
 function M.in_sanctity(G, uid)
-  return #saints_near(G, uid, M.SANCTITY) > 0
+  return K.has(G.D[uid], "saint") or #saints_near(G, uid, M.SANCTITY) > 0
 end
 
 function M.period(G)
