@@ -100,23 +100,33 @@ function C.check(decl, vocabulary, file, line)
     end
   end
   vocabulary = vocabulary or {}
+  -- the counts_as keys the host asks for (WRG: move, vulnerability,
+  -- fighting, reaction; Historicon: troop; Phalanx: class, integrity, army);
+  -- each term is checked by a set of known terms or a function(v) -> ok, expected
+  local keys = vocabulary.counts_as_keys or C.COUNTS_AS
   local ca = decl.counts_as
   if ca ~= nil then
-    if type(ca) ~= "table" then add("%s: 'counts_as' must be a table { move =, vulnerability =, fighting =, reaction = }", what)
+    if type(ca) ~= "table" then add("%s: 'counts_as' must be a table { %s }", what, table.concat(keys, " =, ") .. " =")
     else
       for k, v in pairs(ca) do
         local vocab = vocabulary[k]
         local known_key = false
-        for _, ck in ipairs(C.COUNTS_AS) do if ck == k then known_key = true end end
+        for _, ck in ipairs(keys) do if ck == k then known_key = true end end
         if not known_key then
-          add("%s: counts_as has an unknown key '%s' (expected move, vulnerability, fighting, reaction)", what, tostring(k))
+          add("%s: counts_as has an unknown key '%s' (expected %s)", what, tostring(k), table.concat(keys, ", "))
+        elseif type(vocab) == "function" then
+          local ok, expected = vocab(v)
+          if not ok then add("%s: counts_as.%s = %s: %s", what, k, show(v), expected) end
         elseif vocab and not vocab[v] then
           add("%s: counts_as.%s = %s is not a term this ruleset knows (expected one of %s)", what, k, show(v),
             table.concat(sorted_keys(vocab), ", "))
         end
       end
-      for _, k in ipairs(C.COUNTS_AS) do
-        if ca[k] == nil and vocabulary[k] then add("%s: counts_as.%s is missing (one of %s)", what, k, table.concat(sorted_keys(vocabulary[k]), ", ")) end
+      for _, k in ipairs(keys) do
+        if ca[k] == nil and vocabulary[k] then
+          local v = vocabulary[k]
+          add("%s: counts_as.%s is missing%s", what, k, type(v) == "table" and (" (one of " .. table.concat(sorted_keys(v), ", ") .. ")") or "")
+        end
       end
     end
   end
