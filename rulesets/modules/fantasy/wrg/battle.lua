@@ -175,6 +175,13 @@ function B.start(G)
     return B.blow_lands(G2, by, at, n)
   end
   saints.start(G)
+  -- the zones the replay draws round their units (radius in mm from the edge)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if d.traits.sanctity then K.log(G, "zone", { unit = uid, zone = "sanctity", radius = saints.SANCTITY * K.MM }) end
+    if d.traits.exhorts_own then K.log(G, "zone", { unit = uid, zone = "exhortation", radius = saints.EXHORT * K.MM }) end
+    if d.traits.black_magician then K.log(G, "zone", { unit = uid, zone = "materialisation", radius = beasts.DEMON_REACH * K.MM }) end
+  end
 end
 
 return B

@@ -32,7 +32,7 @@ function M.apply(rules, turn, chance)
   local apply_result = turn.apply_result
   turn.apply_result = function(G, uid, out, under_threat)
     local d = G.D[uid]
-    if out.result == "halt" and K.has(d, "turns_to_stone") and G.fantasy then
+    if out.result == "halt" and K.has(d, "turns_to_stone") and G.fantasy and not S.has(d.fx, "stone") then
       K.set_state(G, uid, "stone")
       d.state, d.state_periods = nil, nil
       K.say(G, "  %s: the spells against daylight break down -- turned permanently to stone!", d.name)

@@ -65,24 +65,29 @@ function M.move(G, uid)
   G.bf:move(uid, "turn", Mn.norm(want - f))
   local dist = math.max(0, math.min(d.flies * K.MM, tdist - short))
   if G.referee then Mn.record(G, uid, "fly") end
-  -- fly in steps, remembering the last clear place to come down over
+  -- how far it may fly: in steps of 10 paces along its line, short of a
+  -- zone it will not enter (worked on paper, the base not moved yet)
   local step = 10 * K.MM
-  local flown, lx, ly = 0, G.bf:pos(uid)
+  local fc = select(3, G.bf:pos(uid))
+  local ux, uy = -math.sin(math.rad(fc)), math.cos(math.rad(fc))
+  local allowed = 0
+  while allowed < dist - 1e-6 do
+    local s = math.min(step, dist - allowed)
+    if out and out(x0 + ux * (allowed + s), y0 + uy * (allowed + s)) then break end
+    allowed = allowed + s
+  end
+  local r = G.bf:move(uid, "advance", allowed)
+  local flown = r.distance or 0
+  -- it comes down (or hovers) over clear ground: back along its line, 10
+  -- paces at a time, until its base touches nobody
+  local back = 0
+  while not clear(G, uid) and back < flown do
+    local s = math.min(step, flown - back)
+    G.bf:move(uid, "advance", -s)
+    back = back + s
+  end
+  flown = flown - back
   local lclear = clear(G, uid)
-  while flown < dist - 1e-6 do
-    local s = math.min(step, dist - flown)
-    local x, y, fc = G.bf:pos(uid)
-    local nx, ny = x - s * math.sin(math.rad(fc)), y + s * math.cos(math.rad(fc))
-    if out and out(nx, ny) then break end
-    local r = G.bf:move(uid, "advance", s)
-    flown = flown + (r.distance or 0)
-    if r.stopped_by then break end
-    if clear(G, uid) then lx, ly = G.bf:pos(uid); lclear = true end
-  end
-  if not clear(G, uid) then
-    local _, _, fc = G.bf:pos(uid)
-    G.bf:place(uid, lx, ly, fc)
-  end
   if flown > 0 then
     K.say(G, "  %s flies %.0f paces.", d.name, flown / K.MM)
   end

@@ -41,8 +41,10 @@ function M.apply(rules, turn, victory)
   local test = turn.test
   turn.test = function(G, uid, why, extra)
     local d = G.D[uid]
-    if K.has(d, "no_reaction_tests") then
-      K.say(G, "  %s does not have to take reaction tests (%s).", d.name, why)
+    -- READING: troops turned permanently to stone take none either
+    local stone = G.fantasy and d.fx and S.flag(d.fx, "out_of_play")
+    if K.has(d, "no_reaction_tests") or stone then
+      K.say(G, "  %s %s reaction tests (%s).", d.name, stone and "is stone: it takes no" or "does not have to take", why)
       return { result = "carry_on", rank = tables.reaction_results.carry_on.rank, score = 0, natural = 0, dice = 0,
                rolls = {}, factors = 0, chart = 1 }
     end
