@@ -34,6 +34,7 @@ C.KEYS = {
   { key = "flies", need = "paces flown in a period (a positive number)" },
   { key = "missile", need = "the host's missile weapon it shoots as" },
   { key = "missile_range", need = "its missile range in paces (a positive number)" },
+  { key = "missile_figures", need = "how many figures it shoots as, at most (WRG: a giant's boulders \"as 3 crossbow figures\")" },
   { key = "traits", need = "a list of behaviours the host's adapter plays" },
   { key = "allegiance", need = "chaos, law or neutral (the side it is usually found on)" },
   { key = "only_for", need = "chaos, law or neutral (the only side it may fight for)" },
@@ -86,6 +87,9 @@ function C.check(decl, vocabulary, file, line)
   local fpm = decl.figures_per_model
   if fpm ~= nil and not (math.type(fpm) == "integer" and fpm >= 1) then
     add("%s: 'figures_per_model' must be a whole number of at least 1, found %s", what, show(fpm))
+  end
+  if decl.missile_figures ~= nil and not (math.type(decl.missile_figures) == "integer" and decl.missile_figures >= 1) then
+    add("%s: 'missile_figures' must be a whole number of at least 1, found %s", what, show(decl.missile_figures))
   end
   if decl.flies ~= nil and not (type(decl.flies) == "number" and decl.flies > 0) then
     add("%s: 'flies' must be a positive number of paces, found %s", what, show(decl.flies))

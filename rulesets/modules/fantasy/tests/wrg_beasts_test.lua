@@ -296,3 +296,13 @@ T.case("WRG 1973 APPENDIX IV SAINT: unnatural beasts such as Dragons will not en
   X.play(G2)
   T.truthy(X.paces(G2, id2(1, "crows"), id2(2, "st")) < 100, "the crows enter it")
 end)
+
+T.case("WRG 1973 APPENDIX IV GIANTS: boulders count as 3 crossbow figures, whatever the giant's 5", function()
+  local G, _, id = X.fight{ side1 = { X.creature("g", "giant", 1, 600, 300, 0) },
+                            side2 = { X.unit("foe", "MI", 600, 300 + 85 * MM + 60, 180, { figures = 12 }) } }
+  local shooting = X.rules.require("wrg.shooting")
+  T.eq(shooting.figures(G.D[id(1, "g")], {}), 3)
+  X.play(G)
+  local shot = X.events(G, "shoot")[1]
+  T.truthy(shot and shot.unit == id(1, "g") and shot.figures == 3, "the battle's shot: 3 figures")
+end)

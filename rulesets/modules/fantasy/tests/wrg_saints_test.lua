@@ -118,3 +118,15 @@ T.case("WRG 1973 APPENDIX IV HERO: operating alone, plus 3 for his own reaction"
   local G2, _, id2 = X.fight{ side1 = { X.creature("h", "hero", 1, 600, 300, 0), X.unit("u", "HC", 600 + 60, 300, 0, { weapons = { "lance" } }) } }
   T.eq(terms(G2, id2(1, "h")).hero_alone, nil, "with a unit")
 end)
+
+T.case("WRG 1973 APPENDIX IV WARRIOR SAINT and HERO: the unit they are with disregards a minus melee random factor (a rash General in its front rank)", function()
+  local G, _, id = X.fight{ side1 = { X.creature("h", "hero", 1, 600, 300, 0), X.unit("with", "MI", 600 + 60, 300, 0),
+                                      X.unit("alone", "MI", 1200, 300, 0) } }
+  G.period_start(G)
+  local with, alone = G.D[id(1, "with")], G.D[id(1, "alone")]
+  T.eq(with.fx_rash_general, true)
+  T.eq(alone.fx_rash_general, nil)
+  T.eq(X.chance.melee_value(with, 5, 2, false), 0, "minus 3 disregarded")
+  T.eq(X.chance.melee_value(alone, 5, 2, false), -3)
+  T.eq(X.chance.melee_value(with, 2, 5, false), 3, "a plus counts")
+end)

@@ -114,7 +114,7 @@ function A.attach(u, decl, models)
   u.creature_points = (decl.points or 0) * (models or 1)
   local ca = decl.counts_as or {}
   u.vulnerability_as, u.fights_as = ca.vulnerability, ca.fighting
-  u.missile_as, u.missile_range = decl.missile, decl.missile_range
+  u.missile_as, u.missile_range, u.missile_figures = decl.missile, decl.missile_range, decl.missile_figures
   u.flies = decl.flies
   u.traits = {}
   for _, t in ipairs(decl.traits or {}) do u.traits[t] = true end

@@ -9,7 +9,12 @@
 --   missile, range  what it shoots as (missile_as, missile_range; none: no missiles)
 --   can_use_shield  demons "with more than 2 arms can count shielded while
 --                   using two-handed weapons"
---   may_cross       saints "can walk on water": any river
+--   shooting figures  at most missile_figures (GIANTS: boulders "counting as
+--                   3 crossbow figures in the same way as a small stone
+--                   throwing engine")
+--   melee random factor  a unit with a hero or warrior saint (fx_rash_general)
+--                   disregards a minus factor, as with a General fighting in
+--                   its front rank ("equivalent to those of a rash general")
 local C = {}
 
 local function as_type(u, t)
@@ -45,6 +50,18 @@ function C.apply(rules)
       return u.missile_range or range(u)
     end
     return range(u)
+  end
+  local shooting = rules.require("wrg.shooting")
+  local figures = shooting.figures
+  shooting.figures = function(u, s)
+    local n = figures(u, s)
+    if u.missile_figures and n > u.missile_figures then return u.missile_figures end
+    return n
+  end
+  local chance = rules.require("wrg.chance")
+  local melee_value = chance.melee_value
+  chance.melee_value = function(u, minus, plus, general_in_front)
+    return melee_value(u, minus, plus, general_in_front or u.fx_rash_general == true)
   end
   troops.can_use_shield = function(u, s)
     if u.many_arms and u.shield ~= false and not (s and (s.rear or s.unshielded_flank)) then return true end

@@ -74,7 +74,7 @@ return {
   -- also toss boulders 100 paces; counting as 3 crossbow figures".
   { id = "giant", name = "Giant", points = 50, single = true, figures_per_model = 5,
     counts_as = { move = "MI", vulnerability = "HI", fighting = "axe", reaction = "D" },
-    missile = "crossbow", missile_range = 100,
+    missile = "crossbow", missile_range = 100, missile_figures = 3,
     traits = { "mythical", "boulders", "breaks_stone" }, allegiance = "chaos", rule = "GIANTS" },
   -- ENTS: "25 points, move as LMI, receive blows as SHC, and deal them out
   -- as double-handed axemen, fighting in units."

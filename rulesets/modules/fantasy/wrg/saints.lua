@@ -77,9 +77,22 @@ function M.in_sanctity(G, uid)
   return K.has(G.D[uid], "saint") or #saints_near(G, uid, M.SANCTITY) > 0
 end
 
+-- Whether a unit has a hero or a warrior saint of its side with it.
+local function with_rash_general(G, uid)
+  if K.has(G.D[uid], "hero") or K.has(G.D[uid], "rash_general") then return false end
+  for _, q in ipairs(G.bf:query{ of = uid, within = M.WITH_UNIT * K.MM, friend = true }) do
+    local o = G.D[q.id]
+    if K.live(o) and (K.has(o, "hero") or K.has(o, "rash_general")) then return true end
+  end
+  return false
+end
+M.with_rash_general = with_rash_general
+
 function M.period(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
+    -- its melee random factor this period (counts_as.lua)
+    if K.live(d) then d.fx_rash_general = with_rash_general(G, uid) or nil end
     if K.live(d) and not G.bf:unit(uid).removed and d.traits then
       -- ELVES: "are disorganised by a saint within 100 paces"; DWARVES:
       -- "Like elves, they are disorganised by saints."
@@ -185,15 +198,9 @@ function M.reaction_terms(G, uid, terms)
   -- fighting is equivalent to those of a rash general"; HERO: "He
   -- influences a unit he is with as if a rash general": the General with
   -- the unit, + 3, a rash one adding only.
-  if not K.has(d, "hero") and not K.has(d, "rash_general") then
-    for _, q in ipairs(G.bf:query{ of = uid, within = M.WITH_UNIT * K.MM, friend = true }) do
-      local o = G.D[q.id]
-      if K.live(o) and (K.has(o, "hero") or K.has(o, "rash_general")) then
-        terms[#terms + 1] = { id = "rash_general", text = "with a hero or warrior saint (as a rash General)", add = 3,
-                              rule = "WRG 1973 APPENDIX IV HERO", layer = "option fantasy" }
-        break
-      end
-    end
+  if with_rash_general(G, uid) then
+    terms[#terms + 1] = { id = "rash_general", text = "with a hero or warrior saint (as a rash General)", add = 3,
+                          rule = "WRG 1973 APPENDIX IV HERO", layer = "option fantasy" }
   end
   -- HERO: "When operating alone, he counts plus 3 for his own reaction."
   if K.has(d, "alone_plus_3") and #G.bf:query{ of = uid, within = M.WITH_UNIT * K.MM, friend = true } == 0 then
