@@ -12,7 +12,7 @@
 --     },
 --   }
 local creatures = require("modules.fantasy.creatures")
-local allegiance = require("modules.fantasy.allegiance")
+local H = require("modules.fantasy.host_army")
 local PACK = require("modules.fantasy.wrg.pack")
 
 local A = {}
@@ -35,73 +35,43 @@ A.VOCABULARY = {
     "messengers", "petrifying_gaze", "dwarf", "magician", "black_magician" }),
 }
 
-local PACK_INDEX, PACK_PROBLEMS = creatures.index(PACK, A.VOCABULARY, "rulesets/modules/fantasy/wrg/pack.lua")
-A.PACK_PROBLEMS = PACK_PROBLEMS
-A.PACK = PACK_INDEX
-
-A.ARMY_KEYS = {
-  { key = "creatures", need = "a list of creature { ... } declarations (docs/fantasy.md)" },
-  { key = "allegiance", need = "\"chaos\", \"law\" or \"neutral\" (WRG 1973 Appendix IV)" },
-}
-A.UNIT_KEYS = {
-  { key = "creature", need = "a creature of the fantasy pack or of this army's creatures list (docs/fantasy.md)" },
-}
-
 -- The melee row's representative weapon (the WRG checker wants weapons).
 local ROW_WEAPON = { kontos = "kontos", cav_spear = "spear", cav_bow = "bow", pike = "pike", spear = "spear",
                      pilum = "pilum", javelin = "javelin", axe = "axe", missile_man = "sword" }
 
+-- WRG's own unit fields from a creature: its movement type is its type,
+-- its reaction its class; `figures` in the army counts models.
+local host = H.new{
+  name = "wrg", entry = "unit", pack = PACK, pack_file = "rulesets/modules/fantasy/wrg/pack.lua",
+  vocabulary = A.VOCABULARY, filled = { "type", "class", "regular", "weapons" },
+  fill = function(out, decl, f)
+    local ca = decl.counts_as or {}
+    out.type = ca.move
+    out.class = ca.reaction
+    out.regular = decl.regular == true
+    out.weapons = { ROW_WEAPON[ca.fighting] or "sword" }
+    if decl.missile and decl.missile ~= out.weapons[1] then out.weapons[#out.weapons + 1] = decl.missile end
+    if decl.shield ~= nil then out.shield = decl.shield end
+    if creatures.has_trait(decl, "fanatic") then out.fanatic = true end
+    if type(f.figures) == "number" then out.figures = f.figures * (decl.figures_per_model or 1) end
+  end,
+}
+A.PACK, A.PACK_PROBLEMS = host.index, host.problems
+A.ARMY_KEYS, A.UNIT_KEYS = H.ARMY_KEYS, H.ENTRY_KEYS
+
 -- The army's own declarations, checked: id -> declaration.
-function A.army_creatures(checker, army_fields)
-  local own = {}
-  local list = army_fields.creatures
-  if list == nil then return own end
-  if type(list) ~= "table" then
-    checker:add(army_fields._rec or { file = "?", line = 0 }, "army: 'creatures' must be a list of creature { ... }")
-    return own
-  end
-  for _, rec in ipairs(list) do
-    local fields = type(rec) == "table" and rec.fields or rec
-    local at = { file = rec.file or "?", line = rec.line or 0 }
-    for _, p in ipairs(creatures.check(fields, A.VOCABULARY, at.file, at.line)) do checker:add(p, "%s", p.message) end
-    if type(fields) == "table" and type(fields.id) == "string" then own[fields.id] = fields end
-  end
-  return own
-end
+function A.army_creatures(checker, army_fields) return host:army_creatures(checker, army_fields) end
 
 -- Fills a unit record's WRG fields from its creature. Returns the fields
--- the WRG checks go on with (a copy), or nil when the creature is unknown.
+-- the WRG checks go on with (a copy) and the declaration, or nil when the
+-- creature is unknown.
 function A.expand(checker, rec, f, army_fields, own)
-  local what = string.format("unit '%s'", tostring(f.id or "?"))
-  local decl = own and own[f.creature] or PACK_INDEX[f.creature]
-  if not decl then
-    local names = {}
-    for id in pairs(PACK_INDEX) do names[#names + 1] = id end
-    for id in pairs(own or {}) do names[#names + 1] = id end
-    table.sort(names)
-    checker:add(rec, "%s: unknown creature %q (expected one of %s)", what, tostring(f.creature), table.concat(names, ", "))
-    return nil
+  local out, decl = host:expand(checker, rec, f, army_fields, own)
+  if not out then return nil end
+  if decl.single and f.figures ~= nil and f.figures ~= 1 then
+    checker:add(rec, "unit '%s': a %s is a unit of one model (figures = 1), found %s", tostring(f.id or "?"),
+      decl.name or decl.id, tostring(f.figures))
   end
-  local ok, why = allegiance.may_serve(decl, army_fields.allegiance)
-  if not ok then checker:add(rec, "%s: %s (the army's allegiance is %s)", what, why, tostring(army_fields.allegiance)) end
-  for _, k in ipairs({ "type", "class", "regular", "weapons" }) do
-    if f[k] ~= nil then checker:add(rec, "%s: '%s' comes from creature %q; leave it out", what, k, f.creature) end
-  end
-  local models = f.figures
-  if decl.single and models ~= nil and models ~= 1 then
-    checker:add(rec, "%s: a %s is a unit of one model (figures = 1), found %s", what, decl.name or decl.id, tostring(models))
-  end
-  local ca = decl.counts_as or {}
-  local out = {}
-  for k, v in pairs(f) do out[k] = v end
-  out.type = ca.move
-  out.class = ca.reaction
-  out.regular = decl.regular == true
-  out.weapons = { ROW_WEAPON[ca.fighting] or "sword" }
-  if decl.missile and decl.missile ~= out.weapons[1] then out.weapons[#out.weapons + 1] = decl.missile end
-  if decl.shield ~= nil then out.shield = decl.shield end
-  if creatures.has_trait(decl, "fanatic") then out.fanatic = true end
-  if type(models) == "number" then out.figures = models * (decl.figures_per_model or 1) end
   return out, decl
 end
 
