@@ -6,8 +6,10 @@
 -- only where no ground unit is under it.
 --
 --   local F = require("modules.fantasy.flying")
---   F.take_off(bf, uid, data)    F.land(bf, uid, data) -> true | false, why
---   F.fly(bf, uid, data, distance_mm, keep_out) -> moved_mm
+--   F.take_off(bf, uid, data)    F.land(bf, uid, data, D) -> true | false, why
+--   F.airborne(data), F.ground_under(bf, uid, D)
+-- Where a flyer goes is the adapter's (wrg/flight.lua: at the nearest enemy
+-- it may approach, short of a zone it will not enter).
 local F = {}
 
 F.AIR, F.GROUND = 1, 0
@@ -35,25 +37,6 @@ function F.land(bf, uid, data, D)
   bf:set_layer(uid, F.GROUND)
   data.altitude = F.GROUND
   return true
-end
-
--- Flies straight ahead up to `distance` mm in steps of `step` mm, stopping
--- before a step that would end where keep_out(x, y) is true (a zone it will
--- not enter) or at the table's edge. Returns the distance flown.
-function F.fly(bf, uid, distance, keep_out, step)
-  step = step or 25.4   -- ten paces
-  local flown = 0
-  while flown < distance - 1e-6 do
-    local d = math.min(step, distance - flown)
-    local x, y, facing = bf:pos(uid)
-    local r = math.rad(facing)
-    local nx, ny = x - d * math.sin(r), y + d * math.cos(r)   -- facing 0 = north, angles counter-clockwise
-    if keep_out and keep_out(nx, ny) then break end
-    local moved = bf:move(uid, "advance", d)
-    flown = flown + (moved.distance or 0)
-    if moved.stopped_by then break end
-  end
-  return flown
 end
 
 return F

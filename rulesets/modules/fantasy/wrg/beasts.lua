@@ -4,13 +4,14 @@
 -- (flight.lua).
 local S = require("modules.fantasy.states")
 local F = require("modules.fantasy.flying")
+local Z = require("modules.fantasy.zones")
 local K = require("modules.fantasy.wrg.common")
 local saints = require("modules.fantasy.wrg.saints")
 
 local M = {}
 
 M.ELEPHANT_REACH = 100   -- "attack and kill any that come within 100 paces"
-M.DEMON_REACH = 100      -- "an operative black magician within 100 paces"
+M.DEMON_REACH = Z.KINDS.materialisation.radius   -- "an operative black magician within 100 paces"
 M.GAZE_REACH = 100       -- READING: a basilisk looks as far as a magician casts, 100 paces
 M.DRAGON_FEAR = 150      -- as "enemy elephants or chariots within 150 paces" (-2)
 M.ENT_WOOD = 100         -- READING: "near their wood": within 100 paces of the ents

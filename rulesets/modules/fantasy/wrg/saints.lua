@@ -1,13 +1,14 @@
 -- WRG 1973 Appendix IV: SAINT, WARRIOR SAINT, MOSLEM SAINTS and HERO, and
 -- the zone of sanctity, in a WRG battle.
 local S = require("modules.fantasy.states")
+local Z = require("modules.fantasy.zones")
 local K = require("modules.fantasy.wrg.common")
 
 local M = {}
 
-M.SANCTITY = 100        -- "No spells will work within 100 paces of him"
-M.ABASH = 100           -- "reducing their reaction totals by 1 when they come within 100 paces"
-M.EXHORT = 150          -- "add 3 to the reaction totals of all troops of their own side within 150 paces"
+M.SANCTITY = Z.KINDS.sanctity.radius     -- "No spells will work within 100 paces of him"
+M.ABASH = Z.KINDS.abashing.radius        -- "reducing their reaction totals by 1 when they come within 100 paces"
+M.EXHORT = Z.KINDS.exhortation.radius    -- "add 3 to the reaction totals of all troops of their own side within 150 paces"
 M.DISCUSSION = 100      -- "Should one come within 100 paces of a Christian saint"
 M.HERO_VANITY = 100     -- "disorganised by the presence within 100 paces of another hero of his own side"
 -- READING: a saint is "near" a hero (magic sword) within his zone of
