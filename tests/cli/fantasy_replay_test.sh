@@ -10,10 +10,17 @@ if [ -z "$CHROMIUM" ]; then
   fail "chromium is not installed (tools/dev deps installs Debian's chromium); the browser test cannot run"
   finish
 fi
-# seed 8: the trolls turn permanently to stone ("halt 2 periods")
-expect_exit 0 "the fantasy battle writes its replay page" -- \
-  "$SANDTABLE" battle scenarios/wrg/fantasy_dark_host.yaml --seed 8 --html "$TMP/fx.html"
-expect_output "turned permanently to stone" "the trolls turn to stone in this battle"
+# the first seed on which the trolls turn permanently to stone ("halt 2
+# periods") and stay on the table (found, so that changes to the battle
+# elsewhere do not break the test; a few battles at most)
+seed=""
+for s in $(seq 1 100); do
+  "$SANDTABLE" battle scenarios/wrg/fantasy_dark_host.yaml --seed "$s" --html "$TMP/fx.html" > "$TMP/fx.txt" 2>&1 || continue
+  grep -q "turned permanently to stone" "$TMP/fx.txt" || continue
+  grep -q "Hill trolls is \(destroyed\|dispersed\)" "$TMP/fx.txt" && continue
+  seed=$s; break
+done
+if [ -n "$seed" ]; then pass "seed $seed: the trolls turn to stone"; else fail "no battle of seeds 1-100 turned the trolls to stone"; fi
 profile=$(mktemp -d "$TMP/profile.XXXX")
 timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
   --user-data-dir="$profile" --virtual-time-budget=5000 --window-size=1400,900 \
