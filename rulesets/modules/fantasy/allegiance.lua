@@ -24,10 +24,14 @@ function A.may_serve(creature, allegiance)
   return true
 end
 
--- Whether an army fields creatures of chaos (a saint refuses such a side).
-function A.has_chaos(creatures)
-  for _, c in ipairs(creatures) do if c.chaos then return true end end
-  return false
+-- The first of a list of creature declarations that is a creature of
+-- chaos (usually found on its side), or nil: SAINT "will not appear on
+-- behalf of any side including creatures of chaos".
+function A.first_of_chaos(creatures)
+  for _, c in ipairs(creatures) do
+    if c.allegiance == "chaos" or c.only_for == "chaos" then return c end
+  end
+  return nil
 end
 
 return A

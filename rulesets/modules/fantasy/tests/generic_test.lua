@@ -120,6 +120,8 @@ T.case("WRG 1973 APPENDIX IV allegiances: trolls only for chaos, saints never fo
   T.eq(A.may_serve(saint, "chaos"), false)
   T.eq(A.may_serve(saint, "law"), true)
   T.eq(A.may_serve(troll, nil), true, "an army that names no allegiance")
+  T.eq(A.first_of_chaos({ saint, { id = "elf" }, troll }), troll, "SAINT: a side including creatures of chaos")
+  T.eq(A.first_of_chaos({ saint, { id = "elf" } }), nil)
 end)
 
 T.case("Creatures as data: a declaration is checked against the host's terms, each problem at file and line", function()

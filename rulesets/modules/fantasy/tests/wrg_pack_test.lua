@@ -172,3 +172,19 @@ return army {
 }]])
   T.eq(problems, {})
 end)
+
+T.case("WRG 1973 APPENDIX IV SAINT: he will not appear on behalf of any side including creatures of chaos", function()
+  local problems = check([[
+return army {
+  name = "Mixed",
+  units = {
+    unit { id = "boss", type = "HC", class = "B", regular = false, weapons = { "lance" }, figures = 8, general = "c_in_c" },
+    unit { id = "st", creature = "saint", figures = 1 },
+    unit { id = "gobs", creature = "goblin", figures = 20 },
+  },
+}]])
+  T.eq(#problems, 1)
+  T.eq(problems[1].line, 5)
+  T.truthy(problems[1].message:find("a saint will not appear on behalf of a side including creatures of chaos (Goblins)", 1, true),
+    problems[1].message)
+end)

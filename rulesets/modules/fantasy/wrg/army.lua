@@ -13,6 +13,7 @@
 --   }
 local creatures = require("modules.fantasy.creatures")
 local H = require("modules.fantasy.host_army")
+local allegiance = require("modules.fantasy.allegiance")
 local PACK = require("modules.fantasy.wrg.pack")
 
 local A = {}
@@ -68,6 +69,21 @@ function A.army_creatures(checker, army_fields) return host:army_creatures(check
 function A.expand(checker, rec, f, army_fields, own)
   local out, decl = host:expand(checker, rec, f, army_fields, own)
   if not out then return nil end
+  -- SAINT: "He will not appear on behalf of any side including creatures
+  -- of chaos" (saints of every kind)
+  if creatures.has_trait(decl, "saint") and type(army_fields) == "table" and type(army_fields.units) == "table" then
+    local fielded = {}
+    for _, r in ipairs(army_fields.units) do
+      local c = type(r) == "table" and type(r.fields) == "table" and r.fields.creature
+      local d = c and ((own and own[c]) or host.index[c])
+      if d then fielded[#fielded + 1] = d end
+    end
+    local bad = allegiance.first_of_chaos(fielded)
+    if bad then
+      checker:add(rec, "unit '%s': a saint will not appear on behalf of a side including creatures of chaos (%s)",
+        tostring(f.id or "?"), bad.name or bad.id)
+    end
+  end
   if decl.single and f.figures ~= nil and f.figures ~= 1 then
     checker:add(rec, "unit '%s': a %s is a unit of one model (figures = 1), found %s", tostring(f.id or "?"),
       decl.name or decl.id, tostring(f.figures))
