@@ -306,3 +306,26 @@ T.case("WRG 1973 APPENDIX IV GIANTS: boulders count as 3 crossbow figures, whate
   local shot = X.events(G, "shoot")[1]
   T.truthy(shot and shot.unit == id(1, "g") and shot.figures == 3, "the battle's shot: 3 figures")
 end)
+
+T.case("WRG 1973 APPENDIX IV DRAGONS: a dragon in the air over a unit is not fighting it, and flies on", function()
+  local G, _, id = X.fight{ side1 = { X.creature("drake", "dragon", 1, 600, 300, 0) },
+                            side2 = { X.unit("under", "MI", 600, 300, 180), X.unit("foe", "MI", 600, 1100, 180) } }
+  local d, under = id(1, "drake"), id(2, "under")
+  -- the melee phase finds them in contact (queries see every layer)
+  for _, u in ipairs({ d, under }) do G.D[u].in_melee, G.D[u].opponents = true, { u == d and under or d } end
+  local _, y0 = G.bf:pos(d)
+  X.play(G)
+  local _, y1 = G.bf:pos(d)
+  T.truthy(y1 - y0 > 100 * MM, "the dragon flies on")
+  T.eq(#X.events(G, "melee"), 0, "no blows were struck")
+end)
+
+T.case("WRG 1973 APPENDIX IV DRAGONS: an order cancelled by a reaction result, or forgotten by spell 11, is no messenger", function()
+  local G, _, id = X.fight{ side1 = { X.creature("drake", "dragon", 1, 600, 300, 0) } }
+  local d = G.D[id(1, "drake")]
+  G.turn = 2
+  d.order = nil                     -- "consider current order cancelled"
+  start(G, {})                      -- no order: no forgetting die either
+  T.eq(d.order, nil)
+  T.eq(#X.events(G, "fantasy", "dragon_eats_messenger"), 0)
+end)

@@ -53,8 +53,25 @@ local function tick(G)
   end
 end
 
+-- Units of different layers touch without fighting: a flyer over a unit
+-- is not in melee with it (the battle's melee phase finds contacts on every
+-- layer; none of their blows land, and neither would move again).
+local function clear_air_contacts(G)
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if K.live(d) and d.in_melee then
+      local ground = {}
+      for _, o in ipairs(d.opponents or {}) do
+        if not F.airborne(G.D[o]) and not F.airborne(d) then ground[#ground + 1] = o end
+      end
+      if #ground == 0 then d.in_melee, d.opponents = false, {} end
+    end
+  end
+end
+
 function B.period_start(G)
   tick(G)
+  clear_air_contacts(G)
   saints.period(G)
   beasts.period(G)
   spells.period(G)

@@ -105,7 +105,9 @@ local function dragon_orders(G, uid)
     end
     return
   end
-  if d.fx_first_order and d.order ~= d.fx_first_order then
+  -- a new order (not one cancelled by a reaction result, nor forgotten by
+  -- spell 11)
+  if d.fx_first_order and d.order ~= nil and d.order ~= d.fx_first_order and not S.flag(d.fx, "no_orders") then
     K.say(G, "  %s will not obey new orders -- and eats the messenger.", d.name)
     K.log(G, "fantasy", { what = "dragon_eats_messenger", unit = uid })
     d.order = d.fx_first_order

@@ -49,7 +49,8 @@ function M.move(G, uid)
   local target, tdist
   for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
     local o = G.D[q.id]
-    if K.live(o) and not o.routing and not G.bf:unit(q.id).removed and not F.airborne(o)
+    -- not one it is over already (it cannot come down there)
+    if K.live(o) and not o.routing and not G.bf:unit(q.id).removed and not F.airborne(o) and q.distance > 0.5
       and not (out and saints.in_sanctity(G, q.id)) then
       target, tdist = q.id, q.distance
       break
