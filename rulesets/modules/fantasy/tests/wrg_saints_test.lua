@@ -53,6 +53,13 @@ T.case("WRG 1973 APPENDIX IV WARRIOR SAINT: super heavy cavalry with kontos, one
   T.eq(X.troops.target_column(d, true, false, true), "SHC")
 end)
 
+T.case("WRG 1973 APPENDIX IV WARRIOR SAINT: other troops within 150 paces +1 (a rash General near); a hero has no effect on them", function()
+  local G, _, id = X.fight{ side1 = { X.creature("ws", "warrior_saint", 1, 600, 300, 0), X.unit("near", "MI", 600 + 120 * MM, 300, 0),
+                                      X.creature("h", "hero", 1, 1500, 300, 0), X.unit("by_hero", "MI", 1500 - 120 * MM, 300, 0) } }
+  T.eq(terms(G, id(1, "near")).warrior_saint_near, 1)
+  T.eq(terms(G, id(1, "by_hero")).warrior_saint_near, nil)
+end)
+
 T.case("WRG 1973 APPENDIX IV WARRIOR SAINT and HERO: a unit they are with counts them as a rash General (+3)", function()
   local G, _, id = X.fight{ side1 = { X.creature("ws", "warrior_saint", 1, 600, 300, 0), X.unit("with", "MI", 600 + 60, 300, 0),
                                       X.unit("alone", "MI", 1200, 300, 0) } }

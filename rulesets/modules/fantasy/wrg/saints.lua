@@ -16,6 +16,7 @@ M.HERO_VANITY = 100     -- "disorganised by the presence within 100 paces of ano
 -- 10 paces of it (the distance of a General with his unit).
 M.NEAR_SAINT = 100
 M.WITH_UNIT = 10
+M.GENERAL_NEAR = 150    -- THE REACTION TEST: "General within 150" (+ or -1)
 
 -- The martyr's points: "counts 125 points to his own side on totalling up
 -- at the end of the battle"; a warrior saint "worth 150 points as a Martyr".
@@ -202,6 +203,12 @@ function M.reaction_terms(G, uid, terms)
   if with_rash_general(G, uid) then
     terms[#terms + 1] = { id = "rash_general", text = "with a hero or warrior saint (as a rash General)", add = 3,
                           rule = "WRG 1973 APPENDIX IV HERO", layer = "option fantasy" }
+  elseif not K.has(d, "rash_general") and #K.near(G, uid, "rash_general", M.GENERAL_NEAR, d.side) > 0 then
+    -- WARRIOR SAINT: his influence "on other troops" too, as a rash General
+    -- within 150 paces (+1, a rash General adding only); a hero "has no
+    -- effect on other troops"
+    terms[#terms + 1] = { id = "warrior_saint_near", text = "a warrior saint within 150 paces (as a rash General)", add = 1,
+                          rule = "WRG 1973 APPENDIX IV WARRIOR SAINT", layer = "option fantasy" }
   end
   -- HERO: "When operating alone, he counts plus 3 for his own reaction."
   if K.has(d, "alone_plus_3") and #G.bf:query{ of = uid, within = M.WITH_UNIT * K.MM, friend = true } == 0 then
