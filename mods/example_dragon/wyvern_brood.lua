@@ -29,7 +29,7 @@ return army {
     unit { id = "wyvern_3", name = "Grimtooth", creature = "wyvern", figures = 1 },
     unit { id = "goblins", name = "Goblin archers", creature = "goblin", figures = 24, ranks = 2 },
     unit { id = "trolls", name = "Hill trolls", creature = "troll", figures = 6, ranks = 2 },
-    unit { id = "wolves", name = "Orcs on giant wolves", creature = "wolf_rider", figures = 10, ranks = 2 },
     unit { id = "sorcerer", name = "The brood-witch", creature = "black_magician", figures = 1 },
+    unit { id = "crows", name = "The witch's crows", creature = "tame_crows", figures = 5, ranks = 1 },
   },
 }
