@@ -329,3 +329,19 @@ T.case("WRG 1973 APPENDIX IV DRAGONS: an order cancelled by a reaction result, o
   T.eq(d.order, nil)
   T.eq(#X.events(G, "fantasy", "dragon_eats_messenger"), 0)
 end)
+
+T.case("WRG 1973 APPENDIX IV ENTS: +1 for chaos troops within charge reach; unroused, they do not move whatever their orders", function()
+  local G, lines, id = X.fight{ side1 = { X.creature("ents", "ent", 8, 600, 300, 0) },
+                                side2 = { X.creature("gobs", "goblin", 12, 600, 300 + 60 * MM + 60, 180) },
+                                cmd1 = X.commander{ move = function() return { bearing = 0, distance = 80, advancing = true } end } }
+  local e = id(1, "ents")
+  local x0, y0 = G.bf:pos(e)
+  -- their test: three dice 1 (they stay in their wood)
+  local start = G.period_start
+  G.period_start = function(G2) X.forced(G2, { 1, 1, 1 }, function() start(G2) end) end
+  X.play(G)
+  local text = table.concat(lines, "\n")
+  T.truthy(text:find("+1 ents_roused", 1, true), "+1 for goblins (chaos) in reach:\n" .. text)
+  local x1, y1 = G.bf:pos(e)
+  T.near(x1, x0, 1e-6); T.near(y1, y0, 1e-6, "the ents stand, though their commander would advance")
+end)

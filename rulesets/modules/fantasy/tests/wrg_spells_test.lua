@@ -249,3 +249,20 @@ T.case("WRG 1973 APPENDIX IV MAGICIANS: the default magician banishes beasts and
   local ev = X.events(G2, "spell")[1]
   T.truthy(ev and ev.turn == 1 and ev.nominated == 3 and ev.target == foe, "spell 3 cast at the foe in period 1")
 end)
+
+T.case("WRG 1973 APPENDIX IV MAGICIANS spell 12: the target's move in the period is half its normal move", function()
+  local wants = function() return { bearing = 180, distance = 60, advancing = true } end
+  local G, _, m, foe = setup(nil, { cmd2 = X.commander{ move = wants } })
+  local _, y0 = G.bf:pos(foe)
+  cast_and_play(G, m, 12, foe)
+  local _, y1 = G.bf:pos(foe)
+  T.near(y0 - y1, 30 * MM, 0.01, "30 paces of its 60")
+end)
+
+T.case("WRG 1973 APPENDIX IV MAGICIANS: a target more than 100 paces off cannot be nominated", function()
+  local G, _, m, foe = setup(X.unit("foe", "MI", 600, 300 + 150 * MM, 180))
+  local r
+  X.forced(G, {}, function() r = X.spells.cast(G, m, { spell = 3, target = foe }) end)   -- no dice thrown
+  T.eq(r, nil)
+  T.eq(X.S.has(G.D[foe].fx, "petrified"), false)
+end)

@@ -170,6 +170,12 @@ M.EFFECTS = {
 -- One magician casts (cast = { spell =, target = } or { spell = 2, x =, y = }).
 function M.cast(G, uid, cast)
   local d = G.D[uid]
+  -- "(a) Nominate number of spell to be used and target": a target beyond
+  -- 100 paces cannot be nominated (nothing is thrown)
+  if cast.target and G.bf:distance(uid, cast.target) > M.RANGE * K.MM then
+    K.say(G, "  %s cannot reach %s with a spell: more than 100 paces.", d.name, G.D[cast.target].name)
+    return nil
+  end
   local r = magic.roll(cast.spell, G.dice, "WRG Appendix IV spell of " .. d.name)
   local n = r.spell
   K.log(G, "spell", { unit = uid, target = cast.target, nominated = cast.spell, spell = n or 0, minus = r.minus, plus = r.plus })
