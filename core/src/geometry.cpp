@@ -364,6 +364,15 @@ bool overlaps(const Base& a, const Base& b) { return !circles_apart(a, b, 0.0) &
 
 bool overlaps(const Footprint& a, const Footprint& b) { return quads_overlap(a, b); }
 
+double penetration(const Footprint& a, const Footprint& b) {
+    if (circles_apart(a, b)) return 0.0;
+    const double depth = std::min({overlap_with_extent(a.forward_lo, a.forward_hi, b, a.forward),
+                                   overlap_with_extent(a.right_lo, a.right_hi, b, a.right),
+                                   overlap_with_extent(b.forward_lo, b.forward_hi, a, b.forward),
+                                   overlap_with_extent(b.right_lo, b.right_hi, a, b.right)});
+    return depth > kContactTolerance ? depth : 0.0;
+}
+
 double edge_distance(const Base& a, const Base& b) { return edge_distance(Footprint(a), Footprint(b)); }
 
 double edge_distance(const Footprint& qa, const Footprint& qb) {

@@ -86,13 +86,16 @@ void project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) 
     }
 }
 
-// Travel t along unit `dir` at which `mover` first overlaps `obstacle`, if
-// that happens before `max_travel`. On each separating axis the projections
-// overlap for t in an open interval; the rectangles overlap where all four
-// intervals do (separating axis theorem), so contact is at the latest start.
+// Travel t along unit `dir` at which `mover` first overlaps `obstacle` more
+// than `depth` deep (0: at all), if that happens before `max_travel`. On each
+// separating axis the projections overlap more than `depth` for t in an open
+// interval; the rectangles do where all four intervals do (separating axis
+// theorem), so the stop is at the latest start. A `depth` above 0 is for
+// bases that already overlap that much (by rounding) when the move starts:
+// they may move on, but not deeper.
 // Footprints: the corners and axes made once per base for the whole move.
 std::optional<double> first_contact_straight(const Footprint& mover, Vec2 dir, double max_travel,
-                                             const Footprint& obstacle) {
+                                             const Footprint& obstacle, double depth) {
     const auto& mc = mover.c;
     const auto& oc = obstacle.c;
     Interval overlap;
@@ -103,12 +106,12 @@ std::optional<double> first_contact_straight(const Footprint& mover, Vec2 dir, d
         const double v = dot(dir, axis);
         if (std::abs(v) < 1e-15) {
             // No motion along this axis: it separates for ever or never.
-            if (std::min(m1, o1) - std::max(m0, o0) <= kContactTolerance) return std::nullopt;
+            if (std::min(m1, o1) - std::max(m0, o0) <= depth + kContactTolerance) return std::nullopt;
             continue;
         }
-        // Overlap while m0 + v t < o1 and m1 + v t > o0.
-        const double t_a = (o1 - m0) / v;
-        const double t_b = (o0 - m1) / v;
+        // Overlap deeper than `depth` while m0 + v t < o1 - depth and m1 + v t > o0 + depth.
+        const double t_a = (o1 - depth - m0) / v;
+        const double t_b = (o0 + depth - m1) / v;
         overlap.lo = std::max(overlap.lo, std::min(t_a, t_b));
         overlap.hi = std::min(overlap.hi, std::max(t_a, t_b));
     }
@@ -225,6 +228,34 @@ std::optional<double> first_bad_angle(const std::vector<double>& angles, Bad bad
     return std::nullopt;
 }
 
+// For a mover that starts `depth` deep in an obstacle: the last angle before
+// the overlap first gets deeper (by more than the contact tolerance), or
+// nullopt. Depth is continuous in the angle but not constant between
+// crossings, so each interval is sampled finely and the first deeper sample
+// is closed in on by bisection from the last sample that was not.
+template <typename DepthAt>
+std::optional<double> last_angle_no_deeper(const std::vector<double>& angles, double depth, DepthAt depth_at) {
+    constexpr int kSamples = 16;
+    constexpr int kHalvings = 50;
+    const auto deeper = [&](double x) { return depth_at(x) > depth + kContactTolerance; };
+    double good = 0.0;
+    for (std::size_t i = 0; i + 1 < angles.size(); ++i) {
+        const double lo = angles[i];
+        const double hi = angles[i + 1];
+        for (int k = 1; k <= kSamples; ++k) {
+            const double x = lo + (hi - lo) * k / kSamples;
+            if (!deeper(x)) { good = x; continue; }
+            double bad = x;
+            for (int h = 0; h < kHalvings; ++h) {
+                const double mid = 0.5 * (good + bad);
+                (deeper(mid) ? bad : good) = mid;
+            }
+            return good;
+        }
+    }
+    return std::nullopt;
+}
+
 std::array<Segment, 4> table_edges(const Rect& t) {
     return {Segment{t.min, {t.max.x, t.min.y}}, Segment{{t.max.x, t.min.y}, t.max},
             Segment{t.max, {t.min.x, t.max.y}}, Segment{{t.min.x, t.max.y}, t.min}};
@@ -285,8 +316,10 @@ MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
     for (const Obstacle& o : obstacles) {
         const Footprint& of = footprint_of(o, made);
         if (clear_of_path(mf, dir, travel, of)) continue;
-        if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
-        if (auto t = first_contact_straight(mf, dir, travel, of)) consider(stop, *t, StopReason::Base, o.id);
+        // A base already overlapping the mover (by rounding, or placed so)
+        // blocks only what would take them deeper.
+        const double depth = penetration(mf, of);
+        if (auto t = first_contact_straight(mf, dir, travel, of, depth)) consider(stop, *t, StopReason::Base, o.id);
     }
     if (ctx.table && wholly_on_table(mf.c, *ctx.table)) {
         const double t = table_limit_straight(mf, dir, *ctx.table);
@@ -333,13 +366,17 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
         Footprint made;
         const Footprint& of = footprint_of(o, made);
         if (circle_beyond(of, pivot, reach)) continue;  // out of the sweep's reach
-        if (overlaps(mf, of)) continue;  // already overlapping: not an obstacle
         if (distance_to_point(o.base, pivot) > reach) continue;
         std::array<Segment, 4> edges;
         for (std::size_t i = 0; i < 4; ++i) edges[i] = edge_of(of, kAllEdges[i]);
         const auto angles = crossing_angles(mf, pivot, sense, max_angle, edges, of.c);
-        if (auto a = first_bad_angle(angles, [&](double x) { return overlaps(Footprint(at(x)), of); }))
-            consider(stop, *a, StopReason::Base, o.id);
+        // A base already overlapping the mover (by rounding, or placed so)
+        // blocks only what would take them deeper.
+        const double depth = penetration(mf, of);
+        const auto stop_at = depth > 0.0
+            ? last_angle_no_deeper(angles, depth, [&](double x) { return penetration(Footprint(at(x)), of); })
+            : first_bad_angle(angles, [&](double x) { return overlaps(Footprint(at(x)), of); });
+        if (stop_at) consider(stop, *stop_at, StopReason::Base, o.id);
     }
     if (ctx.table && wholly_on_table(mf.c, *ctx.table)) {
         const auto edges = table_edges(*ctx.table);

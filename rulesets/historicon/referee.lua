@@ -56,6 +56,9 @@ function R.allowance(G, uid, kind)
     return m
   end
   if base == "return" then return nil end
+  -- lining up on contact ends the move that made the contact, within that
+  -- move's allowance (turn.conform): it adds nothing of its own
+  if base == "line_up" then return 0 end
   local case = base:match("^evade_(.+)$")
   if case then
     local c = tables.evasion[case]

@@ -97,12 +97,7 @@ end
 -- Deployment and Melee sections name (troops.groups).
 local Troops = {}
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t or {}) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
+local sorted_keys = require("lib.sorted_keys")
 
 local function set_list(codes, set)
   local out = {}

@@ -261,7 +261,8 @@ function ai.move(G, uid)
   local d = G.D[uid]
   if d.order == "hold" and d.state == nil then return nil end
   local target, dist = nearest_enemy(G, uid, 3000)
-  if not target then return nil end
+  -- no enemy in sight (the weather module: fog, night): its move in the dark
+  if not target then return G.unseen_move and G.unseen_move(G, uid) or nil end
   local b = turn.bearing(G, uid, target)
   if d.state == "uncontrolled" then return { bearing = b, distance = turn.charge_move(d), advancing = true } end
   if d.order == "skirmish" and d.state == nil then

@@ -37,6 +37,9 @@ local battle = {}
 local say = turn.say
 
 local OPTION_IDS = { "weather", "sudden_death" }
+-- The module each option loads: WRG's own, or an optional module's WRG
+-- adapter (docs/modules.md: weather is rulesets/modules/weather/wrg.lua).
+local OPTION_MODULES = { weather = "modules.weather.wrg", sudden_death = "wrg.options.sudden_death" }
 
 local function resolve_commander(rules, spec)
   return commander.resolve(rules, spec, "wrg.ai")
@@ -52,7 +55,7 @@ function battle.new_state(ctx)
     charges = {}, elephants = {}, pieces = {},
   }
   for _, id in ipairs(OPTION_IDS) do
-    if G.options[id] then G.hooks[id] = req("wrg.options." .. id) end
+    if G.options[id] then G.hooks[id] = req(OPTION_MODULES[id]) end
   end
   G.S = setup.scale(scenario.table or {}, scenario.locate)
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
@@ -237,7 +240,9 @@ function battle.play(G, max_turns, turn_ended)
     t = t + 1
     G.turn = t
     if G.report then say(G, ""); say(G, "=== Period %d ===", t) end
-    if G.hooks.weather then G.hooks.weather.period(G) end
+    -- the weather's period; "Fighting will normally cease at nightfall"
+    -- (the weather module says when night falls on a battle begun by day)
+    if G.hooks.weather and G.hooks.weather.period(G) == "nightfall" then t = t - 1; G.turn = t; break end
     turn.play(G)
     for s = 1, 2 do
       if victory.fled(G, s) then
@@ -272,7 +277,7 @@ function battle.run(ctx)
     G.S.width / 10, G.S.depth / 10)
   G.pieces = make_terrain(G, scenario.table or {}, scenario.locate)
   place_terrain(G)
-  if G.hooks.weather then G.hooks.weather.start(G) end
+  if G.hooks.weather then G.hooks.weather.start(G, scenario) end
   deploy(G)
   for _, start in ipairs(G.rules.battle_start or {}) do start(G) end -- hook: optional modules (fantasy) join the battle
   describe_side(G, 1)

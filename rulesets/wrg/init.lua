@@ -15,7 +15,6 @@ return {
   odds = "wrg.odds",
   referee = "wrg.referee",
   options = {
-    weather = "wrg.options.weather",
     sudden_death = "wrg.options.sudden_death",
   },
 }

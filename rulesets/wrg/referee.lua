@@ -66,6 +66,8 @@ local PACES = {
       - tables.pursuit.further_less * math.max(0, (d.pursue_periods or 1) - 1)
   end,
   push_back = function() return tables.movement.push_back end,
+  -- the weather module's night: "diverging 10 paces left ... right" (modules/weather/wrg/night.lua)
+  drift = function() return 10 end,
   follow_up = function() return tables.movement.push_back + 1 end,
 }
 R.PACES = PACES

@@ -434,25 +434,7 @@ tables.reaction_results = {
   move_to_enemy = { rank = 4, periods = 2, text = "MOVE TOWARDS NEAREST ENEMY - 2 PERIODS" },
 }
 
--- OPTIONAL RULES FOR WEATHER AND TIME OF DAY: the potential weather by one die.
-tables.weather = {
-  mediterranean = {
-    months = { winter = "November, December, January, February", spring = "March, April, October", summer = "May, June, July, August, September" },
-    winter = { "strong winds, snow in mountains, rain elsewhere", "snow in mountains, rain elsewhere", "strong winds", "fine", "fine", "fine" },
-    spring = { "strong winds and rain", "rain", "rain except in desert", "fine", "fine", "fine" },
-    summer = { "strong winds in desert or steppe only", "fine", "fine", "fine", "fine", "fine" },
-  },
-  europe = {
-    months = { jan_feb = "January, February", autumn = "March, April, October, November, December", jul_aug = "July, August", may_jun_sep = "May, June, September" },
-    jan_feb = { "snow", "snow in mountains, rain elsewhere", "rain and strong winds", "fine", "fine", "fine" },
-    autumn = { "snow in mountains, rain elsewhere", "rain and strong winds", "strong winds", "fine", "fine", "fine" },
-    jul_aug = { "rain", "rain", "fine", "fine", "fine", "fine" },
-    may_jun_sep = { "rain", "fine", "fine", "fine", "fine", "fine" },
-  },
-  starts_on = 1, stops_on = { 5, 6 },
-  rain_weapon = -1, rain_after_periods = 3, rain_move_less = 20, rain_reaction = -1,
-  dazzle_weapon = -1, drought_weapon = -1, drought_reaction = -1,
-  fog_visibility = 100, fog_periods = 3, desert_wind_visibility = 30, night_visibility = 60,
-}
+-- OPTIONAL RULES FOR WEATHER AND TIME OF DAY: the weather module's tables
+-- (rulesets/modules/weather/init.lua) and its WRG adapter (wrg.lua).
 
 return tables

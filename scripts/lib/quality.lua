@@ -14,7 +14,10 @@
 -- row make it idle for the battle's count. A unit whose facing swings 30
 -- degrees or more one way and then back, turn after turn (three swings in
 -- a row), earns the referee's warning 'facing-oscillates': no player
--- zigzags a line across the table.
+-- zigzags a line across the table. Only the facing its commander's own
+-- moves changed counts (phases in which the unit made only ordered moves,
+-- `ordered_moves`): turns the rules impose (lining up on contact, turning
+-- about to recoil, break off, evade or rout) are not the commander's zigzag.
 local quality = {}
 quality.__index = quality
 
@@ -45,6 +48,7 @@ function quality.new(checks, bf, warn)
   self.idle_run, self.idle = {}, {}
   self.warn = warn
   self.last_swing, self.swings, self.warned_swing = {}, {}, {}
+  self.ordered_turn = {}  -- this turn's facing change by ordered moves, per unit
   self.turn_start = nil
   self.turn = nil
   self.declared, self.declared_nothing = 0, 0
@@ -94,11 +98,17 @@ function quality:phase(G, turn, moved, start)
       if s and not s[4] then
         local x, y, f = bf:pos(id)
         local still = math.sqrt((x - s[1]) ^ 2 + (y - s[2]) ^ 2) < MOVED and math.abs(norm(f - s[3])) < TURNED
+        local all_ordered = true
         for _, k in ipairs(kinds) do
           if self.ordered[k] then
             self.declared = self.declared + 1
             if still then self.declared_nothing = self.declared_nothing + 1 end
+          else
+            all_ordered = false
           end
+        end
+        if all_ordered and not still then
+          self.ordered_turn[id] = (self.ordered_turn[id] or 0) + norm(f - s[3])
         end
       end
     end
@@ -132,12 +142,15 @@ function quality:end_turn(G)
   end
 end
 
--- Facing swings: a turn of SWING degrees or more against the last one's sense.
+-- Facing swings: a turn of SWING degrees or more, by the unit's ordered
+-- moves, against the last one's sense.
 function quality:swings_of_turn(bf)
+  local by_orders = self.ordered_turn
+  self.ordered_turn = {}
   for _, id in ipairs(bf:units()) do
     local s = self.turn_start[id]
     if s then
-      local turned = norm(select(3, bf:pos(id)) - s[3])
+      local turned = norm(by_orders[id] or 0)
       if math.abs(turned) >= quality.SWING then
         local last = self.last_swing[id]
         if last and (last > 0) ~= (turned > 0) then

@@ -21,6 +21,7 @@ local scenario = {}
 local KEYS = {
   ruleset = "string", options = "list", house_rules = "list", seed = "integer", turns = "integer",
   table = "map", armies = "list", name = "string", description = "string",
+  weather = "map", -- the weather module's settings, read by the ruleset's adapter (docs/modules.md)
 }
 local ARMY_KEYS = { army = "string", commander = "string", name = "string" }
 
@@ -30,12 +31,7 @@ local function kind(v)
   return type(v)
 end
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
+local sorted_keys = require("lib.sorted_keys")
 
 local function check_keys(value, spec, path, where)
   for _, key in ipairs(sorted_keys(value)) do
@@ -124,6 +120,12 @@ function scenario.parse(text, name, base_dir)
       fail("%s: ruleset '%s' has no option '%s' (it has: %s)", locate("/options/" .. (i - 1)), s.ruleset,
         tostring(id), table.concat(offered, ", "))
     end
+  end
+  -- the weather module's settings mean nothing unless the module is on
+  if s.weather ~= nil then
+    local on = false
+    for _, id in ipairs(s.options or {}) do on = on or id == "weather" end
+    if not on then fail("%s: a weather: block needs the weather module on (options: [weather])", locate("/weather")) end
   end
   if not s.armies or #s.armies ~= 2 then
     fail(locate("/armies") .. ": 'armies' must list exactly two armies")

@@ -137,6 +137,88 @@ TEST_CASE("overlaps that exist before the move do not stop it", "[movement]") {
     CHECK(r.distance == Approx(-30));
 }
 
+TEST_CASE("an overlap that exists before the move may not get deeper", "[movement]") {
+    // The obstacle's rear (y = 5) lies 5 mm inside the mover's front (y = 10).
+    const std::vector<Obstacle> stuck{{4, make_base(0, 15, 0, 40, 20)}};
+    const MoveContext ctx{.obstacles = stuck};
+    const Base mover = make_base(0, 0, 0, 40, 20);
+    CHECK(penetration(Footprint(mover), Footprint(stuck[0].base)) == Approx(5));
+
+    const MoveResult deeper = advance(mover, 10, ctx);
+    CHECK(deeper.stopped_by == StopReason::Base);
+    CHECK(deeper.blocker == std::optional<BaseId>{4});
+    CHECK(deeper.distance == Approx(0).margin(1e-9));
+
+    // Sliding sideways keeps the 5 mm (the x overlap shrinks from 40 to 10).
+    const MoveResult along = slide(mover, {30, 0}, ctx);
+    CHECK(along.completed());
+    CHECK(penetration(Footprint(along.base), Footprint(stuck[0].base)) == Approx(5));
+
+    // Turning in place into it swings the front corners deeper: blocked at once.
+    const MoveResult turned = turn(mover, 20, ctx);
+    CHECK(turned.stopped_by == StopReason::Base);
+    CHECK(turned.turned_deg == Approx(0).margin(1e-4));  // within the contact tolerance of depth
+}
+
+TEST_CASE("bases touching within rounding cannot be carried onto each other", "[movement]") {
+    // Two 80 x 40 bases a Phalanx line-up left 0.01-0.1 mm deep in each other;
+    // the mover's advance used to ignore the other base and end 40 mm on.
+    const Base other = make_base(1133.5544716417, 695.69825710138002, -22.559932474019998, 80, 40);
+    const Base mover = make_base(1052.1516641689, 696.98684680196004, -39.434932474020002, 80, 40);
+    const std::vector<Obstacle> obstacles{{1, other}};
+    const double before = penetration(Footprint(mover), Footprint(other));
+    CHECK(before > 0.01);
+    CHECK(before < 0.1);
+    const MoveResult r = advance(mover, 40, MoveContext{.obstacles = obstacles});
+    CHECK(r.stopped_by == StopReason::Base);
+    CHECK(penetration(Footprint(r.base), Footprint(other)) <= before + 1e-6);
+
+    // A turn in place that swung a base 0.1-1 mm deep further into its neighbour.
+    const Base left = make_base(1248.0743731313312, 447.45744603806202, 28.036290182286475, 80, 40);
+    const Base turner = make_base(1310.4082169274941, 499.7440383916977, 29.518121733963241, 80, 40);
+    const std::vector<Obstacle> beside{{1, left}};
+    const double start = penetration(Footprint(turner), Footprint(left));
+    CHECK(start > 0.1);
+    const MoveResult t = turn(turner, 9.4609813685424449, MoveContext{.obstacles = beside});
+    CHECK(penetration(Footprint(t.base), Footprint(left)) <= start + 1e-6);
+}
+
+TEST_CASE("random moves from shallow overlaps never go deeper", "[movement][property]") {
+    // 600 seeded pairs overlapping by up to 1 mm; any advance, turn or wheel
+    // ends no deeper than it began, and a move that goes nowhere is blocked.
+    std::uint64_t state = 77;
+    auto next = [&state](double lo, double hi) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
+    int overlapping = 0, blocked = 0, moved = 0;
+    for (int trial = 0; trial < 600; ++trial) {
+        const Base mover{{0, 0}, next(-180, 180), next(20, 80), next(10, 40)};
+        // The obstacle beside the mover's right edge, pushed in by up to 1 mm.
+        const double gap = -next(0.0, 1.0);
+        const double w = next(20, 80), d = next(10, 40);
+        const Vec2 out = mover.right();
+        Base b{mover.centre + out * (mover.width / 2 + w / 2 + gap) + mover.forward() * next(-30, 30),
+               mover.facing_deg + next(-3, 3), w, d};
+        const double start = penetration(Footprint(mover), Footprint(b));
+        if (start <= 0.0) continue;
+        ++overlapping;
+        const std::vector<Obstacle> obstacles{{1, b}};
+        const MoveContext ctx{.obstacles = obstacles};
+        const int kind = trial % 3;
+        const double amount = kind == 0 ? next(-100, 100) : next(-60, 60);
+        const MoveResult r = kind == 0 ? advance(mover, amount, ctx)
+                             : kind == 1 ? turn(mover, amount, ctx)
+                                         : wheel(mover, trial % 2 ? WheelDirection::Left : WheelDirection::Right,
+                                                 amount, ctx);
+        CHECK(penetration(Footprint(r.base), Footprint(b)) <= start + 1e-6);
+        if (r.stopped_by == StopReason::Base) ++blocked; else ++moved;
+    }
+    CHECK(overlapping > 300);
+    CHECK(blocked > 30);  // some moves do go deeper and are held
+    CHECK(moved > 30);    // others pull apart or slide along and complete
+}
+
 TEST_CASE("the table edge stops straight moves", "[movement][table]") {
     MoveContext ctx;
     ctx.table = Rect{{0, 0}, {1200, 600}};
@@ -365,7 +447,8 @@ TEST_CASE("moves give the same results with the caller's footprints as with none
 namespace {
 
 // A straight slide as it was before obstacles whose bounding circles stay
-// clear of the path were skipped: every obstacle gets the exact tests.
+// clear of the path were skipped: every obstacle gets the exact tests (an
+// obstacle overlapping at the start blocks only going deeper than that).
 void reference_project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) {
     lo = std::numeric_limits<double>::infinity();
     hi = -lo;
@@ -377,7 +460,7 @@ void reference_project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, do
 }
 
 std::optional<double> reference_first_contact(const Footprint& mover, Vec2 dir, double max_travel,
-                                              const Footprint& obstacle) {
+                                              const Footprint& obstacle, double depth) {
     double lo = -std::numeric_limits<double>::infinity();
     double hi = std::numeric_limits<double>::infinity();
     for (const Vec2 axis : {mover.forward, mover.right, obstacle.forward, obstacle.right}) {
@@ -386,11 +469,11 @@ std::optional<double> reference_first_contact(const Footprint& mover, Vec2 dir, 
         reference_project(obstacle.c, axis, o0, o1);
         const double v = dot(dir, axis);
         if (std::abs(v) < 1e-15) {
-            if (std::min(m1, o1) - std::max(m0, o0) <= kContactTolerance) return std::nullopt;
+            if (std::min(m1, o1) - std::max(m0, o0) <= depth + kContactTolerance) return std::nullopt;
             continue;
         }
-        const double t_a = (o1 - m0) / v;
-        const double t_b = (o0 - m1) / v;
+        const double t_a = (o1 - depth - m0) / v;
+        const double t_b = (o0 + depth - m1) / v;
         lo = std::max(lo, std::min(t_a, t_b));
         hi = std::min(hi, std::max(t_a, t_b));
     }
@@ -410,8 +493,7 @@ std::pair<double, std::optional<BaseId>> reference_slide_stop(const Base& mover,
     const Footprint mf(mover);
     for (const Obstacle& o : obstacles) {  // given in id order
         const Footprint of(o.base);
-        if (overlaps(mf, of)) continue;
-        if (auto t = reference_first_contact(mf, dir, travel, of)) {
+        if (auto t = reference_first_contact(mf, dir, travel, of, penetration(mf, of))) {
             if (*t < at - kContactTolerance * 1e-3) {
                 at = *t;
                 blocker = o.id;

@@ -85,10 +85,24 @@ T.case("quality: a facing swung back and forth three turns running is warned onc
     G.bf:set_time(turn, "move")
     local x, y = G.bf:pos(archer)
     G.bf:place(archer, x, y, f)
+    M.record(G, archer, "move")
   end
   G.bf:set_time(4, "end")
   ref:finish()
   T.eq(ref.metrics.absurd["facing-oscillates"], 1)
+end)
+
+T.case("quality: facings the rules impose (a recoil turned about, a contact lined up) are not the commander's swings", function()
+  local G, ref, archer = battle(REACH)
+  for turn, f in ipairs({ 45, -45, 45, -45 }) do
+    G.bf:set_time(turn, "melee")
+    local x, y = G.bf:pos(archer)
+    G.bf:place(archer, x, y, f)
+    M.record(G, archer, "recoil")
+  end
+  G.bf:set_time(5, "end")
+  ref:finish()
+  T.eq(ref.metrics.absurd["facing-oscillates"], nil)
 end)
 
 T.case("quality: steady turns the same way are no oscillation", function()
@@ -97,6 +111,7 @@ T.case("quality: steady turns the same way are no oscillation", function()
     G.bf:set_time(turn, "move")
     local x, y = G.bf:pos(archer)
     G.bf:place(archer, x, y, f)
+    M.record(G, archer, "move")
   end
   ref:finish()
   T.eq(ref.metrics.absurd["facing-oscillates"], nil)

@@ -168,6 +168,11 @@ double edge_distance(const Footprint& a, const Footprint& b);
 Segment edge_of(const Footprint& q, Edge e);
 // overlaps() on footprints already made (the same test).
 bool overlaps(const Footprint& a, const Footprint& b);
+// How deep two bases overlap: the least overlap of their projections on the
+// four separating axes (the shortest push that parts them), 0 when they are
+// apart or only touch. Moves use it to let bases that overlap by rounding
+// move on without going deeper.
+double penetration(const Footprint& a, const Footprint& b);
 // Shortest distance from a point to a base, 0 when the point is on or in it.
 double distance_to_point(const Base& b, Vec2 p);
 // Separating-axis test: true when the interiors overlap by more than

@@ -11,11 +11,17 @@
 //   and test the configuration between consecutive such angles: exact up to
 //   double rounding as well, far inside the 0.01 mm the rules could need.
 // A base ends a blocked move touching its blocker (edge distance <=
-// kContactTolerance) and not overlapping it.
+// kContactTolerance) and not overlapping it (or, if it started overlapping,
+// no deeper than it started).
 //
 // Policies:
-// - A base already overlapping the mover when the move starts is not an
-//   obstacle for that move (otherwise nothing could ever be pulled apart).
+// - A base already overlapping the mover when the move starts (by rounding
+//   in a ruleset's placement, or placed so) blocks only what would take the
+//   overlap deeper (geom::penetration): the mover may pull apart, slide along
+//   or turn away, never further in. (It used to be no obstacle at all, and
+//   a move could carry a base through one it touched within rounding.) The
+//   straight case stays exact; a rotation closes in on the first deeper
+//   angle by sampling and bisection.
 // - Likewise the table edge only holds a mover that starts wholly on the table.
 // - Touching is not blocking: a base may slide along, or back away from, a
 //   base it touches. Moving into a touching base is blocked at distance 0.

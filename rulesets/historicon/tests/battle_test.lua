@@ -29,7 +29,11 @@ end
 --   local r = require("lib.battle").run{ scenario = s, seed = 479, log = false }
 --   print(r.winner, r.turns, r.hash)
 -- and put the three values here.
-local GOLDEN = { winner = 1, turns = 13, hash = "c7d52e20b76177b9" }
+-- Renewed (session four) for a move's second choices replacing one another
+-- instead of adding up, and moves under a millimetre and a degree counted
+-- as standing still: the Spartans still win, after 20 turns (was 13), hash
+-- was c7d52e20b76177b9.
+local GOLDEN = { winner = 1, turns = 20, hash = "23b576c79b29fbd9" }
 
 T.case("Golden battle: Plataea, seed 479", function()
   local r = run(479)

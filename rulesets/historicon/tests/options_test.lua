@@ -82,6 +82,28 @@ T.case("Uncontrolled advance: IF warband must move on the nearest enemy within 6
   T.near(G2.bf:distance(G2.by_id[1].w, G2.by_id[2].e), d0, 1e-6, "without the option the commander holds it")
 end)
 
+T.case("Uncontrolled advance: the nearest enemy judged by eye; the one advanced on is kept unless another is clearly nearer", function()
+  -- Two enemy units side by side ahead of the warband, the left one 1 cm
+  -- nearer: it advances on the left one. Then the right one is put 1 cm
+  -- nearer: within 2 cm it keeps its quarry; 5 cm nearer draws it off.
+  local G = field{ dice = dice.forced({}), options = { uncontrolled_advance = true }, sides = {
+    { units = { { id = "w", troop = "AIF HIW", figures = 24, ranks = 3, at = { 120, 50 } } } },
+    { units = { { id = "l", troop = "ARA HIS", figures = 24, ranks = 4, at = { 100, 84, 180 } },
+                { id = "r", troop = "ARA HIS", figures = 24, ranks = 4, at = { 140, 85, 180 } } } } } }
+  local ua = require("historicon.options.uncontrolled_advance")
+  local w, l, r = G.by_id[1].w, G.by_id[2].l, G.by_id[2].r
+  local plan = ua.plan(G, w)
+  T.truthy(plan.turn > 0, "turns left, towards the nearer enemy")
+  T.eq(G.D[w].ua_quarry, l)
+  G.bf:place(l, 1000, 860, 180)  -- now the right one is 1 cm nearer
+  ua.plan(G, w)
+  T.eq(G.D[w].ua_quarry, l, "kept: the other is not clearly nearer")
+  G.bf:place(l, 1000, 900, 180)  -- now 5 cm further than the right one
+  plan = ua.plan(G, w)
+  T.eq(G.D[w].ua_quarry, r, "drawn off by an enemy clearly nearer")
+  T.truthy(plan.turn < 0, "turns right")
+end)
+
 T.case("VLI forming ranks: a rank behind two-deep HI, one rank deeper in melee, shoots at the host's front", function()
   local text = [[
 return army {

@@ -457,3 +457,41 @@ T.case("Turning and move rate: a move retried after its attempts failed turns on
   T.truthy(math.abs(turn.norm(f)) <= 30 + 1e-6, "one turn of at most 30 degrees, found facing " .. f)
   T.truthy(math.sqrt((x - 1200) ^ 2 + (y - 500) ^ 2) <= 150 + 1e-6, "no further than its 15 cm")
 end)
+
+-- The commander's second choices (ai.move's fallbacks: straight on, then
+-- turns of 30 and 60 degrees each way round an obstacle) replace one
+-- another: each starts where the move began. They used to start where the
+-- last one left the unit, so four turns that got nowhere (+30, -30, +60,
+-- -60) added up to no turn at all, four "moves" declared for a unit that
+-- stood still (Mohi: 20% of declared moves moved nothing).
+T.case("Turning and move rate: second choices start where the move began; if none gets anywhere the first stands", function()
+  -- LI hemmed in by friends ahead, left and right: no advance is possible.
+  local G = field{ dice = dice.forced({}), referee = true, sides = {
+    { units = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 50 } },
+                unit(HI, { id = "ahead", at = { 120, 58.5 } }),
+                unit(HI, { id = "left", at = { 107, 50 } }), unit(HI, { id = "right", at = { 133, 50 } }) } }, {} } }
+  local li = G.by_id[1].li
+  local plan = { turn = 20, advance = 0.5 }
+  local chain = { plan, { turn = 30, advance = 150 }, { turn = -30, advance = 150 } }
+  for n = 1, #chain - 1 do chain[n].fallback = chain[n + 1] end
+  G.bf:set_time(1, "3 other move")
+  local r = turn.do_move(G, li, plan)
+  local _, _, f = G.bf:pos(li)
+  T.near(turn.norm(f), 20, 1e-6, "the first choice's turn stands, found facing " .. f)
+  T.truthy(r.moved < 1, "it went nowhere")
+  T.eq(G.referee.moved[li], { "move" }, "one move declared, not one per choice tried")
+end)
+
+T.case("Turning and move rate: a move of less than a millimetre and a degree is standing still", function()
+  local G = field{ dice = dice.forced({}), referee = true, sides = {
+    { units = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 50 } } } }, {} } }
+  local li = G.by_id[1].li
+  G.bf:set_time(1, "3 other move")
+  local r = turn.do_move(G, li, { turn = 0.5, advance = 0.4 })
+  local x, y, f = G.bf:pos(li)
+  T.eq({ x, y, f }, { 1200, 500, 0 }, "it stays exactly where it stood")
+  T.eq(r.moved, 0)
+  T.eq(G.referee.moved[li], nil, "no move declared")
+  turn.do_move(G, li, { advance = 5 })
+  T.eq(G.referee.moved[li], { "move" }, "5 mm is a move")
+end)

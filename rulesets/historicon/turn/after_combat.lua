@@ -8,7 +8,7 @@ local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.a
 local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS, H.say, H.log, H.norm, H.heading, H.label, H.side_name, H.gait
 local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
 local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
-local roll_mm, impassable, clear_back, blocker_name, record_hits = H.roll_mm, H.impassable, H.clear_back, H.blocker_name, H.record_hits
+local roll_mm, impassable, blocker_name, record_hits = H.roll_mm, H.impassable, H.blocker_name, H.record_hits
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 
@@ -48,7 +48,6 @@ local function move_back(G, uid, opps, dist, kind)
     r = M.recoil(G, uid, dist, opts)
   end
   r.heading = norm(f + 180)
-  r = clear_back(G, uid, x, y, r.heading, r)
   r.short = r.distance < dist - 0.5 and r.blocked_by ~= nil
   if G.log then
     local nx, ny, nf = G.bf:pos(uid)
@@ -104,7 +103,7 @@ local function flee(G, uid, kind)
   local sx, sy, sf = bf:pos(uid)
   local mkind = kind_of(G, uid, kind)
   local opts = { pass_through = through, impassable = impassable(G), kind = mkind }
-  local r = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, dist, opts))
+  local r = M.straight(G, uid, dir, dist, opts)
   -- READING: a router whose flight would end on its own troops carries on
   -- through them until clear, as far as the longest flight its dice allow
   -- (3d12: 36 cm for foot ...); no further: it stops short of them.
@@ -130,7 +129,7 @@ local function flee(G, uid, kind)
       bf:place(uid, sx, sy, sf)
       if G.log then bf:set_logging(true) end
       if #on == 0 then
-        local r2 = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, t, opts))
+        local r2 = M.straight(G, uid, dir, t, opts)
         if r2.distance >= t - 0.5 then r, done = r2, true end
         break
       end
@@ -148,7 +147,7 @@ local function flee(G, uid, kind)
     if not done then
       -- no room within the longest flight: it stops short of them
       bf:place(uid, sx, sy, sf)
-      r = clear_back(G, uid, sx, sy, dir, M.straight(G, uid, dir, dist, opts))
+      r = M.straight(G, uid, dir, dist, opts)
     end
   end
   if G.log then
@@ -276,10 +275,8 @@ follow_or_pursue = function(G, uid, opps, rec, broken)
       if broken then
         if must or cmd.pursue(G, o, uid) then turn.pursue(G, o, uid) end
       elseif rec and rec.distance > 0 and turn.may_contact(p, target) and (must or cmd.follow_up(G, o, uid)) then
-        local ox, oy = G.bf:pos(o)
         local r = M.follow_up(G, o, rec.distance, { heading = rec.heading, impassable = impassable(G),
                                                      kind = kind_of(G, o, "follow_up") })
-        r = clear_back(G, o, ox, oy, rec.heading, r)
         if r.contacted == uid or G.bf:distance(o, uid) <= CONTACT then note_contact(G, o, uid, "follow_up") end
         if G.log then
           local nx, ny, nf = G.bf:pos(o)
@@ -308,12 +305,12 @@ function turn.pursue(G, o, uid)
   if #M.overlapping(G, o) > 0 or not M.on_table(G, o) then bf:place(o, x, y, f) end
   local x1, y1, f1 = bf:pos(o)
   local kind = kind_of(G, o, "pursuit")
-  local r = clear_back(G, o, x1, y1, f1, M.pursue(G, o, dist, { impassable = impassable(G), kind = kind }))
+  local r = M.pursue(G, o, dist, { impassable = impassable(G), kind = kind })
   local reached = r.contacted or (type(r.blocked_by) == "number" and r.blocked_by or nil)
   if reached and (G.D[reached].side == p.side or G.D[reached].gone) then reached = nil end
   if reached and not turn.may_contact(p, G.D[reached]) then
     bf:place(o, x1, y1, f1)
-    r = clear_back(G, o, x1, y1, f1, M.pursue(G, o, max(0, r.distance - G.S.cm(1)), { impassable = impassable(G), kind = kind }))
+    r = M.pursue(G, o, max(0, r.distance - G.S.cm(1)), { impassable = impassable(G), kind = kind })
     reached = nil
   end
   if G.log then

@@ -341,32 +341,6 @@ end
 
 local function impassable(G) return G.has_terrain and "impassable" or nil end
 
--- The engine's bf:move stops at the first unit a base would touch, but not
--- at one it already touched when the move began (struck at a corner, a base
--- turned against another): lib.manoeuvre's straight moves can then carry it
--- onto that unit. Worked around here (no core change): a straight move from
--- (x0, y0) along `dir` that ended on another base is cut back to the
--- furthest place clear of every base (bisection; the start is clear), and
--- that unit is what blocked it. `r` is lib.manoeuvre's result.
-local function clear_back(G, uid, x0, y0, dir, r)
-  local on = M.overlapping(G, uid)
-  if #on == 0 then return r end
-  local bf = G.bf
-  local f = select(3, bf:pos(uid))
-  local ux, uy = M.along(dir)
-  local lo, hi = 0, r.distance
-  if G.log then bf:set_logging(false) end
-  for _ = 1, 16 do
-    local mid = (lo + hi) / 2
-    bf:place(uid, x0 + ux * mid, y0 + uy * mid, f)
-    if #M.overlapping(G, uid) == 0 then lo = mid else hi = mid end
-  end
-  if G.log then bf:set_logging(true) end
-  bf:place(uid, x0 + ux * lo, y0 + uy * lo, f)
-  r.distance, r.blocked_by = lo, on[1]
-  return r
-end
-
 -- What blocked a move, for the account.
 local function blocker_name(G, b)
   if b == "edge" then return "the table edge" end
@@ -429,7 +403,6 @@ H.deduct = deduct
 H.remove_unit = remove_unit
 H.roll_mm = roll_mm
 H.impassable = impassable
-H.clear_back = clear_back
 H.blocker_name = blocker_name
 H.record_hits = record_hits
 

@@ -7,7 +7,7 @@ local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.a
 local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS, H.say, H.log, H.norm, H.heading, H.label, H.side_name, H.gait
 local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
 local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
-local roll_mm, impassable, clear_back, blocker_name, record_hits = H.roll_mm, H.impassable, H.clear_back, H.blocker_name, H.record_hits
+local roll_mm, impassable, blocker_name, record_hits = H.roll_mm, H.impassable, H.blocker_name, H.record_hits
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 
@@ -101,6 +101,9 @@ function turn.conform(G, uid, target, start)
         local within = not start or (px - start[1]) ^ 2 + (py - start[2]) ^ 2 <= start[4] * start[4] + 1e-6
         if within and not spot_taken(G, uid, target, px, py, facing) then
           bf:place(uid, px, py, facing)
+          -- declared apart from the move: the facing it takes is the
+          -- contact's, not the commander's (lib.quality's swings)
+          M.record(G, uid, kind_of(G, uid, "line_up"))
           return edge
         end
       end
@@ -148,9 +151,7 @@ function turn.evade(G, uid, charger, case, unused)
     local want = shortest * 10
     local opts = { impassable = impassable(G), kind = kind_of(G, uid, "evade_" .. case) }
     if passes_through(G, d) then opts.pass_through = side_ids(G, d.side, uid) end
-    local ex, ey = G.bf:pos(uid)
     local r = M.evade(G, uid, { charger }, want, opts)
-    r = clear_back(G, uid, ex, ey, r.heading, r)
     if G.bf:distance(uid, charger) <= CONTACT then r.in_contact = charger end
     if G.log then
       local nx, ny, nf = G.bf:pos(uid)

@@ -6,7 +6,7 @@ local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.a
 local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS, H.say, H.log, H.norm, H.heading, H.label, H.side_name, H.gait
 local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
 local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
-local roll_mm, impassable, clear_back, blocker_name, record_hits = H.roll_mm, H.impassable, H.clear_back, H.blocker_name, H.record_hits
+local roll_mm, impassable, blocker_name, record_hits = H.roll_mm, H.impassable, H.blocker_name, H.record_hits
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 

@@ -10,11 +10,14 @@ local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.a
 local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS, H.say, H.log, H.norm, H.heading, H.label, H.side_name, H.gait
 local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
 local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
-local roll_mm, impassable, clear_back, blocker_name, record_hits = H.roll_mm, H.impassable, H.clear_back, H.blocker_name, H.record_hits
+local roll_mm, impassable, blocker_name, record_hits = H.roll_mm, H.impassable, H.blocker_name, H.record_hits
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 
 local function alternate(...) return turn.alternate(...) end
+
+-- A move shorter than this and a turn smaller than this is standing still.
+local STILL_MM, STILL_DEG = 1.0, 1.0
 
 ---------------------------------------------------------------------------
 -- Movement allowances ("Unformed troops can move in any direction ...";
@@ -177,15 +180,9 @@ function turn.move(G, uid, plan, opts)
   end
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
-  -- trial positions stay out of the event log; the final one goes in
+  -- trial positions stay out of the event log (turn.do_move logs where the
+  -- unit ends)
   if G.log then bf:set_logging(false) end
-  local function settle()
-    if G.log then
-      bf:set_logging(true)
-      local x, y, f = bf:pos(uid)
-      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x, y, f) end
-    end
-  end
   local attempt = plan
   local fractions = plan.fractions or FRACTIONS
   for _ = 1, 2 do
@@ -225,27 +222,39 @@ function turn.move(G, uid, plan, opts)
         end
       end
       if ok then
-        settle()
+        if G.log then bf:set_logging(true) end
         local _, dis_end = terrain_under(G, uid)
         dis = dis_end or crossed
-        local result = { moved = moved, contact = enemy, start = { x0, y0, f0 } }
-        if G.referee then
-          local x, y, f = bf:pos(uid)
-          if x ~= x0 or y ~= y0 or f ~= f0 then M.record(G, uid, kind_of(G, uid, "move")) end
-        end
-        if G.log and (moved > 0 or attempt.turn) then
-          local x, y, f = bf:pos(uid)
-          log(G, "move", { unit = uid, x = x, y = y, facing = f, moved = moved, contact = enemy })
-        end
-        if G.report and moved >= 10 then say(G, "  %s moves %.1f cm", label(d), moved / 10) end
+        local result = { moved = moved, contact = enemy, start = { x0, y0, f0 }, turned = attempt.turn }
         if dis and d.formed and not d.disordered and moved > 0 then result.disordered = true end
         return result
       end
     end
   end
   bf:place(uid, x0, y0, f0)
-  settle()
-  return { moved = 0 }
+  if G.log then bf:set_logging(true) end
+  return { moved = 0, start = { x0, y0, f0 } }
+end
+
+-- Where a move ended, told once: the event log, the referee, the account.
+local function announce(G, uid, d, r)
+  local bf = G.bf
+  local x0, y0, f0 = r.start[1], r.start[2], r.start[3]
+  local x, y, f = bf:pos(uid)
+  if x == x0 and y == y0 and f == f0 then return end
+  if G.log then bf:place(uid, x, y, f) end
+  M.record(G, uid, kind_of(G, uid, "move"))
+  if G.log and (r.moved > 0 or r.turned) then
+    log(G, "move", { unit = uid, x = x, y = y, facing = f, moved = r.moved, contact = r.contact })
+  end
+  if G.report and r.moved >= 10 then say(G, "  %s moves %.1f cm", label(d), r.moved / 10) end
+end
+
+-- Puts a unit back where it stood, out of the event log.
+local function put_back(G, uid, x, y, f)
+  if G.log then G.bf:set_logging(false) end
+  G.bf:place(uid, x, y, f)
+  if G.log then G.bf:set_logging(true) end
 end
 
 -- A unit's whole move in Phase 2 or 3, by plan; handles contact and the
@@ -253,13 +262,33 @@ end
 function turn.do_move(G, uid, plan, opts)
   local d = G.D[uid]
   local r = turn.move(G, uid, plan, opts)
-  -- a plan may carry further choices, each tried when the one before it
-  -- moves nothing
-  local p = plan
+  -- A plan may carry further choices, each tried when the one before it
+  -- moves nothing. Each replaces the one before (it starts where the move
+  -- began: second choices are not added up); if none gets anywhere the
+  -- first choice stands (a turn towards the enemy is worth keeping).
+  local p, first = plan, nil
   while p.fallback and not r.contact and r.moved < 1 do
+    if not first then first = { r, G.bf:pos(uid) } end
     p = p.fallback
+    put_back(G, uid, r.start[1], r.start[2], r.start[3])
     r = turn.move(G, uid, p, opts)
   end
+  if first and not r.contact and r.moved < 1 then
+    r = first[1]
+    put_back(G, uid, first[2], first[3], first[4])
+  end
+  -- Less than a millimetre and a degree is standing still (a move blocked
+  -- at once, a steer already on its heading): the unit stays where it stood
+  -- and no move is declared for it.
+  if not r.contact then
+    local x, y, f = G.bf:pos(uid)
+    local st = r.start
+    if sqrt((x - st[1]) ^ 2 + (y - st[2]) ^ 2) < STILL_MM and abs(norm(f - st[3])) < STILL_DEG then
+      if x ~= st[1] or y ~= st[2] or f ~= st[3] then put_back(G, uid, st[1], st[2], st[3]) end
+      r.moved, r.turned = 0, nil
+    end
+  end
+  announce(G, uid, d, r)
   if r.disordered then
     d.disordered = true
     if G.report then say(G, "    %s is disordered by the terrain", label(d)) end

@@ -11,12 +11,7 @@ local command = IGR.require("phalanx.command")
 local shooting = IGR.require("phalanx.shooting")
 local melee = IGR.require("phalanx.melee")
 
-local function sorted(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
+local sorted = require("lib.sorted_keys")
 
 T.case("Troop Types: general classes FOOT, MOUNTED and ANIMAL (no EXPENDABLE)", function()
   T.eq(troops.general_order, { "FOOT", "MOUNTED", "ANIMAL" })

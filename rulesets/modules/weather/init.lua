@@ -16,7 +16,7 @@ local W = {
   title = "Weather and time of day",
   rule = "WRG 1973, OPTIONAL RULES FOR WEATHER AND TIME OF DAY",
   -- the adapter of each ruleset: the option a scenario switches on
-  adapters = {},
+  adapters = { wrg = "modules.weather.wrg" },
 }
 
 -- "Dice at the start of the game to find out the potential weather. If the
@@ -138,6 +138,13 @@ end
 -- westerly half-circle SW, W, NW then comes up 4 times in 9, not 3 in 8).
 W.POINTS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 W.EUROPE_WIND_DIE = { 1, 2, 3, 4, 5, 6, 7, 7, 8 }
+-- A point by number (1-8) or name ("NE").
+function W.point(p)
+  if math.type(p) == "integer" and p >= 1 and p <= 8 then return p end
+  for i, name in ipairs(W.POINTS) do if name == p then return i end end
+  error(string.format("weather: wind_from '%s' is not a point of the compass (%s)", tostring(p),
+    table.concat(W.POINTS, ", ")), 3)
+end
 local function point_heading(p) return ((p - 1) * 45) % 360 end -- compass bearing the wind blows FROM
 
 -- Fog: "These may occur at any time of year in seacoast areas and during
@@ -169,7 +176,12 @@ W.DESERT_WIND_VISIBILITY = 30
 -- start_period = period of the day the battle begins (default 1; "dice": "An
 -- optional method is to dice at the start of the game, counting the number
 -- scored as the number of periods already elapsed"), potential = a fixed
--- potential weather die (the scenario fixes the weather) }
+-- potential weather die (the scenario fixes the weather), and to fix the
+-- rest: falling = true (the potential weather is falling as the battle
+-- begins), steady = true (no period dice: it neither starts nor ceases),
+-- periods_fallen = n (periods of rain or snow already fallen before the
+-- battle, towards "after 3 periods"), fog = true | false, sun = true | false
+-- (dazzling sun on a clear day), wind_from = "N" ... "NW" }
 -- dice: the battle's dice. Returns the state.
 function W.start(spec, dice)
   local region = spec.region or "mediterranean"
@@ -184,17 +196,34 @@ function W.start(spec, dice)
     wind_possible = falls_on(potential.wind, ground),
     falling = false, periods_falling = 0, rain_periods = 0, snow_periods = 0, dry_since = nil,
     fires_out = false, period = 0, daylight = W.periods_of_daylight(month),
+    steady = spec.steady == true,
   }
+  if spec.falling then
+    if not (s.rain_possible or s.snow_possible or s.wind_possible) then
+      error(string.format("weather: '%s' on %s ground: nothing to fall", potential.text, ground), 2)
+    end
+    s.falling = true
+    s.fell_before = true -- so its ceasing starts the count of dry periods
+  end
+  if spec.periods_fallen then
+    local n = spec.periods_fallen
+    if s.snow_possible then s.snow_periods = n elseif s.rain_possible then s.rain_periods = n
+    elseif n > 0 then error(string.format("weather: '%s' on %s ground: no rain or snow to have fallen", potential.text, ground), 2) end
+    if n > 0 then s.fires_out = true end
+  end
   -- the hour
   local start = spec.start_period or 1
   if start == "dice" then start = dice:roll(6, "weather: periods of the day already gone") + 1 end
   s.day_period = start - 1
   -- the wind
-  if region == "mediterranean" then s.wind_from = 2
+  if spec.wind_from then s.wind_from = W.point(spec.wind_from)
+  elseif region == "mediterranean" then s.wind_from = 2
   else s.wind_from = dice:roll(W.EUROPE_WIND_DIE, "weather: the wind's direction") end
   -- fog, except in strong winds (the potential wind counts only once it blows: READING, fog is thrown
   -- for unless the potential weather is strong winds on this ground)
-  if W.fog_possible(region, month, ground) and not s.wind_possible then
+  if spec.fog ~= nil then
+    s.fog = spec.fog == true
+  elseif W.fog_possible(region, month, ground) and not s.wind_possible then
     s.fog = W.FOG_ON[dice:roll(6, "weather: fog at the start")] == true
   else
     s.fog = false
@@ -202,7 +231,9 @@ function W.start(spec, dice)
   -- the sun: clear Mediterranean days from May to September dazzle; in
   -- Europe "a similar effect requires a 1 on the dice"
   s.sunny_month = month >= 5 and month <= 9
-  if s.sunny_month and region == "europe" then
+  if spec.sun ~= nil then
+    s.sun_dazzles = spec.sun == true
+  elseif s.sunny_month and region == "europe" then
     s.sun_dazzles = dice:roll(6, "weather: dazzling sun") == 1
   else
     s.sun_dazzles = s.sunny_month
@@ -217,7 +248,7 @@ function W.period(s, dice)
   s.period = s.period + 1
   s.day_period = s.day_period + 1
   local change
-  if s.rain_possible or s.snow_possible or s.wind_possible then
+  if (s.rain_possible or s.snow_possible or s.wind_possible) and not s.steady then
     local die = dice:roll(6, "weather: does the potential weather come or go")
     if not s.falling and W.STARTS_ON[die] then
       s.falling, change = true, "started"
@@ -232,7 +263,7 @@ function W.period(s, dice)
     if s.rain_possible then s.rain_periods = s.rain_periods + 1; s.fires_out = true end
     if s.snow_possible then s.snow_periods = s.snow_periods + 1; s.fires_out = true end
     s.dry_since = nil
-  elseif s.periods_falling > 0 then
+  elseif s.periods_falling > 0 or s.fell_before then
     s.dry_since = (s.dry_since or 0) + 1
   end
   return change
@@ -291,5 +322,34 @@ function W.down_wind(s, bearing)
 end
 -- Drought: June, July and August.
 function W.drought(s) return s.month >= 6 and s.month <= 8 end
+-- "During June, July and August, grass fires become possible in steppe
+-- country during high winds."
+function W.grass_fires_possible(s) return W.drought(s) and s.ground == "steppe" and W.strong_wind(s) end
+-- "In desert areas, strong winds reduce vision to 30 paces ... Trumpet
+-- signals will be inaudible."
+function W.trumpets_inaudible(s) return W.strong_wind(s) and s.ground == "desert" end
+-- Night: "A fire or torch lights an area 60 paces around it" and
+-- "Engineering work without illumination goes at half pace": the rate of
+-- engineering work (1 by day or when lit).
+W.LIGHT_RADIUS = 60
+function W.engineering_rate(s, illuminated)
+  if W.night(s) and not illuminated then return 0.5 end
+  return 1
+end
+-- Night: "Troops moving without lights throw an appropriate dice each
+-- period, diverging 10 paces left if they score 1 or 2, right if 5 or 6."
+W.DRIFT_PACES = 10
+W.DRIFT = { [1] = "left", [2] = "left", [5] = "right", [6] = "right" }
+-- Snow: "Bodies of troops on mountain paths with a drop on one side must
+-- then dice each time they move. 1 means a figure or model has been lost
+-- over the edge."
+W.MOUNTAIN_PATH_LOSS = { [1] = true }
+-- Night camps: "An army encamped at night may have up to 1/5 of its units
+-- on guard. Others are asleep. Their sentries will detect approaching enemy
+-- at 60 paces, but a regular unit will take half a period to form up,
+-- barbarians, a full period."
+W.SENTRY_PACES = 60
+W.FORM_UP_PERIODS = { regular = 0.5, barbarian = 1 }
+function W.camp_guards(units) return units // 5 end
 
 return W

@@ -133,7 +133,10 @@ end
 
 -- Enemies of a unit within `paces`, nearest first: { {id, distance} }.
 local function enemies_within(G, uid, paces, arc)
-  return G.bf:query{ of = uid, within = mm(paces), enemy = true, arc = arc }
+  local list = G.bf:query{ of = uid, within = mm(paces), enemy = true, arc = arc }
+  -- optional rules that hide enemies (the weather module: fog, night, desert winds)
+  if G.sight_filter then list = G.sight_filter(G, uid, list) end
+  return list
 end
 local function friends_within(G, uid, paces)
   return G.bf:query{ of = uid, within = mm(paces), friend = true }
@@ -190,13 +193,15 @@ function turn.impassable_keys(d)
 end
 
 local function piece_factor(d, t)
+  -- d.river_harder: crossings so many classes (30 paces of width each) harder (the weather module's rain)
+  local width = (t.width or 0) + (d.river_harder or 0) * tables.difficult.river.width
   if t.type == "wood" or t.type == "marsh" or t.type == "building" then
     return troops.is_infantry(d) and 2 or 4
   elseif t.type == "river" then
-    if (t.width or 0) >= tables.difficult.river.width then return tables.difficult.river.multiplier end
+    if width >= tables.difficult.river.width then return tables.difficult.river.multiplier end
     return troops.is_infantry(d) and 2 or 4
   elseif t.type == "ford" then
-    return (t.width or 0) >= tables.difficult.ford.free_below and tables.difficult.ford.deep or 1
+    return width >= tables.difficult.ford.free_below and tables.difficult.ford.deep or 1
   end
   return 1
 end
@@ -228,6 +233,7 @@ end
 function turn.may_cross(d, width)
   if d.type == "CH" or d.type == "ENG" then return false end
   local w = tables.difficult.river.width
+  width = width + (d.river_harder or 0) * w -- the weather module's rain: one class harder
   if width < w then return true end
   if width >= 3 * w then return false end
   if width >= 2 * w then return d.type == "LC" end

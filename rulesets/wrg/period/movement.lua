@@ -285,6 +285,8 @@ local function cut_back(G, uid, x0, y0, skip, soft)
 end
 
 local function advance(G, uid, paces, opts, kind, f_before)
+  -- optional rules that shorten moves (the weather module: rain, snow, night, desert winds)
+  if G.move_paces then paces = G.move_paces(G, uid, paces, kind or "move") end
   if (G.probing or 0) > 0 then
     -- a trial move (turn.probe): no overlap checks, nothing recorded
     local stop, moved = advance_on(G, uid, paces, opts)
@@ -453,6 +455,7 @@ end
 
 -- Moves straight back (facing kept), e.g. a push-back or a retire.
 local function back_off(G, uid, paces, kind)
+  if G.move_paces then paces = G.move_paces(G, uid, paces, kind or "push_back", true) end
   local x0, y0, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)

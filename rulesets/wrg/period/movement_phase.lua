@@ -609,6 +609,8 @@ local function movement(G)
     end
     if live(d) then d.push_debt = 0 end
   end
+  -- optional rules acting once all have moved (the weather module: night drift)
+  if G.after_movement then G.after_movement(G) end
   check_split(G)
 end
 

@@ -105,7 +105,7 @@ function turn.situation(G, uid, extra)
     end
   end
   for k, v in pairs(extra or {}) do s[k] = v end
-  if G.reaction_bonus then s.bonus = G.reaction_bonus(G, uid) end
+  if G.reaction_bonus then s.bonus = G.reaction_bonus(G, uid, s) end
   return s
 end
 

@@ -34,6 +34,7 @@ local function pick_target(G, uid, range)
   for _, q in ipairs(list) do
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id))
+      and (not G.can_see or G.can_see(G, uid, q.id)) -- the weather module: what the shooters see
       and not (G.untargetable and G.untargetable(G, q.id)) then -- hook: fantasy (invisible)
       local rank = 6
       local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil

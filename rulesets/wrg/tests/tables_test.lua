@@ -244,13 +244,3 @@ T.case("REACTION TEST factors: 46 lines with the printed amounts", function()
   T.eq(n, m)
 end)
 
-T.case("OPTIONAL RULES FOR WEATHER: both tables, every cell", function()
-  local W = tables.weather
-  T.eq(W.mediterranean.winter[1], "strong winds, snow in mountains, rain elsewhere")
-  T.eq(W.mediterranean.spring, { "strong winds and rain", "rain", "rain except in desert", "fine", "fine", "fine" })
-  T.eq(W.mediterranean.summer, { "strong winds in desert or steppe only", "fine", "fine", "fine", "fine", "fine" })
-  T.eq(W.europe.jan_feb, { "snow", "snow in mountains, rain elsewhere", "rain and strong winds", "fine", "fine", "fine" })
-  T.eq(W.europe.autumn, { "snow in mountains, rain elsewhere", "rain and strong winds", "strong winds", "fine", "fine", "fine" })
-  T.eq(W.europe.jul_aug, { "rain", "rain", "fine", "fine", "fine", "fine" })
-  T.eq(W.europe.may_jun_sep, { "rain", "fine", "fine", "fine", "fine", "fine" })
-end)

@@ -466,29 +466,8 @@ T.case("RALLYING BROKEN TROOPS: chart 2, better than its halt row", function()
 end)
 
 ---------------------------------------------------------------------------
--- 18. OPTIONAL RULES FOR WEATHER
-
--- The option's header: the Mediterranean table for May-September by default;
--- rain: "After 3 periods of rain during the entire game ... reaction totals
--- are reduced by 1".
-T.case("OPTIONAL RULES FOR WEATHER: Mediterranean May-September by default, rain -1 reaction after 3 periods", function()
-  local W = require("wrg.options.weather")
-  local G = fight{ dice = dice.forced({ 1 }), side1 = { unit("u", "MI", 600, 300, 0) } }
-  W.start(G)
-  T.eq(G.weather.potential, tables.weather.mediterranean.summer[1], "a 1 on the Mediterranean summer table")
-  G.weather.wet, G.weather.raining, G.weather.rain_periods = true, true, 3
-  local s = turn.situation(G, G.by_id[1].u)
-  local plain = turn.situation(G, G.by_id[1].u)
-  G.weather.rain_periods = 2
-  local before = turn.situation(G, G.by_id[1].u)
-  T.eq(before.bonus, nil, "two periods of rain: nothing yet")
-  T.eq(#(s.bonus or {}), 1, "three periods: a factor")
-  T.eq(s.bonus[1].add, -1)
-  local d = G.by_id[1].u
-  local a = reaction.test(G.D[d], plain, dice.forced({ 3, 3, 3 }), false)
-  local b = reaction.test(G.D[d], before, dice.forced({ 3, 3, 3 }), false)
-  T.eq(a.score, b.score - 1, "the reaction total is 1 lower")
-end)
+-- 18. OPTIONAL RULES FOR WEATHER: played by the weather module's WRG adapter,
+-- tested in rulesets/modules/weather/tests/wrg_test.lua.
 
 ---------------------------------------------------------------------------
 -- 15. Swords
