@@ -21,13 +21,18 @@ for s in $(seq 1 100); do
   seed=$s; break
 done
 if [ -n "$seed" ]; then pass "seed $seed: the trolls turn to stone"; else fail "no battle of seeds 1-100 turned the trolls to stone"; fi
-profile=$(mktemp -d "$TMP/profile.XXXX")
-timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
-  --user-data-dir="$profile" --virtual-time-budget=5000 --window-size=1400,900 \
-  --dump-dom "file://$TMP/fx.html#end" > "$TMP/fx.dom" 2>/dev/null
-OUT=$(cat "$TMP/fx.dom")
+# dump FRAGMENT: the page's DOM at that point of the battle, in $OUT
+dump() {
+  local profile; profile=$(mktemp -d "$TMP/profile.XXXX")
+  timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
+    --user-data-dir="$profile" --virtual-time-budget=5000 --window-size=1400,900 \
+    --dump-dom "file://$TMP/fx.html#$1" > "$TMP/fx.dom" 2>/dev/null
+  OUT=$(cat "$TMP/fx.dom")
+}
+dump "turn=1"   # everyone deployed, the saint alive
 expect_output 'class="aura aura-sanctity"' "the saint's zone of sanctity is drawn"
 expect_output 'r="264.0"' "100 paces (254 mm) beyond his base"
+dump "end"
 expect_output 'data-states="stone"' "the trolls' state is on their unit"
 expect_output ' [stone]</text>' "and named after their label"
 finish
