@@ -23,6 +23,15 @@ expect_output "unknown creature \"wivern\"" "named"
 
 expect_exit 0 "the example fights under the referee" -- "$SANDTABLE" battle mods/example_dragon/wyvern.yaml --seed 3 --referee
 expect_output "no violation" "clean"
+# as the shipped scenarios in referee_battles_test.sh: 200 seeded battles, no violation
+TRIALS=${REFEREE_TRIALS:-200}
+"$SANDTABLE" sim mods/example_dragon/wyvern.yaml --trials "$TRIALS" --threads "$(nproc)" --seed 1 --referee \
+  --format json --out "$TMP/r.json" > "$TMP/r.txt" 2>&1
+if grep -q "\"completed\":$TRIALS" "$TMP/r.json" && grep -q '"failed":0' "$TMP/r.json"; then
+  pass "the example: $TRIALS battles under the referee, zero violations"
+else
+  fail "the example: battles stopped by the referee"; grep -o '"error":"[^"]*"' "$TMP/r.json" | head -3
+fi
 
 for a in armies/wrg/chaos_horde.lua armies/wrg/free_peoples.lua armies/historicon/chaos_warhost.lua \
          armies/historicon/elven_alliance.lua armies/phalanx/chaos_horde.lua armies/phalanx/elven_host.lua; do

@@ -13,7 +13,7 @@ local M = {}
 M.ELEPHANT_REACH = 100   -- "attack and kill any that come within 100 paces"
 M.DEMON_REACH = Z.KINDS.materialisation.radius   -- "an operative black magician within 100 paces"
 M.GAZE_REACH = 100       -- READING: a basilisk looks as far as a magician casts, 100 paces
-M.DRAGON_FEAR = 150      -- as "enemy elephants or chariots within 150 paces" (-2)
+M.DRAGON_FEAR = Z.KINDS.dragon_fear.radius   -- as "enemy elephants or chariots within 150 paces" (-2)
 M.ENT_WOOD = 100         -- READING: "near their wood": within 100 paces of the ents
 
 local function charge_reach(d) return d.moves[2] or d.moves[1] end
