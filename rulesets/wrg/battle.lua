@@ -290,6 +290,7 @@ end
 
 -- A situation set up by hand, for rule tests and "what if" scripts:
 --   battle.skirmish{ dice =, report =, options =, table = { terrain = {...} },
+--     rules = (optional) a loaded instance (lib.ruleset): its modules' battle_start hooks join,
 --     sides = { [1] = { name =, units = { { id =, type =, class =, regular =,
 --       weapons =, figures =, ranks =, at = { x, y, facing } (mm), set = {...} } } }, [2] = ... } }
 -- Returns G ready for turn.play (G.turn = 1); G.by_id[side][id] = unit id.
