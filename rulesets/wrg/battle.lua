@@ -99,6 +99,7 @@ local function build_sides(G, ctx)
     local pts = 0
     for _, u in ipairs(armies_mod.units(army)) do
       local spec = battle.unit_spec(G, s, u)
+      if u.creature and not G.options.fantasy then require("modules.fantasy.wrg.army").note_without_option(army, u) end -- hook: fantasy
       specs[#specs + 1] = spec
       pts = pts + armies_mod.unit_points(u)
       if u.type == "EL" then G.elephants[s] = true end
