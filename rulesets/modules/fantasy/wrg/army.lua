@@ -91,6 +91,17 @@ function A.expand(checker, rec, f, army_fields, own)
   return out, decl
 end
 
+-- A battle without `options: [fantasy]` plays a creature as its counts-as
+-- terms only: said once on stderr (wrg.battle's hook line), so a scenario
+-- that forgot the option does not pass unnoticed.
+function A.note_without_option(army, u)
+  local ok, loader = pcall(require, "sandtable.loader")
+  if not ok then return end
+  local _ = u
+  loader.note(string.format("%s fields creatures: without `options: [fantasy]` in the scenario they play as their " ..
+    "counts-as terms only (docs/fantasy.md)", tostring(army.file or army.fields.name)))
+end
+
 -- What the battle keeps on the unit: the creature and its counts-as terms.
 function A.attach(u, decl, models)
   u.creature = decl.id
