@@ -235,13 +235,22 @@ T.case("WRG 1973 APPENDIX IV MAGICIANS: a number modified below 1 names no spell
   T.eq(G.D[m].gone, nil, "nothing happens")
 end)
 
-T.case("WRG 1973 APPENDIX IV MAGICIANS: the default magician banishes beasts and petrifies others, in the period's start", function()
+T.case("WRG 1973 APPENDIX IV MAGICIANS: the default magician's choice (10, 6, 7, 12, 3), cast in the period's start", function()
   local G, _, m, beast = setup(X.creature("troll", "troll", 6, 600, 300 + 60 * MM + 60, 180))
   T.eq(X.spells.choose(G, m), { spell = 10, target = beast })
   local G2, _, m2, foe = setup()
   T.eq(X.spells.choose(G2, m2), { spell = 3, target = foe })
   local G3, _, m3 = setup(X.unit("foe", "MI", 600, 300 + 150 * MM, 180))
   T.eq(X.spells.choose(G3, m3), nil, "nothing within 100 paces")
+  local G4, _, m4, bows = setup(X.unit("bows", "LI", 600, 300 + 60 * MM + 60, 180, { weapons = { "bow" } }))
+  T.eq(X.spells.choose(G4, m4), { spell = 7, target = bows }, "archers: their arrows reversed")
+  G4.D[bows].advancing = true
+  T.eq(X.spells.choose(G4, m4), { spell = 7, target = bows }, "shooting comes before advancing")
+  G4.D[bows].in_melee = true
+  T.eq(X.spells.choose(G4, m4), { spell = 6, target = bows }, "fighting hand-to-hand: a test at -3")
+  local G5, _, m5, adv = setup()
+  G5.D[adv].advancing = true
+  T.eq(X.spells.choose(G5, m5), { spell = 12, target = adv }, "advancing: as up a steep hill")
   -- a commander without its own choice: the battle casts the default's
   -- spell at the start of period 1
   G2.sides[1].commander.cast = nil

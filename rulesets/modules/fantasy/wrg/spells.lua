@@ -5,9 +5,9 @@
 --
 -- The choice is the commander's: a commander table may give
 -- cast(G, uid) -> { spell = n, target = uid } or { spell = 2, x =, y = } or
--- nil. Without one, the default magician (M.choose) banishes the nearest
--- mythical beast or hostile magician in reach (spell 10) and petrifies
--- the nearest other enemy (spell 3), never aiming into a zone of sanctity.
+-- nil. Without one, the default magician (M.choose) picks by what the
+-- enemies within reach are doing (spells 10, 6, 7, 12 or 3), never aiming
+-- into a zone of sanctity.
 local S = require("modules.fantasy.states")
 local Z = require("modules.fantasy.zones")
 local magic = require("modules.fantasy.magic")
@@ -34,16 +34,30 @@ function M.may_cast(G, uid)
   return true
 end
 
+-- The default magician's choice, in this order, among enemies within 100
+-- paces out of any zone of sanctity and not already stone: a mythical
+-- beast or a hostile magician, spell 10 (gone, or a frog); a unit fighting
+-- hand-to-hand, spell 6 (a reaction test at -3: it may break); a unit that
+-- shoots, spell 7 (its missiles come back); a unit advancing, spell 12 (as
+-- up a steep hill); else the nearest, spell 3 (stone). The dice may move
+-- each one up or down.
 function M.choose(G, uid)
-  local best
+  local troops = (G.rules and G.rules.require or require)("wrg.troops")
+  local picks = {}
   for _, q in ipairs(G.bf:query{ of = uid, within = M.RANGE * K.MM, enemy = true }) do
     local t = G.D[q.id]
-    if K.live(t) and not saints.in_sanctity(G, q.id) and not S.flag(t.fx, "immune") then
+    if K.live(t) and not G.bf:unit(q.id).removed and not saints.in_sanctity(G, q.id) and not S.flag(t.fx, "immune") then
       if K.has(t, "mythical") or K.has(t, "magician") then return { spell = 10, target = q.id } end
-      best = best or { spell = 3, target = q.id }
+      if t.in_melee and not picks[6] then picks[6] = q.id end
+      if troops.missile(t) and not picks[7] then picks[7] = q.id end
+      if t.advancing and not picks[12] then picks[12] = q.id end
+      if not picks[3] then picks[3] = q.id end
     end
   end
-  return best
+  for _, n in ipairs({ 6, 7, 12, 3 }) do
+    if picks[n] then return { spell = n, target = picks[n] } end
+  end
+  return nil
 end
 
 -- Spell 2: "flies through air in straight line to position nominated
