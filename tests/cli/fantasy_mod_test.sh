@@ -21,6 +21,12 @@ sed 's/creature = "wyvern", figures = 1 },/creature = "wivern", figures = 1 },/'
 expect_exit 1 "an unknown creature fails the check" -- "$SANDTABLE" check --ruleset wrg "$TMP/bad2.lua"
 expect_output "unknown creature \"wivern\"" "named"
 
+# a creature file of its own: its problems at its own lines
+mkdir -p "$TMP/mod"
+sed 's/reaction = "D"/reaction = "Z"/' mods/example_dragon/fire_drake.lua > "$TMP/mod/fire_drake.lua"
+sed "s|\"mods/example_dragon/fire_drake.lua\"|\"$TMP/mod/fire_drake.lua\"|" mods/example_dragon/wyvern_brood.lua > "$TMP/mod/brood.lua"
+expect_exit 1 "a bad term in a creature file fails the check" -- "$SANDTABLE" check --ruleset wrg "$TMP/mod/brood.lua"
+expect_output "fire_drake.lua:7: creature 'fire_drake': counts_as.reaction = \"Z\"" "named at the creature file's line"
 expect_exit 0 "the example fights under the referee" -- "$SANDTABLE" battle mods/example_dragon/wyvern.yaml --seed 3 --referee
 expect_output "no violation" "clean"
 # as the shipped scenarios in referee_battles_test.sh: 200 seeded battles, no violation

@@ -17,7 +17,7 @@ local H = {}
 H.__index = H
 
 H.ARMY_KEYS = {
-  { key = "creatures", need = "a list of creature { ... } declarations (docs/fantasy.md)" },
+  { key = "creatures", need = "a list of creature { ... } declarations or creature files (docs/fantasy.md)" },
   { key = "allegiance", need = "\"chaos\", \"law\" or \"neutral\" (WRG 1973 Appendix IV)" },
 }
 H.ENTRY_KEYS = {
@@ -30,15 +30,75 @@ function H.new(spec)
   return self
 end
 
+-- A file of creatures (a mod folder's): `return creature { ... }` or a list
+-- of them. Returns the creature records, or nil and a problem at the file's
+-- line. The path is read as every data file is (loader.read: the shipped
+-- data, the current folder, the scenario's folder, --lua-path folders).
+local function load_file(path)
+  local AL = require("lib.army_list")
+  local ok_loader, loader = pcall(require, "sandtable.loader")
+  if not ok_loader then return nil, { file = path, line = 1, message = "creature files need the engine's loader" } end
+  local ok, text = pcall(loader.read, path)
+  if not ok then
+    local why = type(text) == "table" and text.user_message or tostring(text)
+    return nil, { file = path, line = 1, message = "cannot read creature file: " .. why }
+  end
+  local chunk, err = load(text, "@" .. path, "t", AL.dsl("creature"):env())
+  local result
+  if chunk then ok, result = pcall(chunk) else ok, result = false, err end
+  if not ok then
+    local msg = type(result) == "table" and result.user_message or tostring(result)
+    local file, line, rest = msg:match("^(.-):(%d+): (.*)$")
+    return nil, { file = file or path, line = tonumber(line) or 1, message = rest or msg }
+  end
+  if AL.is_record(result, "creature") then
+    -- `return creature {...}` is a tail call: its frame (and line) is gone,
+    -- so the line is read from the text (comment lines skipped)
+    if result.file ~= path then
+      local n, at = 0, 1
+      for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+        n = n + 1
+        if line:gsub("%-%-.*$", ""):find("%f[%w_]creature%s*[{(]") then at = n; break end
+      end
+      result.file, result.line = path, at
+    end
+    return { result }
+  end
+  if type(result) == "table" and #result > 0 then
+    for _, r in ipairs(result) do
+      if not AL.is_record(r, "creature") then
+        return nil, { file = path, line = 1, message = "a creature file returns creature { ... } or a list of them" }
+      end
+    end
+    return result
+  end
+  return nil, { file = path, line = 1, message = "a creature file must end with `return creature { ... }` (or a list of them)" }
+end
+H.load_file = load_file
+
 function H:army_creatures(checker, army_fields)
   local own = {}
   local list = type(army_fields) == "table" and army_fields.creatures or nil
   if list == nil then return own end
   if type(list) ~= "table" then
-    checker:add({ file = "?", line = 0 }, "army: 'creatures' must be a list of creature { ... }")
+    checker:add({ file = "?", line = 0 }, "army: 'creatures' must be a list of creature { ... } or creature files")
     return own
   end
+  -- a string names a creature file (a mod folder's): its creatures join the list
+  local expanded = {}
   for _, rec in ipairs(list) do
+    if type(rec) == "string" then
+      local got, problem = load_file(rec)
+      if got then
+        for _, r in ipairs(got) do expanded[#expanded + 1] = r end
+      else
+        checker:add(problem, "%s", problem.message)
+      end
+    else
+      expanded[#expanded + 1] = rec
+    end
+  end
+  for _, rec in ipairs(expanded) do
     local fields = type(rec) == "table" and rec.fields or rec
     local at = { file = rec.file or "?", line = rec.line or 0 }
     for _, p in ipairs(creatures.check(fields, self.vocabulary, at.file, at.line)) do checker:add(p, "%s", p.message) end

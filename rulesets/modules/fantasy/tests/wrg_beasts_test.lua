@@ -345,3 +345,15 @@ T.case("WRG 1973 APPENDIX IV ENTS: +1 for chaos troops within charge reach; unro
   local x1, y1 = G.bf:pos(e)
   T.near(x1, x0, 1e-6); T.near(y1, y0, 1e-6, "the ents stand, though their commander would advance")
 end)
+
+T.case("WRG 1973 APPENDIX IV DRAGONS: a grounded dragon cannot rise into another flyer above it; it moves on the ground", function()
+  local G, _, id = X.fight{ side1 = { X.creature("a", "dragon", 1, 600, 300, 0), X.creature("b", "dragon", 1, 900, 300, 0) },
+                            side2 = { X.unit("foe", "MI", 600, 1100, 180) } }
+  local a, b = id(1, "a"), id(1, "b")
+  X.F.land(G.bf, a, G.D[a], G.D)
+  G.bf:place(b, 620, 310, 30)          -- b hovers over a
+  local flight = require("modules.fantasy.wrg.flight")
+  T.eq(flight.move(G, a), false, "left to the ground move")
+  T.eq(G.D[a].altitude, 0, "still on the ground")
+  T.eq(G.bf:unit(a).layer, 0, "on the ground layer")
+end)

@@ -57,7 +57,16 @@ function M.move(G, uid)
     end
   end
   if not target then return true end
-  if not F.airborne(d) then F.take_off(G.bf, uid, d) end
+  if not F.airborne(d) then
+    -- it cannot rise into another flyer (one that turned above it as it
+    -- took off): then it moves on the ground this period
+    F.take_off(G.bf, uid, d)
+    if #Mn.overlapping(G, uid) > 0 then
+      G.bf:set_layer(uid, F.GROUND)
+      d.altitude = F.GROUND
+      return false
+    end
+  end
   local dragon = K.has(d, "lands_to_charge")
   local short = (dragon and M.STOP_SHORT.dragon or M.STOP_SHORT.other) * K.MM
   local x0, y0, f = G.bf:pos(uid)
