@@ -137,3 +137,12 @@ T.case("WRG 1973 APPENDIX IV WARRIOR SAINT and HERO: the unit they are with disr
   T.eq(X.chance.melee_value(alone, 5, 2, false), -3)
   T.eq(X.chance.melee_value(with, 2, 5, false), 3, "a plus counts")
 end)
+
+T.case("WRG 1973 APPENDIX IV MOSLEM SAINTS: staves as two-handed axes only in the absence of other weapons (a warrior saint keeps his kontos)", function()
+  local G, _, id = X.fight{ side1 = { X.creature("ms", "moslem_saint", 1, 600, 300, 0) },
+                            side2 = { X.creature("ws", "warrior_saint", 1, 600, 300 + 80 * MM, 180) } }
+  G.period_start(G)
+  T.eq(#X.events(G, "fantasy", "theological_discussion"), 1)
+  T.eq(X.troops.melee_rows(G.D[id(1, "ms")], true), { "axe" })
+  T.eq(X.troops.melee_rows(G.D[id(2, "ws")], true), { "kontos" })
+end)

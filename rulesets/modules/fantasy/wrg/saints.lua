@@ -137,7 +137,11 @@ function M.discussions(G)
         local o = G.D[other]
         if o.side ~= d.side and not K.has(o, "moslem_saint") and not o.fx_discussing then
           d.fx_discussing, o.fx_discussing = other, uid
-          d.fx_row, o.fx_row = "axe", "axe"
+          -- staves as two-handed axes "in the absence of other weapons"
+          -- (a warrior saint keeps his kontos)
+          for _, x in ipairs({ d, o }) do
+            if x.fights_as == "missile_man" then x.fx_row = "axe" end
+          end
           d.fx_start_carried, o.fx_start_carried = d.carried or 0, o.carried or 0
           K.say(G, "  %s and %s home on each other for a heated theological discussion!", d.name, o.name)
           K.log(G, "fantasy", { what = "theological_discussion", unit = uid, target = other })
