@@ -197,7 +197,7 @@ function Check:unit(rec, army_fields)
     engine = f.engine, file = rec.file, line = rec.line,
   }
   if f.shield == nil and (u.type == "SHC" or troops.is_model(u)) then u.shield = true end
-  if creature then fantasy.attach(u, creature, rec.fields.figures) end -- hook: fantasy
+  if creature then fantasy.attach(u, creature, rec.fields) end -- hook: fantasy
   -- classes allowed by type
   if u.class == "A" and not u.regular then self:add(rec, "%s: \"A\" class is not allowed for barbarians (POINTS VALUES)", what) end
   if u.class == "E" and u.regular then self:add(rec, "%s: \"E\" class is not allowed for regulars (POINTS VALUES)", what) end
