@@ -44,7 +44,9 @@ function X.creature(id, creature, models, x, y, facing, extra)
               shield = f.shield ~= false, fanatic = f.fanatic, figures = f.figures, ranks = decl.single and 1 or 2,
               at = { x, y, facing or 0 }, set = {} }
   X.army.attach(u.set, decl, models)
-  for k, v in pairs(extra or {}) do u[k] = v end
+  for k, v in pairs(extra or {}) do
+    if k == "set" then for sk, sv in pairs(v) do u.set[sk] = sv end else u[k] = v end
+  end
   return u
 end
 

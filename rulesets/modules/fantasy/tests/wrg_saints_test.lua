@@ -117,6 +117,25 @@ T.case("WRG 1973 APPENDIX IV HERO: vain, disorganised by another hero of his own
   G2.bf:on_time(function(_, t, phase) if t == 1 and phase == "orders" then seen2 = G2.D[id2(1, "h1")].disorganised end end)
   X.play(G2)
   T.eq(seen2, false, "an enemy hero does not count")
+  local G3, _, id3 = X.fight{ side1 = { X.creature("h1", "hero", 1, 600, 300, 0, { set = { blood_brothers = true } }),
+                                        X.creature("h2", "hero", 1, 600 + 80 * MM, 300, 0) } }
+  local seen3
+  G3.bf:on_time(function(_, t, phase) if t == 1 and phase == "orders" then seen3 = G3.D[id3(1, "h1")].disorganised end end)
+  X.play(G3)
+  T.truthy(G3.D[id3(1, "h1")].traits.hero, "(still a hero)")
+  T.eq(seen3, false, "blood brothers")
+  -- in an army list: blood_brothers = true on the hero's unit
+  local armies = require("wrg.armies")
+  local army = armies.load_text([[
+return army {
+  name = "Heroes",
+  units = {
+    unit { id = "boss", type = "HC", class = "B", regular = false, weapons = { "lance" }, figures = 8, general = "c_in_c" },
+    unit { id = "h", creature = "hero", figures = 1, blood_brothers = true },
+  },
+}]], "armies/wrg/t.lua")
+  T.eq(armies.check(army), {})
+  T.eq(armies.units(army)[2].blood_brothers, true)
 end)
 
 T.case("WRG 1973 APPENDIX IV HERO: operating alone, plus 3 for his own reaction", function()

@@ -58,7 +58,9 @@ local host = H.new{
   end,
 }
 A.PACK, A.PACK_PROBLEMS = host.index, host.problems
-A.ARMY_KEYS, A.UNIT_KEYS = H.ARMY_KEYS, H.ENTRY_KEYS
+A.ARMY_KEYS = H.ARMY_KEYS
+A.UNIT_KEYS = { H.ENTRY_KEYS[1],
+  { key = "blood_brothers", need = "true: a hero not disorganised by the other heroes of his side (Appendix IV, HERO)" } }
 
 -- The army's own declarations, checked: id -> declaration.
 function A.army_creatures(checker, army_fields) return host:army_creatures(checker, army_fields) end
@@ -103,7 +105,12 @@ function A.note_without_option(army, u)
 end
 
 -- What the battle keeps on the unit: the creature and its counts-as terms.
-function A.attach(u, decl, models)
+-- `fields`: the unit's own fields in the army file (figures: models;
+-- blood_brothers).
+function A.attach(u, decl, fields)
+  local models = type(fields) == "table" and fields.figures or fields
+  -- HERO: "unless they are known previously to be blood brothers or the equivalent"
+  u.blood_brothers = type(fields) == "table" and fields.blood_brothers == true or nil
   u.creature = decl.id
   u.creature_def = decl
   u.single_model = decl.single == true
