@@ -1,12 +1,19 @@
--- WRG Ancients 1973: the default commander. It writes the orders at the
--- start (ORDERS, abstracted: "attack", "skirmish" or "hold" per unit),
--- deploys (DEPLOYMENT), picks charges and countercharges and plans each
--- unit's move under its order. Rules never decide for it; it never rolls dice.
+-- WRG Ancients 1973: the default commander. It deploys (DEPLOYMENT), writes
+-- the orders and the signals' meanings before the battle (ORDERS: the
+-- structured sentences of rulesets/wrg/orders/vocabulary.lua), changes
+-- orders only through its General (messengers, signals: CHANGE OF ORDERS),
+-- and moves each unit as its current order says; it picks charges and
+-- countercharges within what the order allows. Rules never decide for it;
+-- it never rolls dice. A unit without an order waits for one.
 local troops = require("wrg.troops")
 local turn = require("wrg.turn")
 local tables = require("wrg.tables")
 local melee = require("wrg.melee")
 local reaction = require("wrg.reaction")
+local sheet = require("wrg.orders.sheet")
+local vocabulary = require("wrg.orders.vocabulary")
+local messengers = require("wrg.orders.messengers")
+local signals = require("wrg.orders.signals")
 
 local ai = {}
 
@@ -14,11 +21,146 @@ local MM = tables.MM_PER_PACE
 
 -- "Light or light-medium infantry, cavalry, camelry and chariots may be
 -- ordered to skirmish if armed with missile weapons": the AI orders it for
--- light troops with missiles; engines hold; everyone else attacks.
+-- light troops with missiles; engines hold; everyone else attacks. (The verb
+-- of each unit's order; ai.orders writes the whole sentence.)
 function ai.order(G, s, d)
   if d.type == "ENG" then return "hold" end
   if (d.type == "LI" or d.type == "LC") and troops.missile(d) then return "skirmish" end
   return "attack"
+end
+
+-- The order sheet before the battle: each unit attacks (or skirmishes, or
+-- holds) "to the north" / "to the south": straight at the enemy's side of
+-- the table. It engages the enemy it finds within 90 degrees of that
+-- direction (orders/sheet.lua: S.SECTOR) and the order is carried out when
+-- none is left there.
+function ai.orders(G, s)
+  local list = {}
+  local ahead = s == 1 and 0 or 180
+  for _, uid in ipairs(G.sides[s].units) do
+    local k = ai.order(G, s, G.D[uid])
+    local o = { kind = k, units = { uid } }
+    if k ~= "hold" then o.bearing = ahead end
+    list[#list + 1] = o
+  end
+  return list
+end
+
+-- The signals, defined in writing before the battle (CHANGE OF ORDERS 3).
+-- Barbarian Generals make only the first two.
+function ai.signals(G, s)
+  return {
+    { type = "three trumpet blasts", text = "units without orders, other than light troops with missiles: attack the nearest enemy in sight",
+      order = { kind = "attack" }, at_nearest_enemy = true, without_orders_only = true, not_for_skirmishers = true },
+    { type = "standard waved", text = "light troops with missiles without orders: skirmish at the nearest enemy in sight",
+      order = { kind = "skirmish" }, at_nearest_enemy = true, without_orders_only = true, skirmishers_only = true },
+  }
+end
+
+-- Units of a side waiting for an order: on the table, not routing, fighting,
+-- pursuing or under a reaction instruction, with no order, none being
+-- digested or on the way, and visible to the General (CHANGE OF ORDERS 1:
+-- new orders "must be justified by events visible to the General figure").
+local function waiting(G, s, gen)
+  local out = {}
+  for _, uid in ipairs(G.sides[s].units) do
+    local d = G.D[uid]
+    if sheet.live(d) and not d.routing and not d.leaving and not d.in_melee and not d.pursuing and d.state == nil
+      and not d.order and not d.pending and not d.signal and not messengers.on_the_way(G, uid)
+      and (uid == gen or G.bf:line_of_sight(gen, uid)) then
+      out[#out + 1] = uid
+    end
+  end
+  return out
+end
+
+-- A new order for a unit without one: attack (or skirmish, for those who may)
+-- the nearest enemy the unit is seen to face, by its direction.
+local function fresh_order(G, uid)
+  local b = signals.nearest_seen(G, uid)
+  if not b then return nil end
+  local d = G.D[uid]
+  return { kind = ai.order(G, d.side, d) == "skirmish" and "skirmish" or "attack", bearing = b, units = { uid } }
+end
+
+-- CHANGE OF ORDERS, as this commander uses it each period: a signal for the
+-- units waiting within reach of it (the one that concerns most of them),
+-- and one order dictated for the nearest waiting unit beyond (with the
+-- waiting units within 100 paces of it: a group), ridden by a messenger.
+function ai.change_orders(G, s)
+  local gen = G.sides[s].general
+  if not gen or not messengers.general_free(G, s) then return nil end
+  local idle = waiting(G, s, gen)
+  if #idle == 0 then return nil end
+  local out = {}
+  local reached = {}
+  local best_n, best_c = nil, 0
+  for n = 1, 2 do
+    local c = 0
+    for _, uid in ipairs(signals.reached(G, s, n)) do
+      for _, i in ipairs(idle) do if i == uid then c = c + 1 end end
+    end
+    if c > best_c then best_n, best_c = n, c end
+  end
+  if best_n then
+    out.signal = best_n
+    for _, uid in ipairs(signals.reached(G, s, best_n)) do reached[uid] = true end
+  end
+  local first, fd
+  for _, uid in ipairs(idle) do
+    if not reached[uid] then
+      local dist = uid == gen and 0 or G.bf:distance(gen, uid)
+      if not fd or dist < fd then first, fd = uid, dist end
+    end
+  end
+  if first then
+    local o = fresh_order(G, first)
+    if o then
+      for _, uid in ipairs(idle) do
+        if uid ~= first and not reached[uid] and #o.units < 5 and G.bf:distance(first, uid) <= 100 * MM
+          and vocabulary.check(G, uid, o) == nil then
+          o.units[#o.units + 1] = uid
+        end
+      end
+      out.dictate = o
+    end
+  end
+  if not out.signal and not out.dictate then return nil end
+  return out
+end
+
+-- CHANGE OF ORDERS 7, "Act as C in C would wish": a unit without an order
+-- gets one at once (as the General would send it); one with an order keeps it.
+function ai.act_as_c_in_c(G, uid)
+  if G.D[uid].order then return nil end
+  return fresh_order(G, uid)
+end
+
+-- STANDING ORDERS of this commander, as handed to the umpire (logged before
+-- the battle); the scripts below and the skirmishers' moves carry them out.
+function ai.standing_orders()
+  return {
+    "Skirmish: close to missile range and shoot; stand where an evade gets clear of the enemy's charge; " ..
+      "evade when charged; charge only light troops that are disordered or routing.",
+    "A unit without orders and threatened by an enemy able to charge it, with no messenger on the way, " ..
+      "takes a no-current-order reaction test.",
+  }
+end
+
+-- STANDING ORDERS of this commander ("the ways in which the various types of
+-- troops will behave in varying circumstances"): a unit left without orders
+-- with an enemy within that enemy's charge reach of it, and no messenger on
+-- the way, takes a "No current order" reaction test (CHANGE OF ORDERS 6)
+-- rather than stand and be charged. A unit that has forgotten its standing
+-- orders (LOSS OF ORDERS) just waits.
+function ai.voluntary_test(G, uid)
+  local d = G.D[uid]
+  if d.order or d.pending or d.signal or d.forgot or messengers.on_the_way(G, uid) then return false end
+  for _, q in ipairs(turn.enemies_within(G, uid, tables.max_charge_move)) do
+    local o = G.D[q.id]
+    if not o.routing and q.distance <= turn.charge_move(o) * MM then return true end
+  end
+  return false
 end
 
 -- One line along the own edge: mounted troops on the wings, foot in the
@@ -50,13 +192,6 @@ function ai.deployment(G, s)
     x = x + d.w + gap
   end
   return plan
-end
-
-local function nearest_enemy(G, uid, within, arc)
-  for _, q in ipairs(turn.enemies_within(G, uid, within, arc)) do
-    local o = G.D[q.id]
-    if not o.routing and not o.gone then return q.id, q.distance / MM end
-  end
 end
 
 ---------------------------------------------------------------------------
@@ -172,7 +307,11 @@ end
 -- the enemy to come on instead.
 function ai.charge_target(G, uid)
   local d = G.D[uid]
-  local attack = d.order == "attack" or d.state == "advance"
+  local o = d.state == nil and sheet.current(d) or nil
+  -- "support": "Assist in any way possible": charge what is fighting or
+  -- threatening the friend supported
+  local support = o and o.kind == "support" and o.friend and sheet.live(G.D[o.friend]) and o.friend or nil
+  local attack = d.order == "attack" or d.state == "advance" or support ~= nil
   if not attack and d.order ~= "skirmish" then return nil end
   local best, best_v
   -- infantry that can shoot (bows, crossbows, slings: not hand-hurled
@@ -189,6 +328,7 @@ function ai.charge_target(G, uid)
     end
     -- skirmishers fall on routed, disorganised or outflanked light enemies only
     if not attack then ok = troops.is_light(o) and (o.disorganised or o.routing) end
+    if ok and support and G.bf:distance(q.id, support) > turn.charge_move(o) * MM then ok = false end
     if ok then
       local v, hit = charge_value(G, uid, q.id)
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
@@ -236,11 +376,11 @@ end
 -- The enemy an attacking unit makes for: the nearest that is not routing,
 -- preferring one already fighting friends (a reserve coming up takes it in
 -- flank or adds its weight: the fight is decided sooner) and one to its front.
-local function objective(G, uid)
+local function objective(G, uid, allowed)
   local best, best_d
   for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
     local o = G.D[q.id]
-    if not o.routing and not o.gone then
+    if not o.routing and not o.gone and (not allowed or allowed(q.id)) then
       local dist = q.distance / MM
       if o.in_melee then dist = dist - 40 end
       -- an enemy behind the flank needs a turn: one to the front is preferred
@@ -257,28 +397,101 @@ end
 -- a unit behind friends or in a second line comes up round them instead of
 -- standing behind them all day; it stops at its own charge reach of the
 -- enemy (to charge next period) unless the enemy is already within it.
+-- Which enemies an order lets a unit make for: the one named, or those
+-- found in the direction written (orders/sheet.lua); nil: any (the
+-- reaction instruction "move towards nearest enemy").
+local function allowed_by(G, uid, o)
+  if not o then return nil end
+  if o.enemy then return function(id) return id == o.enemy end end
+  if o.bearing then return function(id) return sheet.in_sector(G, uid, o, id) end end
+  return nil
+end
+
+-- A move towards a point (advance to / retire to a feature, support, follow
+-- me): straight, stopping short of it by `short` mm.
+local function towards_point(G, uid, x, y, short, advancing)
+  local d = G.D[uid]
+  local ux, uy = G.bf:pos(uid)
+  local dist = math.sqrt((x - ux) ^ 2 + (y - uy) ^ 2) - (short or 0)
+  if dist <= 1 then return nil end
+  return { bearing = turn.bearing_to_point(G, uid, x, y), distance = math.min(turn.normal_move(d), dist / MM),
+           advancing = advancing }
+end
+
+-- The moves of the verbs that do not seek the enemy.
+local function move_without_enemy(G, uid, o)
+  local d = G.D[uid]
+  local k = o.kind
+  if k == "advance" or k == "retire" then
+    if o.to then return towards_point(G, uid, o.to.x, o.to.y, 0, k == "advance") end
+    local r = math.rad(o.bearing)
+    local x, y = G.bf:pos(uid)
+    local far = turn.normal_move(d) * MM
+    return towards_point(G, uid, x - math.sin(r) * far, y + math.cos(r) * far, 0, k == "advance")
+  elseif k == "support" then
+    -- "Assist in any way possible": keep a few paces behind the friend
+    local f = G.D[o.friend]
+    local fx, fy, ff = G.bf:pos(o.friend)
+    local back = (f.dp + d.dp) / 2 + 10 * MM
+    local r = math.rad(ff)
+    return towards_point(G, uid, fx + math.sin(r) * back, fy - math.cos(r) * back, 0, true)
+  elseif k == "follow_me" then
+    local gen = G.sides[d.side].general
+    local gx, gy = G.bf:pos(gen)
+    return towards_point(G, uid, gx, gy, (G.D[gen].dp + d.dp) / 2, true)
+  end
+  return nil
+end
+
 function ai.move(G, uid)
   local d = G.D[uid]
-  if d.order == "hold" and d.state == nil then return nil end
-  local target, dist = nearest_enemy(G, uid, 3000)
-  -- no enemy in sight (the weather module: fog, night): its move in the dark
-  if not target then return G.unseen_move and G.unseen_move(G, uid) or nil end
+  -- under its order (a reaction instruction "move towards nearest enemy" or
+  -- an uncontrolled advance overrides it)
+  local o = d.state == nil and sheet.current(d) or nil
+  if d.state == nil and (not o or o.kind == "hold") then return nil end
+  if o and o.kind ~= "attack" and o.kind ~= "skirmish" then return move_without_enemy(G, uid, o) end
+  local allowed = allowed_by(G, uid, o)
+  local target, dist
+  for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
+    local e = G.D[q.id]
+    if not e.routing and not e.gone and (not allowed or allowed(q.id)) then target, dist = q.id, q.distance / MM; break end
+  end
+  if not target then
+    -- nothing yet where the order points: go on in its direction
+    if o and o.bearing then
+      local r = math.rad(o.bearing)
+      local x, y = G.bf:pos(uid)
+      local far = turn.normal_move(d) * MM
+      return towards_point(G, uid, x - math.sin(r) * far, y + math.cos(r) * far, 0, true)
+    end
+    -- no enemy in sight at all (the weather module: fog, night): its move in the dark
+    return G.unseen_move and G.unseen_move(G, uid) or nil
+  end
   local b = turn.bearing(G, uid, target)
   if d.state == "uncontrolled" then return { bearing = b, distance = turn.charge_move(d), advancing = true } end
-  if d.order == "skirmish" and d.state == nil then
+  if o and o.kind == "skirmish" then
+    -- GENERAL FEATURES OF ORDERS 4: "They will close to within their own
+    -- missile range and shoot, but may evade, subject to reaction, if the
+    -- enemy would otherwise come into contact." Skirmishers close no nearer
+    -- than where an evade (a normal move straight away) gets them clear of
+    -- the enemy's charge (the charger must cover the gap and then the
+    -- evade), and do not step back of their own accord: when the enemy
+    -- comes on, they evade if charged, as the text has it. (They used to
+    -- keep out of the enemy's whole charge reach, turning about and back
+    -- period after period whenever their range was shorter than that reach.)
     local range = d.range or 40
     local o = G.D[target]
-    local threat = turn.charge_move(o) + 10
-    if dist < threat and not o.in_melee then
-      -- stay out of reach: move back and face again next period
-      return { bearing = turn.norm(b + 180), distance = math.min(turn.normal_move(d), threat - dist + 10) }
+    local threat = math.max(0, turn.charge_move(o) - turn.normal_move(d)) + 10
+    local stand = math.max(range * 0.8, threat)
+    if dist > stand then
+      return { bearing = b, distance = math.min(turn.normal_move(d), dist - stand), advancing = true }
     end
-    if dist > range * 0.8 then
-      return { bearing = b, distance = math.min(turn.normal_move(d), dist - range * 0.8), advancing = true }
-    end
+    -- in range: face the target only if it is outside the shooting arc
+    local arc = troops.shooting_arc(d)
+    if arc >= 180 or G.bf:in_arc(uid, target, arc) then return nil end
     return { bearing = b, distance = 0 }
   end
-  local goal = objective(G, uid) or target
+  local goal = objective(G, uid, allowed) or target
   local gd = G.bf:distance(uid, goal) / MM
   b = turn.bearing(G, uid, goal)
   local reach = turn.charge_move(d)

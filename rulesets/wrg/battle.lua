@@ -184,11 +184,9 @@ local function deploy(G)
     table.sort(side.units)
   end
   for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
-  -- ORDERS: written by each commander before the first period.
-  for _, uid in ipairs(G.all) do
-    local d = G.D[uid]
-    d.order = G.sides[d.side].commander.order(G, d.side, d)
-  end
+  -- ORDERS: written by each commander before the first period, with the
+  -- signals' meanings (rulesets/wrg/orders/).
+  require("wrg.orders.phase").write(G)
 end
 
 local function describe_side(G, s)

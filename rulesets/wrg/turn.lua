@@ -1,8 +1,8 @@
 -- WRG Ancients 1973: one period of play, in the order the rules give.
 --
---   1. Orders and charge declarations. Written orders are abstracted: each
---      unit holds the order its commander wrote at the start ("attack",
---      "skirmish" or "hold"); charges "must be declared before any movement
+--   1. Orders and charge declarations. The orders part (orders/phase.lua:
+--      orders digested, signals obeyed, messengers riding, the General's new
+--      orders); charges "must be declared before any movement
 --      by either side takes place", with the reaction tests 2(ii) (attempting
 --      to charge) and 2(iii) (being charged, when the chargers exceed normal
 --      move distance); the charged choose countercharge, stand fast or evade.

@@ -361,6 +361,15 @@ const FMT = {
     nice(e.edge) + " edge" + (e.flank_march ? "; flank march" : ""),
   first_move: (e) => "Side " + esc(e.side) + " moves first (" + ids(e.scores).map(esc).join(" v ") + ")",
   deployment_problem: (e) => "Side " + esc(e.side) + " deployment: " + esc(e.message),
+  // WRG orders (rulesets/wrg/orders/)
+  order: (e) => ul(e.unit) + " order: <b>" + esc(e.text) + "</b>" + (e.how ? " (" + nice(e.how) + ")" : ""),
+  order_dictated: (e) => "Side " + esc(e.side) + "'s General dictates <b>" + esc(e.text) + "</b> for " + uls(e.units),
+  order_received: (e) => ul(e.unit) + " receives <b>" + esc(e.text) + "</b>" + (e.ready != null ? " (acted on from turn " + esc(e.ready) + ")" : ""),
+  order_crossed_out: (e) => ul(e.unit) + " order crossed out" + (e.why ? " (" + esc(e.why) + ")" : ""),
+  messenger_lost: (e) => "Side " + esc(e.side) + "'s messenger is lost" + (e.by != null ? ", ridden down by " + ul(e.by) : "") +
+    (e.text ? ": <b>" + esc(e.text) + "</b>" : "") + (e.why ? " (" + esc(e.why) + ")" : ""),
+  signal: (e) => "Side " + esc(e.side) + "'s General signals " + esc(e.signal) + " (" + esc(e.text) + ")" +
+    (Array.isArray(e.units) && e.units.length ? ", seen by " + uls(e.units) : ", seen by no one concerned"),
 };
 function generic(e) {
   const parts = [];
@@ -395,6 +404,8 @@ const NEEDS = {
   repulse: ["unit", "distance"], follow_up: ["unit", "distance"], broken: ["unit"], rally: ["unit"],
   detach: ["units"], deploy: ["unit", "x", "y"], field_defences: ["unit"], terrain: ["i", "j", "die", "terrain"],
   pre_battle: ["winner", "scores", "edge"], first_move: ["side", "scores"], deployment_problem: ["side", "message"],
+  order: ["unit", "text"], order_dictated: ["side", "text", "units"], order_received: ["unit", "text"], order_crossed_out: ["unit"],
+  messenger_lost: ["side"], signal: ["side", "signal", "text"],
 };
 const hits = (e) => esc(e.dice) + " dice" + (e.hit_on != null ? " hitting on " + esc(e.hit_on) + "+" : "") +
   " \u2192 <b>" + esc(e.hits) + " hit" + (e.hits === 1 ? "" : "s") + "</b>";

@@ -112,7 +112,8 @@ function turn.returns(G)
       end
       if not blocked and d.off_table and o.returns_at == G.turn then
         d.off_table = nil
-        d.order, d.disorganised = d.order or "attack", false
+        -- it comes back under the order it had (none if it lost it)
+        d.disorganised = false
         record(G, uid, "return")
         if G.log then G.bf:log("returned", { unit = uid }) end
         say(G, "  %s returns to the field.", d.name)

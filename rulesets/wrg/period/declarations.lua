@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local orders_phase = require("wrg.orders.phase")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, live, mm, normal_move, say
@@ -23,6 +24,9 @@ local function in_reach(G, uid, target)
 end
 
 local function declare(G)
+  -- ORDERS: orders digested, signals obeyed, messengers riding, orders
+  -- carried out crossed out, the General's new orders (rulesets/wrg/orders/)
+  orders_phase.phase(G)
   G.charges = {}
   local charged = {}
   for _, uid in ipairs(G.all) do
@@ -119,6 +123,26 @@ local function declare(G)
         if cmd.countercharge(G, tid, list[1]) then
           t.countercharging = true
           say(G, "  %s countercharges.", t.name)
+        end
+      end
+    end
+  end
+  -- CHARGING: "A unit with orders to charge any enemy coming within reach
+  -- will count as countercharging, even if no charge is intended against
+  -- it. The same applies when a unit ordered to support another sees it
+  -- threatened." A unit under a "support" order whose friend is charged
+  -- countercharges a charger within its own charge reach and front 45
+  -- degrees (no choice: the order decides).
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local o = d.order == "support" and d.orders or nil
+    if o and o.friend and charged[o.friend] and live(d) and not d.routing and d.state == nil and not d.in_melee
+      and not d.charging and not d.evading and not d.countercharging and not d.pursuing and d.moves[2] and not d.square then
+      for _, c in ipairs(charged[o.friend]) do
+        if live(G.D[c]) and in_reach(G, uid, c) then
+          d.countercharging = true
+          say(G, "  %s countercharges in support of %s.", d.name, G.D[o.friend].name)
+          break
         end
       end
     end

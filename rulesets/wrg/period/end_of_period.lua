@@ -226,7 +226,8 @@ local function upkeep(G)
         if d.state_periods == 0 then
           if d.state == "uncontrolled" then d.reorganising = 1 end
           d.state = nil
-          if not d.order then d.order = d.routing and nil or "attack" end
+          -- an instruction run out gives no order back: a unit whose order
+          -- was cancelled waits for new orders (rulesets/wrg/orders/)
         end
       end
       if d.state == "uncontrolled" then

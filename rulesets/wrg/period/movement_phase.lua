@@ -489,7 +489,7 @@ local function move_charger(G, c)
     -- not reorganising)
     local moving = t.charging or t.countercharging
       or (t.advancing_before and t.state ~= "halt" and not (t.reorganising and t.reorganising > 0)
-          and (t.order == "attack" or t.state == "advance" or t.state == "uncontrolled"))
+          and ((t.order ~= nil and t.order ~= "hold") or t.state == "advance" or t.state == "uncontrolled"))
     if troops.is_mounted(d) and moved >= 60 and moving and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
     if G.log then G.bf:log("contact", { unit = c.charger, target = hit, edge = edge }) end

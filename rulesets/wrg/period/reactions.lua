@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local order_sheet = require("wrg.orders.sheet")
 
 -- from the other parts (bound by part.link)
 local bearing, charge_move, enemies_within, friends_within, live, mm, norm, normal_move, on_hill, say
@@ -138,6 +139,9 @@ function turn.test(G, uid, why, extra)
   local s = turn.situation(G, uid, extra)
   if G.report or G.log then s.purpose = "WRG reaction test, " .. d.name .. " (" .. why .. ")" end
   local out = reaction.test(d, s, G.dice, G.report ~= nil)
+  -- LOSS OF ORDERS: "When ... a "without orders" reaction test is taken,
+  -- standing orders will once more apply."
+  if out.chart == 2 then d.forgot = nil end
   if G.log then
     G.bf:log("reaction", { unit = uid, why = why, chart = out.chart, score = out.score, natural = out.natural,
                            dice = out.dice, result = out.result })
@@ -158,7 +162,7 @@ function turn.apply_result(G, uid, out, under_threat)
   local r = out.result
   if r == "break" then
     if under_threat or d.in_melee then turn.rout(G, uid, nil)
-    else d.state, d.state_periods = "retreat", 3; d.order = nil end
+    else d.state, d.state_periods = "retreat", 3; order_sheet.cross_out(G, uid, "retreat") end
   elseif r == "halt_or_retire" and d.pursuing then
     -- chart 2: "IF PURSUING HALT - DISORGANISED - 1 PERIOD"
     d.pursuing, d.pursue_periods = nil, 0
@@ -177,7 +181,7 @@ function turn.apply_result(G, uid, out, under_threat)
     d.state, d.state_periods = "advance", 2
   elseif r == "uncontrolled_advance" then
     d.state, d.state_periods, d.ua_period = "uncontrolled", 2, 0
-    d.order = nil
+    order_sheet.forget(G, uid, "uncontrolled advance")
   end
   -- An instruction of so many periods counts the periods of play it
   -- governs. The count goes down as each period starts (the upkeep), so one
@@ -193,6 +197,7 @@ end
 -- only on results worse than "Halt"). "Carry on" and "Act as C in C would
 -- wish" leave the unit to its order and its commander.
 function turn.obey(G, uid, out, under_threat)
+  if out.result == "act_as_c_in_c" then require("wrg.orders.phase").act_as_c_in_c(G, uid) end
   if out.result == "carry_on" or out.result == "act_as_c_in_c" then return end
   turn.apply_result(G, uid, out, under_threat)
 end
@@ -229,7 +234,8 @@ function turn.rout(G, uid, from)
   local d = G.D[uid]
   if d.routing or d.gone then return end
   d.routing, d.has_routed, d.rout_periods = true, true, 0
-  d.order, d.state, d.state_periods = nil, nil, 0
+  order_sheet.forget(G, uid, "broken")
+  d.state, d.state_periods = nil, 0
   -- a broken square runs as a mob: its base goes back to its line
   d.squaring, d.square_banked = nil, nil
   if d.square then d.square = false; turn.set_files(G, uid, d.square_files or d.files) end

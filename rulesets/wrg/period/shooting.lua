@@ -10,6 +10,7 @@ local reaction = require("wrg.reaction")
 local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
+local order_sheet = require("wrg.orders.sheet")
 local turn = P.turn
 
 -- from the other parts (bound by part.link)
@@ -24,8 +25,8 @@ local MM, charge_move, enemies_within, friends_within, in_cover, live, mm, on_hi
 -- Reading of "shooting/firing at them": shots are simultaneous, so a
 -- shooter knows who shot at it in the last shooting phase (the previous
 -- period); any missile troops count (bows, slings, crossbows, engines, and
--- javelin men too). Priority 3 (orders to support) has no written orders to
--- come from. Hand-hurled weapons: the nearest.
+-- javelin men too). Priority 3 from the written orders (orders/sheet.lua:
+-- priority_target). Hand-hurled weapons: the nearest.
 local function pick_target(G, uid, range)
   local d = G.D[uid]
   local arc = troops.shooting_arc(d)
@@ -40,6 +41,7 @@ local function pick_target(G, uid, range)
       local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil
       if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
       elseif fired_at_us and (o.fired_figures or 0) * 2 >= d.figures then rank = 2
+      elseif order_sheet.priority_target(G, uid, q.id) then rank = 3
       elseif fired_at_us then rank = 4
       elseif o.advancing then rank = 5 end
       if not best_rank or rank < best_rank then best, best_rank = q, rank end
