@@ -40,7 +40,8 @@ S.KINDS = {
   -- Spell 10: "Other targets sneeze heavily for one period, disorganised."
   sneezing = { periods = 1, disorganised = true, text = "sneezing (spell 10)" },
   -- Spell 11: "forgets its orders, and is incapable of understanding any
-  -- fresh orders for two periods".
+  -- fresh orders for two periods" (the order is lost; the state is the two
+  -- periods of not understanding).
   forgetful = { periods = 2, no_orders = true, text = "has forgotten its orders (spell 11)" },
   -- Spell 12: "moves as if climbing steep hill, the effect lasting for 2 periods".
   mired = { periods = 2, steep_hill = true, text = "moves as if up a steep hill (spell 12)" },

@@ -357,3 +357,41 @@ T.case("WRG 1973 APPENDIX IV DRAGONS: a grounded dragon cannot rise into another
   T.eq(G.D[a].altitude, 0, "still on the ground")
   T.eq(G.bf:unit(a).layer, 0, "on the ground layer")
 end)
+
+T.case("WRG 1973 APPENDIX IV DRAGONS: an order brought by a messenger is refused and the messenger eaten; no signal taken", function()
+  local sheet = X.rules.require("wrg.orders.sheet")
+  local G, _, id = X.fight{ side1 = { X.creature("drake", "dragon", 1, 600, 300, 0), X.unit("men", "MI", 1200, 300, 0) } }
+  local d, men = id(1, "drake"), id(1, "men")
+  local first = G.D[d].order
+  sheet.receive(G, d, { kind = "hold" }, "messenger")
+  T.eq(G.D[d].pending, nil, "not received")
+  T.eq(#X.events(G, "fantasy", "dragon_eats_messenger"), 1)
+  T.eq(sheet.enter(G, d, { kind = "hold" }, "signal"), nil, "a signal: not taken")
+  T.eq(G.D[d].order, first, "it sticks to its first order")
+  sheet.receive(G, men, { kind = "hold" }, "messenger")
+  T.truthy(G.D[men].pending ~= nil, "others receive their orders")
+  -- forgetting: the order crossed out as the order sheet does (LOSS OF ORDERS)
+  G.turn = 2
+  X.forced(G, { 1 }, function() G.period_start(G) end)
+  T.eq(G.D[d].order, nil)
+  T.eq(G.D[d].forgot, true)
+end)
+
+T.case("WRG 1973 APPENDIX IV TAME CROWS: messages for their master at light cavalry speed, past enemies on the ground", function()
+  local messengers = X.rules.require("wrg.orders.messengers")
+  local G, _, id = X.fight{ side1 = { X.unit("gen", "MI", 600, 300, 0, { general = "c_in_c", class = "A" }),
+                                      X.unit("far", "MI", 1500, 300, 0), X.creature("crows", "tame_crows", 5, 300, 300, 0) },
+                            side2 = { X.unit("foe", "HC", 1050, 380, 180, { weapons = { "lance" } }) } }
+  local far = id(1, "far")
+  local m = messengers.dictate(G, 1, { kind = "hold", units = { far } })
+  T.truthy(m, "dictated")
+  T.eq({ m.normal, m.charge, m.by_crows }, { 160, 240, true }, "light cavalry's moves, not the General's 60/80")
+  -- two periods of flight cover the 900 mm (the enemy horse in the way rides down no crow)
+  for t = 2, 4 do G.turn = t; messengers.ride_all(G) end
+  T.eq(#X.events(G, "messenger_lost"), 0, "no crow ridden down")
+  T.truthy(G.D[far].pending ~= nil, "delivered")
+  local G2, _, id2 = X.fight{ side1 = { X.unit("gen", "MI", 600, 300, 0, { general = "c_in_c", class = "A" }),
+                                        X.unit("far", "MI", 1500, 300, 0) } }
+  local m2 = messengers.dictate(G2, 1, { kind = "hold", units = { id2(1, "far") } })
+  T.eq({ m2.normal, m2.charge, m2.by_crows }, { 60, 80, nil }, "no crows: the General's riders")
+end)

@@ -16,6 +16,7 @@ local saints = require("modules.fantasy.wrg.saints")
 local beasts = require("modules.fantasy.wrg.beasts")
 local spells = require("modules.fantasy.wrg.spells")
 local flight = require("modules.fantasy.wrg.flight")
+local orders = require("modules.fantasy.wrg.orders")
 local K = require("modules.fantasy.wrg.common")
 
 local B = {}
@@ -28,6 +29,7 @@ function B.apply(rules)
   local referee = rules.require("wrg.referee")
   saints.apply(rules, turn, victory)
   beasts.apply(rules, turn, chance)
+  orders.apply(rules)
   -- the referee's allowance for the module's moves: a flyer's flight ("they
   -- can fly 200 paces in a period"), a magician's (spell 2, "within 100
   -- paces"), and saints homing on each other (a normal move)

@@ -114,7 +114,7 @@ local function dragon_orders(G, uid)
   end
   if G.turn > 1 and d.order and G.dice:roll(6, "WRG Appendix IV: does " .. d.name .. " forget its order") == 1 then
     d.fx_forgot = true
-    d.order = nil
+    require("modules.fantasy.wrg.orders").forget(G, uid, "the dragon forgets its order")
     K.say(G, "  %s forgets its orders.", d.name)
     K.log(G, "fantasy", { what = "dragon_forgets", unit = uid })
   end

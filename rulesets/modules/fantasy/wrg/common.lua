@@ -66,7 +66,9 @@ function K.set_state(G, uid, name, periods)
     local f = (d.type == "LC" or d.type == "MC" or d.type == "HC" or d.type == "EHC" or d.type == "SHC") and 4 or 2
     d.moves = { d.moves[1] / f, d.moves[2] and d.moves[2] / f or false }
   end
-  if k.no_orders and d.fx_order == nil then d.fx_order = d.order or false; d.order = nil end
+  -- spell 11: "Target forgets its orders" (crossed out; for two periods no
+  -- fresh order is understood: wrg/orders.lua)
+  if k.no_orders then require("modules.fantasy.wrg.orders").forget(G, uid, "spell 11: it forgets its orders") end
   S.set(d.fx, name, periods)
   K.log(G, "unit_state", { unit = uid, state = name, periods = type(d.fx[name]) == "number" and d.fx[name] or nil })
 end
@@ -76,10 +78,6 @@ function K.state_ends(G, uid, name)
   local d = G.D[uid]
   local k = S.KINDS[name]
   if k.steep_hill and d.fx_moves and not S.flag(d.fx, "steep_hill") then d.moves = d.fx_moves; d.fx_moves = nil end
-  if k.no_orders and d.fx_order ~= nil and not S.flag(d.fx, "no_orders") then
-    if d.fx_order ~= false then d.order = d.fx_order end
-    d.fx_order = nil
-  end
   K.log(G, "unit_state", { unit = uid, state = name, ended = true })
   K.say(G, "  %s is no longer %s.", d.name, k.text)
 end
