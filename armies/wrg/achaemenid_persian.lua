@@ -1,7 +1,9 @@
 -- Achaemenid Persian, 550 - 330 BC: "Assyrian and Achmaenid Persian
 -- infantry: Short thrusting spear and bow"; "Eastern cavalry: Kontos or
--- thrusting spear and bow"; levies of subject races as "E" class; scythed
--- chariots as ordinary chariots (the rules have no scythes).
+-- thrusting spear and bow"; levies of subject races as "E" class (and
+-- allegiance "subject": THE REACTION TEST 2(ix), in the army reaction test
+-- they change sides on a result better than Halt); scythed chariots as
+-- ordinary chariots (the rules have no scythes).
 return army {
   name = "Achaemenid Persian",
   period = "550 BC - 330 BC",
@@ -13,7 +15,7 @@ return army {
     unit { id = "sparabara", name = "Sparabara", type = "MI", class = "C", regular = true,
            weapons = { "spear", "bow" }, figures = 24, ranks = 4 },
     unit { id = "levy", name = "Levies of the subject peoples", type = "LI", class = "E", regular = false,
-           weapons = { "javelin" }, figures = 30, ranks = 3 },
+           weapons = { "javelin" }, figures = 30, ranks = 3, allegiance = "subject" },
     unit { id = "horse_a", name = "Persian horse", type = "MC", class = "C", regular = true,
            weapons = { "spear", "bow" }, figures = 12, ranks = 2 },
     unit { id = "guard", name = "The King and his kinsmen", type = "HC", class = "A", regular = true,

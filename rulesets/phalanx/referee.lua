@@ -15,6 +15,10 @@
 --   recoil_R, _RR     one, two moves (Results), + turning to face the
 --                     opponent (a single base; a link does not turn)
 --   follow_up         one move
+--   initiative_move,  as move and charge: the moves the initiative table
+--   initiative_charge makes (1, 2: a charge; 4, 5: as the neighbour), told
+--                     apart from the commander's orders so that the battle-
+--                     quality report's "moved 0" counts only its orders
 -- A second move of one kind in a phase is "kind#2" with its own allowance.
 -- Rates are the link's (its slowest vignette's), in good going: an upper
 -- bound of what the going allows. Into Glory Ride shares this module.
@@ -24,11 +28,11 @@ local setup = require("phalanx.setup")
 local R = {}
 
 local MOVES = { move = 1, charge = 1, charge_any_turn = 1, evade = 1, retreat = 2,
-                recoil_R = 1, recoil_RR = 2, follow_up = 1 }
+                recoil_R = 1, recoil_RR = 2, follow_up = 1, initiative_move = 1, initiative_charge = 1 }
 -- the turn a kind may make: "rate" (the link's Table 3 rate), a number of
 -- degrees, or "face" (a repulsed single base turning to face its opponent)
 local TURNS = { move = "rate", charge = "rate", charge_any_turn = 180, evade = 0, retreat = 0,
-                recoil_R = "face", recoil_RR = "face", follow_up = 0 }
+                recoil_R = "face", recoil_RR = "face", follow_up = 0, initiative_move = "rate", initiative_charge = "rate" }
 
 function R.allowance(G, uid, kind)
   local base = kind:match("^([^#]+)")
@@ -118,7 +122,8 @@ local function recoil_distance(G, phase)
   return out
 end
 
-local VOLUNTARY = { move = true, charge = true, charge_any_turn = true, retreat = true, evade = true }
+local VOLUNTARY = { move = true, charge = true, charge_any_turn = true, retreat = true, evade = true,
+                    initiative_move = true, initiative_charge = true }
 
 -- Halted vignettes do not move in their side's next turn; vignettes behind
 -- field defences never move of themselves (results still move them).
@@ -158,5 +163,9 @@ R.invariants = {
     text = "a halted vignette cannot move in its side's next turn; defended vignettes may not move",
     check = stood_still },
 }
+
+-- Acts the rules allow but no player would make (counted, not fatal):
+-- referee_warnings.lua.
+R.warnings = require("phalanx.referee_warnings").list
 
 return R

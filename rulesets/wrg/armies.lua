@@ -63,6 +63,8 @@ M.UNIT_KEYS = {
   { key = "horses", need = "horses per chariot" },
   { key = "armed_driver", need = "true or false (Indian drivers)" },
   { key = "engine", need = "light_bolt, heavy_bolt, light_stone, stone_30_mina, stone_1_talent or stone_3_talent" },
+  { key = "command", need = "the id of the unit of the General whose troops these are (GENERALS)" },
+  { key = "allegiance", need = "\"subject\", \"arab_mercenary\" or \"mercenary\" (THE REACTION TEST 2(ix))" },
   { key = "notes", need = "a string" },
 }
 for _, k in ipairs(fantasy.ARMY_KEYS) do M.ARMY_KEYS[#M.ARMY_KEYS + 1] = k end -- hook: fantasy
@@ -115,6 +117,8 @@ function M.unit_points(u)
     for _, w in ipairs(u.weapons or {}) do if troops.WEAPONS[w] and w ~= "sword" then classes = classes + 1 end end
     if classes >= 2 then each = each + pick(P.two_weapons, reg) end
     if u.camel then each = each + pick(P.camel, reg) end
+    -- "Extra for each horse ... used to mount infantry"
+    if u.mounted_infantry then each = each + pick(P.extra_horse, reg) end
     each = each + class_extra
     local paying = n
     if u.general then paying = n - 1 end
@@ -185,6 +189,12 @@ function Check:unit(rec, army_fields)
       end
     end
   end
+  if f.command ~= nil and type(f.command) ~= "string" then
+    self:add(rec, "%s: 'command' must be the id of a General's unit, found %s", what, show(f.command))
+  end
+  if f.allegiance ~= nil and f.allegiance ~= "subject" and f.allegiance ~= "arab_mercenary" and f.allegiance ~= "mercenary" then
+    self:add(rec, "%s: 'allegiance' must be \"subject\", \"arab_mercenary\" or \"mercenary\", found %s", what, show(f.allegiance))
+  end
   if f.engine ~= nil and not tables.points.engine[f.engine] then
     self:add(rec, "%s: unknown engine %s", what, show(f.engine)); ok = false
   end
@@ -194,7 +204,7 @@ function Check:unit(rec, army_fields)
     weapons = type(f.weapons) == "table" and f.weapons or {}, shield = f.shield ~= false, fanatic = f.fanatic == true,
     camel = f.camel == true, figures = f.figures, ranks = f.ranks, sub_units = f.sub_units or 0, general = f.general,
     crew = type(f.crew) == "table" and f.crew or {}, horses = f.horses, armed_driver = f.armed_driver == true,
-    engine = f.engine, file = rec.file, line = rec.line,
+    engine = f.engine, allegiance = f.allegiance, command = f.command, file = rec.file, line = rec.line,
   }
   if f.shield == nil and (u.type == "SHC" or troops.is_model(u)) then u.shield = true end
   if creature then fantasy.attach(u, creature, rec.fields) end -- hook: fantasy

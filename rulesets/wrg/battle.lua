@@ -32,6 +32,10 @@ local armies_mod = require("wrg.armies")
 local setup = require("wrg.setup")
 local turn = require("wrg.turn")
 local victory = require("wrg.victory")
+local generals = require("wrg.generals.command")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local sketch_map = require("wrg.deployment.sketch_map")
+local objectives = require("wrg.objectives")
 
 local battle = {}
 local say = turn.say
@@ -58,6 +62,7 @@ function battle.new_state(ctx)
     if G.options[id] then G.hooks[id] = req(OPTION_MODULES[id]) end
   end
   G.S = setup.scale(scenario.table or {}, scenario.locate)
+  G.objectives = objectives.parse((scenario.table or {}).objectives, scenario.locate)  -- WINNERS AND LOSERS
   G.bf = battlefield.new{ width = G.S.width, depth = G.S.depth, keep_events = G.log }
   if G.log and type(ctx.dice) == "userdata" then G.bf:record_rolls(ctx.dice) end
   return G
@@ -99,6 +104,7 @@ local function build_sides(G, ctx)
     local pts = 0
     for _, u in ipairs(armies_mod.units(army)) do
       local spec = battle.unit_spec(G, s, u)
+      spec.huns = troops.is_hun(army.fields.nation, u) or nil  -- "Hostile Huns" (the reaction test)
       if u.creature and not G.options.fantasy then require("modules.fantasy.wrg.army").note_without_option(army, u) end -- hook: fantasy
       specs[#specs + 1] = spec
       pts = pts + armies_mod.unit_points(u)
@@ -163,27 +169,21 @@ local function place_terrain(G)
     end
     if p.type == "wood" or p.type == "building" then G.has_los_terrain = true end
     if p.type == "wood" or p.type == "building" or p.type == "marsh" then G.has_impassable = true end
+    obstacles.register(G, p)
     if setup.is_cover(p) then G.has_cover = true end
   end
 end
 
 local function deploy(G)
-  for s = 1, 2 do
-    local side = G.sides[s]
-    local plan = side.commander.deployment(G, s)
-    local placements = {}
-    for n, p in ipairs(plan) do
-      local spec = side.specs[p.index]
-      placements[n] = { name = spec.name, x = p.x, y = p.y, w = spec.w, d = spec.dp }
-    end
-    for _, msg in ipairs(setup.check_deployment(G.S, s, placements)) do
-      say(G, "  deployment problem, %s: %s", side.name, msg)
-      if G.log then G.bf:log("deployment_problem", { side = s, message = msg }) end
-    end
-    for _, p in ipairs(plan) do add_unit(G, s, side.specs[p.index], p.x, p.y, p.facing) end
-    table.sort(side.units)
-  end
+  -- SCOUTS and DEPLOYMENT: the sketch maps, troops kept off the table
+  -- (wrg.deployment.sketch_map)
+  local late = sketch_map.deploy(G, add_unit)
   for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
+  sketch_map.hold_back(G, late)
+  -- GENERALS: each unit under a General; the subordinates' personality
+  -- "established by a dice throw at the start of the game and before writing orders"
+  generals.assign(G)
+  generals.roll_personalities(G)
   -- ORDERS: written by each commander before the first period, with the
   -- signals' meanings (rulesets/wrg/orders/).
   require("wrg.orders.phase").write(G)
@@ -205,7 +205,7 @@ local function losses(G)
   local out = { {}, {} }
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if d.gone or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
+    if (d.gone and not d.rejoined and not d.changed_sides) or d.routing then out[d.side][d.type] = (out[d.side][d.type] or 0) + 1 end
   end
   return out
 end
@@ -309,7 +309,8 @@ function battle.skirmish(opts)
       local plain = { id = u.id, name = u.name or u.id, type = u.type, class = u.class or "C", regular = u.regular ~= false,
                       weapons = u.weapons or {}, shield = u.shield ~= false, fanatic = u.fanatic == true, figures = u.figures,
                       ranks = u.ranks, crew = u.crew or {}, horses = u.horses, engine = u.engine, general = u.general,
-                      sub_units = 0, dismount = u.dismount, mounted_infantry = u.mounted_infantry }
+                      sub_units = 0, dismount = u.dismount, mounted_infantry = u.mounted_infantry,
+                      camel = u.camel == true, allegiance = u.allegiance }
       local spec = battle.unit_spec(G, s, plain)
       for k, v in pairs(u.set or {}) do spec[k] = v end
       local at = u.at
@@ -318,8 +319,10 @@ function battle.skirmish(opts)
       if u.type == "EL" then G.elephants[s] = true end
     end
   end
-  for _, id in ipairs(G.bf:units()) do
-    G.all[#G.all + 1] = id
+  for _, id in ipairs(G.bf:units()) do G.all[#G.all + 1] = id end
+  generals.assign(G)
+  generals.roll_personalities(G)
+  for _, id in ipairs(G.all) do
     local d = G.D[id]
     d.order = d.order or G.sides[d.side].commander.order(G, d.side, d)
   end

@@ -12,6 +12,7 @@
 local fail = require("lib.fail")
 local tables = require("wrg.tables")
 local troops = require("wrg.troops")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
 
 local setup = {}
 
@@ -122,7 +123,9 @@ end
 -- Scenario pieces (cm): { type = hill | wood | marsh | building, x, y, r },
 -- { type = river, from = { x, y }, to = { x, y }, width = paces, crossings =
 -- { { type = ford | bridge, at = 0..1 } } }, { type = road, from, to, width = cm }.
-local KIND = { hill = "round", wood = "round", marsh = "round", building = "round", river = "line", road = "line" }
+-- Steep hills, soft sand, walls and hedges: wrg.terrain.steep_hills_and_walls.
+local KIND = { hill = "round", wood = "round", marsh = "round", building = "round", river = "line", road = "line",
+               steep_hill = "round", sand = "round", wall = "line", hedge = "line" }
 function setup.given_terrain(list, locate)
   local out = {}
   for n, p in ipairs(list) do
@@ -136,7 +139,7 @@ function setup.given_terrain(list, locate)
       end
     end
     if not kind then
-      fail("%s: a terrain piece is { type: hill | wood | marsh | building, x:, y:, r: } or { type: river | road, " ..
+      fail("%s: a terrain piece is { type: hill | steep_hill | wood | marsh | sand | building, x:, y:, r: } or { type: river | road | wall | hedge, " ..
         "from: [x, y], to: [x, y], width:, crossings: [{ type: ford | bridge, at: 0..1 }] } in cm (a river's width in paces)",
         where)
     end
@@ -201,6 +204,8 @@ function setup.place_terrain(bf, pieces)
       p.fid = p.fids[1]
     elseif p.type == "road" then
       p.fid = bf:add_terrain{ type = "road", polygon = strip(p, 0, 1, p.width_mm) }
+    elseif obstacles.feature(p, strip, setup.mm) then
+      p.fid = bf:add_terrain(obstacles.feature(p, strip, setup.mm))
     else
       -- woods, marshes and buildings carry their type as an attribute, so
       -- a move can be stopped short of those impractical for the unit

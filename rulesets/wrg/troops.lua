@@ -94,7 +94,8 @@ end
 
 -- SHOOTING ARCS: half-angle in degrees.
 function troops.shooting_arc(u)
-  if u.type == "LC" or u.type == "EL" or u.type == "CH" or u.camel and troops.is_cavalry(u) and u.type == "LC" then
+  -- "Light cavalry and camelry, elephant riders and chariot crews can shoot all round."
+  if u.type == "LC" or u.type == "EL" or u.type == "CH" or (u.camel and troops.is_cavalry(u)) then
     return tables.arcs.all_round
   end
   if u.type == "LI" or (u.type == "ENG" and u.engine == "light_bolt") then return tables.arcs.light end
@@ -234,6 +235,9 @@ end
 
 -- CHANGES IN DIRECTION: the fraction of a period a 90 or 180 degree turn takes.
 function troops.turn_time(u)
+  -- "... elephants, engines, camels, chariots and other vehicles take 1/2
+  -- period to turn", regular camelry too
+  if u.camel then return tables.movement.turn_time.barbarian_heavy end
   if u.regular and not troops.is_model(u) then return tables.movement.turn_time.regular end
   if (u.type == "LI" or u.type == "LC") and not u.camel then return tables.movement.turn_time.barbarian_light end
   return tables.movement.turn_time.barbarian_heavy
@@ -249,6 +253,13 @@ end
 -- or mounted troops").
 function troops.heavier_or_mounted(u)
   return u.type ~= "LI" and u.type ~= "ENG"
+end
+
+-- THE REACTION TEST, "Hostile Huns within 150 paces" (-1): the units of
+-- an army of the Huns (nation "Hun" or "Hunnic") other than its subject
+-- peoples (allegiance "subject": the Germans who followed Attila).
+function troops.is_hun(nation, u)
+  return (nation == "Hun" or nation == "Hunnic") and u.allegiance ~= "subject"
 end
 
 return troops

@@ -5,6 +5,8 @@
 --   V.decide(G)           winner (1 | 2 | nil) and the reason at the end
 local tables = require("wrg.tables")
 local armies = require("wrg.armies")
+local subunits = require("wrg.units.subunits")
+local objectives = require("wrg.objectives")
 
 local V = {}
 
@@ -17,9 +19,13 @@ local function away(d) return d.off_table ~= nil and d.off_table.returns_at == n
 
 function V.unit_points_left(d)
   if d.gone or d.routing or d.leaving or away(d) then return 0 end
-  local full = armies.unit_points(d)
   if d.original <= 0 then return 0 end
-  return full * d.figures / d.original
+  -- the points of the figures left (armies.unit_points prices d.figures:
+  -- it used to be scaled by figures / original once more, so a unit at half
+  -- strength counted a quarter of its figures' points); its detached
+  -- sub-units' figures count with it (wrg.units.subunits)
+  local left = setmetatable({ figures = d.figures + subunits.figures_standing(d) }, { __index = d })
+  return armies.unit_points(left)
 end
 
 function V.points_left(G, s)
@@ -42,6 +48,9 @@ end
 function V.decide(G, margin)
   margin = margin or tables.victory_margin
   local p1, p2 = V.points_left(G, 1), V.points_left(G, 2)
+  -- "Add any objective points that have been previously agreed" (wrg.objectives)
+  local obj = objectives.points(G)
+  p1, p2 = p1 + obj[1], p2 + obj[2]
   G.sides[1].vp, G.sides[2].vp = p1, p2
   if p1 - p2 > margin * G.sides[1].points_start and p1 > p2 then return 1, "points" end
   if p2 - p1 > margin * G.sides[2].points_start and p2 > p1 then return 2, "points" end

@@ -128,16 +128,21 @@ function quality:end_turn(G)
   local allowance = self.checks.allowance
   if not allowance or not self.turn_start then return end
   for _, id in ipairs(bf:units()) do
-    local s = self.turn_start[id]
-    local x, y = bf:pos(id)
-    local moved = s and math.sqrt((x - s[1]) ^ 2 + (y - s[2]) ^ 2) >= MOVED
-    local reach = allowance(G, id, "charge") or allowance(G, id, "move")
-    local enemy_near = reach and reach > 0 and bf:nearest({ id }, 3 - self.sides[id], reach) ~= nil
-    if not moved and not self.engaged_turn[id] and enemy_near then
-      self.idle_run[id] = (self.idle_run[id] or 0) + 1
-      if self.idle_run[id] >= quality.IDLE_TURNS then self.idle[id] = true end
-    else
-      self.idle_run[id] = 0
+    -- (the measures are of the units deployed at the start: a unit that
+    -- appears during the battle, such as a detached sub-unit or troops that
+    -- changed sides, is not counted, as mark() does not count it)
+    if self.sides[id] then
+      local s = self.turn_start[id]
+      local x, y = bf:pos(id)
+      local moved = s and math.sqrt((x - s[1]) ^ 2 + (y - s[2]) ^ 2) >= MOVED
+      local reach = allowance(G, id, "charge") or allowance(G, id, "move")
+      local enemy_near = reach and reach > 0 and bf:nearest({ id }, 3 - self.sides[id], reach) ~= nil
+      if not moved and not self.engaged_turn[id] and enemy_near then
+        self.idle_run[id] = (self.idle_run[id] or 0) + 1
+        if self.idle_run[id] >= quality.IDLE_TURNS then self.idle[id] = true end
+      else
+        self.idle_run[id] = 0
+      end
     end
   end
 end

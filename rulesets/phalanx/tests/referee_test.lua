@@ -80,3 +80,115 @@ T.case("Referee, stood_still (Shooting H): a halted vignette that moves in its s
   local m = message(function() G.bf:set_time(1, "C initiative") end)
   T.truthy(m and m:find("stood_still", 1, true), "stopped: " .. tostring(m))
 end)
+
+---------------------------------------------------------------------------
+-- Warnings: acts the rules allow but no player would make (referee_warnings.lua,
+-- counted by `sandtable quality`). Each is flagged on a hand-made case and
+-- not on a legal one.
+
+local function warned(ref, id)
+  local n = 0
+  for _, w in ipairs(ref.warnings) do if w.id == id then n = n + 1 end end
+  return n
+end
+
+-- Group g charges `target` as an order of phase B (activated), and the
+-- phase ends.
+local function ordered_charge(G, g, target)
+  g.activated = true
+  turn.charge(G, g, target, turn.turn_towards(G, g, target))
+  G.bf:set_time(1, "C initiative")
+end
+
+T.case("Referee warning, artillery-charges (Troop Types; Artillery (optional)): a battery ordered to charge is flagged, a legion is not", function()
+  local G, ref = watched({ { id = "gun", class = "HIB", at = { 600, 200 } }, { id = "leg", class = "HIN", at = { 1200, 200 } } },
+    { { id = "e1", class = "HIN", at = { 600, 330 } }, { id = "e2", class = "HIN", at = { 1200, 330 } } })
+  G.D[G.by_vid[1].gun].artillery = "amalgamated"
+  ordered_charge(G, group_of(G, 1, "leg"), G.by_vid[2].e2)
+  T.eq(warned(ref, "artillery-charges"), 0, "a legion charging is no artillery charge")
+  G.bf:set_time(1, "B movement")
+  ordered_charge(G, group_of(G, 1, "gun"), G.by_vid[2].e1)
+  T.eq(warned(ref, "artillery-charges"), 1, "the battery's charge is flagged")
+end)
+
+T.case("Referee warning, artillery-charges: a charge the initiative dice force (Less, 1) is not the commander's act; 7+ and 2 are", function()
+  local G, ref = watched({ { id = "gun", class = "HIB", at = { 600, 200 } } }, { { id = "e1", class = "HIN", at = { 600, 330 } } })
+  G.D[G.by_vid[1].gun].artillery = "amalgamated"
+  G.bf:set_time(1, "C initiative")
+  local g = group_of(G, 1, "gun")
+  g.initiative = "charge_nearest_any_turns"
+  turn.charge(G, g, G.by_vid[2].e1, 0, { any_turn = true })
+  G.bf:set_time(1, "D shooting")
+  T.eq(warned(ref, "artillery-charges"), 0, "initiative Less")
+  G.bf:set_time(2, "C initiative")
+  g.initiative = "as_player_wishes"      -- 7+: the player's free order
+  local x, y, f = G.bf:pos(g.ids[1])
+  turn.place(G, g.ids[1], x, y - 100, f)
+  turn.charge(G, g, G.by_vid[2].e1, 0)
+  G.bf:set_time(2, "D shooting")
+  T.eq(warned(ref, "artillery-charges"), 1, "initiative 7+ is the player's order")
+  G.bf:set_time(3, "C initiative")
+  g.initiative = "charge_nearest_ahead_within_3"   -- 1: the dice's charge
+  x, y, f = G.bf:pos(g.ids[1])
+  turn.place(G, g.ids[1], x, y - 100, f)
+  turn.charge(G, g, G.by_vid[2].e1, 0, { kind = "initiative_charge" })
+  G.bf:set_time(3, "D shooting")
+  T.eq(warned(ref, "artillery-charges"), 1, "initiative 1 is the dice's")
+  G.bf:set_time(4, "C initiative")
+  g.initiative = "charge_ahead_or_shoot"   -- 2: "or shoot", the player's choice
+  x, y, f = G.bf:pos(g.ids[1])
+  turn.place(G, g.ids[1], x, y - 100, f)
+  turn.charge(G, g, G.by_vid[2].e1, 0, { kind = "initiative_charge" })
+  G.bf:set_time(4, "D shooting")
+  T.eq(warned(ref, "artillery-charges"), 2, "initiative 2 charges by the player's choice")
+end)
+
+T.case("Referee warning, missile-charges (Shooting): bowmen that could shoot and charge a fresh enemy are flagged; out of range they are not", function()
+  -- HIB shoot 2 frontages (160 mm) ahead: e1 is 80 mm off, e2 is 400 mm off
+  local G, ref = watched({ { id = "near", class = "HIB", at = { 500, 200 } }, { id = "far", class = "HIB", at = { 1200, 200 } } },
+    { { id = "e1", class = "HIN", at = { 500, 320 } }, { id = "e2", class = "HIN", at = { 1200, 640 } } })
+  ordered_charge(G, group_of(G, 1, "far"), G.by_vid[2].e2)
+  T.eq(warned(ref, "missile-charges"), 0, "no target in range: a charge is the only way to fight")
+  G.bf:set_time(1, "B movement")
+  ordered_charge(G, group_of(G, 1, "near"), G.by_vid[2].e1)
+  T.eq(warned(ref, "missile-charges"), 1, "a target in range: it should have shot")
+end)
+
+T.case("Referee warning, missile-charges (Shooting): a charge that finishes an enemy the shooting has repulsed is no folly", function()
+  local G, ref = watched({ { id = "near", class = "HIB", at = { 500, 200 } } }, { { id = "e1", class = "HIN", at = { 500, 320 } } })
+  G.D[G.by_vid[2].e1].accumulated_r = 1
+  ordered_charge(G, group_of(G, 1, "near"), G.by_vid[2].e1)
+  T.eq(warned(ref, "missile-charges"), 0, "the enemy already has an R against it")
+end)
+
+T.case("Referee warning, light-charges-heavy (Troop Types, LIS): light foot charging heavy foot in front is flagged; in the rear, or LIS at HIW, not", function()
+  local G, ref = watched({ { id = "lin", class = "LIN", at = { 400, 200 } }, { id = "rear", class = "LIN", at = { 900, 500 } },
+                           { id = "lis", class = "LIS", at = { 1400, 200 } } },
+    { { id = "h1", class = "HIN", at = { 400, 330 } }, { id = "h2", class = "HIN", at = { 900, 360 } },
+      { id = "w", class = "HIW", at = { 1400, 330 } } })
+  -- h2 faces north (180, away from side 1's rear link, which stands behind it)
+  ordered_charge(G, group_of(G, 1, "rear"), G.by_vid[2].h2)
+  T.eq(warned(ref, "light-charges-heavy"), 0, "a charge into the rear of heavy foot")
+  G.bf:set_time(1, "B movement")
+  ordered_charge(G, group_of(G, 1, "lis"), G.by_vid[2].w)
+  T.eq(warned(ref, "light-charges-heavy"), 0, "LIS are HIW's disadvantage (Table 7)")
+  G.bf:set_time(1, "B movement")
+  ordered_charge(G, group_of(G, 1, "lin"), G.by_vid[2].h1)
+  T.eq(warned(ref, "light-charges-heavy"), 1, "LIN into the front of HIN")
+end)
+
+T.case("Referee warning, stuck-behind-friend (Movement): three orders going nowhere behind a friend are flagged once; a free advance is not", function()
+  local G, ref = watched({ { id = "back", class = "HIN", at = { 600, 200 } }, { id = "front", class = "HIN", at = { 600, 241 } },
+                           { id = "free", class = "HIN", at = { 1200, 200 } } },
+    { { id = "e", class = "HIN", at = { 900, 1100 } } })
+  local back, free = group_of(G, 1, "back"), group_of(G, 1, "free")
+  for t = 1, 4 do
+    G.bf:set_time(t, "B movement")
+    back.activated, free.activated = true, true
+    turn.order_move(G, back, 0, 80)
+    turn.order_move(G, free, 0, 20)
+    G.bf:set_time(t, "C initiative")
+  end
+  T.eq(warned(ref, "stuck-behind-friend"), 1, "flagged once, at the third order")
+  T.truthy(ref.warnings[1].text:find("back", 1, true), ref.warnings[1].text)
+end)

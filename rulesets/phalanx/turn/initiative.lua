@@ -128,7 +128,7 @@ local function do_initiative(G, g, action, commander)
     if e then
       local a = turn_towards(G, g, e)
       local _, tr = allowances(G, g, a)
-      if abs(a) <= tr + 1e-6 then turn.charge(G, g, e, a) else g.did = { kind = "halt" } end
+      if abs(a) <= tr + 1e-6 then turn.charge(G, g, e, a, { kind = "initiative_charge" }) else g.did = { kind = "halt" } end
     else
       g.did = { kind = "halt" }
     end
@@ -139,7 +139,7 @@ local function do_initiative(G, g, action, commander)
     local mv = allowances(G, g, 0)
     local e = nearest_enemy(G, g, mv, 0, "frontal")
     local choose = commander and commander.charge_or_shoot
-    if e and not (choose and choose(G, g, e) == "shoot") then turn.charge(G, g, e, 0)
+    if e and not (choose and choose(G, g, e) == "shoot") then turn.charge(G, g, e, 0, { kind = "initiative_charge" })
     else
       g.may_shoot = true
       g.did = { kind = "halt" }
@@ -167,7 +167,7 @@ local function copy_neighbour(G, g, first_dir)
   local did = n and n.did
   if did and (did.kind == "move" or did.kind == "charge") and (abs(did.turn) > 0.5 or abs(did.dist) > 0.5) then
     if G.report then say(G, "    does as %s: turns %.0f, moves %.0f mm", short(G.D[n.ids[1]]), did.turn, did.dist) end
-    turn.order_move(G, g, did.turn, did.dist)
+    turn.order_move(G, g, did.turn, did.dist, { kind = "initiative_move" })
   elseif did and did.kind == "retreat" then
     -- its own retreat: two of its own moves at most (a slower link copying
     -- a faster one does not outrun its Table 3 rate)
@@ -193,6 +193,7 @@ function turn.initiative_phase(G, side)
       else
         local v = initiative_vignette(G, g)
         local out = command.initiative(v, G.dice, G.report ~= nil or G.log)
+        g.initiative = out.action   -- what the dice chose (the referee's warnings judge only the player's choices)
         if G.log then
           log(G, "initiative", { units = g.ids, die = out.die, score = out.score, action = out.action,
                                  modifiers = terms_of(out.terms) })

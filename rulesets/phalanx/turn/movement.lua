@@ -228,8 +228,9 @@ function turn.charge(G, g, target, turn_deg, opts)
   local mv, tr = allowances(G, g, turn_deg)
   if opts.any_turn then tr = 180 end
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, { any_turn = opts.any_turn })
-  g.did = { kind = "charge", turn = turned, dist = moved }
-  record_group(G, g, opts.any_turn and "charge_any_turn" or "charge")
+  g.did = { kind = "charge", turn = turned, dist = moved, target = target }
+  -- (opts.kind: the initiative's charges are declared as its own, not the commander's orders)
+  record_group(G, g, opts.kind or (opts.any_turn and "charge_any_turn" or "charge"))
   if math.type(stop) == "integer" and G.D[stop].side ~= cd.side then
     if r and r.blocker_edge then
       line_up(G, g, r.mover_id or g.ids[1], stop, r.blocker_edge, start, turned, tr, mv)
@@ -249,7 +250,7 @@ function turn.order_move(G, g, turn_deg, dist, opts)
   local mv, tr = allowances(G, g, turn_deg or 0)
   if opts and opts.any_turn then tr = 180 end
   local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
-  record_group(G, g, "move")
+  record_group(G, g, opts and opts.kind or "move")
   local d = G.D[g.ids[1]]
   if G.log then log(G, "move", { units = g.ids, turned = turned, distance = moved }) end
   if math.type(stop) == "integer" and G.D[stop].side ~= d.side then

@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local general_missiles = require("wrg.generals.missiles")
 
 -- from the other parts (bound by part.link)
 local SLACK, live, norm, record, say
@@ -82,7 +83,9 @@ function turn.returns(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local o = d.off_table
-    if o and not d.gone then
+    -- (troops kept off the table by the sketch map dice from their period:
+    -- wrg.deployment.sketch_map)
+    if o and not d.gone and (o.from or 0) <= G.turn then
       if not o.returns_at then
         o.checks = o.checks + 1
         local die = dice_of(G, d, "WRG troops leaving the field: return")
@@ -162,7 +165,8 @@ function turn.risk_to_general(G, uid)
   if not d.general or d.general_lost or not live(d) then return end
   local share = 0
   if (d.received or 0) > 0 then share = share + d.received / math.max(1, d.front_fighting or d.files) end
-  if (d.missile or 0) > 0 then share = share + d.missile / math.max(1, d.under_fire or d.figures) end
+  -- (missiles concentrated on an exposed General's figure: wrg.generals.missiles)
+  if (d.missile or 0) > 0 then share = share + general_missiles.share(G, uid) end
   local men = math.floor(share + 0.5)
   if men <= 0 then return end
   d.general_men = d.general_men or tables.MEN_PER_FIGURE

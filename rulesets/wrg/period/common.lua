@@ -11,6 +11,7 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
 
 
 local MM = tables.MM_PER_PACE
@@ -184,15 +185,20 @@ end
 local KEYS_CAVALRY = { "marsh" }
 local KEYS_ELEPHANT = { "marsh", "wood" }
 local KEYS_VEHICLE = { "marsh", "wood", "building" }
-local KEY1 = { marsh = { "marsh" }, wood = { "wood" }, building = { "building" } }
-function turn.impassable_keys(d)
+local KEY1 = { marsh = { "marsh" }, wood = { "wood" }, building = { "building" },
+               steep = { "steep" }, sand = { "sand" }, wall = { "wall" }, hedge = { "hedge" } }
+local function base_keys(d)
   if troops.is_infantry(d) and not d.on_horse then return nil end
   if d.type == "CH" or d.camel then return KEYS_VEHICLE end
   if d.type == "EL" then return KEYS_ELEPHANT end
   return KEYS_CAVALRY
 end
+-- steep hills, sand, walls and hedges: wrg.terrain.steep_hills_and_walls
+function turn.impassable_keys(d) return obstacles.with_keys(base_keys(d), d) end
 
 local function piece_factor(d, t)
+  local of = obstacles.factor(d, t)
+  if of then return of end
   -- d.river_harder: crossings so many classes (30 paces of width each) harder (the weather module's rain)
   local width = (t.width or 0) + (d.river_harder or 0) * tables.difficult.river.width
   if t.type == "wood" or t.type == "marsh" or t.type == "building" then
@@ -300,6 +306,7 @@ local function in_cover(G, uid, melee_only)
   if not G.has_terrain then return false end
   for _, t in ipairs(G.bf:terrain_under(uid)) do
     if t.type == "building" or (not melee_only and (t.type == "wood" or t.type == "marsh")) then return true end
+    if obstacles.partial_cover(G, uid, t, melee_only) then return true end
   end
   return false
 end
@@ -307,7 +314,7 @@ turn.in_cover = in_cover
 
 local function on_hill(G, uid)
   if not G.has_terrain then return false end
-  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "hill" then return true end end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "hill" or obstacles.is_hill(t) then return true end end
   return false
 end
 

@@ -12,6 +12,8 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local orders_phase = require("wrg.orders.phase")
+local recoil = require("wrg.units.recoil")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, live, mm, normal_move, say
@@ -28,6 +30,12 @@ local function declare(G)
   -- carried out crossed out, the General's new orders (rulesets/wrg/orders/)
   orders_phase.phase(G)
   G.charges = {}
+  -- RISK TO THE GENERAL, GENERALS: challenges, a General taking over a unit
+  require("wrg.generals.challenge").declare(G)
+  require("wrg.generals.takeover").declare(G)
+  -- SUB-UNITS: orders follow the main body; detaching, rejoining
+  require("wrg.units.subunits").declare(G)
+  require("wrg.sight.surprise").snapshot(G)  -- who stands in cover as the period starts
   local charged = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -40,7 +48,10 @@ local function declare(G)
       local cmd = G.sides[d.side].commander
       if cmd.break_off == nil or cmd.break_off(G, uid) then d.breaking_off = true end
     end
-    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising
+    -- (reorganising this period: d.reorganising_now, set at the upkeep; the
+    -- spent counter is 0, which Lua reads as true: tests/reorganising_test)
+    if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising_now
+      and not (d.reorganising and d.reorganising > 0) and not recoil.held(G, uid)
       and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
       and (d.state == nil or d.state == "uncontrolled" or d.state == "advance")
       and not (G.no_charge and G.no_charge(G, uid)) then -- hook: fantasy (stone, asleep, in the air)
@@ -69,6 +80,7 @@ local function declare(G)
         if go then
           d.charging = true
           G.charges[#G.charges + 1] = { charger = uid, target = target }
+          during_charge.note(G, G.charges[#G.charges])  -- where the charge began
           charged[target] = charged[target] or {}
           table.insert(charged[target], uid)
           if G.log then G.bf:log("charge", { unit = uid, target = target }) end
@@ -163,7 +175,7 @@ local function declare(G)
         d.reforming, d.reform_banked = nil, nil
         d.squaring, d.square_banked = nil, nil
         d.mounting, d.mount_banked, d.mounting_from = nil, nil, nil
-      elseif not d.charging and not (d.reorganising and d.reorganising > 0) then
+      elseif not d.charging and not d.reorganising_now and not (d.reorganising and d.reorganising > 0) then
         local cmd = G.sides[d.side].commander
         -- MOVING IN HOLLOW SQUARE: the commander's `square` (true: form
         -- one, false: leave it, nil: as it is)

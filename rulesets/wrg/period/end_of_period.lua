@@ -11,6 +11,11 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local generals = require("wrg.generals.command")
+local camels = require("wrg.units.camels")
+local subunits = require("wrg.units.subunits")
+local allegiance = require("wrg.units.allegiance")
+local surprise = require("wrg.sight.surprise")
 
 -- from the other parts (bound by part.link)
 local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, turn_in_place
@@ -20,6 +25,7 @@ local charge_move, enemies_within, free_to_test, live, mm, norm, say, split, tur
 local side_tests
 
 local function end_of_period(G)
+  subunits.mark(G)  -- sub-units near their main body take its results (wrg.units.subunits)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     if live(d) and d.general and ((d.received or 0) > 0 or (d.missile or 0) > 0) then turn.risk_to_general(G, uid) end
@@ -57,7 +63,8 @@ local function end_of_period(G)
       local d = G.D[uid]
       if live(d) and d.side == g.side and not d.routing and free_to_test(d) then
         local x, y = G.bf:pos(uid)
-        if uid == g.unit or math.sqrt((x - g.x) ^ 2 + (y - g.y) ^ 2) <= mm(150) then
+        if uid == g.unit or math.sqrt((x - g.x) ^ 2 + (y - g.y) ^ 2) <= mm(150)
+          or (g.challenge and generals.under(G, g.general, uid)) then
           local out = turn.test(G, uid, "loss of the General")
           turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
         end
@@ -138,7 +145,12 @@ local function end_of_period(G)
     local side = G.sides[s]
     if not side.army_tested then
       local off = 0
-      for _, uid in ipairs(side.units) do if G.D[uid].gone or G.D[uid].off_table then off = off + 1 end end
+      -- (troops kept off the table by the sketch map and not yet come are
+      -- not "off the table": they have not left it; wrg.deployment.sketch_map)
+      for _, uid in ipairs(side.units) do
+        local d = G.D[uid]
+        if d.gone or (d.off_table and not d.off_table.from) then off = off + 1 end
+      end
       if off * 3 >= #side.units then
         side.army_tested = true
         say(G, "  %s: a third of its units are off the table: army reaction test.", side.name)
@@ -146,13 +158,18 @@ local function end_of_period(G)
           local d = G.D[uid]
           if live(d) and d.side == s and not d.routing and free_to_test(d) then
             local out = turn.test(G, uid, "army reaction test", { army_test = true })
-            turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+            -- subject levies and mercenaries (wrg.units.allegiance)
+            if not allegiance.army_test(G, uid, out) then
+              turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
+            end
           end
         end
       end
     end
   end
+  surprise.end_of_period(G, order, free_to_test)  -- 2(i): an enemy appears from cover within 100 paces
   turn.voluntary_tests(G, order)
+  subunits.end_of_period(G)
   -- 2(vii) "When a fresh enemy force of at least 50 figures appears on the
   -- battlefield at least 5 periods after the start of the battle" (troops
   -- returning to the field): every unit of the other side tests.
@@ -244,6 +261,8 @@ local function upkeep(G)
           if G.D[q.id].type == "EL" then dis = true; d.scared_by_elephants = true; break end
         end
       end
+      -- "... or non-Arab horsed troops within 30 paces of camels" (wrg.units.camels)
+      if not dis and camels.scares(G, uid) then dis = true end
       if d.push_backs and d.push_backs > 0 and d.in_melee and d.disorganised then dis = true end
       -- cause 5 lasts for the period of the obstructed move; cause 3 while
       -- the split stands

@@ -11,6 +11,9 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local generals = require("wrg.generals.command")
+local recoil = require("wrg.units.recoil")
+local pursuers_engaged = require("wrg.units.pursuers_engaged")
 
 -- from the other parts (bound by part.link)
 local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, say, terrain_factor
@@ -114,6 +117,7 @@ local function melee_phase(G)
       d.in_melee = fighting and not d.routing
     end
   end
+  pursuers_engaged.check(G)  -- DISORGANISATION 1: pursuers engaged by a fresh enemy
   local strikes = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
@@ -142,7 +146,7 @@ local function melee_phase(G)
         uphill = on_hill(G, uid) and not on_hill(G, target),
         missile_per_figure = (d.missile or 0) / math.max(1, d.figures),
         fanatic_periods = d.fanatic_periods, enemy_pushed_back = t.pushed_this_melee,
-        general_in_front = G.sides[d.side].general == uid,
+        general_in_front = generals.in_front(G, uid),
         model_flank_only = (d.type == "EL" or d.type == "CH") and G.bf:contact(uid, target) ~= "front",
         enemy_partial_cover = in_cover(G, target, true) or nil,
         base_frontage = d.base_w, enemy = t,
@@ -250,6 +254,7 @@ local function melee_phase(G)
             end
           end
         end
+        recoil.broken_engines(G, x.uid)  -- destroyed by the initial period of pursuit
       elseif x.r.pushed_back then
         d.push_backs = x.r.push_backs
         d.pushed_this_melee = true
@@ -258,8 +263,10 @@ local function melee_phase(G)
         d.push_debt = tables.movement.push_back
         if moved < tables.movement.push_back * 0.99 then d.disorganised = true end
         say(G, "  %s is pushed back 30 paces.", d.name)
+        recoil.engines_overrun(G, x.uid)  -- "A push-back loses all engines within that distance"
         -- "Their opponents must follow up unless they have orders to the
         -- contrary ... or are infantry receiving a mounted charge while halted"
+        local followed = false
         for _, e in ipairs(d.opponents) do
           local o = G.D[e]
           if live(o) and not o.routing and o.order ~= "hold" and o.moves[2] then
@@ -274,9 +281,12 @@ local function melee_phase(G)
               advance(G, e, tables.movement.push_back + 1, nil, "follow_up")
               if G.bf:distance(e, x.uid) < 0.5 then turn.align(G, e, x.uid, fx, fy, reach) end
               o.following = true
+              followed = true
             end
           end
         end
+        -- not followed up: rally back or reorganise; the defenders hold (wrg.units.recoil)
+        if not followed then recoil.not_followed(G, x.uid) end
       else
         d.push_backs = 0
       end

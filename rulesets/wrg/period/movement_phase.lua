@@ -11,6 +11,12 @@ local armies = require("wrg.armies")
 local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
+local subunits = require("wrg.units.subunits")
+local recoil = require("wrg.units.recoil")
+local gaps = require("wrg.rout.gaps_in_friends")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local during_charge = require("wrg.shooting.during_a_charge")
+local following_evaders = require("wrg.movement.following_evaders")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -85,6 +91,7 @@ function turn.interpenetrate(G, uid, x0, y0)
   local d = G.D[uid]
   for _, fid in ipairs(passed_through(G, uid, x0, y0)) do
     local f = G.D[fid]
+    if not d.routing then during_charge.moved_through(G, uid) end  -- "only one of them may shoot"
     if d.routing then
       if not f.routing then
         f.disorganised = true
@@ -214,6 +221,9 @@ local function evade(G, uid)
   end
   local stop, moved = nil, 0
   if backing_edge then stop = "edge" else stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade") end
+  -- the engine holds at the edge only a base that starts wholly on the table:
+  -- one already over it (a retire that ended there) runs on off the table
+  if stop ~= "edge" and not M.on_table(G, uid) then stop = "edge" end
   if stop == "edge" then
     -- an evade that reaches the table edge takes the unit off the field
     -- (TROOPS LEAVING THE FIELD: it may come back)
@@ -295,8 +305,9 @@ local function move_router(G, uid)
   -- their own base line by the quickest route". (The first-period bearing was
   -- set when the unit broke; pursuers that have since come round its front
   -- are run from again.)
-  local want
-  if d.rout_periods > 1 then want = own_edge_bearing(G, d)
+  local want = subunits.rout_bearing(G, uid)  -- a sub-unit retiring to its main body
+  if want then want = norm(want)
+  elseif d.rout_periods > 1 then want = own_edge_bearing(G, d)
   else
     local threat = rout_threat(G, uid)
     if threat then want = norm(bearing(G, threat, uid)) end
@@ -324,6 +335,8 @@ local function move_router(G, uid)
     local diff = norm(want - f)
     if math.abs(diff) >= 0.5 then turn_in_place(G, uid, diff, turning) end
   end
+  -- friends in its way: a turn towards a gap (wrg.rout.gaps_in_friends)
+  speed = speed - gaps.steer(G, uid, speed, terrain_factor(G, uid, d), turning, leaving_behind().ignore)
   local near_before = {}
   for _, q in ipairs(friends_within(G, uid, tables.reaction_radius)) do near_before[q.id] = true end
   local x0, y0 = G.bf:pos(uid)
@@ -391,7 +404,9 @@ function turn.move_pursuer(G, uid)
   if not q or q.gone or not q.routing then d.pursuing = nil; d.state, d.state_periods = "rally_back", 1; return end
   d.pursue_periods = d.pursue_periods + 1
   local speed = charge_move(d) - tables.pursuit.first_less - tables.pursuit.further_less * (d.pursue_periods - 1)
-  if troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1 then speed = math.min(speed, normal_move(d)) end
+  if (troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1) or obstacles.mounted_on_steep_hill(G, uid, d) then
+    speed = math.min(speed, normal_move(d))  -- (on steep hills mounted troops "at all times": wrg.terrain)
+  end
   if speed <= 0 then d.pursuing = nil; return end
   face(G, uid, bearing(G, uid, d.pursuing), true)
   local stop, moved = advance(G, uid, speed, nil, "pursuit")
@@ -406,7 +421,8 @@ local function move_charger(G, c)
   local f_start = terrain_factor(G, c.charger, d)
   -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
   -- except when in rout": a charge begun in difficult ground
-  local base = (troops.is_cavalry(d) and f_start > 1) and normal_move(d) or charge_move(d)
+  local base = ((troops.is_cavalry(d) and f_start > 1) or obstacles.mounted_on_steep_hill(G, c.charger, d))
+    and normal_move(d) or charge_move(d)
   local reach = mm(base) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
@@ -428,7 +444,10 @@ local function move_charger(G, c)
     -- or evade)
     local t = G.D[hit]
     say(G, "  %s strikes %s in its path.", d.name, t.name)
-    if moved > normal_move(d) and t.tested_charged_turn ~= G.turn then
+    -- chargers following evaders through their friends: both test (wrg.movement.following_evaders)
+    local following = following_evaders.following(G, c, hit)
+    if following then following_evaders.charger_test(G, c.charger) end
+    if (moved > normal_move(d) or following) and t.tested_charged_turn ~= G.turn then
       t.tested_charged_turn = G.turn
       local out = turn.test(G, hit, "being charged", { fanatics_charge = d.fanatic or nil,
         li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(d)) or nil })
@@ -488,7 +507,7 @@ local function move_charger(G, c)
     -- period and goes on under its order to attack or advance (not halted,
     -- not reorganising)
     local moving = t.charging or t.countercharging
-      or (t.advancing_before and t.state ~= "halt" and not (t.reorganising and t.reorganising > 0)
+      or (t.advancing_before and t.state ~= "halt" and not t.reorganising_now and not (t.reorganising and t.reorganising > 0)
           and ((t.order ~= nil and t.order ~= "hold") or t.state == "advance" or t.state == "uncontrolled"))
     if troops.is_mounted(d) and moved >= 60 and moving and (t.type == "MI" or t.type == "HI") then t.disorganised = true end
     say(G, "  %s contacts %s (%s).", d.name, t.name, edge)
@@ -500,7 +519,7 @@ end
 -- An ordinary move for a unit under its order or a reaction instruction.
 local function move_unit(G, uid)
   local d = G.D[uid]
-  if d.reorganising and d.reorganising > 0 then return end
+  if d.reorganising_now or (d.reorganising and d.reorganising > 0) then return end  -- a period reorganising
   if G.own_move and G.own_move(G, uid) then return end -- hook: a module moved it or holds it (fantasy: flyers, stone)
   local st = d.state
   local debt = d.push_debt or 0
@@ -534,7 +553,8 @@ local function move_unit(G, uid)
   used = used + turn.mount(G, uid, 1 - used)
   used = used + turn.form_square(G, uid, 1 - used)
   local cmd = G.sides[d.side].commander
-  local plan = cmd.move(G, uid)
+  local plan = subunits.leash(G, uid) or cmd.move(G, uid)  -- a sub-unit too far from its main body goes back
+  if plan and plan.advancing and recoil.held(G, uid) then return end  -- defenders who threw back an attack hold
   if not plan then return end
   -- UNCONTROLLED ADVANCE: "Movement is at charge speed during the first
   -- period, and at charge speed minus 30 paces during the second"; turns
@@ -542,7 +562,9 @@ local function move_unit(G, uid)
   local speed, kind, free_turn = normal_move(d), "move", false
   if st == "uncontrolled" then
     speed = charge_move(d) - ((d.ua_period or 1) >= 2 and tables.movement.uncontrolled_second_less or 0)
-    if troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1 then speed = math.min(speed, normal_move(d)) end
+    if (troops.is_cavalry(d) and terrain_factor(G, uid, d) > 1) or obstacles.mounted_on_steep_hill(G, uid, d) then
+      speed = math.min(speed, normal_move(d))  -- (on steep hills mounted troops "at all times": wrg.terrain)
+    end
     kind, free_turn = "uncontrolled", true
   end
   local dist = plan.distance or speed

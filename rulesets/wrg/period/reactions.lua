@@ -12,6 +12,11 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local order_sheet = require("wrg.orders.sheet")
+local generals = require("wrg.generals.command")
+local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local subunits = require("wrg.units.subunits")
+local in_sight = require("wrg.sight.troops_in_sight")
+local surprise = require("wrg.sight.surprise")
 
 -- from the other parts (bound by part.link)
 local bearing, charge_move, enemies_within, friends_within, live, mm, norm, normal_move, on_hill, say
@@ -67,15 +72,13 @@ function turn.situation(G, uid, extra)
       break
     end
   end
-  -- The General: with the unit (+3) or within 150 paces (+1).
-  local gen = G.sides[d.side].general
-  if gen and live(G.D[gen]) and not G.D[gen].routing then
-    if gen == uid then s.general_with_unit = true
-    elseif G.bf:distance(uid, gen) <= mm(150) then s.general_near = true end
-  end
+  -- The General: with the unit (+3) or within 150 paces (+1); a
+  -- subordinate for his own troops, with his personality (wrg.generals.command).
+  generals.influence(G, uid, s)
   for _, g in ipairs(G.sides[d.side].generals_lost or {}) do
     local ux, uy = G.bf:pos(uid)
-    if g.unit == uid or math.sqrt((ux - g.x) ^ 2 + (uy - g.y) ^ 2) <= mm(250) then s.general_lost = true end
+    if g.unit == uid or math.sqrt((ux - g.x) ^ 2 + (uy - g.y) ^ 2) <= mm(250)
+      or (g.challenge and generals.under(G, g.general, uid)) then s.general_lost = true end
   end
   if on_hill(G, uid) then
     for _, q in ipairs(enemies_within(G, uid, 150)) do
@@ -95,6 +98,13 @@ function turn.situation(G, uid, extra)
   s.friendly_cover, s.unfriendly_cover, s.cover_square_defences = fc or nil, uc or nil, behind or nil
   -- "Troops behind cover, forming hollow square or behind field defences" +2
   if d.square or d.squaring then s.cover_square_defences = true end
+  if obstacles.behind_wall(G, uid) then s.cover_square_defences = true end
+  -- "Sub-unit beyond sight or normal move of its main body" (-2)
+  if subunits.beyond(G, uid) then s.subunit_beyond = true end
+  -- "any other friendly troops / enemy in sight", "surprised by enemy
+  -- emerging or shooting from cover" (wrg.sight)
+  in_sight.set(G, uid, s)
+  surprise.set(G, uid, s)
   s.secure_flanks = secure
   if d.shot_by and d.shot_by * 2 >= d.figures then s.shot_by_half = true end
   s.retiring = d.retiring
@@ -121,10 +131,12 @@ end
 function turn.half_strength(G, uid)
   local d = G.D[uid]
   if not live(d) or d.routing then return end
-  if d.figures * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
+  -- (figures detached in sub-units are separated, not lost: wrg.units.subunits)
+  if (d.figures + (d.separated or 0)) * 2 < d.original and d.figures < (d.half_tested_at or math.huge) then
     d.half_tested_at = d.figures
     local out = turn.test(G, uid, "below half strength")
     if out.rank < 3 then
+      if subunits.rout_home(G, uid) then return end  -- a sub-unit retires to its main body
       d.leaving = true
       turn.rout(G, uid, nil)
     else
@@ -142,6 +154,7 @@ function turn.test(G, uid, why, extra)
   -- LOSS OF ORDERS: "When ... a "without orders" reaction test is taken,
   -- standing orders will once more apply."
   if out.chart == 2 then d.forgot = nil end
+  d.last_test_why, d.last_test_turn = why, G.turn
   if G.log then
     G.bf:log("reaction", { unit = uid, why = why, chart = out.chart, score = out.score, natural = out.natural,
                            dice = out.dice, result = out.result })
@@ -200,11 +213,14 @@ function turn.obey(G, uid, out, under_threat)
   if out.result == "act_as_c_in_c" then require("wrg.orders.phase").act_as_c_in_c(G, uid) end
   if out.result == "carry_on" or out.result == "act_as_c_in_c" then return end
   turn.apply_result(G, uid, out, under_threat)
+  subunits.share(G, uid, out, under_threat)  -- sub-units within a normal move obey it too
 end
 
 -- "Each unit not already following a reaction instruction must test."
+-- (sub-units within a normal move of their main body take its result:
+-- d.conforms, wrg.units.subunits)
 local function free_to_test(d)
-  return d.state == nil or d.state == "rally_back"
+  return (d.state == nil or d.state == "rally_back") and not d.conforms
 end
 
 -- 2(v) "When troops with orders to hold their present position have thrown
@@ -262,6 +278,7 @@ function turn.rout(G, uid, from)
   say(G, "  %s BREAKS and routs.", d.name)
   -- "If a general is involved in the rout, he has no influence"
   if G.sides[d.side].general == uid then G.sides[d.side].general_routing = true end
+  subunits.on_rout(G, uid)  -- a sub-unit after a test under 1 runs to its main body
 end
 
 local part = {}

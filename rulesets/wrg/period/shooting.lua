@@ -12,6 +12,8 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local order_sheet = require("wrg.orders.sheet")
 local turn = P.turn
+local intervening = require("wrg.sight.intervening_troops")
+local during_charge = require("wrg.shooting.during_a_charge")
 
 -- from the other parts (bound by part.link)
 local MM, charge_move, enemies_within, friends_within, in_cover, live, mm, on_hill, say
@@ -35,6 +37,7 @@ local function pick_target(G, uid, range)
   for _, q in ipairs(list) do
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id))
+      and not intervening.blocked(G, uid, q.id)  -- no shooting over troops on the flat (wrg.sight)
       and (not G.can_see or G.can_see(G, uid, q.id)) -- the weather module: what the shooters see
       and not (G.untargetable and G.untargetable(G, q.id)) then -- hook: fantasy (invisible)
       local rank = 6
@@ -54,8 +57,12 @@ local function shooting_phase(G)
   local shots = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not d.routing and not d.in_melee and not d.charging and not d.evading and not d.pursuing
-      and d.range and not d.reorganising_now and not (G.no_shoot and G.no_shoot(G, uid)) then -- hook: fantasy
+    -- (shooting during a charge or pursuit, and after moving through
+    -- friends: wrg.shooting.during_a_charge)
+    local special = live(d) and during_charge.target(G, uid)
+    if live(d) and not d.routing and (special or (not d.in_melee and not d.charging and not d.evading and not d.pursuing))
+      and d.range and not d.reorganising_now and not during_charge.barred(G, uid)
+      and not (G.no_shoot and G.no_shoot(G, uid)) then -- hook: fantasy
       local m = troops.missile(d)
       local can = true
       -- SHOOTING ON THE MOVE: not engines, staff-slings and crossbows.
@@ -64,7 +71,7 @@ local function shooting_phase(G)
       if d.mounted_infantry and d.on_horse then can = false end
       if can then
         local range = d.range + (on_hill(G, uid) and 20 or 0)
-        local q = pick_target(G, uid, range)
+        local q = special and { id = special, distance = G.bf:distance(uid, special) } or pick_target(G, uid, range)
         if q then
           local t = G.D[q.id]
           local edge = turn.edge(G, q.id, uid)
@@ -95,6 +102,7 @@ local function shooting_phase(G)
             partial_cover = in_cover(G, q.id) or nil,
             base_frontage = d.base_w, bonus = G.shooting_bonus and G.shooting_bonus(G, uid, q.id) or nil,
           }
+          if special then during_charge.adjust(G, uid, q.id, s) end
           if G.report or G.log then s.purpose = "WRG shooting random factor, " .. d.name end
           local out = shooting.shoot(d, t, s, G.dice, G.report ~= nil)
           shots[#shots + 1] = { by = uid, at = q.id, out = out }

@@ -431,6 +431,23 @@ T.case("EVADING: chargers rally back, caught evaders strike no blow, an evade of
   T.eq(G.D[s].off_table ~= nil and G.D[s].off_table ~= false, true, "off the table, as TROOPS LEAVING THE FIELD\n" .. table.concat(lines, "\n"))
 end)
 
+-- An evader already partly over the table edge (a retire that ended there):
+-- the engine holds at the edge only a base that starts wholly on the table,
+-- so its evade ran on off the table and it stayed in play there (Ctesiphon
+-- seed 3445150302488909292, the camels; the referee stopped it). It leaves
+-- the field like any evade that reaches the edge.
+T.case("EVADING: an evader already over the table edge leaves the field, not the table's bounds", function()
+  local eu = unit("s", "LI", 600, 8, 0, { weapons = { "javelin" }, figures = 6, ranks = 1 })
+  local G
+  G = fight{ side1 = { eu }, side2 = { unit("c", "HI", 600, 8 + 15 + 50 * MM + 20, 180, { fanatic = true }) },
+             cmd2 = commander{ charge_target = function() return G.by_id[1].s end } }
+  local s = G.by_id[1].s
+  local M = require("lib.manoeuvre")
+  T.eq(M.on_table(G, s), false, "it starts with its rear over the edge")
+  play(G)
+  T.truthy(G.D[s].off_table, "off the field, as TROOPS LEAVING THE FIELD")
+end)
+
 ---------------------------------------------------------------------------
 -- 14. RALLYING BROKEN TROOPS
 

@@ -63,6 +63,15 @@ function C.apply(rules)
   chance.melee_value = function(u, minus, plus, general_in_front)
     return melee_value(u, minus, plus, general_in_front or u.fx_rash_general == true)
   end
+  -- GOBLINS AND ORCS on giant wolves: "their enemy count them as "hostile
+  -- huns" for reaction" (the battle asks troops.is_hun of every unit)
+  if troops.is_hun then
+    local is_hun = troops.is_hun
+    troops.is_hun = function(nation, u)
+      if u.huns then return true end
+      return is_hun(nation, u)
+    end
+  end
   troops.can_use_shield = function(u, s)
     if u.many_arms and u.shield ~= false and not (s and (s.rear or s.unshielded_flank)) then return true end
     return can_use_shield(u, s)

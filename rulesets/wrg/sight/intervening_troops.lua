@@ -1,0 +1,69 @@
+-- WRG Ancients 1973, SHOOTING: shooting over intervening troops.
+--
+-- "Shooting over intervening troops is only possible when: 1) Shooting down
+-- from or up at an elephant, rampart, hill or other elevation."
+-- (SHOOTING OVERHEAD, over the shooters' own ranks, is in period/shooting.lua.)
+--
+-- READINGS: troops intervene when the line between the centres of shooter
+-- and target crosses the base of another unit, friend or foe, on the table
+-- (the shooter's own ranks are the overhead rule's business). An elevation
+-- lets the shot over: the shooter or the target is an elephant, or one of
+-- them stands on a hill (slight or steep) and the other not. Ramparts are
+-- field works, not played in the open-field battle.
+local B = {}
+
+local function live(d) return d and not d.gone and not d.off_table end
+
+local function on_hill(G, uid)
+  if not G.has_terrain then return false end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    if t.type == "hill" or t.type == "steep_hill" then return true end
+  end
+  return false
+end
+
+-- Whether segment (ax, ay)-(bx, by) crosses unit o's base (Liang-Barsky in
+-- the base's frame).
+local function crosses(G, oid, ax, ay, bx, by)
+  local u = G.bf:unit(oid)
+  local a = math.rad(u.facing)
+  local c, s = math.cos(a), math.sin(a)
+  local function to_local(x, y)
+    local dx, dy = x - u.x, y - u.y
+    return dx * c + dy * s, -dx * s + dy * c
+  end
+  local x0, y0 = to_local(ax, ay)
+  local x1, y1 = to_local(bx, by)
+  local hw, hd = u.width / 2, u.depth / 2
+  local t0, t1 = 0, 1
+  local dx, dy = x1 - x0, y1 - y0
+  for _, pq in ipairs({ { -dx, x0 + hw }, { dx, hw - x0 }, { -dy, y0 + hd }, { dy, hd - y0 } }) do
+    local p, q = pq[1], pq[2]
+    if p == 0 then
+      if q < 0 then return false end
+    else
+      local r = q / p
+      if p < 0 then if r > t1 then return false elseif r > t0 then t0 = r end
+      else if r < t0 then return false elseif r < t1 then t1 = r end end
+    end
+  end
+  return t1 - t0 > 1e-6
+end
+
+-- Whether troops stand between shooter uid and target tid with no elevation
+-- to shoot over them.
+function B.blocked(G, uid, tid)
+  local d, t = G.D[uid], G.D[tid]
+  if d.type == "EL" or t.type == "EL" then return false end
+  if on_hill(G, uid) ~= on_hill(G, tid) then return false end
+  local ax, ay = G.bf:pos(uid)
+  local bx, by = G.bf:pos(tid)
+  local reach = G.bf:distance(uid, tid)
+  for _, q in ipairs(G.bf:query{ of = uid, within = reach }) do
+    local o = G.D[q.id]
+    if q.id ~= tid and live(o) and crosses(G, q.id, ax, ay, bx, by) then return true end
+  end
+  return false
+end
+
+return B

@@ -1,0 +1,53 @@
+-- WRG Ancients 1973, THE REACTION TEST: "Any other friendly troops in
+-- sight" (+1) and "Any other enemy in sight" (-1).
+--
+-- "Within" (Definitions): "Such objects or figures should also be in view,
+-- of at least one figure, even if he must turn his head. On level ground,
+-- only the nearest rank of a force can be seen, except for elephants, which
+-- can be seen over their heads."
+-- READINGS: "other" troops are those the per-unit factors do not count:
+-- friendly units beyond 150 paces (or routing, or beyond the four counted),
+-- enemy units beyond 150 paces, not facing the testers, routing, or beyond
+-- the four counted. "In sight": a clear line of sight between the bases'
+-- centres past woods and buildings (bf:line_of_sight); units do not hide
+-- one another ("only the nearest rank can be seen" hides the troops behind
+-- a line, but the factor asks only whether any other troops are in view,
+-- and the nearest rank of a force is); with the weather module, only what
+-- its visibility lets the unit see (G.can_see). Units off the table are not
+-- in sight.
+local tables = require("wrg.tables")
+
+local S = {}
+local MM = tables.MM_PER_PACE
+
+local function live(d) return d and not d.gone and not d.off_table end
+
+-- Sets s.other_friends_in_sight / s.other_enemy_in_sight for unit uid.
+function S.set(G, uid, s)
+  local d = G.D[uid]
+  local radius = tables.reaction_radius * MM
+  local counted_f, counted_e = 0, 0
+  local other_f, other_e = false, false
+  for _, oid in ipairs(G.all) do
+    local o = G.D[oid]
+    if oid ~= uid and live(o) and not o.changed_sides then
+      local near = G.bf:distance(uid, oid) <= radius
+      local seen = (not G.has_los_terrain or G.bf:line_of_sight(uid, oid))
+        and (not G.can_see or G.can_see(G, uid, oid))  -- the weather module's visibility
+      if o.side == d.side then
+        if near and not o.routing then counted_f = counted_f + 1
+        elseif seen then other_f = true end
+      else
+        if near and not o.routing and G.bf:in_arc(oid, uid, 90) then counted_e = counted_e + 1
+        elseif seen then other_e = true end
+      end
+    end
+  end
+  -- "each friendly unit up to a total of 4": the fifth and more are others
+  if counted_f > 4 then other_f = true end
+  if counted_e > 4 then other_e = true end
+  s.other_friends_in_sight = other_f or nil
+  s.other_enemy_in_sight = other_e or nil
+end
+
+return S

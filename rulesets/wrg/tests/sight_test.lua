@@ -1,0 +1,106 @@
+-- WRG Ancients 1973, THE REACTION TEST: troops in sight and surprise from
+-- cover, in situations set up by hand and played through the battle engine
+-- (turn.play; turn.test, the engine's own reaction test).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("wrg.battle")
+local turn = require("wrg.turn")
+local tables = require("wrg.tables")
+local ai = require("wrg.ai")
+
+local MM = tables.MM_PER_PACE
+
+local function commander(t)
+  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
+                  move = function() return nil end, formation = function() return nil end,
+                  challenge = function() return nil end }
+  for k, v in pairs(t or {}) do quiet[k] = v end
+  return setmetatable(quiet, { __index = ai })
+end
+
+local function unit(id, x, y, facing)
+  return { id = id, type = "MI", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing } }
+end
+
+local function term(out, id)
+  for _, t in ipairs(out.terms or {}) do if t.id == id then return t.after - t.before end end
+  return nil
+end
+
+-- "Any other friendly troops in sight" (+1), "Any other enemy in sight" (-1):
+-- a friend and an enemy 300 paces off (beyond the 150 of the per-unit
+-- factors); then a wood between them and the tester.
+T.case("WRG 1973 THE REACTION TEST: other friendly troops and other enemy in sight", function()
+  local function run(wood)
+    local G = battle.skirmish{
+      dice = dice.random(1), report = function() end,
+      table = wood and { terrain = { { type = "wood", x = 60, y = 52, r = 9 } } } or nil,
+      sides = { { units = { unit("t", 600, 300, 0), unit("f", 600 - 300 * MM, 300, 0) }, commander = commander() },
+                { units = { unit("e", 600, 300 + 300 * MM, 180) }, commander = commander() } },
+    }
+    return turn.test(G, G.by_id[1].t, "test")
+  end
+  local out = run(false)
+  T.eq(term(out, "other_friends_in_sight"), 1, "a friend 300 paces off: +1")
+  T.eq(term(out, "other_enemy_in_sight"), -1, "an enemy 300 paces off: -1")
+  T.eq(term(out, "friendly_units"), nil, "neither is within 150 paces")
+  out = run(true)
+  T.eq(term(out, "other_enemy_in_sight"), nil, "a wood between them: the enemy is not in sight")
+  T.eq(term(out, "other_friends_in_sight"), 1, "the friend, off to the side, still is")
+end)
+
+-- 2(i): "when subsequently sighting ... an enemy previously hidden by
+-- natural cover, at a range of 100 paces or less"; "Surprised by enemy
+-- emerging or shooting from cover within 100 paces" (-2). An enemy stands
+-- in a wood 90 paces in front; it steps out of it during the period.
+T.case("WRG 1973 THE REACTION TEST 2(i): an enemy emerging from a wood within 100 paces; surprised -2", function()
+  local function run(emerge)
+    local G
+    local lines = {}
+    G = battle.skirmish{
+      dice = dice.random(2), report = function(l) lines[#lines + 1] = l end,
+      table = { terrain = { { type = "wood", x = 60, y = 30 + 20 / 10 + 9 * 2.54 + 4, r = 4 } } },
+      sides = { { units = { unit("t", 600, 300, 0) }, commander = commander() },
+                { units = { unit("e", 600, 300 + 20 + 90 * MM, 180) },
+                  commander = commander{ move = function() if emerge then return { bearing = 180, distance = 30, advancing = true } end end } } },
+    }
+    local e = G.by_id[2].e
+    local before = turn.in_cover(G, e, false)
+    turn.play(G)
+    local tested = false
+    for _, ev in ipairs(G.bf:events()) do
+      if ev.kind == "reaction" and ev.unit == G.by_id[1].t and ev.why == "enemy appears from cover within 100 paces" then tested = true end
+    end
+    return G, tested, before, turn.in_cover(G, e, false), lines
+  end
+  local G, tested, before, after, lines = run(true)
+  T.truthy(before, "the enemy starts in the wood")
+  T.truthy(not after, "and comes out of it:\n" .. table.concat(lines, "\n"))
+  T.truthy(tested, "the unit facing it tests (2(i))")
+  local out = turn.test(G, G.by_id[1].t, "test")
+  T.eq(term(out, "surprised"), -2, "surprised: -2")
+  local _, tested2 = run(false)
+  T.truthy(not tested2, "an enemy staying in the wood: no test")
+end)
+
+-- SHOOTING: "Shooting over intervening troops is only possible when: 1)
+-- Shooting down from or up at an elephant, rampart, hill or other
+-- elevation." Foot archers with a friendly unit between them and the enemy
+-- 100 paces off: no shot on the flat; from a hill they shoot.
+T.case("WRG 1973 SHOOTING: no shooting over intervening troops on the flat; from a hill over them", function()
+  local function shots(hill)
+    local G = battle.skirmish{
+      dice = dice.random(1), report = function() end,
+      table = hill and { terrain = { { type = "hill", x = 60, y = 30, r = 5 } } } or nil,
+      sides = { { units = { { id = "a", type = "LI", weapons = { "bow" }, figures = 6, ranks = 1, at = { 600, 300, 0 } },
+                            unit("f", 600, 300 + 20 + 20 * MM, 0) }, commander = commander() },
+                { units = { unit("e", 600, 300 + 15 + 100 * MM + 20, 180) }, commander = commander() } },
+    }
+    turn.play(G)
+    local n = 0
+    for _, e in ipairs(G.bf:events()) do if e.kind == "shoot" and e.unit == G.by_id[1].a then n = n + 1 end end
+    return n
+  end
+  T.eq(shots(false), 0, "a friendly unit in the way on level ground: no shot")
+  T.eq(shots(true), 1, "from a hill, over it: they shoot")
+end)
