@@ -232,6 +232,9 @@ T.case("WRG 1973 APPENDIX IV GOBLINS AND ORCS: fanatic shieldless E archers at h
   T.eq({ g.class, g.fanatic, g.shield, X.troops.range(g) }, { "E", true, false, 120 })
   T.eq(X.turn.situation(G, id(2, "foe")).huns, true, "the enemy count the wolf riders as hostile huns")
   T.eq(terms(G, id(2, "foe")).huns, -1)
+  -- the battle built from army lists asks troops.is_hun of every unit
+  T.eq(X.troops.is_hun("Orcish", G.D[id(1, "wolves")]), true)
+  T.eq(X.troops.is_hun("Orcish", G.D[id(1, "gob")]), false)
 end)
 
 T.case("WRG 1973 APPENDIX IV DEMONS: they leave for the 12th plane without a black magician within 100 paces", function()
