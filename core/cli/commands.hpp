@@ -34,6 +34,7 @@ Action add_odds(CLI::App& app, const GlobalOptions& global);
 Action add_sim(CLI::App& app, const GlobalOptions& global);
 Action add_api(CLI::App& app, const GlobalOptions& global);
 Action add_quality(CLI::App& app, const GlobalOptions& global);
+Action add_campaign(CLI::App& app, const GlobalOptions& global);
 Action add_replay(CLI::App& app, const GlobalOptions& global);
 Action add_merge(CLI::App& app, const GlobalOptions& global);
 

@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   remember(cli::add_api(app, global));
   remember(cli::add_replay(app, global));
   remember(cli::add_merge(app, global));
+  remember(cli::add_campaign(app, global));
 
   // An unknown subcommand: say so and list the subcommands (CLI11 would only
   // say that an argument was not expected).

@@ -160,6 +160,55 @@ double length_inside(const Shape& shape, const Segment& s) {
     return inside > kContactTolerance ? inside : 0.0;
 }
 
+bool inside_span(const Shape& shape, const Segment& s, double& t_first, double& t_last) {
+    const Vec2 d = s.b - s.a;
+    const double len = length(d);
+    if (len == 0.0) return false;
+    if (const auto* c = std::get_if<Circle>(&shape)) {
+        const Vec2 f = s.a - c->centre;
+        const double a = dot(d, d);
+        const double b = 2.0 * dot(f, d);
+        const double k = dot(f, f) - c->radius * c->radius;
+        const double disc = b * b - 4.0 * a * k;
+        if (disc <= 0.0) return false;
+        const double root = std::sqrt(disc);
+        t_first = std::max((-b - root) / (2.0 * a), 0.0);
+        t_last = std::min((-b + root) / (2.0 * a), 1.0);
+        return (t_last - t_first) * len > kContactTolerance;
+    }
+    // As length_inside: the pieces between boundary cuts whose midpoints are
+    // strictly inside; the span runs from the first such piece to the last.
+    const auto& poly = std::get<Polygon>(shape);
+    std::vector<double> cuts{0.0, 1.0};
+    for_each_edge(poly, [&](const Segment& e) {
+        const Vec2 ed = e.b - e.a;
+        const Vec2 w = e.a - s.a;
+        const double denom = cross(d, ed);
+        if (std::abs(denom) > 1e-12 * len * length(ed)) {
+            const double t = cross(w, ed) / denom;
+            const double u = cross(w, d) / denom;
+            if (u >= -1e-12 && u <= 1.0 + 1e-12 && t > 0.0 && t < 1.0) cuts.push_back(t);
+        } else if (std::abs(cross(w, d)) <= kContactTolerance * len) {
+            for (const Vec2& end : {e.a, e.b}) {
+                const double t = dot(end - s.a, d) / dot(d, d);
+                if (t > 0.0 && t < 1.0) cuts.push_back(t);
+            }
+        }
+    });
+    std::sort(cuts.begin(), cuts.end());
+    bool any = false;
+    for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+        const double t0 = cuts[i];
+        const double t1 = cuts[i + 1];
+        if (t1 - t0 <= 0.0) continue;
+        if (!strictly_inside(shape, s.a + d * ((t0 + t1) * 0.5))) continue;
+        if (!any) t_first = t0;
+        t_last = t1;
+        any = true;
+    }
+    return any && (t_last - t_first) * len > kContactTolerance;
+}
+
 double shape_area(const Shape& shape) {
     if (const auto* c = std::get_if<Circle>(&shape)) return kPi * c->radius * c->radius;
     return std::abs(signed_area(std::get<Polygon>(shape).points));
@@ -451,6 +500,25 @@ std::vector<FeatureId> TerrainMap::los_blockers(Vec2 a, Vec2 b, double see_into)
 
 bool TerrainMap::line_of_sight(Vec2 a, Vec2 b, double see_into) const {
     return los_blockers(a, b, see_into).empty();
+}
+
+bool TerrainMap::line_of_sight_over(Vec2 a, double eye_a, Vec2 b, double eye_b,
+                                    const std::vector<double>& top, double see_into) const {
+    for (const FeatureId id : los_blockers(a, b, see_into)) {
+        const double h = top.at(static_cast<std::size_t>(id - 1));
+        // Standing on it (a hill's top): a feature holding an end of the line
+        // at or below that end's eye does not block (troops on a hill see all
+        // round from it).
+        const auto& shape = feature(id).shape;
+        if ((eye_a >= h && shape_contains(shape, a)) || (eye_b >= h && shape_contains(shape, b))) continue;
+        double t0 = 0.0, t1 = 0.0;
+        if (!inside_span(shape, {a, b}, t0, t1)) continue;
+        // The line is straight, so its lowest point over the feature is at
+        // one end of the span; it passes only clearly above the top.
+        const double low = std::min(eye_a + (eye_b - eye_a) * t0, eye_a + (eye_b - eye_a) * t1);
+        if (!(low > h)) return false;
+    }
+    return true;
 }
 
 bool TerrainMap::line_of_sight_between(const Base& viewer, const Base& target, LosMode mode, double see_into) const {

@@ -27,6 +27,7 @@ local missiles = require("hinds.missiles")
 local setup = require("hinds.setup")
 local turn = require("hinds.turn")
 local H = require("hinds.hexes")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local ai = {}
 
@@ -118,7 +119,8 @@ local function nearest_enemy(G, d, filter)
   local best, bd
   for _, uid in ipairs(turn.units(G, 3 - d.side)) do
     local e = G.D[uid]
-    if e.state ~= "gone" and (not filter or filter(e)) then
+    -- hook: with the weather module, only the enemies the side has seen
+    if e.state ~= "gone" and (not filter or filter(e)) and sighting.knows(G, d.side, uid) then
       local dist = H.distance(d.q, d.r, e.q, e.r)
       if not bd or dist < bd then best, bd = uid, dist end
     end
@@ -210,7 +212,7 @@ function ai.choose(G, uid)
     local best, bv
     for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
       local e = G.D[e_uid]
-      if H.distance(d.q, d.r, e.q, e.r) <= 4 then
+      if H.distance(d.q, d.r, e.q, e.r) <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
         local ok, q, r = turn.can_charge(G, d, e)
         if ok then
           local v = charge_value(G, d, e, q, r)
@@ -248,7 +250,8 @@ function ai.choose(G, uid)
   end
   -- close with the nearest enemy (horse: round its flank)
   local target = nearest_enemy(G, d, function(e) return e.state == "ready" end) or nearest_enemy(G, d)
-  if not target then return { kind = "hold" } end
+  -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
+  if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
   local e = G.D[target]
   if d.arm == "mounted" and not light then
     local fq, fr = ai.flank_hex(G, d)

@@ -34,6 +34,7 @@ local P = require("historicon.dice_pool")
 local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local ai = {}
 
@@ -389,9 +390,11 @@ end
 
 local function enemies(G, uid)
   local out = {}
+  local side = G.D[uid].side
   for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
     local e = G.D[q.id]
-    if not e.gone and not e.broken then out[#out + 1] = q end
+    -- hook: with the weather module, only the enemies the side has seen
+    if not e.gone and not e.broken and sighting.knows(G, side, q.id) then out[#out + 1] = q end
   end
   return out
 end
@@ -719,7 +722,7 @@ function ai.plan(G, uid)
     if o.pass >= 0.5 and o["break"] <= 0.1 then return { rally = true } end
   end
   local foes = enemies(G, uid)
-  if #foes == 0 then return nil end
+  if #foes == 0 then return G.weather_blind and G.weather_blind(G, uid) or nil end   -- hook: none seen (weather)
   if is_skirmisher(d) then return skirmish(G, uid, d, foes) end
   if ai.held_in_reserve(G, uid) then
     local r = ai.reserve_plan(G, uid, foes)

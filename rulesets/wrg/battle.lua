@@ -133,9 +133,15 @@ end
 local function make_terrain(G, spec, locate)
   local t = spec.terrain
   if t == nil or t == "diced" then
-    local pieces, info = setup.choose_terrain(G.S, G.dice, { 1, 1 })
-    say(G, "Choice of terrain: both nominate 1 unit per square metre, die %d: %d per square metre, %d units.",
-      info.die, info.per_m2, info.count)
+    -- terrain_change: units a campaign's defender adds or subtracts (rulesets/wrg/campaign.lua)
+    local change = spec.terrain_change or 0
+    if math.type(change) ~= "integer" or change < -3 or change > 3 then
+      fail("%s: table.terrain_change must be a whole number from -3 to 3 (CAMPAIGNS: \"adds or subtracts up to 3 "
+        .. "terrain units\"), found %s", locate and locate("/table/terrain_change") or "table.terrain_change", tostring(change))
+    end
+    local pieces, info = setup.choose_terrain(G.S, G.dice, { 1, 1 }, nil, change)
+    say(G, "Choice of terrain: both nominate 1 unit per square metre, die %d: %d per square metre, %d units%s.",
+      info.die, info.per_m2, info.count, change ~= 0 and string.format(" (%+d by the defender)", change) or "")
     for _, p in ipairs(pieces) do
       if p.type == "river" then
         local c = {}

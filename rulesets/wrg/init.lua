@@ -14,6 +14,9 @@ return {
   troops = "wrg.troops",
   odds = "wrg.odds",
   referee = "wrg.referee",
+  campaign = "wrg.campaign",   -- CAMPAIGNS: what `sandtable campaign` carries between battles
+  -- Appendix III, RULE ADAPTIONS FOR 15MM FIGURES: a scenario's `scale: 15mm`
+  scales = { ["15mm"] = "wrg.scale_15mm", ["15mm_inch"] = "wrg.scale_15mm_inch" },
   options = {
     sudden_death = "wrg.options.sudden_death",
   },

@@ -40,10 +40,10 @@ end
 function setup.footprint(u)
   local t = u.type
   if t == "EL" or t == "CH" or t == "ENG" then
-    local fw = 40
+    local fw = tables.base_sizes[t == "ENG" and "ENG_BOLT" or t][1]   -- 40mm (20mm at 15mm, Appendix III)
     if t == "CH" then fw = fw + tables.chariot_extra_horse_frontage * math.max(0, (u.horses or 2) - 2) end
     if t == "ENG" and u.engine ~= "light_bolt" and u.engine ~= "heavy_bolt" then fw = tables.base_sizes.ENG_STONE[1] end
-    return fw * u.figures, 40, u.figures, 1, fw
+    return fw * u.figures, tables.base_sizes[t == "ENG" and "ENG_BOLT" or t][2] or 40, u.figures, 1, fw
   end
   local b = tables.base_sizes[t]
   local ranks = math.max(1, math.min(u.ranks or 1, u.figures))
@@ -66,12 +66,13 @@ end
 -- degrees from east-west through its place).
 setup.KINDS = { "building", "hill", "wood", "marsh", "river", "crossing" }
 setup.STREAM_PACES, setup.RIVER_PACES = 20, 30
-function setup.choose_terrain(S, dice, nominations, report)
+function setup.choose_terrain(S, dice, nominations, report, change)
   local n1, n2 = nominations[1] or 1, nominations[2] or 1
   local die = dice:roll(6, "WRG choice of terrain")
   local per_m2 = math.floor((n1 + n2 + die) / 3 + 0.5)
   local area = (S.width / 1000) * (S.depth / 1000)
-  local count = math.floor(per_m2 * area + 0.5)
+  -- change: CAMPAIGNS, the defender "adds or subtracts up to 3 terrain units"
+  local count = math.max(0, math.floor(per_m2 * area + 0.5) + (change or 0))
   local pieces, crossings = {}, {}
   local margin = S.deploy_depth + 60
   for i = 1, count do

@@ -25,7 +25,7 @@ function battle.prepare(s, extra_house_rules)
   local house = {}
   for _, p in ipairs(s.house_rules or {}) do house[#house + 1] = p end
   for _, p in ipairs(extra_house_rules or {}) do house[#house + 1] = p end
-  local rules = ruleset.load(s.ruleset, { options = s.options, house_rules = house })
+  local rules = ruleset.load(s.ruleset, { options = s.options, house_rules = house, scale = s.scale })
   local manifest = rules.manifest
   local armies_mod = rules.require(manifest.armies)
   local troops = manifest.troops and rules.require(manifest.troops) or nil

@@ -151,7 +151,10 @@ page.body = [==[<body class="hide-roll" data-ready="0" data-errors="0">
   <div id="listhead"><b>Events</b>
     <label><input type="checkbox" id="f-roll"> dice rolls</label>
     <label><input type="checkbox" id="f-unit_moved" checked> unit moves</label>
-    <label><input type="checkbox" id="f-ghosts"> removed units</label></div>
+    <label><input type="checkbox" id="f-ghosts"> removed units</label>
+    <label id="viewbox" style="display:none" title="What each side has sighted (the weather module's sighting events)">view
+      <select id="view"><option value="all">all units</option><option value="1">side 1's</option>
+        <option value="2">side 2's</option></select></label></div>
   <ol id="events"></ol>
 </aside>
 </main>
@@ -582,6 +585,31 @@ function unitEl(id) {
   g.addEventListener("click", (ev) => { ev.stopPropagation(); select(id); });
   return (unitEls[id] = { g: g, label: label });
 }
+// A side's view: with the log's "sighted" events (lib.sighting, the weather
+// module) the page can show only what one side had seen: its own units and
+// the enemies in the `visible` list of its last sighting event at or before
+// event i; everything else is hidden. "all" hides nothing.
+const sightings = { 1: [], 2: [] };  // side -> [[event index, Set of unit ids]]
+for (let i = 0; i < N; i++) {
+  const e = EV[i];
+  if (e.kind === "sighted" && sightings[e.side]) sightings[e.side].push([i, new Set((e.visible || []).map(String))]);
+}
+function sideView(s, i) {
+  const v = $("view").value;
+  let shown = 0;
+  if (v !== "all") {
+    const side = +v, list = sightings[side];
+    let seen = new Set();
+    for (const [j, set] of list) { if (j > i) break; seen = set; }
+    for (const id in s.units) {
+      if (s.units[id].side == side || seen.has(String(id))) continue;
+      unitEls[id].g.style.display = "none"; unitEls[id].label.style.display = "none";
+    }
+  }
+  for (const id in s.units) if (unitEls[id].g.style.display !== "none" && !s.units[id].removed) shown++;
+  document.body.setAttribute("data-view", v);
+  document.body.setAttribute("data-shown", shown);
+}
 function fitLabel(text, width) {
   const chars = Math.max(3, Math.floor((width * 1.25) / (FS * 0.56)));
   return text.length > chars ? text.slice(0, chars - 1) + "\u2026" : text;
@@ -830,7 +858,7 @@ function go(i) {
   cur = i;
   state = stateAfter(i);
   slider.value = String(i);
-  drawTerrain(state); drawUnits(state); drawArrows(i); drawPanel();
+  drawTerrain(state); drawUnits(state); sideView(state, i); drawArrows(i); drawPanel();
   if (tip.style.display === "block") tip.style.display = "none";
   const e = EV[i], g = groups[groupOf[i]];
   const onTable = Object.values(state.units).filter((u) => !u.removed).length;
@@ -885,6 +913,8 @@ for (const k of ["roll", "unit_moved"]) {
   box.onchange = () => { document.body.classList.toggle("hide-" + k, !box.checked); go(cur); };
 }
 $("f-ghosts").onchange = () => document.body.classList.toggle("ghosts", $("f-ghosts").checked);
+if (sightings[1].length || sightings[2].length) $("viewbox").style.display = "";
+$("view").onchange = () => go(cur);
 document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" && ev.target.type !== "range" || ev.target.tagName === "SELECT") return;
   const keys = { ArrowLeft: "b-prev", ArrowRight: "b-next", PageUp: "b-prevphase", PageDown: "b-nextphase",
@@ -892,10 +922,11 @@ document.addEventListener("keydown", (ev) => {
   if (keys[ev.key]) { ev.preventDefault(); $(keys[ev.key]).click(); }
 });
 
-// Where to start: the URL fragment (#turn=N, #seq=N, #end, #unit=ID), else
+// Where to start: the URL fragment (#turn=N, #seq=N, #end, #unit=ID, #view=1 or 2: a side's view), else
 // the first event of turn 1 (everything deployed), else the start.
 function fromHash() {
   const h = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (h.has("view")) $("view").value = h.get("view");
   let i = -1;
   if (h.has("end")) i = N - 1;
   else if (h.has("seq")) i = EV.findIndex((e) => e.seq == h.get("seq"));

@@ -14,8 +14,9 @@
 -- Layers, in order, each recorded with lib.modifiers.set_layer so that every
 -- modifier says where it came from:
 --   1. the base ruleset (the root of the `extends` chain), 2. each variant
---   extending it (its manifest's `patch` module), 3. the options the scenario
---   names, 4. house rules (files returning a function(rules)), in order.
+--   extending it (its manifest's `patch` module), 2b. the scale the scenario
+--   chooses (`scale:`, a module of the manifest's `scales`), 3. the options
+--   the scenario names, 4. house rules (files returning a function(rules)), in order.
 -- A variant's manifest inherits the entry points it does not name (battle,
 -- commander, armies, troops, odds: ruleset.INHERITED) and the options of the
 -- ruleset it extends; `options = { id = false }` withdraws one.
@@ -125,7 +126,23 @@ function ruleset.options_of(name)
   return ids
 end
 
--- opts: options = { ids }, house_rules = { paths }
+-- The scales a ruleset offers besides its own (manifest `scales = { ["15mm"]
+-- = module returning function(rules) }`, the nearest manifest's first);
+-- `chain` is a ruleset's name or its manifest chain.
+function ruleset.scales_of(chain)
+  if type(chain) == "string" then
+    local ok, c = pcall(manifest_chain, chain)
+    if not ok then return {} end
+    chain = c
+  end
+  local out = {}
+  for i = #chain, 1, -1 do
+    for k, v in pairs(chain[i].scales or {}) do if out[k] == nil then out[k] = v end end
+  end
+  return out
+end
+
+-- opts: options = { ids }, house_rules = { paths }, scale = name (of the manifest's scales)
 function ruleset.load(name, opts)
   opts = opts or {}
   local chain = manifest_chain(name)
@@ -185,6 +202,15 @@ function ruleset.load(name, opts)
         patch(rules)
       end)
     end
+  end
+
+  -- 2b: the scale a scenario chooses (`scale: 15mm`; the ruleset's manifest
+  -- names its scales), before the options, so every module reads its constants.
+  if opts.scale then
+    local module_name = ruleset.scales_of(chain)[opts.scale]
+    if not module_name then fail("ruleset '%s' has no scale '%s'", name, tostring(opts.scale)) end
+    layer("scale " .. opts.scale, function() instance_require(module_name)(rules) end)
+    rules.scale = opts.scale
   end
 
   -- 3: options, by id.

@@ -9,6 +9,7 @@
 --   seed: 42                    # default 1; --seed overrides
 --   turns: 12                   # turn limit; --turns overrides
 --   table: { ... }              # the ruleset's own keys (see its docs)
+--   scale: 15mm                 # optional: a figure scale the ruleset offers
 --   armies:                     # exactly two
 --     - army: phalanx/gallic    # armies/<this>.lua, or a path to a .lua file
 --       commander: ai           # default: the ruleset's default commander
@@ -20,7 +21,7 @@ local scenario = {}
 
 local KEYS = {
   ruleset = "string", options = "list", house_rules = "list", seed = "integer", turns = "integer",
-  table = "map", armies = "list", name = "string", description = "string",
+  table = "map", armies = "list", name = "string", description = "string", scale = "string",
   weather = "map", -- the weather module's settings, read by the ruleset's adapter (docs/modules.md)
 }
 local ARMY_KEYS = { army = "string", commander = "string", name = "string" }
@@ -120,6 +121,14 @@ function scenario.parse(text, name, base_dir)
       fail("%s: ruleset '%s' has no option '%s' (it has: %s)", locate("/options/" .. (i - 1)), s.ruleset,
         tostring(id), table.concat(offered, ", "))
     end
+  end
+  -- scale: one the ruleset's manifest offers (WRG: 15mm, Appendix III)
+  if s.scale and not ruleset.scales_of(s.ruleset)[s.scale] then
+    local names = {}
+    for k in pairs(ruleset.scales_of(s.ruleset)) do names[#names + 1] = k end
+    table.sort(names)
+    fail("%s: ruleset '%s' has no scale '%s' (%s)", locate("/scale"), s.ruleset, s.scale,
+      #names > 0 and ("it has: " .. table.concat(names, ", ")) or "it offers only its own")
   end
   -- the weather module's settings mean nothing unless the module is on
   if s.weather ~= nil then

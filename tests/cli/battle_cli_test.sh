@@ -34,9 +34,9 @@ printf 'ruleset: phalanx\narmies:\n  - army: phalanx/gallic\n    commander: geni
 expect_exit 1 "an unknown commander fails" -- "$SANDTABLE" battle "$TMP/nocmd.yaml"
 expect_output "nocmd.yaml:4:5: no commander module 'genius'" "the unknown commander is located"
 
-printf 'ruleset: phalanx\noptions: [weather]\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/opt.yaml"
+printf 'ruleset: phalanx\noptions: [earthquakes]\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/opt.yaml"
 expect_exit 1 "an unknown option fails" -- "$SANDTABLE" battle "$TMP/opt.yaml"
-expect_output "opt.yaml:2:11: ruleset 'phalanx' has no option 'weather' (it has: artillery" "the option is located and the known ones listed"
+expect_output "opt.yaml:2:11: ruleset 'phalanx' has no option 'earthquakes' (it has: artillery" "the option is located and the known ones listed"
 printf 'ruleset: phalanks\narmies:\n  - army: phalanx/gallic\n  - army: phalanx/gallic\n' > "$TMP/rs.yaml"
 expect_exit 1 "an unknown ruleset fails" -- "$SANDTABLE" battle "$TMP/rs.yaml"
 expect_output "rs.yaml:1:1: unknown ruleset 'phalanks'" "the ruleset is located"

@@ -25,6 +25,8 @@ expect_exit 0 "exact odds" -- "$S" odds phalanx melee "HIS IV RA overlaps=2" "HI
 expect_exit 0 "a ruleset's tests" -- "$S" test rulesets/phalanx/tests/melee_test.lua
 expect_exit 0 "a small experiment with a shipped house rule" -- "$S" sim scenarios/phalanx/default.yaml --trials 4 --quiet --variant general=scripts/house_rules/phalanx_general_inspires.lua
 expect_output "Installed Gallic wins" "... with the installed data"
+expect_exit 0 "a shipped campaign by its path in the data directory" -- "$S" campaign campaigns/wrg/claudian_invasion.yaml --seed 2
+expect_output "RESULT after" "... fought to its result"
 cp "$P/share/sandtable/scenarios/phalanx/default.yaml" my.yaml
 expect_exit 0 "a copy of the default scenario runs" -- "$S" battle my.yaml --quiet
 # A moved install still finds its data (relative to the binary).

@@ -160,6 +160,39 @@ if grep -q 'data-type="breach"' "$TMP/terrain2.dom" && ! grep -q 'data-type="wal
   pass "the end shows the breach where the wall was"
 else fail "the end does not show the breach in the wall's place"; fi
 
+# A side's view (the weather module's "sighted" events): #view=N hides the
+# enemies side N had not sighted at that event; its own units always show.
+cat > "$TMP/view.jsonl" <<'EOF'
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":0,"kind":"unit_added","unit":1,"side":1,"name":"Scouts","x":300,"y":100,"facing":0,"width":80,"depth":40,"strength":1}
+{"seq":3,"turn":0,"kind":"unit_added","unit":2,"side":1,"name":"Foot","x":600,"y":100,"facing":0,"width":80,"depth":40,"strength":1}
+{"seq":4,"turn":0,"kind":"unit_added","unit":3,"side":2,"name":"Horse","x":300,"y":700,"facing":180,"width":80,"depth":40,"strength":1}
+{"seq":5,"turn":0,"kind":"unit_added","unit":4,"side":2,"name":"Archers","x":900,"y":700,"facing":180,"width":80,"depth":40,"strength":1}
+{"seq":6,"turn":1,"phase":"weather","kind":"sighted","side":1,"units":[3],"surprise":[],"lost":[],"visible":[3]}
+{"seq":7,"turn":1,"phase":"weather","kind":"sighted","side":2,"units":[1,2],"surprise":[],"lost":[],"visible":[1,2]}
+{"seq":8,"turn":2,"phase":"weather","kind":"sighted","side":1,"units":[4],"surprise":[4],"lost":[3],"visible":[4]}
+{"seq":9,"turn":2,"phase":"end","kind":"turn_end","turn":2}
+EOF
+expect_exit 0 "a log with sighting events replays" -- "$SANDTABLE" replay "$TMP/view.jsonl" --html "$TMP/view.html"
+dump "file://$TMP/view.html#seq=7&view=1" view1a
+dump "file://$TMP/view.html#end&view=1" view1b
+dump "file://$TMP/view.html#end&view=2" view2
+dump "file://$TMP/view.html#end&view=all" viewall
+page_ok view1b "a side's view"
+shown() { echo "$(body_attr "$1" data-view) $(body_attr "$1" data-shown)"; }
+if [ "$(shown view1a)" = "1 3" ]; then pass "side 1's view at its first sighting: its 2 units and the horse"
+else fail "side 1's view at seq 7 shows '$(shown view1a)', want '1 3'"; fi
+if [ "$(shown view1b)" = "1 3" ] && grep -q '<g class="unit[^>]*data-unit="3"[^>]*style="display: none;"' "$TMP/view1b.dom"; then
+  pass "side 1's view at the end: the horse lost to sight is hidden, the archers shown"
+else fail "side 1's view at the end shows '$(shown view1b)' (want '1 3', unit 3 hidden)"; fi
+if [ "$(shown view2)" = "2 4" ]; then pass "side 2's view: its 2 units and the 2 it sees"
+else fail "side 2's view shows '$(shown view2)', want '2 4'"; fi
+if [ "$(shown viewall)" = "all 4" ] && grep -q 'id="viewbox" style=""' "$TMP/viewall.dom"; then pass "all units, and the view choice offered"
+else fail "the whole view shows '$(shown viewall)' or the view choice is not offered"; fi
+# a log without sighting events offers no view choice
+if grep -q 'id="viewbox" style="display:none"' "$TMP/turn1.dom"; then pass "no sighting events: no view choice"
+else fail "the view choice is offered without sighting events"; fi
+
 # Units on other layers: a flyer drawn as flying until it lands.
 cat > "$TMP/layers.jsonl" <<'EOF'
 {"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}

@@ -23,7 +23,9 @@ if grep -q "Experiment:\|trials x\|stack traceback" <<<"$OUT"; then fail "no tri
 [ "$(grep -c "broken.lua:2" <<<"$OUT")" -eq 1 ] && pass "the error is said once" || fail "the error is said once"
 
 # The good variant's results are untouched by another variant's runtime failure.
-printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "oops", text = "broken", add = function(c) return c.no_such.field end })\nend\n' > "$TMP/fails.lua"
+# (a broken modifier on the shooting and the melee lists: every battle
+# shoots or fights within its first turns)
+printf 'return function(rules)\n  for _, name in ipairs({ "phalanx.melee", "phalanx.shooting" }) do\n    rules.require(name).modifiers:add({ id = "oops", text = "broken", add = function(c) return c.no_such.field end })\n  end\nend\n' > "$TMP/fails.lua"
 "$SANDTABLE" sim "$TMP/s.yaml" --trials 10 --seed 4 --variant good="$TMP/a.lua" --quiet --trials-out "$TMP/alone.jsonl" > /dev/null 2>&1
 "$SANDTABLE" sim "$TMP/s.yaml" --trials 10 --seed 4 --variant good="$TMP/a.lua" --variant bad="$TMP/fails.lua" --quiet --keep-going --trials-out "$TMP/with.jsonl" > /dev/null 2>&1
 if [ -s "$TMP/alone.jsonl" ] && grep -q '"error".*"variant":"bad"' "$TMP/with.jsonl" &&
@@ -35,7 +37,7 @@ expect_output "trial(s) failed and 0 were skipped" "the exit is explained"
 expect_output "--keep-going" "... with how to tolerate failures"
 
 # A variant that loops forever: stopped after its first watchdog stop, the rest skipped, said so.
-printf 'return function(rules)\n  local melee = rules.require("phalanx.melee")\n  melee.modifiers:add({ id = "forever", text = "loops",\n    add = function() while true do end end })\nend\n' > "$TMP/loop.lua"
+printf 'return function(rules)\n  for _, name in ipairs({ "phalanx.melee", "phalanx.shooting" }) do\n    rules.require(name).modifiers:add({ id = "forever", text = "loops",\n      add = function() while true do end end })\n  end\nend\n' > "$TMP/loop.lua"
 start=$(date +%s)
 expect_exit 1 "a looping variant fails the run" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 6 --threads 1 --trial-timeout 1 --variant loop="$TMP/loop.lua"
 took=$(( $(date +%s) - start ))

@@ -9,6 +9,7 @@
 #include "sandtable/terrain.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 using namespace sandtable::geom;
@@ -213,4 +214,60 @@ TEST_CASE("sight blocked: by a blocking feature holding neither end that the lin
     CHECK_FALSE(map.sight_blocked(330, 150, 330, 150));   // zero length, outside
     CHECK_FALSE(map.sight_blocked(550, 50, 550, 120));    // out of the copse's notch
     CHECK(map.sight_blocked(490, 50, 610, 50));           // across its arms
+}
+
+TEST_CASE("inside_span: where a segment runs inside a shape", "[terrain][sighting]") {
+    double t0 = -1, t1 = -1;
+    // Through the wood square x 100..200 from x 0 to x 400: inside from 0.25 to 0.5.
+    REQUIRE(inside_span(square(100, 100, 200, 200), {{0, 150}, {400, 150}}, t0, t1));
+    CHECK(t0 == Approx(0.25));
+    CHECK(t1 == Approx(0.5));
+    // Circle centre (400, 150) r 50 along y = 150 from x 300 to x 500: 0.25 .. 0.75.
+    REQUIRE(inside_span(Circle{{400, 150}, 50}, {{300, 150}, {500, 150}}, t0, t1));
+    CHECK(t0 == Approx(0.25));
+    CHECK(t1 == Approx(0.75));
+    // Through both arms of the U copse at y = 60 (x 500..530 and 570..600) from x 400 to x 700:
+    // the span runs from the first arm's entry (1/3) to the second arm's exit (2/3).
+    const Polygon u{{{500, 0}, {600, 0}, {600, 100}, {570, 100}, {570, 30}, {530, 30}, {530, 100}, {500, 100}}};
+    REQUIRE(inside_span(u, {{400, 60}, {700, 60}}, t0, t1));
+    CHECK(t0 == Approx(1.0 / 3));
+    CHECK(t1 == Approx(2.0 / 3));
+    // Along an edge, tangent, or past: not inside.
+    CHECK_FALSE(inside_span(square(100, 100, 200, 200), {{0, 200}, {400, 200}}, t0, t1));
+    CHECK_FALSE(inside_span(Circle{{400, 150}, 50}, {{300, 200}, {500, 200}}, t0, t1));
+    // A segment starting inside: from 0.
+    REQUIRE(inside_span(square(100, 100, 200, 200), {{150, 150}, {250, 150}}, t0, t1));
+    CHECK(t0 == Approx(0.0));
+    CHECK(t1 == Approx(0.5));
+}
+
+TEST_CASE("line_of_sight_over: heights of the eyes and of the features", "[terrain][sighting]") {
+    const TerrainMap map = make_map();
+    const double inf = std::numeric_limits<double>::infinity();
+    // Tops: wood 15, field (does not block) 0, hill 30, copse unlimited.
+    const std::vector<double> top{15, 0, 30, inf};
+    // Both eyes on the table: the wood blocks, as line_of_sight.
+    CHECK_FALSE(map.line_of_sight_over({50, 150}, 0, {250, 150}, 0, top));
+    // Eyes at 16 each side: the line is level at 16, above the wood's 15.
+    CHECK(map.line_of_sight_over({50, 150}, 16, {250, 150}, 16, top));
+    // Exactly at the top is not "clearly above": blocked.
+    CHECK_FALSE(map.line_of_sight_over({50, 150}, 15, {250, 150}, 15, top));
+    // From an eye 60 high at x = 0 down to the table at x = 300 (y = 150): over the wood
+    // (x 100..200) the line is 40 .. 20 high, above 15: seen; from 40 high it is 13.3 at
+    // the wood's far edge: not.
+    CHECK(map.line_of_sight_over({0, 150}, 60, {300, 150}, 0, top));
+    CHECK_FALSE(map.line_of_sight_over({0, 150}, 40, {300, 150}, 0, top));
+    // From 20 high down to 0 over 200 mm: at the wood's far edge (x 200, t = 0.75) the line
+    // is 5 high, under 15: blocked.
+    CHECK_FALSE(map.line_of_sight_over({0, 150}, 20, {200, 150}, 0, top));
+    // The copse has no height (unlimited): never seen over, however high the eyes.
+    CHECK_FALSE(map.line_of_sight_over({400, 60}, 1000, {700, 60}, 1000, top));
+    // Standing on the hill (eye 30 at its centre): the hill itself does not block a look
+    // down at the table to the east; one on the table at the west cannot see the one on
+    // the hill's far side through it.
+    CHECK(map.line_of_sight_over({400, 150}, 30, {520, 150}, 0, top));  // open table east of the hill
+    CHECK(map.line_of_sight_over({400, 150}, 30, {470, 180}, 0, top));
+    CHECK_FALSE(map.line_of_sight_over({300, 150}, 0, {500, 150}, 0, top));
+    // see_into still applies: a line 100 mm through the wood with see_into 100 is clear at any height.
+    CHECK(map.line_of_sight_over({50, 150}, 0, {250, 150}, 0, top, 100));
 }

@@ -144,3 +144,36 @@ T.case("battlefield: a side's view (bf:sighted): range edge to edge, lines of si
   T.raises(function() bf:sighted(1, -1) end, "0 or more")
   local _ = camp
 end)
+
+T.case("battlefield: a side's view with heights (bf:sighted opts): over woods from a hill, further from high ground", function()
+  local bf = B.new{ width = 3000, depth = 3000 }
+  bf:add_terrain{ type = "hill", circle = { 1000, 400, 150 } }                       -- 1: high ground, does not block
+  bf:add_terrain{ type = "wood", circle = { 1000, 1000, 100 }, blocks_los = true }   -- 2: trees
+  bf:add_terrain{ type = "ridge", circle = { 2500, 1000, 100 }, blocks_los = true }  -- 3: blocks, no height given
+  local on_hill = bf:add_unit{ side = 1, x = 1000, y = 400, width = 80, depth = 40 }
+  local behind = bf:add_unit{ side = 2, x = 1000, y = 1250, facing = 180, width = 80, depth = 40 }
+  local beyond_ridge = bf:add_unit{ side = 2, x = 2500, y = 1300, facing = 180, width = 80, depth = 40 }
+  -- flat sight (no heights): the wood hides the one behind it
+  T.eq(bf:sighted(1, 1500), {})
+  T.eq(bf:sighted(1, 1500, 0), {})
+  -- the hill raises the eye 30 mm; trees 5 mm tall: the line from 30 (y 400) to 0 (y 1250)
+  -- is 30 * 150 / 850 = 5.3 mm high at the wood's far edge (y 1100): seen over
+  T.eq(bf:sighted(1, 1500, { ground = { hill = 30 }, tops = { wood = 5 } }), { behind })
+  -- trees 6 mm tall: not
+  T.eq(bf:sighted(1, 1500, { ground = { hill = 30 }, tops = { wood = 6 } }), {})
+  -- the ridge gives no height: never seen over; the one behind the wood is out of a 700 mm range ...
+  T.eq(bf:sighted(1, 700, { ground = { hill = 30 }, tops = { wood = 5 } }), {})
+  -- ... but high ground sees further: 700 + 10 * 30 mm reaches it (edge distance 810 mm)
+  T.eq(bf:sighted(1, 700, { ground = { hill = 30 }, tops = { wood = 5 }, range_per_mm = 10 }), { behind })
+  -- sight is mutual: the one behind the wood sees the one on the hill along the same line
+  T.eq(bf:sighted(2, 1500, { ground = { hill = 30 }, tops = { wood = 5 } }), { on_hill })
+  T.eq(bf:sighted(2, 1500, { ground = { hill = 30 }, tops = { wood = 6 } }), {})
+  -- off the hill, to x 2500 y 400: the ridge lies straight between it and the one beyond it;
+  -- a ridge of no height (ground 0, top 0) still blocks a line from the table to the table
+  bf:move(on_hill, "slide", 1500, 0)
+  T.eq(bf:sighted(1, 2000, { ground = { hill = 30, ridge = 0 }, tops = { wood = 5 } }), { behind })
+  T.eq(bf:sighted(1, 2000), { behind })
+  T.raises(function() bf:sighted(1, 100, { ground = { hill = -1 } }) end, "0 mm or more")
+  T.raises(function() bf:sighted(1, 100, { ground = 5 }) end, "map of terrain type")
+  local _ = beyond_ridge
+end)

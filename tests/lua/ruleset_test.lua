@@ -38,7 +38,7 @@ end)
 T.case("ruleset: options by id; an unknown option names the ones that exist", function()
   local rules = ruleset.load("phalanx", { options = { "recovery" } })
   T.truthy(rules.options.recovery)
-  T.raises(function() ruleset.load("phalanx", { options = { "weather" } }) end, "has no option 'weather'")
+  T.raises(function() ruleset.load("phalanx", { options = { "earthquakes" } }) end, "has no option 'earthquakes'")
 end)
 
 T.case("ruleset: an unknown ruleset is a clear error", function()

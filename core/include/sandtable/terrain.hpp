@@ -41,6 +41,10 @@ bool shape_touches(const Shape& shape, const Base& base);
 // Length of the segment strictly inside the shape; a segment running along
 // the boundary or grazing a corner or tangent has 0 inside.
 double length_inside(const Shape& shape, const Segment& s);
+// The span [t_first, t_last] (parameters along s, 0 at s.a) from the first
+// to the last piece of the segment strictly inside the shape; false when
+// none is (as length_inside: grazing counts as outside).
+bool inside_span(const Shape& shape, const Segment& s, double& t_first, double& t_last);
 double shape_area(const Shape& shape);
 // Area of the base covered by the shape (mm^2). Exact for polygons; circles
 // are taken as inscribed 512-gons (relative area error below 1e-4).
@@ -141,6 +145,13 @@ public:
     // `see_into` mm into (rules such as "visible up to 50 paces into a wood").
     std::vector<FeatureId> los_blockers(Vec2 a, Vec2 b, double see_into = 0.0) const;
     bool line_of_sight(Vec2 a, Vec2 b, double see_into = 0.0) const;
+    // Sight with heights: the line runs straight from an eye `eye_a` mm
+    // above the table at a to one `eye_b` mm above it at b. A feature that
+    // would block it (los_blockers) does not when the line passes clearly
+    // above its top (`top[id - 1]`, mm; infinity: never seen over), or when
+    // it holds an end whose eye is at or above its top (one stands on it).
+    bool line_of_sight_over(Vec2 a, double eye_a, Vec2 b, double eye_b, const std::vector<double>& top,
+                            double see_into = 0.0) const;
     bool line_of_sight_between(const Base& viewer, const Base& target, LosMode mode = LosMode::CentreToCentre,
                                double see_into = 0.0) const;
 

@@ -945,19 +945,89 @@ int bf_line_of_sight(lua_State* L) {
   return 1;
 }
 
-// bf:sighted(side, range, see_into?) -> {ids}: the units of the other sides
+// Heights by feature type for bf:sighted: the map at `key` of the options
+// table at `t` ({type = mm}); `present` says whether it was given.
+std::unordered_map<std::string, double> heights_by_type(lua_State* L, int t, const char* key, bool& present) {
+  std::unordered_map<std::string, double> out;
+  lua_getfield(L, t, key);
+  present = !lua_isnil(L, -1);
+  if (present) {
+    if (!lua_istable(L, -1)) luaL_error(L, "sighted: '%s' must be a map of terrain type -> mm", key);
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      int ok = 0;
+      const double v = lua_tonumberx(L, -1, &ok);
+      if (lua_type(L, -2) != LUA_TSTRING || !ok || !(v >= 0 && v <= kMaxNumber))
+        luaL_error(L, "sighted: '%s' must map terrain types to heights of 0 mm or more", key);
+      out[lua_tostring(L, -2)] = v;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// bf:sighted(side, range, opts?) -> {ids}: the units of the other sides
 // that at least one unit of `side` sees: no further than `range` mm edge to
 // edge, with a line of sight between the centres clear of terrain that
 // blocks it (as bf:line_of_sight). In id order. One call answers a side's
 // whole view (fog, night and weather set the range; commanders that may
 // know only what their side has seen ask this).
+// opts: a number (see_into, as before) or a table:
+//   see_into = mm          a line may run this far inside a blocking feature
+//   ground = {type = mm}   features that raise the ground: a unit whose
+//                          centre one holds stands (its eye is) that high,
+//                          the highest counting
+//   tops = {type = mm}     how tall blocking features are (a wood's trees)
+//   range_per_mm = k       a viewer standing h mm high sees range + k * h
+// With ground or tops given, heights count: a line from eye to eye passes
+// over a blocking feature whose top (tops, else ground, else the feature's
+// own height when above 0, else unlimited: a flat feature with no height is
+// never seen over) it clears, and a feature holding an end at or below that
+// end's eye (a hill one stands on) does not block it.
 int bf_sighted(lua_State* L) {
   Battlefield& bf = check_bf(L);
   const auto side = check_integer(L, 2, "side");
   const double range = check_number(L, 3, "range");
   if (!(range >= 0)) return luaL_error(L, "sighted: the range must be 0 or more mm");
-  const double see_into = luaL_optnumber(L, 4, 0.0);
+  double see_into = 0.0, per_mm = 0.0;
+  bool heights = false;
+  std::unordered_map<std::string, double> ground, tops;
+  if (lua_istable(L, 4)) {
+    see_into = field_number(L, 4, "see_into", 0.0, false);
+    per_mm = field_number(L, 4, "range_per_mm", 0.0, false);
+    if (per_mm < 0) return luaL_error(L, "sighted: range_per_mm must be 0 or more");
+    bool has_ground = false, has_tops = false;
+    ground = heights_by_type(L, 4, "ground", has_ground);
+    tops = heights_by_type(L, 4, "tops", has_tops);
+    heights = has_ground || has_tops;
+  } else {
+    see_into = luaL_optnumber(L, 4, 0.0);
+  }
   const auto& units = bf.state.units;
+  // Each unit's eye: the highest ground holding its centre.
+  std::vector<double> eye(units.size(), 0.0);
+  std::vector<double> top;
+  if (heights) {
+    const std::size_t nf = bf.terrain.size();
+    top.resize(nf);
+    for (std::size_t f = 0; f < nf; ++f) {
+      const auto& feature = bf.terrain.feature(static_cast<geom::FeatureId>(f + 1));
+      const auto t = tops.find(feature.type);
+      const auto g = ground.find(feature.type);
+      top[f] = t != tops.end() ? t->second
+             : g != ground.end() ? g->second
+             : feature.height > 0 ? feature.height
+             : std::numeric_limits<double>::infinity();
+    }
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      if (units[i].removed) continue;
+      for (const auto id : bf.terrain.features_at(Battlefield::base_of(units[i]).centre)) {
+        const auto g = ground.find(bf.terrain.feature(id).type);
+        if (g != ground.end()) eye[i] = std::max(eye[i], g->second);
+      }
+    }
+  }
   lua_createtable(L, 0, 0);
   lua_Integer n = 0;
   for (std::size_t j = 0; j < units.size(); ++j) {
@@ -965,11 +1035,14 @@ int bf_sighted(lua_State* L) {
     if (target.removed || target.side == side) continue;
     for (std::size_t i = 0; i < units.size(); ++i) {
       const UnitState& viewer = units[i];
-      if (viewer.removed || viewer.side != side || !may_be_within(bf, i, j, range)) continue;
-      if (geom::edge_distance(bf.footprint[i], bf.footprint[j]) > range) continue;
-      if (!bf.terrain.line_of_sight_between(Battlefield::base_of(viewer), Battlefield::base_of(target),
-                                            geom::LosMode::CentreToCentre, see_into))
-        continue;
+      if (viewer.removed || viewer.side != side) continue;
+      const double reach = range + per_mm * eye[i];
+      if (!may_be_within(bf, i, j, reach)) continue;
+      if (geom::edge_distance(bf.footprint[i], bf.footprint[j]) > reach) continue;
+      const auto a = Battlefield::base_of(viewer), b = Battlefield::base_of(target);
+      const bool clear = heights ? bf.terrain.line_of_sight_over(a.centre, eye[i], b.centre, eye[j], top, see_into)
+                                 : bf.terrain.line_of_sight_between(a, b, geom::LosMode::CentreToCentre, see_into);
+      if (!clear) continue;
       lua_pushinteger(L, target.id);
       lua_rawseti(L, -2, ++n);
       break;
@@ -1540,9 +1613,12 @@ const std::vector<Binding> kBindings = {
      "Whether the line between the units' centres is clear of features that block line of sight (a line may "
      "run see_into mm inside one).",
      guarded<bf_line_of_sight>, true},
-    {"sighted", "bf:sighted(side, range, see_into?) -> {ids}",
+    {"sighted", "bf:sighted(side, range, opts?) -> {ids}",
      "The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear "
-     "line of sight (as line_of_sight), in id order.",
+     "line of sight (as line_of_sight), in id order. opts: a number (see_into) or { see_into =, ground = {type = mm} "
+     "(features that raise a unit standing in them), tops = {type = mm} (how tall blocking features are), "
+     "range_per_mm = k (a viewer h mm high sees range + k*h) }; with ground or tops, a line from eye to eye passes "
+     "over blocking features it clears (a flat one with no height never), and a hill one stands on does not block.",
      guarded<bf_sighted>, true},
     {"terrain_type", "bf:terrain_type(type, {attribute = value, ...})",
      "Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless "

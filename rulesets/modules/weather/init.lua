@@ -18,6 +18,10 @@ local W = {
   -- the adapter of each ruleset: the option a scenario switches on
   adapters = { wrg = "modules.weather.wrg" },
 }
+W.adapters.phalanx = "modules.weather.phalanx"
+W.adapters.into_glory_ride = "modules.weather.into_glory_ride"
+W.adapters.historicon = "modules.weather.historicon"
+W.adapters.hinds = "modules.weather.hinds"
 
 -- "Dice at the start of the game to find out the potential weather. If the
 -- table says fine, this will last for the whole game. Other types are

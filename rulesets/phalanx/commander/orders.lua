@@ -8,6 +8,7 @@ local melee = require("phalanx.melee")
 local setup = require("phalanx.setup")
 local turn = require("phalanx.turn")
 local ai = require("phalanx.commander.base")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local abs, min, max, floor = math.abs, math.min, math.max, math.floor
 local half_up = melee.half_up
@@ -144,13 +145,13 @@ local function best_order(G, g, lazy)
   local mv, tr = turn.allowances(G, g, 0)
   -- the nearest enemy within two moves, asked once: with none, no charge,
   -- no threat to the plan and nothing to stop short of need asking
-  local near2, near2_d = turn.nearest_enemy(G, g, 2 * mv)
+  local near2, near2_d = sighting.nearest_known(G, g.ids, 3 - g.side, 2 * mv)  -- hook: known enemies only
   -- charges
   local best, best_v = nil, -FAR
   local declined = false      -- an enemy in reach no sensible player charges
   local seen = 0
   for j = 1, near2 and #g.ids or 0 do local uid = g.ids[j]
-    local n = turn.near(G, uid, 3 - g.side, mv, charge_q)
+    local n = turn.near(G, uid, 3 - g.side, mv, charge_q, sighting.unseen(G, g.side))  -- hook: known enemies only
     for i = 1, n do
       if seen >= 4 then break end
       seen = seen + 1
@@ -197,7 +198,7 @@ local function best_order(G, g, lazy)
   end
   -- advance on the link's objective (the plan, commander/plan.lua), keeping the line
   local e, dist = ai.objective(G, g, near2, near2_d)
-  if not e then return nil end
+  if not e then if G.weather_blind then return G.weather_blind(G, g, mv) end return nil end  -- hook: none seen
   local a = turn.turn_towards(G, g, e)
   local want = 0
   if abs(a) > 20 or dist < 4 * S.frontage then want = a end

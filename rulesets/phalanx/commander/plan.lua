@@ -34,6 +34,7 @@
 local turn = require("phalanx.turn")
 local setup = require("phalanx.setup")
 local ai = require("phalanx.commander.base")
+local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 
 local abs, max = math.abs, math.max
 local pos = turn.pos
@@ -45,6 +46,7 @@ local SPREAD = 0
 -- battlefield for enemies within one or two moves of a link, turn.near and
 -- turn.nearest_enemy in commander/orders.lua: enemies that close are seen.)
 function ai.known_enemies(G, side)
+  if G.sighting then return sighting.known_enemies(G, side) end   -- hook: the weather module's side's view
   return G.alive[3 - side]
 end
 
@@ -117,7 +119,7 @@ end
 function ai.objective(G, g, n, nd)
   local p = plan_of(G, g.side)
   local e = p.objective[g.gid]
-  if not valid(G, e) then
+  if not valid(G, e) or not sighting.knows(G, g.side, e) then   -- hook: an objective lost to sight is dropped
     e = choose(G, g, p)
     assign(G, g, p, e)
     if not e then return nil end

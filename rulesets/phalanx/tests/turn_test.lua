@@ -502,3 +502,24 @@ T.case("Movement: a turn stops at the first base it meets", function()
     { a.width, b.width }, { a.depth, b.depth }, 0.5)
   T.eq(#over, 0, string.format("the VLI overlaps the other base after turning %.1f degrees", turned))
 end)
+-- MOVEMENT, Linked Vignettes: "Linked vignettes are merged and are counted
+-- as one vignette for the purposes of movement": a link whose one member is
+-- stopped at once comes back in line even when the other started touching
+-- a base behind it (the step back must not be stopped short by that base).
+T.case("Movement, linked vignettes: a link stopped by one member stays in line when the other started touching a base behind it", function()
+  for _, gap in ipairs({ 0, 0.2, 2, -0.2, -0.4 }) do
+    local G = skirmish({ { id = "a", class = "HIN", at = { 860, 200 } },
+                         { id = "b", class = "HIN", in_line_with = "a", at = { 940, 200 } },
+                         { id = "r", class = "HIN", at = { 860, 160 - gap } },       -- behind a, touching (or nearly)
+                         { id = "w", class = "HIN", at = { 940, 240 } } },           -- in front of b, touching
+      { { id = "e", class = "HIN", at = { 300, 1000 } } })
+    local g = group_of(G, 1, "a")
+    local turned, moved = turn.move_group(G, g, 0, 80)
+    T.eq({ turned, moved }, { 0, 0 }, "b cannot move, so the link does not")
+    local ax, ay, af = pos(G, 1, "a")
+    local bx, by, bf_ = pos(G, 1, "b")
+    T.near(ay, 200, 1e-6, "a back where it stood (gap " .. gap .. ")")
+    T.near(by, 200, 1e-6)
+    T.eq({ ax, bx, af, bf_ }, { 860.0, 940.0, 0.0, 0.0 })
+  end
+end)

@@ -469,7 +469,7 @@ turn.turn_group = turn_group
 -- Advances a whole group by `dist` (negative: straight back), members in
 -- step: each moves as far as it can, then all stop where the shortest did.
 -- Returns the distance moved and the first contact (unit id or "edge").
-local group_step_opts, group_step_moved = {}, {}
+local group_step_opts, group_step_moved, group_step_from = {}, {}, {}
 local function advance_group(G, g, dist)
   if #g.ids == 1 then
     local r = advance_unit(G, g.ids[1], dist)
@@ -479,15 +479,30 @@ local function advance_group(G, g, dist)
   local opts = group_step_opts   -- read by the engine during each move only
   opts.ignore = g.ids
   local moved, stop, stop_r = group_step_moved, nil, nil
+  local from = group_step_from
   local least = dist
   for i = 1, #g.ids do local uid = g.ids[i]
+    local x, y, f = pos(G, uid)
+    local w = from[i]
+    if w then w[1], w[2], w[3] = x, y, f else from[i] = { x, y, f } end
     local r = advance_unit(G, uid, dist, opts)
     moved[i] = r.distance or 0
     if abs(moved[i]) < abs(least) - 1e-9 then least = moved[i]; stop = r.stopped_by; stop_r = r; r.mover_id = uid end
   end
+  -- Those that went further step back to where the shortest stopped. A step
+  -- back stopped short (by a base the member stood in contact with, within
+  -- CONTACT, where it began) is finished by placing it there on its own
+  -- path, so the link stays in line.
   for i = 1, #g.ids do local uid = g.ids[i]
     local back = moved[i] - least
-    if abs(back) > 1e-9 then move(G, uid, "advance", -back, opts) end
+    if abs(back) > 1e-9 then
+      local r = move(G, uid, "advance", -back, opts)
+      if abs((r.distance or 0) + back) > 1e-6 then
+        local w = from[i]
+        local fx, fy = axes(w[3])
+        place(G, uid, w[1] + fx * least, w[2] + fy * least, w[3])
+      end
+    end
   end
   opts.ignore = nil
   return least, stop, stop_r

@@ -176,6 +176,7 @@ local function melee_side(G, me, foe, my_edge, list)
     if d.supporter then s.support = d.supporter end
   end
   if d.artillery == "attached" then s.attached_artillery = true end
+  if G.weather_shot then s.weather = G.weather_shot(G, me) end   -- hook: the weather module's flags (sun)
   local fd = G.D[foe]
   if fd.field_defences and touching_edge(G, foe, me) == "front" then s.opponent_behind_field_defences = true end
   return s

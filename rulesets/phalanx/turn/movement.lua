@@ -92,6 +92,7 @@ local function allowances(G, g, turn_deg)
       end
     end
   end
+  if G.weather_move then mv = G.weather_move(G, mv) end   -- hook: the weather module (sodden ground, snow)
   return mv, tr, bad
 end
 turn.allowances = allowances

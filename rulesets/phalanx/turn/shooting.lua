@@ -54,9 +54,10 @@ local function shoot_range(G, d)
   if d.artillery and G.artillery then
     -- attached artillery adds to the vignette's own shooting (READING, Artillery)
     local a = G.artillery.range(d)
-    if d.artillery == "attached" and own > a then return own end
-    return a
+    if not (d.artillery == "attached" and own > a) then own = a end
   end
+  -- hook: a module that limits sight (weather: fog, night) caps the range
+  if G.sight_limit then own = min(own, G.sight_limit(G, d)) end
   return own
 end
 
@@ -120,6 +121,7 @@ local function shoot(G, uid, target, contact)
     target_moved_into_contact = contact or false,
     shooter_in_bad_going = (going(G, uid)),
     target_friends_behind = friends_behind(G, target, uid),
+    weather = G.weather_shot and G.weather_shot(G, uid, target) or nil,   -- hook: the weather module's flags
   }
   local explain = G.report ~= nil or G.log
   local out = shooting.resolve(d, td, situation, G.dice, explain)

@@ -197,9 +197,9 @@ function B.start(G)
   -- the zones the replay draws round their units (radius in mm from the edge)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if d.traits.sanctity then K.log(G, "zone", { unit = uid, zone = "sanctity", radius = saints.SANCTITY * K.MM }) end
-    if d.traits.exhorts_own then K.log(G, "zone", { unit = uid, zone = "exhortation", radius = saints.EXHORT * K.MM }) end
-    if d.traits.black_magician then K.log(G, "zone", { unit = uid, zone = "materialisation", radius = beasts.DEMON_REACH * K.MM }) end
+    if d.traits.sanctity then K.log(G, "zone", { unit = uid, zone = "sanctity", radius = saints.SANCTITY * K.mm(G) }) end
+    if d.traits.exhorts_own then K.log(G, "zone", { unit = uid, zone = "exhortation", radius = saints.EXHORT * K.mm(G) }) end
+    if d.traits.black_magician then K.log(G, "zone", { unit = uid, zone = "materialisation", radius = beasts.DEMON_REACH * K.mm(G) }) end
   end
 end
 

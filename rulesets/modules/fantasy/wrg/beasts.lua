@@ -75,7 +75,7 @@ local function dragon_appetite(G, uid)
     return
   end
   if S.has(d.fx, "eating") or S.has(d.fx, "snoozing") or S.flag(d.fx, "no_move") then return end
-  for _, q in ipairs(G.bf:query{ of = uid, within = M.ELEPHANT_REACH * K.MM }) do
+  for _, q in ipairs(G.bf:query{ of = uid, within = M.ELEPHANT_REACH * K.mm(G) }) do
     local o = G.D[q.id]
     if q.id ~= uid and K.live(o) and o.type == "EL" and not G.bf:unit(q.id).removed then
       K.say(G, "  %s swoops on the elephants of %s and kills one!", d.name, o.name)
@@ -161,7 +161,7 @@ local function gaze(G)
   for _, uid in ipairs(K.with_trait(G, "petrifying_gaze")) do
     local d = G.D[uid]
     if not S.flag(d.fx, "no_fight") and not d.routing then
-      for _, q in ipairs(G.bf:query{ of = uid, within = M.GAZE_REACH * K.MM, enemy = true, arc = 45 }) do
+      for _, q in ipairs(G.bf:query{ of = uid, within = M.GAZE_REACH * K.mm(G), enemy = true, arc = 45 }) do
         local t = G.D[q.id]
         if K.live(t) and not S.flag(t.fx, "immune") and t.figures > 1 then
           local n = math.min(d.figures, t.figures - 1)
@@ -196,11 +196,11 @@ local function ents(G)
     local d = G.D[uid]
     if not d.fx_roused and not d.in_melee then
       local add, near = 0, false
-      for _, q in ipairs(G.bf:query{ of = uid, within = math.max(M.ENT_WOOD, charge_reach(d)) * K.MM, enemy = true }) do
+      for _, q in ipairs(G.bf:query{ of = uid, within = math.max(M.ENT_WOOD, charge_reach(d)) * K.mm(G), enemy = true }) do
         local o = G.D[q.id]
         if K.live(o) then
           near = true
-          if q.distance <= charge_reach(d) * K.MM then
+          if q.distance <= charge_reach(d) * K.mm(G) then
             if axe_bearer(o) then add = math.max(add, 2) elseif chaos(o) then add = math.max(add, 1) end
           end
         end
@@ -269,7 +269,7 @@ function M.reaction_terms(G, uid, terms)
                           layer = "option fantasy" }
   end
   if d.type == "EL" then
-    for _, q in ipairs(G.bf:query{ of = uid, within = M.DRAGON_FEAR * K.MM, enemy = true }) do
+    for _, q in ipairs(G.bf:query{ of = uid, within = M.DRAGON_FEAR * K.mm(G), enemy = true }) do
       if K.has(G.D[q.id], "frightens_elephants") and K.live(G.D[q.id]) then
         terms[#terms + 1] = { id = "dragon_fear", text = "a dragon within 150 paces (as elephants on horses)", add = -2,
                               rule = "WRG 1973 APPENDIX IV DRAGONS", layer = "option fantasy" }

@@ -6,7 +6,16 @@ local S = require("modules.fantasy.states")
 
 local K = {}
 
-K.MM = 2.54   -- mm per pace (wrg.tables.MM_PER_PACE: 10 paces = 1 inch)
+-- Millimetres per pace in this battle: its instance's wrg.tables.MM_PER_PACE
+-- (2.54 at 25mm, "10 paces = 1 inch"; 1 at Appendix III's 15mm scale).
+function K.mm(G)
+  local f = G.fantasy
+  if f and f.mm then return f.mm end
+  local req = G.rules and G.rules.require or require
+  local mm = req("wrg.tables").MM_PER_PACE
+  if f then f.mm = mm end
+  return mm
+end
 
 function K.live(d) return d and not d.gone and not d.off_table end
 
@@ -19,7 +28,7 @@ function K.log(G, kind, fields)
 end
 
 -- Edge-to-edge distance between two units, in paces.
-function K.paces(G, a, b) return G.bf:distance(a, b) / K.MM end
+function K.paces(G, a, b) return G.bf:distance(a, b) / K.mm(G) end
 
 function K.has(d, trait) return d and d.traits ~= nil and d.traits[trait] == true end
 
@@ -39,7 +48,7 @@ end
 -- `side` says), nearest first.
 function K.near(G, uid, trait, paces, side)
   local out = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = paces * K.MM }) do
+  for _, q in ipairs(G.bf:query{ of = uid, within = paces * K.mm(G) }) do
     local o = G.D[q.id]
     if q.id ~= uid and K.live(o) and K.has(o, trait) and (side == nil or o.side == side) then out[#out + 1] = q.id end
   end

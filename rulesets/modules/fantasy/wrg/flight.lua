@@ -22,7 +22,7 @@ local function keep_out(G, uid)
     local x, y = G.bf:pos(s)
     local u = G.bf:unit(s)
     local me = G.bf:unit(uid)
-    zones[#zones + 1] = { x = x, y = y, r = saints.SANCTITY * K.MM + math.max(u.width, u.depth) / 2 + math.max(me.width, me.depth) / 2 }
+    zones[#zones + 1] = { x = x, y = y, r = saints.SANCTITY * K.mm(G) + math.max(u.width, u.depth) / 2 + math.max(me.width, me.depth) / 2 }
   end
   if #zones == 0 then return nil end
   return function(x, y)
@@ -68,16 +68,16 @@ function M.move(G, uid)
     end
   end
   local dragon = K.has(d, "lands_to_charge")
-  local short = (dragon and M.STOP_SHORT.dragon or M.STOP_SHORT.other) * K.MM
+  local short = (dragon and M.STOP_SHORT.dragon or M.STOP_SHORT.other) * K.mm(G)
   local x0, y0, f = G.bf:pos(uid)
   local tx, ty = G.bf:pos(target)
   local want = Mn.heading(tx - x0, ty - y0)
   G.bf:move(uid, "turn", Mn.norm(want - f))
-  local dist = math.max(0, math.min(d.flies * K.MM, tdist - short))
+  local dist = math.max(0, math.min(d.flies * K.mm(G), tdist - short))
   if G.referee then Mn.record(G, uid, "fly") end
   -- how far it may fly: in steps of 10 paces along its line, short of a
   -- zone it will not enter (worked on paper, the base not moved yet)
-  local step = 10 * K.MM
+  local step = 10 * K.mm(G)
   local fc = select(3, G.bf:pos(uid))
   local ux, uy = -math.sin(math.rad(fc)), math.cos(math.rad(fc))
   local allowed = 0
@@ -99,10 +99,10 @@ function M.move(G, uid)
   flown = flown - back
   local lclear = clear(G, uid)
   if flown > 0 then
-    K.say(G, "  %s flies %.0f paces.", d.name, flown / K.MM)
+    K.say(G, "  %s flies %.0f paces.", d.name, flown / K.mm(G))
   end
   -- a dragon comes down to charge next period when the enemy is in reach
-  if dragon and lclear and clear(G, uid) and G.bf:distance(uid, target) <= (d.moves[2] or d.moves[1]) * K.MM then
+  if dragon and lclear and clear(G, uid) and G.bf:distance(uid, target) <= (d.moves[2] or d.moves[1]) * K.mm(G) then
     if F.land(G.bf, uid, d, G.D) then K.say(G, "  %s lands.", d.name) end
   end
   return true

@@ -82,7 +82,7 @@ end
 -- Whether a unit has a hero or a warrior saint of its side with it.
 local function with_rash_general(G, uid)
   if K.has(G.D[uid], "hero") or K.has(G.D[uid], "rash_general") then return false end
-  for _, q in ipairs(G.bf:query{ of = uid, within = M.WITH_UNIT * K.MM, friend = true }) do
+  for _, q in ipairs(G.bf:query{ of = uid, within = M.WITH_UNIT * K.mm(G), friend = true }) do
     local o = G.D[q.id]
     if K.live(o) and (K.has(o, "hero") or K.has(o, "rash_general")) then return true end
   end
@@ -175,7 +175,7 @@ function M.own_move(G, uid)
   local x2, y2 = G.bf:pos(other)
   local want = M2.heading(x2 - x1, y2 - y1)
   G.bf:move(uid, "turn", M2.norm(want - f))
-  local dist = math.min(d.moves[1] * K.MM, G.bf:distance(uid, other))
+  local dist = math.min(d.moves[1] * K.mm(G), G.bf:distance(uid, other))
   if G.referee then M2.record(G, uid, "homing") end
   G.bf:move(uid, "advance", dist)
   return true
@@ -184,11 +184,11 @@ end
 function M.reaction_terms(G, uid, terms)
   local d = G.D[uid]
   local abashed, exhorted = false, false
-  for _, q in ipairs(G.bf:query{ of = uid, within = M.EXHORT * K.MM }) do
+  for _, q in ipairs(G.bf:query{ of = uid, within = M.EXHORT * K.mm(G) }) do
     local o = G.D[q.id]
     if q.id ~= uid and K.live(o) and K.has(o, "saint") then
-      if o.side ~= d.side and K.has(o, "abashes_enemy") and q.distance <= M.ABASH * K.MM then abashed = true end
-      if o.side ~= d.side and K.has(o, "moslem_saint") and q.distance <= M.ABASH * K.MM then abashed = true end
+      if o.side ~= d.side and K.has(o, "abashes_enemy") and q.distance <= M.ABASH * K.mm(G) then abashed = true end
+      if o.side ~= d.side and K.has(o, "moslem_saint") and q.distance <= M.ABASH * K.mm(G) then abashed = true end
       if o.side == d.side and K.has(o, "exhorts_own") then exhorted = true end
     end
   end
@@ -215,7 +215,7 @@ function M.reaction_terms(G, uid, terms)
                           rule = "WRG 1973 APPENDIX IV WARRIOR SAINT", layer = "option fantasy" }
   end
   -- HERO: "When operating alone, he counts plus 3 for his own reaction."
-  if K.has(d, "alone_plus_3") and #G.bf:query{ of = uid, within = M.WITH_UNIT * K.MM, friend = true } == 0 then
+  if K.has(d, "alone_plus_3") and #G.bf:query{ of = uid, within = M.WITH_UNIT * K.mm(G), friend = true } == 0 then
     terms[#terms + 1] = { id = "hero_alone", text = "a hero operating alone", add = 3,
                           rule = "WRG 1973 APPENDIX IV HERO", layer = "option fantasy" }
   end

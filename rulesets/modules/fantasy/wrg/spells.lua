@@ -44,7 +44,7 @@ end
 function M.choose(G, uid)
   local troops = (G.rules and G.rules.require or require)("wrg.troops")
   local picks = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = M.RANGE * K.MM, enemy = true }) do
+  for _, q in ipairs(G.bf:query{ of = uid, within = M.RANGE * K.mm(G), enemy = true }) do
     local t = G.D[q.id]
     if K.live(t) and not G.bf:unit(q.id).removed and not saints.in_sanctity(G, q.id) and not S.flag(t.fx, "immune") then
       if K.has(t, "mythical") or K.has(t, "magician") then return { spell = 10, target = q.id } end
@@ -69,12 +69,12 @@ local function fly_to(G, uid, x, y)
   local x0, y0, f = G.bf:pos(uid)
   local dx, dy = x - x0, y - y0
   local len = math.sqrt(dx * dx + dy * dy)
-  local max = M.RANGE * K.MM
+  local max = M.RANGE * K.mm(G)
   if len > max then x, y, dx, dy, len = x0 + dx * max / len, y0 + dy * max / len, dx * max / len, dy * max / len, max end
   for _, s in ipairs(K.with_trait(G, "saint")) do
     local sx, sy = G.bf:pos(s)
     local u = G.bf:unit(s)
-    local r = saints.SANCTITY * K.MM + math.max(u.width, u.depth) / 2
+    local r = saints.SANCTITY * K.mm(G) + math.max(u.width, u.depth) / 2
     if Z.path_crosses(x0, y0, x, y, sx, sy, r) then
       K.say(G, "  %s flies into a zone of sanctity, crashes and breaks his neck.", d.name)
       K.log(G, "fantasy", { what = "magician_crashes", unit = uid })
@@ -82,7 +82,7 @@ local function fly_to(G, uid, x, y)
       return
     end
   end
-  local step = 10 * K.MM
+  local step = 10 * K.mm(G)
   local back = 0
   local W, D = G.bf:size()
   while back <= len do
@@ -94,7 +94,7 @@ local function fly_to(G, uid, x, y)
     local on_table = px - half >= 0 and px + half <= W and py - half >= 0 and py + half <= D
     if on_table and #G.bf:query{ of = uid, within = 1 } == 0 then
       if G.referee then require("lib.manoeuvre").record(G, uid, "spell_flight") end
-      K.say(G, "  %s flies %.0f paces through the air.", d.name, (len - back) / K.MM)
+      K.say(G, "  %s flies %.0f paces through the air.", d.name, (len - back) / K.mm(G))
       K.log(G, "fantasy", { what = "magician_flies", unit = uid, x = px, y = py })
       return
     end
@@ -117,7 +117,7 @@ M.EFFECTS = {
       local tx, ty = G.bf:pos(target)
       local dist = G.bf:distance(uid, target)
       local len = math.sqrt((tx - x0) ^ 2 + (ty - y0) ^ 2)
-      local go = math.max(0, math.min(M.RANGE * K.MM, dist - 20 * K.MM))
+      local go = math.max(0, math.min(M.RANGE * K.mm(G), dist - 20 * K.mm(G)))
       x, y = x0 + (tx - x0) * go / len, y0 + (ty - y0) * go / len
     end
     if x then fly_to(G, uid, x, y) end
@@ -186,7 +186,7 @@ function M.cast(G, uid, cast)
   local d = G.D[uid]
   -- "(a) Nominate number of spell to be used and target": a target beyond
   -- 100 paces cannot be nominated (nothing is thrown)
-  if cast.target and G.bf:distance(uid, cast.target) > M.RANGE * K.MM then
+  if cast.target and G.bf:distance(uid, cast.target) > M.RANGE * K.mm(G) then
     K.say(G, "  %s cannot reach %s with a spell: more than 100 paces.", d.name, G.D[cast.target].name)
     return nil
   end

@@ -1,0 +1,196 @@
+-- The weather module in Hinds' Ancient Wargame Rules. Hinds' text says
+-- nothing of weather, light or sight (its seed has no weather, rain, fog,
+-- night, mud, snow, wind or sun), so every effect here is OUR ADAPTATION of
+-- the WRG 1973 optional rules (modules.weather), labelled "(weather module,
+-- our adaptation for Hinds)" in the account:
+--
+--   time          four turns are one WRG period (the weather dice at the
+--                 start of turns 1, 5, 9 ...; READING: Hinds battles run to
+--                 40 turns, a day of 8 to 12 periods)
+--   distances     one distance unit (inch) is 10 paces (READING: Hinds' long
+--                 range of 20 units against WRG's 180-240 paces for bows)
+--   rain, snow    "All missiles have weapon factors reduced by 1 till the
+--                 2nd period without rain": each cast's die counts one lower
+--                 (a 1 becomes 0, which no table lists: a miss)
+--   sodden        "after 3 periods of rain ... movement -20 paces": every
+--                 move allowance 2 units shorter (not below the §2 minimum)
+--   snowbound     "after 3 periods fall, all movement rates are halved"
+--   fog, night,   visibility 100 / 60 / 30 paces (10 / 6 / 3 units): no cast
+--   desert wind   at a gap beyond it, and the commander knows only the
+--                 enemies its side sees (lib.sighting)
+--   nightfall     "Fighting will normally cease at nightfall": a battle begun
+--                 by day ends when night falls, no victor; a battle begun at
+--                 night goes on, each commander advancing towards the enemy's
+--                 edge while it sees no enemy (as the WRG adapter's orders do)
+--   surprise      a new sighting nearer than 50 paces (5 units) is reported
+--                 as a surprise (account and log; no rule effect)
+--   sun           "Troops facing within 45 degrees of east for the first 2
+--                 periods of the day, or within 45 degrees of west for the
+--                 last 2, will be dazzled": the dazzled caster's die counts
+--                 one lower; in melee a dazzled unit's points are 5/6
+--   wind          strong winds: only desert visibility (docs/modules.md)
+--
+-- Written on the ruleset without editing it (but the commander's two
+-- enumerations of enemies): a "weather" phase before the turn's first and
+-- a "weather_sighting" phase after the moves (turn.phases), a look before
+-- each side moves (turn.move_side), the cast's
+-- situation (turn.cast_situation) carrying the flags, the cast's die read
+-- through missiles.confirm_faces, the allowance (turn.allowance) reduced by
+-- the flags the weather phase sets on each unit.
+local W = require("modules.weather")
+local C = require("modules.weather.common")
+
+local TITLE = "Hinds"
+local A = { id = "weather", title = "Weather and time of day (" .. C.label(TITLE) .. ")",
+            rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
+
+A.TURNS_PER_PERIOD = 4
+A.PACES_PER_UNIT = 10
+A.SODDEN_UNITS = 2        -- "-20 paces"
+A.SURPRISE_PACES = 50
+local INCH = 25.4
+
+function A.units(paces) return paces / A.PACES_PER_UNIT end
+function A.mm(paces) return A.units(paces) * INCH end
+
+local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
+
+-- What the weather does this period, as account lines.
+local function effects(s)
+  local out = {}
+  if W.missiles_wet(s) then out[#out + 1] = "rain: every cast's die counts one lower (" .. C.label(TITLE) .. ")" end
+  if W.snowbound(s) then out[#out + 1] = "snow lying: moves halved (" .. C.label(TITLE) .. ")"
+  elseif W.sodden(s) then out[#out + 1] = "sodden ground: moves 2 units shorter (" .. C.label(TITLE) .. ")" end
+  local v = W.visibility(s)
+  if v then out[#out + 1] = string.format("visibility %d paces: no cast at a gap over %g units (%s)", v, A.units(v),
+    C.label(TITLE)) end
+  return out
+end
+
+-- The order of a commander that sees no enemy (fog, night): advance towards
+-- the enemy's edge, straight up its own column (READING, ours: as the WRG
+-- adapter's attack orders do when no enemy is seen), or nil to hold.
+function A.blind_order(G, d)
+  local H = require("hinds.hexes")
+  local ai = (G.rules and G.rules.require or require)("hinds.ai")
+  local col = H.offset(d.q, d.r)
+  local ahead = (G.rules and G.rules.require or require)("hinds.setup").facing(d.side)
+  local best, off
+  for _, row in ipairs({ 0, G.B.rows - 1 }) do
+    local q, r = H.axial(col, row)
+    if q ~= d.q or r ~= d.r then
+      local o = math.abs(H.norm(H.bearing(G.B, d.q, d.r, q, r) - ahead))
+      if not off or o < off then best, off = { q, r }, o end
+    end
+  end
+  if not best or off > 90 then return nil end
+  return ai.step_to(G, d, best[1], best[2], "forward")
+end
+
+function A.begin_turn(G)
+  if not G.weather then
+    C.start(G)
+    C.start_sighting(G, A.mm, A.SURPRISE_PACES)
+    G.weather_blind = A.blind_order
+  end
+  local period = (math.max(G.turn, 1) - 1) // A.TURNS_PER_PERIOD + 1
+  if G.weather_period ~= period then
+    G.weather_period = period
+    local _, nightfall = C.period(G)
+    if nightfall then
+      -- the battle ends with no victor unless Hinds' victory test has one
+      G.over, G.reason = true, "nightfall: fighting ceases (weather module)"
+      return
+    end
+    local s = G.weather
+    for _, uid in ipairs(G.bf:units()) do
+      local d = G.D[uid]
+      if d then
+        d.weather_halved = W.snowbound(s) or nil
+        d.weather_move_loss = (not W.snowbound(s) and W.sodden(s)) and A.SODDEN_UNITS or nil
+      end
+    end
+    local lines = effects(s)
+    if #lines > 0 then
+      if G.log then G.bf:log("weather_effects", { effects = lines }) end
+      if G.report then for _, l in ipairs(lines) do G.report("  Weather: " .. l) end end
+    end
+  end
+  C.look(G, name_of)
+end
+
+-- The die a cast reads: one lower for wet missiles, one lower for a
+-- dazzled caster.
+function A.face(face, sit)
+  if sit and sit.weather_wet then face = face - 1 end
+  if sit and sit.weather_dazzled then face = face - 1 end
+  return face
+end
+
+function A.apply(rules)
+  local turn = rules.require("hinds.turn")
+  local missiles = rules.require("hinds.missiles")
+  local tables = rules.require("hinds.tables")
+  turn.phases:add({ id = "weather", label = "weather", rule = A.rule, run = function(G) A.begin_turn(G) end },
+    { before = "retreats" })
+  turn.phases:add({ id = "weather_sighting", label = "sighting", rule = A.rule,
+    run = function(G) C.look(G, name_of) end }, { after = "movement" })
+  -- the battle state keeps the scenario (its weather block)
+  local battle = rules.require("hinds.battle")
+  local new_state = battle.new_state
+  battle.new_state = function(ctx)
+    local G = new_state(ctx)
+    G.scenario = G.scenario or ctx.scenario
+    return G
+  end
+  -- the second mover moves on what it sees after the first mover's moves
+  local move_side = turn.move_side
+  turn.move_side = function(G, side)
+    if G.weather then C.look(G, name_of) end
+    return move_side(G, side)
+  end
+  local cast_situation = turn.cast_situation
+  turn.cast_situation = function(G, sh, tg)
+    local sit = cast_situation(G, sh, tg)
+    local s = G.weather
+    if sit == nil or s == nil then return sit end
+    local v = W.visibility(s)
+    if v and sit.gap > A.units(v) then return nil end   -- not seen: no line of cast
+    sit.weather_wet = W.missiles_wet(s)
+    sit.weather_dazzled = W.dazzled(s, W.bearing(sh.facing))
+    return sit
+  end
+  local confirm_faces = missiles.confirm_faces
+  missiles.confirm_faces = function(tbl, class, face, sit, tg)
+    return confirm_faces(tbl, class, A.face(face, sit), sit, tg)
+  end
+  -- WRG's dazzle is -1 hand to hand too: a dazzled unit's point strength
+  -- five sixths (READING: one pip of a six-sided die, the form of Hinds' own
+  -- "3/4 value" for a pursuer), flags set on each unit before the melee
+  rules.require("hinds.melee").modifiers:add({ id = "weather_sun", rule = A.rule,
+    text = "dazzled by the sun: 5/6 value (" .. C.label(TITLE) .. ")",
+    when = function(c) return c.u.weather_dazzled == true end,
+    apply = function(v) return v * 5 / 6 end })
+  local melee_phase = turn.melee_phase
+  turn.melee_phase = function(G)
+    local s = G.weather
+    if s then
+      for _, uid in ipairs(G.bf:units()) do
+        local d = G.D[uid]
+        if d then d.weather_dazzled = W.dazzled(s, W.bearing(d.facing)) end
+      end
+    end
+    return melee_phase(G)
+  end
+  local allowance = turn.allowance
+  turn.allowance = function(d, how, opts)
+    local a = allowance(d, how, opts)
+    if d.weather_halved then a = a / 2
+    elseif d.weather_move_loss then a = a - d.weather_move_loss end
+    local minimum = tables.move_rules.minimum
+    if a < minimum then a = minimum end
+    return a
+  end
+end
+
+return A

@@ -1,0 +1,134 @@
+-- The weather module in Phalanx (and Into Glory Ride, which runs Phalanx's
+-- engine and takes this adapter: it changes nothing the weather touches).
+-- Phalanx's text says nothing of weather, light or sight (its seed has no
+-- weather, rain, fog, night, mud, snow, wind or sun), so every effect here is
+-- OUR ADAPTATION of the WRG 1973 optional rules (modules.weather), labelled
+-- "(weather module, our adaptation for Phalanx)" in the account:
+--
+--   time          one game turn is one WRG period (weather dice at its start)
+--   distances     one vignette width is 100 paces (READING: Phalanx's bow
+--                 ranges of 1-3 widths against WRG's 60-240 paces)
+--   rain, snow    "All missiles have weapon factors reduced by 1 till the
+--                 2nd period without rain": -1 to the shooting die
+--   sodden        "after 3 periods of rain ... movement -20 paces": every
+--                 move allowance 0.2 widths shorter
+--   snowbound     "after 3 periods fall, all movement rates are halved"
+--   fog, night,   visibility 100 / 60 / 30 paces (1, 0.6, 0.3 widths): no
+--   desert wind   shot beyond it, and the commander knows only the enemies
+--                 its side sees (lib.sighting)
+--   nightfall     "Fighting will normally cease at nightfall": a battle begun
+--                 by day ends when night falls (judged as at the turn limit)
+--   blind         a link that sees no enemy advances towards the enemy's edge
+--   surprise      a new sighting nearer than 50 paces is reported as a
+--                 surprise (the account and the log; no rule effect)
+--   sun           "Troops facing within 45 degrees of east for the first 2
+--                 periods of the day, or within 45 degrees of west for the
+--                 last 2, will be dazzled ... -1": -1 to the dazzled shooter's
+--                 die and to a dazzled vignette's melee factor (north is the
+--                 table's far edge)
+--   wind          strong winds: only desert visibility (trumpets, downwind
+--                 moves and fires are not played: docs/modules.md)
+local W = require("modules.weather")
+local C = require("modules.weather.common")
+
+-- make(title): the adapter for Phalanx or a variant running its engine,
+-- its terms labelled with the variant's title.
+local function make(title)
+  local A = { id = "weather", title = "Weather and time of day (" .. C.label(title) .. ")",
+              rule = "WRG 1973 weather and time of day, adapted (docs/modules.md)" }
+
+  A.PACES_PER_WIDTH = 100
+  -- Heights for the side's view (bf:sighted): troops on a hill (either kind;
+  -- Phalanx's hills block sight) stand 2 high and see over woods and
+  -- built-up areas 1 high; from the flat nobody sees over a hill (READING:
+  -- relative heights, ours; the text gives none).
+  A.SIGHT = { ground = { gentle_hill = 2, steep_hill = 2 }, tops = { wood = 1, built_up_area = 1 } }
+  A.SODDEN_WIDTHS = 0.2       -- "-20 paces"
+  A.SURPRISE_PACES = 50
+
+  -- Visibility (paces) in vignette widths; nil: unlimited.
+  function A.visibility_widths(s)
+    local v = W.visibility(s)
+    return v and v / A.PACES_PER_WIDTH or nil
+  end
+
+  -- What the weather makes of one shot: the flags the shooting modifiers read
+  -- (situation.weather).
+  function A.shot(G, uid)
+    local s = G.weather
+    return { wet = W.missiles_wet(s), dazzled = W.dazzled(s, W.bearing(G.pf[uid])), label = G.weather_label }
+  end
+
+  -- The move allowance (mm) after the weather: sodden ground takes 20 paces
+  -- off, snow lying 3 periods halves it.
+  function A.move(G, mv)
+    local s = G.weather
+    if W.snowbound(s) then return mv / 2 end
+    if W.sodden(s) then return math.max(0, mv - A.SODDEN_WIDTHS * G.S.frontage) end
+    return mv
+  end
+
+  -- A shooter's range (widths) under the visibility.
+  function A.sight_limit(G)
+    return A.visibility_widths(G.weather) or math.huge
+  end
+
+  -- The order of a link that sees no enemy (fog, night): a full move
+  -- towards the enemy's edge, turned to face it (READING, ours: as the WRG
+  -- adapter's attack orders do when no enemy is seen). Returns order, score
+  -- as the commander's own advance does.
+  function A.blind_order(G, g, mv)
+    local heading = G.sides[g.side].edge == "south" and 0 or 180
+    local want = (heading - G.pf[g.ids[1]] + 180) % 360 - 180
+    return { gid = g.gid, kind = "move", turn = want, dist = mv }, 3 + #g.ids
+  end
+
+  local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
+
+  -- The start of the battle's weather (once, at the first player turn) and of
+  -- each period (the first player turn of each game turn).
+  function A.begin_turn(G)
+    if not G.weather then
+      C.start(G)
+      G.weather_label = C.label(title)
+      G.weather_shot = A.shot
+      G.weather_move = A.move
+      G.sight_limit = A.sight_limit
+      G.weather_blind = A.blind_order
+      local frontage = G.S.frontage
+      C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES, A.SIGHT)
+    end
+    if G.weather_turn ~= G.turn then
+      G.weather_turn = G.turn
+      local _, nightfall = C.period(G)
+      -- the battle ends; Phalanx's own end of battle judges it (as at its turn limit)
+      if nightfall then G.over = true; return end
+    end
+    C.look(G, name_of)
+  end
+
+  function A.apply(rules)
+    local shooting = rules.require("phalanx.shooting")
+    local turn = rules.require("phalanx.turn")
+    shooting.modifiers:add({ id = "weather_rain", rule = A.rule,
+      text = "rain (" .. C.label(title) .. ")",
+      when = function(c) return c.s.weather ~= nil and c.s.weather.wet end, add = -1 })
+    shooting.modifiers:add({ id = "weather_sun", rule = A.rule,
+      text = "dazzled by the sun (" .. C.label(title) .. ")",
+      when = function(c) return c.s.weather ~= nil and c.s.weather.dazzled end, add = -1 })
+    -- "will be dazzled ... -1" (WRG: weapon factors, shooting and hand to hand)
+    rules.require("phalanx.melee").modifiers:add({ id = "weather_sun", rule = A.rule,
+      text = "dazzled by the sun (" .. C.label(title) .. ")",
+      when = function(c) return c.side.weather ~= nil and c.side.weather.dazzled end, add = -1 })
+    turn.phases:add({ id = "weather", label = "weather", rule = A.rule,
+      run = function(G) A.begin_turn(G) end }, { before = "activation" })
+    -- after the moves: new sightings (and surprises) before anyone shoots
+    turn.phases:add({ id = "weather_sighting", label = "sighting", rule = A.rule,
+      run = function(G) C.look(G, name_of) end }, { after = "initiative" })
+  end
+
+  A.make = make
+  return A
+end
+
+return make("Phalanx")
