@@ -109,6 +109,11 @@ std::optional<double> first_contact_straight(const Footprint& mover, Vec2 dir, d
             if (std::min(m1, o1) - std::max(m0, o0) <= depth + kContactTolerance) return std::nullopt;
             continue;
         }
+        // The overlap on an axis is never more than the shorter of the two
+        // extents: when one is no longer than `depth` (a thin obstacle the
+        // mover straddles, a mover wholly inside a deep one), no travel takes
+        // them deeper on this axis, so none does overall.
+        if (m1 - m0 <= depth + kContactTolerance || o1 - o0 <= depth + kContactTolerance) return std::nullopt;
         // Overlap deeper than `depth` while m0 + v t < o1 - depth and m1 + v t > o0 + depth.
         const double t_a = (o1 - depth - m0) / v;
         const double t_b = (o0 + depth - m1) / v;

@@ -17,6 +17,12 @@
 --   pursue(G, uid, broken) -> bool                  RA only (IF must)
 --   break_off(G, uid) -> bool                       RA units in melee, Phase 6
 --
+-- Its plan between turns -- which side must attack, the objective each unit
+-- keeps from turn to turn, the charges a sensible player does not make, the
+-- way round a friend, trial moves that stop short of friends, no swinging
+-- back and forth -- is in commander/intent.lua (docs/rulesets/historicon.md,
+-- "The default commander").
+--
 -- This one is cheap on purpose (hundreds of battles a minute): it forms up,
 -- advances its HI straight ahead (IF) or wheeling towards the enemy (RA),
 -- holds one or two formed units back as a reserve (committed when a friend
@@ -35,6 +41,7 @@ local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
 local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
+local intent = require("historicon.commander.intent")
 
 local ai = {}
 
@@ -158,20 +165,29 @@ function ai.deployment(G, side)
   -- own table edge; looks along the line (rightwards first when `rightwards`),
   -- then further back or forward, avoiding terrain and other units.
   -- Returns the right end of the footprint along x.
-  local function put(i, x, front, rightwards, rows, gap)
+  -- With `rows_first` the whole of one row is tried before the next (a
+  -- skirmish screen stands beside another, not behind it, when there is room).
+  local function put(i, x, front, rightwards, rows, gap, rows_first)
     local u = specs[i]
     local xlo, xhi = zx0 + u.w / 2, zx1 - u.w / 2
     x = max(xlo, min(xhi, x))
     local fronts = rows or { front, front - S.cm(8), front + S.cm(8), S.deploy_depth - 0.5, u.dp + 0.5 }
+    local groups = { fronts }
+    if rows_first then
+      groups = {}
+      for n, f in ipairs(fronts) do groups[n] = { f } end
+    end
     local best
     local lane = (edge == "south" and 1 or -1) * S.cm(40)
     for level = 0, 3 do
+     for _, group in ipairs(groups) do
+      if best then break end
       for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level <= 1 and 1 or 2 do
         for _, sgn in ipairs(rightwards and { 1, -1 } or { -1, 1 }) do
           if not best and (k > 0 or sgn == 1 or not rightwards) then
             local cx = x + sgn * k * S.cm(1)
             if cx >= xlo - 0.01 and cx <= xhi + 0.01 then
-              for _, f in ipairs(fronts) do
+              for _, f in ipairs(group) do
                 if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
                   local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
                   if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, gap) then
@@ -184,6 +200,7 @@ function ai.deployment(G, side)
         end
         if best then break end
       end
+     end
       if best then break end
     end
     if not best then
@@ -218,14 +235,18 @@ function ai.deployment(G, side)
     return best[1] + u.w / 2
   end
   local ns = #skirm
-  -- skirmishers first, in front, spread across the line:
-  -- in rows from the front of the zone back, packed (a screen wider than
-  -- half the zone leaves no room beside it: the next one stands behind)
+  -- skirmishers first, in front, spread across the line: the front row of
+  -- the zone first, all along it, then rows further back with 6 cm
+  -- (scaled) between them, then packed. Screens that stood 2 mm behind one
+  -- another were caught together: the front one, broken, could not flee
+  -- through the one behind (Mohi's horse archers).
   for n, i in ipairs(skirm) do
     local cx = S.width / 2 + (n - (ns + 1) / 2) * min(zone_w / max(1, ns), specs[i].w + S.cm(15))
     local rows, f = {}, S.deploy_depth - 0.5
+    while f - specs[i].dp >= -0.01 do rows[#rows + 1] = f; f = f - specs[i].dp - S.cm(6) end
+    f = S.deploy_depth - 0.5 - specs[i].dp - 2
     while f - specs[i].dp >= -0.01 do rows[#rows + 1] = f; f = f - specs[i].dp - 2 end
-    put(i, cx, S.deploy_depth - 0.5, nil, rows, 1)
+    put(i, cx, S.deploy_depth - 0.5, nil, rows, 1, true)
   end
   ai.choose_reserve(G, side, line)
   local main_front = S.deploy_depth * 0.55
@@ -518,10 +539,14 @@ local function skirmish(G, uid, d, foes)
   range = range and range * 10 or 0
   local x, y = G.bf:pos(uid)
   local hid = screened_hi(G, uid, d)
-  -- danger: the enemy that could reach it next turn
+  -- danger: the enemy that could reach it next turn. READING: horse
+  -- archers stand their ground at shooting range against troops slower than
+  -- themselves and evade their charge (Phases 2 and 3: evasion) -- kept out
+  -- of reach of knights and spearmen, they never shot at them
+  local evades_slower = troops.is_mounted(d)
   for _, q in ipairs(foes) do
     local e = G.D[q.id]
-    if (e.class == "HI" or troops.is_mounted(e)) and e.formed then
+    if (e.class == "HI" or troops.is_mounted(e)) and e.formed and not (evades_slower and e.move < d.move) then
       local reach = e.move + G.S.cm(3)
       if q.distance < reach then
         if hid then
@@ -535,7 +560,9 @@ local function skirmish(G, uid, d, foes)
         local len = sqrt(dx * dx + dy * dy)
         if len > 1e-6 then
           local back = reach - q.distance + G.S.cm(1)
-          return turn.steer(G, uid, x + dx / len * back * 4, y + dy / len * back * 4, back)
+          local p = turn.steer(G, uid, x + dx / len * back * 4, y + dy / len * back * 4, back)
+          p.withdraw = true -- away from the enemy: no "straight on" second choice
+          return p
         end
       end
     end
@@ -545,7 +572,9 @@ local function skirmish(G, uid, d, foes)
     local e = G.D[q.id]
     if q.distance <= d.move and turn.may_contact(d, e) and (e.disordered or not e.formed) and ai.charge_value(G, uid, q.id) > 0 then
       local ex, ey = point_of(G, q.id)
-      return turn.steer(G, uid, ex, ey)
+      local p = turn.steer(G, uid, ex, ey)
+      p.charge = q.id
+      return p
     end
   end
   local q = foes[1]
@@ -565,11 +594,13 @@ local function skirmish(G, uid, d, foes)
   if range > 0 then
     if q.distance > range * 0.9 then
       local ex, ey = point_of(G, q.id)
+      ex, ey = intent.way_round(G, uid, ex, ey)
       return turn.steer(G, uid, ex, ey, q.distance - range * 0.75)
     end
     return nil
   end
   local ex, ey = point_of(G, q.id)
+  ex, ey = intent.way_round(G, uid, ex, ey)
   return turn.steer(G, uid, ex, ey, max(0, q.distance - G.S.cm(15)))
 end
 
@@ -579,9 +610,18 @@ function ai.move(G, uid)
   local plan = ai.plan(G, uid)
   if plan and not plan.rally then
     local d = G.D[uid]
+    intent.steady(G, uid, plan)
     -- Plans are careful (they do not end in disordering ground) unless the
-    -- unit is IF HI, which cannot turn, and has been held up three turns.
-    local careful = not ((d.stuck or 0) >= 3 and turn.move_mode(G, d) == "straight")
+    -- unit has been held up three turns.
+    -- READING: any unit held up three turns running goes through the
+    -- disordering ground rather than stand for the rest of the battle (it
+    -- was IF HI only: armies stood before a wood for twenty turns), unless
+    -- the integrity test for becoming disordered risks breaking it (more
+    -- than 1 in 10) and its side need not attack.
+    local careful = true
+    if (d.stuck or 0) >= 3 then
+      careful = not intent.must_attack(G, d.side) and test_odds(G, uid, "becomes_disordered")["break"] > 0.1
+    end
     plan.careful = careful
     -- second choices when the plan moves nothing: straight on (a turn or
     -- wheel blocked by friends alongside), then, for a unit held up last
@@ -598,6 +638,34 @@ function ai.move(G, uid)
           chain[#chain + 1] = { turn = a, advance = d.move }
         end
       end
+    end
+    -- a move that is not a charge stops short of the enemy (a move that
+    -- bumps into one is a charge nobody decided on)
+    -- (a charge, short of any enemy nearer than its target that it should
+    -- not charge)
+    -- A contact the unit would have charged into anyway (a sensible charge
+    -- at good odds, or at even odds when its side must attack; heavy
+    -- infantry always) is no accident: such an enemy does not stop it.
+    local commit = intent.must_attack(G, d.side)
+    local function welcome(e)
+      if e == plan.charge then return true end
+      if not turn.may_contact(d, G.D[e]) or not intent.sensible_charge(G, uid, e) then return false end
+      local v = ai.charge_value(G, uid, e)
+      return d.class == "HI" or v > 0 or (commit and v > -1)
+    end
+    local cap
+    for _, q in ipairs(plan.withdraw and {} or enemies(G, uid)) do
+      if q.id == plan.charge then break end
+      if not welcome(q.id) then cap = q.distance; break end
+    end
+    if cap then
+      cap = max(0, cap - G.S.cm(1))
+      for _, c in ipairs(chain) do c.advance = min(c.advance or 0, cap) end
+    end
+    -- every choice is tried once beforehand: it stops short of friends and
+    -- makes no contact but with the enemy it charges
+    for n = 1, #chain do
+      intent.stop_short_of_friends(G, uid, chain[n], welcome)
     end
     for n = 1, #chain do
       chain[n].careful = careful
@@ -621,7 +689,8 @@ end
 
 -- A reserve is committed when a friend breaks or is lost, when an enemy
 -- comes through a gap (nearer to it than to any friend in the line, or
--- within its move), or from turn 8 on. Until then it keeps 20 cm behind the
+-- within its move), when its side must attack (intent.must_attack), or from
+-- turn 8 on. Until then it keeps 20 cm behind the
 -- middle of the formed line (it never goes back), or stands.
 function ai.reserve_plan(G, uid, foes)
   local d = G.D[uid]
@@ -632,7 +701,8 @@ function ai.reserve_plan(G, uid, foes)
     if f ~= uid and (o.gone or o.broken) and (o.formed or o.class == "HI") then return "release" end
     if f ~= uid and not o.gone and not o.broken and o.formed and not ai.held_in_reserve(G, f) then line[#line + 1] = f end
   end
-  if G.turn >= 8 or #line == 0 then return "release" end
+  -- the army attacks: so does its reserve
+  if G.turn >= 8 or #line == 0 or intent.must_attack(G, d.side) then return "release" end
   local q = foes[1]
   if q.distance <= d.move + S.cm(5) then return "release" end
   local ex, ey = point_of(G, q.id)
@@ -729,13 +799,17 @@ function ai.plan(G, uid)
     if r ~= "release" then return r end
     d.ai_released = true
   end
+  local commit = intent.must_attack(G, d.side)
   local mode = turn.move_mode(G, d)
-  -- a charge: the best target within reach that the unit may contact
+  -- a charge: the best target within reach that the unit may contact and
+  -- that a sensible player charges (not the front of ordered heavy troops
+  -- with light troops; not an ordered, unhurt enemy it can shoot first)
   local best, best_v
   for _, q in ipairs(foes) do
     if q.distance > d.move + G.S.cm(1) then break end
     local e = G.D[q.id]
-    if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal")) then
+    if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal"))
+        and intent.sensible_charge(G, uid, q.id) then
       local v = ai.charge_value(G, uid, q.id)
       if not best_v or v > best_v then best, best_v = q.id, v end
     end
@@ -745,14 +819,24 @@ function ai.plan(G, uid)
   if d.formed and troops.is_mounted(d) and mode ~= "straight" then
     local fe, fx, fy, fv = ai.flank_attack(G, uid, foes)
     if fe and (not best or best_v < fv - 1) and not (best and behind_front(G, uid, best) and best_v > 0) then
+      d.ai_objective = { target = fe, since = G.turn, flank = true }
       local x, y = G.bf:pos(uid)
-      return turn.steer(G, uid, fx, fy, sqrt((fx - x) ^ 2 + (fy - y) ^ 2))
+      local p = turn.steer(G, uid, fx, fy, sqrt((fx - x) ^ 2 + (fy - y) ^ 2))
+      -- on the way round (still in front of the enemy) it is not a charge:
+      -- it stops short of touching the front it goes round
+      if behind_front(G, uid, fe) then p.charge = fe end
+      return p
     end
   end
-  if best and (best_v > 0 or d.class == "HI") then
-    if mode == "straight" then return { advance = d.move } end
+  -- the side that must attack charges at even odds (a unit losing a
+  -- little more than it deals still wears the enemy down)
+  if best and (best_v > 0 or d.class == "HI" or (commit and best_v > -1)) then
+    d.ai_objective = { target = best, since = G.turn }
+    if mode == "straight" then return { advance = d.move, charge = best } end
     local ex, ey = point_of(G, best)
-    return turn.steer(G, uid, ex, ey)
+    local p = turn.steer(G, uid, ex, ey)
+    p.charge = best
+    return p
   end
   -- shooters in range hold and shoot (formed foot and horse archers)
   local range = shooting.range(d, G.S.scale)
@@ -760,16 +844,34 @@ function ai.plan(G, uid)
     if G.bf:in_arc(uid, foes[1].id, 10, "frontal") then return nil end
   end
   if d.sub == "HIB" and foes[1].distance <= range * 10 then return nil end
-  -- advance: IF HI straight ahead; others towards the nearest enemy
-  if mode == "straight" then return { advance = d.move } end
+  -- advance: IF HI straight ahead (unless it stands to shoot); others
+  -- towards their objective
+  if mode == "straight" then
+    if range and intent.shoot_first(G, uid, foes[1].id) then return nil end
+    return { advance = d.move }
+  end
   local target = foes[1]
-  if d.class ~= "HI" then
-    -- mounted and light foot: the nearest enemy worth fighting, else hold
-    -- out of reach of what they cannot face
-    local pick
-    for _, q in ipairs(foes) do
-      if turn.may_contact(d, G.D[q.id]) and ai.charge_value(G, uid, q.id) > -0.5 then pick = q; break end
-    end
+  if d.class == "HI" then
+    -- RA heavy infantry: the nearest enemy it may contact, kept while no
+    -- other is nearer by more than half a move (it wheeled back and forth
+    -- between two enemies at much the same distance)
+    target = intent.objective(G, uid, foes, function(q)
+      return turn.may_contact(d, G.D[q.id]) and 0 or nil
+    end, 1 / 6) or target
+  else
+    -- mounted and light foot: the enemy worth fighting kept from turn to
+    -- turn (intent.objective); a side that must attack goes for the best
+    -- of the rest too; else hold out of reach of what they cannot face
+    local pick = intent.objective(G, uid, foes, function(q)
+      local e = G.D[q.id]
+      if not turn.may_contact(d, e) or intent.light_against_heavy_front(G, uid, q.id) then return nil end
+      local v = ai.charge_value(G, uid, q.id)
+      -- an unformed enemy faster than the unit evades it whenever it comes:
+      -- a chase goes nowhere (knights after horse archers, for twenty turns)
+      if not e.formed and e.move > d.move then v = v - 2 end
+      if v > -0.5 or commit then return v end
+      return nil
+    end)
     if not pick then
       local e = G.D[target.id]
       local keep = e.move + G.S.cm(2)
@@ -781,7 +883,20 @@ function ai.plan(G, uid)
     end
   end
   local ex, ey = point_of(G, target.id)
-  return turn.steer(G, uid, ex, ey)
+  -- an enemy it should not charge yet (it shoots first, or it is the front
+  -- of ordered heavy troops): close to three quarters of its shooting range,
+  -- else to just out of that enemy's reach, no nearer
+  local reach
+  if not intent.sensible_charge(G, uid, target.id) then
+    local e = G.D[target.id]
+    local stand = range and range * 10 * 0.75 or (e.move + G.S.cm(2))
+    reach = target.distance - stand
+    if reach < G.S.cm(1) then return nil end
+  end
+  -- mounted and light foot go round a friend in their way (heavy
+  -- infantry keeps its line: it does not weave through the army)
+  if d.class ~= "HI" then ex, ey = intent.way_round(G, uid, ex, ey) end
+  return turn.steer(G, uid, ex, ey, reach)
 end
 
 function ai.evade() return true end

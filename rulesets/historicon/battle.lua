@@ -281,6 +281,7 @@ battle.finish = finish
 
 -- Plays turns until the result or the turn limit.
 function battle.play(G, max_turns, turn_ended)
+  G.max_turns = max_turns -- the commander's plan reads it (the side facing the limit commits)
   local t = G.turn
   while t < max_turns and not G.over do
     t = t + 1

@@ -92,6 +92,10 @@ local function has_move(kinds)
   return false
 end
 
+-- Acts the rules allow but no player would make (counted, not fatal):
+-- historicon/absurd_acts.lua.
+R.warnings = require("historicon.absurd_acts").list
+
 R.invariants = {
   {
     id = "phase_movers", section = "Phases 2 and 3",

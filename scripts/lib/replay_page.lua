@@ -565,6 +565,65 @@ function drawTerrain(s) {
   }
 }
 
+// Sieges (rulesets/modules/sieges): walls, towers, gates, breaches, fire,
+// ladders, ships and caltrops drawn over the terrain from the features'
+// siege fields and the siege_* events up to event i.
+const siegeLayer = el("g", { id: "sieges", "pointer-events": "none" }, svg);
+svg.insertBefore(siegeLayer, unitLayer);  // over the terrain, under the units
+let drawnSiege = "";
+function drawSieges(s, i) {
+  const ladders = {};
+  for (let k = 0; k <= i && k < N; k++) {
+    const e = EV[k];
+    if (e.kind === "siege_ladder" && e.what === "erected") ladders[e.unit] = e.section;
+    else if (e.kind === "siege_ladder" && e.what === "cast down") delete ladders[e.unit];
+  }
+  const key = s.terrain.map((t) => t.id + ":" + t.seq).join(",") + "|" + JSON.stringify(ladders);
+  if (key === drawnSiege) return;
+  drawnSiege = key;
+  siegeLayer.textContent = "";
+  const pts = (poly) => { const p = []; for (let k = 0; k + 1 < poly.length; k += 2) p.push(poly[k] + "," + (H - poly[k + 1])); return p.join(" "); };
+  const faces = {};
+  const STONE = { wall: "#9b958a", tower: "#7b756b", gate: "#8a5a2b", palisade: "#8c6a3f", turf_wall: "#6f7f4a" };
+  for (const t of s.terrain) {
+    const f = t.feature || {};
+    if (!Array.isArray(f.polygon)) continue;
+    const type = f.type, st = f.siege_state;
+    if (f.siege_section != null && type !== "parapet") {
+      const fill = type === "breach" ? "#2b2622" : (STONE[f.siege_kind] || "#9b958a");
+      el("polygon", { points: pts(f.polygon), fill: fill, stroke: "#3a342c", "stroke-width": f.siege_kind === "tower" ? 4 : 2.5,
+        "stroke-dasharray": type === "breach" ? "6 4" : "none" }, siegeLayer);
+      faces[f.siege_section] = f.polygon;
+      if (st === "burning" || st === "untenable") {
+        el("polygon", { points: pts(f.polygon), fill: st === "untenable" ? "#d2401c" : "#f08a24", "fill-opacity": 0.75,
+          stroke: "#ffd34d", "stroke-width": 2 }, siegeLayer);
+      }
+    } else if (type === "ship") {
+      const p = f.polygon, x1 = p[0], x2 = p[2], y1 = H - p[1], y2 = H - p[5], ym = (y1 + y2) / 2, bow = (y1 - y2) * 0.6;
+      el("path", { d: "M" + x1 + " " + y1 + "L" + x2 + " " + y1 + "L" + (x2 + bow) + " " + ym + "L" + x2 + " " + y2 + "L" + x1 + " " + y2 + "Z",
+        fill: "#6b4a2b", stroke: "#2e1f10", "stroke-width": 2.5 }, siegeLayer);
+    } else if (type === "caltrops") {
+      el("polygon", { points: pts(f.polygon), fill: "#b9a77c", "fill-opacity": 0.6, stroke: "#c9c9d6", "stroke-width": 2,
+        "stroke-dasharray": "2 3" }, siegeLayer);
+    } else if (type === "ditch") {
+      el("polygon", { points: pts(f.polygon), fill: "#5b4a32", "fill-opacity": 0.8, stroke: "#2e2418", "stroke-width": 1.5 }, siegeLayer);
+    }
+  }
+  // ladders: two rails from the unit's front to the wall's outer face
+  for (const id in ladders) {
+    const poly = faces[ladders[id]];
+    const p = posAt(added[id], i);
+    if (!poly || !p) continue;
+    const ax = poly[0], ay = poly[1], bx = poly[2], by = poly[3];
+    const vx = bx - ax, vy = by - ay, L = Math.hypot(vx, vy), t = Math.max(0.15, Math.min(0.85, ((p[0] - ax) * vx + (p[1] - ay) * vy) / (L * L)));
+    const fx = ax + vx * t, fy = ay + vy * t, nx = vy / L, ny = -vx / L;
+    for (const off of [-6, 6]) {
+      const x0 = fx + vx / L * off, y0 = fy + vy / L * off;
+      el("line", { x1: x0 + nx * 18, y1: H - (y0 + ny * 18), x2: x0 - nx * 8, y2: H - (y0 - ny * 8), stroke: "#e8d29a", "stroke-width": 2.5 }, siegeLayer);
+    }
+  }
+}
+
 const unitEls = {};
 function unitEl(id) {
   if (unitEls[id]) return unitEls[id];
@@ -858,7 +917,7 @@ function go(i) {
   cur = i;
   state = stateAfter(i);
   slider.value = String(i);
-  drawTerrain(state); drawUnits(state); sideView(state, i); drawArrows(i); drawPanel();
+  drawTerrain(state); drawSieges(state, i); drawUnits(state); sideView(state, i); drawArrows(i); drawPanel();
   if (tip.style.display === "block") tip.style.display = "none";
   const e = EV[i], g = groups[groupOf[i]];
   const onTable = Object.values(state.units).filter((u) => !u.removed).length;

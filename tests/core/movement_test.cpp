@@ -472,6 +472,8 @@ std::optional<double> reference_first_contact(const Footprint& mover, Vec2 dir, 
             if (std::min(m1, o1) - std::max(m0, o0) <= depth + kContactTolerance) return std::nullopt;
             continue;
         }
+        // an extent no longer than the overlap already there: never deeper
+        if (m1 - m0 <= depth + kContactTolerance || o1 - o0 <= depth + kContactTolerance) return std::nullopt;
         const double t_a = (o1 - depth - m0) / v;
         const double t_b = (o0 + depth - m1) / v;
         lo = std::max(lo, std::min(t_a, t_b));
@@ -530,4 +532,23 @@ TEST_CASE("a slide skips only obstacles it could not meet: the same stops as tes
         blocked += blocker.has_value();
     }
     CHECK(blocked > 20'000);
+}
+
+TEST_CASE("a mover straddling a thin obstacle, or wholly inside a deep one, is free to move: no travel deepens the overlap",
+          "[movement]") {
+    // a parapet 2 deep across the mover's path, the mover (40 deep) astride it
+    const Base mover = make_base(0, 0, 0, 60, 40);
+    const std::vector<Obstacle> parapet{{7, make_base(0, 5, 0, 200, 2)}};
+    MoveContext ctx;
+    ctx.obstacles = parapet;
+    const MoveResult on = advance(mover, 30, ctx);
+    CHECK(on.stopped_by == StopReason::None);
+    CHECK(on.distance == Approx(30));
+    const MoveResult back = advance(mover, -30, ctx);
+    CHECK(back.stopped_by == StopReason::None);
+    // a mover 20 deep inside a wall 24 deep walks off it
+    const Base inside = make_base(0, 0, 0, 60, 20);
+    const std::vector<Obstacle> wall{{8, make_base(0, 0, 0, 400, 24)}};
+    ctx.obstacles = wall;
+    CHECK(advance(inside, 100, ctx).stopped_by == StopReason::None);
 }

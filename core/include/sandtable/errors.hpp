@@ -12,6 +12,13 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// The system would not give the memory asked for (a Lua state under
+// `ulimit -v`): callers that can go on with less (fewer workers) catch it.
+class OutOfMemory : public Error {
+public:
+  using Error::Error;
+};
+
 // An error located in a file: "scenario.yaml:12:5: expected a number, found 'ten'".
 class LocatedError : public Error {
 public:

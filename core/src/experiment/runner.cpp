@@ -192,28 +192,39 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
     std::string fatal;
     std::mutex fatal_m;
 
-    auto work = [&](unsigned w) {
-      // A worker that cannot even start (its Lua state and rules need memory
-      // the system will not give: many threads under `ulimit -v`) leaves the
-      // trials to the others before it takes one; only when no worker starts
-      // is it an error. (Fix: std::bad_alloc from one of 256 workers ended
-      // the run.)
-      if (!workers[w]) {
-        try {
-          auto fresh = std::make_unique<Worker>(spec);
-          fresh->ensure_ready();
-          workers[w] = std::move(fresh);
-        } catch (const std::bad_alloc&) {
-          ++failed_starts;
-          return;
-        }
-      }
+    // A worker builds its Lua state only when it has a trial to run, so a
+    // run of 4 trials on 256 threads builds 4 states, not 256. One that
+    // cannot (the system will not give the memory: many threads under
+    // `ulimit -v`) hands its trial back and stops; the trials handed back are
+    // run after the others, on a worker that did start. Only when no worker
+    // starts is it an error. Nothing may leave a worker thread: any other
+    // error is the run's fatal one. (Fixes: std::bad_alloc from one of 256
+    // workers ended the run; so did a Lua state the allocator refused.)
+    std::vector<std::uint64_t> handed_back;
+    std::mutex handed_back_m;
+    auto started = [&](unsigned w, std::uint64_t k) {
+      if (workers[w]) return true;
       try {
-        Worker& worker = *workers[w];
+        auto fresh = std::make_unique<Worker>(spec);
+        fresh->ensure_ready();
+        workers[w] = std::move(fresh);
+        return true;
+      } catch (const std::bad_alloc&) {
+      } catch (const OutOfMemory&) {
+      }
+      ++failed_starts;
+      std::lock_guard<std::mutex> lock(handed_back_m);
+      handed_back.push_back(k);
+      return false;
+    };
+    auto work = [&](unsigned w, const std::uint64_t* only) {
+      try {
         for (;;) {
           if (plan.stop && plan.stop->load()) break;
-          const std::uint64_t k = next.fetch_add(1);
+          const std::uint64_t k = only ? *only : next.fetch_add(1);
           if (k >= todo.size()) break;
+          if (!started(w, k)) return;
+          Worker& worker = *workers[w];
           const std::uint64_t i = todo[k];
           // 63 bits, so the seed prints and parses as a non-negative integer everywhere.
           const std::uint64_t seed = Rng::derive(spec.seed, i) >> 1;
@@ -263,6 +274,7 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
             out.results[v][i] = std::move(r);
           }
           ++done;
+          if (only) break;
         }
       } catch (const std::exception& e) {
         std::lock_guard<std::mutex> lock(fatal_m);
@@ -274,11 +286,20 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
     // not fatal: the workers that did start share all the trials (results are
     // stored by index, so they are the same). None at all is an error. (Fix:
     // std::system_error escaped with joinable threads: std::terminate.)
+    // The trials handed back, one by one on the first worker that started
+    // (on the joiner, so the calling thread stays the watchdog).
+    auto run_handed_back = [&] {
+      for (unsigned w = 0; w < workers.size() && !handed_back.empty(); ++w) {
+        if (!workers[w]) continue;
+        for (const std::uint64_t k : handed_back) work(w, &k);
+        handed_back.clear();
+      }
+    };
     std::vector<std::thread> threads;
     std::string refused;
     for (unsigned w = 0; w < out.threads; ++w) {
       try {
-        threads.emplace_back(work, w);
+        threads.emplace_back(work, w, nullptr);
       } catch (const std::system_error& e) {
         refused = e.what();
         break;
@@ -297,10 +318,12 @@ Outcome run(const Spec& spec, const Plan& plan, const std::function<void(const P
     try {
       joiner = std::thread([&] {
         for (auto& t : threads) t.join();
+        run_handed_back();
         finished = true;
       });
     } catch (const std::system_error&) {
       for (auto& t : threads) t.join();
+      run_handed_back();
       finished = true;
     }
     while (!finished) {

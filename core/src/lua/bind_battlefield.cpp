@@ -61,6 +61,14 @@ struct Battlefield {
     bool centre;
   };
   std::vector<ProbeKeyMemo> probe_key_memo;
+  // Terrain that stops ground moves (a feature's own blocks_move = true: a
+  // wall, a closed gate): rectangles kept as bases, rebuilt when the terrain
+  // changes. Their obstacle ids are kBarrierIds + the feature's id.
+  static constexpr geom::BaseId kBarrierIds = geom::BaseId{1} << 40;
+  std::vector<geom::Obstacle> barrier_list;
+  std::vector<geom::Footprint> barrier_fp;
+  bool barriers_stale = true;
+  const std::vector<geom::Obstacle>& barriers();
 
   int flag_bit(lua_State* L, std::string_view name) {
     for (std::size_t k = 0; k < flag_names.size(); ++k)
@@ -173,9 +181,42 @@ struct Battlefield {
   }
 };
 
+// The base a blocks_move feature stands for: its polygon must be a rectangle
+// given corner after corner (the first edge is the frontage). nullopt when the
+// feature does not block moves.
+std::optional<geom::Base> barrier_base(const Value& v) {
+  const Value& flag = v["blocks_move"];
+  if (flag.is_null() || (flag.is_bool() && !flag.as_bool())) return std::nullopt;
+  const std::string type = v["type"].is_string() ? v["type"].as_string() : std::string("?");
+  const auto bad = [&type]() {
+    return Error(fmt::format("terrain feature '{}': blocks_move needs polygon = a rectangle's 4 corners in order "
+                             "(x1,y1,...,x4,y4)", type));
+  };
+  if (!v["polygon"].is_list() || v["polygon"].as_list().size() != 8) throw bad();
+  const auto& xs = v["polygon"].as_list();
+  std::array<geom::Vec2, 4> p;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (!xs[2 * i].is_number() || !xs[2 * i + 1].is_number()) throw bad();
+    p[i] = {xs[2 * i].as_number(), xs[2 * i + 1].as_number()};
+  }
+  const geom::Vec2 a = p[1] - p[0], b = p[2] - p[1];
+  const double w = std::hypot(a.x, a.y), d = std::hypot(b.x, b.y);
+  const geom::Vec2 diag = p[2] - p[0] - a - b;  // zero for a parallelogram
+  if (w <= 0 || d <= 0 || std::abs(a.x * b.x + a.y * b.y) > 1e-6 * w * d || std::hypot(diag.x, diag.y) > 1e-6 * (w + d) ||
+      std::hypot(p[3].x - p[0].x - b.x, p[3].y - p[0].y - b.y) > 1e-6 * (w + d))
+    throw bad();
+  geom::Base base;
+  base.centre = {(p[0].x + p[2].x) / 2, (p[0].y + p[2].y) / 2};
+  base.facing_deg = std::atan2(a.y, a.x) * 180.0 / geom::kPi;  // right() = (cos, sin) of the facing
+  base.width = w;
+  base.depth = d;
+  return base;
+}
+
 // A terrain feature as plain data: {type=, polygon={x1,y1,...} | circle={x,y,r},
 // blocks_los=, height=}. The same form is saved and passed from Lua.
 geom::Feature feature_from_value(const Value& v) {
+  (void)barrier_base(v);  // a blocks_move feature must be a rectangle
   geom::Feature f;
   if (!v["type"].is_string()) throw Error("terrain feature: expected a 'type' string");
   f.type = v["type"].as_string();
@@ -206,8 +247,33 @@ geom::Feature feature_from_value(const Value& v) {
 void Battlefield::rebuild_terrain() {
   terrain = geom::TerrainMap();
   flags_stale = true;
+  barriers_stale = true;
   if (!state.terrain.is_list()) return;
   for (const auto& f : state.terrain.as_list()) terrain.add(feature_from_value(f));
+}
+
+const std::vector<geom::Obstacle>& Battlefield::barriers() {
+  if (!barriers_stale) return barrier_list;
+  barrier_list.clear();
+  barrier_fp.clear();
+  std::vector<geom::Base> bases;
+  std::vector<geom::BaseId> ids;
+  if (state.terrain.is_list()) {
+    const auto& list = state.terrain.as_list();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (auto b = barrier_base(list[i])) {
+        bases.push_back(*b);
+        ids.push_back(kBarrierIds + static_cast<geom::BaseId>(i + 1));
+      }
+    }
+  }
+  barrier_fp.reserve(bases.size());  // no reallocation: the obstacles point into it
+  for (std::size_t i = 0; i < bases.size(); ++i) {
+    barrier_fp.emplace_back(bases[i]);
+    barrier_list.push_back(geom::Obstacle{ids[i], bases[i], &barrier_fp[i]});
+  }
+  barriers_stale = false;
+  return barrier_list;
 }
 
 Battlefield& check_bf(lua_State* L, int arg = 1) {
@@ -647,11 +713,15 @@ int bf_move(lua_State* L) {
     if (lua_istable(L, i)) { opts = i; break; }
   std::vector<int> ignore;
   int ignore_side = -1;
+  bool ignore_terrain = false;
   if (opts) {
     lua_getfield(L, opts, "ignore");
     if (lua_istable(L, -1)) ignore = check_int_list(L, lua_gettop(L), "ignore");
     lua_pop(L, 1);
     ignore_side = field_int(L, opts, "ignore_side", -1, false);
+    lua_getfield(L, opts, "ignore_terrain");
+    ignore_terrain = lua_toboolean(L, -1);
+    lua_pop(L, 1);
   }
   // Obstacles: every live unit near enough to matter, less those ignored.
   const double reach = 2 * (u.at.width + u.at.depth) +
@@ -673,6 +743,10 @@ int bf_move(lua_State* L) {
     if (!ignore.empty() && std::find(ignore.begin(), ignore.end(), o.id) != ignore.end()) continue;
     obstacles.push_back(geom::Obstacle{o.id, Battlefield::base_of(o), &bf.footprint[i]});
   }
+  // Terrain that blocks moves (blocks_move) holds only the ground (layer 0),
+  // and, like a base, not a mover that starts on it.
+  if (self_layer == 0 && !ignore_terrain)
+    for (const auto& b : bf.barriers()) obstacles.push_back(b);
   geom::MoveContext ctx;
   ctx.obstacles = obstacles;
   ctx.self = id;
@@ -700,6 +774,11 @@ int bf_move(lua_State* L) {
   if (r.stopped_by == geom::StopReason::TableEdge) {
     lua_pushstring(L, "edge");
     lua_setfield(L, -2, "stopped_by");
+  } else if (r.stopped_by == geom::StopReason::Base && r.blocker && *r.blocker >= Battlefield::kBarrierIds) {
+    lua_pushstring(L, "terrain");
+    lua_setfield(L, -2, "stopped_by");
+    lua_pushinteger(L, static_cast<lua_Integer>(*r.blocker - Battlefield::kBarrierIds));
+    lua_setfield(L, -2, "terrain");
   } else if (r.stopped_by == geom::StopReason::Base && r.blocker) {
     lua_pushinteger(L, static_cast<lua_Integer>(*r.blocker));
     lua_setfield(L, -2, "stopped_by");
@@ -870,6 +949,7 @@ int bf_add_terrain(lua_State* L) {
   if (!bf.state.terrain.is_list()) bf.state.terrain = Value(Value::List{});
   bf.state.terrain.push(v);
   bf.flags_stale = true;
+  bf.barriers_stale = true;
   if (bf.logging()) bf.log->add("terrain_added", Value(Value::Map{{"feature", v}, {"id", static_cast<std::int64_t>(id)}}));
   lua_pushinteger(L, static_cast<lua_Integer>(id));
   return 1;
@@ -1059,6 +1139,7 @@ int bf_terrain_type(lua_State* L) {
   luaL_checktype(L, 3, LUA_TTABLE);
   bf.type_attributes[type] = to_value(L, 3, "terrain type '" + type + "' attributes");
   bf.flags_stale = true;
+  bf.barriers_stale = true;
   return 0;
 }
 
@@ -1593,12 +1674,16 @@ const std::vector<Binding> kBindings = {
     {"query", "bf:query{of=, within=, side=?, enemy=?, friend=?, arc=?, arc_how=?} -> { {id=, distance=}, ... }",
      "Units within a distance of one unit, filtered by side and arc, nearest first (ties by id).",
      guarded<bf_query>, true},
-    {"move", "bf:move(id, how, ..., {ignore={ids}, ignore_side=n}?) -> {distance=, turned=, stopped_by=, ...}",
+    {"move", "bf:move(id, how, ..., {ignore={ids}, ignore_side=n, ignore_terrain=bool}?) -> {distance=, turned=, stopped_by=, ...}",
      "Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; "
-     "stops at the first contact (stopped_by = unit id) or the table edge (stopped_by = 'edge').",
+     "stops at the first contact (stopped_by = unit id), the table edge (stopped_by = 'edge') or, for a unit on "
+     "the ground (layer 0), a terrain feature with blocks_move = true that it does not start on "
+     "(stopped_by = 'terrain', terrain = the feature's id; ignore_terrain passes them).",
      guarded<bf_move>, true},
-    {"add_terrain", "bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0} -> id",
-     "Adds a terrain feature.", guarded<bf_add_terrain>, true},
+    {"add_terrain", "bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0, blocks_move=false} -> id",
+     "Adds a terrain feature. blocks_move = true (a wall, a closed gate: the feature's own key, not a terrain_type "
+     "attribute) makes it stop ground moves as a base would; such a feature must be a rectangle, polygon = its 4 "
+     "corners in order.", guarded<bf_add_terrain>, true},
     {"change_terrain", "bf:change_terrain(id, changes)",
      "Changes a terrain feature during play (breached, burnt, built): its keys (type, polygon or circle, "
      "blocks_los, height, a ruleset's attributes) take the values in `changes`; logged as terrain_changed. "

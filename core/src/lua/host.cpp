@@ -329,7 +329,7 @@ bool LuaHost::request_stop(const std::string& reason) {
 LuaHost::LuaHost(LuaHostOptions options) : options_(std::move(options)) {
   if (options_.roots.empty()) options_.roots.push_back(default_project_root());
   L_ = lua_newstate(&LuaHost::allocate, this);
-  if (!L_) throw Error("cannot create a Lua state (out of memory)");
+  if (!L_) throw OutOfMemory("cannot create a Lua state (out of memory)");
   // Generational collection: rules and AI make many short-lived tables
   // (callgrind, 10 bench battles: -1.2 % instructions against incremental).
   lua_gc(L_, LUA_GCGEN, 0, 0);
@@ -373,13 +373,21 @@ void LuaHost::install_sandbox() {
   lua_setglobal(L, "require");
   lua::register_all_modules(L);
 
-  if (luaL_loadbufferx(L, lua::kSandboxPrelude, std::char_traits<char>::length(lua::kSandboxPrelude),
-                       "=sandbox", "t") != LUA_OK)
-    throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
+  // Out of memory here is the system's refusal (many workers under
+  // `ulimit -v`), which the experiment runner survives with fewer workers.
+  const auto prelude_failed = [L](int status) {
+    const std::string msg = fmt::format("sandbox prelude: {}", lua_tostring(L, -1));
+    if (status == LUA_ERRMEM) throw OutOfMemory(msg);
+    throw LuaError(msg);
+  };
+  if (const int status = luaL_loadbufferx(L, lua::kSandboxPrelude, std::char_traits<char>::length(lua::kSandboxPrelude),
+                                          "=sandbox", "t");
+      status != LUA_OK)
+    prelude_failed(status);
   lua_pushglobaltable(L);
   lua_pushcfunction(L, killed_reason);
   lua_pushcfunction(L, memory_check);
-  if (lua_pcall(L, 3, 1, 0) != LUA_OK) throw LuaError(fmt::format("sandbox prelude: {}", lua_tostring(L, -1)));
+  if (const int status = lua_pcall(L, 3, 1, 0); status != LUA_OK) prelude_failed(status);
   lua_setfield(L, LUA_REGISTRYINDEX, kNewEnvKey);
 }
 

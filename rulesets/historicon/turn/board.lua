@@ -76,7 +76,8 @@ local function note_contact(G, uid, target, how)
   local d, t = G.D[uid], G.D[target]
   note(G, uid, { what = "contact", target = target, how = how, formed = d.formed, class = d.class,
                  target_formed = t.formed, target_disordered = t.disordered, target_broken = t.broken,
-                 target_mounted = troops.is_mounted(t) })
+                 target_mounted = troops.is_mounted(t),
+                 target_class = t.class, face = G.bf:contact(target, uid) }) -- for the absurd-act warnings
 end
 
 -- Live units of a side other than `except`, in army order (who a unit

@@ -3,22 +3,13 @@
 -- (turn.play: the test at the end of the period). The dice of the unit
 -- tested are forced by purpose; the rest are seeded.
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local battle = require("wrg.battle")
 local turn = require("wrg.turn")
 local ai = require("wrg.ai")
 
-local function rigged(by_purpose, seed)
-  local r = dice.random(seed or 1)
-  return {
-    roll = function(_, n, purpose)
-      for prefix, vals in pairs(by_purpose) do
-        if purpose and purpose:sub(1, #prefix) == prefix and #vals > 0 then return table.remove(vals, 1) end
-      end
-      return r:roll(n, purpose)
-    end,
-  }
-end
+local rigged = F.rigged
 
 local quiet = setmetatable({ charge_target = function() return nil end, countercharge = function() return false end,
                              move = function() return nil end, formation = function() return nil end,

@@ -4,6 +4,7 @@
 -- battles under the referee with sub-units detached and rejoining and a
 -- unit arriving late.
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local loader = require("sandtable.loader")
 local parse = require("lib.scenario").parse
@@ -15,17 +16,7 @@ local sketch_map = require("wrg.deployment.sketch_map")
 
 local prepared = lbattle.prepare(parse(loader.read("scenarios/wrg/medway.yaml"), "medway.yaml", "scenarios/wrg"))
 
-local function rigged(by_purpose, seed)
-  local r = dice.random(seed or 1)
-  return {
-    roll = function(_, n, purpose)
-      for prefix, vals in pairs(by_purpose) do
-        if purpose and purpose:sub(1, #prefix) == prefix and #vals > 0 then return table.remove(vals, 1) end
-      end
-      return r:roll(n, purpose)
-    end,
-  }
-end
+local rigged = F.rigged
 
 local function run(cmds, opts)
   opts = opts or {}

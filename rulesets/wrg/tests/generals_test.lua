@@ -4,6 +4,7 @@
 -- the point turns on are forced by purpose (the rest come from a seeded
 -- source): see `rigged`.
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local battle = require("wrg.battle")
 local turn = require("wrg.turn")
@@ -16,23 +17,9 @@ local MM = tables.MM_PER_PACE
 
 -- A dice source that shows the given values for rolls whose purpose starts
 -- with a given text, in order, and seeded random rolls otherwise.
-local function rigged(by_purpose, seed)
-  local r = dice.random(seed or 1)
-  return {
-    roll = function(_, n, purpose)
-      for prefix, vals in pairs(by_purpose) do
-        if purpose and purpose:sub(1, #prefix) == prefix and #vals > 0 then return table.remove(vals, 1) end
-      end
-      return r:roll(n, purpose)
-    end,
-  }
-end
+local rigged = F.rigged
 
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
+local unit = F.unit
 
 local function commander(t)
   local quiet = { charge_target = function() return nil end, countercharge = function() return false end,

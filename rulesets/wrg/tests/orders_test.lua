@@ -4,6 +4,7 @@
 -- point the dice are random with a fixed seed; the assertions hold for any
 -- roll (the units stand far from any enemy unless the case needs one).
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local battle = require("wrg.battle")
 local turn = require("wrg.turn")
@@ -16,11 +17,7 @@ local SG = require("wrg.orders.signals")
 
 local MM = tables.MM_PER_PACE
 
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
+local unit = F.unit
 
 -- A commander that charges nothing, changes no order and holds every unit
 -- unless told; it moves units by their orders (ai.move).
@@ -56,10 +53,7 @@ local function events(G, kind, pred)
   return out
 end
 
-local function play(G)
-  turn.play(G)
-  G.turn = G.turn + 1
-end
+local play = F.play
 
 local GENERAL = { figures = 4, ranks = 1, weapons = { "lance" }, general = "c_in_c" }
 

@@ -4,6 +4,7 @@
 -- engine's own tests). Dice the point turns on are forced by purpose (see
 -- `rigged`); the rest are seeded.
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local battle = require("wrg.battle")
 local turn = require("wrg.turn")
@@ -14,17 +15,7 @@ local subunits = require("wrg.units.subunits")
 
 local MM = tables.MM_PER_PACE
 
-local function rigged(by_purpose, seed)
-  local r = dice.random(seed or 1)
-  return {
-    roll = function(_, n, purpose)
-      for prefix, vals in pairs(by_purpose) do
-        if purpose and purpose:sub(1, #prefix) == prefix and #vals > 0 then return table.remove(vals, 1) end
-      end
-      return r:roll(n, purpose)
-    end,
-  }
-end
+local rigged = F.rigged
 
 local function commander(t)
   local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
@@ -56,10 +47,7 @@ local function skirmish(opts)
   return G, lines
 end
 
-local function play(G)
-  turn.play(G)
-  G.turn = G.turn + 1
-end
+local play = F.play
 
 local function events(G, kind)
   local out = {}

@@ -4,6 +4,7 @@
 -- through the battle engine (turn.play). Where a roll does not decide the
 -- point the dice are seeded; the assertions hold for any roll.
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local battle = require("wrg.battle")
 local turn = require("wrg.turn")
@@ -14,11 +15,7 @@ local ai = require("wrg.ai")
 
 local MM = tables.MM_PER_PACE
 
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
+local unit = F.unit
 
 local function commander(t)
   local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
@@ -44,10 +41,7 @@ local function fight(opts)
   return G, lines
 end
 
-local function play(G)
-  turn.play(G)
-  G.turn = G.turn + 1
-end
+local play = F.play
 
 local ahead = commander{ move = function() return { bearing = 0, distance = 1000, advancing = true } end }
 

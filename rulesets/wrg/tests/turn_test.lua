@@ -4,6 +4,7 @@
 -- Where a roll does not decide the point, the dice are random with a fixed
 -- seed; the assertions hold for any roll.
 local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
 local dice = require("sandtable.dice")
 local battle = require("wrg.battle")
 local turn = require("wrg.turn")
@@ -15,48 +16,17 @@ local ai = require("wrg.ai")
 
 local MM = tables.MM_PER_PACE
 
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
+local unit = F.unit
 
 -- A commander that declares nothing and moves nothing unless told.
-local function commander(t)
-  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end }
-  for k, v in pairs(t or {}) do quiet[k] = v end
-  return setmetatable(quiet, { __index = ai })
-end
+local commander = F.commander
 
-local FAR = unit("far", "MI", 1700, 1150, 180)
 
-local function fight(opts)
-  local lines = {}
-  local G = battle.skirmish{
-    dice = opts.dice or dice.random(opts.seed or 1),
-    report = function(l) lines[#lines + 1] = l end,
-    table = opts.terrain and { terrain = opts.terrain } or nil,
-    sides = {
-      { units = opts.side1, commander = opts.cmd1 or commander() },
-      { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
-    },
-  }
-  return G, lines
-end
+local fight = F.fight
 
-local function events(G, kind, when)
-  local out = {}
-  for _, e in ipairs(G.bf:events()) do
-    if e.kind == kind and (when == nil or e.turn == when) then out[#out + 1] = e end
-  end
-  return out
-end
+local events = F.events
 
-local function play(G)
-  turn.play(G)
-  G.turn = G.turn + 1
-end
+local play = F.play
 
 -- Two units in contact front to front, already fighting.
 local function engage(G, a, b)

@@ -183,19 +183,21 @@ function bf:nearest(ids, side, within, arc, arc_how) end
 ---@return any # { {id=, distance=}, ... }
 function bf:query(spec) end
 
---- Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; stops at the first contact (stopped_by = unit id) or the table edge (stopped_by = 'edge').
---- `bf:move(id, how, ..., {ignore={ids}, ignore_side=n}?) -> {distance=, turned=, stopped_by=, ...}`
+--- Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; stops at the first contact (stopped_by = unit id), the table edge (stopped_by = 'edge') or, for a unit on the ground (layer 0), a terrain feature with blocks_move = true that it does not start on (stopped_by = 'terrain', terrain = the feature's id; ignore_terrain passes them).
+--- `bf:move(id, how, ..., {ignore={ids}, ignore_side=n, ignore_terrain=bool}?) -> {distance=, turned=, stopped_by=, ...}`
 ---@param id any
 ---@param how any
 ---@param ignore any
 ---@param ids any
 ---@param ignore_side any
 ---@param n any
+---@param ignore_terrain any
+---@param bool any
 ---@return any # {distance=, turned=, stopped_by=, ...}
-function bf:move(id, how, ignore, ids, ignore_side, n) end
+function bf:move(id, how, ignore, ids, ignore_side, n, ignore_terrain, bool) end
 
---- Adds a terrain feature.
---- `bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0} -> id`
+--- Adds a terrain feature. blocks_move = true (a wall, a closed gate: the feature's own key, not a terrain_type attribute) makes it stop ground moves as a base would; such a feature must be a rectangle, polygon = its 4 corners in order.
+--- `bf:add_terrain{type=, polygon={x1,y1,...} | circle={x,y,r}, blocks_los=false, height=0, blocks_move=false} -> id`
 ---@param spec any
 ---@return any # id
 function bf:add_terrain(spec) end
@@ -232,13 +234,13 @@ function bf:terrain_at(x, y) end
 ---@return any # boolean
 function bf:line_of_sight(viewer, target, see_into) end
 
---- The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear line of sight (as line_of_sight), in id order.
---- `bf:sighted(side, range, see_into?) -> {ids}`
+--- The units of the other sides that some unit of `side` sees: within `range` mm edge to edge and with a clear line of sight (as line_of_sight), in id order. opts: a number (see_into) or { see_into =, ground = {type = mm} (features that raise a unit standing in them), tops = {type = mm} (how tall blocking features are), range_per_mm = k (a viewer h mm high sees range + k*h) }; with ground or tops, a line from eye to eye passes over blocking features it clears (a flat one with no height never), and a hill one stands on does not block.
+--- `bf:sighted(side, range, opts?) -> {ids}`
 ---@param side any
 ---@param range any
----@param see_into? any
+---@param opts? any
 ---@return any # {ids}
-function bf:sighted(side, range, see_into) end
+function bf:sighted(side, range, opts) end
 
 --- Attributes (a ruleset's meaning: bad_going = true, ...) that every terrain feature of a type has unless the feature gives its own (any key of add_terrain besides type, polygon, circle, blocks_los and height).
 --- `bf:terrain_type(type, {attribute = value, ...})`

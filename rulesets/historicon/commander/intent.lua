@@ -1,0 +1,257 @@
+-- The Historicon default commander's plan between turns: which side must
+-- attack, the objective each unit keeps from turn to turn (revised only when
+-- something changed), the charges a sensible player does not make, and the
+-- way round a friend standing in the path. Used by historicon/ai.lua.
+--
+-- Readings of "what a sensible player does" (docs/rulesets/historicon.md,
+-- "The default commander"):
+--   * The side behind on victory points attacks; so does a side level on
+--     points once the opening turns are over (someone must attack for the
+--     battle to be decided: Phase 7 decides a battle only when an army has
+--     lost 25% of its points), and both sides in the last third of the
+--     battle's turns.
+--   * A unit keeps its objective (the enemy it goes for) between turns and
+--     changes it only when that enemy is broken or gone, may no longer be
+--     contacted, or another is clearly (1 expected hit) better.
+--   * Light troops (LI, VLI, LC) do not charge the front of formed, ordered
+--     heavy troops; a unit that shoots does not charge a formed, ordered,
+--     unhurt enemy it can shoot at ("HC ... skirmish an enemy unit before
+--     they have been weakened enough by shooting to deliver the charge
+--     home", Classes of troops): it shoots first.
+--   * A friend in the path is gone round, not bumped into; a move stops
+--     short of a friend rather than jam against it; a unit does not swing
+--     its facing back and forth.
+local shooting = require("historicon.shooting")
+local turn = require("historicon.turn")
+
+local I = {}
+
+local abs, max, min, sqrt = math.abs, math.max, math.min, math.sqrt
+
+local LIGHT = { LI = true, VLI = true, LC = true }
+local HEAVY = { HI = true, KC = true, HC = true }
+
+-- Whether `side` must attack now.
+function I.must_attack(G, side)
+  local me, them = G.sides[side], G.sides[3 - side]
+  local function share(s) return s.vp_start > 0 and s.vp / s.vp_start or 1 end
+  local mine, theirs = share(me), share(them)
+  if mine < theirs - 1e-9 then return true end
+  local limit = G.max_turns or 20
+  if G.turn > limit * 2 / 3 then return true end
+  return mine <= theirs + 1e-9 and G.turn >= 5
+end
+
+-- Would `uid` strike the front of `e`?
+local function at_front_of(G, uid, e)
+  return G.bf:in_arc(e, uid, 89, "centre")
+end
+
+-- Light troops against the front of formed, ordered heavy troops.
+function I.light_against_heavy_front(G, uid, e)
+  local d, t = G.D[uid], G.D[e]
+  return LIGHT[d.class] and HEAVY[t.class] and t.formed and not t.disordered and not t.broken
+    and at_front_of(G, uid, e) or false
+end
+
+-- A target the unit should shoot rather than charge: formed, ordered,
+-- unhurt, within its shooting range (centre to centre, as the referee's
+-- warning measures it).
+function I.shoot_first(G, uid, e)
+  local d, t = G.D[uid], G.D[e]
+  local range = shooting.range(d, G.S.scale)
+  if not range or not t.formed or t.disordered or t.broken or (t.hits or 0) > 0 then return false end
+  local x, y = G.bf:pos(uid)
+  local ex, ey = G.bf:pos(e)
+  return sqrt((x - ex) ^ 2 + (y - ey) ^ 2) <= range * 10 + G.S.cm(1)
+end
+
+-- Whether a charge of `uid` on `e` is one a sensible player makes at all.
+function I.sensible_charge(G, uid, e)
+  return not I.light_against_heavy_front(G, uid, e) and not I.shoot_first(G, uid, e)
+end
+
+-- The enemy a (non-HI) unit goes for: kept from turn to turn in
+-- d.ai_objective = { target =, since = turn } and revised only when it is
+-- broken or gone, may not be contacted, or another enemy scores clearly
+-- better (by `margin`, default 1 expected hit; a unit's distance counts a
+-- third of a point per move). `value(q)` scores an enemy (nil: not worth
+-- going for). Returns the foes entry or nil.
+function I.objective(G, uid, foes, value, margin)
+  local d = G.D[uid]
+  local best, best_s, kept, kept_s
+  local prev = d.ai_objective and d.ai_objective.target
+  for _, q in ipairs(foes) do
+    local s = value(q)
+    if s then
+      s = s - q.distance / (3 * d.move)
+      if not best_s or s > best_s then best, best_s = q, s end
+      if q.id == prev then kept, kept_s = q, s end
+    end
+  end
+  local pick = best
+  if kept and kept_s >= best_s - (margin or 1) then pick = kept end
+  if pick then
+    if not d.ai_objective or d.ai_objective.target ~= pick.id then
+      d.ai_objective = { target = pick.id, since = G.turn }
+    end
+  else
+    d.ai_objective = nil
+  end
+  return pick
+end
+
+-- The friend (not broken, not gone) nearest along the unit's way to
+-- (tx, ty) whose footprint stands across that way within `reach` mm, with
+-- its distance along the way and its lateral offset; nil when the way is
+-- clear. Footprints are taken as circles round their longer side (a friend
+-- turned across the way blocks as much as one facing along it).
+local function friend_in_way(G, uid, tx, ty, reach)
+  local d = G.D[uid]
+  local x, y = G.bf:pos(uid)
+  local dx, dy = tx - x, ty - y
+  local len = sqrt(dx * dx + dy * dy)
+  if len < 1e-6 then return nil end
+  dx, dy = dx / len, dy / len
+  local best
+  for _, q in ipairs(G.bf:query{ of = uid, within = reach, friend = true }) do
+    local o = G.D[q.id]
+    if not o.gone and not o.broken then
+      local ox, oy = G.bf:pos(q.id)
+      local along = (ox - x) * dx + (oy - y) * dy
+      local lat = -(ox - x) * dy + (oy - y) * dx
+      local half = max(o.w, o.dp) / 2
+      if along > 0 and along < min(len, reach) + half and abs(lat) < d.w / 2 + half then
+        if not best or along < best.along then best = { id = q.id, along = along, lat = lat, half = half } end
+      end
+    end
+  end
+  return best, dx, dy
+end
+
+-- A point to steer for that goes round a friend standing in the way to
+-- (tx, ty): beside the friend's nearer end (the end towards which less of
+-- it lies across the way), far enough out for the unit's width, kept on
+-- the table. The side chosen is kept (d.ai_detour) while the same friend
+-- stands in the way, so the unit does not weave from one side to the
+-- other. Returns tx, ty unchanged when the way is clear.
+function I.way_round(G, uid, tx, ty)
+  local d = G.D[uid]
+  local x0, y0 = G.bf:pos(uid)
+  -- a detour once begun is followed to its point (for up to two turns, while
+  -- the unit goes for the same place): weighing the way afresh each turn,
+  -- the unit turned out round the friend, then back at the enemy, then out
+  -- again, swinging 40 degrees each way every turn
+  local o = d.ai_detour
+  if o and o.px and G.turn <= o.until_turn and abs(o.tx - tx) + abs(o.ty - ty) < G.S.cm(10)
+      and sqrt((o.px - x0) ^ 2 + (o.py - y0) ^ 2) > G.S.cm(2)
+      -- and only while the point is still on the way (nearer the goal than
+      -- the unit): a point the unit has passed would turn it about
+      and sqrt((o.px - tx) ^ 2 + (o.py - ty) ^ 2) < sqrt((x0 - tx) ^ 2 + (y0 - ty) ^ 2) - G.S.cm(1) then
+    return o.px, o.py, o.friend
+  end
+  local f, dx, dy = friend_in_way(G, uid, tx, ty, d.move + G.S.cm(10))
+  if not f then d.ai_detour = nil; return tx, ty, nil end
+  local x, y = G.bf:pos(uid)
+  -- the unit's half diagonal: a unit turned towards the point sweeps its
+  -- corners wider than its half frontage
+  local clear = sqrt(d.w * d.w + d.dp * d.dp) / 2 + f.half + G.S.cm(3)
+  local S = G.S
+  local function point(sign)
+    local off = f.lat + sign * clear
+    local px = x + dx * f.along - dy * off
+    local py = y + dy * f.along + dx * off
+    local margin = d.w / 2
+    if px < margin or px > S.width - margin or py < margin or py > S.depth - margin then return nil end
+    return px, py
+  end
+  -- going round the side the friend's centre is not on is shorter; a friend
+  -- square across the way (within 1 cm) is gone round on the side nearer
+  -- the middle of the table (the same for both sides of a mirror match: a
+  -- "right" or "left" rule favoured one side's armies)
+  local first = f.lat >= 0 and -1 or 1
+  if abs(f.lat) < G.S.cm(1) then
+    local ax = point(-1)
+    local bx = point(1)
+    if ax and bx then first = abs(ax - S.width / 2) <= abs(bx - S.width / 2) and -1 or 1 end
+  end
+  if d.ai_detour and d.ai_detour.friend == f.id then first = d.ai_detour.sign end
+  local sign = first
+  local px, py = point(first)
+  if not px then sign = -first; px, py = point(sign) end
+  if not px then return tx, ty, f.id end
+  d.ai_detour = { friend = f.id, sign = sign, px = px, py = py, tx = tx, ty = ty, until_turn = G.turn + 1 }
+  return px, py, f.id
+end
+
+-- A unit that swung its facing 25 degrees or more one way since its last
+-- move does not swing back 25 or more the other way unless it charges or
+-- gets out of danger: the swing back is cut to 20 degrees. A player settles
+-- on a heading; weighing a near tie afresh each turn (two enemies, a friend
+-- to go round) swung units 30-40 degrees each way turn after turn.
+-- Remembers the facing the unit planned from in d.ai_heading.
+function I.steady(G, uid, plan)
+  local d = G.D[uid]
+  local _, _, f = G.bf:pos(uid)
+  local last = d.ai_heading
+  d.ai_heading = { facing = f, turn = G.turn }
+  if plan.charge or plan.withdraw or not last or last.turn ~= G.turn - 1 then return plan end
+  local swung = (f - last.facing + 540) % 360 - 180
+  local want = plan.turn or plan.wheel or 0
+  if plan.turn == nil and plan.wheel then want = plan.wheel end
+  if abs(swung) >= 25 and abs(want) >= 25 and (swung > 0) ~= (want > 0) then
+    local cut = want > 0 and 20 or -20
+    if plan.turn then plan.turn = cut else plan.wheel = cut end
+  end
+  return plan
+end
+
+-- Friends (not gone) touching the unit now, as a set.
+local function touching(G, uid)
+  local out = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, friend = true }) do
+    if not G.D[q.id].gone then out[q.id] = true end
+  end
+  return out
+end
+
+-- A move that would end against a friend it does not touch now stops
+-- 1.5 cm (scaled) short of it: bases jammed against each other cannot turn
+-- or wheel (a turn sweeps their corners through the friend), and a jam of
+-- touching bases held whole armies still for the rest of a battle. The move
+-- is tried with the engine's own turn.move and the unit put back where it
+-- stood (out of the event log).
+-- The same trial move also catches a contact nobody decided on: a plan that
+-- is not a charge on the enemy it would touch (a turn in place sweeping a
+-- corner into an enemy's front, a move bumping into one) stands instead,
+-- unless `welcome(enemy)` says the unit would have charged it anyway.
+function I.stop_short_of_friends(G, uid, plan, welcome)
+  if not plan or plan.rally then return plan end
+  if (plan.advance or 0) <= 0 and not plan.turn and not plan.wheel then return plan end
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  local before = touching(G, uid)
+  local r = turn.move(G, uid, plan)
+  local ends_on_new = false
+  if not r.contact and r.moved > 0 then
+    for id in pairs(touching(G, uid)) do
+      if not before[id] then ends_on_new = true; break end
+    end
+  end
+  if G.log then bf:set_logging(false) end
+  bf:place(uid, x, y, f)
+  if G.log then bf:set_logging(true) end
+  if r.contact and r.contact ~= plan.charge and not (welcome and welcome(r.contact)) then
+    plan.turn, plan.wheel, plan.advance = nil, nil, 0
+    return plan
+  end
+  if ends_on_new then
+    -- the advance it got before the friend stopped it, less 1.5 cm (a
+    -- wheel's arc counts in `moved` too)
+    local arc = plan.wheel and G.D[uid].w * math.rad(abs(plan.wheel)) or 0
+    plan.advance = max(0, min(plan.advance, r.moved - arc) - G.S.cm(1.5))
+  end
+  return plan
+end
+
+return I

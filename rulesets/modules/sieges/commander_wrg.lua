@@ -1,0 +1,749 @@
+-- The sieges module in WRG 1973: the default commander (wrg.ai) besieging
+-- and defending. Installed around wrg.ai's own choices; without a siege on
+-- the table it leaves them alone. Rules never decide for it; it rolls no
+-- dice; it knows of the enemy's mines only what modules.sieges.mining.view
+-- shows its side.
+--
+-- Besieger: deploys at its edge (or aboard its ships), gives its scaling
+-- ladders to its foot (2 figures a ladder), its ram to a heavy foot unit,
+-- fire missiles to the units the scenario names; ladder units make for the
+-- wall sections facing them (undefended ones first) and escalade; the ram
+-- makes for a gate and batters it; fire troops close to half range of a
+-- gate or palisade and stand to prepare and shoot fire; the rest wait
+-- outside bowshot until a breach, a broken gate or a footing opens the way,
+-- then go in. Units aboard ship climb down the side (as dismounting: half a
+-- period) and wade ashore.
+-- Defender: posts its foot along the walls facing the enemy (missile troops
+-- first) and keeps the rest inside; "Uncontrolled advance by defenders
+-- means move towards a breach or wall threatened with escalade, or failing
+-- these, sortie out" (READING: a sortie needs an open gate; with none the
+-- unit stands); the reserve mans the threatened section (the nearest
+-- breach or broken gate, else the section under escalade), fights fire
+-- within 60 paces of a burning section, and attacks enemies inside.
+local forts = require("modules.sieges.fortifications")
+local fire = require("modules.sieges.fire")
+local materials = require("modules.sieges.materials")
+local ST = require("modules.sieges.wrg.state")
+
+local CMD = {}
+
+local MM = ST.MM
+local exempt = setmetatable({}, { __mode = "k" })  -- G.S -> { [side] = true }: deployed by the siege plan
+
+local function live(d) return d and not d.gone and not d.off_table end
+local function foot(d) return d.type == "LI" or d.type == "LMI" or d.type == "MI" or d.type == "LHI" or d.type == "HI" end
+
+-- The runs of a fort: consecutive sections on one straight line, with
+-- their outer face from A to B and outward normal.
+local function runs(S, fi)
+  local out = {}
+  local fort = S.forts.forts[fi]
+  local cur
+  for _, i in ipairs(fort.sections) do
+    local sec = S.forts.sections[i]
+    local ox, oy = forts.outward(sec)
+    if cur and math.abs(cur.ox - ox) < 1e-6 and math.abs(cur.oy - oy) < 1e-6 then
+      cur.b = { sec.to[1], sec.to[2] }
+      cur.sections[#cur.sections + 1] = i
+    else
+      cur = { a = { sec.from[1], sec.from[2] }, b = { sec.to[1], sec.to[2] }, ox = ox, oy = oy, sections = { i },
+              facing = forts.facing_out(sec) }
+      out[#out + 1] = cur
+    end
+  end
+  return out
+end
+
+-- The direction (unit vector) towards a side's table edge.
+local function towards_edge(side) return 0, side == 1 and -1 or 1 end
+
+local function overlaps(a, b)
+  return math.abs(a.x - b.x) * 2 < a.w + b.w + 2 and math.abs(a.y - b.y) * 2 < a.h + b.h + 2
+end
+
+-- The axis-aligned box of a placement.
+local function box(x, y, w, d, facing)
+  local a = math.rad(facing)
+  local c, s = math.abs(math.cos(a)), math.abs(math.sin(a))
+  return { x = x, y = y, w = w * c + d * s, h = w * s + d * c }
+end
+
+local function defender_plan(G, s, base_plan)
+  local S = G.sieges
+  local side = G.sides[s]
+  local specs = side.specs
+  local order = {}
+  for i, d in ipairs(specs) do order[#order + 1] = i end
+  -- missile foot first, then other foot, then the rest (kept inside)
+  local function rank(d) if foot(d) and d.range then return 1 elseif foot(d) then return 2 end return 3 end
+  table.sort(order, function(a, b)
+    local ra, rb = rank(specs[a]), rank(specs[b])
+    if ra ~= rb then return ra < rb end
+    return a < b
+  end)
+  local ex, ey = towards_edge(S.besieger)
+  local all_runs = {}
+  for fi, f in ipairs(S.forts.forts) do
+    if f.defender == s then for _, r in ipairs(runs(S, fi)) do r.fort = fi; all_runs[#all_runs + 1] = r end end
+  end
+  table.sort(all_runs, function(a, b)
+    local da, db = a.ox * ex + a.oy * ey, b.ox * ex + b.oy * ey
+    if math.abs(da - db) > 1e-6 then return da > db end
+    return a.sections[1] < b.sections[1]
+  end)
+  local plan, placed, used = {}, {}, {}
+  for _, r in ipairs(all_runs) do r.cursor = 3 end
+  for _, i in ipairs(order) do
+    local d = specs[i]
+    if rank(d) <= 2 and not (d.siege and d.siege.caltrops) then
+      for _, r in ipairs(all_runs) do
+        local L = math.sqrt((r.b[1] - r.a[1]) ^ 2 + (r.b[2] - r.a[2]) ^ 2)
+        if r.ox * ex + r.oy * ey > 0.3 and r.cursor + d.w <= L - 3 then
+          local tx, ty = (r.b[1] - r.a[1]) / L, (r.b[2] - r.a[2]) / L
+          local along = r.cursor + d.w / 2
+          local x = r.a[1] + tx * along - r.ox * (2 + d.dp / 2)
+          local y = r.a[2] + ty * along - r.oy * (2 + d.dp / 2)
+          plan[#plan + 1] = { index = i, x = x, y = y, facing = r.facing }
+          placed[#placed + 1] = box(x, y, d.w, d.dp, r.facing)
+          r.cursor = r.cursor + d.w + 4
+          used[i] = true
+          break
+        end
+      end
+    end
+  end
+  -- a unit with caltrops stands just inside a gate, room before it to lay them
+  for _, i in ipairs(order) do
+    local d = specs[i]
+    if not used[i] and d.siege and d.siege.caltrops then
+      for _, sec in ipairs(S.forts.sections) do
+        if not used[i] and sec.kind == "gate" and S.forts.forts[sec.fort].defender == s then
+          local ox, oy, mx, my = forts.outward(sec)
+          local back = sec.thickness + 40 + d.dp / 2
+          local x, y = mx - ox * back, my - oy * back
+          local b = box(x, y, d.w, d.dp, forts.facing_out(sec))
+          local ok = true
+          for _, q in ipairs(placed) do if overlaps(b, q) then ok = false end end
+          if ok then
+            plan[#plan + 1] = { index = i, x = x, y = y, facing = forts.facing_out(sec) }
+            placed[#placed + 1] = b
+            used[i] = true
+          end
+        end
+      end
+    end
+  end
+  -- the rest inside: the free places nearest the middle of the fort
+  local fort = S.forts.forts[1]
+  for fi, f in ipairs(S.forts.forts) do if f.defender == s then fort = S.forts.forts[fi]; break end end
+  local cx, cy, n = 0, 0, #fort.ring
+  for _, p in ipairs(fort.ring) do cx, cy = cx + p[1] / n, cy + p[2] / n end
+  local facing = S.besieger == 1 and 180 or 0
+  for _, i in ipairs(order) do
+    if not used[i] then
+      local d = specs[i]
+      local done = false
+      for ring = 0, 40 do
+        for dx = -ring, ring do
+          for _, dy in ipairs(ring == 0 and { 0 } or { -ring, ring }) do
+            for _, pt in ipairs({ { dx, dy }, { dy, dx } }) do
+              if not done then
+                local x, y = cx + pt[1] * 10, cy + pt[2] * 10
+                local b = box(x, y, d.w, d.dp, facing)
+                local ok = true
+                for _, c in ipairs({ { b.x - b.w / 2 - 30, b.y - b.h / 2 - 30 }, { b.x + b.w / 2 + 30, b.y - b.h / 2 - 30 },
+                                     { b.x + b.w / 2 + 30, b.y + b.h / 2 + 30 }, { b.x - b.w / 2 - 30, b.y + b.h / 2 + 30 } }) do
+                  if not forts.inside(fort, c[1], c[2]) then ok = false end
+                end
+                for _, q in ipairs(placed) do if ok and overlaps(b, q) then ok = false end end
+                if ok then
+                  plan[#plan + 1] = { index = i, x = x, y = y, facing = facing }
+                  placed[#placed + 1] = b
+                  done = true
+                end
+              end
+            end
+          end
+        end
+      end
+      if not done then
+        for _, p in ipairs(base_plan) do if p.index == i then plan[#plan + 1] = p end end
+      end
+    end
+  end
+  table.sort(plan, function(a, b) return a.index < b.index end)
+  return plan
+end
+
+-- The besieger's kit, written on its units' data before they are placed.
+local function give_kit(G, s)
+  local S = G.sieges
+  local spec = S.spec.siege
+  local specs = G.sides[s].specs
+  local ladders, rams, mantlets = spec.ladders or 0, spec.rams or 0, spec.mantlets or 0
+  local named = {}
+  for _, id in ipairs(spec.fire or {}) do named[id] = "fire" end
+  for _, id in ipairs(spec.caltrops or {}) do named[id] = named[id] or "caltrops" end
+  -- the ram to the heaviest foot of 4 figures or more; ladders to the rest of the foot
+  local heavy = { HI = 1, LHI = 2, MI = 3, LMI = 4 }
+  local by = {}
+  for i, d in ipairs(specs) do if heavy[d.type] then by[#by + 1] = i end end
+  table.sort(by, function(a, b)
+    local ha, hb = heavy[specs[a].type], heavy[specs[b].type]
+    if ha ~= hb then return ha < hb end
+    return a < b
+  end)
+  for _, i in ipairs(by) do
+    local d = specs[i]
+    d.siege = d.siege or {}
+    if rams > 0 and d.figures >= materials.CARRY.ram.min and not named[d.id] then
+      d.siege.ram, rams = true, rams - 1
+      -- the mantlets to the ram party, enough to cover it (2 men a mantlet)
+      local m = math.min(mantlets, (d.figures + 1) // 2)
+      if m > 0 then d.siege.mantlets, mantlets = m, mantlets - m end
+    elseif ladders > 0 and not named[d.id] then
+      local n = math.min(ladders, math.max(1, d.figures // (2 * materials.CARRY.ladder.min)))
+      d.siege.ladders, ladders = n, ladders - n
+    end
+  end
+  for _, d in ipairs(specs) do
+    if named[d.id] == "fire" then d.siege = d.siege or {}; d.siege.fire = true end
+    -- stone-throwers aim at the lower wall (not at the ramparts)
+    if d.type == "ENG" and d.engine ~= "light_bolt" and d.engine ~= "heavy_bolt" then
+      d.siege = d.siege or {}; d.siege.batter = true
+    end
+  end
+end
+
+-- Caltrops go to the infantry units the scenario names, on either side.
+local function give_caltrops(G, s)
+  local S = G.sieges
+  for _, d in ipairs(G.sides[s].specs) do
+    for _, id in ipairs(S.spec.siege.caltrops or {}) do
+      if d.id == id and foot(d) then d.siege = d.siege or {}; d.siege.caltrops = true end
+    end
+  end
+end
+
+local function ships_plan(G, s, base_plan)
+  local S = G.sieges
+  local ships = {}
+  for _, sh in ipairs(S.spec.ships) do if sh.side == s then ships[#ships + 1] = sh end end
+  if #ships == 0 then return base_plan end
+  local plan = {}
+  local n = 0
+  for _, p in ipairs(base_plan) do
+    n = n + 1
+    local sh = ships[n]
+    if sh then
+      plan[#plan + 1] = { index = p.index, x = sh.x, y = sh.y, facing = s == 1 and 0 or 180 }
+    else
+      plan[#plan + 1] = p
+    end
+  end
+  return plan
+end
+
+-- Sections the enemy has put ladders against, and those that no longer hold.
+local function threats(G)
+  local S = G.sieges
+  local laddered, open = {}, {}
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if live(d) and d.siege and d.siege.ladder_up then laddered[d.siege.ladder_up.section] = true end
+  end
+  for _, sec in ipairs(S.forts.sections) do
+    if not forts.blocks(sec) then open[#open + 1] = sec end
+  end
+  return laddered, open
+end
+
+-- The bearing towards (x, y) or, with a friend or a wall in the way, the
+-- line 30 or 60 degrees either side that brings the unit nearest (as the
+-- default commander steers round friends).
+local function steer(G, uid, x, y, dist)
+  local ux, uy = G.bf:pos(uid)
+  local b = math.deg(math.atan(-(x - ux), (y - uy))) % 360
+  local turn = G.sieges_turn
+  if not turn then return b, dist end
+  local best_b, best_left, best_go
+  local step = math.min(dist, G.D[uid].moves[1])
+  -- straight ahead first when it is within 45 degrees of the way (it keeps
+  -- the line and costs no turn: the default commander's preference, so a
+  -- unit does not swing its facing from period to period)
+  local _, _, facing = G.bf:pos(uid)
+  local cands = {}
+  if math.abs(((facing - b + 180) % 360) - 180) <= 45 then cands[1] = facing end
+  for _, off in ipairs({ 0, 30, -30, 60, -60 }) do cands[#cands + 1] = (b + off) % 360 end
+  for i, bb in ipairs(cands) do
+    local left, go = turn.probe(G, uid, function()
+      local _, _, f = G.bf:pos(uid)
+      G.bf:move(uid, "turn", ((bb - f + 180) % 360) - 180)
+      local stop, moved = turn.advance(G, uid, step)
+      local px, py = G.bf:pos(uid)
+      local rest = math.sqrt((x - px) ^ 2 + (y - py) ^ 2)
+      -- a line that runs into a wall: as far as short of it (walking into
+      -- a wall would count as an obstructed move)
+      if stop == "terrain" then return rest + 5, math.max(0, moved - 1) end
+      -- blocked at once (friends, enemies): no move on this line
+      if moved < 0.5 then return rest + 1000, 0 end
+      return rest, dist
+    end)
+    local score = left / MM + math.abs(((bb - b + 180) % 360) - 180) * 0.05
+    if i == 1 and bb == facing then score = score - 10 end
+    if not best_left or score < best_left - 0.01 then best_b, best_left, best_go = bb, score, go end
+  end
+  return best_b, best_go
+end
+
+-- A move towards (x, y) (the unit's centre there); with face_after, it
+-- comes up square: first to a place 12 paces out in front, then straight
+-- ahead, only as far as the point (so it stops short of a face rather than
+-- bumping into it).
+-- Standing still, facing `b`: a turn when the unit does not face it yet,
+-- else no move at all (a hold is not an order to move).
+local function face_plan(G, uid, b)
+  local _, _, f = G.bf:pos(uid)
+  if math.abs(((f - b + 180) % 360) - 180) < 1 then return nil end
+  return { bearing = b, distance = 0 }
+end
+
+local function point_plan(G, uid, x, y, face_after)
+  local ux, uy = G.bf:pos(uid)
+  local dist = math.sqrt((x - ux) ^ 2 + (y - uy) ^ 2) / MM
+  if dist < 0.6 then
+    if face_after then return face_plan(G, uid, face_after) end
+    return nil
+  end
+  if face_after then
+    local a = math.rad(face_after)
+    local sx, sy = x + math.sin(a) * 12 * MM, y - math.cos(a) * 12 * MM
+    local ds = math.sqrt((sx - ux) ^ 2 + (sy - uy) ^ 2) / MM
+    -- ahead along the final line: the lateral offset from it
+    local fx, fy = -math.sin(a), math.cos(a)
+    local ahead = ((x - ux) * fx + (y - uy) * fy) / MM
+    local lateral = math.abs((x - ux) * fy - (y - uy) * fx) / MM
+    if lateral <= 1 and ahead >= 0 then
+      return { bearing = face_after, distance = ahead, advancing = true }
+    end
+    if ds >= 1 then
+      local b, go = steer(G, uid, sx, sy, ds)
+      if go < 0.5 then return nil end
+      return { bearing = b, distance = math.min(ds, go), advancing = true }
+    end
+    return { bearing = face_after, distance = math.max(0, ahead), advancing = true }
+  end
+  local b, go = steer(G, uid, x, y, dist)
+  if go < 0.5 then return nil end
+  return { bearing = b, distance = math.min(dist, go), advancing = true }
+end
+
+-- The outside point a unit makes for against a section: centred on it,
+-- its front on the face.
+local function at_face(G, uid, sec)
+  local ox, oy, mx, my = forts.outward(sec)
+  local dp = G.bf:unit(uid).depth
+  return mx + ox * (dp / 2 + 1), my + oy * (dp / 2 + 1)
+end
+
+local function facing_toward(G, uid, sec)
+  local x, y = G.bf:pos(uid)
+  local ox, oy = forts.outward(sec)
+  return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
+end
+
+-- The besieger's objective section for a kind of kit.
+local function pick_section(G, uid, want)
+  local S = G.sieges
+  local x, y = G.bf:pos(uid)
+  local taken = {}
+  for _, o in ipairs(G.sides[S.besieger].units) do
+    local od = G.D[o]
+    if o ~= uid and live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
+  end
+  local best, bs
+  for _, sec in ipairs(S.forts.sections) do
+    if forts.blocks(sec) and want(sec) and facing_toward(G, uid, sec) then
+      local _, _, mx, my = forts.outward(sec)
+      local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) / MM
+      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + 150 end
+      if taken[sec.index] then score = score + 400 end
+      if not bs or score < bs then best, bs = sec, score end
+    end
+  end
+  return best
+end
+
+local function besieger_move(G, uid, base)
+  local S = G.sieges
+  local d = G.D[uid]
+  local k = d.siege or {}
+  if d.routing or d.state == "rally_back" then return base(G, uid) end
+  local inside = ST.inside(G, uid)
+  -- aboard ship: "climbing the ships side as mounting or dismounting" (half a period)
+  if d.siege_ship and not k.landed then
+    d.siege = k
+    k.landed = true
+    local plan = base(G, uid)
+    local half = d.moves[1] * 0.5
+    if plan then plan.distance = math.min(plan.distance or d.moves[1], half) end
+    return plan
+  end
+  if inside or k.footing or d.siege_on then return base(G, uid) end
+  -- a way in: a breach, a burnt section or a broken gate
+  local _, open = threats(G)
+  if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
+    local x, y = G.bf:pos(uid)
+    local best, bd
+    for _, sec in ipairs(open) do
+      local _, _, mx, my = forts.outward(sec)
+      local dd = (mx - x) ^ 2 + (my - y) ^ 2
+      if not bd or dd < bd then best, bd = sec, dd end
+    end
+    local ox, oy, mx, my = forts.outward(best)
+    -- through the gap: to its outer face first, then on inside
+    local nearx, neary = mx + ox * (G.bf:unit(uid).depth / 2 + 5), my + oy * (G.bf:unit(uid).depth / 2 + 5)
+    local dist_out = math.sqrt((nearx - x) ^ 2 + (neary - y) ^ 2)
+    if dist_out > 8 then return point_plan(G, uid, nearx, neary) end
+    return point_plan(G, uid, mx - ox * 120, my - oy * 120)
+  end
+  if k.ladders and k.ladders > 0 then
+    if k.ladder_up then return nil end
+    local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
+    if not sec or not forts.blocks(sec) then
+      sec = pick_section(G, uid, function(s2) return materials.ladder_reaches(s2.kind) end)
+      k.target = sec and sec.index or nil
+      d.siege = k
+    end
+    if sec then
+      local x, y = at_face(G, uid, sec)
+      return point_plan(G, uid, x, y, forts.facing_in(sec))
+    end
+  end
+  if k.ram then
+    local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
+    if not sec or not forts.blocks(sec) then
+      sec = pick_section(G, uid, function(s2) return s2.kind == "gate" end)
+        or pick_section(G, uid, function(s2) return s2.kind == "wall" or s2.kind == "palisade" end)
+      k.target = sec and sec.index or nil
+      d.siege = k
+    end
+    if sec then
+      local x, y = at_face(G, uid, sec)
+      return point_plan(G, uid, x, y, forts.facing_in(sec))
+    end
+  end
+  -- stone-throwers stand where they are emplaced and batter (an engine drawn
+  -- by oxen moves 20 paces a period, less its turns, and does not shoot on
+  -- the move: closing on the wall would cost it the battle's periods)
+  if k.batter then return nil end
+  if k.fire and d.range then
+    local half = fire.range(d.range, false)
+    local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)
+    if sec then
+      local x, y = G.bf:pos(uid)
+      local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM - G.bf:unit(uid).depth / 2 / MM
+      local b = forts.facing_in(sec)
+      if dist <= half * 0.9 then return face_plan(G, uid, b) end
+      local ox, oy, mx, my = forts.outward(sec)
+      local stand = half * 0.8 * MM + G.bf:unit(uid).depth / 2
+      return point_plan(G, uid, mx + ox * stand, my + oy * stand, b)
+    end
+  end
+  -- ladders left standing where friends have a footing: up them
+  if next(S.standing) and foot(d) then
+    local x, y = G.bf:pos(uid)
+    local best, bd
+    for i in pairs(S.standing) do
+      local sec = S.forts.sections[i]
+      if forts.blocks(sec) and facing_toward(G, uid, sec) then
+        local _, _, mx, my = forts.outward(sec)
+        local dd = (mx - x) ^ 2 + (my - y) ^ 2
+        if not bd or dd < bd or (dd == bd and i < best.index) then best, bd = sec, dd end
+      end
+    end
+    if best then
+      local px, py = at_face(G, uid, best)
+      return point_plan(G, uid, px, py, forts.facing_in(best))
+    end
+  end
+  -- the rest: missile troops shoot at the walls (the default commander's
+  -- skirmish); others wait 80 paces from the nearest wall until the way opens
+  if d.order == "skirmish" then return base(G, uid) end
+  local x, y = G.bf:pos(uid)
+  local best, bd
+  for _, sec in ipairs(S.forts.sections) do
+    if facing_toward(G, uid, sec) then
+      local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
+      if not bd or dd < bd then best, bd = sec, dd end
+    end
+  end
+  if best then
+    local want = 80 * MM + G.bf:unit(uid).depth / 2
+    if bd > want + 5 then
+      local ox, oy = forts.outward(best)
+      local px, py = x - ox * (bd - want), y - oy * (bd - want)
+      return point_plan(G, uid, px, py, forts.facing_in(best))
+    end
+    return face_plan(G, uid, forts.facing_in(best))
+  end
+  return base(G, uid)
+end
+
+local function enemy_inside(G)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if live(d) and not d.routing and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
+      return true
+    end
+  end
+  return false
+end
+
+local function defender_move(G, uid, base)
+  local S = G.sieges
+  local d = G.D[uid]
+  if #S.forts.forts == 0 then return base(G, uid) end
+  if d.routing or d.state == "rally_back" then return base(G, uid) end
+  local laddered, open = threats(G)
+  if d.siege_on then
+    -- on the walls: they stand and fight; uncontrolled: to a breach or a
+    -- wall under escalade (READING: along the walk, to its inner foot)
+    if d.state ~= "uncontrolled" then return nil end
+    local target = open[1]
+    if not target then for i in pairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
+    if not target then return nil end
+    local ox, oy, mx, my = forts.outward(target)
+    return point_plan(G, uid, mx - ox * (target.thickness + G.bf:unit(uid).depth / 2 + 4), my - oy * (target.thickness + G.bf:unit(uid).depth / 2 + 4))
+  end
+  if d.siege and d.siege.fire_fighting then return nil end
+  if enemy_inside(G) then return base(G, uid) end
+  -- man the threatened section: a gap first, else a wall under escalade
+  local target = open[1]
+  if not target then
+    local best
+    for i in pairs(laddered) do if not best or i < best then best = i end end
+    target = best and S.forts.sections[best] or nil
+  end
+  if target then
+    -- up onto the walk behind the parapet of a wall under escalade (the
+    -- stairs), or just inside a gap
+    local ox, oy, mx, my = forts.outward(target)
+    local back = forts.blocks(target) and (forts.PARAPET_MM + 1 + G.bf:unit(uid).depth / 2)
+      or (target.thickness + G.bf:unit(uid).depth / 2 + 2)
+    return point_plan(G, uid, mx - ox * back, my - oy * back, forts.facing_out(target))
+  end
+  return nil
+end
+
+-- Fire-fighting: the defender's nearest free unit within 60 paces of each
+-- burning section fights it (it holds still that period).
+function CMD.fire_fighters(G)
+  local S = G.sieges
+  if not S or not S.defender then return end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if d.siege then d.siege.fire_fighting = nil end
+  end
+  for _, sec in ipairs(S.forts.sections) do
+    local o = S.fire.objects[sec.index]
+    if o.burning and o.fp < fire.UNTENABLE_AT then
+      local best, bd
+      for _, uid in ipairs(G.sides[S.defender].units) do
+        local d = G.D[uid]
+        if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed and not (d.siege and d.siege.fire_fighting)
+          and ST.inside(G, uid) then
+          local x, y = G.bf:pos(uid)
+          local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM
+          if dist <= fire.WATER_WITHIN and (not bd or dist < bd) then best, bd = uid, dist end
+        end
+      end
+      if best then
+        local d = G.D[best]
+        d.siege = d.siege or {}
+        d.siege.fire_fighting = sec.index
+        ST.say(G, "  %s fight the fire on the %s (section %d) with buckets.", d.name, sec.kind, sec.index)
+      end
+    end
+  end
+end
+
+-- MINING. The besieger with a penthouse (the scenario's `penthouses`)
+-- begins a mine in the first period: from under the penthouse, 60 paces out
+-- from the middle of the wall section nearest its edge, its aiming point
+-- written down (kept in its own side's record, modules.sieges.mining) just
+-- under the wall; the start is declared when a defender stands within 300
+-- paces (READING of "in view of the defenders"). A team of 10 digs it. The
+-- defender's commander knows of it only what mining.view shows its side:
+-- an announced mine's start. It countermines from inside its wall: a tunnel
+-- from just inside the wall 15 paces to one side of the line to that start,
+-- out under the wall to 25 paces outside and 15 paces to the other side, so
+-- that it crosses a mine dug from there outside the fort. READING: the
+-- mining teams are abstract (not taken from the units on the table).
+local mining = require("modules.sieges.mining")
+CMD.MINE_OUT, CMD.SEEN_WITHIN = 60, 300
+function CMD.mines(G)
+  local S = G.sieges
+  if not S or not S.besieger or G.turn ~= 1 then
+    if S and S.defender and G.turn >= 1 then CMD.countermines(G) end
+    return
+  end
+  for _ = 1, S.spec.siege.penthouses or 0 do
+    -- the section facing the besieger's edge nearest the middle of the table
+    local width = G.S.width
+    local best, bd
+    for _, sec in ipairs(S.forts.sections) do
+      local ox, oy, mx = forts.outward(sec)
+      local ex, ey = towards_edge(S.besieger)
+      if sec.kind == "wall" and forts.blocks(sec) and ox * ex + oy * ey > 0.9 then
+        local dd = math.abs(mx - width / 2)
+        if not bd or dd < bd or (dd == bd and sec.index < best.index) then best, bd = sec, dd end
+      end
+    end
+    if best and not S.mining_started then
+      local ox, oy, mx, my = forts.outward(best)
+      local from = { (mx + ox * CMD.MINE_OUT * MM) / MM, (my + oy * CMD.MINE_OUT * MM) / MM }
+      local aim = { (mx - ox * best.thickness / 2) / MM, (my - oy * best.thickness / 2) / MM }
+      local seen = false
+      for _, uid in ipairs(G.sides[S.defender].units) do
+        local x, y = G.bf:pos(uid)
+        if math.sqrt((x / MM - from[1]) ^ 2 + (y / MM - from[2]) ^ 2) <= CMD.SEEN_WITHIN then seen = true end
+      end
+      local id = mining.start(S.mining, { side = S.besieger, from = from, aim = aim, sheltered = true, in_view = seen })
+      if id then
+        S.mining.mines[id].party = mining.MAX_MINERS
+        S.mining_started = true
+        if G.log then G.bf:log("siege_mine", { side = S.besieger, mine = id, announced = seen, from = from }) end
+        if seen then ST.say(G, "  The besiegers declare a mine begun from their penthouse.") end
+      end
+    end
+  end
+end
+
+function CMD.countermines(G)
+  local S = G.sieges
+  S.countering = S.countering or {}
+  for _, m in ipairs(mining.view(S.mining, S.defender)) do
+    if not m.own and not m.counter and not S.countering[m.id] then
+      -- the defender's wall section nearest the declared start
+      local best, bd
+      for _, sec in ipairs(S.forts.sections) do
+        local d2 = ST.seg_dist(m.from[1] * MM, m.from[2] * MM, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
+        if not bd or d2 < bd then best, bd = sec, d2 end
+      end
+      if best then
+        local ox, oy, mx, my = forts.outward(best)
+        local tx, ty = -oy, ox   -- along the wall
+        local from = { (mx - ox * (best.thickness + 5) + tx * 15 * MM) / MM, (my - oy * (best.thickness + 5) + ty * 15 * MM) / MM }
+        local aim = { (mx + ox * 25 * MM - tx * 15 * MM) / MM, (my + oy * 25 * MM - ty * 15 * MM) / MM }
+        local id = mining.start(S.mining, { side = S.defender, counter = true, from = from, aim = aim, inside = true })
+        if id then
+          S.mining.mines[id].party = mining.MAX_MINERS
+          S.countering[m.id] = id
+          if G.log then G.bf:log("siege_mine", { side = S.defender, mine = id, counter = true }) end
+        end
+      end
+    end
+  end
+end
+
+-- WINNERS AND LOSERS: "objective points that have been previously agreed
+-- for the control of specified terrain features": the scenario's
+-- `objective` points go to the side holding the fort at the count: the
+-- besieger if it has troops standing inside or on the walls and the
+-- defender none, else the defender.
+function CMD.objective_points(G, s)
+  local S = G.sieges
+  if not S or not S.spec.siege.objective then return 0 end
+  local function holds(side)
+    for _, uid in ipairs(G.sides[side].units) do
+      local d = G.D[uid]
+      if live(d) and not d.routing and not d.leaving and not G.bf:unit(uid).removed
+        and (ST.inside(G, uid) or d.siege_on ~= nil) then return true end
+    end
+    return false
+  end
+  local besieger_holds = holds(S.besieger) and not holds(S.defender)
+  local owner = besieger_holds and S.besieger or S.defender
+  return owner == s and S.spec.siege.objective or 0
+end
+
+function CMD.install(rules, R)
+  local ai = rules.require("wrg.ai")
+  local setup = rules.require("wrg.setup")
+  local deployment, move, charge_target, countercharge, evade = ai.deployment, ai.move, ai.charge_target,
+    ai.countercharge, ai.evade
+  function ai.deployment(G, s)
+    local plan = deployment(G, s)
+    local S = ST.init(G)
+    if not S then return plan end
+    exempt[G.S] = exempt[G.S] or {}
+    give_caltrops(G, s)
+    if s == S.defender and #S.forts.forts > 0 then
+      exempt[G.S][s] = true
+      return defender_plan(G, s, plan)
+    end
+    if s == S.besieger then
+      give_kit(G, s)
+      local p2 = ships_plan(G, s, plan)
+      if p2 ~= plan then exempt[G.S][s] = true end
+      return p2
+    end
+    return plan
+  end
+  local check = setup.check_deployment
+  function setup.check_deployment(S, side, placements)
+    if exempt[S] and exempt[S][side] then return {} end
+    return check(S, side, placements)
+  end
+  -- A plan that would neither move the unit nor turn it (a wall, friends or
+  -- enemies in the way) is no order at all: the unit stands.
+  local function useful(G, uid, plan)
+    if not plan or not plan.distance or plan.distance <= 0 or G.D[uid].state == "uncontrolled" then return plan end
+    local moved = R.turn.probe(G, uid, function()
+      local _, _, f = G.bf:pos(uid)
+      if plan.bearing then G.bf:move(uid, "turn", ((plan.bearing - f + 180) % 360) - 180) end
+      local _, m = R.turn.advance(G, uid, plan.distance)
+      return m
+    end)
+    if moved >= 0.5 then return plan end
+    if plan.bearing then return face_plan(G, uid, plan.bearing) end
+    return nil
+  end
+  function ai.move(G, uid)
+    if not G.sieges then return move(G, uid) end
+    G.sieges_turn = R.turn
+    local d = G.D[uid]
+    if d.side == G.sieges.defender then return useful(G, uid, defender_move(G, uid, move)) end
+    return useful(G, uid, besieger_move(G, uid, move))
+  end
+  function ai.charge_target(G, uid)
+    local S = G.sieges
+    if not S then return charge_target(G, uid) end
+    local d = G.D[uid]
+    if d.siege_on and d.side == S.defender then return nil end
+    if d.siege and (d.siege.ram or d.siege.ladder_up or (d.siege.fire and d.siege.prepared)) then return nil end
+    local t = charge_target(G, uid)
+    if not t then return nil end
+    local o = G.D[t]
+    if o.siege_on and not (d.siege and d.siege.footing) then return nil end
+    -- no charges across a standing wall
+    if ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not o.siege_on then
+      local _, open = threats(G)
+      if #open == 0 then return nil end
+    end
+    return t
+  end
+  function ai.countercharge(G, uid, charger)
+    if G.sieges and G.D[uid].siege_on then return false end
+    return countercharge(G, uid, charger)
+  end
+  function ai.evade(G, uid, charger)
+    if G.sieges and G.D[uid].siege_on then return false end
+    if evade then return evade(G, uid, charger) end
+    return nil
+  end
+end
+
+return CMD

@@ -1,0 +1,192 @@
+-- WRG 1973 SIEGE: FIRE. Fire missiles, fire points, catching, spreading
+-- downwind, untenable objects and fire-fighting.
+--
+--   local fire = require("modules.sieges.fire")
+--   local st = fire.new()
+--   fire.add_object(st, { id = "gate", x =, y =, r =, flammable = true })   -- paces
+--   fire.hit(st, "gate", 3)                     -- fire missile casualties
+--   fire.period(st, wind, fighters)             -- once a period
+-- The state is plain data. Objects are circles in paces (a wall section is
+-- given by the circle round it).
+local F = {}
+
+-- "Any troops with orders to prepare them may use fire missiles."
+-- "Troops in the field must collect them from wagons, one serving 20 figures,
+-- or from pack animals, one serving 5 figures."
+F.WAGON_SERVES, F.PACK_SERVES = 20, 5
+-- "The period before they are used must be spent stationary, with no
+-- activity apart from preparing and lighting the missiles. Firing objects
+-- takes the same."
+F.PREPARE_PERIODS = 1
+-- "Normal ranges are halved for all but hand-hurled missiles."
+F.RANGE_FACTOR = 0.5
+-- "The weapon factor is normally 1, but 0 for fire-resistant fort doors or
+-- palisades, or for siege towers or penthouses which are protected with
+-- green hides."
+F.WEAPON, F.WEAPON_RESISTANT = 1, 0
+-- "Fire can leap 10 paces downwind in light winds, 30 paces in strong winds."
+F.LEAP = { light = 10, strong = 30 }
+-- "A burning object or area becomes untenable when it has accumulated 20
+-- fire casualty points, and remains so for 3 periods. An object that
+-- catches from another accumulates 5 fire casualty points per period."
+F.UNTENABLE_AT, F.UNTENABLE_PERIODS, F.CATCH_PER_PERIOD = 20, 3, 5
+-- "Each figure fighting fire with a water source within 60 paces cancels one
+-- fire casualty point. This cannot save an object which has accumulated 20."
+-- "Fire fighters must have buckets. A water tank wagon lasts 10 bucket
+-- figure/periods."
+F.WATER_WITHIN, F.TANK_WAGON_FP = 60, 10
+-- READING: "downwind" is within 45 degrees either side of the way the wind
+-- blows to (the quarter the wind carries sparks into).
+F.DOWNWIND_HALF_ARC = 45
+
+function F.new() return { objects = {}, order = {} } end
+
+-- o: id, x, y, r (paces), flammable (wood, thatch: true; stone: false),
+-- resistant (fire-resistant doors and palisades, green hides).
+function F.add_object(st, o)
+  local obj = { id = o.id, x = o.x, y = o.y, r = o.r or 0, flammable = o.flammable ~= false,
+                resistant = o.resistant == true, fp = 0, burning = false, caught = false,
+                untenable = 0, burnt = false }
+  st.objects[o.id] = obj
+  st.order[#st.order + 1] = o.id
+  return obj
+end
+
+-- The missile range fire missiles have: halved "for all but hand-hurled".
+function F.range(normal_range, hand_hurled)
+  if hand_hurled then return normal_range end
+  return normal_range * F.RANGE_FACTOR
+end
+
+-- The weapon factor of fire missiles against an object.
+function F.weapon_factor(obj) return obj.resistant and F.WEAPON_RESISTANT or F.WEAPON end
+
+-- Figures a supply of fire missiles serves.
+function F.supplied(wagons, pack_animals) return (wagons or 0) * F.WAGON_SERVES + (pack_animals or 0) * F.PACK_SERVES end
+
+-- Whether troops may shoot fire this period: they spent the period before
+-- stationary preparing (prepared_period = the period they prepared in).
+function F.ready(prepared_period, now) return prepared_period ~= nil and now - prepared_period >= F.PREPARE_PERIODS end
+
+-- Fire missile casualties on an object: fire points; it burns.
+function F.hit(st, id, casualties)
+  local o = st.objects[id]
+  if not o or not o.flammable or o.burnt or casualties <= 0 then return false end
+  o.fp = o.fp + casualties
+  o.burning = true
+  F.check_untenable(o)
+  return true
+end
+
+function F.check_untenable(o)
+  if o.untenable == 0 and o.fp >= F.UNTENABLE_AT then o.untenable = F.UNTENABLE_PERIODS end
+end
+
+-- The unit vector of compass bearing b (0 = north = +y, 90 = east = +x).
+local function heading(b)
+  local a = math.rad(b)
+  return math.sin(a), math.cos(a)
+end
+
+-- wind: { from = compass bearing the wind blows from, strength = "calm" |
+-- "light" | "strong" }. Whether fire leaps from a to b.
+function F.leaps(a, b, wind)
+  local leap = wind and F.LEAP[wind.strength]
+  if not leap then return false end
+  local dx, dy = b.x - a.x, b.y - a.y
+  local dist = math.sqrt(dx * dx + dy * dy)
+  local gap = dist - a.r - b.r
+  if gap > leap + 1e-9 then return false end
+  if dist < 1e-9 then return true end
+  local tx, ty = heading((wind.from + 180) % 360)
+  local cosang = (dx * tx + dy * ty) / dist
+  return cosang >= math.cos(math.rad(F.DOWNWIND_HALF_ARC)) - 1e-9
+end
+
+-- Fire-fighting: figures with a water source within 60 paces (the caller
+-- says which); each cancels one fire point, not on an object at 20.
+function F.fight(st, id, figures)
+  local o = st.objects[id]
+  if not o or not o.burning or o.fp >= F.UNTENABLE_AT or figures <= 0 then return 0 end
+  local cancelled = math.min(o.fp, figures)
+  o.fp = o.fp - cancelled
+  if o.fp <= 0 then o.fp, o.burning, o.caught = 0, false, false end
+  return cancelled
+end
+
+-- Bucket figure/periods left in a water tank wagon after a period.
+function F.tank_after(left, figures) return math.max(0, (left or F.TANK_WAGON_FP) - figures) end
+
+-- One period: fire leaps downwind to objects within reach of burning ones;
+-- objects that caught accumulate 5 points; fire fighters cancel points
+-- (fighters[id] = figures with water within 60 paces); untenable objects
+-- count down their 3 periods and are then burnt out. Returns the events:
+-- { { what = "caught" | "untenable" | "burnt" | "out", id = } }.
+function F.period(st, wind, fighters)
+  local events = {}
+  local catching = {}
+  for _, id in ipairs(st.order) do
+    local a = st.objects[id]
+    if a.burning and not a.burnt then
+      for _, jd in ipairs(st.order) do
+        local b = st.objects[jd]
+        if jd ~= id and b.flammable and not b.burning and not b.burnt and F.leaps(a, b, wind) then catching[jd] = true end
+      end
+    end
+  end
+  for _, id in ipairs(st.order) do
+    if catching[id] then
+      local o = st.objects[id]
+      o.burning, o.caught = true, true
+      events[#events + 1] = { what = "caught", id = id }
+    end
+  end
+  for _, id in ipairs(st.order) do
+    local o = st.objects[id]
+    if o.burning and not o.burnt then
+      if o.untenable > 0 then
+        o.untenable = o.untenable - 1
+        if o.untenable == 0 then
+          o.burnt, o.burning = true, false
+          events[#events + 1] = { what = "burnt", id = id }
+        end
+      else
+        if o.caught then o.fp = o.fp + F.CATCH_PER_PERIOD end
+        local n = fighters and fighters[id] or 0
+        if n > 0 and o.fp < F.UNTENABLE_AT then
+          F.fight(st, id, n)
+          if not o.burning then events[#events + 1] = { what = "out", id = id } end
+        end
+        if o.burning then
+          F.check_untenable(o)
+          if o.untenable > 0 then events[#events + 1] = { what = "untenable", id = id } end
+        end
+      end
+    end
+  end
+  return events
+end
+
+-- Rain (WRG weather): "Fires are extinguished and no more can be started".
+function F.extinguish_all(st)
+  for _, id in ipairs(st.order) do
+    local o = st.objects[id]
+    if o.burning then o.burning, o.caught, o.fp, o.untenable = false, false, 0, 0 end
+  end
+end
+
+-- "Grass fires are only possible in very dry conditions and high winds."
+function F.grass_fire_possible(very_dry, strong_wind) return very_dry == true and strong_wind == true end
+
+-- The wind as fire reads it, from the weather module's state (G.weather,
+-- modules.weather) or a fixed wind { from = bearing | point, strength = }.
+function F.wind_of(weather_state, fixed)
+  if weather_state and weather_state.wind_from then
+    local W = require("modules.weather")
+    return { from = W.wind_from_bearing(weather_state), strength = W.strong_wind(weather_state) and "strong" or "light" }
+  end
+  if fixed then return { from = fixed.from or 0, strength = fixed.strength or "light" } end
+  return { from = 0, strength = "light" }
+end
+
+return F

@@ -1,0 +1,578 @@
+-- The sieges module in WRG 1973, each rule in a situation set up by hand on a
+-- real battlefield (battle.skirmish of a WRG instance with the `sieges`
+-- option) and played through the battle engine (turn.play). Source: "SIEGE,
+-- FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" (pp. 30-32). Where a roll
+-- does not decide the point the dice are random with a fixed seed and the
+-- assertions hold for any roll.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local ruleset = require("lib.ruleset")
+local forts = require("modules.sieges.fortifications")
+local fire = require("modules.sieges.fire")
+local mining = require("modules.sieges.mining")
+local ST = require("modules.sieges.wrg.state")
+local PD = require("modules.sieges.wrg.period")
+
+local rules = ruleset.load("wrg", { options = { "sieges" } })
+local battle = rules.require("wrg.battle")
+local turn = rules.require("wrg.turn")
+local ai = rules.require("wrg.ai")
+local shooting = rules.require("wrg.shooting")
+local melee = rules.require("wrg.melee")
+local tables = rules.require("wrg.tables")
+local referee = rules.require("wrg.referee")
+
+local MM = tables.MM_PER_PACE
+
+-- A square fort 40 x 40 cm, its south face at y = 500 mm: south wall (3
+-- sections), a gate in the middle, the rest walls.
+local FORT = {
+  type = "fortification", name = "test fort", defender = 2, sections = {
+    { kind = "wall", from = { 40, 50 }, to = { 55, 50 } }, { kind = "gate", from = { 55, 50 }, to = { 65, 50 } },
+    { kind = "wall", from = { 65, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
+    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
+local PALISADE = {
+  type = "fortification", name = "test camp", defender = 2, sections = {
+    { kind = "palisade", from = { 40, 50 }, to = { 49, 50 } }, { kind = "palisade", from = { 49, 50 }, to = { 58, 50 } },
+    { kind = "palisade", from = { 58, 50 }, to = { 67, 50 } }, { kind = "palisade", from = { 67, 50 }, to = { 67, 80 } },
+    { kind = "palisade", from = { 67, 80 }, to = { 40, 80 } }, { kind = "palisade", from = { 40, 80 }, to = { 40, 50 } } } }
+
+local function unit(id, ty, x, y, facing, extra)
+  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+
+-- A commander that declares nothing and moves nothing unless told.
+local function commander(t)
+  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
+                  move = function() return nil end, formation = function() return nil end }
+  for k, v in pairs(t or {}) do quiet[k] = v end
+  return setmetatable(quiet, { __index = ai })
+end
+
+local FAR = unit("far", "MI", 1700, 1150, 180)
+
+local function situation(opts)
+  local lines = {}
+  local G = battle.skirmish{
+    dice = opts.dice or dice.random(opts.seed or 1),
+    report = function(l) lines[#lines + 1] = l end,
+    table = { terrain = opts.terrain or { FORT, { type = "siege", besieger = 1 } } },
+    sides = {
+      { units = opts.side1 or { unit("far1", "MI", 100, 100) }, commander = opts.cmd1 or commander() },
+      { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
+    },
+  }
+  ST.init(G)
+  return G, lines
+end
+
+local function events(G, kind, when)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == kind and (when == nil or e.turn == when) then out[#out + 1] = e end
+  end
+  return out
+end
+
+local function play(G)
+  turn.play(G)
+  G.turn = G.turn + 1
+end
+
+-- the y of a unit of depth d standing with its front 1 mm off the south face (y = 500)
+local function at_foot(depth) return 500 - 1 - depth / 2 end
+
+---------------------------------------------------------------------------
+
+T.case("WRG 1973 SIEGE: fortifications as terrain: the parapet stops troops outside and inside; the gate shut", function()
+  local G = situation{ side1 = { unit("a", "MI", 500, 300, 0) }, side2 = { unit("b", "MI", 600, 700, 180) } }
+  local a, b = G.by_id[1].a, G.by_id[2].b
+  local r = G.bf:move(a, "advance", 400)
+  T.eq(r.stopped_by, "terrain")
+  T.near(select(2, G.bf:pos(a)), 500 - 20, 1e-6, "stopped at the outer face")
+  -- from inside: up onto the wall walk, but not over the parapet
+  local r2 = G.bf:move(b, "advance", 400)
+  T.eq(r2.stopped_by, "terrain")
+  T.near(select(2, G.bf:pos(b)), 500 + forts.PARAPET_MM + 20, 1e-6, "behind the parapet, on the walk")
+  T.eq(ST.on_section(G, b) ~= nil, true, "standing on the wall")
+  T.eq(ST.on_section(G, a), nil, "touching from outside is not standing on it")
+end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: a scaling ladder takes a further period to erect; then the escaladers climb onto the undefended wall (a footing)", function()
+  local G = situation{ side1 = { unit("esc", "MI", 470, at_foot(40), 0, { set = { siege = { ladders = 2 } } }) } }
+  local esc = G.by_id[1].esc
+  play(G)
+  T.eq(#events(G, "siege_ladder", 1), 1, "erected in period 1")
+  T.eq(events(G, "siege_ladder", 1)[1].what, "erected")
+  T.eq(#events(G, "siege_escalade", 1), 0, "no climb in the period it is erected")
+  play(G)
+  local e = events(G, "siege_escalade", 2)
+  T.eq(#e, 1); T.eq(e[1].what, "footing")
+  T.eq(G.D[esc].siege.footing, true)
+  T.truthy(select(2, G.bf:pos(esc)) > 500, "over the parapet")
+  -- a footing: it may go on into the fort (it starts over the parapet)
+  local r = G.bf:move(esc, "advance", 100)
+  T.eq(r.stopped_by, nil)
+  T.eq(ST.inside(G, esc), true)
+end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: a ladder does not reach the top of a tower", function()
+  local TOWERS = { type = "fortification", defender = 2, sections = {
+    { kind = "tower", from = { 40, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
+    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
+  local G = situation{ terrain = { TOWERS, { type = "siege", besieger = 1 } },
+                       side1 = { unit("esc", "MI", 600, at_foot(40), 0, { set = { siege = { ladders = 2 } } }) } }
+  play(G); play(G)
+  T.eq(#events(G, "siege_ladder"), 0)
+  T.eq(#events(G, "siege_escalade"), 0)
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: escaladers climb to the defenders; shieldless until a footing, their opponents in cover at its normal value", function()
+  local G, lines = situation{
+    seed = 4,
+    side1 = { unit("esc", "MI", 470, at_foot(40), 0, { figures = 12, ranks = 2, set = { siege = { ladders = 3 } } }) },
+    side2 = { unit("def", "HI", 470, 500 + forts.PARAPET_MM + 1 + 20, 180, { weapons = { "long_spear" }, figures = 8 }) } }
+  local esc, def = G.by_id[1].esc, G.by_id[2].def
+  play(G)
+  T.eq(G.D[def].siege_on ~= nil, true, "the defenders stand on the wall")
+  play(G)
+  local e = events(G, "siege_escalade", 2)
+  T.eq(#e, 1); T.eq(e[1].what, "climbs to the defenders")
+  local fights = events(G, "melee", 2)
+  T.truthy(#fights >= 2, "they fight hand to hand")
+  -- the factors as the fight counted them
+  local d, dd = G.D[esc], G.D[def]
+  local k = { escalading = true }
+  local esc_copy = setmetatable({ siege = k }, { __index = d })
+  local out = melee.strike(dd, esc_copy, { files = 4 }, dice.forced({ 3, 3 }), true)
+  local ids = {}
+  for _, t in ipairs(out.terms or {}) do ids[t.id] = t.after - t.before end
+  T.eq(ids.siege_escaladers_shieldless, 2, "medium infantry escaladers count shieldless: +2")
+  local back = melee.strike(esc_copy, setmetatable({ siege_on = 1 }, { __index = dd }), { files = 4 }, dice.forced({ 3, 3 }), true)
+  local ids2 = {}
+  for _, t in ipairs(back.terms or {}) do ids2[t.id] = t.after - t.before end
+  T.eq(ids2.siege_defenders_in_cover, -1, "defenders in cover, normal value")
+  -- once it has a footing the escalader has its shield again
+  local footed = setmetatable({ siege = { footing = true } }, { __index = d })
+  local out2 = melee.strike(dd, footed, { files = 4 }, dice.forced({ 3, 3 }), true)
+  for _, t in ipairs(out2.terms or {}) do T.truthy(t.id ~= "siege_escaladers_shieldless", "no shieldless term") end
+  -- the fight ends one way or the other: cast down, or a footing
+  local cast, foot = #events(G, "siege_ladder", 2) > 0, d.siege.footing == true
+  for _, ev in ipairs(events(G, "siege_ladder", 2)) do T.eq(ev.what, "cast down") end
+  T.truthy(cast or foot or d.siege.escalading, "escalading, cast down or a footing")
+  if cast then T.truthy(select(2, G.bf:pos(esc)) + 20 <= 500.5, "ladders cast down: back below the parapet") end
+  local _ = lines
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: escaladers pushed back have their ladders cast down", function()
+  -- a weak escalade against a strong wall: pushed back or broken in one period
+  for seed = 1, 6 do
+    local G = situation{
+      seed = seed,
+      side1 = { unit("esc", "LMI", 470, at_foot(30), 0, { class = "E", figures = 4, ranks = 1, weapons = { "sword" },
+                                                         set = { siege = { ladders = 2, ladder_up = { section = 1, since = 0 } } } }) },
+      side2 = { unit("def", "HI", 470, 500 + forts.PARAPET_MM + 1 + 20, 180, { class = "A", weapons = { "long_spear" }, figures = 16 }) } }
+    local esc = G.by_id[1].esc
+    play(G)
+    local d = G.D[esc]
+    if d.pushed_period == 1 or d.routing or d.gone then
+      local cast = events(G, "siege_ladder", 1)
+      T.eq(#cast >= 1 and cast[#cast].what, "cast down", "seed " .. seed)
+      T.eq(d.siege.ladder_up, nil)
+      if not d.gone then T.truthy(select(2, G.bf:pos(esc)) + 15 <= 500.5, "back down below the parapet") end
+    end
+  end
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: cover at 3 times normal value behind merlons, treated as shielded; not shooting, only stone-throwers hurt them", function()
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, base_w = 30 }
+  local on_wall = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, siege_on = 3 }
+  local terms = function(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  local s = { range = 100, target_shield = { shooting_two_handed = true } }
+  local out = shooting.shoot(archer, on_wall, s, dice.forced({ 3, 3 }), true)
+  local t = terms(out)
+  T.eq(t.siege_merlons, -3, "cover x3")
+  T.eq(t.siege_merlons_shielded, -1, "treated as shielded: the light infantry shieldless +1 taken back")
+  T.eq(t.shieldless_cav_light_heavy, 1)
+  local off_wall = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local plain = shooting.shoot(archer, off_wall, s, dice.forced({ 3, 3 }), true)
+  T.eq(out.total, plain.total - 3 - 1, "3 for cover, 1 for the shield")
+  -- not shooting (no missiles): only stone throwers can hurt them
+  local spearmen = { type = "HI", class = "C", regular = true, weapons = { "spear" }, figures = 8, files = 4, ranks = 2, siege_on = 3 }
+  local none = shooting.shoot(archer, spearmen, { range = 100 }, dice.forced({ 5, 2 }), true)
+  T.eq(none.casualties, 0)
+  local engine = { type = "ENG", engine = "stone_10", class = "C", regular = true, figures = 1, crew = {}, weapons = {} }
+  local stones = shooting.shoot(engine, spearmen, { range = 100, figures = 3 }, dice.forced({ 3, 3 }), true)
+  T.eq(terms(stones).siege_behind_merlons_not_shooting, nil, "stone throwers ignore merlons")
+  T.eq(terms(stones).siege_merlons, nil)
+end)
+
+T.case("WRG 1973 SIEGE: WORKING PARTIES: unshielded while working, unless pavises or mantlets cover them", function()
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local party = { type = "MI", class = "C", regular = true, weapons = { "spear" }, figures = 6, files = 3, ranks = 2,
+                  siege = { ram = true, working = true } }
+  local out = shooting.shoot(archer, party, { range = 100 }, dice.forced({ 3, 3 }), true)
+  local t = {}
+  for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+  T.eq(t.siege_working_unshielded, 2, "medium infantry working: shieldless +2")
+  party.siege.mantlets = 3
+  local covered = shooting.shoot(archer, party, { range = 100, from_front = true }, dice.forced({ 3, 3 }), true)
+  for _, x in ipairs(covered.terms or {}) do T.truthy(x.id ~= "siege_working_unshielded", "3 mantlets cover 6 men") end
+  local flank = shooting.shoot(archer, party, { range = 100, from_front = false }, dice.forced({ 3, 3 }), true)
+  local seen = false
+  for _, x in ipairs(flank.terms or {}) do seen = seen or x.id == "siege_working_unshielded" end
+  T.eq(seen, true, "shot from outside the mantlets' 90 degree arc")
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION: a ram of 6 breaks down a fort door in 2 periods; the gate then lets troops through", function()
+  local G = situation{ side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) } }
+  local ram = G.by_id[1].ram
+  play(G)
+  local w = events(G, "siege_work", 1)
+  T.eq(#w, 1); T.eq({ w[1].fp, w[1].done, w[1].need }, { 6, 6, 10 })
+  local gate = 3
+  T.eq(G.sieges.forts.sections[gate].kind, "gate")
+  T.eq(G.sieges.forts.sections[gate].state, "intact")
+  play(G)
+  T.eq(events(G, "siege_work", 2)[1].done, 12)
+  T.eq(G.sieges.forts.sections[gate].state, "breached")
+  T.eq(events(G, "siege_section", 2)[1].state, "breached")
+  local r = G.bf:move(ram, "advance", 100)
+  T.eq(r.stopped_by, nil, "through the broken gate")
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION and WORKING PARTIES: uncontrolled advance works at double speed; an elephant counts as 5 figures", function()
+  local G = situation{ side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true },
+                                                                                                         state = "uncontrolled", state_periods = 2 } }) } }
+  play(G)
+  local w = events(G, "siege_work", 1)
+  T.eq(w[1].fp, 12, "double speed")
+  T.eq(G.sieges.forts.sections[3].state, "breached", "a door in one period")
+  local G2 = situation{ side1 = { unit("el", "EL", 600, at_foot(40), 0, { figures = 2, crew = { "javelin" }, weapons = {} }) } }
+  play(G2)
+  T.eq(events(G2, "siege_work", 1)[1].fp, 10, "2 elephants: 10 figure/periods")
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
+  local G = situation{
+    side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
+    side2 = { unit("def", "LI", 470, 500 + forts.PARAPET_MM + 1 + 15, 180, { weapons = { "spear" }, figures = 4, ranks = 1 }), FAR } }
+  local def = G.by_id[2].def
+  for _ = 1, 4 do play(G) end
+  T.eq(G.sieges.forts.sections[1].state, "intact", "24 of 30 after 4 periods")
+  T.eq(G.D[def].gone, nil)
+  play(G)
+  T.eq(G.sieges.forts.sections[1].state, "breached", "30 after 5 periods")
+  T.eq(G.D[def].gone, "lost in the collapse of the wall")
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: prepared a period, then fire missiles at a palisade: weapon factor 1, each casualty a fire point", function()
+  local G = situation{ seed = 7, terrain = { PALISADE, { type = "siege", besieger = 1, wind = { from = 0, strength = "light" } } },
+                       side1 = { unit("fb", "LMI", 535, 500 - 25 * MM - 20, 0, { weapons = { "javelin" }, figures = 8, ranks = 2,
+                                                                              set = { siege = { fire = true } } }) } }
+  local fb = G.by_id[1].fb
+  play(G)
+  T.eq(G.D[fb].siege.prepared, 1, "the first period spent preparing")
+  T.eq(#events(G, "siege_fire", 1), 0)
+  play(G)
+  local f = events(G, "siege_fire", 2)
+  T.eq(#f, 1)
+  T.eq(f[1].what, "fire missiles")
+  T.eq(f[1].casualties, tables.casualties(f[1].total, f[1].figures), "the casualty table")
+  T.eq(G.sieges.fire.objects[2].fp, f[1].casualties)
+  T.truthy(f[1].total >= 1 + -2 and f[1].total <= 1 + 2, "weapon 1 and the random factor, no tactical factors")
+  local _ = fb
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: spread downwind by wind strength, 5 points a period when caught, untenable at 20 for 3 periods", function()
+  -- a strong east wind: fire leaps west along the south palisade
+  local G = situation{ terrain = { PALISADE, { type = "siege", besieger = 1, wind = { from = 90, strength = "strong" } } },
+                       side2 = { unit("def", "HI", 620, 500 + forts.PARAPET_MM + 1 + 20, 180, { figures = 4, ranks = 2 }), FAR } }
+  local S = G.sieges
+  fire.hit(S.fire, 3, 4)
+  ST.set_state(G, 3, "burning", "test")
+  play(G)
+  T.eq(S.fire.objects[2].caught, true, "the section west of it caught")
+  T.eq(S.fire.objects[2].fp, 5)
+  T.eq(S.forts.sections[2].state, "burning")
+  T.eq(S.fire.objects[4].burning, false, "not upwind")
+  -- 20 points: untenable for 3 periods: the defenders leave it, then it is burnt out and passable
+  fire.hit(S.fire, 3, 20)
+  T.eq(S.fire.objects[3].untenable, 3)
+  ST.set_state(G, 3, "untenable", "test")
+  for _ = 1, 3 do play(G) end
+  T.eq(S.forts.sections[3].state, "burnt")
+  T.eq(forts.blocks(S.forts.sections[3]), false)
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: light winds leap 10 paces, not 30; fire fighters with water within 60 paces put it out", function()
+  local G = situation{ terrain = { PALISADE, { type = "siege", besieger = 1, wind = { from = 90, strength = "light" } } },
+                       side2 = { unit("buckets", "HI", 535, 600, 0, { figures = 8, ranks = 2 }), FAR } }
+  local S = G.sieges
+  fire.hit(S.fire, 3, 6)
+  ST.set_state(G, 3, "burning", "test")
+  play(G)
+  T.eq(S.fire.objects[2].burning, true, "adjacent: within 10 paces")
+  T.eq(S.fire.objects[1].burning, false, "two sections on: beyond 10 paces")
+  T.eq(S.fire.objects[3].burning, false, "8 fire fighters cancel 6 points")
+  T.eq(S.forts.sections[3].state, "intact")
+end)
+
+T.case("WRG 1973 SIEGE: CALTROPS: crossed as missile hits, factor 0 for infantry, 1 for others, figures passing, chance factor only", function()
+  for _, case in ipairs({ { "MI", 0 }, { "MC", 1 } }) do
+    local G = situation{
+      terrain = { { type = "caltrops", from = { 10, 30 }, to = { 30, 30 } }, { type = "siege", besieger = 1 } },
+      side1 = { unit("x", case[1], 200, 300 - 5 - 20, 0, { figures = 8, ranks = 2, weapons = { "spear" } }) },
+      cmd1 = commander{ move = function() return { bearing = 0, distance = 30 } end } }
+    play(G)
+    local c = events(G, "siege_caltrops", 1)
+    T.eq(#c, 1, case[1])
+    local r = c[1].total - case[2]
+    T.truthy(r >= -3 and r <= 3, "weapon factor " .. case[2] .. " plus the chance factor")
+    T.eq(c[1].casualties, tables.casualties(c[1].total, 8))
+  end
+end)
+
+T.case("WRG 1973 SIEGE: CALTROPS: a Roman unit lays them in a complete period, 5 paces a figure", function()
+  local G = situation{ side2 = { unit("leg", "HI", 600, 700, 180, { figures = 8, ranks = 2, set = { siege = { caltrops = true } } }), FAR } }
+  play(G)
+  local c = events(G, "siege_caltrops", 1)
+  T.eq(#c, 1); T.eq(c[1].what, "laid")
+  T.near(c[1].paces, math.min(8 * 5, 60 / MM), 1e-9, "5 paces a figure, no wider than its front")
+  T.eq(#G.sieges.caltrops, 1)
+end)
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: wading ashore as a deep ford (double distance)", function()
+  local G = situation{
+    terrain = { { type = "shallows", from = { 0, 30 }, to = { 183, 30 }, width = 40 }, { type = "siege", besieger = 1 } },
+    side1 = { unit("w", "MI", 500, 200, 0) },
+    cmd1 = commander{ move = function() return { bearing = 0, distance = 60 } end } }
+  local w = G.by_id[1].w
+  play(G)
+  T.near(select(2, G.bf:pos(w)) - 200, 30 * MM, 1e-6, "60 paces of move: 30 through the surf")
+end)
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: the ship's company counts as the ship's class and in cover; ashore it reforms", function()
+  local G = situation{
+    terrain = { { type = "ship", at = { 50, 20 }, size = { 16, 7 }, side = 1, class = "D" }, { type = "siege", besieger = 1 } },
+    side1 = { unit("crew", "HI", 500, 200, 0, { class = "A" }) } }
+  local crew = G.by_id[1].crew
+  PD.locate(G)
+  T.eq(G.D[crew].class, "D", "one D class unit aboard")
+  T.truthy(G.D[crew].siege_ship ~= nil)
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local out = shooting.shoot(archer, G.D[crew], { range = 100 }, dice.forced({ 3, 3 }), true)
+  local seen
+  for _, x in ipairs(out.terms or {}) do if x.id == "siege_ship_cover" then seen = x.after - x.before end end
+  T.eq(seen, -1, "in cover")
+  G.bf:place(crew, 500, 400)
+  PD.locate(G)
+  T.eq(G.D[crew].class, "A", "ashore: its own class again")
+end)
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: climbing down the ship's side as dismounting: half a period", function()
+  local G = situation{
+    terrain = { { type = "ship", at = { 50, 20 }, size = { 16, 7 }, side = 1 }, { type = "siege", besieger = 1 } },
+    side1 = { unit("crew", "HI", 500, 200, 0) }, side2 = { unit("foe", "MI", 500, 900, 180) } }
+  local crew = G.by_id[1].crew
+  PD.locate(G)
+  G.sieges_turn = turn
+  local plan = ai.move(G, crew)
+  T.eq(plan.distance, 30, "60 paces less the half period of climbing down")
+  T.eq(G.D[crew].siege.landed, true)
+end)
+
+T.case("WRG 1973 SIEGE: MINING: a countermine crossing the mine outside the fort: the fight underground collapses one tunnel", function()
+  local G = situation{ seed = 5 }
+  local S = G.sieges
+  -- paces: the south face is at y = 500 / MM
+  local face = 500 / MM
+  local x = 500 / MM
+  local m = mining.start(S.mining, { side = 1, from = { x, face - 35 }, aim = { x, face + 5 }, sheltered = true, in_view = true })
+  local c = mining.start(S.mining, { side = 2, counter = true, from = { x - 20, face - 20 }, aim = { x + 20, face - 20 } })
+  S.mining.mines[m].party, S.mining.mines[c].party = 10, 10
+  play(G); play(G); play(G)
+  local f = events(G, "siege_mine_fight")
+  T.eq(#f, 1, "one fight")
+  local collapsed = f[1].collapsed
+  T.truthy(collapsed == m or collapsed == c)
+  T.eq(S.mining.mines[collapsed].collapsed, true)
+  T.eq(f[1].lost, 5, "half the 10 miners escape")
+end)
+
+T.case("WRG 1973 SIEGE: MINING and BREACHES: a mine reaching its aiming point under a wall breaches it", function()
+  local G = situation{ side2 = { unit("def", "LI", 470, 500 + forts.PARAPET_MM + 1 + 15, 180, { weapons = { "bow" }, figures = 4, ranks = 1 }), FAR } }
+  local S = G.sieges
+  local m = mining.start(S.mining, { side = 1, from = { 470 / MM, 500 / MM - 20 }, aim = { 470 / MM, 500 / MM + 3 }, sheltered = true })
+  S.mining.mines[m].party = 10
+  play(G); play(G); play(G)
+  T.eq(S.mining.mines[m].arrived, true)
+  T.eq(S.forts.sections[1].state, "breached")
+  T.eq(G.D[G.by_id[2].def].gone, "lost in the collapse of the wall")
+end)
+
+T.case("WRG 1973 SIEGE: referee: nobody passes an intact wall except by ladder, breach or gate", function()
+  local G = situation{ side1 = { unit("a", "MI", 500, 300, 0) } }
+  local check
+  for _, inv in ipairs(referee.invariants) do if inv.id == "siege_walls" then check = inv.check end end
+  T.truthy(check ~= nil)
+  T.eq(check(G, { moved = {}, start = {} }), nil, "first look: nothing to compare")
+  G.bf:place(G.by_id[1].a, 600, 700)
+  local problems = check(G, { moved = {}, start = {} })
+  T.eq(#problems, 1)
+  T.eq(problems[1].expected, "across the wall only by ladder, breach or gate")
+end)
+
+T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out; ladders 2 figures each and the ram to the foot", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
+  local r = lb.run{ scenario = sc, seed = 1, turns = 1 }
+  local G = r.state
+  local on_wall, ram, ladders = 0, 0, 0
+  for _, uid in ipairs(G.sides[2].units) do
+    local d = G.D[uid]
+    if d.siege_on then
+      on_wall = on_wall + 1
+      T.near(select(3, G.bf:pos(uid)), forts.facing_out(G.sieges.forts.sections[d.siege_on]), 1e-6, "facing out")
+    end
+  end
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    if d.siege and d.siege.ram then ram = ram + 1 end
+    if d.siege and d.siege.ladders then
+      ladders = ladders + d.siege.ladders
+      T.truthy(d.siege.ladders * 2 <= d.figures, "2 figures a ladder")
+    end
+  end
+  T.truthy(on_wall >= 3, "the garrison's foot on the walls")
+  T.eq(ram, 1)
+  T.eq(ladders, 12)
+end)
+
+T.case("WRG 1973 SIEGE: FIRE and the weather: the wind from the weather state; rain puts fires out and no more start", function()
+  local W = require("modules.weather")
+  local G = situation{ terrain = { PALISADE, { type = "siege", besieger = 1, wind = { from = 90, strength = "strong" } } },
+                       side1 = { unit("fb", "LMI", 535, 500 - 25 * MM - 20, 0, { weapons = { "javelin" }, figures = 8,
+                                                                              set = { siege = { fire = true, prepared = 0 } } }) } }
+  local S = G.sieges
+  T.eq(PD.wind(G), { from = 90, strength = "strong" }, "the scenario's wind without weather")
+  G.weather = W.start({ region = "mediterranean", month = 7, ground = "inland" }, dice.forced({ 4 }))
+  T.eq(PD.wind(G).from, 45, "the weather module's: Mediterranean winds from the north east")
+  fire.hit(S.fire, 2, 5)
+  ST.set_state(G, 2, "burning", "test")
+  G.weather = { raining = true }   -- WRG's own weather option's state
+  play(G)
+  T.eq(S.rained, true)
+  T.eq({ S.fire.objects[2].burning, S.forts.sections[2].state }, { false, "intact" })
+  T.eq(#events(G, "siege_fire", 1), 0, "no fire missiles after rain")
+end)
+
+T.case("WRG 1973 SIEGE: bad siege pieces are reported with what was expected", function()
+  local bad = { type = "fortification", defender = 2, sections = { { kind = "moat", from = { 0, 0 }, to = { 10, 0 } },
+    { kind = "wall", from = { 10, 0 }, to = { 10, 10 } }, { kind = "wall", from = { 10, 10 }, to = { 0, 0 } } } }
+  T.raises(function() situation{ terrain = { bad } } end, "a section is { kind: wall | tower | gate | palisade | turf_wall")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 3 } } } end, "siege needs besieger: 1 or 2")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, hours_per_period = 0 } } } end,
+    "hours_per_period must be a number above 0")
+  T.raises(function() situation{ terrain = { { type = "ship", at = { 1, 1 }, size = { 5, 2 }, side = 1, class = "A" } } } end,
+    "class: C | D")
+  T.raises(function() situation{ terrain = { { type = "fortification", defender = 2, sections = { { kind = "wall" } } } } } end,
+    "a fortification needs sections: a ring of at least 3")
+end)
+
+T.case("WRG 1973 SHOOTING: RANGES and OVERHEAD with ramparts: +20 paces from a rampart, -20 shooting up at one; no overhead penalty from a rampart", function()
+  local terms = function(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local on_wall = { type = "HI", class = "C", regular = true, weapons = { "javelin" }, figures = 8, files = 4, ranks = 2, siege_on = 1 }
+  -- a foot bow's 240 paces: at 225 it is beyond 240 - 20
+  T.eq(shooting.shoot(archer, on_wall, { range = 225 }, dice.forced({ 3, 3 }), true).casualties, 0)
+  T.eq(terms(shooting.shoot(archer, on_wall, { range = 225 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart ~= nil, true)
+  T.eq(terms(shooting.shoot(archer, on_wall, { range = 215 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart, nil)
+  local wall_archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, siege_on = 2 }
+  local plain = { type = "MI", class = "C", regular = true, weapons = { "spear" }, figures = 8, files = 4, ranks = 2 }
+  local t = terms(shooting.shoot(wall_archer, plain, { range = 100, overhead = true }, dice.forced({ 3, 3 }), true))
+  T.eq({ t.overhead, t.siege_from_rampart_overhead }, { -1, 1 })
+  -- in battle: a bow on the wall reaches 260 paces
+  local G = situation{ seed = 2, side1 = { unit("target", "MI", 600, 500 - 255 * MM - 20, 0) },
+                       side2 = { unit("bows", "LI", 600, 500 + forts.PARAPET_MM + 1 + 15, 180, { weapons = { "bow" }, figures = 8, ranks = 1 }) } }
+  play(G)
+  T.eq(#events(G, "shoot", 1), 1, "255 paces: in range from the rampart")
+  T.eq(G.D[G.by_id[2].bows].range, 240, "the range itself unchanged")
+end)
+
+T.case("WRG 1973 SIEGE: WORKING PARTIES: a working party counts the enemy within the fort as one enemy unit", function()
+  local reaction = rules.require("wrg.reaction")
+  local party = { class = "C", regular = true, type = "MI", figures = 6, original = 6, weapons = { "spear" },
+                  siege = { ram = true, working = true } }
+  local out = reaction.test(party, { enemy_units = 3 }, dice.forced({ 3, 3, 3 }), true)
+  local t = {}
+  for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+  T.eq({ t.enemy_units, t.siege_working_party_one_enemy }, { -3, 2 }, "three enemy units count as one")
+  party.siege.working = nil
+  local idle = reaction.test(party, { enemy_units = 3 }, dice.forced({ 3, 3, 3 }), true)
+  T.eq(out.score - idle.score, 2)
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION: stone-throwers batter a wall: weapon factor 1 below 150 paces, 0 further, each hit a figure/period", function()
+  for _, case in ipairs({ { 120, 1 }, { 200, 0 } }) do
+    local G = situation{ seed = 3, side1 = { unit("eng", "ENG", 470, 500 - case[1] * MM - 20, 0,
+      { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {}, set = { siege = { batter = true } } }) } }
+    play(G)
+    local w = events(G, "siege_work", 1)
+    T.eq(#w, 1, case[1] .. " paces")
+    T.eq(w[1].tool, "stones")
+    local r = w[1].total - case[2]
+    T.truthy(r >= -1 and r <= 1, "weapon factor " .. case[2] .. " and the random factor")
+    T.eq(w[1].fp, tables.casualties(w[1].total, 4), "4 crew shoot: each casualty a figure/period")
+    T.eq(#events(G, "shoot", 1), 0, "aim at the lower wall: nothing else shot")
+  end
+end)
+
+T.case("WRG 1973 SIEGE: MINING: the defender's commander countermines only a declared mine, from what its view shows", function()
+  local CMD = require("modules.sieges.commander_wrg")
+  local G = situation{}
+  local S = G.sieges
+  local hidden = mining.start(S.mining, { side = 1, from = { 450 / MM, 400 / MM }, aim = { 450 / MM, 505 / MM }, sheltered = true,
+                                          in_view = false })
+  CMD.countermines(G)
+  T.eq(#S.mining.mines, 1, "an undeclared mine: no countermine")
+  local seen = mining.start(S.mining, { side = 1, from = { 650 / MM, 400 / MM }, aim = { 700 / MM, 505 / MM }, sheltered = true,
+                                        in_view = true })
+  CMD.countermines(G)
+  T.eq(#S.mining.mines, 3, "a declared mine: one countermine")
+  local c = S.mining.mines[3]
+  T.eq({ c.side, c.counter }, { 2, true })
+  -- the countermine is the same whatever the mine's written aim (the view shows only its start)
+  local G2 = situation{}
+  mining.start(G2.sieges.mining, { side = 1, from = { 650 / MM, 400 / MM }, aim = { 600 / MM, 505 / MM }, sheltered = true,
+                                   in_view = true })
+  CMD.countermines(G2)
+  T.eq(G2.sieges.mining.secret[2][2], S.mining.secret[2][3], "same countermine for another aiming point")
+  local _ = { hidden, seen }
+end)
+
+T.case("WRG 1973 SIEGE and WEATHER AND TIME OF DAY: engineering without illumination goes at half pace at night", function()
+  local W = require("modules.weather")
+  local G = situation{ side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) } }
+  G.weather = W.start({ region = "mediterranean", month = 7, ground = "inland" }, dice.forced({ 4 }))
+  G.weather.day_period = G.weather.daylight + 1     -- night has fallen
+  T.eq(W.night(G.weather), true)
+  T.eq(PD.engineering_rate(G, 1), 0.5)
+  G.weather_wrg = { lights = { [1] = true } }
+  T.eq(PD.engineering_rate(G, 1), 1, "with lights")
+  G.weather_wrg = { lights = {} }
+  play(G)
+  T.eq(events(G, "siege_work", 1)[1].fp, 3, "6 figures at half pace")
+end)

@@ -1,0 +1,107 @@
+-- The sieges module's WRG 1973 adapter: the option `sieges` a WRG scenario
+-- switches on (`options: [sieges]`). It plays "SIEGE, FIELD ENGINEERING AND
+-- SHIP-TO-SHORE FIGHTING" (pp. 30-32) on WRG's own extension points; no line
+-- of rulesets/wrg changes:
+--   * wrg.setup.given_terrain / place_terrain: the siege pieces of a
+--     scenario's table.terrain (modules/sieges/wrg/scenario.lua)
+--   * wrg.period.shared's phases, which turn.play calls through the table:
+--     ladders, escalade, fire, works, breaches, mining, caltrops
+--     (modules/sieges/wrg/period.lua)
+--   * the named modifier lists wrg.shooting and wrg.melee: cover x3 behind
+--     merlons, escaladers shieldless, ships' cover (wrg/modifiers.lua)
+--   * the default commander wrg.ai: besieging and defending
+--     (modules/sieges/commander_wrg.lua)
+--   * the referee wrg.referee: the climb's allowance and the siege
+--     invariants (wrg/referee.lua)
+--   * wrg.victory: the fort as an objective (WINNERS AND LOSERS: "objective
+--     points that have been previously agreed for the control of specified
+--     terrain features")
+-- Without siege pieces on the table the option changes nothing.
+local SC = require("modules.sieges.wrg.scenario")
+local ST = require("modules.sieges.wrg.state")
+local PD = require("modules.sieges.wrg.period")
+local MOD = require("modules.sieges.wrg.modifiers")
+local REF = require("modules.sieges.wrg.referee")
+local CMD = require("modules.sieges.commander_wrg")
+
+local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
+            rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
+
+function A.apply(rules)
+  local req = rules.require
+  local R = {
+    tables = req("wrg.tables"), troops = req("wrg.troops"), shooting = req("wrg.shooting"),
+    chance = req("wrg.chance"), manoeuvre = require("lib.manoeuvre"),
+  }
+  local setup = req("wrg.setup")
+  R.turn = req("wrg.turn")  -- loads and links the period's parts
+  local P = req("wrg.period.shared")
+
+  -- 1. the scenario's siege pieces
+  local given, place = setup.given_terrain, setup.place_terrain
+  function setup.given_terrain(list, locate)
+    local rest, spec = SC.read(list, locate, ST.MM)
+    local pieces = given(rest, locate)
+    pieces.sieges = spec
+    return pieces
+  end
+  function setup.place_terrain(bf, pieces)
+    place(bf, pieces)
+    if pieces.sieges then SC.place(bf, pieces.sieges) end
+  end
+
+  -- 2. the phases
+  local upkeep, movement, shooting_phase, melee_phase, end_of_period =
+    P.upkeep, P.movement, P.shooting_phase, P.melee_phase, P.end_of_period
+  function P.upkeep(G)
+    upkeep(G)
+    if ST.init(G) then PD.locate(G); CMD.fire_fighters(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+  end
+  function P.movement(G)
+    local before = G.sieges and PD.positions(G)
+    movement(G)
+    if G.sieges then
+      PD.locate(G)
+      PD.escaladers_moved(G, R)
+      PD.ladders(G, R)
+      PD.caltrops(G, R, before)
+      PD.locate(G)
+    end
+  end
+  function P.shooting_phase(G)
+    if not G.sieges then return shooting_phase(G) end
+    PD.locate(G)
+    local held = PD.fire_missiles(G, R)
+    PD.batteries(G, R, held)
+    for _, h in ipairs(held) do G.D[h.uid].range = nil end
+    -- RANGES: "fighting from a raised rampart add 20 paces"
+    local raised = {}
+    for _, uid in ipairs(G.all) do
+      local d = G.D[uid]
+      if d.siege_on and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
+    end
+    shooting_phase(G)
+    for _, uid in ipairs(raised) do G.D[uid].range = G.D[uid].range - 20 end
+    for _, h in ipairs(held) do G.D[h.uid].range = h.range end
+  end
+  function P.melee_phase(G)
+    melee_phase(G)
+    if G.sieges then PD.after_melee(G, R); PD.locate(G) end
+  end
+  function P.end_of_period(G)
+    if G.sieges then PD.works(G, R); PD.lay_caltrops(G, R); PD.locate(G) end
+    end_of_period(G)
+  end
+
+  -- 3. modifiers, commander, referee, victory
+  MOD.install(rules)
+  CMD.install(rules, R)
+  REF.install(rules, R)
+  local V = req("wrg.victory")
+  local points_left = V.points_left
+  function V.points_left(G, s)
+    return points_left(G, s) + CMD.objective_points(G, s)
+  end
+end
+
+return A

@@ -1,0 +1,191 @@
+-- The sieges module in WRG 1973: the battle's siege state (G.sieges) and
+-- the questions every part asks of it: which section a unit stands on,
+-- which sections a unit touches from outside, whether a point is inside.
+local forts = require("modules.sieges.fortifications")
+local fire = require("modules.sieges.fire")
+local mining = require("modules.sieges.mining")
+
+local ST = {}
+
+local MM = 2.54 -- WRG: 10 paces = 1 inch = 25.4 mm
+ST.MM = MM
+
+-- Builds G.sieges from the pieces the scenario drew (pieces.sieges, left by
+-- the wrapped setup.place_terrain). Called once, before deployment.
+function ST.init(G)
+  if G.sieges ~= nil then return G.sieges end
+  local spec = G.pieces and G.pieces.sieges
+  if not spec then G.sieges = false; return false end
+  local st = spec.forts
+  local S = {
+    spec = spec, forts = st, by_fid = {}, besieger = spec.siege.besieger, hours = spec.siege.hours or 1,
+    fire = fire.new(), mining = mining.new(), events = {}, ships = {}, shallows = {},
+    standing = {},  -- sections with scaling ladders left standing by escaladers who got a footing
+  }
+  if not S.besieger then
+    local defender = st.forts[1] and st.forts[1].defender
+    S.besieger = defender and (3 - defender) or nil
+  end
+  S.defender = S.besieger and (3 - S.besieger) or nil
+  for _, sec in ipairs(st.sections) do
+    S.by_fid[sec.fid] = sec.index
+    S.by_fid[sec.pid] = sec.index
+    -- every section is a fire object (stone ones do not burn): its circle in paces
+    local x, y = (sec.from[1] + sec.to[1]) / 2, (sec.from[2] + sec.to[2]) / 2
+    fire.add_object(S.fire, { id = sec.index, x = x / MM, y = y / MM, r = sec.length / 2 / MM,
+                              flammable = forts.KINDS[sec.kind].flammable, resistant = sec.resistant })
+  end
+  -- ditches are WRG streams 20 paces wide; shallows a deep ford
+  G.terrain_attr = G.terrain_attr or {}
+  for _, dch in ipairs(spec.ditches) do
+    G.terrain_attr[dch.fid] = { id = dch.fid, type = "river", width = 20 }
+    G.has_river, G.has_terrain = true, true
+    G.widest_river = math.max(G.widest_river or 0, 20)
+  end
+  for _, s in ipairs(spec.shallows) do
+    G.terrain_attr[s.fid] = { id = s.fid, type = "ford", width = 30 }
+    S.shallows[s.fid] = true
+    G.has_terrain = true
+  end
+  for _, s in ipairs(spec.ships) do S.ships[s.fid] = s end
+  S.caltrops = {}
+  for _, c in ipairs(spec.caltrops or {}) do S.caltrops[#S.caltrops + 1] = { fid = c.fid } end
+  G.sieges = S
+  return S
+end
+
+function ST.of(G) return G.sieges or nil end
+
+-- Whether a unit stands on a section: its centre behind the outer face,
+-- no deeper than the wall walk and half the unit's depth (troops on a wall
+-- stand on its walk, their rear ranks on the steps behind), and within the
+-- section's length. Touching the face from outside is not standing on it.
+function ST.stands_on(G, uid, sec)
+  local x, y = G.bf:pos(uid)
+  local ox, oy = forts.outward(sec)
+  local behind = -((x - sec.from[1]) * ox + (y - sec.from[2]) * oy)
+  local u = G.bf:unit(uid)
+  if behind <= 0 or behind > sec.thickness + u.depth / 2 + 1 then return false end
+  local tx, ty = sec.to[1] - sec.from[1], sec.to[2] - sec.from[2]
+  local L = math.sqrt(tx * tx + ty * ty)
+  local along = ((x - sec.from[1]) * tx + (y - sec.from[2]) * ty) / L
+  return along >= -u.width / 2 and along <= L + u.width / 2 and
+    -- the part of its frontage over this section
+    math.min(L, along + u.width / 2) - math.max(0, along - u.width / 2) > 1
+end
+
+-- The section (index) a unit stands on: the tenable one it stands on with
+-- the most of its frontage, or nil.
+function ST.on_section(G, uid)
+  local S = G.sieges
+  if not S then return nil end
+  local best, bl
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    local i = S.by_fid[t.id]
+    if i then
+      local sec = S.forts.sections[i]
+      if forts.tenable(sec) and ST.stands_on(G, uid, sec) then
+        if not bl or i < bl then best, bl = i, i end
+      end
+    end
+  end
+  return best
+end
+
+-- The ship (its fid) a unit is aboard, or nil.
+function ST.on_ship(G, uid)
+  local S = G.sieges
+  if not S then return nil end
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    if S.ships[t.id] then return t.id end
+  end
+  return nil
+end
+
+-- Whether the unit's centre is inside a fort's ring.
+function ST.inside(G, uid)
+  local S = G.sieges
+  if not S then return false end
+  local x, y = G.bf:pos(uid)
+  return forts.fort_at(S.forts, x, y) ~= nil
+end
+
+-- The distance (mm) from a unit's base to a section's outer face segment,
+-- and whether the unit is outside it (its centre on the outer side).
+local function seg_dist(px, py, ax, ay, bx, by)
+  local vx, vy = bx - ax, by - ay
+  local L2 = vx * vx + vy * vy
+  local t = math.max(0, math.min(1, ((px - ax) * vx + (py - ay) * vy) / L2))
+  local qx, qy = ax + vx * t, ay + vy * t
+  return math.sqrt((px - qx) ^ 2 + (py - qy) ^ 2)
+end
+ST.seg_dist = seg_dist
+
+-- The corners of a unit's base.
+function ST.corners(G, uid)
+  local u = G.bf:unit(uid)
+  local a = math.rad(u.facing)
+  local fx, fy = -math.sin(a), math.cos(a)
+  local rx, ry = math.cos(a), math.sin(a)
+  local hw, hd = u.width / 2, u.depth / 2
+  return {
+    { u.x + fx * hd - rx * hw, u.y + fy * hd - ry * hw }, { u.x + fx * hd + rx * hw, u.y + fy * hd + ry * hw },
+    { u.x - fx * hd + rx * hw, u.y - fy * hd + ry * hw }, { u.x - fx * hd - rx * hw, u.y - fy * hd - ry * hw },
+  }
+end
+
+-- The sections a unit outside touches (within `slack` mm of the outer face,
+-- its centre outside), nearest first: { { index =, gap = } }.
+function ST.touching_from_outside(G, uid, slack)
+  local S = G.sieges
+  if not S then return {} end
+  slack = slack or 1.5
+  local x, y = G.bf:pos(uid)
+  local out = {}
+  local cs = ST.corners(G, uid)
+  for _, sec in ipairs(S.forts.sections) do
+    local ox, oy = forts.outward(sec)
+    -- the centre on the outer side of the face
+    if (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0 then
+      local gap = math.huge
+      for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2])) end
+      -- and an edge of the base along the face: the nearest corner pair
+      if gap <= slack then out[#out + 1] = { index = sec.index, gap = gap } end
+    end
+  end
+  table.sort(out, function(a, b) if a.gap ~= b.gap then return a.gap < b.gap end return a.index < b.index end)
+  return out
+end
+
+-- Live units standing on a section (ST.stands_on), in id order.
+function ST.units_on(G, i, side)
+  local S = G.sieges
+  local sec = S.forts.sections[i]
+  local out = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if d and not d.gone and not d.off_table and (side == nil or d.side == side) and not G.bf:unit(uid).removed
+      and ST.stands_on(G, uid, sec) then
+      out[#out + 1] = uid
+    end
+  end
+  return out
+end
+
+-- Sets a section's state on the table and says so.
+function ST.set_state(G, i, state, why)
+  local S = G.sieges
+  if forts.set_state(G.bf, S.forts, i, state) then
+    local sec = S.forts.sections[i]
+    if G.log then G.bf:log("siege_section", { section = i, kind = sec.kind, state = state, why = why }) end
+    if G.report then G.report(string.format("  the %s (section %d) is %s%s.", sec.kind, i, state, why and (": " .. why) or "")) end
+    return true
+  end
+  return false
+end
+
+function ST.say(G, fmt, ...)
+  if G.report then G.report(string.format(fmt, ...)) end
+end
+
+return ST
