@@ -37,6 +37,8 @@ local troops = require("historicon.troops")
 local designation = require("historicon.designation")
 local organisation = require("historicon.organisation")
 local points = require("historicon.points")
+-- hook: creatures of the fantasy module (rulesets/modules/fantasy/historicon) become units
+local fantasy = require("modules.fantasy.historicon.army")
 
 local M = {}
 
@@ -64,12 +66,15 @@ M.UNIT_KEYS = {
   { key = "notes", need = "a string" },
 }
 
+for _, k in ipairs(fantasy.ARMY_KEYS) do M.ARMY_KEYS[#M.ARMY_KEYS + 1] = k end -- hook: fantasy
+for _, k in ipairs(fantasy.UNIT_KEYS) do M.UNIT_KEYS[#M.UNIT_KEYS + 1] = k end -- hook: fantasy
+
 local key_spec, show, is_record, did_you_mean = AL.key_spec, AL.show, AL.is_record, AL.did_you_mean
 
 ---------------------------------------------------------------------------
 -- Loading: army files use army { ... } and unit { ... } (lib.army_list).
 
-local dsl = AL.dsl("unit")
+local dsl = AL.dsl("unit", "creature") -- hook: creature { } for the fantasy module
 
 function M.load_text(text, path) return dsl:load_text(text, path) end
 
@@ -90,6 +95,9 @@ local whole = AL.whole
 function Check:unit_fields(rec)
   local f = rec.fields
   local what = string.format("unit '%s'", tostring(f.id or "?"))
+  if f.creature ~= nil then -- hook: fantasy
+    f = fantasy:expand(self, rec, f, self.army_fields, self.creatures); if not f then return nil end
+  end
   self:keys(rec, f, M.UNIT_KEYS, what)
   if f.id ~= nil and not (type(f.id) == "string" and f.id:match("^[%a_][%w_]*$")) then
     self:add(rec, "%s: 'id' must be %s, found %s", what, key_spec(M.UNIT_KEYS, "id").need, show(f.id))
@@ -214,6 +222,7 @@ function M.check(army)
   if f.points_limit ~= nil and not (type(f.points_limit) == "number" and f.points_limit > 0) then
     self:add(army, "army: 'points_limit' must be a positive number, found %s", show(f.points_limit))
   end
+  self.army_fields, self.creatures = f, fantasy:army_creatures(self, f) -- hook: fantasy
   local records = self:records(army, "units", "unit")
 
   local units, u_of = {}, {}
@@ -286,6 +295,7 @@ function M.units(army)
   for _, rec in ipairs(army.fields.units or {}) do
     if is_record(rec, "unit") then
       local c = AL.new_checker(Check)
+      c.army_fields, c.creatures = army.fields, fantasy:army_creatures(c, army.fields) -- hook: fantasy
       local u = c:unit_fields(rec)
       if u then
         u.file, u.line = rec.file, rec.line

@@ -3,4 +3,4 @@
 -- holds the generic part (its state and its own rules) and names one
 -- adapter per ruleset it supports; the adapter is the option a scenario
 -- switches on by the module's name (`options: [weather]`). See docs/modules.md.
-return { "weather", "sieges" }
+return { "weather", "sieges", "fantasy" }

@@ -16,6 +16,8 @@
 -- so a user sees all of them in one run.
 
 local AL = require("lib.army_list")
+-- hook: creatures of the fantasy module (rulesets/modules/fantasy/phalanx) become vignettes
+local fantasy = require("modules.fantasy.phalanx.army")
 
 local M = {}
 
@@ -60,6 +62,8 @@ M.VIGNETTE_KEYS = {
   { key = "supports", need = "a vignette id" },
   { key = "notes", need = "a string" },
 }
+for _, k in ipairs(fantasy.ARMY_KEYS) do M.ARMY_KEYS[#M.ARMY_KEYS + 1] = k end -- hook: fantasy
+for _, k in ipairs(fantasy.VIGNETTE_KEYS) do M.VIGNETTE_KEYS[#M.VIGNETTE_KEYS + 1] = k end -- hook: fantasy
 -- A variant may add vignette keys here; one marked `unit = true` is also
 -- copied onto the vignette's unit data in a battle (phalanx.battle).
 
@@ -70,7 +74,7 @@ local is_record = AL.is_record
 ---------------------------------------------------------------------------
 -- Loading: army files use army { ... } and vignette { ... } (lib.army_list).
 
-local dsl = AL.dsl("vignette")
+local dsl = AL.dsl("vignette", "creature") -- hook: creature { } for the fantasy module
 
 -- Runs the text of an army file. Returns the army, or nil and a list holding
 -- the one problem that stopped it (a syntax error, a runtime error, or a file
@@ -312,7 +316,7 @@ function Check:vignette_records(army)
   end
   local too_many_or_few = M.size_problem(list)
   if too_many_or_few then self:add(army, "%s", too_many_or_few) end
-  return records
+  return fantasy:expand_records(self, records, army.fields) -- hook: fantasy
 end
 
 function Check:index_ids(records)
@@ -403,7 +407,9 @@ end
 
 -- The plain fields of a checked army, for the rest of the ruleset: a list of
 -- vignettes, each with its fields plus file and line.
-function M.vignettes(army) return AL.entries(army, "vignettes", "vignette") end
+function M.vignettes(army)
+  return fantasy:expand_entries(AL.entries(army, "vignettes", "vignette"), army.fields) -- hook: fantasy
+end
 
 -- What `sandtable check` prints beside "ok" (scripts/cli/check.lua): a
 -- Phalanx army has no points; its limit is the number of vignettes, so each

@@ -31,6 +31,8 @@
 local AL = require("lib.army_list")
 local tables = require("wrg.tables")
 local troops = require("wrg.troops")
+-- hook: creatures of the fantasy module (WRG 1973 Appendix IV) expand into WRG units
+local fantasy = require("modules.fantasy.wrg.army")
 
 local M = {}
 
@@ -65,13 +67,15 @@ M.UNIT_KEYS = {
   { key = "allegiance", need = "\"subject\", \"arab_mercenary\" or \"mercenary\" (THE REACTION TEST 2(ix))" },
   { key = "notes", need = "a string" },
 }
+for _, k in ipairs(fantasy.ARMY_KEYS) do M.ARMY_KEYS[#M.ARMY_KEYS + 1] = k end -- hook: fantasy
+for _, k in ipairs(fantasy.UNIT_KEYS) do M.UNIT_KEYS[#M.UNIT_KEYS + 1] = k end -- hook: fantasy
 
 local show, is_record, whole = AL.show, AL.is_record, AL.whole
 
 ---------------------------------------------------------------------------
 -- Loading: army files use army { ... } and unit { ... } (lib.army_list).
 
-local dsl = AL.dsl("unit")
+local dsl = AL.dsl("unit", "creature") -- hook: creature { } for the fantasy module
 
 function M.load_text(text, path) return dsl:load_text(text, path) end
 
@@ -85,6 +89,7 @@ local function pick(pair, regular) return pair[regular and 1 or 2] end
 -- Cost of one unit (plain fields), without problems: the figures, the
 -- extras, the command points, and the General's figure.
 function M.unit_points(u)
+  if u.creature_points then return u.creature_points end -- hook: fantasy (the appendix's own prices)
   local P = tables.points
   local reg = u.regular == true
   local total = 0
@@ -137,6 +142,8 @@ for _, t in ipairs(tables.TROOP_TYPES) do KNOWN_TYPE[t] = true end
 function Check:unit(rec, army_fields)
   local f = rec.fields
   local what = string.format("unit '%s'", tostring(f.id or "?"))
+  local creature -- hook: fantasy
+  if f.creature ~= nil then f, creature = fantasy.expand(self, rec, f, army_fields, self.creatures); if not f then return nil end end
   self:keys(rec, f, M.UNIT_KEYS, what)
   if f.id ~= nil and not (type(f.id) == "string" and f.id:match("^[%a_][%w_]*$")) then
     self:add(rec, "%s: 'id' must be an identifier, found %s", what, show(f.id))
@@ -200,6 +207,7 @@ function Check:unit(rec, army_fields)
     engine = f.engine, allegiance = f.allegiance, command = f.command, file = rec.file, line = rec.line,
   }
   if f.shield == nil and (u.type == "SHC" or troops.is_model(u)) then u.shield = true end
+  if creature then fantasy.attach(u, creature, rec.fields) end -- hook: fantasy
   -- classes allowed by type
   if u.class == "A" and not u.regular then self:add(rec, "%s: \"A\" class is not allowed for barbarians (POINTS VALUES)", what) end
   if u.class == "E" and u.regular then self:add(rec, "%s: \"E\" class is not allowed for regulars (POINTS VALUES)", what) end
@@ -221,7 +229,7 @@ function Check:unit(rec, army_fields)
   elseif u.type == "CH" then
     local max = nation == "Celtic" and O.chariot_models_max_celtic or O.chariot_models_max
     if u.figures > max then self:add(rec, "%s: a chariot unit has at most %d models, found %d", what, max, u.figures) end
-  elseif u.type ~= "ENG" then
+  elseif u.type ~= "ENG" and not u.single_model then -- hook: fantasy (a creature that "functions as a unit")
     local max = u.sub_units > 0 and O.unit_max_with_subunits or O.unit_max
     if u.figures < O.unit_min then self:add(rec, "%s: a unit must contain at least %d figures, found %d", what, O.unit_min, u.figures) end
     if u.figures > max then
@@ -254,6 +262,7 @@ function M.check(army)
   if f.points_limit ~= nil and not (type(f.points_limit) == "number" and f.points_limit > 0) then
     self:add(army, "army: 'points_limit' must be a positive number, found %s", show(f.points_limit))
   end
+  self.creatures = fantasy.army_creatures(self, f) -- hook: fantasy
   local records = self:records(army, "units", "unit")
   local units = {}
   local c_in_c, subs = {}, {}
@@ -289,6 +298,7 @@ end
 function M.units(army)
   local out = {}
   local c = AL.new_checker(Check)
+  c.creatures = fantasy.army_creatures(c, army.fields) -- hook: fantasy
   for _, rec in ipairs(army.fields.units or {}) do
     if is_record(rec, "unit") then
       local u = c:unit(rec, army.fields)

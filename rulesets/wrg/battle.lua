@@ -105,6 +105,7 @@ local function build_sides(G, ctx)
     for _, u in ipairs(armies_mod.units(army)) do
       local spec = battle.unit_spec(G, s, u)
       spec.huns = troops.is_hun(army.fields.nation, u) or nil  -- "Hostile Huns" (the reaction test)
+      if u.creature and not G.options.fantasy then require("modules.fantasy.wrg.army").note_without_option(army, u) end -- hook: fantasy
       specs[#specs + 1] = spec
       pts = pts + armies_mod.unit_points(u)
       if u.type == "EL" then G.elephants[s] = true end
@@ -283,6 +284,7 @@ function battle.run(ctx)
   place_terrain(G)
   if G.hooks.weather then G.hooks.weather.start(G, scenario) end
   deploy(G)
+  for _, start in ipairs(G.rules.battle_start or {}) do start(G) end -- hook: optional modules (fantasy) join the battle
   describe_side(G, 1)
   describe_side(G, 2)
   referee.watch(ctx, G)
@@ -293,11 +295,12 @@ end
 
 -- A situation set up by hand, for rule tests and "what if" scripts:
 --   battle.skirmish{ dice =, report =, options =, table = { terrain = {...} },
+--     rules = (optional) a loaded instance (lib.ruleset): its modules' battle_start hooks join,
 --     sides = { [1] = { name =, units = { { id =, type =, class =, regular =,
 --       weapons =, figures =, ranks =, at = { x, y, facing } (mm), set = {...} } } }, [2] = ... } }
 -- Returns G ready for turn.play (G.turn = 1); G.by_id[side][id] = unit id.
 function battle.skirmish(opts)
-  local rules = { options = opts.options or {}, require = require }
+  local rules = opts.rules or { options = opts.options or {}, require = require } -- hook: a loaded instance (modules)
   local G = battle.new_state{ rules = rules, scenario = { table = opts.table or { terrain = "none" } },
                               dice = opts.dice, report = opts.report, log = opts.log }
   G.pieces = {}
@@ -330,6 +333,7 @@ function battle.skirmish(opts)
     d.order = d.order or G.sides[d.side].commander.order(G, d.side, d)
   end
   G.turn = 1
+  for _, start in ipairs(rules.battle_start or {}) do start(G) end -- hook: optional modules (fantasy)
   return G
 end
 

@@ -43,6 +43,7 @@ function turn.play(G)
   G.broke_this_period, G.burst_through, G.general_losses, G.arrivals, G.routs_past = {}, {}, {}, {}, {}
   turn.returns(G)
   P.upkeep(G)
+  if G.period_start then G.period_start(G) end -- hook: optional modules (fantasy: states, zones, spells)
   P.declare(G)
   G.bf:set_time(t, "movement")
   P.movement(G)

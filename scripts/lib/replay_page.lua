@@ -264,6 +264,8 @@ function apply(s, e, i) {
         width: e.width, depth: e.depth, strength: e.strength, removed: false, since: i, layer: e.layer || 0 };
       break;
     case "unit_layer": if (u) u.layer = e.layer; break;
+    case "unit_state": if (u) { u.states = Object.assign({}, u.states); if (e.ended) delete u.states[e.state]; else u.states[e.state] = e.periods || true; } break;
+    case "zone": if (u) u.zones = (u.zones || []).concat([{ kind: e.zone, radius: +e.radius }]); break;
     case "unit_moved": if (u) { u.x = e.x; u.y = e.y; u.facing = e.facing; u.lastMove = i; } break;
     case "unit_strength": if (u) u.strength = e.strength; break;
     case "unit_removed": if (u) { u.removed = true; u.removedAt = i; } break;
@@ -692,7 +694,27 @@ function drawUnits(s) {
     const r = (u.facing * Math.PI) / 180, back = u.depth / 2 + FS * 0.95;
     const lx = x + Math.sin(r) * back, ly = y + Math.cos(r) * back + FS * 0.35;
     e.label.setAttribute("x", lx.toFixed(1)); e.label.setAttribute("y", ly.toFixed(1));
+    drawAurasAndStates(e, u);
   }
+}
+// A module's zones round a unit (`zone` events: a saint's sanctity, a black
+// magician's reach; radius in mm from the base's edge, drawn from its centre)
+// and its states (`unit_state` events: petrified, invisible, a frog ...),
+// named after its label.
+function drawAurasAndStates(e, u) {
+  const zones = u.removed ? [] : u.zones || [];
+  e.auras = e.auras || [];
+  zones.forEach((z, k) => {
+    const c = e.auras[k] || (e.auras[k] = el("circle", { class: "aura aura-" + z.kind, fill: "none", "pointer-events": "none",
+      stroke: z.kind === "sanctity" ? "#e8c547" : z.kind === "materialisation" ? "#8e44ad" : "#5dade2",
+      "stroke-width": 2, "stroke-dasharray": "10 6" }, e.g));
+    c.setAttribute("r", (z.radius + Math.max(u.width, u.depth) / 2).toFixed(1));
+    c.style.display = "";
+  });
+  for (let k = zones.length; k < e.auras.length; k++) e.auras[k].style.display = "none";
+  const st = Object.keys(u.states || {});
+  e.g.setAttribute("data-states", st.join(","));
+  if (st.length && !u.removed) e.label.textContent += " [" + st.map((k) => k.replace(/_/g, " ")).join(", ") + "]";
 }
 function centreAt(u, i) { const p = posAt(u, i); return p ? [p[0], H - p[1]] : null; }
 function arrowPath(p, q, spec, cls, shortenBy) {

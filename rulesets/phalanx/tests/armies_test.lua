@@ -7,8 +7,8 @@ local armies = require("phalanx.armies")
 local troops = require("phalanx.troops")
 
 local SHIPPED = {
-  "achaemenid_persian", "alexandrian_macedonian", "carthaginian", "early_imperial_roman",
-  "early_sumerian", "gallic", "medieval_english", "new_kingdom_egyptian",
+  "achaemenid_persian", "alexandrian_macedonian", "carthaginian", "chaos_horde", "early_imperial_roman",
+  "early_sumerian", "elven_host", "gallic", "medieval_english", "new_kingdom_egyptian",
   "sassanid_persian", "seleucid",
 }
 

@@ -53,13 +53,15 @@ local function declare(G)
     if live(d) and not d.routing and not d.in_melee and d.moves[2] and not d.reorganising_now
       and not (d.reorganising and d.reorganising > 0) and not recoil.held(G, uid)
       and not d.pursuing and not d.leaving and not d.square and d.squaring == nil and d.mounting == nil
-      and (d.state == nil or d.state == "uncontrolled" or d.state == "advance") then
+      and (d.state == nil or d.state == "uncontrolled" or d.state == "advance")
+      and not (G.no_charge and G.no_charge(G, uid)) then -- hook: fantasy (stone, asleep, in the air)
       local cmd = G.sides[d.side].commander
       local target = cmd.charge_target(G, uid)
       if d.state == "uncontrolled" then
         local e = enemies_within(G, uid, charge_move(d), 60)
         target = e[1] and e[1].id or nil
       end
+      if target and G.no_charge_at and G.no_charge_at(G, uid, target) then target = nil end -- hook: fantasy (flyers)
       if target and in_reach(G, uid, target) then
         local go = true
         -- 2(ii): "When troops who are neither fanatics or in uncontrolled

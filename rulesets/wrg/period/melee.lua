@@ -124,7 +124,8 @@ local function melee_phase(G)
     -- EVADING: caught evaders "are caught with their backs turned and cannot
     -- defend themselves": they strike no blow this period
     local caught = d.evaded_turn == G.turn and d.caught_by ~= nil
-    if live(d) and not d.routing and #d.opponents > 0 and not caught then
+    if live(d) and not d.routing and #d.opponents > 0 and not caught
+      and not (G.no_strike and G.no_strike(G, uid)) then -- hook: fantasy (stone, asleep)
       -- strike the opponent to the front first, else the first in contact
       local target
       for _, e in ipairs(d.opponents) do
@@ -177,6 +178,7 @@ local function melee_phase(G)
   end
   if #strikes == 0 then return end
   for _, sk in ipairs(strikes) do
+    if G.blow_lands then sk.out.casualties = G.blow_lands(G, sk.by, sk.at, sk.out.casualties) end -- hook: fantasy
     local d, t = G.D[sk.by], G.D[sk.at]
     d.inflicted = (d.inflicted or 0) + sk.out.casualties
     t.received = (t.received or 0) + sk.out.casualties

@@ -520,6 +520,7 @@ end
 local function move_unit(G, uid)
   local d = G.D[uid]
   if d.reorganising_now or (d.reorganising and d.reorganising > 0) then return end  -- a period reorganising
+  if G.own_move and G.own_move(G, uid) then return end -- hook: a module moved it or holds it (fantasy: flyers, stone)
   local st = d.state
   local debt = d.push_debt or 0
   if st == "halt" then

@@ -38,7 +38,8 @@ local function pick_target(G, uid, range)
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id))
       and not intervening.blocked(G, uid, q.id)  -- no shooting over troops on the flat (wrg.sight)
-      and (not G.can_see or G.can_see(G, uid, q.id)) then -- the weather module: what the shooters see
+      and (not G.can_see or G.can_see(G, uid, q.id)) -- the weather module: what the shooters see
+      and not (G.untargetable and G.untargetable(G, q.id)) then -- hook: fantasy (invisible)
       local rank = 6
       local fired_at_us = o.fired_turn == G.turn - 1 and o.fired_at == uid and troops.missile(o) ~= nil
       if o.advancing and q.distance <= mm(charge_move(o) * 2) then rank = 1
@@ -60,7 +61,8 @@ local function shooting_phase(G)
     -- friends: wrg.shooting.during_a_charge)
     local special = live(d) and during_charge.target(G, uid)
     if live(d) and not d.routing and (special or (not d.in_melee and not d.charging and not d.evading and not d.pursuing))
-      and d.range and not d.reorganising_now and not during_charge.barred(G, uid) then
+      and d.range and not d.reorganising_now and not during_charge.barred(G, uid)
+      and not (G.no_shoot and G.no_shoot(G, uid)) then -- hook: fantasy
       local m = troops.missile(d)
       local can = true
       -- SHOOTING ON THE MOVE: not engines, staff-slings and crossbows.
@@ -109,6 +111,7 @@ local function shooting_phase(G)
     end
   end
   for _, sh in ipairs(shots) do
+    if G.shot_lands then sh.at, sh.out.casualties = G.shot_lands(G, sh.by, sh.at, sh.out.casualties) end -- hook: fantasy
     local d, t = G.D[sh.by], G.D[sh.at]
     t.missile = (t.missile or 0) + sh.out.casualties
     t.shot_by = (t.shot_by or 0) + sh.out.figures

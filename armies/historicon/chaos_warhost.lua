@@ -1,0 +1,22 @@
+-- The Chaos Warhost: creatures of WRG 1973 Appendix IV fielded in
+-- Historicon through the fantasy pack's documented "counts as"
+-- designations (rulesets/modules/fantasy/historicon/pack.lua): a dragon as
+-- elite barded knights, trolls as a warband, giants and basilisks as
+-- armoured heavy infantry, goblins and wolf riders as raw light troops.
+-- Checked against the fantasy army composition limits.
+return army {
+  name = "The Chaos Warhost",
+  period = "fantasy",
+  fantasy = true,
+  allegiance = "chaos",
+  points_limit = 250,
+  units = {
+    unit { id = "warlord", name = "The Warlord's black guard", troop = "ARA HIN-A", figures = 24, ranks = 4, general = true },
+    unit { id = "trolls", name = "Hill trolls", creature = "troll", figures = 24, ranks = 2 },
+    unit { id = "giants", name = "Giants of the fells", creature = "giant", figures = 16, ranks = 2 },
+    unit { id = "basilisks", name = "Basilisks", creature = "basilisk", figures = 16, ranks = 2 },
+    unit { id = "goblins", name = "Goblin archers", creature = "goblin", figures = 36, ranks = 2 },
+    unit { id = "wolves", name = "Orcs on giant wolves", creature = "wolf_rider", figures = 16, ranks = 1 },
+    unit { id = "dragon", name = "The Dragon", creature = "dragon", figures = 16, ranks = 1 },
+  },
+}
