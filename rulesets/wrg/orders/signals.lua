@@ -87,10 +87,12 @@ function SG.reached(G, s, n)
   local sg = G.signals and G.signals[s] and G.signals[s][n]
   local out = {}
   if not sg or not gen then return out end
+  -- the weather module may shorten it (hook: G.signal_reach, paces)
+  local reach = (G.signal_reach and G.signal_reach(G) or tables.orders.signal_reach) * MM
   for _, uid in ipairs(G.sides[s].units) do
     local d = G.D[uid]
     if S.live(d) and not d.routing and not d.leaving
-      and (uid == gen or (G.bf:distance(uid, gen) <= tables.orders.signal_reach * MM and G.bf:line_of_sight(uid, gen)))
+      and (uid == gen or (G.bf:distance(uid, gen) <= reach and G.bf:line_of_sight(uid, gen)))
       and (d.regular or n <= tables.orders.signals.barbarian)
       and concerns(sg, d) then
       out[#out + 1] = uid

@@ -385,6 +385,28 @@ T.case("WRG weather, Wind: 'Trumpet signals will be inaudible' (desert strong wi
   T.eq(W.trumpets_inaudible(s.weather), false, "not outside the desert")
 end)
 
+-- CHANGE OF ORDERS 3: signals are "visual or trumpet" and reach 250 paces;
+-- in desert winds trumpets are inaudible and vision is 30 paces, so a
+-- signal reaches only troops within 30 paces of the General.
+T.case("WRG weather, Wind: with trumpets inaudible a signal reaches only troops within 30 paces of the General", function()
+  local SG = require("wrg.orders.signals")
+  local defs = { { type = "horn", text = "advance", order = { kind = "advance", bearing = 0 } } }
+  local function reached(weather)
+    local G = situation{ weather = weather, cmd1 = commander{ signals = function() return defs end },
+      side1 = { unit("gen", "HC", 300, 200, 0, { figures = 4, ranks = 1, weapons = { "lance" }, general = "c_in_c" }),
+                unit("close", "MI", 300 + 20 * MM + 80, 200), unit("off", "MI", 300 + 100 * MM + 80, 200) } }
+    SG.define(G, 1)
+    local got = {}
+    for _, uid in ipairs(SG.reached(G, 1, 1)) do got[G.D[uid].id] = true end
+    return got
+  end
+  local calm = reached(with(DESERT_WIND, { falling = false }))
+  T.truthy(calm.close and calm.off, "no wind: both units within 250 paces see or hear it")
+  local wind = reached(DESERT_WIND)
+  T.truthy(wind.gen and wind.close, "desert wind: the General's own unit and one within 30 paces")
+  T.eq(wind.off, nil, "desert wind: not one 100 paces off")
+end)
+
 T.case("WRG weather, Wind: 'They shift one point anticlockwise when rain starts to fall'", function()
   local G = situation{ weather = { region = "europe", month = 7, potential = 1, wind_from = "W", sun = false },
                        side1 = { ARCHERS() }, script = { { "does the potential weather come or go", 3, 1 } } }

@@ -110,10 +110,21 @@ function S.unseen_move(G, uid)
   return { bearing = bearing, distance = turn.normal_move(d), advancing = true }
 end
 
+-- CHANGE OF ORDERS 3 (signals, "visual or trumpet", 250 paces) under the
+-- weather: in desert winds "Trumpet signals will be inaudible" and vision
+-- is 30 paces, so a signal reaches only troops within 30 paces of the
+-- General. READING: fog and night leave trumpets audible, so they do not
+-- shorten the reach.
+function S.signal_reach(G)
+  if W.trumpets_inaudible(G.weather) then return W.visibility(G.weather) end
+  return nil
+end
+
 function S.install(G)
   G.sight_filter = S.filter
   G.can_see = S.can_see
   G.unseen_move = S.unseen_move
+  G.signal_reach = S.signal_reach
 end
 
 return S
