@@ -47,24 +47,7 @@ Action add_campaign(CLI::App& app, const GlobalOptions& global) {
       throw UsageError("--log writes one campaign's battles; leave it out with --trials");
     if (!o->variants.empty() && o->trials == 0)
       throw UsageError("--variant compares many campaigns: give --trials N as well");
-    // NAME=FILE pairs, checked as `sim` checks its variants
-    std::vector<std::pair<std::string, std::string>> variants;
-    for (const auto& v : o->variants) {
-      const auto eq = v.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
-        throw UsageError(fmt::format("--variant '{}': expected NAME=FILE.lua", v));
-      const std::string name = v.substr(0, eq);
-      for (const char c : name)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
-          throw UsageError(fmt::format("--variant '{}': a name is letters, digits, '_', '-' and '.'", v));
-      if (name == "baseline")
-        throw UsageError(fmt::format("--variant '{}': 'baseline' is the name of the rules as written; choose "
-                                     "another name", v));
-      for (const auto& known : variants)
-        if (known.first == name)
-          throw UsageError(fmt::format("--variant '{}': a variant named '{}' was already given", v, name));
-      variants.emplace_back(name, input_file(v.substr(eq + 1)));
-    }
+    const auto variants = parse_variants(o->variants);
     if (!o->out.empty()) check_writable(o->out, "report");
     if (!o->log.empty()) check_writable(o->log, "battle log");
     const std::string path = input_file(o->campaign);

@@ -130,22 +130,7 @@ Action add_sim(CLI::App& app, const GlobalOptions& global) {
       return p;
     };
     spec.variants.push_back({"baseline", params("")});
-    for (const auto& v : o->variants) {
-      const auto eq = v.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
-        throw UsageError(fmt::format("--variant '{}': expected NAME=FILE.lua", v));
-      const std::string name = v.substr(0, eq);
-      for (const char c : name)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
-          throw UsageError(fmt::format("--variant '{}': a name is letters, digits, '_', '-' and '.'", v));
-      if (name == "baseline")
-        throw UsageError(fmt::format("--variant '{}': 'baseline' is the name of the rules as written; choose "
-                                     "another name", v));
-      for (const auto& known : spec.variants)
-        if (known.name == name)
-          throw UsageError(fmt::format("--variant '{}': a variant named '{}' was already given; each name must be "
-                                       "unique", v, name));
-      const std::string file = input_file(v.substr(eq + 1));
+    for (const auto& [name, file] : parse_variants(o->variants)) {
       spec.host.readable_dirs.push_back(dir_of(file));
       spec.variants.push_back({name, params(file)});
     }

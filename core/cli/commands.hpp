@@ -52,6 +52,11 @@ inline constexpr const char* kDefaultScenario = "scenarios/phalanx/default.yaml"
 // shipped data ("scenarios/phalanx/gaugamela.yaml" works from any folder).
 // Throws Error saying where it looked.
 std::string input_file(const std::string& path);
+// `--variant NAME=FILE` arguments checked (`sim`, `campaign`): a name of
+// letters, digits, '_', '-' and '.', not "baseline", each once; the file
+// found as input_file finds it. Returns (name, file) pairs in order; a
+// mistake is a UsageError naming the argument.
+std::vector<std::pair<std::string, std::string>> parse_variants(const std::vector<std::string>& args);
 // Writes `text` to `path`, checking every write and the final flush and close
 // (output.cpp); a failure is an Error naming the path, the `what` and why.
 void write_text_file(const std::string& path, const std::string& text, const char* what);

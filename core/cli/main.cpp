@@ -4,6 +4,7 @@
 // scenario, army list or house rule with a mistake, a failed trial or check);
 // 2 a usage error (unknown subcommand or flag, a bad flag value); 3 an
 // internal error (a bug: please report it).
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 
@@ -42,6 +43,28 @@ std::string input_file(const std::string& path) {
   }
   if (fs::is_directory(path, ec)) throw Error(fmt::format("{}: is a folder, expected a file", path));
   throw Error(fmt::format("{}: no such file (looked in the current directory and in the shipped data, {})", path, root));
+}
+
+std::vector<std::pair<std::string, std::string>> parse_variants(const std::vector<std::string>& args) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& v : args) {
+    const auto eq = v.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+      throw UsageError(fmt::format("--variant '{}': expected NAME=FILE.lua", v));
+    const std::string name = v.substr(0, eq);
+    for (const char c : name)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+        throw UsageError(fmt::format("--variant '{}': a name is letters, digits, '_', '-' and '.'", v));
+    if (name == "baseline")
+      throw UsageError(fmt::format("--variant '{}': 'baseline' is the name of the rules as written; choose "
+                                   "another name", v));
+    for (const auto& known : out)
+      if (known.first == name)
+        throw UsageError(fmt::format("--variant '{}': a variant named '{}' was already given; each name must be "
+                                     "unique", v, name));
+    out.emplace_back(name, input_file(v.substr(eq + 1)));
+  }
+  return out;
 }
 
 } // namespace sandtable::cli
