@@ -111,6 +111,32 @@ bool shape_touches(const Shape& shape, const Base& base) {
     return crossing;
 }
 
+// Where the segment s crosses the polygon's boundary, as fractions of s in
+// order, 0 and 1 included (a collinear edge cuts at its ends): between two
+// consecutive cuts a piece of s is wholly inside or wholly outside.
+static std::vector<double> boundary_cuts(const Polygon& poly, const Segment& s) {
+    const Vec2 d = s.b - s.a;
+    const double len = length(d);
+    std::vector<double> cuts{0.0, 1.0};
+    for_each_edge(poly, [&](const Segment& e) {
+        const Vec2 ed = e.b - e.a;
+        const Vec2 w = e.a - s.a;
+        const double denom = cross(d, ed);
+        if (std::abs(denom) > 1e-12 * len * length(ed)) {
+            const double t = cross(w, ed) / denom;
+            const double u = cross(w, d) / denom;
+            if (u >= -1e-12 && u <= 1.0 + 1e-12 && t > 0.0 && t < 1.0) cuts.push_back(t);
+        } else if (std::abs(cross(w, d)) <= kContactTolerance * len) {
+            for (const Vec2& end : {e.a, e.b}) {
+                const double t = dot(end - s.a, d) / dot(d, d);
+                if (t > 0.0 && t < 1.0) cuts.push_back(t);
+            }
+        }
+    });
+    std::sort(cuts.begin(), cuts.end());
+    return cuts;
+}
+
 double length_inside(const Shape& shape, const Segment& s) {
     const Vec2 d = s.b - s.a;
     const double len = length(d);
@@ -131,25 +157,7 @@ double length_inside(const Shape& shape, const Segment& s) {
     }
     // Polygon: cut the segment where it meets the boundary, then keep the
     // pieces whose midpoints are strictly inside.
-    const auto& poly = std::get<Polygon>(shape);
-    std::vector<double> cuts{0.0, 1.0};
-    for_each_edge(poly, [&](const Segment& e) {
-        const Vec2 ed = e.b - e.a;
-        const Vec2 w = e.a - s.a;
-        const double denom = cross(d, ed);
-        if (std::abs(denom) > 1e-12 * len * length(ed)) {
-            const double t = cross(w, ed) / denom;
-            const double u = cross(w, d) / denom;
-            if (u >= -1e-12 && u <= 1.0 + 1e-12 && t > 0.0 && t < 1.0) cuts.push_back(t);
-        } else if (std::abs(cross(w, d)) <= kContactTolerance * len) {
-            // Collinear: the edge's ends cut the segment.
-            for (const Vec2& end : {e.a, e.b}) {
-                const double t = dot(end - s.a, d) / dot(d, d);
-                if (t > 0.0 && t < 1.0) cuts.push_back(t);
-            }
-        }
-    });
-    std::sort(cuts.begin(), cuts.end());
+    const std::vector<double> cuts = boundary_cuts(std::get<Polygon>(shape), s);
     double inside = 0.0;
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
         const double t0 = cuts[i];
@@ -178,24 +186,7 @@ bool inside_span(const Shape& shape, const Segment& s, double& t_first, double& 
     }
     // As length_inside: the pieces between boundary cuts whose midpoints are
     // strictly inside; the span runs from the first such piece to the last.
-    const auto& poly = std::get<Polygon>(shape);
-    std::vector<double> cuts{0.0, 1.0};
-    for_each_edge(poly, [&](const Segment& e) {
-        const Vec2 ed = e.b - e.a;
-        const Vec2 w = e.a - s.a;
-        const double denom = cross(d, ed);
-        if (std::abs(denom) > 1e-12 * len * length(ed)) {
-            const double t = cross(w, ed) / denom;
-            const double u = cross(w, d) / denom;
-            if (u >= -1e-12 && u <= 1.0 + 1e-12 && t > 0.0 && t < 1.0) cuts.push_back(t);
-        } else if (std::abs(cross(w, d)) <= kContactTolerance * len) {
-            for (const Vec2& end : {e.a, e.b}) {
-                const double t = dot(end - s.a, d) / dot(d, d);
-                if (t > 0.0 && t < 1.0) cuts.push_back(t);
-            }
-        }
-    });
-    std::sort(cuts.begin(), cuts.end());
+    const std::vector<double> cuts = boundary_cuts(std::get<Polygon>(shape), s);
     bool any = false;
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
         const double t0 = cuts[i];
