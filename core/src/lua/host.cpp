@@ -23,7 +23,6 @@ namespace {
 // so a kill happens at the same instruction on every run.
 constexpr int kHookInterval = 1000;
 
-const char* const kHostKey = "sandtable.host";
 const char* const kNewEnvKey = "sandtable.new_env";
 const char* const kLoadedKey = "sandtable.loaded";
 const char* const kLoading = "sandtable.loading";
