@@ -5,6 +5,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "sandtable/experiment/runner.hpp"
 
@@ -13,9 +16,12 @@ using Catch::Contains;
 
 namespace {
 
-// A trial module in a temporary folder (found through extra_dirs).
+// A trial module in a temporary folder of this process's own (found through
+// extra_dirs). CTest runs each test case as a process, two at once: a folder
+// shared between them let one truncate the module while the other loaded it,
+// and its trials failed now and then.
 std::string module_dir() {
-  const auto dir = std::filesystem::temp_directory_path() / "sandtable_runner_test";
+  const auto dir = std::filesystem::temp_directory_path() / ("sandtable_runner_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "runner_trial_module.lua") << R"LUA(
 local m = {}
