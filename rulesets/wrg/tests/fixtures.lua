@@ -16,10 +16,12 @@ function F.unit(id, ty, x, y, facing, extra)
   return u
 end
 
--- A commander that declares nothing and moves nothing unless told.
+-- A commander that declares nothing, moves nothing and neither gives nor
+-- takes a challenge unless told.
 function F.commander(t)
   local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end }
+                  move = function() return nil end, formation = function() return nil end,
+                  challenge = function() return nil end, accept_challenge = function() return false end }
   for k, v in pairs(t or {}) do quiet[k] = v end
   return setmetatable(quiet, { __index = ai })
 end

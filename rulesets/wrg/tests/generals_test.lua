@@ -15,19 +15,11 @@ local challenge = require("wrg.generals.challenge")
 
 local MM = tables.MM_PER_PACE
 
--- A dice source that shows the given values for rolls whose purpose starts
--- with a given text, in order, and seeded random rolls otherwise.
 local rigged = F.rigged
 
 local unit = F.unit
 
-local function commander(t)
-  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end,
-                  challenge = function() return nil end, accept_challenge = function() return false end }
-  for k, v in pairs(t or {}) do quiet[k] = v end
-  return setmetatable(quiet, { __index = ai })
-end
+local commander = F.commander
 
 local function skirmish(opts)
   local lines = {}

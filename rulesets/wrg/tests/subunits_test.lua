@@ -17,13 +17,7 @@ local MM = tables.MM_PER_PACE
 
 local rigged = F.rigged
 
-local function commander(t)
-  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end,
-                  challenge = function() return nil end, accept_challenge = function() return false end }
-  for k, v in pairs(t or {}) do quiet[k] = v end
-  return setmetatable(quiet, { __index = ai })
-end
+local commander = F.commander
 
 -- A regular legion of 24 figures (6 files, 4 ranks) with one sub-unit.
 local function legion(extra)
