@@ -147,7 +147,21 @@ local function after_combat(G, record)
     local k = d.siege
     if k and k.escalading then
       local sec = k.ladder_up and G.sieges.forts.sections[k.ladder_up.section]
-      if d.gone or d.broken or (d.recoils or 0) > (k.recoils_before or 0) then
+      -- a unit whose whole base is past the wall walk (carried in by a
+      -- pursuit) is off its ladders: inside, a footing
+      local past = false
+      if sec and not d.gone then
+        local ox, oy = forts.outward(sec)
+        local shallowest = math.huge
+        for _, c in ipairs(ST.corners(G, uid)) do
+          shallowest = math.min(shallowest, -((c[1] - sec.from[1]) * ox + (c[2] - sec.from[2]) * oy))
+        end
+        past = shallowest > sec.thickness
+      end
+      if past then
+        k.escalading, k.footing = false, not d.broken
+        if G.log then G.bf:log("siege_escalade", { unit = uid, section = sec.index, what = "inside" }) end
+      elseif d.gone or d.broken or (d.recoils or 0) > (k.recoils_before or 0) then
         if G.log then G.bf:log("siege_ladder", { unit = uid, what = "cast down" }) end
         if G.report then G.report(string.format("  %s: their ladders are cast down", d.name)) end
         if not d.gone and sec then climb_down(G, uid, sec, record) end
@@ -343,10 +357,12 @@ function A.apply(rules)
 
   CMD.install(rules, { turn = turn, troops = req("historicon.troops"), shooting = req("historicon.shooting") })
 
-  -- the referee: a climb is the wall walk's depth and a centimetre
+  -- the referee: a climb up is the wall walk's depth; a climb down (ladders
+  -- cast down) brings back a unit whose rear is still on the walk, so at
+  -- most the walk's depth and its own; and a centimetre
   local allowance = referee.allowance
   function referee.allowance(G, uid, kind)
-    if kind == "climb" then return forts.KINDS.tower.thickness + 10 end
+    if kind:match("^climb") then return forts.KINDS.tower.thickness + G.bf:unit(uid).depth + 10 end
     return allowance(G, uid, kind)
   end
 end

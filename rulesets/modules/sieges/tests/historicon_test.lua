@@ -104,3 +104,95 @@ T.case("WRG 1973 SIEGE in Historicon: escaladers climb to the defenders and figh
   local d = G.D[esc]
   T.truthy(d.siege.escalading or d.siege.footing or #events(G, "siege_ladder") == 2, "still escalading, a footing, or cast down")
 end)
+
+-- A unit's events of a kind.
+local function of_unit(G, kind, uid)
+  local out = {}
+  for _, e in ipairs(events(G, kind)) do if e.unit == uid then out[#out + 1] = e end end
+  return out
+end
+
+local function section_at(G, kind, x)
+  for _, sec in ipairs(G.sieges.forts.sections) do
+    if sec.kind == kind and sec.from[2] == 600 and sec.to[2] == 600 and math.min(sec.from[1], sec.to[1]) <= x
+      and math.max(sec.from[1], sec.to[1]) >= x then return sec end
+  end
+end
+
+T.case("WRG 1973 SIEGE: DESTRUCTION in Historicon: a ram party of 6 batters a gate down in 2 turns (10 figure/periods)", function()
+  local G = field({ { id = "ram", troop = "AIF HIS", figures = 8, ranks = 2, at = { 105, 40, 0 }, set = { siege = { ram = true } } } },
+                  { { id = "far", troop = "AIF HIS", figures = 8, ranks = 2, at = { 200, 140, 180 } } })
+  local ram = G.by_id[1].ram
+  at_foot(G, ram, 1050)
+  turn.play(G)
+  local w = of_unit(G, "siege_work", ram)
+  T.eq(#w, 1, "works at the end of turn 1")
+  T.eq(w[1].fp, 6, "4 to 6 figures carry a ram: 8 figures work as 6")
+  T.eq(w[1].need, 10, "10 figure/periods to break down a fort door")
+  local gate = section_at(G, "gate", 1050)
+  T.eq(gate.state, "intact")
+  G.turn = G.turn + 1
+  turn.play(G)
+  T.eq(gate.state, "breached", "12 of 10 after turn 2")
+  T.eq(forts.blocks(gate), false, "the gateway no longer stops moves")
+  local r = G.bf:move(ram, "advance", 100)
+  T.truthy(r.stopped_by ~= "terrain", "the ram party walks into the gateway")
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION in Historicon: hours_per_period multiplies the work; a party in contact does not work", function()
+  local lines = {}
+  local G = battle.skirmish{ dice = dice.random(1), report = function(l) lines[#lines + 1] = l end, log = true,
+    table = { terrain = { TOWN, { type = "siege", besieger = 1, hours_per_period = 2 } } },
+    sides = { { units = { { id = "ram", troop = "AIF HIS", figures = 6, ranks = 2, at = { 105, 40, 0 }, set = { siege = { ram = true } } } }, commander = PASSIVE },
+              { units = { { id = "far", troop = "AIF HIS", figures = 8, ranks = 2, at = { 200, 140, 180 } } }, commander = PASSIVE } } }
+  local ram = G.by_id[1].ram
+  at_foot(G, ram, 1050)
+  turn.play(G)
+  T.eq(of_unit(G, "siege_work", ram)[1].fp, 12, "6 figures x 2 hours")
+  T.eq(section_at(G, "gate", 1050).state, "breached", "12 >= 10 in one turn")
+  -- in contact with an enemy: no work
+  local G2 = field({ { id = "ram", troop = "AIF HIS", figures = 6, ranks = 2, at = { 105, 40, 0 }, set = { siege = { ram = true } } } },
+                   { { id = "foe", troop = "AIF HIS", figures = 8, ranks = 2, at = { 130, 40, 90 } } })
+  local r2, foe = G2.by_id[1].ram, G2.by_id[2].foe
+  at_foot(G2, r2, 1050)
+  local x, y = G2.bf:pos(r2)
+  G2.bf:place(foe, x + G2.bf:unit(r2).width / 2 + G2.bf:unit(foe).depth / 2, y, 90)
+  T.truthy(turn.in_contact(G2, r2), "set up in contact (flank)")
+  local h = require("modules.sieges.historicon")
+  h.init(G2)
+  h.rams(G2, turn)
+  T.eq(#of_unit(G2, "siege_work", r2), 0)
+end)
+
+T.case("WRG 1973 SIEGE: BREACHES in Historicon: a wall battered through collapses and the defenders on it are lost", function()
+  local G = field({ { id = "ram", troop = "AIF HIS", figures = 6, ranks = 2, at = { 90, 40, 0 }, set = { siege = { ram = true } } } },
+                  { { id = "def", troop = "AIF HIS", figures = 8, ranks = 2, at = { 90, 70, 180 } },
+                    { id = "far", troop = "AIF HIS", figures = 8, ranks = 2, at = { 200, 140, 180 } } })
+  local ram, def = G.by_id[1].ram, G.by_id[2].def
+  at_foot(G, ram, 850)
+  G.bf:place(def, 850, 600 + forts.PARAPET_MM + 1 + G.bf:unit(def).depth / 2, 180)
+  local h = require("modules.sieges.historicon")
+  h.init(G); h.locate(G)
+  local wall = section_at(G, "wall", 850)
+  T.eq(wall.job.need, 30, "30 figure/periods to breach a stone curtain wall with a ram")
+  wall.job.done_fp = 24
+  local vp = G.sides[2].vp
+  h.rams(G, turn)
+  T.eq(wall.state, "breached")
+  T.eq(G.D[def].gone, true, "Any defending figures on the 90mm section ... are lost")
+  T.eq(G.sides[2].vp, vp - 2, "deducted as a unit broken (Phase 7)")
+  T.eq(#events(G, "siege_section"), 1)
+end)
+
+T.case("WRG 1973 SIEGE in Historicon: shooting from the wall walk +1 die per 4, at troops on it -1 die per 4", function()
+  local shooting = rules.require("historicon.shooting")
+  -- 16 archers in 2 ranks: a front rank of 8 shoots, 2 groups of 4
+  local archers = { class = "LI", figures = 16, ranks = 2, formed = true, grade = "A" }
+  local wall_archers = { class = "LI", figures = 16, ranks = 2, formed = true, grade = "A", siege_on = 3 }
+  local foot = { class = "HI", sub = "HIS", figures = 8, ranks = 2, formed = true, grade = "A" }
+  local plain = shooting.pool(archers, foot, {}).dice
+  T.eq(shooting.pool(wall_archers, foot, {}).dice, plain + 2, "+1 die per 4 figures: 2 groups of 4")
+  local wall_foot = { class = "HI", sub = "HIS", figures = 8, ranks = 2, formed = true, grade = "A", siege_on = 3 }
+  T.eq(shooting.pool(archers, wall_foot, {}).dice, plain - 2)
+  T.eq(shooting.pool(wall_archers, wall_foot, {}).dice, plain, "wall to wall: neither")
+end)
