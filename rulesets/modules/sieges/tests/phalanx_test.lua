@@ -1,0 +1,136 @@
+-- The sieges module's Phalanx and Into Glory Ride adapter (our adaptation,
+-- docs/modules/sieges.md "Phalanx, Into Glory Ride"): a camp's defences stop
+-- moves, and a vignette behind them is "protected by static field
+-- defences" (Phalanx, Field Defences: "-1 If in melee with a vignette that
+-- is protected by static field defences such as stakes or palisade";
+-- "Vignettes using such defences may not move when deployed"). Played
+-- through the Phalanx battle engine (battle.skirmish of an instance with the
+-- `sieges` option, its player turn's phases).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local ruleset = require("lib.ruleset")
+local forts = require("modules.sieges.fortifications")
+local P = require("modules.sieges.phalanx")
+
+local function instance(name, options) return ruleset.load(name or "phalanx", { options = options or { "sieges" } }) end
+
+local function commander(t)
+  local c = { activate = function() return {} end, evade = function() return false end,
+              free_order = function() return nil end, shoot_target = function() return nil end,
+              shoot_at_charger = function() return false end, field_defences = function() return {} end }
+  for k, v in pairs(t or {}) do c[k] = v end
+  return c
+end
+
+-- A camp: its south face a palisade at y = 50 cm (500 mm), from x = 60 to 120 cm.
+local CAMP = { type = "fortification", name = "camp", defender = 2, sections = {
+  { kind = "palisade", from = { 60, 50 }, to = { 120, 50 } }, { kind = "palisade", from = { 120, 50 }, to = { 120, 90 } },
+  { kind = "palisade", from = { 120, 90 }, to = { 60, 90 } }, { kind = "palisade", from = { 60, 90 }, to = { 60, 50 } } } }
+
+local function skirmish(rules, s1, s2, values)
+  local battle = rules.require("phalanx.battle")
+  local G = battle.skirmish{ rules = rules, dice = dice.forced(values or {}), log = true,
+    table = { size = "6x4", terrain = { CAMP, { type = "siege", besieger = 1 } } },
+    sides = { { vignettes = s1, commander = commander() }, { vignettes = s2, commander = commander() } } }
+  P.place(G)
+  P.init(G)
+  return G
+end
+
+local function events(G, kind)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do if e.kind == kind then out[#out + 1] = e end end
+  return out
+end
+
+local function group_of(G, side, vid) return G.groups[G.D[G.by_vid[side][vid]].gid] end
+
+T.case("WRG 1973 SIEGE in Phalanx: the module offers `sieges` to Phalanx and Into Glory Ride", function()
+  local has = function(list) for _, id in ipairs(list) do if id == "sieges" then return true end end return false end
+  T.eq(has(ruleset.options_of("phalanx")), true)
+  T.eq(has(ruleset.options_of("into_glory_ride")), true)
+  local r = instance("into_glory_ride")
+  T.eq(r.options.sieges, true)
+  T.truthy(r.require("phalanx.melee").modifiers:has("field_defences"), "the rule's -1 is in the melee list")
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: a camp's palisade stops an ordered move at its face", function()
+  local rules = instance()
+  local G = skirmish(rules, { { id = "a", class = "HIN", general = true, at = { 900, 400 } } },
+    { { id = "far", class = "HIN", general = true, at = { 300, 1100 } } })
+  local turn = rules.require("phalanx.turn")
+  local a = G.by_vid[1].a
+  local _, moved = turn.move_group(G, group_of(G, 1, "a"), 0, 400)
+  local _, y = G.bf:pos(a)
+  T.near(y + G.D[a].d / 2, 500, 1e-6, "front at the palisade's face")
+  T.truthy(moved < 400)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: Field Defences -- behind the palisade: no move, -1 to the enemy across it", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  -- the defender's front a quarter of a millimetre behind the face, facing out (south)
+  local G = skirmish(rules, { { id = "att", class = "HIN", general = true, at = { 900, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 900, 700, 180 } } }, { 3 })
+  local att, def = G.by_vid[1].att, G.by_vid[2].def
+  turn.place(G, def, 900, 500 + P.BEHIND_FACE_MM + G.D[def].d / 2, 180)
+  P.mark(G)
+  T.eq(G.D[def].field_defences, true, "protected by static field defences")
+  T.eq(G.D[def].siege_on, 4, "the 60 cm palisade is cut in 7 sections of 85.7 mm: the 4th holds x = 90 cm")
+  turn.execute_order(G, group_of(G, 2, "def"), { kind = "move", turn = 0, dist = 50 })
+  T.near(select(2, G.bf:pos(def)), 500 + P.BEHIND_FACE_MM + G.D[def].d / 2, 1e-9, "may not move")
+  -- the attacker advances to the face (from 3 cm short of it): in contact across the palisade
+  turn.place(G, att, 900, 500 - 30 - G.D[att].d / 2, 0)
+  turn.move_group(G, group_of(G, 1, "att"), 0, 400)
+  T.near(select(2, G.bf:pos(att)) + G.D[att].d / 2, 500, 1e-6)
+  turn.melee_phase(G, 1)
+  local m = events(G, "melee")[1]
+  T.truthy(m, "a melee across the palisade")
+  T.eq(m.attacker, att)
+  T.eq(m.attacker_cf, m.attacker_base_cf - 1, "HIN against HIN: only the -1 for the palisade")
+  T.eq(m.defender_cf, m.defender_base_cf)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: a vignette that leaves the defences loses their protection; a breached section gives none", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "att", class = "HIN", general = true, at = { 900, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 900, 700, 180 } } })
+  local def = G.by_vid[2].def
+  turn.place(G, def, 900, 500 + P.BEHIND_FACE_MM + G.D[def].d / 2, 180)
+  P.mark(G)
+  T.eq(G.D[def].field_defences, true)
+  turn.place(G, def, 900, 700, 180)
+  P.mark(G)
+  T.eq(G.D[def].field_defences, nil, "repulsed off the palisade")
+  turn.place(G, def, 900, 500 + P.BEHIND_FACE_MM + G.D[def].d / 2, 180)
+  forts.set_state(G.bf, G.sieges.forts, 4, "breached")
+  P.mark(G)
+  T.eq(G.D[def].field_defences, nil, "no defences where the palisade is down")
+  T.eq(#events(G, "siege_defended"), 2, "marked, then unmarked; nothing for the breach")
+end)
+
+T.case("WRG 1973 SIEGE in Into Glory Ride: Gingindlovu -- the British behind their rampart, on the edge by their laager, no flank march", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/into_glory_ride/siege_gingindlovu.yaml"), "siege_gingindlovu.yaml",
+    "scenarios/into_glory_ride")
+  for seed = 1, 6 do
+    local r = lb.run{ scenario = sc, seed = seed, turns = 1 }
+    local G = r.state
+    T.eq(G.sides[2].edge, "north", "the laager is in the north half")
+    T.eq(G.flank_march, nil)
+    local behind = 0
+    for _, uid in ipairs(G.all) do
+      local d = G.D[uid]
+      if d.side == 2 then
+        local x, y = G.bf:pos(uid)
+        T.truthy(x > 400 and x < 1440 and y > 690 and y < 1120, "inside the laager: " .. d.name)
+        if d.field_defences then behind = behind + 1 end
+      end
+    end
+    T.truthy(behind >= 6, "the foot behind the rampart")
+    for _, e in ipairs(r.bf:events()) do T.truthy(e.kind ~= "deployment_problem", tostring(e.message)) end
+  end
+end)
