@@ -20,13 +20,15 @@
 --     blocks_move), so nobody walks over a camp's defences;
 --   * the defender deploys in its camp (not in its edge's zone): its foot
 --     along the faces towards the besieger, each vignette's front on the
---     line of the defences' outer face (the defences are "to their front"),
+--     line of the defences' outer face (the defences are "to their front";
+--     A.BEHIND_FACE_MM),
 --     so an enemy stopped at the face is in contact with it across them; the rest of the army inside. A vignette
 --     so placed, while its section stands, is "protected by static field
 --     defences": the -1 applies to an enemy fighting it across its front
---     edge (the rule's modifier, phalanx.melee's `field_defences`, put in the
---     melee list when the option field_defences is not on), and it "may not
---     move" (it holds the defences);
+--     edge (the rule's modifier; an enemy stopped by the parapet at an
+--     angle touches it at a corner only, and gets the -1 all the same: the
+--     module's entry `siege_field_defences` beside Phalanx's own), and it "may
+--     not move" (it holds the defences);
 --   * the camp's defender takes the table edge nearer its camp (the winner
 --     of the pre-battle throw chooses for both in Phalanx: in a siege the
 --     camp decides), and no flank march in a siege (the defender is in its
@@ -38,15 +40,19 @@ local SC = require("modules.sieges.wrg.scenario")
 local ST = require("modules.sieges.wrg.state")
 local forts = require("modules.sieges.fortifications")
 
+local RULE = "Field Defences (sieges module: a camp's defences, our adaptation)"
+
 local A = { id = "sieges", title = "Sieges: fortified camps and field defences (adapted from WRG 1973)",
             rule = "WRG 1973 SIEGE, adapted to Phalanx" }
 
--- How far behind the face the defenders' front stands: none, on the face's
--- line, so that an enemy stopped at the face touches it along its whole
--- front (the core measures a contact's length only between touching bases:
--- 0.25 mm apart is "front" at length 0, which Phalanx's melee does not
--- count as a front contact).
-A.BEHIND_FACE_MM = 0
+-- Where the defenders' front stands against the face: a hundredth of a
+-- millimetre outside it, so that an enemy coming up meets the defender's
+-- base before the parapet and lines up on it as on any contact (Phalanx's
+-- line_up; a move stopped by the parapet itself does not line up, and a
+-- base touching at a corner is not a front contact for the -1); and so
+-- that the two touch along the whole front (the core measures a contact's
+-- length only between touching bases).
+A.BEHIND_FACE_MM = -0.01
 
 local games = setmetatable({}, { __mode = "k" })   -- G.S -> G (the battle whose scale record it is)
 
@@ -109,6 +115,9 @@ function A.mark(G)
       end
     end
     d.siege_on = on
+    -- outside the camp and not on its defences: across them from a defender
+    d.siege_out = (not on and not d.broken and not G.bf:unit(uid).removed and not ST.inside(G, uid)
+      and not ST.on_section(G, uid)) or nil
     if on and not d.field_defences then
       d.field_defences, d.siege_fd = true, true
       if G.log then G.bf:log("siege_defended", { unit = uid, section = on }) end
@@ -268,8 +277,20 @@ function A.apply(rules)
   end
 
   -- 3. the field-defences modifier, and who stands behind the defences:
-  -- marked before every phase of a player turn
-  if not melee.modifiers:has("field_defences") then melee.modifiers:add(melee.optional.field_defences) end
+  -- marked before the activation and the melee of every player turn.
+  -- Phalanx's own entry (the option field_defences) gives the -1 to an enemy
+  -- touching the defended vignette's front edge; across a camp's defences an
+  -- enemy stopped by the parapet at an angle touches it at a corner (a move
+  -- the parapet stops does not line up): the same -1 for any enemy fighting
+  -- a vignette on the defences from outside the camp, once.
+  melee.modifiers:add({ id = "siege_field_defences", rule = RULE,
+    text = "-1 If in melee with a vignette that is protected by static field defences such as stakes or palisade (a camp's)",
+    when = function(c)
+      if c.foe.siege_on == nil or c.me.siege_out ~= true then return false end
+      -- not twice: Phalanx's own entry (the option) counts a front contact
+      return not (c.side.opponent_behind_field_defences and melee.modifiers:has("field_defences"))
+    end,
+    add = -1 })
   turn.phases:add({ id = "siege_defences", label = "A defences", rule = "Field Defences (sieges module)",
     run = function(G) if A.init(G) then A.mark(G) end end }, { before = "activation" })
   turn.phases:add({ id = "siege_defences_melee", label = "E defences", rule = "Field Defences (sieges module)",

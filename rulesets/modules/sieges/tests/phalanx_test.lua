@@ -51,7 +51,7 @@ T.case("WRG 1973 SIEGE in Phalanx: the module offers `sieges` to Phalanx and Int
   T.eq(has(ruleset.options_of("into_glory_ride")), true)
   local r = instance("into_glory_ride")
   T.eq(r.options.sieges, true)
-  T.truthy(r.require("phalanx.melee").modifiers:has("field_defences"), "the rule's -1 is in the melee list")
+  T.truthy(r.require("phalanx.melee").modifiers:has("siege_field_defences"), "the rule's -1 is in the melee list")
 end)
 
 T.case("WRG 1973 SIEGE in Phalanx: a camp's palisade stops an ordered move at its face", function()
@@ -82,13 +82,54 @@ T.case("WRG 1973 SIEGE in Phalanx: Field Defences -- behind the palisade: no mov
   -- the attacker advances to the face (from 3 cm short of it): in contact across the palisade
   turn.place(G, att, 900, 500 - 30 - G.D[att].d / 2, 0)
   turn.move_group(G, group_of(G, 1, "att"), 0, 400)
-  T.near(select(2, G.bf:pos(att)) + G.D[att].d / 2, 500, 1e-6)
+  T.near(select(2, G.bf:pos(att)) + G.D[att].d / 2, 500 + P.BEHIND_FACE_MM, 1e-6, "against the defender's front")
   turn.melee_phase(G, 1)
   local m = events(G, "melee")[1]
   T.truthy(m, "a melee across the palisade")
   T.eq(m.attacker, att)
   T.eq(m.attacker_cf, m.attacker_base_cf - 1, "HIN against HIN: only the -1 for the palisade")
   T.eq(m.defender_cf, m.defender_base_cf)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: a charge stopped by the palisade at an angle fights at a corner, and takes the -1 all the same", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "att", class = "HIN", general = true, at = { 880, 300, -12 } } },
+    { { id = "def", class = "HIN", general = true, at = { 900, 700, 180 } } }, { 3 })
+  local att, def = G.by_vid[1].att, G.by_vid[2].def
+  turn.place(G, def, 900, 500 + P.BEHIND_FACE_MM + G.D[def].d / 2, 180)
+  -- the attacker as a charge leaves it when the parapet stops it at an
+  -- angle: its leading corner on the face (the engine does not line it up)
+  turn.place(G, att, 900, 400, -12)
+  P.init(G)
+  local top = -math.huge
+  for _, c in ipairs(require("modules.sieges.wrg.state").corners(G, att)) do top = math.max(top, c[2]) end
+  turn.place(G, att, 900, 400 + (500 - top), -12)
+  local edge, dist, len = G.bf:contact(def, att)
+  T.eq(edge, "front"); T.truthy(dist < 0.5, "in contact"); T.truthy(len < 1, "at a corner")
+  P.mark(G)
+  T.eq(G.D[att].siege_out, true)
+  turn.melee_phase(G, 1)
+  local m = events(G, "melee")[1]
+  T.truthy(m, "they fight")
+  local ids = {}
+  for _, t in ipairs(m.attacker_modifiers) do ids[#ids + 1] = t.id end
+  T.eq(ids, { "siege_field_defences" })
+  T.eq(m.attacker_cf, m.attacker_base_cf - 1)
+  -- with the option field_defences as well: the -1 once
+  local both = instance("phalanx", { "sieges", "field_defences" })
+  local G2 = skirmish(both, { { id = "att", class = "HIN", general = true, at = { 900, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 900, 700, 180 } } }, { 3 })
+  local t2 = both.require("phalanx.turn")
+  local a2, d2 = G2.by_vid[1].att, G2.by_vid[2].def
+  t2.place(G2, d2, 900, 500 + P.BEHIND_FACE_MM + G2.D[d2].d / 2, 180)
+  t2.place(G2, a2, 900, 500 - 30 - G2.D[a2].d / 2, 0)
+  P.mark(G2)
+  t2.move_group(G2, group_of(G2, 1, "att"), 0, 400)
+  P.mark(G2)
+  t2.melee_phase(G2, 1)
+  local m2 = events(G2, "melee")[1]
+  T.eq(m2.attacker_cf, m2.attacker_base_cf - 1, "front contact: Phalanx's own entry, not both")
 end)
 
 T.case("WRG 1973 SIEGE in Phalanx: a vignette that leaves the defences loses their protection; a breached section gives none", function()
