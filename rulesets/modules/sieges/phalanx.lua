@@ -188,17 +188,27 @@ function A.defender_plan(G, s, base_plan, troops)
   for _, q in ipairs(fort.ring) do
     x0, y0, x1, y1 = math.min(x0, q[1]), math.min(y0, q[2]), math.max(x1, q[1]), math.max(y1, q[2])
   end
+  -- rows from 40 mm behind the defended face (and 10 mm behind the deepest
+  -- base on it), each as deep as its deepest base and 10 mm apart
+  local dir = besieger_south and 1 or -1
   local row_y = besieger_south and (y0 + 40) or (y1 - 40)
-  local col = x0 + 40
+  local depth_of = {}
+  for _, spec in ipairs(specs) do depth_of[spec.vid] = spec.d end
+  for _, p in ipairs(out) do
+    local back = p.y + dir * depth_of[p.vid] / 2 + dir * 10
+    if (back - row_y) * dir > 0 then row_y = back end
+  end
+  local col, row_depth = x0 + 40, 0
   for _, spec in ipairs(specs) do
     if not placed[spec.vid] then
       if col + spec.w > x1 - 40 then
         col = x0 + 40
-        row_y = row_y + (besieger_south and 1 or -1) * (spec.d + 10)
+        row_y = row_y + dir * (row_depth + 10)
+        row_depth = 0
       end
-      local y = row_y + (besieger_south and 1 or -1) * spec.d / 2
-      put(spec, col + spec.w / 2, y, facing)
+      put(spec, col + spec.w / 2, row_y + dir * spec.d / 2, facing)
       col = col + spec.w + 5
+      row_depth = math.max(row_depth, spec.d)
     end
   end
   -- deployment order: the base plan's

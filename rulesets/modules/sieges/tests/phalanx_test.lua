@@ -151,27 +151,44 @@ T.case("WRG 1973 SIEGE in Phalanx: a vignette that leaves the defences loses the
   T.eq(#events(G, "siege_defended"), 2, "marked, then unmarked; nothing for the breach")
 end)
 
-T.case("WRG 1973 SIEGE in Into Glory Ride: Gingindlovu -- the British behind their rampart, on the edge by their laager, no flank march", function()
-  local s = require("lib.scenario")
-  local loader = require("sandtable.loader")
-  local lb = require("lib.battle")
-  local sc = s.parse(loader.read("scenarios/into_glory_ride/siege_gingindlovu.yaml"), "siege_gingindlovu.yaml",
-    "scenarios/into_glory_ride")
-  for seed = 1, 6 do
-    local r = lb.run{ scenario = sc, seed = seed, turns = 1 }
-    local G = r.state
-    T.eq(G.sides[2].edge, "north", "the laager is in the north half")
-    T.eq(G.flank_march, nil)
-    local behind = 0
-    for _, uid in ipairs(G.all) do
-      local d = G.D[uid]
-      if d.side == 2 then
-        local x, y = G.bf:pos(uid)
-        T.truthy(x > 400 and x < 1440 and y > 690 and y < 1120, "inside the laager: " .. d.name)
-        if d.field_defences then behind = behind + 1 end
+-- The shipped camps: the defender in its camp on the edge nearer it, its
+-- foot behind the defences, no flank march, no deployment problem, no two
+-- bases on each other (the referee's overlap check is run on deployment).
+for _, sc_file in ipairs({ { "scenarios/into_glory_ride/siege_gingindlovu.yaml", "Into Glory Ride: Gingindlovu" },
+                           { "scenarios/phalanx/siege_cicero_camp.yaml", "Phalanx: Cicero's camp" } }) do
+  T.case("WRG 1973 SIEGE in " .. sc_file[2] .. " -- the garrison behind its defences, on the edge by its camp, no flank march", function()
+    local s = require("lib.scenario")
+    local loader = require("sandtable.loader")
+    local lb = require("lib.battle")
+    local dir, name = sc_file[1]:match("^(.*)/([^/]+)$")
+    local sc = s.parse(loader.read(sc_file[1]), name, dir)
+    for seed = 1, 6 do
+      local r = lb.run{ scenario = sc, seed = seed, turns = 1 }
+      local G = r.state
+      T.eq(G.sides[2].edge, "north", "the camp is in the north half")
+      T.eq(G.flank_march, nil)
+      local behind = 0
+      for _, uid in ipairs(G.all) do
+        local d = G.D[uid]
+        if d.side == 2 and not d.broken then
+          local x, y = G.bf:pos(uid)
+          T.truthy(x > 400 and x < 1440 and y > 690 and y < 1120, "inside the camp: " .. d.name)
+          if d.field_defences then behind = behind + 1 end
+        end
+      end
+      T.truthy(behind >= 6, "the foot behind the defences")
+      for _, e in ipairs(r.bf:events()) do T.truthy(e.kind ~= "deployment_problem", tostring(e.message)) end
+      local setup = require("phalanx.setup")
+      for i, a in ipairs(G.all) do
+        for j = i + 1, #G.all do
+          local b = G.all[j]
+          local ua, ub = G.bf:unit(a), G.bf:unit(b)
+          if not ua.removed and not ub.removed then
+            T.eq(setup.bases_overlap(ua.x, ua.y, ua.facing, ua.width, ua.depth, ub.x, ub.y, ub.facing, ub.width, ub.depth, 0.5),
+              false, G.D[a].name .. " / " .. G.D[b].name)
+          end
+        end
       end
     end
-    T.truthy(behind >= 6, "the foot behind the rampart")
-    for _, e in ipairs(r.bf:events()) do T.truthy(e.kind ~= "deployment_problem", tostring(e.message)) end
-  end
-end)
+  end)
+end
