@@ -115,9 +115,11 @@ function A.mark(G)
       end
     end
     d.siege_on = on
-    -- outside the camp and not on its defences: across them from a defender
-    d.siege_out = (not on and not d.broken and not G.bf:unit(uid).removed and not ST.inside(G, uid)
-      and not ST.on_section(G, uid)) or nil
+    -- outside the camp (its centre outside the ring of outer faces: the
+    -- wall walks are inside it): across the defences from a defender.
+    -- (Not "on no section": near a corner a base outside may pass the other
+    -- face's test for standing on it.)
+    d.siege_out = (not on and not d.broken and not G.bf:unit(uid).removed and not ST.inside(G, uid)) or nil
     if on and not d.field_defences then
       d.field_defences, d.siege_fd = true, true
       if G.log then G.bf:log("siege_defended", { unit = uid, section = on }) end
@@ -294,7 +296,7 @@ function A.apply(rules)
   -- the parapet stops does not line up): the same -1 for any enemy fighting
   -- a vignette on the defences from outside the camp, once.
   melee.modifiers:add({ id = "siege_field_defences", rule = RULE,
-    text = "-1 If in melee with a vignette that is protected by static field defences such as stakes or palisade (a camp's)",
+    text = "in melee with a vignette that is protected by static field defences such as stakes or palisade (a camp's)",
     when = function(c)
       if c.foe.siege_on == nil or c.me.siege_out ~= true then return false end
       -- not twice: Phalanx's own entry (the option) counts a front contact

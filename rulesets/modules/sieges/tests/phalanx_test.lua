@@ -132,6 +132,28 @@ T.case("WRG 1973 SIEGE in Phalanx: a charge stopped by the palisade at an angle 
   T.eq(m2.attacker_cf, m2.attacker_base_cf - 1, "front contact: Phalanx's own entry, not both")
 end)
 
+T.case("WRG 1973 SIEGE in Phalanx: by the camp's corner the enemy outside is still across the defences (-1)", function()
+  -- the slingers of Cicero's camp, seed 2: outside the south face by its
+  -- west end, a corner of their base over the west face's wall walk (so
+  -- that ST.stands_on, which looks at the centre, finds them "on" it)
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "att", class = "VLI", general = true, at = { 640, 300, -7.504 } } },
+    { { id = "def", class = "HIN", general = true, at = { 640, 700, 180 } } }, { 3 })
+  local att, def = G.by_vid[1].att, G.by_vid[2].def
+  turn.place(G, def, 640, 500 + P.BEHIND_FACE_MM + G.D[def].d / 2, 180)
+  -- (where the engine left it in that battle, 200 mm west and south: its
+  -- front edge a few hundredths of a millimetre over the walks' line)
+  turn.place(G, att, 633.49396765839, 475.41528679591, -7.5040491905514)
+  T.truthy(require("modules.sieges.wrg.state").on_section(G, att) ~= nil, "the centre test finds it 'on' the west face")
+  P.mark(G)
+  T.eq(G.D[att].siege_out, true, "outside the camp")
+  turn.melee_phase(G, 1)
+  local m = events(G, "melee")[1]
+  T.truthy(m, "they fight")
+  T.eq(m.attacker_cf, m.attacker_base_cf - 1)
+end)
+
 T.case("WRG 1973 SIEGE in Phalanx: a vignette that leaves the defences loses their protection; a breached section gives none", function()
   local rules = instance()
   local turn = rules.require("phalanx.turn")
