@@ -76,10 +76,17 @@ A.init = init
 
 local function live(d) return d and not d.gone and not d.broken end
 
+-- Who stands on a section (d.siege_on): on its walk by ST.on_section, and
+-- with its centre inside the ring of outer faces (the walks are inside it:
+-- by a corner, a base outside may pass the other face's test).
 local function locate(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if not d.gone and not G.bf:unit(uid).removed then d.siege_on = ST.on_section(G, uid) else d.siege_on = nil end
+    if not d.gone and not G.bf:unit(uid).removed and ST.inside(G, uid) then
+      d.siege_on = ST.on_section(G, uid)
+    else
+      d.siege_on = nil
+    end
   end
 end
 A.locate = locate

@@ -300,3 +300,20 @@ T.case("WRG 1973 SIEGE in Historicon: the town's objective points go to its hold
   G.bf:remove(G.by_id[2].b)
   T.eq(h.holder(G), 1)
 end)
+
+T.case("WRG 1973 SIEGE in Historicon: a unit outside by the town's corner is not on the wall (no wall-walk factors)", function()
+  local G = field({ { id = "out", troop = "AIF LI", figures = 8, ranks = 2, at = { 80, 50, 0 } } },
+                  { { id = "far", troop = "AIF HIS", figures = 8, ranks = 2, at = { 200, 140, 180 } } })
+  local out = G.by_id[1].out
+  local h = require("modules.sieges.historicon")
+  h.init(G)
+  -- its centre 10 mm east of the west wall's line, outside the south wall,
+  -- its front 0.05 mm over the south face's line (as the engine may leave a
+  -- base within its tolerance): the west wall's walk-test takes it for one
+  -- of that wall's defenders
+  G.bf:place(out, 810, 600.05 - G.bf:unit(out).depth / 2, 0)
+  local sec = ST.on_section(G, out)
+  T.truthy(sec ~= nil, "the walk-test alone finds it on a section")
+  h.locate(G)
+  T.eq(G.D[out].siege_on, nil, "outside the ring: on no section")
+end)
