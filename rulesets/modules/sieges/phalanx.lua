@@ -242,7 +242,10 @@ function A.apply(rules)
   -- 1. the scenario's siege pieces, out of Phalanx's terrain list
   local given = setup.given_terrain
   function setup.given_terrain(S, list)
-    local rest, spec = SC.read(list, nil, ST.MM)
+    -- errors name the scenario's file and line when it came from a file
+    local G = games[S]
+    local locate = G and G.scenario and type(G.scenario.locate) == "function" and G.scenario.locate or nil
+    local rest, spec = SC.read(list, locate, ST.MM)
     local T = given(S, rest)
     if #spec.forts.sections > 0 then
       T.sieges = spec

@@ -214,3 +214,22 @@ for _, sc_file in ipairs({ { "scenarios/into_glory_ride/siege_gingindlovu.yaml",
     end
   end)
 end
+
+T.case("WRG 1973 SIEGE in Phalanx: a bad camp piece is reported at its scenario line with what was expected", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local text = loader.read("scenarios/phalanx/siege_cicero_camp.yaml")
+  local bad = text:gsub("{ kind: palisade, from: %[40, 70%], to: %[88, 70%] }", "{ kind: moat, from: [40, 70], to: [88, 70] }", 1)
+  T.truthy(bad ~= text, "the piece was changed")
+  local line = 0
+  for n, l in ipairs((function() local t = {} for x in (bad .. "\n"):gmatch("(.-)\n") do t[#t + 1] = x end return t end)()) do
+    if l:find("kind: moat", 1, true) then line = n end
+  end
+  local sc = s.parse(bad, "bad_camp.yaml", "scenarios/phalanx")
+  T.raises(function() lb.run{ scenario = sc, seed = 1, turns = 1 } end,
+    "bad_camp.yaml:" .. line .. ":11: a section is { kind: wall | tower | gate | palisade | turf_wall, from: [x, y], to: [x, y] } in cm")
+  local bad2 = text:gsub("besieger: 1", "besieger: 3", 1)
+  T.raises(function() lb.run{ scenario = s.parse(bad2, "bad_camp.yaml", "scenarios/phalanx"), seed = 1, turns = 1 } end,
+    "siege needs besieger: 1 or 2")
+end)
