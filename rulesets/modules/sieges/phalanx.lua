@@ -37,6 +37,7 @@
 --     not played in Phalanx or Into Glory Ride: with no way through, an
 --     attack is a fight across the defences.
 local SC = require("modules.sieges.wrg.scenario")
+local CMD = require("modules.sieges.commander_phalanx")
 local ST = require("modules.sieges.wrg.state")
 local forts = require("modules.sieges.fortifications")
 
@@ -147,6 +148,8 @@ function A.defender_plan(G, s, base_plan, troops)
     for _, spec in ipairs(G.groups[gid].specs) do specs[#specs + 1] = spec end
   end
   -- the runs facing the besieger (consecutive sections on one line)
+  -- (a gate's span along its run is left free: READING, a camp's gate is
+  -- shut and barred, its defenders on the rampart either side)
   local runs, cur = {}, nil
   for _, i in ipairs(fort.sections) do
     local sec = S.forts.sections[i]
@@ -154,8 +157,12 @@ function A.defender_plan(G, s, base_plan, troops)
     if cur and math.abs(cur.ox - ox) < 1e-6 and math.abs(cur.oy - oy) < 1e-6 then
       cur.b = sec.to
     else
-      cur = { a = sec.from, b = sec.to, ox = ox, oy = oy, facing = forts.facing_out(sec), cursor = 2 }
+      cur = { a = sec.from, b = sec.to, ox = ox, oy = oy, facing = forts.facing_out(sec), cursor = 2, gates = {} }
       runs[#runs + 1] = cur
+    end
+    if sec.kind == "gate" then
+      local L0 = math.sqrt((sec.from[1] - cur.a[1]) ^ 2 + (sec.from[2] - cur.a[2]) ^ 2)
+      cur.gates[#cur.gates + 1] = { L0, L0 + sec.length }
     end
   end
   local out, placed = {}, {}
@@ -171,6 +178,9 @@ function A.defender_plan(G, s, base_plan, troops)
     if foot(spec) then
       for _, r in ipairs(runs) do
         local L = math.sqrt((r.b[1] - r.a[1]) ^ 2 + (r.b[2] - r.a[2]) ^ 2)
+        for _, gspan in ipairs(r.gates) do
+          if r.cursor < gspan[2] + 1 and r.cursor + spec.w > gspan[1] - 1 then r.cursor = gspan[2] + 1 end
+        end
         if r.oy * ey > 0.7 and r.cursor + spec.w <= L - 2 then
           local tx, ty = (r.b[1] - r.a[1]) / L, (r.b[2] - r.a[2]) / L
           local along = r.cursor + spec.w / 2
@@ -285,7 +295,7 @@ function A.apply(rules)
     local spec = G.T and G.T.sieges
     if not spec then return plan end
     local fort = camp_of(spec)
-    if side ~= fort.defender then return plan end
+    if side ~= fort.defender then CMD.give_rams(G, side, plan, troops, spec); return plan end
     exempt[G.S] = exempt[G.S] or {}
     exempt[G.S][G.sides[side].edge] = true
     return A.defender_plan(G, side, plan, troops)
@@ -310,6 +320,13 @@ function A.apply(rules)
     run = function(G) if A.init(G) then A.mark(G) end end }, { before = "activation" })
   turn.phases:add({ id = "siege_defences_melee", label = "E defences", rule = "Field Defences (sieges module)",
     run = function(G) if A.init(G) then A.mark(G) end end }, { before = "melee" })
+  -- 4. rams at camp gates (modules.sieges.commander_phalanx): the work at
+  -- the end of the besieger's player turn, the ram's orders
+  turn.phases:add({ id = "siege_works", label = "F works", rule = "WRG 1973 SIEGE: DESTRUCTION (sieges module, adapted)",
+    run = function(G, side)
+      if A.init(G) and G.sieges.besieger == side then CMD.works(G, turn); A.mark(G) end
+    end }, { after = "melee" })
+  CMD.install(rules)
 end
 
 return A

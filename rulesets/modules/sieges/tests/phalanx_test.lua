@@ -220,7 +220,7 @@ T.case("WRG 1973 SIEGE in Phalanx: a bad camp piece is reported at its scenario 
   local loader = require("sandtable.loader")
   local lb = require("lib.battle")
   local text = loader.read("scenarios/phalanx/siege_cicero_camp.yaml")
-  local bad = text:gsub("{ kind: palisade, from: %[40, 70%], to: %[88, 70%] }", "{ kind: moat, from: [40, 70], to: [88, 70] }", 1)
+  local bad = text:gsub("{ kind: palisade, from: %[40, 70%], to: %[86, 70%] }", "{ kind: moat, from: [40, 70], to: [86, 70] }", 1)
   T.truthy(bad ~= text, "the piece was changed")
   local line = 0
   for n, l in ipairs((function() local t = {} for x in (bad .. "\n"):gmatch("(.-)\n") do t[#t + 1] = x end return t end)()) do
@@ -232,4 +232,111 @@ T.case("WRG 1973 SIEGE in Phalanx: a bad camp piece is reported at its scenario 
   local bad2 = text:gsub("besieger: 1", "besieger: 3", 1)
   T.raises(function() lb.run{ scenario = s.parse(bad2, "bad_camp.yaml", "scenarios/phalanx"), seed = 1, turns = 1 } end,
     "siege needs besieger: 1 or 2")
+end)
+
+-- A camp with a gate in its south face, from x = 84 to 96 cm.
+local GATED = { type = "fortification", name = "camp", defender = 2, sections = {
+  { kind = "palisade", from = { 60, 50 }, to = { 84, 50 } }, { kind = "gate", from = { 84, 50 }, to = { 96, 50 } },
+  { kind = "palisade", from = { 96, 50 }, to = { 120, 50 } }, { kind = "palisade", from = { 120, 50 }, to = { 120, 90 } },
+  { kind = "palisade", from = { 120, 90 }, to = { 60, 90 } }, { kind = "palisade", from = { 60, 90 }, to = { 60, 50 } } } }
+
+local function gated(rules, s1, s2, siege, c1)
+  local battle = rules.require("phalanx.battle")
+  local G = battle.skirmish{ rules = rules, dice = dice.random(1), log = true,
+    table = { size = "6x4", terrain = { GATED, siege or { type = "siege", besieger = 1, rams = 1 } } },
+    sides = { { vignettes = s1, commander = c1 or commander() }, { vignettes = s2, commander = commander() } } }
+  P.place(G)
+  P.init(G)
+  return G
+end
+
+local function phase(rules, id)
+  for _, e in ipairs(rules.require("phalanx.turn").phases.entries) do if e.id == id then return e end end
+end
+
+local function gate_of(G)
+  for _, sec in ipairs(G.sieges.forts.sections) do if sec.kind == "gate" then return sec end end
+end
+
+T.case("WRG 1973 SIEGE: DESTRUCTION in Phalanx: a ram at a camp gate, 6 figure/periods a player turn: down in 2 (10 needed)", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = gated(rules, { { id = "ram", class = "HIN", general = true, at = { 900, 300 } } },
+    { { id = "far", class = "HIN", general = true, at = { 300, 1100, 180 } } })
+  local ram = G.by_vid[1].ram
+  G.D[ram].siege = { ram = true }
+  turn.place(G, ram, 900, 500 - G.D[ram].d / 2, 0)
+  local works = phase(rules, "siege_works")
+  T.truthy(works, "the works phase follows the melee")
+  works.run(G, 2)
+  T.eq(#events(G, "siege_work"), 0, "only in the besieger's player turn")
+  works.run(G, 1)
+  local w = events(G, "siege_work")
+  T.eq(#w, 1); T.eq(w[1].fp, 6, "a vignette's ram party works as 6 figures"); T.eq(w[1].need, 10, "10 figure/periods to break down a fort door")
+  local gate = gate_of(G)
+  T.eq(gate.state, "intact")
+  works.run(G, 1)
+  T.eq(gate.state, "breached", "12 of 10")
+  local r = G.bf:move(ram, "advance", 100)
+  T.truthy(r.stopped_by ~= "terrain", "the gateway no longer stops moves")
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION in Phalanx: a ram party in contact with the enemy does not work", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = gated(rules, { { id = "ram", class = "HIN", general = true, at = { 900, 300 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 1100, 300, 270 } } })
+  local ram, foe = G.by_vid[1].ram, G.by_vid[2].foe
+  G.D[ram].siege = { ram = true }
+  turn.place(G, ram, 900, 500 - G.D[ram].d / 2, 0)
+  local x, y = G.bf:pos(ram)
+  turn.place(G, foe, x + G.D[ram].w / 2 + G.D[foe].d / 2, y, 270)
+  T.truthy(turn.group_in_contact(G, group_of(G, 1, "ram")), "set up in contact")
+  phase(rules, "siege_works").run(G, 1)
+  T.eq(#events(G, "siege_work"), 0)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: the default commander sends the ram to the gate first and holds it there", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local ai = rules.require("phalanx.ai")
+  local G = gated(rules, { { id = "ram", class = "HIN", general = true, at = { 960, 250, 0 } } },
+    { { id = "far", class = "HIN", general = true, at = { 300, 1100, 180 } } }, nil, ai)
+  local ram = G.by_vid[1].ram
+  G.D[ram].siege = { ram = true }
+  local gate = gate_of(G)
+  for _ = 1, 6 do
+    local orders = ai.activate(G, 1, 10)
+    T.eq(orders[1].gid, G.D[ram].gid, "the ram's order first")
+    if orders[1].kind == "hold" then break end
+    turn.execute_order(G, group_of(G, 1, "ram"), orders[1])
+  end
+  local touch = false
+  for _, t in ipairs(require("modules.sieges.wrg.state").touching_from_outside(G, ram)) do
+    if t.index == gate.index then touch = true end
+  end
+  T.eq(touch, true, "at the gate")
+  T.eq(ai.activate(G, 1, 10)[1].kind, "hold", "it stays to batter")
+  T.eq(G.D[ram].siege.target, gate.index)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- the gate left free, the ram to a Gallic foot vignette", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/phalanx/siege_cicero_camp.yaml"), "c.yaml", "scenarios/phalanx")
+  local r = lb.run{ scenario = sc, seed = 1, turns = 1 }
+  local G = r.state
+  local gate = gate_of(G)
+  T.eq(#require("modules.sieges.wrg.state").units_on(G, gate.index, 2), 0, "nobody on the gate")
+  local rams = 0
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    if d.siege and d.siege.ram then
+      rams = rams + 1
+      T.eq(#G.groups[d.gid].ids, 1, "a lone vignette (a link moves as one)")
+      T.eq(d.class, "LIW")
+    end
+  end
+  T.eq(rams, 1)
 end)
