@@ -101,13 +101,35 @@ local function defends(sec) return forts.blocks(sec) end
 -- Which vignettes stand behind the defences: on a standing section, facing
 -- out over it. They get Phalanx's field-defences flag (and lose it when
 -- they leave: a repulse moves them back off it).
+local boxes = setmetatable({}, { __mode = "k" })   -- G.sieges -> the box round every section's walk
+local function box_of(S)
+  local b = boxes[S]
+  if b then return b end
+  b = { math.huge, math.huge, -math.huge, -math.huge }
+  for _, sec in ipairs(S.forts.sections) do
+    local poly = forts.polygon(sec)
+    for k = 1, #poly, 2 do
+      b[1], b[2] = math.min(b[1], poly[k]), math.min(b[2], poly[k + 1])
+      b[3], b[4] = math.max(b[3], poly[k]), math.max(b[4], poly[k + 1])
+    end
+  end
+  boxes[S] = b
+  return b
+end
+
 function A.mark(G)
   local S = A.init(G)
   if not S then return end
+  local box = box_of(S)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local on = nil
-    if not d.broken and not G.bf:unit(uid).removed then
+    -- a base whose circle clears the box round the walks is on none of
+    -- them and outside the camp (the cheap answer for most of the table)
+    local x, y = G.bf:pos(uid)
+    local r = math.sqrt(d.w * d.w + d.d * d.d) / 2 + 1
+    local far = x + r < box[1] or x - r > box[3] or y + r < box[2] or y - r > box[4]
+    if not far and not d.broken and not G.bf:unit(uid).removed then
       local i = ST.on_section(G, uid)
       if i then
         local sec = S.forts.sections[i]
@@ -120,7 +142,7 @@ function A.mark(G)
     -- wall walks are inside it): across the defences from a defender.
     -- (Not "on no section": near a corner a base outside may pass the other
     -- face's test for standing on it.)
-    d.siege_out = (not on and not d.broken and not G.bf:unit(uid).removed and not ST.inside(G, uid)) or nil
+    d.siege_out = (not on and not d.broken and not G.bf:unit(uid).removed and (far or not ST.inside(G, uid))) or nil
     if on and not d.field_defences then
       d.field_defences, d.siege_fd = true, true
       if G.log then G.bf:log("siege_defended", { unit = uid, section = on }) end
