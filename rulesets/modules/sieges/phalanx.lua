@@ -33,9 +33,13 @@
 --     of the pre-battle throw chooses for both in Phalanx: in a siege the
 --     camp decides), and no flank march in a siege (the defender is in its
 --     camp);
---   * works (rams, axes), breaches, fire, mining, caltrops and ships are
---     not played in Phalanx or Into Glory Ride: with no way through, an
---     attack is a fight across the defences.
+--   * a ram at a camp gate (the scenario's `rams`): its orders and its work
+--     are modules.sieges.commander_phalanx's (readings there); a camp's gate
+--     is left unmanned by the defender's deployment (shut and barred, its
+--     defenders on the rampart either side);
+--   * axes, walls and towers battered, fire, mining, caltrops and ships are
+--     not played in Phalanx or Into Glory Ride: without a ram, an attack is
+--     a fight across the defences.
 local SC = require("modules.sieges.wrg.scenario")
 local CMD = require("modules.sieges.commander_phalanx")
 local ST = require("modules.sieges.wrg.state")
