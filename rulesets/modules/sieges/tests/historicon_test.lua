@@ -317,3 +317,20 @@ T.case("WRG 1973 SIEGE in Historicon: a unit outside by the town's corner is not
   h.locate(G)
   T.eq(G.D[out].siege_on, nil, "outside the ring: on no section")
 end)
+
+T.case("WRG 1973 SIEGE in Historicon: without siege pieces the option changes nothing (same battles)", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local f, dir, name = "scenarios/historicon/mohi.yaml", "scenarios/historicon", "mohi.yaml"
+  for seed = 1, 3 do
+    local plain = s.parse(loader.read(f), name, dir)
+    local with = s.parse(loader.read(f), name, dir)
+    with.options = with.options or {}
+    with.options[#with.options + 1] = "sieges"
+    local a = lb.run{ scenario = plain, seed = seed }
+    local b = lb.run{ scenario = with, seed = seed }
+    T.eq(b.state.options.sieges, true, "the option is on")
+    T.eq(b.hash, a.hash, "seed " .. seed)
+  end
+end)

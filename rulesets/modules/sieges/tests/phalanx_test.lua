@@ -340,3 +340,22 @@ T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- the gate left free, the ram 
   end
   T.eq(rams, 1)
 end)
+
+T.case("WRG 1973 SIEGE in Phalanx and Into Glory Ride: without siege pieces the option changes nothing (same battles)", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  for _, f in ipairs({ "scenarios/phalanx/gaugamela.yaml", "scenarios/into_glory_ride/isandlwana.yaml" }) do
+    local dir, name = f:match("^(.*)/([^/]+)$")
+    for seed = 1, 3 do
+      local plain = s.parse(loader.read(f), name, dir)
+      local with = s.parse(loader.read(f), name, dir)
+      with.options = with.options or {}
+      with.options[#with.options + 1] = "sieges"
+      local a = lb.run{ scenario = plain, seed = seed }
+      local b = lb.run{ scenario = with, seed = seed }
+      T.eq(b.state.options.sieges, true, "the option is on")
+      T.eq(b.hash, a.hash, f .. " seed " .. seed)
+    end
+  end
+end)
