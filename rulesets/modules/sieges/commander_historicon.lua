@@ -115,6 +115,7 @@ function CMD.defender_plan(G, s, base_plan, R)
   end
   local fort
   for _, f in ipairs(S.forts.forts) do if f.defender == s then fort = f; break end end
+  if not fort then return base_plan end
   local cx, cy, n = 0, 0, #fort.ring
   for _, p in ipairs(fort.ring) do cx, cy = cx + p[1] / n, cy + p[2] / n end
   local facing = S.besieger == 1 and 180 or 0
