@@ -21,5 +21,6 @@ return {
   adapters = {
     wrg = "modules.fantasy.wrg",
     historicon = "modules.fantasy.historicon.battle",
+    phalanx = "modules.fantasy.phalanx.battle",
   },
 }

@@ -94,17 +94,21 @@ function B.shot_lands(G, by, at, n)
     K.log(G, "fantasy", { what = "missiles_reversed", unit = by, target = at })
     return by, n
   end
-  if S.flag(t.fx, "immune") and not beasts.breaks_stone(G, by) then return at, 0 end
+  if S.flag(t.fx, "immune") and not beasts.breaks_stone(G, by) then return at, K.host(G).none end
   return at, n
 end
 
+-- What lands of `by`'s blows on `at` (n: the host's measure, hits or a
+-- result; host.none is nothing, host.halve the half).
 function B.blow_lands(G, by, at, n)
   local d, t = G.D[by], G.D[at]
-  if F.airborne(d) or F.airborne(t) then return 0 end
-  if S.flag(t.fx, "immune") and not beasts.breaks_stone(G, by) then return 0 end
+  local host = K.host(G)
+  if F.airborne(d) or F.airborne(t) then return host.none end
+  if S.flag(d.fx, "no_fight") then return host.none end
+  if S.flag(t.fx, "immune") and not beasts.breaks_stone(G, by) then return host.none end
   -- Spell 4: "At close quarters, blows struck against it count
-  -- disorganised." READING: half the blows land (rounded down).
-  if S.flag(t.fx, "untargetable") then return n // 2 end
+  -- disorganised." READING: a disorganised unit counts half (host.halve).
+  if S.flag(t.fx, "untargetable") then return host.halve(n) end
   return n
 end
 
@@ -125,12 +129,13 @@ function B.start(G, host)
     if d.flies then F.take_off(G.bf, uid, d) end   -- bf:set_layer logs unit_layer
   end
   for _, name in ipairs({ "own_move", "apart", "untargetable", "no_shoot", "no_strike" }) do chain(G, name, B[name]) end
+  -- (a host whose hook passes other arguments installs its own: phalanx)
   local shot, blow = G.shot_lands, G.blow_lands
-  G.shot_lands = function(G2, by, at, n)
+  G.shot_lands = host.shot_lands or function(G2, by, at, n)
     if shot then at, n = shot(G2, by, at, n) end
     return B.shot_lands(G2, by, at, n)
   end
-  G.blow_lands = function(G2, by, at, n)
+  G.blow_lands = host.blow_lands or function(G2, by, at, n)
     if blow then n = blow(G2, by, at, n) end
     return B.blow_lands(G2, by, at, n)
   end

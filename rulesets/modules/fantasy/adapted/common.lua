@@ -14,6 +14,9 @@
 --   charge_reach(G, uid)   mm a unit may charge now
 --   record(G, uid, kind)   a move declared to the referee
 --   on_state(G, uid, name, on)   a state's effect on the host's own fields
+--   moved(G, uid)          (optional) a base the module moved or placed
+--   may_fly(G, uid)        (optional) false: spell 2 cannot carry him off
+--   none, halve(n)         nothing of a hit or result, and half of one
 local S = require("modules.fantasy.states")
 
 local K = {}

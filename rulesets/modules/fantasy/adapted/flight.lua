@@ -57,6 +57,7 @@ function M.move(G, uid)
     if #Mn.overlapping(G, uid) > 0 then
       G.bf:set_layer(uid, F.GROUND)
       d.altitude = F.GROUND
+      if host.moved then host.moved(G, uid) end
       return false
     end
   end
@@ -91,6 +92,7 @@ function M.move(G, uid)
     G.bf:place(uid, x0, y0, f)
   end
   if flown > 0 then K.say(G, "  %s flies %.0f paces (%s).", d.name, flown / K.mm(G, 1), K.label(G)) end
+  if host.moved then host.moved(G, uid) end
   if lands and clear(G, uid) and G.bf:distance(uid, target) <= host.charge_reach(G, uid) then
     if F.land(G.bf, uid, d, G.D) then
       K.say(G, "  %s lands.", d.name)

@@ -80,6 +80,7 @@ local function fly_to(G, uid, x, y)
     local half = math.sqrt(u.width ^ 2 + u.depth ^ 2) / 2
     local on_table = px - half >= 0 and px + half <= W and py - half >= 0 and py + half <= D
     if on_table and #G.bf:query{ of = uid, within = 1 } == 0 then
+      if host.moved then host.moved(G, uid) end
       host.record(G, uid, "spell_flight")
       K.say(G, "  %s flies %.0f paces through the air.", d.name, (len - back) / K.mm(G, 1))
       K.log(G, "fantasy", { what = "magician_flies", unit = uid, x = px, y = py })
@@ -88,6 +89,7 @@ local function fly_to(G, uid, x, y)
     back = back + step
   end
   G.bf:place(uid, x0, y0, f)
+  if host.moved then host.moved(G, uid) end
 end
 
 -- What each spell does: (G, magician, target or nil, cast).
@@ -103,6 +105,11 @@ M.EFFECTS = {
       local len = math.sqrt((tx - x0) ^ 2 + (ty - y0) ^ 2)
       local go = math.max(0, math.min(K.mm(G, M.RANGE), G.bf:distance(uid, target) - K.mm(G, 20)))
       x, y = x0 + (tx - x0) * go / len, y0 + (ty - y0) * go / len
+    end
+    -- a host's bases that move together (a Phalanx link) do not come apart
+    if K.host(G).may_fly and not K.host(G).may_fly(G, uid) then
+      K.say(G, "  %s rises and settles again: he stays with his link (%s).", K.name(G, uid), K.label(G))
+      return
     end
     if x then fly_to(G, uid, x, y) end
   end,

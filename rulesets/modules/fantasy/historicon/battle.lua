@@ -64,7 +64,8 @@ function A.host(rules)
   local shooting = R("historicon.shooting")
   local Mn = require("lib.manoeuvre")
   local H = turn.helpers
-  local host = { title = "Historicon", loss_word = "hits" }
+  local host = { title = "Historicon", loss_word = "hits", none = 0 }
+  function host.halve(n) return n // 2 end
   function host.mm(G, paces) return paces * tables.scale_factor[G.S.scale] end
   function host.units(G)
     local out = {}
