@@ -22,12 +22,12 @@ return {
     traits = { "mythical", "unnatural", "lands_to_charge" }, rule = "DRAGONS" },
   -- TROLLS: heavy infantry with two-handed axes, barbarian: a warband (HIW)
   { id = "troll", name = "Trolls", points = 0, counts_as = { troop = "AIF HIW" }, only_for = "chaos",
-    allegiance = "chaos", traits = { "mythical", "unnatural", "turns_to_stone", "breaks_stone" }, rule = "TROLLS" },
+    allegiance = "chaos", traits = { "mythical", "turns_to_stone", "breaks_stone" }, rule = "TROLLS" },
   -- GIANTS: heavy infantry vulnerability, five axemen each: armoured heavy
   -- infantry; boulders "as a small stone-thrower", READING as 3 figures at
   -- 100 paces (WRG's "as 3 crossbow figures")
   { id = "giant", name = "Giants", points = 0, counts_as = { troop = "AIF HIN-A" }, allegiance = "chaos",
-    missile_range = 100, missile_figures = 3, traits = { "mythical", "unnatural", "breaks_stone" }, rule = "GIANTS" },
+    missile_range = 100, missile_figures = 3, traits = { "mythical", "breaks_stone" }, rule = "GIANTS" },
   -- ENTS: "receive blows as SHC, and deal them out as double-handed axemen";
   -- they stand until enemies come within 100 paces
   { id = "ent", name = "Ents", points = 0, counts_as = { troop = "AIF HIN-A" }, allegiance = "neutral",
@@ -39,10 +39,10 @@ return {
   -- DEMONS: "otherwise count the same as goblins"; gone without a black
   -- magician within 100 paces
   { id = "demon", name = "Demons", points = 0, counts_as = { troop = "GIF LI" }, allegiance = "chaos",
-    traits = { "mythical", "unnatural", "demon" }, rule = "DEMONS" },
+    traits = { "mythical", "demon" }, rule = "DEMONS" },
   -- BASILISK: heavy infantry mobility, super heavy vulnerability
   { id = "basilisk", name = "Basilisks", points = 0, counts_as = { troop = "ARA HIN-A" }, allegiance = "chaos",
-    traits = { "mythical", "unnatural" }, rule = "BASILISK" },
+    traits = { "mythical" }, rule = "BASILISK" },
   -- ELVES: light infantry archers, spearmen, heavy cavalry with lance;
   -- shooting always plus; disorganised by a saint within 100 paces
   { id = "elf_archer", name = "Elf archers", points = 0, counts_as = { troop = "ARA LI" }, allegiance = "law",
