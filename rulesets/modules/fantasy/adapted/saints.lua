@@ -37,6 +37,47 @@ function M.keep_out(G, uid)
   end
 end
 
+-- Whether an unnatural unit now stands in a zone it may not enter (its
+-- centre within keep_out's reach).
+function M.trespassing(G, uid)
+  local out = M.keep_out(G, uid)
+  if not out then return false end
+  local x, y = G.bf:pos(uid)
+  return out(x, y)
+end
+
+-- A move of the host's own (a march, a charge, a pursuit) by an unnatural
+-- beast that would end in a zone of sanctity is cut short: move(frac) makes
+-- the move at a fraction of its distance from where it started, back()
+-- puts the unit(s) back there. READING: the longest fraction (to 1/64 of
+-- the move, by halving) that ends outside the zone; a beast already inside
+-- moves as it will. Returns move's result.
+M.HALVINGS = 6
+function M.keep_out_of_zone(G, uids, move, back)
+  local inside_before = false
+  for _, uid in ipairs(uids) do if M.trespassing(G, uid) then inside_before = true end end
+  local r = move(1)
+  if inside_before then return r end
+  local function trespass()
+    for _, uid in ipairs(uids) do if K.live(G, uid) and M.trespassing(G, uid) then return uid end end
+    return nil
+  end
+  local who = trespass()
+  if not who then return r end
+  local lo, hi = 0, 1
+  for _ = 1, M.HALVINGS do
+    local mid = (lo + hi) / 2
+    back()
+    move(mid)
+    if trespass() then hi = mid else lo = mid end
+  end
+  back()
+  r = move(lo)
+  K.say(G, "  %s will not enter the zone of sanctity: its move is cut short (%s).", K.name(G, who), K.label(G))
+  K.log(G, "fantasy", { what = "keeps_out_of_sanctity", unit = who })
+  return r
+end
+
 -- The flags the host's modifiers read, and the disorder the appendix
 -- gives, at the start of each period:
 --   fx_abashed  an enemy saint within 100 paces (SAINT: reaction -1)

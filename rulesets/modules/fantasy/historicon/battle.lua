@@ -30,6 +30,7 @@
 --               as a broken unit for victory points
 local Hb = require("modules.fantasy.adapted.battle")
 local beasts = require("modules.fantasy.adapted.beasts")
+local saints = require("modules.fantasy.adapted.saints")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.historicon.army")
 
@@ -146,6 +147,20 @@ function A.apply(rules)
     Hb.period_start(G)
     if G.over then return end
     return play(G)
+  end
+  -- SAINT: "unnatural beasts such as Dragons will not enter this zone of
+  -- sanctity": a landed dragon's move on the ground stops short of it
+  local move = turn.move
+  turn.move = function(G, uid, plan, opts)
+    local d = G.D[uid]
+    if not (G.fantasy and d.traits and d.traits.unnatural) then return move(G, uid, plan, opts) end
+    local x0, y0, f0 = G.bf:pos(uid)
+    return saints.keep_out_of_zone(G, { uid }, function(k)
+      local p = {}
+      for key, v in pairs(plan) do p[key] = v end
+      p.advance = (plan.advance or 0) * k
+      return move(G, uid, p, opts)
+    end, function() G.bf:place(uid, x0, y0, f0) end)
   end
   -- SAINT: "He does not have to take reaction tests."
   local test = turn.test

@@ -33,6 +33,8 @@
 --               reaction test), magic swords
 local Hb = require("modules.fantasy.adapted.battle")
 local beasts = require("modules.fantasy.adapted.beasts")
+local saints = require("modules.fantasy.adapted.saints")
+local K = require("modules.fantasy.adapted.common")
 local flight = require("modules.fantasy.adapted.flight")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.phalanx.army")
@@ -200,8 +202,8 @@ function A.apply(rules)
     return charge(G, g, target, turn_deg, opts)
   end
   -- spell 12: "as if climbing steep hill": foot half, mounted a quarter
-  local move_group = turn.move_group
-  turn.move_group = function(G, g, turn_deg, dist, opts)
+  local move_group0 = turn.move_group
+  local function move_group(G, g, turn_deg, dist, opts)
     if G.fantasy then
       for _, uid in ipairs(g.ids) do
         local d = G.D[uid]
@@ -212,7 +214,25 @@ function A.apply(rules)
         end
       end
     end
-    return move_group(G, g, turn_deg, dist, opts)
+    return move_group0(G, g, turn_deg, dist, opts)
+  end
+  -- SAINT: "unnatural beasts such as Dragons will not enter this zone of
+  -- sanctity": a landed dragon's move on the ground stops short of it
+  turn.move_group = function(G, g, turn_deg, dist, opts)
+    local beast = false
+    for _, uid in ipairs(g.ids) do if G.fantasy and K.has(G.D[uid], "unnatural") then beast = true end end
+    if not beast then return move_group(G, g, turn_deg, dist, opts) end
+    local start = {}
+    for i, uid in ipairs(g.ids) do start[i] = { uid, G.bf:pos(uid) } end
+    local full = dist or turn.allowances(G, g, turn_deg or 0)
+    local a, b, c, e
+    saints.keep_out_of_zone(G, g.ids, function(k)
+      a, b, c, e = move_group(G, g, turn_deg, full * k, opts)
+      return a
+    end, function()
+      for _, s in ipairs(start) do turn.place(G, s[1], s[2], s[3], s[4]) end
+    end)
+    return a, b, c, e
   end
   -- ELVES: "Their shooting random factor is always plus": +1 on the die
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",

@@ -345,3 +345,18 @@ T.case("Historicon fantasy: HERO -- with his unit as a rash general (+2 integrit
   saints.period(G)
   T.truthy(G.D[id(1, "h1")].disordered, "another hero of his side within 100 paces")
 end)
+
+T.case("Historicon fantasy: a landed dragon's move on the ground stops short of a zone of sanctity; other troops go on (SAINT)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 30, 0), unit("knights", "AIF KC", 16, 2, 140, 30, 0) },
+    { creature("saint", "saint", 8, 2, 90, 54, 180), creature("st2", "saint", 8, 2, 140, 54, 180) })
+  local dr, kn = id(1, "dragon"), id(1, "knights")
+  T.truthy(F.land(G.bf, dr, G.D[dr], G.D), "the dragon is on the ground")
+  local before = G.bf:distance(dr, id(2, "saint"))
+  T.truthy(before > 100, "outside the zone: " .. before)
+  turn.do_move(G, dr, { advance = 100 })
+  local after = G.bf:distance(dr, id(2, "saint"))
+  T.truthy(after < before, "it moved")
+  T.truthy(after >= 100 - 1, "its base stays 100 paces (10 cm) off the saint's: " .. after)
+  turn.do_move(G, kn, { advance = 100 })
+  T.truthy(G.bf:distance(kn, id(2, "st2")) < 100, "knights walk into the zone")
+end)
