@@ -17,16 +17,21 @@ M.ENT_WOOD = 100   -- READING: "until enemies come within 100 paces of their woo
 function M.demons(G)
   for _, uid in ipairs(K.with_trait(G, "demon")) do
     local d = G.D[uid]
-    local ok = false
-    for _, m in ipairs(K.near(G, uid, "black_magician", M.DEMON_REACH, d.side)) do
-      if not S.has(G.D[m].fx, "frog") then ok = true end
-    end
-    if not ok then
+    if not M.materialised(G, uid) then
       K.say(G, "  %s leave permanently for the 12th plane: no black magician within 100 paces (%s).", d.name, K.label(G))
       K.log(G, "fantasy", { what = "demons_dematerialise", unit = uid })
       K.host(G).remove(G, uid, "gone to the 12th plane (no black magician within 100 paces)")
     end
   end
+end
+
+-- Whether a demon has an operative black magician of its side within 100
+-- paces.
+function M.materialised(G, uid)
+  for _, m in ipairs(K.near(G, uid, "black_magician", M.DEMON_REACH, G.D[uid].side)) do
+    if not S.has(G.D[m].fx, "frog") then return true end
+  end
+  return false
 end
 
 -- ENTS: "Unless roused, Ents will just stand around near their wood until

@@ -46,35 +46,43 @@ function M.trespassing(G, uid)
   return out(x, y)
 end
 
--- A move of the host's own (a march, a charge, a pursuit) by an unnatural
--- beast that would end in a zone of sanctity is cut short: move(frac) makes
--- the move at a fraction of its distance from where it started, back()
--- puts the unit(s) back there. READING: the longest fraction (to 1/64 of
--- the move, by halving) that ends outside the zone; a beast already inside
--- moves as it will. Returns move's result.
+-- A move cut short: the longest fraction of it (to 1/64 of the move, by
+-- halving) after which no unit of `uids` is `bad`; a move that starts bad
+-- is made whole. move(frac) makes the move at a fraction of its distance
+-- from where it started, back() puts the unit(s) back there. Returns
+-- move's result and the unit that would have been bad (nil: not cut).
 M.HALVINGS = 6
-function M.keep_out_of_zone(G, uids, move, back)
-  local inside_before = false
-  for _, uid in ipairs(uids) do if M.trespassing(G, uid) then inside_before = true end end
-  local r = move(1)
-  if inside_before then return r end
-  local function trespass()
-    for _, uid in ipairs(uids) do if K.live(G, uid) and M.trespassing(G, uid) then return uid end end
+function M.cut_short(G, uids, bad, move, back)
+  local function any_bad()
+    for _, uid in ipairs(uids) do if K.live(G, uid) and bad(uid) then return uid end end
     return nil
   end
-  local who = trespass()
+  local bad_before = any_bad()
+  local r = move(1)
+  if bad_before then return r end
+  local who = any_bad()
   if not who then return r end
   local lo, hi = 0, 1
   for _ = 1, M.HALVINGS do
     local mid = (lo + hi) / 2
     back()
     move(mid)
-    if trespass() then hi = mid else lo = mid end
+    if any_bad() then hi = mid else lo = mid end
   end
   back()
-  r = move(lo)
-  K.say(G, "  %s will not enter the zone of sanctity: its move is cut short (%s).", K.name(G, who), K.label(G))
-  K.log(G, "fantasy", { what = "keeps_out_of_sanctity", unit = who })
+  return move(lo), who
+end
+
+-- A move of the host's own (a march, a charge, a pursuit) by an unnatural
+-- beast that would end in a zone of sanctity is cut short (READING: the
+-- longest part of it that ends outside; a beast already inside moves as it
+-- will).
+function M.keep_out_of_zone(G, uids, move, back)
+  local r, who = M.cut_short(G, uids, function(uid) return M.trespassing(G, uid) end, move, back)
+  if who then
+    K.say(G, "  %s will not enter the zone of sanctity: its move is cut short (%s).", K.name(G, who), K.label(G))
+    K.log(G, "fantasy", { what = "keeps_out_of_sanctity", unit = who })
+  end
   return r
 end
 

@@ -150,17 +150,29 @@ function A.apply(rules)
   end
   -- SAINT: "unnatural beasts such as Dragons will not enter this zone of
   -- sanctity": a landed dragon's move on the ground stops short of it
+  -- The default commander (historicon.ai) keeps its demons within 100
+  -- paces of their black magician: their move is cut short where it would
+  -- take them out of his reach (a commander's sense, not a rule: another
+  -- commander may let them go to the 12th plane).
+  local ai = R("historicon.ai")
   local move = turn.move
   turn.move = function(G, uid, plan, opts)
     local d = G.D[uid]
-    if not (G.fantasy and d.traits and d.traits.unnatural) then return move(G, uid, plan, opts) end
+    local unnatural = G.fantasy and d.traits and d.traits.unnatural
+    local demon = G.fantasy and d.traits and d.traits.demon and G.sides[d.side].commander == ai
+    if not (unnatural or demon) then return move(G, uid, plan, opts) end
     local x0, y0, f0 = G.bf:pos(uid)
-    return saints.keep_out_of_zone(G, { uid }, function(k)
+    local function part(k)
       local p = {}
       for key, v in pairs(plan) do p[key] = v end
       p.advance = (plan.advance or 0) * k
       return move(G, uid, p, opts)
-    end, function() G.bf:place(uid, x0, y0, f0) end)
+    end
+    local function back() G.bf:place(uid, x0, y0, f0) end
+    if demon then
+      return (saints.cut_short(G, { uid }, function(u) return not beasts.materialised(G, u) end, part, back))
+    end
+    return saints.keep_out_of_zone(G, { uid }, part, back)
   end
   -- SAINT: "He does not have to take reaction tests."
   local test = turn.test

@@ -360,3 +360,20 @@ T.case("Historicon fantasy: a landed dragon's move on the ground stops short of 
   turn.do_move(G, kn, { advance = 100 })
   T.truthy(G.bf:distance(kn, id(2, "st2")) < 100, "knights walk into the zone")
 end)
+
+T.case("Historicon fantasy: the default commander keeps its demons within 100 paces of their black magician (DEMONS)", function()
+  local ai = R("historicon.ai")
+  local G, _, id = field({ creature("sorc", "black_magician", 8, 2, 90, 30, 0), creature("demons", "demon", 16, 2, 90, 40, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 110, 180) }, { cmd1 = ai })
+  local dm = id(1, "demons")
+  turn.do_move(G, dm, { advance = 150 })
+  T.truthy(beasts.materialised(G, dm), "still within 10 cm of him: " .. G.bf:distance(dm, id(1, "sorc")))
+  T.truthy(G.bf:distance(dm, id(1, "sorc")) > 50, "it went as far as it could")
+  -- another commander may let them stray (and lose them at the next period)
+  local H, _, hid = field({ creature("sorc", "black_magician", 8, 2, 90, 30, 0), creature("demons", "demon", 16, 2, 90, 40, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 110, 180) })
+  turn.do_move(H, hid(1, "demons"), { advance = 150 })
+  falsy(beasts.materialised(H, hid(1, "demons")), "beyond his reach")
+  beasts.demons(H)
+  T.truthy(H.D[hid(1, "demons")].gone, "to the 12th plane")
+end)
