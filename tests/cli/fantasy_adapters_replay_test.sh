@@ -33,10 +33,16 @@ for scenario in scenarios/historicon/fantasy_chaos_warhost.yaml scenarios/phalan
   dump "$name.html" "turn=2"
   expect_output 'class="aura aura-sanctity"' "$name: the saint's zone of sanctity is drawn"
   expect_output 'data-layer="1"' "$name: a flyer is drawn in the air"
-  # the turn the first state is set in: it lasts into the next turn
+  # the turn the first state is set in, as the account numbers it (the page
+  # shows it at that turn or the next: the account's header and the page's
+  # turn mark need not fall on the same side of the module's phase)
   turn=$(awk '/=== Turn [0-9]+ ===/ { t = $3 } /(\(spell [0-9]+\)|resting after a spell) \(fantasy module/ { print t; exit }' "$TMP/fx.txt")
-  dump "$name.html" "turn=$((turn + 1))"
-  if grep -qE 'data-states="[a-z]' <<<"$OUT"; then pass "$name: a state is on its unit at turn $((turn + 1))"
-  else fail "$name: no unit carries a state at turn $((turn + 1))"; fi
+  found=""
+  for t in "$turn" "$((turn + 1))"; do
+    dump "$name.html" "turn=$t"
+    if grep -qE 'data-states="[a-z]' <<<"$OUT"; then found=$t; break; fi
+  done
+  if [ -n "$found" ]; then pass "$name: a state is on its unit at turn $found"
+  else fail "$name: no unit carries a state at turn $turn or $((turn + 1))"; fi
 done
 finish
