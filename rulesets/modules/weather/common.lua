@@ -126,6 +126,7 @@ function C.describe(s)
   if W.strong_wind(s) then parts[#parts + 1] = "strong winds from the " .. W.POINTS[s.wind_from] end
   if s.fog and s.period <= W.FOG_PERIODS then parts[#parts + 1] = "fog" end
   if W.night(s) then parts[#parts + 1] = "night" end
+  if s.month and s.ground == "desert" and W.drought(s) then parts[#parts + 1] = "drought" end
   if W.snowbound(s) then parts[#parts + 1] = "snow lying (moves halved)"
   elseif W.sodden(s) then parts[#parts + 1] = "ground sodden" end
   if #parts == 0 then parts[1] = "dry" end
@@ -172,7 +173,7 @@ function C.start(G)
   end
   if G.report then
     G.report(string.format("Weather (weather module): %s, month %d, %s ground; potential weather (die %d): %s%s.",
-      s.region, s.month, s.ground, s.potential_die, s.potential, s.fog and "; fog" or ""))
+      s.region, s.month, s.ground, s.potential_die, (s.potential:gsub("%.$", "")), s.fog and "; fog" or ""))
   end
   return s
 end

@@ -66,6 +66,10 @@ T.case("weather: the account's description and label", function()
   s.day_period = 2
   T.eq(W.snowbound(s), true)
   T.eq(C.describe(s), "snow lying (moves halved)")
+  -- the desert in June to August: drought (modules/weather/adapted.lua)
+  T.eq(C.describe({ falling = false, rain_possible = false, snow_possible = false, wind_possible = false, fog = false,
+                    period = 1, day_period = 3, daylight = 12, rain_periods = 0, snow_periods = 0, month = 7,
+                    ground = "desert" }), "drought")
   T.eq(C.describe({ falling = false, fog = false, period = 1, day_period = 1, daylight = 12, rain_periods = 0,
                     snow_periods = 0 }), "dry")
 end)
