@@ -130,7 +130,7 @@ function X.drift(G, turn, H)
       local way, die = E.drift(G, d.side, d.name or ("unit " .. uid))
       if way then
         d.weather_drift = (d.weather_drift or 0) + (way == "left" and -1 or 1) * X.DRIFT_UNITS
-        if G.log then G.bf:log("drift", { unit = uid, way = way, die = die, units = d.weather_drift }) end
+        if G.log then G.bf:log("drift", { unit = uid, way = way, die = die, gathered = d.weather_drift }) end
         if math.abs(d.weather_drift) >= H.HEX_UNITS - 1e-9 then
           -- the hexagon on that side: its bearing nearest the unit's left (facing + 90) or right
           local want = d.facing + (d.weather_drift < 0 and 90 or -90)
