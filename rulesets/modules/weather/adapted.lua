@@ -168,7 +168,7 @@ function E.camp_set(G, mm)
     G.report(string.format("  Side %d is encamped: %d of %d units on guard, the rest asleep (weather module).", side,
       guards, #units))
   end
-  if G.log then G.bf:log("weather_camp", { side = side, guards = guards, units = #units }) end
+  if G.log then G.bf:log("weather_camp", { side = side, guards = guards, size = #units }) end
   local _ = mm
   return camp
 end
