@@ -28,6 +28,9 @@ E.NIGHT_COVER = -2
 E.SURPRISED = -2
 
 local NONE = { lights = {}, arabs = {}, wells = {} }
+
+local function side_name(G, side) return G.sides and G.sides[side] and G.sides[side].name or ("side " .. side) end
+local function unit_name(G, uid) return G.D and G.D[uid] and G.D[uid].name or ("unit " .. uid) end
 function E.sides(G) return G.weather_sides or NONE end
 
 -- Drought: in the desert in June, July and August, a side neither of arabs
@@ -165,8 +168,8 @@ function E.camp_set(G, mm)
   end
   G.weather_camp = camp
   if G.report then
-    G.report(string.format("  Side %d is encamped: %d of %d units on guard, the rest asleep (weather module).", side,
-      guards, #units))
+    G.report(string.format("  %s is encamped: %d of %d units on guard, the rest asleep (weather module).",
+      side_name(G, side), guards, #units))
   end
   if G.log then G.bf:log("weather_camp", { side = side, guards = guards, size = #units }) end
   local _ = mm
@@ -191,7 +194,7 @@ function E.camp_update(G, now, mm, regular)
       for uid in pairs(camp.asleep) do
         camp.ready_at[uid] = now + W.FORM_UP_PERIODS[regular(uid) and "regular" or "barbarian"]
       end
-      if G.report then G.report(string.format("  The sentries of side %d give the alarm (weather module).", camp.side)) end
+      if G.report then G.report(string.format("  The sentries of %s give the alarm (weather module).", side_name(G, camp.side))) end
       if G.log then G.bf:log("camp_alarm", { side = camp.side }) end
     end
   end
@@ -212,7 +215,7 @@ function E.camp_wake(G, now, step)
     if at and at < now + step - 1e-9 then
       camp.asleep[uid] = nil
       if at > now + 1e-9 then half[uid] = true end
-      if G.report then G.report(string.format("  Unit %d has formed up (weather module).", uid)) end
+      if G.report then G.report(string.format("  %s has formed up (weather module).", unit_name(G, uid))) end
     end
   end
   return half
