@@ -523,3 +523,23 @@ T.case("Weather (Phalanx), WRG 1973 Night: a camp: 1/5 on guard, the others asle
   end
   T.eq(halves, 4, "the four sleepers move half this period")
 end)
+
+T.case("Weather (Into Glory Ride), WRG 1973 Night: the Phalanx adapter's night terms, labelled for Into Glory Ride; IA camp sleepers take a full period", function()
+  local rules = ruleset.load("into_glory_ride", { options = { "weather" } })
+  T.eq(rules.require("phalanx.command").activation_modifiers:get("weather_night").text,
+    "night: all troops count unfriendly cover, WRG's reaction -2 (weather module, our adaptation for Into Glory Ride)")
+  local camp = {}
+  for i = 1, 5 do camp[i] = { id = "c" .. i, class = "HIM", epoch = "III", army = "IA", at = { 500 + 120 * i, 200 } } end
+  local far = { { id = "e", class = "HIM", epoch = "III", at = { 900, 1000, 180 } } }
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9, camp = { side = 1 }, lights = { 1, 2 } }
+  local G, r = skirmish("into_glory_ride", true, NIGHT, camp, far, {})
+  weather_phase(G, r)
+  local _, ids = activation_terms(G, r, 1, "c1")
+  T.eq(ids.weather_night, 2)
+  G.bf:place(G.by_vid[2].e, 740, 280, 180)
+  r.require("phalanx.turn").phases:get("weather_sighting").run(G, 2, {})
+  T.eq(G.weather_camp.alarm, 1.5)
+  local ready = {}
+  for uid, at in pairs(G.weather_camp.ready_at) do ready[#ready + 1] = at; T.truthy(G.D[uid].army_class == "IA") end
+  T.eq(ready, { 2.5, 2.5, 2.5, 2.5 }, "irregulars: a full period after the alarm")
+end)
