@@ -228,6 +228,7 @@ function C.look(G, name_of)
   local news = sighting.update(G)
   local night = W.night(G.weather)
   local lit = night and E.lit(G, G.weather_mm) or {}
+  G.weather_lit = lit   -- who stands in light now: shooting reads it (each adapter)
   for _, n in ipairs(news) do
     local surprise = n.surprise or (night and not lit[n.unit])
     if surprise then

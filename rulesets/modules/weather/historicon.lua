@@ -87,8 +87,11 @@ function A.before_shooting(G)
       d.weather_wet = wet
       d.weather_dazzled = W.dazzled(s, W.bearing(facing))
       d.weather_sight_cm = sight_cm
+      -- someone in torchlight: the full range, each target then judged by
+      -- sight or light (turn.clear_of_units below)
+      d.weather_sees_lit = sight_cm ~= nil and G.weather_lit ~= nil and next(G.weather_lit) ~= nil
       -- a sleeper in a night camp does not shoot (modules/weather/adapted.lua)
-      if E.asleep(G, uid) then d.weather_sight_cm = 0 end
+      if E.asleep(G, uid) then d.weather_sight_cm, d.weather_sees_lit = 0, false end
       d.weather_parched = E.parched(G, d.side)
     end
   end
@@ -175,8 +178,21 @@ function A.apply(rules)
   local range = shooting.range
   shooting.range = function(unit, scale)
     local r = range(unit, scale)
-    if r and unit.weather_sight_cm and unit.weather_sight_cm < r then r = unit.weather_sight_cm end
+    if r and unit.weather_sight_cm and unit.weather_sight_cm < r and not unit.weather_sees_lit then
+      r = unit.weather_sight_cm
+    end
     return r
+  end
+  -- "A fire or torch lights an area 60 paces around it": beyond the sight
+  -- only a target in light
+  local clear = turn.clear_of_units
+  turn.clear_of_units = function(G, uid, target)
+    local d = G.D[uid]
+    if G.weather and d and d.weather_sees_lit and not (G.weather_lit and G.weather_lit[target])
+        and G.bf:distance(uid, target) > d.weather_sight_cm * 10 + 0.01 then
+      return false
+    end
+    return clear(G, uid, target)
   end
   -- the battle state keeps the scenario (its weather block)
   local new_state = battle.new_state

@@ -85,9 +85,30 @@ local function make(title)
     return moves.allowance(G, mv, g, turn_deg, kind)
   end
 
-  -- A shooter's range (widths) under the visibility.
-  function A.sight_limit(G)
-    return A.visibility_widths(G.weather) or math.huge
+  -- A shooter's range (widths) under the visibility: none for a sleeper in
+  -- a night camp; when someone stands in torchlight, the full range, the
+  -- targets then sorted by A.shot_seen.
+  function A.sight_limit(G, d)
+    if d and E.asleep(G, d.uid) then return 0 end
+    local v = A.visibility_widths(G.weather)
+    if v and G.weather_lit and next(G.weather_lit) then return math.huge end
+    return v or math.huge
+  end
+
+  -- The targets a shooter sees (shooting_targets' list): within the
+  -- visibility, or in light ("A fire or torch lights an area 60 paces
+  -- around it").
+  function A.shot_seen(G, uid, q)
+    local v = A.visibility_widths(G.weather)
+    local lit = G.weather_lit
+    if not v or not (lit and next(lit)) then return q end
+    local reach = v * G.S.frontage + 0.01
+    local k = 0
+    for i = 1, #q do
+      if lit[q[i].id] or q[i].distance <= reach then k = k + 1; q[k] = q[i] end
+    end
+    for i = #q, k + 1, -1 do q[i] = nil end
+    return q
   end
 
   -- The order of a link that sees no enemy (fog, night): a full move
@@ -111,6 +132,7 @@ local function make(title)
       G.weather_shot = A.shot
       G.weather_move = A.move
       G.sight_limit = A.sight_limit
+      G.shot_seen = A.shot_seen
       G.weather_blind = A.blind_order
       local frontage = G.S.frontage
       C.start_sighting(G, function(paces) return paces / A.PACES_PER_WIDTH * frontage end, A.SURPRISE_PACES, A.SIGHT)

@@ -340,6 +340,17 @@ T.case("Weather (Historicon), WRG 1973 Night: torches light 60 paces round: a li
   A.begin_turn(G)
   T.eq(sighting.known_enemies(G, 1), { G.by_id[2].hc }, "14 cm off, lit")
   T.eq(sighting.known_enemies(G, 2), {}, "the lit side sees nothing in the dark")
+  -- and shot at: the LI shoots the torch-bearers 14 cm off (beyond the night's 6 cm); in the dark it does not
+  local rules
+  G, rules = field(true, LIT, LI, HC)
+  A.begin_turn(G)
+  rules.require("historicon.turn").phase4(G)
+  T.truthy(shot_by(G, G.by_id[1].li), "a lit target")
+  T.eq(shot_by(G, G.by_id[2].hc), nil, "the HC sees no one to shoot in the dark")
+  G, rules = field(true, { region = "mediterranean", month = 12, potential = 4, start_period = 9 }, LI, HC)
+  A.begin_turn(G)
+  rules.require("historicon.turn").phase4(G)
+  T.eq(shot_by(G, G.by_id[1].li), nil)
 end)
 
 T.case("Weather (Historicon), WRG 1973 Night: an unlit sighting is a surprise: -2 on the surprised unit's integrity test", function()
@@ -365,10 +376,22 @@ T.case("Weather (Historicon), WRG 1973 Night: a camp: 1/5 on guard, the rest asl
   local asleep = 0
   for i = 1, 5 do if G.D[G.by_id[1]["u" .. i]].move == 0 then asleep = asleep + 1 end end
   T.eq(asleep, 4)
-  -- the HC comes within 6 cm of the camp; the look after the moves hears the alarm
-  G.bf:place(G.by_id[2].hc, 1000, 480, 180)
+  -- the HC comes within 6 cm of the camp, in front of a sleeper (the guard is
+  -- u4, the unit nearest the enemy); the look after the moves hears the alarm
+  T.eq(G.weather_camp.guards[G.by_id[1].u4], true)
+  G.bf:place(G.by_id[2].hc, 700, 480, 180)
   rules.require("historicon.turn").phase4(G)
   T.eq(G.weather_camp.alarm, 1.5)
+  -- the shooting that followed: the sleepers (still forming up) did not shoot
+  local shooters = {}
+  for _, e in ipairs(events(G, "shoot")) do if G.D[e.unit].side == 1 then shooters[#shooters + 1] = e.unit end end
+  T.eq(shooters, {}, "u2, asleep, does not shoot the HC in front of it")
+  -- awake (no camp), it does
+  local awake, arules = field(true, { region = "mediterranean", month = 12, potential = 4, start_period = 9 }, units, far)
+  A.begin_turn(awake)
+  awake.bf:place(awake.by_id[2].hc, 700, 480, 180)
+  arules.require("historicon.turn").phase4(awake)
+  T.truthy(shot_by(awake, awake.by_id[1].u2), "u2 shoots")
   G.turn = 2
   A.begin_turn(G)
   local up = 0

@@ -461,6 +461,18 @@ T.case("Weather (Phalanx), WRG 1973 Night: \"A fire or torch lights an area 60 p
   weather_phase(G, rules)
   T.eq(sighting.known_enemies(G, 1), { G.by_vid[2].e }, "the torch-bearers are seen")
   T.eq(sighting.known_enemies(G, 2), {}, "they do not see into the dark")
+  -- and shot at: a target in torchlight 1.25 widths off (beyond the night's 0.6); an unlit one as far is not
+  local bows = { { id = "bows", class = "HIB", at = { 900, 200 } } }
+  local two = { { id = "lit", class = "HIN", at = { 900, 340 } } }
+  local one = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 2 } }
+  G, rules = skirmish("phalanx", true, one, bows, { two[1] }, {})
+  weather_phase(G, rules)
+  local targets = rules.require("phalanx.turn").shooting_targets(G, G.by_vid[1].bows)
+  T.eq(#targets, 1)
+  T.eq(targets[1].id, G.by_vid[2].lit)
+  G, rules = skirmish("phalanx", true, dark, bows, { two[1] }, {})
+  weather_phase(G, rules)
+  T.eq(#rules.require("phalanx.turn").shooting_targets(G, G.by_vid[1].bows), 0, "in the dark: none")
 end)
 
 T.case("Weather (Phalanx), WRG 1973 Night: an unlit sighting is a surprise: +2 to the surprised link's activation", function()
@@ -497,6 +509,24 @@ T.case("Weather (Phalanx), WRG 1973 Night: a camp: 1/5 on guard, the others asle
     if mv == 0 then asleep = asleep + 1 end
   end
   T.eq(asleep, 4, "one of five on guard")
+  -- a sleeper does not shoot: five VLI (1 width, all round), three of them
+  -- within range of an enemy 50 mm off (beyond the sentries' 60 paces, 48 mm)
+  local sleepy = {}
+  for i = 1, 5 do sleepy[i] = { id = "b" .. i, class = "VLI", at = { 520 + 100 * i, 200 } } end
+  local close = { { id = "e", class = "HIN", at = { 820, 290, 180 } } }
+  local S, srules = skirmish("phalanx", true, NIGHT, sleepy, close, {})
+  weather_phase(S, srules)
+  local sturn = srules.require("phalanx.turn")
+  local shooters = 0
+  for i = 1, 5 do if #sturn.shooting_targets(S, S.by_vid[1]["b" .. i]) > 0 then shooters = shooters + 1 end end
+  T.eq(shooters, 1, "only the guard may shoot")
+  T.eq(S.weather_camp.alarm, nil, "no alarm yet")
+  local plain_night = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 1, 2 } }
+  S, srules = skirmish("phalanx", true, plain_night, sleepy, close, {})
+  weather_phase(S, srules)
+  shooters = 0
+  for i = 1, 5 do if #srules.require("phalanx.turn").shooting_targets(S, S.by_vid[1]["b" .. i]) > 0 then shooters = shooters + 1 end end
+  T.eq(shooters, 3, "without a camp three may shoot")
   -- the enemy comes within 60 paces (48 mm) of the camp after side 2's moves: the alarm, half a period on
   G.bf:place(G.by_vid[2].e, 740, 280, 180)
   rules.require("phalanx.turn").phases:get("weather_sighting").run(G, 2, {})
