@@ -146,7 +146,7 @@ end
 -- moves (half a period on); a sleeper then forms up half a period (regular)
 -- or a full period (barbarian) after the alarm. Time `now` is in periods
 -- (a fraction within one); `regular(uid)` says whether a unit is regular.
-function E.camp_set(G, mm)
+function E.camp_set(G)
   local x = E.sides(G)
   if not x.camp or G.weather_camp then return G.weather_camp end
   local side = x.camp.side
@@ -172,7 +172,6 @@ function E.camp_set(G, mm)
       side_name(G, side), guards, #units))
   end
   if G.log then G.bf:log("weather_camp", { side = side, guards = guards, size = #units }) end
-  local _ = mm
   return camp
 end
 

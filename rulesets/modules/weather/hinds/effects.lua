@@ -159,7 +159,7 @@ end
 -- (half a turn on); sleepers woken.
 function X.camp(G, after_moves, mm)
   if not E.sides(G).camp then return end
-  E.camp_set(G, mm)
+  E.camp_set(G)
   local now = X.now(G.turn) + (after_moves and 0.5 / X.TURNS_PER_PERIOD or 0)
   local camp = E.camp_update(G, now, mm, function() return true end)
   if not camp then return end

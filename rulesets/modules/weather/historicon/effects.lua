@@ -132,7 +132,7 @@ end
 -- and after the moves).
 function H.camp(G, after_moves, mm)
   if not E.sides(G).camp then return end
-  E.camp_set(G, mm)
+  E.camp_set(G)
   local camp = E.camp_update(G, G.turn + (after_moves and 0.5 or 0), mm,
     function(uid) return (G.D[uid].army or "RA") == "RA" end)
   if not camp then return end

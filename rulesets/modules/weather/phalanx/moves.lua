@@ -108,7 +108,7 @@ local function regular(G) return function(uid) return G.D[uid].army_class == "RA
 
 function M.camp(G, after_moves)
   if not E.sides(G).camp then return end
-  E.camp_set(G, G.weather_mm)
+  E.camp_set(G)
   local camp = E.camp_update(G, G.turn + (after_moves and 0.5 or 0), G.weather_mm, regular(G))
   if not camp then return end
   camp.half = camp.half or {}
