@@ -58,6 +58,23 @@ function E.heads_upwind(G, bearing)
   local from = W.wind_from_bearing(G.weather)
   return math.abs((bearing - from + 180) % 360 - 180) < 90 - 1e-6
 end
+-- The bearing a commander that wants `bearing` may take in the wind: the
+-- same when the wind does not hold the side or the bearing is not upwind;
+-- else straight across the wind, on the side nearer the one wanted, when
+-- that is within 90 degrees of it (READING, ours: troops tack across the
+-- wind rather than stand); else nil (they wait).
+function E.heading_in_wind(G, side, bearing)
+  if not E.wind_bound(G, side) or not E.heads_upwind(G, bearing) then return bearing end
+  local from = W.wind_from_bearing(G.weather)
+  local best, off
+  for _, b in ipairs({ (from + 90) % 360, (from - 90) % 360 }) do
+    local o = math.abs((b - bearing + 180) % 360 - 180)
+    if not off or o < off then best, off = b, o end
+  end
+  if off > 90 then return nil end
+  return best
+end
+
 -- How far (mm) the point (x1, y1) is upwind of (x0, y0), north the table's
 -- far edge (+y): the move's part towards the wind's origin.
 function E.upwind_gain(G, x0, y0, x1, y1)

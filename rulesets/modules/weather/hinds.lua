@@ -94,6 +94,22 @@ function A.blind_order(G, d)
     end
   end
   if not best or off > 90 then return nil end
+  if E.wind_bound(G, d.side) then
+    -- desert winds: along the hexagons' line nearest the enemy's edge that
+    -- is not upwind, to the board's edge (a tack across the wind), or wait
+    local want = W.bearing(ahead)
+    local dir, doff
+    for i, step in ipairs(H.DIRS) do
+      local b = W.bearing(H.BEARINGS[i])
+      local o = math.abs((b - want + 180) % 360 - 180)
+      if not E.heads_upwind(G, b) and o <= 90 and (not doff or o < doff) then dir, doff = step, o end
+    end
+    if not dir then return nil end
+    local q, r = d.q, d.r
+    while H.on_board(G.B, q + dir[1], r + dir[2]) do q, r = q + dir[1], r + dir[2] end
+    if q == d.q and r == d.r then return nil end
+    best = { q, r }
+  end
   return ai.step_to(G, d, best[1], best[2], "forward")
 end
 

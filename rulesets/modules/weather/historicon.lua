@@ -102,11 +102,21 @@ end
 -- The plan of a unit that sees no enemy (fog, night): steer towards the
 -- enemy's edge straight across the table (READING, ours: as the WRG
 -- adapter's attack orders do when no enemy is seen).
+-- In desert winds a unit that may not go upwind tacks across the wind, or
+-- waits (modules/weather/adapted.lua: E.heading_in_wind).
 function A.blind_plan(G, uid)
   local turn = (G.rules and G.rules.require or require)("historicon.turn")
   local d = G.D[uid]
-  local x = G.bf:pos(uid)
-  local ty = G.sides[d.side].edge == "south" and G.S.depth or 0
+  local x, y = G.bf:pos(uid)
+  local north = G.sides[d.side].edge == "south"
+  local ty = north and G.S.depth or 0
+  local bearing = E.heading_in_wind(G, d.side, north and 0 or 180)
+  if not bearing then return nil end
+  if bearing ~= (north and 0 or 180) then
+    -- a point far along the bearing (north the table's +y, east +x)
+    local far = G.S.depth + G.S.width
+    return turn.steer(G, uid, x + math.sin(math.rad(bearing)) * far, y + math.cos(math.rad(bearing)) * far)
+  end
   return turn.steer(G, uid, x, ty)
 end
 

@@ -115,8 +115,13 @@ local function make(title)
   -- towards the enemy's edge, turned to face it (READING, ours: as the WRG
   -- adapter's attack orders do when no enemy is seen). Returns order, score
   -- as the commander's own advance does.
+  -- In desert winds a link that may not go upwind tacks across the wind,
+  -- or waits (modules/weather/adapted.lua: E.heading_in_wind).
   function A.blind_order(G, g, mv)
     local heading = G.sides[g.side].edge == "south" and 0 or 180
+    local bearing = E.heading_in_wind(G, g.side, W.bearing(heading))
+    if not bearing then return nil end
+    heading = W.bearing(bearing)   -- a bearing back to a table facing (the same conversion)
     local want = (heading - G.pf[g.ids[1]] + 180) % 360 - 180
     return { gid = g.gid, kind = "move", turn = want, dist = mv }, 3 + #g.ids
   end

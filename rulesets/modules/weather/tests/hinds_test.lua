@@ -355,6 +355,12 @@ T.case("Weather (Hinds), WRG 1973 Wind: in desert winds no move ends on a hexago
   end
   local reach = turn.move_reach(G, bow, "forward", bow.facing)
   T.eq(upwind_hexes(reach), 0, "no hexagon upwind")
+  -- seeing no enemy (30 paces in the wind), the commander's blind order tacks across the wind:
+  -- towards the hexagons' line to the west (table facing 90) rather than north into it: it turns to
+  -- the corner facing 60, from which its moves reach that line
+  T.eq(sighting.known_enemies(G, 1), {})
+  local order = G.weather_blind(G, bow)
+  T.eq({ order.kind, order.how, order.facing }, { "move_wait", "turned", 60 })
   local plain, prules = field(false, DESERT, 6, {})
   local pbow = plain.D[plain.by_id[1].bow]
   T.truthy(upwind_hexes(prules.require("hinds.turn").move_reach(plain, pbow, "forward", pbow.facing)) > 0,

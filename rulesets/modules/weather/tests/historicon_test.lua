@@ -283,6 +283,12 @@ T.case("Weather (Historicon), WRG 1973 Wind: in desert winds a move may not end 
   r = turn.move(G, uid, { turn = 180, advance = 50 })
   T.near(r.moved, 50, 1e-6, "south, down wind")
   T.near(select(2, G.bf:pos(uid)), 350, 1e-6)
+  -- seeing no enemy, the blind plan tacks across the wind (NW) rather than north into it
+  G.bf:place(uid, 1200, 400, 0)
+  local plan = G.weather_blind(G, uid)
+  T.truthy(plan and plan.turn and plan.turn > 0, "it turns left, towards the north west")
+  r = turn.move(G, uid, plan)
+  T.truthy(r.moved > 0, "a move the wind allows")
   local ARABS = { region = "mediterranean", month = 6, ground = "desert", potential = 1, falling = true, steady = true,
                   sun = false, start_period = 4, arabs = { 1 } }
   G, rules = field(true, ARABS, li, far)

@@ -393,6 +393,11 @@ T.case("Weather (Phalanx), WRG 1973 Wind: in desert winds a move may not end fur
   T.eq(ids.weather_trumpets, 1)
   _, ids = activation_terms(G, rules, 1, "f")
   T.eq(ids.weather_trumpets, nil)
+  -- seeing no enemy, the commander's blind order tacks across the wind (bearing 315, NW: table facing 45)
+  -- rather than north into it
+  local order = G.weather_blind(G, g, 100)
+  T.eq({ order.kind, order.turn }, { "move", 45 })
+  T.truthy(turn.allowances(G, g, order.turn) > 0, "a move the wind allows")
   -- arabs move in any direction
   local arab = { region = "mediterranean", month = 6, ground = "desert", potential = 1, falling = true, steady = true,
                  sun = false, start_period = 4, arabs = { 1 } }
