@@ -237,9 +237,9 @@ function C.look(G, name_of)
       local who = E.mark_surprised(G, n.side, n.unit, within)
       if G.report then
         local side = G.sides and G.sides[n.side] and G.sides[n.side].name or ("side " .. n.side)
-        G.report(string.format("  Surprise: %s sights %s only %.0f mm off%s (weather module): %d unit(s) surprised",
-          side, name_of and name_of(G, n.unit) or ("unit " .. n.unit), n.distance, n.surprise and "" or " in the dark",
-          #who))
+        G.report(string.format("  Surprise: %s sights %s %s%.0f mm off%s (weather module): %d unit(s) surprised",
+          side, name_of and name_of(G, n.unit) or ("unit " .. n.unit), n.surprise and "only " or "", n.distance,
+          n.surprise and "" or " in the dark", #who))
       end
     end
   end
