@@ -32,7 +32,7 @@
 --   drought,      drought -1, night's unfriendly cover -2, surprise -2);
 --   wind, night   drought -1 die per 4 figures; desert winds: no move ending
 --                 upwind but arabs'; night: move rate at most 6 cm, drift 1
---                 cm without lights, lights 6 cm round (seen however far), a
+--                 cm without lights, lights 6 cm round (seen, shot at, however far), a
 --                 camp with guards and sentries: historicon/effects.lua
 --
 -- How it is written on the ruleset (no edit of its files but the

@@ -34,8 +34,8 @@
 --   drought       desert, June-August, no well, not arabs: -1 to the
 --                 shooting die and the melee factor, +1 activation
 --   night, wind   moves at most 60 paces (0.6 widths) but evades; drift 10
---                 paces without lights; lights 60 paces round (seen however
---                 far); a camp with guards and sentries; desert winds: no
+--                 paces without lights; lights 60 paces round (seen and shot
+--                 at however far); a camp with guards and sentries; desert winds: no
 --                 move ending further upwind but arabs': phalanx/moves.lua
 --   rivers        Phalanx has none to cross (a Major River is impassable):
 --                 nothing to make one class harder
