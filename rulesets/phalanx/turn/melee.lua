@@ -201,7 +201,7 @@ local function follow_up(G, uid, opp)
   if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
   if #g.ids > 1 then
     -- a link follows up as one (Linked Vignettes), at its rate
-    local moved = advance_group(G, g, (allowances(G, g, 0)))
+    local moved = advance_group(G, g, (allowances(G, g, 0, "follow_up")))
     record_group(G, g, "follow_up")
     if G.report then say(G, "    %s and its link follow up %.0f mm", short(d), moved) end
     log(G, "follow_up", { unit = uid, units = g.ids, distance = moved })

@@ -78,6 +78,7 @@ local function shooting_targets(G, uid, only)
   local all_round = shoots_all_round(d) and d.artillery ~= "amalgamated"
   local q = {}
   near(G, uid, 3 - d.side, within, q, G.unseen_targets) -- hook: fantasy (invisible: a set of ids)
+  if G.shot_seen then q = G.shot_seen(G, uid, q) end   -- hook: a module's sight (weather: only lit targets beyond it)
   if not all_round then
     local k = 0
     for i = 1, #q do
