@@ -263,15 +263,18 @@ function ai.activate(G, side, points)
     local order, score = best_order(G, g, true)
     if order then
       local cost = turn.activation_cost(G, g, order)
-      cands[#cands + 1] = { order = order, score = score / cost, gid = gid, cost = cost }
+      cands[#cands + 1] = { order = order, score = score / cost, raw = score, gid = gid, cost = cost }
     end
   end
+  -- a friend that shuts a link's way is worth moving for that link's sake too
+  ai.make_way(G, cands)
   table.sort(cands, function(a, b)
     if a.score ~= b.score then return a.score > b.score end
     return a.gid < b.gid
   end)
   -- plan the advances in order of value while the points last
   local out, left = {}, points
+  local deferred = {}     -- links whose way a friend shuts (commander/follow.lua)
   for j = 1, #cands do local c = cands[j]
     if left < 1 then break end
     local order, cost = c.order, c.cost
@@ -283,8 +286,10 @@ function ai.activate(G, side, points)
       if turn.activation_cost(G, g, HOLD) > left then
         order = nil
       else
-        order = finish_advance(G, g, order.pending)
-        if order then cost = turn.activation_cost(G, g, order) end
+        local pending = order.pending
+        order = finish_advance(G, g, pending)
+        if order then cost = turn.activation_cost(G, g, order)
+        else deferred[#deferred + 1] = { g = g, pending = pending } end
       end
     end
     if order and cost <= left then
@@ -293,6 +298,8 @@ function ai.activate(G, side, points)
       if order.kind == "move" then ai.remember_move(G, G.groups[c.gid], order) end
     end
   end
+  -- a link behind a friend that goes forward follows it
+  left = ai.follow_friends(G, side, out, deferred, left)
   return out
 end
 
