@@ -212,7 +212,7 @@ local function best_order(G, g, lazy)
   end
   local score = 3 + #g.ids
   -- those nearest the enemy first, then laggards (to keep the line)
-  score = score + max(0, 6 - dist / S.frontage) * 0.5
+  score = score + max(0, 6 - dist / S.frontage) * 1.0
   local _, y = pos(G, g.ids[1])
   local fwd = G.sides[g.side].edge == "south" and 1 or -1
   local avg = G.sides[g.side].avg_front or y
