@@ -23,24 +23,31 @@ local pos = turn.pos
 
 -- The friend (a unit of group g's side, not of g) nearest ahead in the
 -- lane of group g after turning `a`, within `dist` plus the bases' depths,
--- and the gap to it (mm). The arithmetic of ai.free_ahead's friends part.
+-- and the gap to it (mm). The arithmetic of ai.free_ahead's friends part,
+-- read straight from the mirror (no lists built: it is asked for every
+-- link whose lane is shut, every turn).
 function ai.blocker_ahead(G, g, a, dist)
-  local c = ai.friends_of(G, g)
   local best, best_gap
+  local px, py, pf, D = G.px, G.py, G.pf, G.D
+  local alive = G.alive[g.side]
+  local gid = g.gid
   for j = 1, #g.ids do local uid = g.ids[j]
-    local d = G.D[uid]
-    local x, y, f = pos(G, uid)
+    local d = D[uid]
+    local x, y, f = px[uid], py[uid], pf[uid]
     local fx, fy, rx, ry = setup.axes(f + a)
-    for i = 1, c.n do
-      local dx, dy = c.x[i] - x, c.y[i] - y
-      local ahead = dx * fx + dy * fy
-      if ahead > 0 and ahead < dist + d.d + c.reach[i] then
-        local t = math.rad(c.f[i] - (f + a))
-        local co, sn = abs(math.cos(t)), abs(math.sin(t))
-        local lat = dx * rx + dy * ry
-        if abs(lat) < d.w / 2 + co * c.hw[i] + sn * c.hd[i] - 0.5 then
-          local gap = max(0, ahead - d.d / 2 - (sn * c.hw[i] + co * c.hd[i]) - 1)
-          if not best_gap or gap < best_gap then best, best_gap = c.id[i], gap end
+    for i = 1, #alive do local o = alive[i]
+      local od = D[o]
+      if od.gid ~= gid then
+        local dx, dy = px[o] - x, py[o] - y
+        local ahead = dx * fx + dy * fy
+        if ahead > 0 and ahead < dist + d.d + od.r * 2 then
+          local t = math.rad(pf[o] - (f + a))
+          local co, sn = abs(math.cos(t)), abs(math.sin(t))
+          local lat = dx * rx + dy * ry
+          if abs(lat) < d.w / 2 + co * od.w / 2 + sn * od.d / 2 - 0.5 then
+            local gap = max(0, ahead - d.d / 2 - (sn * od.w / 2 + co * od.d / 2) - 1)
+            if not best_gap or gap < best_gap then best, best_gap = o, gap end
+          end
         end
       end
     end

@@ -22,20 +22,19 @@ local lane_blocked = ai.lane_blocked
 local function friends_of(G, g)
   local member = {}
   for j = 1, #g.ids do local uid = g.ids[j]; member[uid] = true end
-  local c = { n = 0, id = {}, x = {}, y = {}, f = {}, hw = {}, hd = {}, reach = {} }
+  local c = { n = 0, x = {}, y = {}, f = {}, hw = {}, hd = {}, reach = {} }
   local alive = G.alive[g.side]
   for j = 1, #alive do local o = alive[j]
     if not member[o] then
       local n = c.n + 1
       c.n = n
-      c.id[n], c.x[n], c.y[n], c.f[n] = o, G.px[o], G.py[o], G.pf[o]
+      c.x[n], c.y[n], c.f[n] = G.px[o], G.py[o], G.pf[o]
       local od = G.D[o]
       c.hw[n], c.hd[n], c.reach[n] = od.w / 2, od.d / 2, od.r * 2
     end
   end
   return c
 end
-ai.friends_of = friends_of
 
 -- The battlefield answers it in one call (bf:free_ahead) when it holds the
 -- terrain (or there is none); the Lua below is the same arithmetic, for a
