@@ -125,6 +125,20 @@ local function finish_advance(G, g, p)
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 
+-- No enemy known (the weather module's sighting): its blind order
+-- (G.weather_blind, the hook) planned like any other advance, round
+-- friends and impassable ground and not off the table, so that no point is
+-- paid for a move the engine would stop (fog_and_rain: 6.0% of paid moves
+-- went 0 mm, "moves 0 mm (terrain)", before).
+local function blind_advance(G, g, mv, tr)
+  local order, score = G.weather_blind(G, g, mv)
+  if not order or order.kind ~= "move" then return order, score end
+  local want = order.turn or 0
+  order = finish_advance(G, g, { want = want, step = order.dist or mv, tr = tr, towards = want, dist = ai.FAR })
+  if not order then return nil end
+  return order, score
+end
+
 -- Scratch for the enemies in charge reach (best_order is not re-entered
 -- while it reads them).
 local charge_q = {}
@@ -198,7 +212,7 @@ local function best_order(G, g, lazy)
   end
   -- advance on the link's objective (the plan, commander/plan.lua), keeping the line
   local e, dist = ai.objective(G, g, near2, near2_d)
-  if not e then if G.weather_blind then return G.weather_blind(G, g, mv) end return nil end  -- hook: none seen
+  if not e then if G.weather_blind then return blind_advance(G, g, mv, tr) end return nil end  -- hook: none seen
   local a = turn.turn_towards(G, g, e)
   local want = 0
   if abs(a) > 20 or dist < 4 * S.frontage then want = a end
