@@ -143,6 +143,21 @@ local function blind_advance(G, g, mv, tr)
   return planned, score
 end
 
+-- Whether every target group g's members can shoot has been worn by
+-- shooting (R or RR accumulated): the fire fight has done what it can
+-- (in Into Glory Ride a shot never breaks foot; only melee does).
+function ai.close_on_worn(G, g)
+  local any = false
+  for j = 1, #g.ids do
+    local q = turn.shooting_targets(G, g.ids[j])
+    for i = 1, #q do local td = G.D[q[i].id]
+      if (td.accumulated_r or 0) + (td.accumulated_rr or 0) == 0 then return false end
+      any = true
+    end
+  end
+  return any
+end
+
 -- Scratch for the enemies in charge reach (best_order is not re-entered
 -- while it reads them).
 local charge_q = {}
@@ -209,7 +224,11 @@ local function best_order(G, g, lazy)
     end
   end
   if best and best_v > threshold then return best, 10 + best_v * 3 + #g.ids end
-  if shooter then return { gid = g.gid, kind = "hold" }, 3 + #g.ids end
+  -- missile troops shoot from where they stand, unless every target their
+  -- shooting has worn (repulsed: an R or RR against it) is out of charge
+  -- reach: then they close on it, shooting after the move (an activated
+  -- link shoots whatever its order), to charge it when it is in reach
+  if shooter and (reserve or not ai.close_on_worn(G, g)) then return { gid = g.gid, kind = "hold" }, 3 + #g.ids end
   if G.recovery and recovering(G, g) then
     local e, dist = turn.nearest_enemy(G, g, 3 * S.frontage)
     if not e then return { gid = g.gid, kind = "rally" }, 5 end

@@ -268,3 +268,25 @@ T.case("Commander (weather hook): a blind advance is planned round a friend, and
   order = ai.best_order(G, group_of(G, 1, "leg"))
   T.eq(order and order.kind, "hold", "shut in: it holds (no paid move of 0 mm)")
 end)
+
+T.case("Commander, Shooting (an activated link shoots after its move): missile troops close on a target their shooting has worn, and stand to shoot a fresh one", function()
+  -- the foe stands 110 mm off, edge to edge: within the bowmen's range
+  -- (2 widths, 160 mm) and beyond their charge (one move, 80 mm)
+  for _, worn in ipairs({ false, true }) do
+    local G = skirmish({ { id = "bows", class = "HIB", at = { 500, 200 } } },
+                       { { id = "foe", class = "HIN", at = { 500, 350 } } }, { 4 })
+    if worn then G.D[G.by_vid[2].foe].accumulated_r = 1 end
+    local g = group_of(G, 1, "bows")
+    T.truthy(turn.has_shooting_target(G, g.ids[1]), "in range and ahead")
+    T.eq(ai.close_on_worn(G, g), worn)
+    local orders = orders_of(G, 1)
+    local o = orders.bows and orders.bows.order
+    T.eq(o and o.kind, worn and "move" or "hold", worn and "worn: it closes" or "fresh: it shoots from where it stands")
+    if worn then
+      -- carried out, it still has its target for phase D
+      turn.execute_order(G, orders.bows.g, o)
+      T.truthy(G.py[g.ids[1]] > 200.5, "it went forward: " .. G.py[g.ids[1]])
+      T.truthy(turn.has_shooting_target(G, g.ids[1]), "and shoots after the move")
+    end
+  end
+end)
