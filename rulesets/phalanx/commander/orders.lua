@@ -297,7 +297,11 @@ function ai.activate(G, side, points)
   local cands = {}
   for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
-    local order, score = best_order(G, g, true)
+    -- no order is priced for a link the points cannot buy whatever it is
+    -- (its price without crossing a sector or detaching, the least any
+    -- order of it costs, is more than the turn's points)
+    local order, score
+    if #g.ids > 0 and turn.activation_cost(G, g, HOLD) <= points then order, score = best_order(G, g, true) end
     if order then
       local cost = turn.activation_cost(G, g, order)
       cands[#cands + 1] = { order = order, score = score / cost, raw = score, gid = gid, cost = cost }
