@@ -31,7 +31,9 @@ local ARMIES = { "swiss_pike", "english_civil_war_parliament", "sekigahara_tokug
 -- troops close on a target their shooting has worn: before, the French won
 -- in turn 9 by an Allied key vignette broken; now the turn limit is reached,
 -- as in 57% of Waterloo battles at 15 turns.)
-local GOLDEN = { reason = "turn limit", turns = 15, hash = "5f76f9f55353fbbe" }
+-- (The scenario's limit raised to 30 turns, the rules having none: this
+-- seed is one of the 7 in 100 still undecided at 30.)
+local GOLDEN = { reason = "turn limit", turns = 30, hash = "a28722ce68935126" }
 
 T.case("Battle: the seeded golden Waterloo (winner, turns and final hash)", function()
   local r = battle.run{ scenario = parse("scenarios/into_glory_ride/waterloo.yaml"), seed = 1815 }
