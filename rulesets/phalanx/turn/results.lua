@@ -194,6 +194,7 @@ local function repulse_link(G, g, uid, result, opp, from_shooting)
   if G.report then
     local why = ""
     if stop == "edge" then why = ", stopped by the table edge"
+    elseif stop == "terrain" then why = ", stopped by terrain"
     elseif stop then why = ", stopped against " .. short(G.D[stop]) end
     say(G, "    %s and its link fall back %.0f mm (%s)%s", short(G.D[uid]), dist, result, why)
   end
@@ -224,6 +225,7 @@ local function repulse(G, uid, result, opp, from_shooting)
   if G.report then
     local stop = ""
     if r.stopped_by == "edge" then stop = ", stopped by the table edge"
+    elseif r.stopped_by == "terrain" then stop = ", stopped by terrain"
     elseif r.stopped_by then stop = ", stopped against " .. short(G.D[r.stopped_by]) end
     say(G, "    %s falls back %.0f mm (%s)%s", short(d), sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2), result, stop)
   end
