@@ -359,3 +359,23 @@ T.case("WRG 1973 SIEGE in Phalanx and Into Glory Ride: without siege pieces the 
     end
   end
 end)
+
+T.case("Phalanx RESULTS with a camp: a vignette repulsed against the palisade stops there, and the account says so", function()
+  -- (a defect found in Cicero's camp: the account named the unit that
+  -- stopped a repulse, and a terrain piece is none: the battle stopped)
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "back", class = "LIW", general = true, at = { 900, 300, 180 } },
+                              { id = "pair", class = "LIW", at = { 1200, 300, 180 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 900, 200, 0 } } })
+  local lines = {}
+  G.report = function(s) lines[#lines + 1] = s end
+  local back = G.by_vid[1].back
+  -- its rear 5 mm short of the palisade's face (y = 500), facing south
+  turn.place(G, back, 900, 500 - 5 - G.D[back].d / 2, 180)
+  turn.apply_result(G, back, "R", G.by_vid[2].foe, "melee", false)
+  local _, y = G.bf:pos(back)
+  T.near(y + G.D[back].d / 2, 500, 1e-6, "stopped at the face")
+  local said = table.concat(lines, "\n")
+  T.truthy(said:find("falls back 5 mm (R), stopped by terrain", 1, true), said)
+end)
