@@ -320,7 +320,7 @@ T.case("WRG 1973 SIEGE in Phalanx: the default commander sends the ram to the ga
   T.eq(G.D[ram].siege.target, gate.index)
 end)
 
-T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- the gate left free, the ram to a Gallic foot vignette", function()
+T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- a lone foot guard behind the gate, the ram before it, the besiegers invest the camp", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
   local lb = require("lib.battle")
@@ -328,7 +328,36 @@ T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- the gate left free, the ram 
   local r = lb.run{ scenario = sc, seed = 1, turns = 1 }
   local G = r.state
   local gate = gate_of(G)
-  T.eq(#require("modules.sieges.wrg.state").units_on(G, gate.index, 2), 0, "nobody on the gate")
+  -- the gate's guard: a lone foot vignette straight behind the gate, its
+  -- front 15 mm inside the face, facing out; not "behind the defences"
+  local guards = 0
+  for _, uid in ipairs(G.sides[2].units) do
+    local d = G.D[uid]
+    if G.siege_gate_guards[d.vid] then
+      guards = guards + 1
+      local x, y, f = G.bf:pos(uid)
+      T.near(x, 920, 1e-6, "the gate's middle"); T.near(y - d.d / 2, 700 + P.GATE_GUARD_MM, 1e-6, "front inside the face")
+      T.eq(f, 180); T.eq(#G.groups[d.gid].ids, 1, "a lone vignette")
+      T.eq(d.mounted, nil); T.eq(d.siege_on, gate.index, "behind the shut gate (it holds while the gate stands)")
+    end
+  end
+  T.eq(guards, 1)
+  -- the besiegers' foremost base two frontages (160 mm) from the south face,
+  -- the ram party 40 mm before the gate, facing it
+  local front = -math.huge
+  local at = {}
+  for _, e in ipairs(r.bf:events()) do if e.kind == "deploy" then at[e.unit] = e end end
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    local x, y, f = at[uid].x, at[uid].y, at[uid].facing
+    if d.siege and d.siege.ram then
+      T.near(x, 920, 1e-6); T.near(y + d.d / 2, 700 - 40, 1e-6); T.eq(f, 0)
+    elseif d.supports == nil then
+      front = math.max(front, y + d.d / 2)
+    end
+  end
+  T.truthy(front <= 700 - 160 + 1e-6, "the line no nearer than two frontages: " .. front)
+  T.truthy(front >= 700 - 160 - 80, "and within the initiative's 'within 3' of the face: " .. front)
   local rams = 0
   for _, uid in ipairs(G.sides[1].units) do
     local d = G.D[uid]
