@@ -408,3 +408,68 @@ T.case("Phalanx RESULTS with a camp: a vignette repulsed against the palisade st
   local said = table.concat(lines, "\n")
   T.truthy(said:find("falls back 5 mm (R), stopped by terrain", 1, true), said)
 end)
+
+T.case("Phalanx with a camp (the camp as objective, our scenario rule): a besieger's vignette inside at the end of a player turn takes it; the defender has lost", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local victory = rules.require("phalanx.victory")
+  local G = gated(rules, { { id = "in", class = "LIW", general = true, at = { 300, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 1100, 800, 180 } } })
+  local obj = phase(rules, "siege_objective")
+  T.truthy(obj, "the objective's phase follows the works")
+  local u = G.by_vid[1]["in"]
+  -- outside, against the gate: not taken
+  turn.place(G, u, 900, 500 - G.D[u].d / 2, 0)
+  obj.run(G, 1)
+  T.eq(G.over, nil); T.eq(G.sides[2].tracker.lost, nil)
+  -- its centre 1 mm inside the south face (the gate broken): taken
+  require("modules.sieges.wrg.state").set_state(G, gate_of(G).index, "breached", "test")
+  turn.place(G, u, 900, 501, 0)
+  obj.run(G, 2)
+  T.eq(G.over, true)
+  T.eq(G.sides[2].tracker.lost, "the camp taken")
+  local w, why = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  T.eq(w, 1); T.eq(why, "the camp taken")
+  T.eq(#events(G, "siege_camp_taken"), 1)
+end)
+
+T.case("Phalanx with a camp (the camp as objective, our scenario rule): held at the turn limit the defender wins; Phalanx's own VICTORY first", function()
+  local rules = instance()
+  local victory = rules.require("phalanx.victory")
+  local G = gated(rules, { { id = "a", class = "LIW", general = true, at = { 300, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 1100, 800, 180 } } })
+  phase(rules, "siege_objective").run(G, 1)
+  T.eq(G.over, nil)
+  local w, why = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  T.eq(w, 2); T.eq(why, "the camp held to the turn limit")
+  -- the besieger breaks the defender's General: Phalanx's defeat stands
+  victory.record_break(G.sides[2].tracker, "def")
+  w, why = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  T.eq(w, 1); T.eq(why, "a third of the MBL broken", "its only vignette: a third of its MBL")
+  -- a battle without a camp: Phalanx's outcome unchanged (no winner at the limit)
+  local plain = rules.require("phalanx.battle").skirmish{ rules = rules, dice = dice.random(1),
+    table = { size = "6x4" },
+    sides = { { vignettes = { { id = "a", class = "LIW", general = true, at = { 300, 300 } } }, commander = commander() },
+              { vignettes = { { id = "b", class = "LIW", general = true, at = { 300, 900, 180 } } }, commander = commander() } } }
+  T.eq(select(2, victory.outcome(plain.sides[1].tracker, plain.sides[2].tracker)), nil)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: the ram party's order once its gate is broken: a move through the gateway into the camp", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local ai = rules.require("phalanx.ai")
+  local G = gated(rules, { { id = "ram", class = "LIW", general = true, at = { 900, 300, 0 } } },
+    { { id = "far", class = "HIN", general = true, at = { 1100, 800, 180 } } }, nil, ai)
+  local ram = G.by_vid[1].ram
+  G.D[ram].siege = { ram = true }
+  turn.place(G, ram, 900, 500 - G.D[ram].d / 2, 0)
+  T.eq(ai.activate(G, 1, 10)[1].kind, "hold", "batters the standing gate")
+  require("modules.sieges.wrg.state").set_state(G, gate_of(G).index, "breached", "test")
+  local o = ai.activate(G, 1, 10)[1]
+  T.eq(o.kind, "move"); T.eq(o.gid, G.D[ram].gid)
+  turn.execute_order(G, group_of(G, 1, "ram"), o)
+  local _, y = G.bf:pos(ram)
+  T.truthy(y > 500, "its centre inside the face: " .. y)
+  phase(rules, "siege_objective").run(G, 1)
+  T.eq(G.sides[2].tracker.lost, "the camp taken")
+end)
