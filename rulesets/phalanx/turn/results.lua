@@ -164,9 +164,13 @@ local function slide_group(G, g, dx, dy, dist)
     moved[i] = r.distance or 0
     if moved[i] < least - 1e-9 then least, stop = moved[i], r.stopped_by end
   end
+  -- back along the way each came (terrain cannot stop that: a member that
+  -- started on a blocking piece was not stopped by it going, and would be
+  -- coming back, and the link would come apart)
+  local back_opts = { ignore = g.ids, ignore_terrain = true }
   for i = 1, #g.ids do local m = g.ids[i]
     local back = moved[i] - least
-    if back > 1e-9 then move(G, m, "slide", -dx * back, -dy * back, opts) end
+    if back > 1e-9 then move(G, m, "slide", -dx * back, -dy * back, back_opts) end
   end
   return least, stop
 end
