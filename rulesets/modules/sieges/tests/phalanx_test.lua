@@ -473,3 +473,16 @@ T.case("WRG 1973 SIEGE in Phalanx: the ram party's order once its gate is broken
   phase(rules, "siege_objective").run(G, 1)
   T.eq(G.sides[2].tracker.lost, "the camp taken")
 end)
+
+T.case("Phalanx RESULTS with a camp: a link falling back with a member starting on the palisade stays together (Cicero's camp, the referee's seed)", function()
+  -- (a defect the referee found in 1 of 200 battles: a turned link's
+  -- member whose corner stood on the palisade's parapet was not stopped by
+  -- it, the other was; pulled back to the shorter move across the parapet
+  -- it had left, it was stopped by it and the link came apart)
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/phalanx/siege_cicero_camp.yaml"), "siege_cicero_camp.yaml", "scenarios/phalanx")
+  local r = lb.run{ scenario = sc, seed = 7241113148506441121, turns = 8, referee = true }
+  T.truthy(r.turns >= 7, "played past the turn of the fall back")
+end)
