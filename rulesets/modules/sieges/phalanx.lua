@@ -344,6 +344,21 @@ function A.besieger_plan(G, side, plan)
   return out
 end
 
+-- A ditch before a camp's rampart as one of Phalanx's own terrain pieces:
+-- Bad Going. READING (ours): Phalanx's Bad Going is "a terrain piece
+-- described as Steep Hill, Built-up-area or Wood"; a ditch is steep ground
+-- (its two banks), so it is read as Steep Hill: "the entire vignette is
+-- counted as being in Bad Going" when any part of it moves on or over the
+-- ditch (Table 3's Bad Going rates and, for the classes marked (cp), its
+-- combat penalty), and a vignette in it is in Bad Going. Unlike a hill it
+-- hides nothing (blocks_los = false) and is not a hill to stand higher on
+-- (Phalanx's "+1 if higher up the slope" is Gentle Hill's only). The
+-- module's `ditch` piece: WRG's 20-pace strip, drawn by the replay as the
+-- module's ditch.
+function A.ditch_piece(dch)
+  return { type = "steep_hill", polygon = dch.polygon, blocks_los = false, name = "ditch" }
+end
+
 function A.apply(rules)
   local req = rules.require
   local setup = req("phalanx.setup")
@@ -370,7 +385,12 @@ function A.apply(rules)
     local G = games[S]
     local locate = G and G.scenario and type(G.scenario.locate) == "function" and G.scenario.locate or nil
     local rest, spec = SC.read(list, locate, ST.MM)
+    -- a ditch is Bad Going (A.ditch_piece), one of Phalanx's own pieces
+    for _, dch in ipairs(spec.ditches) do rest[#rest + 1] = A.ditch_piece(dch) end
     local T = given(S, rest)
+    -- (Phalanx's reader keeps a piece's type, name and sight only: the
+    -- ditches are its last pieces, in order)
+    for k = #T.pieces - #spec.ditches + 1, #T.pieces do T.pieces[k].siege_ditch = true end
     if #spec.forts.sections > 0 then
       T.sieges = spec
       siege_battle = true
@@ -386,6 +406,23 @@ function A.apply(rules)
     if G and T and T.sieges and G.T == T then A.place(G) end
     if exempt[S] and exempt[S][edge] then return {} end
     return check(S, edge, placements, fields, T)
+  end
+
+  -- the pre-battle winner's "remove up to two pieces, or swap the positions
+  -- of two pieces" is of the table's terrain: not of a camp's ditch (the
+  -- siege's works are the scenario's)
+  local apply_changes = setup.apply_terrain_changes
+  function setup.apply_terrain_changes(T, changes)
+    if changes and T and T.pieces then
+      local function ditch(id) return T.pieces[id] and T.pieces[id].siege_ditch end
+      if changes.swap and (ditch(changes.swap[1]) or ditch(changes.swap[2])) then changes = nil
+      elseif changes.remove then
+        local keep = {}
+        for _, id in ipairs(changes.remove) do if not ditch(id) then keep[#keep + 1] = id end end
+        changes = { remove = keep }
+      end
+    end
+    return apply_changes(T, changes)
   end
 
   -- 2. no flank march in a siege; the camp's defender on the edge nearer it

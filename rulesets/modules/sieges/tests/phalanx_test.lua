@@ -482,7 +482,45 @@ T.case("Phalanx RESULTS with a camp: a link falling back with a member starting 
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
   local lb = require("lib.battle")
-  local sc = s.parse(loader.read("scenarios/phalanx/siege_cicero_camp.yaml"), "siege_cicero_camp.yaml", "scenarios/phalanx")
+  -- (the scenario as it was when the referee found it: without its ditch)
+  local text, n = loader.read("scenarios/phalanx/siege_cicero_camp.yaml"):gsub("\n    %- type: ditch\n      from: %[40, 67.46%]\n      to: %[144, 67.46%]", "")
+  T.eq(n, 1, "the ditch taken out")
+  local sc = s.parse(text, "siege_cicero_camp.yaml", "scenarios/phalanx")
   local r = lb.run{ scenario = sc, seed = 7241113148506441121, turns = 8, referee = true }
   T.truthy(r.turns >= 7, "played past the turn of the fall back")
+end)
+
+T.case("Phalanx with a camp (sieges module, our reading): a ditch is Bad Going (as Steep Hill), sight passes over it, the pre-battle winner cannot remove it", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local setup = rules.require("phalanx.setup")
+  local battle = rules.require("phalanx.battle")
+  -- a ditch 20 paces (50.8 mm) wide before the south face, from x = 60 to 120 cm
+  local G = battle.skirmish{ rules = rules, dice = dice.random(1), log = true,
+    table = { size = "6x4", terrain = { CAMP, { type = "ditch", from = { 60, 47.46 }, to = { 120, 47.46 } },
+                                        { type = "siege", besieger = 1 } } },
+    sides = { { vignettes = { { id = "hin", class = "HIN", general = true, at = { 900, 300 } } }, commander = commander() },
+              { vignettes = { { id = "far", class = "HIN", general = true, at = { 300, 1100, 180 } } }, commander = commander() } } }
+  P.place(G); P.init(G)
+  local ditch
+  for _, p in ipairs(G.T.pieces) do if p.siege_ditch then ditch = p end end
+  T.truthy(ditch, "the ditch is one of Phalanx's pieces")
+  T.eq(ditch.type, "steep_hill"); T.eq(ditch.bad_going, true); T.eq(ditch.blocks_los, false)
+  local hin = G.by_vid[1].hin
+  -- in the ditch (its centre at y = 47.46 cm): Bad Going, HIN at half its rate (Table 3: 1 and 0.5 widths)
+  -- (facing out, south: the palisade behind it)
+  turn.place(G, hin, 700, 474.6, 180)
+  T.eq((turn.going(G, hin)), true)
+  local full = select(2, turn.move_group(G, group_of(G, 1, "hin"), 0, 1000))
+  T.near(full, 0.5 * G.S.frontage, 1e-6, "half a width: Bad Going")
+  -- out of it, on open ground: a whole width
+  turn.place(G, hin, 700, 300, 180)
+  T.eq((turn.going(G, hin)), false)
+  T.near(select(2, turn.move_group(G, group_of(G, 1, "hin"), 0, 1000)), G.S.frontage, 1e-6)
+  -- sight across it
+  T.eq(G.T:blocked(900, 400, 900, 499), false)
+  -- the pre-battle winner's removal and swap leave it
+  local id = ditch.id
+  setup.apply_terrain_changes(G.T, { remove = { id } })
+  T.truthy(G.T.pieces[id] and G.T.pieces[id].siege_ditch, "not removed")
 end)
