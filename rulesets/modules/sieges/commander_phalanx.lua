@@ -188,17 +188,44 @@ end
 -- The defender's gate guards (modules.sieges.phalanx's deployment) hold
 -- behind their gate while it stands and in the gateway once it is broken:
 -- their hold orders first (a guard left to its initiative would wander).
+-- READING (ours): while every gate of the camp stands, the garrison inside
+-- (off the defences) is the camp's reserve and holds: the default
+-- commander's moves and charges for it, which the camp's own defences stop
+-- where it stands, become holds; once a gate is broken they stand (a
+-- sortie through it, or the fight in the gateway).
+local function gates_stand(G)
+  for _, sec in ipairs(gates(G.sieges.forts)) do if not forts.blocks(sec) then return false end end
+  return true
+end
+
+local function boxed_in(G, g)
+  for _, uid in ipairs(g.ids) do
+    local d = G.D[uid]
+    if d.siege_on or not ST.inside(G, uid) then return false end
+  end
+  return true
+end
+
 function CMD.guard_orders(G, side, orders)
   local first, held = {}, {}
   for _, uid in ipairs(G.sides[side].units) do
     local d = G.D[uid]
-    if G.siege_gate_guards[d.vid] and not d.broken and not G.bf:unit(uid).removed and not held[d.gid] then
+    if G.siege_gate_guards and G.siege_gate_guards[d.vid] and not d.broken and not G.bf:unit(uid).removed and not held[d.gid] then
       first[#first + 1] = { gid = d.gid, kind = "hold", siege_guard = true }
       held[d.gid] = true
     end
   end
-  if #first == 0 then return orders end
-  for _, o in ipairs(orders) do if not held[o.gid] then first[#first + 1] = o end end
+  local shut = gates_stand(G)
+  for _, o in ipairs(orders) do
+    if not held[o.gid] then
+      local g = G.groups[o.gid]
+      if shut and g and (o.kind == "move" or o.kind == "charge") and boxed_in(G, g) then
+        first[#first + 1] = { gid = o.gid, kind = "hold", siege_reserve = true }
+      else
+        first[#first + 1] = o
+      end
+    end
+  end
   return first
 end
 
@@ -210,7 +237,7 @@ function CMD.install(rules)
   function ai.activate(G, side, points)
     local orders = activate(G, side, points) or {}
     local S = G.sieges
-    if S and side == S.defender and G.siege_gate_guards then return CMD.guard_orders(G, side, orders) end
+    if S and side == S.defender then return CMD.guard_orders(G, side, orders) end
     if not S or side ~= S.besieger then return orders end
     local first, rams = {}, {}
     for _, uid in ipairs(G.sides[side].units) do

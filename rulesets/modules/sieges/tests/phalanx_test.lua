@@ -474,20 +474,31 @@ T.case("WRG 1973 SIEGE in Phalanx: the ram party's order once its gate is broken
   T.eq(G.sides[2].tracker.lost, "the camp taken")
 end)
 
-T.case("Phalanx RESULTS with a camp: a link falling back with a member starting on the palisade stays together (Cicero's camp, the referee's seed)", function()
-  -- (a defect the referee found in 1 of 200 battles: a turned link's
-  -- member whose corner stood on the palisade's parapet was not stopped by
-  -- it, the other was; pulled back to the shorter move across the parapet
-  -- it had left, it was stopped by it and the link came apart)
-  local s = require("lib.scenario")
-  local loader = require("sandtable.loader")
-  local lb = require("lib.battle")
-  -- (the scenario as it was when the referee found it: without its ditch)
-  local text, n = loader.read("scenarios/phalanx/siege_cicero_camp.yaml"):gsub("\n    %- type: ditch\n      from: %[40, 67.46%]\n      to: %[144, 67.46%]", "")
-  T.eq(n, 1, "the ditch taken out")
-  local sc = s.parse(text, "siege_cicero_camp.yaml", "scenarios/phalanx")
-  local r = lb.run{ scenario = sc, seed = 7241113148506441121, turns = 8, referee = true }
-  T.truthy(r.turns >= 7, "played past the turn of the fall back")
+T.case("Phalanx RESULTS with a camp: a link falling back with a member starting on the palisade stays together", function()
+  -- (a defect the referee found in Cicero's camp, seed 7241113148506441121,
+  -- turn 7: a turned link's member whose corner stood on the palisade's
+  -- parapet was not stopped by it, the other was; pulled back to the
+  -- shorter move across the parapet it had left, it was stopped by it and
+  -- the link came apart)
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "a", class = "LIW", general = true, at = { 700, 300, 180 } },
+                              { id = "b", class = "LIW", in_line_with = "a", at = { 780, 300, 180 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 300, 1100, 0 } } })
+  local a, b = G.by_vid[1].a, G.by_vid[1].b
+  T.eq(G.D[a].gid, G.D[b].gid, "one link")
+  -- facing south, rears towards the palisade (y = 500): a's 5 mm short of
+  -- it, b's 3 mm over the face (across the parapet, 2 mm deep: it starts
+  -- on it, as the turned link's corner did)
+  local d = G.D[a].d
+  turn.place(G, a, 700, 495 - d / 2, 180)
+  turn.place(G, b, 780, 503 - d / 2, 180)
+  local ay0, by0 = select(2, G.bf:pos(a)), select(2, G.bf:pos(b))
+  -- (shot: straight back)
+  turn.apply_result(G, a, "R", G.by_vid[2].foe, "shooting", true)
+  local ay, by = select(2, G.bf:pos(a)), select(2, G.bf:pos(b))
+  T.near(ay - ay0, 5, 1e-6, "a stopped by the palisade after 5 mm")
+  T.near(by - by0, ay - ay0, 1e-6, "b with it, as far: the link falls back together")
 end)
 
 T.case("Phalanx with a camp (sieges module, our reading): a ditch is Bad Going (as Steep Hill), sight passes over it, the pre-battle winner cannot remove it", function()
@@ -523,4 +534,22 @@ T.case("Phalanx with a camp (sieges module, our reading): a ditch is Bad Going (
   local id = ditch.id
   setup.apply_terrain_changes(G.T, { remove = { id } })
   T.truthy(G.T.pieces[id] and G.T.pieces[id].siege_ditch, "not removed")
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: the camp's reserve inside holds while its gates stand; a broken gate lets the default commander's orders stand", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local CMD = require("modules.sieges.commander_phalanx")
+  local G = gated(rules, { { id = "far", class = "LIW", general = true, at = { 300, 200 } } },
+    { { id = "res", class = "HSC", general = true, at = { 900, 700, 180 } },
+      { id = "out", class = "HSC", at = { 1500, 300, 180 } } })
+  local res, out = G.by_vid[2].res, G.by_vid[2].out
+  local mv = function(uid) return { gid = G.D[uid].gid, kind = "move", turn = 0, dist = 50 } end
+  local o = CMD.guard_orders(G, 2, { mv(res), mv(out) })
+  T.eq(o[1].kind, "hold", "the reserve inside the shut camp holds")
+  T.eq(o[2].kind, "move", "a vignette outside the camp is the default commander's")
+  require("modules.sieges.wrg.state").set_state(G, gate_of(G).index, "breached", "test")
+  o = CMD.guard_orders(G, 2, { mv(res) })
+  T.eq(o[1].kind, "move", "the gate broken: its orders stand")
+  turn.execute_order(G, group_of(G, 2, "res"), o[1])
 end)
