@@ -188,13 +188,26 @@ end
 -- The defender's gate guards (modules.sieges.phalanx's deployment) hold
 -- behind their gate while it stands and in the gateway once it is broken:
 -- their hold orders first (a guard left to its initiative would wander).
--- READING (ours): while every gate of the camp stands, the garrison inside
--- (off the defences) is the camp's reserve and holds: the default
--- commander's moves and charges for it, which the camp's own defences stop
--- where it stands, become holds; once a gate is broken they stand (a
--- sortie through it, or the fight in the gateway).
+-- READING (ours): the garrison inside (off the defences) is the camp's
+-- reserve and holds: the default commander's moves and charges for it,
+-- which the camp's own defences (or the friends beside it) stop where it
+-- stands, become holds; while an enemy is inside the camp or within a
+-- frontage of a broken gate's middle, they stand (the reserve goes at it).
 local function gates_stand(G)
-  for _, sec in ipairs(gates(G.sieges.forts)) do if not forts.blocks(sec) then return false end end
+  local S = G.sieges
+  local broken = {}
+  for _, sec in ipairs(gates(S.forts)) do if not forts.blocks(sec) then broken[#broken + 1] = sec end end
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if not d.broken and not G.bf:unit(uid).removed then
+      if ST.inside(G, uid) then return false end
+      local x, y = G.bf:pos(uid)
+      for _, sec in ipairs(broken) do
+        local _, _, mx, my = forts.outward(sec)
+        if math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) < G.S.frontage then return false end
+      end
+    end
+  end
   return true
 end
 
