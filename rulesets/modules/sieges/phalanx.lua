@@ -180,12 +180,15 @@ function A.defender_plan(G, s, base_plan, troops)
     if #G.groups[gid].specs == 1 then lone[G.groups[gid].specs[1].vid] = true end
   end
   -- a gate's guard: a lone foot vignette (not in a link: a link stands and
-  -- moves as one), the first in the list; else the first left over inside
+  -- moves as one), the first in the list; else the first left over inside;
+  -- only against a ram (the scenario's `rams`): else nobody can open a gate
+  -- and its guard is better on the rampart
   local guard_of = {}
+  local rams = (S.siege and S.siege.rams or 0) > 0
   for _, i in ipairs(fort.sections) do
     local sec = S.forts.sections[i]
     local _, oy = forts.outward(sec)
-    if sec.kind == "gate" and oy * ey > 0.7 then
+    if rams and sec.kind == "gate" and oy * ey > 0.7 then
       for _, spec in ipairs(specs) do
         if lone[spec.vid] and not guard_of[spec.vid] and not troops.mounted_or_animal(spec.class)
           and spec.w <= sec.length then
@@ -248,7 +251,7 @@ function A.defender_plan(G, s, base_plan, troops)
   for _, i in ipairs(fort.sections) do
     local sec = S.forts.sections[i]
     local ox, oy, mx, my = forts.outward(sec)
-    if sec.kind == "gate" and oy * ey > 0.7 then
+    if rams and sec.kind == "gate" and oy * ey > 0.7 then
       for _, spec in ipairs(specs) do
         if not placed[spec.vid] and spec.w <= sec.length and (guard_of[spec.vid] == i or not next(guard_of)) then
           local back = A.GATE_GUARD_MM + spec.d / 2

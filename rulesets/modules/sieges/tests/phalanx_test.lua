@@ -556,3 +556,27 @@ T.case("WRG 1973 SIEGE in Phalanx: the camp's reserve inside holds; an enemy at 
   o = CMD.guard_orders(G, 2, { mv(res) })
   T.eq(o[1].kind, "move", "an enemy at the broken gate: the default commander's orders stand")
 end)
+
+T.case("WRG 1973 SIEGE in Into Glory Ride: Gingindlovu -- no ram, so no guard behind the wagons' gap: every foot vignette on the rampart", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/into_glory_ride/siege_gingindlovu.yaml"), "g.yaml", "scenarios/into_glory_ride")
+  local r = lb.run{ scenario = sc, seed = 1, turns = 1 }
+  local G = r.state
+  T.eq(next(G.siege_gate_guards), nil, "no guard")
+  local troops = instance("into_glory_ride").require("phalanx.troops")
+  local at = {}
+  for _, e in ipairs(r.bf:events()) do if e.kind == "deploy" then at[e.unit] = e end end
+  local on, foot = 0, 0
+  for _, uid in ipairs(G.sides[2].units) do
+    local d = G.D[uid]
+    if not troops.mounted_or_animal(d.class) and d.supports == nil then
+      foot = foot + 1
+      -- deployed with its front on the south face's line (y = 700 mm)
+      if math.abs(at[uid].y - d.d / 2 - 700) < 0.1 then on = on + 1 end
+    end
+  end
+  T.truthy(foot >= 6, "the British foot: " .. foot)
+  T.eq(on, foot, "all on the south face")
+end)
