@@ -346,6 +346,7 @@ local function besieger_move(G, uid, base, R)
     end
     if sec then return to_face(G, uid, sec, R) end
   end
+  if R.troops.is_mounted(d) then return CMD.horse_move(G, uid, base, R) end
   -- the rest: wait 20 cm (scaled) out from the nearest wall facing them;
   -- shooters close to three quarters of their range
   local x, y = G.bf:pos(uid)
@@ -362,6 +363,64 @@ local function besieger_move(G, uid, base, R)
   if bd <= want + 5 then return nil end
   local ox, oy = forts.outward(best)
   return towards(G, uid, x - ox * (bd - want), y - oy * (bd - want), R)
+end
+
+-- The besieger's mounted troops while no way into the town is open (the
+-- way in is besieger_move's first choice, for them as for the foot).
+-- READING (ours: what a player does with horse before a town it cannot
+-- ride into): they guard the siege lines. A defender out of its walls (a
+-- sortie) within two moves is theirs to charge (the default commander's
+-- plan, which charges what is in reach, or a steer towards it); else they
+-- come up no nearer the walls than out of the defenders' reach: beyond
+-- their own move and the defenders' longest shot, plus 2 cm (scaled), so
+-- that they neither stand under the walls' arrows nor waste the turns a
+-- charge at a wall could not use.
+local function sortie_of(G, uid)
+  local S = G.sieges
+  local x, y = G.bf:pos(uid)
+  local best, bd
+  for _, o in ipairs(G.sides[S.defender].units) do
+    local od = G.D[o]
+    if live(od) and not G.bf:unit(o).removed and not od.off_table and not ST.inside(G, o) and not od.siege_on then
+      local ox, oy = G.bf:pos(o)
+      local dd = math.sqrt((ox - x) ^ 2 + (oy - y) ^ 2)
+      if not bd or dd < bd then best, bd = o, dd end
+    end
+  end
+  return best, bd
+end
+
+function CMD.horse_move(G, uid, base, R)
+  local S = G.sieges
+  local d = G.D[uid]
+  local foe, fd = sortie_of(G, uid)
+  if foe and fd <= 2 * d.move + G.bf:unit(uid).depth then
+    if G.bf:distance(uid, foe) <= d.move then return base(G, uid) end
+    local ox, oy = G.bf:pos(foe)
+    return towards(G, uid, ox, oy, R)
+  end
+  -- back from the nearest wall facing them
+  local x, y = G.bf:pos(uid)
+  local best, bd
+  for _, sec in ipairs(S.forts.sections) do
+    if outside_of(G, uid, sec) then
+      local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
+      if not bd or dd < bd then best, bd = sec, dd end
+    end
+  end
+  if not best then return base(G, uid) end
+  local reach = d.move
+  for _, o in ipairs(G.sides[S.defender].units) do
+    local od = G.D[o]
+    if live(od) then reach = math.max(reach, (R.shooting.range(od, G.S.scale) or 0) * 10) end
+  end
+  local want = reach + G.S.cm(2) + G.bf:unit(uid).depth / 2
+  -- (they come up to that line and stop there; horse nearer the walls
+  -- already stays: a wheeling unit cannot step back, and turning about
+  -- under the walls is no better)
+  if bd <= want + 5 then return nil end
+  local ox, oy = forts.outward(best)
+  return towards(G, uid, x + ox * (want - bd), y + oy * (want - bd), R)
 end
 
 local function enemy_inside(G)

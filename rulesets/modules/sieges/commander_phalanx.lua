@@ -69,6 +69,41 @@ function CMD.give_rams(G, side, plan, troops, spec)
   for i = 1, math.min(n, #cands) do cands[i].spec.siege = { ram = true } end
 end
 
+-- The ram parties' places in the besieger's plan (after
+-- modules.sieges.phalanx's besieger_plan): each straight before the gate
+-- nearest it, facing it, its front CMD.RAM_STANDOFF_MM from the gate's
+-- face: one move from it. READING (ours): the ram comes up under its
+-- mantlets before the assault, ahead of the line, as the scenario's siege
+-- piece (WRG's rams are "carried" to the wall; Phalanx has no such move).
+CMD.RAM_STANDOFF_MM = 40
+
+function CMD.place_rams(G, side, plan, spec)
+  local gs = gates(spec.forts)
+  if #gs == 0 then return end
+  local dims = {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    for _, s in ipairs(G.groups[gid].specs) do dims[s.vid] = s end
+  end
+  local used = {}
+  for _, p in ipairs(plan) do
+    local s = dims[p.vid]
+    if s and s.siege and s.siege.ram then
+      local best, bd
+      for _, sec in ipairs(gs) do
+        local _, _, mx, my = forts.outward(sec)
+        local dd = (mx - p.x) ^ 2 + (my - p.y) ^ 2
+        if not used[sec.index] and (not bd or dd < bd) then best, bd = sec, dd end
+      end
+      if best then
+        used[best.index] = true
+        local ox, oy, mx, my = forts.outward(best)
+        local back = CMD.RAM_STANDOFF_MM + s.d / 2
+        p.x, p.y, p.facing = mx + ox * back, my + oy * back, forts.facing_in(best)
+      end
+    end
+  end
+end
+
 -- The gate a ram makes for: the nearest standing one facing it.
 local function target_gate(G, uid)
   local S = G.sieges
@@ -92,10 +127,24 @@ end
 -- The ram's order this turn: at the gate, hold; else a move straight for
 -- the point before the gate's middle (turning first, within the allowance
 -- the engine applies).
+-- Into the camp through the gate it broke: straight for a point half the
+-- party's depth and 10 mm inside the gateway (the camp is the objective:
+-- modules.sieges.phalanx_objective).
+local function exploit_order(G, uid, turn)
+  local d = G.D[uid]
+  local sec = d.siege.target and G.sieges.forts.sections[d.siege.target]
+  if not sec or forts.blocks(sec) or ST.inside(G, uid) then return nil end
+  local ox, oy, mx, my = forts.outward(sec)
+  local tx, ty = mx - ox * (d.d / 2 + 10), my - oy * (d.d / 2 + 10)
+  local x, y, f = G.bf:pos(uid)
+  local deg = turn.norm(turn.heading(tx - x, ty - y) - f)
+  return { gid = d.gid, kind = "move", turn = deg, dist = math.sqrt((tx - x) ^ 2 + (ty - y) ^ 2), siege_ram = true }
+end
+
 function CMD.ram_order(G, uid, turn)
   local d = G.D[uid]
   local sec = target_gate(G, uid)
-  if not sec then return nil end
+  if not sec then return exploit_order(G, uid, turn) end
   d.siege.target = sec.index
   if touching(G, uid, sec) then return { gid = d.gid, kind = "hold", siege_ram = true } end
   local ox, oy, mx, my = forts.outward(sec)
@@ -136,6 +185,63 @@ function CMD.works(G, turn)
   end
 end
 
+-- The defender's gate guards (modules.sieges.phalanx's deployment) hold
+-- behind their gate while it stands and in the gateway once it is broken:
+-- their hold orders first (a guard left to its initiative would wander).
+-- READING (ours): the garrison inside (off the defences) is the camp's
+-- reserve and holds: the default commander's moves and charges for it,
+-- which the camp's own defences (or the friends beside it) stop where it
+-- stands, become holds; while an enemy is inside the camp or within a
+-- frontage of a broken gate's middle, they stand (the reserve goes at it).
+local function gates_stand(G)
+  local S = G.sieges
+  local broken = {}
+  for _, sec in ipairs(gates(S.forts)) do if not forts.blocks(sec) then broken[#broken + 1] = sec end end
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if not d.broken and not G.bf:unit(uid).removed then
+      if ST.inside(G, uid) then return false end
+      local x, y = G.bf:pos(uid)
+      for _, sec in ipairs(broken) do
+        local _, _, mx, my = forts.outward(sec)
+        if math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) < G.S.frontage then return false end
+      end
+    end
+  end
+  return true
+end
+
+local function boxed_in(G, g)
+  for _, uid in ipairs(g.ids) do
+    local d = G.D[uid]
+    if d.siege_on or not ST.inside(G, uid) then return false end
+  end
+  return true
+end
+
+function CMD.guard_orders(G, side, orders)
+  local first, held = {}, {}
+  for _, uid in ipairs(G.sides[side].units) do
+    local d = G.D[uid]
+    if G.siege_gate_guards and G.siege_gate_guards[d.vid] and not d.broken and not G.bf:unit(uid).removed and not held[d.gid] then
+      first[#first + 1] = { gid = d.gid, kind = "hold", siege_guard = true }
+      held[d.gid] = true
+    end
+  end
+  local shut = gates_stand(G)
+  for _, o in ipairs(orders) do
+    if not held[o.gid] then
+      local g = G.groups[o.gid]
+      if shut and g and (o.kind == "move" or o.kind == "charge") and boxed_in(G, g) then
+        first[#first + 1] = { gid = o.gid, kind = "hold", siege_reserve = true }
+      else
+        first[#first + 1] = o
+      end
+    end
+  end
+  return first
+end
+
 -- Installs the ram's orders around phalanx.ai.activate.
 function CMD.install(rules)
   local ai = rules.require("phalanx.ai")
@@ -144,6 +250,7 @@ function CMD.install(rules)
   function ai.activate(G, side, points)
     local orders = activate(G, side, points) or {}
     local S = G.sieges
+    if S and side == S.defender then return CMD.guard_orders(G, side, orders) end
     if not S or side ~= S.besieger then return orders end
     local first, rams = {}, {}
     for _, uid in ipairs(G.sides[side].units) do

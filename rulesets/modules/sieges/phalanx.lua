@@ -42,6 +42,7 @@
 --     a fight across the defences.
 local SC = require("modules.sieges.wrg.scenario")
 local CMD = require("modules.sieges.commander_phalanx")
+local OBJ = require("modules.sieges.phalanx_objective")
 local ST = require("modules.sieges.wrg.state")
 local forts = require("modules.sieges.fortifications")
 
@@ -58,6 +59,10 @@ local A = { id = "sieges", title = "Sieges: fortified camps and field defences (
 -- that the two touch along the whole front (the core measures a contact's
 -- length only between touching bases).
 A.BEHIND_FACE_MM = -0.01
+-- Where a gate's guard's front stands: behind the parapet (2 mm), and less
+-- than half a vignette's depth inside the face, so that a besieger stopped
+-- against it in the gateway has its centre outside the camp.
+A.GATE_GUARD_MM = 15
 
 local games = setmetatable({}, { __mode = "k" })   -- G.S -> G (the battle whose scale record it is)
 
@@ -169,9 +174,29 @@ function A.defender_plan(G, s, base_plan, troops)
   local ey = besieger_south and -1 or 1
   local by = {}
   for _, p in ipairs(base_plan) do by[p.vid] = p end
-  local specs = {}
+  local specs, lone = {}, {}
   for _, gid in ipairs(G.sides[s].groups) do
     for _, spec in ipairs(G.groups[gid].specs) do specs[#specs + 1] = spec end
+    if #G.groups[gid].specs == 1 then lone[G.groups[gid].specs[1].vid] = true end
+  end
+  -- a gate's guard: a lone foot vignette (not in a link: a link stands and
+  -- moves as one), the first in the list; else the first left over inside;
+  -- only against a ram (the scenario's `rams`): else nobody can open a gate
+  -- and its guard is better on the rampart
+  local guard_of = {}
+  local rams = (S.siege and S.siege.rams or 0) > 0
+  for _, i in ipairs(fort.sections) do
+    local sec = S.forts.sections[i]
+    local _, oy = forts.outward(sec)
+    if rams and sec.kind == "gate" and oy * ey > 0.7 then
+      for _, spec in ipairs(specs) do
+        if lone[spec.vid] and not guard_of[spec.vid] and not troops.mounted_or_animal(spec.class)
+          and spec.w <= sec.length then
+          guard_of[spec.vid] = i
+          break
+        end
+      end
+    end
   end
   -- the runs facing the besieger (consecutive sections on one line)
   -- (a gate's span along its run is left free: READING, a camp's gate is
@@ -201,7 +226,7 @@ function A.defender_plan(G, s, base_plan, troops)
   end
   local function foot(spec) return not troops.mounted_or_animal(spec.class) end
   for _, spec in ipairs(specs) do
-    if foot(spec) then
+    if foot(spec) and not guard_of[spec.vid] then
       for _, r in ipairs(runs) do
         local L = math.sqrt((r.b[1] - r.a[1]) ^ 2 + (r.b[2] - r.a[2]) ^ 2)
         for _, gspan in ipairs(r.gates) do
@@ -218,6 +243,26 @@ function A.defender_plan(G, s, base_plan, troops)
       end
     end
   end
+  -- a gate's guard (chosen above), straight behind its gate facing out, its front A.GATE_GUARD_MM inside the face
+  -- (READING, ours: the gate is shut and barred, and a reserve stands behind
+  -- it against a ram; a besieger through the broken gate meets it before
+  -- its centre is inside the camp)
+  local gate_guards = {}
+  for _, i in ipairs(fort.sections) do
+    local sec = S.forts.sections[i]
+    local ox, oy, mx, my = forts.outward(sec)
+    if rams and sec.kind == "gate" and oy * ey > 0.7 then
+      for _, spec in ipairs(specs) do
+        if not placed[spec.vid] and spec.w <= sec.length and (guard_of[spec.vid] == i or not next(guard_of)) then
+          local back = A.GATE_GUARD_MM + spec.d / 2
+          put(spec, mx - ox * back, my - oy * back, forts.facing_out(sec))
+          gate_guards[spec.vid] = sec.index
+          break
+        end
+      end
+    end
+  end
+  G.siege_gate_guards = gate_guards
   -- the rest inside, rows behind the defended face
   local facing = besieger_south and 180 or 0
   local boxes = {}
@@ -256,6 +301,67 @@ function A.defender_plan(G, s, base_plan, troops)
   return out
 end
 
+-- The besieger's deployment: the default commander's plan (its line, its
+-- links, its order), moved forward as one so that its foremost base stands
+-- A.INVEST_FRONTAGES frontages from the camp's face towards it.
+-- READING (ours: Phalanx deploys both armies in their rear zones for a set
+-- piece battle, "generally being set pieces with both sides prepared"; a
+-- siege is not one): the besieger has invested the camp before the assault
+-- begins, as the Nervii had Cicero's and the Zulus were on Chelmsford's
+-- laager within minutes of being sighted. Two frontages: within "3" (the
+-- initiative table's "Charge the nearest enemy to the front within '3'"),
+-- so its vignettes left to their own initiative go at the rampart as a
+-- besieger's did, and out of contact. Its plan is exempt from the rear-zone
+-- check as the defender's is. A plan already in front of that line stays.
+A.INVEST_FRONTAGES = 2
+
+function A.besieger_plan(G, side, plan)
+  local spec = G.T.sieges
+  local fort = camp_of(spec)
+  local north = G.sides[side].edge == "north"
+  local dir = north and -1 or 1            -- towards the camp
+  local face = north and -math.huge or math.huge   -- the camp's face towards the besieger
+  for _, q in ipairs(fort.ring) do
+    if north then face = math.max(face, q[2]) else face = math.min(face, q[2]) end
+  end
+  local depth = {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    for _, s in ipairs(G.groups[gid].specs) do depth[s.vid] = s.d end
+  end
+  local front = -math.huge
+  for _, p in ipairs(plan) do
+    -- the farthest a base reaches towards the camp (any facing: its circle)
+    local d = depth[p.vid] or 0
+    front = math.max(front, dir * p.y + d / 2)
+  end
+  local want = dir * face - A.INVEST_FRONTAGES * G.S.frontage
+  local dy = want - front
+  local out = {}
+  for k, v in pairs(plan) do if type(k) ~= "number" then out[k] = v end end
+  for i, p in ipairs(plan) do
+    local q = {}
+    for k, v in pairs(p) do q[k] = v end
+    if dy > 0 then q.y = p.y + dir * dy end
+    out[i] = q
+  end
+  return out
+end
+
+-- A ditch before a camp's rampart as one of Phalanx's own terrain pieces:
+-- Bad Going. READING (ours): Phalanx's Bad Going is "a terrain piece
+-- described as Steep Hill, Built-up-area or Wood"; a ditch is steep ground
+-- (its two banks), so it is read as Steep Hill: "the entire vignette is
+-- counted as being in Bad Going" when any part of it moves on or over the
+-- ditch (Table 3's Bad Going rates and, for the classes marked (cp), its
+-- combat penalty), and a vignette in it is in Bad Going. Unlike a hill it
+-- hides nothing (blocks_los = false) and is not a hill to stand higher on
+-- (Phalanx's "+1 if higher up the slope" is Gentle Hill's only). The
+-- module's `ditch` piece: WRG's 20-pace strip, drawn by the replay as the
+-- module's ditch.
+function A.ditch_piece(dch)
+  return { type = "steep_hill", polygon = dch.polygon, blocks_los = false, name = "ditch" }
+end
+
 function A.apply(rules)
   local req = rules.require
   local setup = req("phalanx.setup")
@@ -282,7 +388,12 @@ function A.apply(rules)
     local G = games[S]
     local locate = G and G.scenario and type(G.scenario.locate) == "function" and G.scenario.locate or nil
     local rest, spec = SC.read(list, locate, ST.MM)
+    -- a ditch is Bad Going (A.ditch_piece), one of Phalanx's own pieces
+    for _, dch in ipairs(spec.ditches) do rest[#rest + 1] = A.ditch_piece(dch) end
     local T = given(S, rest)
+    -- (Phalanx's reader keeps a piece's type, name and sight only: the
+    -- ditches are its last pieces, in order)
+    for k = #T.pieces - #spec.ditches + 1, #T.pieces do T.pieces[k].siege_ditch = true end
     if #spec.forts.sections > 0 then
       T.sieges = spec
       siege_battle = true
@@ -298,6 +409,23 @@ function A.apply(rules)
     if G and T and T.sieges and G.T == T then A.place(G) end
     if exempt[S] and exempt[S][edge] then return {} end
     return check(S, edge, placements, fields, T)
+  end
+
+  -- the pre-battle winner's "remove up to two pieces, or swap the positions
+  -- of two pieces" is of the table's terrain: not of a camp's ditch (the
+  -- siege's works are the scenario's)
+  local apply_changes = setup.apply_terrain_changes
+  function setup.apply_terrain_changes(T, changes)
+    if changes and T and T.pieces then
+      local function ditch(id) return T.pieces[id] and T.pieces[id].siege_ditch end
+      if changes.swap and (ditch(changes.swap[1]) or ditch(changes.swap[2])) then changes = nil
+      elseif changes.remove then
+        local keep = {}
+        for _, id in ipairs(changes.remove) do if not ditch(id) then keep[#keep + 1] = id end end
+        changes = { remove = keep }
+      end
+    end
+    return apply_changes(T, changes)
   end
 
   -- 2. no flank march in a siege; the camp's defender on the edge nearer it
@@ -321,7 +449,16 @@ function A.apply(rules)
     local spec = G.T and G.T.sieges
     if not spec then return plan end
     local fort = camp_of(spec)
-    if side ~= fort.defender then CMD.give_rams(G, side, plan, troops, spec); return plan end
+    if side ~= fort.defender then
+      -- the besieger invests the camp (A.besieger_plan), its ram party
+      -- before the gate (commander_phalanx)
+      plan = A.besieger_plan(G, side, plan)
+      exempt[G.S] = exempt[G.S] or {}
+      exempt[G.S][G.sides[side].edge] = true
+      CMD.give_rams(G, side, plan, troops, spec)
+      CMD.place_rams(G, side, plan, spec)
+      return plan
+    end
     exempt[G.S] = exempt[G.S] or {}
     exempt[G.S][G.sides[side].edge] = true
     return A.defender_plan(G, side, plan, troops)
@@ -352,6 +489,11 @@ function A.apply(rules)
     run = function(G, side)
       if A.init(G) and G.sieges.besieger == side then CMD.works(G, turn); A.mark(G) end
     end }, { after = "melee" })
+  -- 5. the camp as the siege's objective (modules.sieges.phalanx_objective):
+  -- taken at the end of a player turn, held at the turn limit
+  turn.phases:add({ id = "siege_objective", label = "F camp", rule = "the camp as objective (sieges module, our scenario rule)",
+    run = function(G) if A.init(G) then OBJ.check(G) end end }, { after = "siege_works" })
+  OBJ.install(rules)
   CMD.install(rules)
 end
 

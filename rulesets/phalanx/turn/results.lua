@@ -164,9 +164,13 @@ local function slide_group(G, g, dx, dy, dist)
     moved[i] = r.distance or 0
     if moved[i] < least - 1e-9 then least, stop = moved[i], r.stopped_by end
   end
+  -- back along the way each came (terrain cannot stop that: a member that
+  -- started on a blocking piece was not stopped by it going, and would be
+  -- coming back, and the link would come apart)
+  local back_opts = { ignore = g.ids, ignore_terrain = true }
   for i = 1, #g.ids do local m = g.ids[i]
     local back = moved[i] - least
-    if back > 1e-9 then move(G, m, "slide", -dx * back, -dy * back, opts) end
+    if back > 1e-9 then move(G, m, "slide", -dx * back, -dy * back, back_opts) end
   end
   return least, stop
 end
@@ -194,6 +198,7 @@ local function repulse_link(G, g, uid, result, opp, from_shooting)
   if G.report then
     local why = ""
     if stop == "edge" then why = ", stopped by the table edge"
+    elseif stop == "terrain" then why = ", stopped by terrain"
     elseif stop then why = ", stopped against " .. short(G.D[stop]) end
     say(G, "    %s and its link fall back %.0f mm (%s)%s", short(G.D[uid]), dist, result, why)
   end
@@ -224,6 +229,7 @@ local function repulse(G, uid, result, opp, from_shooting)
   if G.report then
     local stop = ""
     if r.stopped_by == "edge" then stop = ", stopped by the table edge"
+    elseif r.stopped_by == "terrain" then stop = ", stopped by terrain"
     elseif r.stopped_by then stop = ", stopped against " .. short(G.D[r.stopped_by]) end
     say(G, "    %s falls back %.0f mm (%s)%s", short(d), sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2), result, stop)
   end

@@ -334,3 +334,37 @@ T.case("WRG 1973 SIEGE in Historicon: without siege pieces the option changes no
     T.eq(b.hash, a.hash, "seed " .. seed)
   end
 end)
+
+T.case("Historicon with a town (sieges module, our reading): the besieger's knights come up no nearer than out of the walls' reach while no way in is open", function()
+  local G = field({ { id = "kn", troop = "AIF KC", figures = 8, ranks = 1, at = { 105, 30, 0 } } },
+                  { { id = "bows", troop = "AIF LI", figures = 8, ranks = 2, at = { 88, 62, 180 } } })
+  G.sides[1].commander = rules.require("historicon.ai")
+  local kn, bows = G.by_id[1].kn, G.by_id[2].bows
+  G.bf:place(bows, 880, 600 + forts.PARAPET_MM + 1 + G.bf:unit(bows).depth / 2, 180)
+  -- 40 cm from the wall, coming up
+  G.bf:place(kn, 1050, 600 - 400 - G.bf:unit(kn).depth / 2, 0)
+  local range = rules.require("historicon.shooting").range(G.D[bows], G.S.scale) * 10
+  local want = math.max(G.D[kn].move, range) + G.S.cm(2) + G.bf:unit(kn).depth / 2
+  for _ = 1, 4 do turn.play(G); G.turn = G.turn + 1 end
+  local _, y = G.bf:pos(kn)
+  T.near(600 - y, want, 5.5, "back from the wall: its move or the bows' range, whichever is longer, and 2 cm")
+  local still = { G.bf:pos(kn) }
+  turn.play(G)
+  T.eq({ G.bf:pos(kn) }, still, "there it stands")
+end)
+
+T.case("Historicon with a town (sieges module, our reading): the besieger's knights charge a sortie", function()
+  local G = field({ { id = "kn", troop = "AIF KC", figures = 8, ranks = 1, at = { 105, 30, 0 } } },
+                  { { id = "out", troop = "AIF LI", figures = 8, ranks = 2, at = { 105, 45, 180 } } })
+  G.sides[1].commander = rules.require("historicon.ai")
+  local kn, out = G.by_id[1].kn, G.by_id[2].out
+  -- the foot 16 cm out of the gate, the knights 12 cm (two moves) short of it
+  G.bf:place(out, 1050, 440, 180)
+  G.bf:place(kn, 1050, 440 - 120 - G.bf:unit(out).depth / 2 - G.bf:unit(kn).depth / 2, 0)
+  for _ = 1, 2 do turn.play(G); G.turn = G.turn + 1 end
+  local fought = false
+  for _, e in ipairs(G.bf:events()) do
+    if (e.kind == "charge" or e.kind == "contact" or e.kind == "melee") and (e.unit == kn or e.attacker == kn) then fought = true end
+  end
+  T.truthy(fought, "charged the foot out of the walls")
+end)

@@ -320,7 +320,7 @@ T.case("WRG 1973 SIEGE in Phalanx: the default commander sends the ram to the ga
   T.eq(G.D[ram].siege.target, gate.index)
 end)
 
-T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- the gate left free, the ram to a Gallic foot vignette", function()
+T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- a lone foot guard behind the gate, the ram before it, the besiegers invest the camp", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
   local lb = require("lib.battle")
@@ -328,7 +328,36 @@ T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- the gate left free, the ram 
   local r = lb.run{ scenario = sc, seed = 1, turns = 1 }
   local G = r.state
   local gate = gate_of(G)
-  T.eq(#require("modules.sieges.wrg.state").units_on(G, gate.index, 2), 0, "nobody on the gate")
+  -- the gate's guard: a lone foot vignette straight behind the gate, its
+  -- front 15 mm inside the face, facing out; not "behind the defences"
+  local guards = 0
+  for _, uid in ipairs(G.sides[2].units) do
+    local d = G.D[uid]
+    if G.siege_gate_guards[d.vid] then
+      guards = guards + 1
+      local x, y, f = G.bf:pos(uid)
+      T.near(x, 920, 1e-6, "the gate's middle"); T.near(y - d.d / 2, 700 + P.GATE_GUARD_MM, 1e-6, "front inside the face")
+      T.eq(f, 180); T.eq(#G.groups[d.gid].ids, 1, "a lone vignette")
+      T.eq(d.mounted, nil); T.eq(d.siege_on, gate.index, "behind the shut gate (it holds while the gate stands)")
+    end
+  end
+  T.eq(guards, 1)
+  -- the besiegers' foremost base two frontages (160 mm) from the south face,
+  -- the ram party 40 mm before the gate, facing it
+  local front = -math.huge
+  local at = {}
+  for _, e in ipairs(r.bf:events()) do if e.kind == "deploy" then at[e.unit] = e end end
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    local x, y, f = at[uid].x, at[uid].y, at[uid].facing
+    if d.siege and d.siege.ram then
+      T.near(x, 920, 1e-6); T.near(y + d.d / 2, 700 - 40, 1e-6); T.eq(f, 0)
+    elseif d.supports == nil then
+      front = math.max(front, y + d.d / 2)
+    end
+  end
+  T.truthy(front <= 700 - 160 + 1e-6, "the line no nearer than two frontages: " .. front)
+  T.truthy(front >= 700 - 160 - 80, "and within the initiative's 'within 3' of the face: " .. front)
   local rams = 0
   for _, uid in ipairs(G.sides[1].units) do
     local d = G.D[uid]
@@ -358,4 +387,196 @@ T.case("WRG 1973 SIEGE in Phalanx and Into Glory Ride: without siege pieces the 
       T.eq(b.hash, a.hash, f .. " seed " .. seed)
     end
   end
+end)
+
+T.case("Phalanx RESULTS with a camp: a vignette repulsed against the palisade stops there, and the account says so", function()
+  -- (a defect found in Cicero's camp: the account named the unit that
+  -- stopped a repulse, and a terrain piece is none: the battle stopped)
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "back", class = "LIW", general = true, at = { 900, 300, 180 } },
+                              { id = "pair", class = "LIW", at = { 1200, 300, 180 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 900, 200, 0 } } })
+  local lines = {}
+  G.report = function(s) lines[#lines + 1] = s end
+  local back = G.by_vid[1].back
+  -- its rear 5 mm short of the palisade's face (y = 500), facing south
+  turn.place(G, back, 900, 500 - 5 - G.D[back].d / 2, 180)
+  turn.apply_result(G, back, "R", G.by_vid[2].foe, "melee", false)
+  local _, y = G.bf:pos(back)
+  T.near(y + G.D[back].d / 2, 500, 1e-6, "stopped at the face")
+  local said = table.concat(lines, "\n")
+  T.truthy(said:find("falls back 5 mm (R), stopped by terrain", 1, true), said)
+end)
+
+T.case("Phalanx with a camp (the camp as objective, our scenario rule): a besieger's vignette inside at the end of a player turn takes it; the defender has lost", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local victory = rules.require("phalanx.victory")
+  local G = gated(rules, { { id = "in", class = "LIW", general = true, at = { 300, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 1100, 800, 180 } } })
+  local obj = phase(rules, "siege_objective")
+  T.truthy(obj, "the objective's phase follows the works")
+  local u = G.by_vid[1]["in"]
+  -- outside, against the gate: not taken
+  turn.place(G, u, 900, 500 - G.D[u].d / 2, 0)
+  obj.run(G, 1)
+  T.eq(G.over, nil); T.eq(G.sides[2].tracker.lost, nil)
+  -- its centre 1 mm inside the south face (the gate broken): taken
+  require("modules.sieges.wrg.state").set_state(G, gate_of(G).index, "breached", "test")
+  turn.place(G, u, 900, 501, 0)
+  obj.run(G, 2)
+  T.eq(G.over, true)
+  T.eq(G.sides[2].tracker.lost, "the camp taken")
+  local w, why = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  T.eq(w, 1); T.eq(why, "the camp taken")
+  T.eq(#events(G, "siege_camp_taken"), 1)
+end)
+
+T.case("Phalanx with a camp (the camp as objective, our scenario rule): held at the turn limit the defender wins; Phalanx's own VICTORY first", function()
+  local rules = instance()
+  local victory = rules.require("phalanx.victory")
+  local G = gated(rules, { { id = "a", class = "LIW", general = true, at = { 300, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 1100, 800, 180 } } })
+  phase(rules, "siege_objective").run(G, 1)
+  T.eq(G.over, nil)
+  local w, why = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  T.eq(w, 2); T.eq(why, "the camp held to the turn limit")
+  -- the besieger breaks the defender's General: Phalanx's defeat stands
+  victory.record_break(G.sides[2].tracker, "def")
+  w, why = victory.outcome(G.sides[1].tracker, G.sides[2].tracker)
+  T.eq(w, 1); T.eq(why, "a third of the MBL broken", "its only vignette: a third of its MBL")
+  -- a battle without a camp: Phalanx's outcome unchanged (no winner at the limit)
+  local plain = rules.require("phalanx.battle").skirmish{ rules = rules, dice = dice.random(1),
+    table = { size = "6x4" },
+    sides = { { vignettes = { { id = "a", class = "LIW", general = true, at = { 300, 300 } } }, commander = commander() },
+              { vignettes = { { id = "b", class = "LIW", general = true, at = { 300, 900, 180 } } }, commander = commander() } } }
+  T.eq(select(2, victory.outcome(plain.sides[1].tracker, plain.sides[2].tracker)), nil)
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: the ram party's order once its gate is broken: a move through the gateway into the camp", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local ai = rules.require("phalanx.ai")
+  local G = gated(rules, { { id = "ram", class = "LIW", general = true, at = { 900, 300, 0 } } },
+    { { id = "far", class = "HIN", general = true, at = { 1100, 800, 180 } } }, nil, ai)
+  local ram = G.by_vid[1].ram
+  G.D[ram].siege = { ram = true }
+  turn.place(G, ram, 900, 500 - G.D[ram].d / 2, 0)
+  T.eq(ai.activate(G, 1, 10)[1].kind, "hold", "batters the standing gate")
+  require("modules.sieges.wrg.state").set_state(G, gate_of(G).index, "breached", "test")
+  local o = ai.activate(G, 1, 10)[1]
+  T.eq(o.kind, "move"); T.eq(o.gid, G.D[ram].gid)
+  turn.execute_order(G, group_of(G, 1, "ram"), o)
+  local _, y = G.bf:pos(ram)
+  T.truthy(y > 500, "its centre inside the face: " .. y)
+  phase(rules, "siege_objective").run(G, 1)
+  T.eq(G.sides[2].tracker.lost, "the camp taken")
+end)
+
+T.case("Phalanx RESULTS with a camp: a link falling back with a member starting on the palisade stays together", function()
+  -- (a defect the referee found in Cicero's camp, seed 7241113148506441121,
+  -- turn 7: a turned link's member whose corner stood on the palisade's
+  -- parapet was not stopped by it, the other was; pulled back to the
+  -- shorter move across the parapet it had left, it was stopped by it and
+  -- the link came apart)
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local G = skirmish(rules, { { id = "a", class = "LIW", general = true, at = { 700, 300, 180 } },
+                              { id = "b", class = "LIW", in_line_with = "a", at = { 780, 300, 180 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 300, 1100, 0 } } })
+  local a, b = G.by_vid[1].a, G.by_vid[1].b
+  T.eq(G.D[a].gid, G.D[b].gid, "one link")
+  -- facing south, rears towards the palisade (y = 500): a's 5 mm short of
+  -- it, b's 3 mm over the face (across the parapet, 2 mm deep: it starts
+  -- on it, as the turned link's corner did)
+  local d = G.D[a].d
+  turn.place(G, a, 700, 495 - d / 2, 180)
+  turn.place(G, b, 780, 503 - d / 2, 180)
+  local ay0, by0 = select(2, G.bf:pos(a)), select(2, G.bf:pos(b))
+  -- (shot: straight back)
+  turn.apply_result(G, a, "R", G.by_vid[2].foe, "shooting", true)
+  local ay, by = select(2, G.bf:pos(a)), select(2, G.bf:pos(b))
+  T.near(ay - ay0, 5, 1e-6, "a stopped by the palisade after 5 mm")
+  T.near(by - by0, ay - ay0, 1e-6, "b with it, as far: the link falls back together")
+end)
+
+T.case("Phalanx with a camp (sieges module, our reading): a ditch is Bad Going (as Steep Hill), sight passes over it, the pre-battle winner cannot remove it", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local setup = rules.require("phalanx.setup")
+  local battle = rules.require("phalanx.battle")
+  -- a ditch 20 paces (50.8 mm) wide before the south face, from x = 60 to 120 cm
+  local G = battle.skirmish{ rules = rules, dice = dice.random(1), log = true,
+    table = { size = "6x4", terrain = { CAMP, { type = "ditch", from = { 60, 47.46 }, to = { 120, 47.46 } },
+                                        { type = "siege", besieger = 1 } } },
+    sides = { { vignettes = { { id = "hin", class = "HIN", general = true, at = { 900, 300 } } }, commander = commander() },
+              { vignettes = { { id = "far", class = "HIN", general = true, at = { 300, 1100, 180 } } }, commander = commander() } } }
+  P.place(G); P.init(G)
+  local ditch
+  for _, p in ipairs(G.T.pieces) do if p.siege_ditch then ditch = p end end
+  T.truthy(ditch, "the ditch is one of Phalanx's pieces")
+  T.eq(ditch.type, "steep_hill"); T.eq(ditch.bad_going, true); T.eq(ditch.blocks_los, false)
+  local hin = G.by_vid[1].hin
+  -- in the ditch (its centre at y = 47.46 cm): Bad Going, HIN at half its rate (Table 3: 1 and 0.5 widths)
+  -- (facing out, south: the palisade behind it)
+  turn.place(G, hin, 700, 474.6, 180)
+  T.eq((turn.going(G, hin)), true)
+  local full = select(2, turn.move_group(G, group_of(G, 1, "hin"), 0, 1000))
+  T.near(full, 0.5 * G.S.frontage, 1e-6, "half a width: Bad Going")
+  -- out of it, on open ground: a whole width
+  turn.place(G, hin, 700, 300, 180)
+  T.eq((turn.going(G, hin)), false)
+  T.near(select(2, turn.move_group(G, group_of(G, 1, "hin"), 0, 1000)), G.S.frontage, 1e-6)
+  -- sight across it
+  T.eq(G.T:blocked(900, 400, 900, 499), false)
+  -- the pre-battle winner's removal and swap leave it
+  local id = ditch.id
+  setup.apply_terrain_changes(G.T, { remove = { id } })
+  T.truthy(G.T.pieces[id] and G.T.pieces[id].siege_ditch, "not removed")
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx: the camp's reserve inside holds; an enemy at a broken gate lets the default commander's orders stand", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local CMD = require("modules.sieges.commander_phalanx")
+  local G = gated(rules, { { id = "far", class = "LIW", general = true, at = { 300, 200 } } },
+    { { id = "res", class = "HSC", general = true, at = { 900, 700, 180 } },
+      { id = "out", class = "HSC", at = { 1500, 300, 180 } } })
+  local res, out = G.by_vid[2].res, G.by_vid[2].out
+  local mv = function(uid) return { gid = G.D[uid].gid, kind = "move", turn = 0, dist = 50 } end
+  local o = CMD.guard_orders(G, 2, { mv(res), mv(out) })
+  T.eq(o[1].kind, "hold", "the reserve inside the shut camp holds")
+  T.eq(o[2].kind, "move", "a vignette outside the camp is the default commander's")
+  require("modules.sieges.wrg.state").set_state(G, gate_of(G).index, "breached", "test")
+  o = CMD.guard_orders(G, 2, { mv(res) })
+  T.eq(o[1].kind, "hold", "the gate broken, nobody at it: it still holds")
+  -- an enemy in the gateway (its centre half a frontage from the gate's middle)
+  turn.place(G, G.by_vid[1].far, 920, 500 - 40, 0)
+  o = CMD.guard_orders(G, 2, { mv(res) })
+  T.eq(o[1].kind, "move", "an enemy at the broken gate: the default commander's orders stand")
+end)
+
+T.case("WRG 1973 SIEGE in Into Glory Ride: Gingindlovu -- no ram, so no guard behind the wagons' gap: every foot vignette on the rampart", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/into_glory_ride/siege_gingindlovu.yaml"), "g.yaml", "scenarios/into_glory_ride")
+  local r = lb.run{ scenario = sc, seed = 1, turns = 1 }
+  local G = r.state
+  T.eq(next(G.siege_gate_guards), nil, "no guard")
+  local troops = instance("into_glory_ride").require("phalanx.troops")
+  local at = {}
+  for _, e in ipairs(r.bf:events()) do if e.kind == "deploy" then at[e.unit] = e end end
+  local on, foot = 0, 0
+  for _, uid in ipairs(G.sides[2].units) do
+    local d = G.D[uid]
+    if not troops.mounted_or_animal(d.class) and d.supports == nil then
+      foot = foot + 1
+      -- deployed with its front on the south face's line (y = 700 mm)
+      if math.abs(at[uid].y - d.d / 2 - 700) < 0.1 then on = on + 1 end
+    end
+  end
+  T.truthy(foot >= 6, "the British foot: " .. foot)
+  T.eq(on, foot, "all on the south face")
 end)
