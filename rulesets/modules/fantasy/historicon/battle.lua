@@ -33,6 +33,7 @@ local beasts = require("modules.fantasy.adapted.beasts")
 local saints = require("modules.fantasy.adapted.saints")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.historicon.army")
+local mplan = require("modules.fantasy.adapted.magician_plan")
 
 local A = {
   id = "fantasy",
@@ -155,6 +156,21 @@ function A.apply(rules)
   -- take them out of his reach (a commander's sense, not a rule: another
   -- commander may let them go to the 12th plane).
   local ai = R("historicon.ai")
+  -- A magician's plan (adapted/magician_plan.lua): the default commander
+  -- brings its magician within reach of a worthwhile target and holds him
+  -- there (a unit in contact, or rallying, keeps the commander's plan).
+  local plan_of = ai.plan
+  ai.plan = function(G, uid)
+    local p = plan_of(G, uid)
+    local d = G.D[uid]
+    if not G.fantasy or not (d.traits and d.traits.magician) or (p and p.rally) then return p end
+    if turn.in_contact(G, uid) then return p end
+    local goal = mplan.goal(G, uid)
+    if not goal then return p end
+    if goal.advance <= 0 then return nil end
+    local ex, ey = G.bf:pos(goal.target)
+    return turn.steer(G, uid, ex, ey, goal.advance)
+  end
   local move = turn.move
   turn.move = function(G, uid, plan, opts)
     local d = G.D[uid]

@@ -38,6 +38,7 @@ local K = require("modules.fantasy.adapted.common")
 local flight = require("modules.fantasy.adapted.flight")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.phalanx.army")
+local mplan = require("modules.fantasy.adapted.magician_plan")
 
 local A = {
   id = "fantasy",
@@ -97,17 +98,31 @@ function A.host(rules)
     -- invisible: the shooting queries skip a set of ids (turn/shooting.lua)
     if S.KINDS[name].untargetable then A.unseen(G) end
   end
+  -- Results: "R or RR into friends within half the move" is a B; a result
+  -- made milder (invisible) is put to that test again, as the table's own
+  -- result was (a B the combat gave for friends behind stays a B when its
+  -- RR is made an R).
+  local repulse_moves = R("phalanx.tables").repulse_moves
+  local function into_friends(G, uid, opp, r)
+    if r ~= "R" and r ~= "RR" then return r end
+    local k = turn.friends_behind(G, uid, opp)
+    if k and k <= repulse_moves[r] / 2 then return "B" end
+    return r
+  end
   -- a shot's result: reversed, stone, invisible, trolls' halt
   function host.shot_lands(G, by, at, r)
     at, r = Hb.shot_lands(G, by, at, r)
-    if r ~= "-" and S.flag(G.D[at].fx, "untargetable") then r = MILDER[r] end
+    if r ~= "-" and S.flag(G.D[at].fx, "untargetable") then r = into_friends(G, at, nil, MILDER[r]) end
     if r == "H" and beasts.turn_to_stone(G, at) then r = "-" end
     return at, r
   end
   -- both results of a melee: what each side's blows do to the other
   function host.blow_lands(G, a, b, ra, rb)
+    local rb0, ra0 = rb, ra
     rb = Hb.blow_lands(G, a, b, rb)
     ra = Hb.blow_lands(G, b, a, ra)
+    if rb ~= rb0 then rb = into_friends(G, b, a, rb) end
+    if ra ~= ra0 then ra = into_friends(G, a, b, ra) end
     if ra == "H" and beasts.turn_to_stone(G, a) then ra = "-" end
     if rb == "H" and beasts.turn_to_stone(G, b) then rb = "-" end
     return ra, rb
@@ -233,6 +248,39 @@ function A.apply(rules)
       for _, s in ipairs(start) do turn.place(G, s[1], s[2], s[3], s[4]) end
     end)
     return a, b, c, e
+  end
+  -- A magician's plan (adapted/magician_plan.lua): the default commander's
+  -- orders, and first of them a move order that brings a magician alone in
+  -- his link within reach of a worthwhile target (it costs what the
+  -- activation table charges; the other orders follow while points last).
+  -- Held within reach, he takes no order (a hold would buy nothing).
+  local ai = R("phalanx.ai")
+  local activate = ai.activate
+  ai.activate = function(G, side, points)
+    local orders = activate(G, side, points)
+    if not G.fantasy then return orders end
+    for _, gid in ipairs(G.sides[side].groups) do
+      local g = G.groups[gid]
+      local d = #g.ids == 1 and G.D[g.ids[1]]
+      if d and K.has(d, "magician") and not d.broken and not turn.group_in_contact(G, g)
+          and not turn.group_halted(G, g) then
+        local goal = mplan.goal(G, g.ids[1])
+        if goal then
+          local kept = {}
+          for _, o in ipairs(orders) do if o.gid ~= gid then kept[#kept + 1] = o end end
+          orders = kept
+          if goal.advance > 0 then
+            local a = turn.turn_towards(G, g, goal.target)
+            local _, tr = turn.allowances(G, g, 0)
+            a = math.max(-tr, math.min(tr, a))
+            local mv = turn.allowances(G, g, a)
+            local order = { gid = gid, kind = "move", turn = a, dist = math.min(mv, goal.advance) }
+            if turn.activation_cost(G, g, order) <= points then table.insert(orders, 1, order) end
+          end
+        end
+      end
+    end
+    return orders
   end
   -- ELVES: "Their shooting random factor is always plus": +1 on the die
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",

@@ -15,6 +15,7 @@ local spells = require("modules.fantasy.adapted.spells")
 local saints = require("modules.fantasy.adapted.saints")
 local beasts = require("modules.fantasy.adapted.beasts")
 local A = require("modules.fantasy.historicon.battle")
+local mplan = require("modules.fantasy.adapted.magician_plan")
 local pack = require("modules.fantasy.historicon.army").index
 
 local rules = ruleset.load("historicon", { options = { "fantasy" } })
@@ -376,4 +377,32 @@ T.case("Historicon fantasy: the default commander keeps its demons within 100 pa
   falsy(beasts.materialised(H, hid(1, "demons")), "beyond his reach")
   beasts.demons(H)
   T.truthy(H.D[hid(1, "demons")].gone, "to the 12th plane")
+end)
+
+T.case("Historicon fantasy: MAGICIANS -- the default commander brings its magician within 100 paces of a worthwhile target, holds him there, and he casts (our adaptation: a magician's plan)", function()
+  local ai = R("historicon.ai")
+  local G, _, id = field({ creature("wiz", "magician", 8, 2, 90, 20, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 51, 180), creature("saint", "saint", 8, 2, 20, 51, 180) }, { cmd1 = ai, referee = true })
+  local wiz, foe = id(1, "wiz"), id(2, "foe")
+  local d0 = G.bf:distance(wiz, foe)
+  T.truthy(d0 > 20 * CM, "the enemy is beyond two moves of his: " .. d0)
+  T.eq(mplan.goal(G, wiz).target, foe, "the foe is the target (the saint's flock stands in its own zone of sanctity)")
+  turn.phase2(G)
+  local d1 = G.bf:distance(wiz, foe)
+  T.near(d0 - d1, G.D[wiz].move, 0.5, "a whole move towards it")
+  G.turn = 2
+  turn.phase2(G)
+  local d2 = G.bf:distance(wiz, foe)
+  T.near(d2, 7 * CM, 0.5, "he closes to 70 paces of it, no nearer")
+  G.turn = 3
+  turn.phase2(G)
+  T.near(G.bf:distance(wiz, foe), d2, 0.01, "within his reach he holds")
+  forced(G, SAME, function() Hb.period_start(G) end)
+  local cast_ev = events(G, "spell", wiz)
+  T.eq(#cast_ev, 1, "at the next period's start he casts")
+  T.eq(cast_ev[1].target, foe, "at it")
+  -- a commander's plan only: the do-nothing commander leaves him where he is
+  local H, _, hid = field({ creature("wiz", "magician", 8, 2, 90, 20, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 51, 180) })
+  turn.phase2(H)
+  T.near(H.bf:distance(hid(1, "wiz"), hid(2, "foe")), d0, 0.01, "another commander decides for itself")
 end)

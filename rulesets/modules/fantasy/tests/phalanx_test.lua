@@ -14,6 +14,7 @@ local Hb = require("modules.fantasy.adapted.battle")
 local spells = require("modules.fantasy.adapted.spells")
 local beasts = require("modules.fantasy.adapted.beasts")
 local A = require("modules.fantasy.phalanx.battle")
+local mplan = require("modules.fantasy.adapted.magician_plan")
 local pack = require("modules.fantasy.phalanx.army").index
 
 local rules = ruleset.load("phalanx", { options = { "fantasy" } })
@@ -260,4 +261,53 @@ T.case("Phalanx fantasy: an unnatural beast's move on the ground stops short of 
   T.truthy(G.bf:distance(dr, id(2, "saint")) >= 80 - 0.5, "its base stays a width off the saint's: " .. G.bf:distance(dr, id(2, "saint")))
   turn.execute_order(G, group(G, kn), { kind = "move", turn = 0 })
   T.truthy(G.bf:distance(kn, id(2, "st2")) < 80, "knights walk into the zone")
+end)
+
+T.case("Phalanx fantasy: MAGICIANS -- the default commander's first order brings its magician within 100 paces (1 width) of a worthwhile target; there he takes no order, and casts (our adaptation: a magician's plan)", function()
+  local ai = R("phalanx.ai")
+  local G, id = field({ c("wiz", "magician", 500, 100, 0) }, { v("foe", "HIN", 500, 480, 180) }, { c1 = ai, referee = true })
+  local wiz, foe = id(1, "wiz"), id(2, "foe")
+  local d0 = G.bf:distance(wiz, foe)
+  T.truthy(d0 > 2 * 80, "the enemy is beyond two widths: " .. d0)
+  T.eq(mplan.goal(G, wiz).target, foe, "the foe is his target")
+  local moves, last = 0, d0
+  for t = 1, 6 do
+    G.bf:set_time(t, "B movement")
+    local orders = ai.activate(G, 1, 4)
+    local mine
+    for _, o in ipairs(orders) do if o.gid == G.D[wiz].gid then mine = o end end
+    if not mine then break end
+    T.eq(orders[1], mine, "his order comes first")
+    T.eq(mine.kind, "move")
+    turn.execute_order(G, group(G, wiz), mine)
+    local now = G.bf:distance(wiz, foe)
+    T.truthy(now < last - 1, "each order brings him nearer: " .. last .. " to " .. now)
+    last, moves = now, moves + 1
+  end
+  T.truthy(moves >= 2, "it took him " .. moves .. " moves")
+  T.truthy(last <= 80 and last >= 0.7 * 80 - 0.5, "he holds within his reach, about 70 paces off: " .. last)
+  forced(G, SAME, function() Hb.period_start(G) end)
+  local n = 0
+  for _, e in ipairs(G.bf:events()) do if e.kind == "spell" and e.unit == wiz then n = n + 1; T.eq(e.target, foe) end end
+  T.eq(n, 1, "at the next period's start he casts at it")
+  G.bf:set_time(8, "C initiative")
+  T.truthy(G.referee.phases_checked >= 2, "the referee checked his moves")
+end)
+
+T.case("Phalanx fantasy: MAGICIANS spell 4 -- an invisible vignette's B made an RR is still a B with friends behind within half its move (Results)", function()
+  -- the referee found it (seed 478147124470374579): the combat's B for "RR
+  -- into friends" was made an RR by invisibility and the vignette fell
+  -- back 3 mm into its friend
+  local G, id = field({ v("friend", "HIN", 500, 300, 0), v("inv", "HIN", 500, 340, 0) }, { v("foe", "HIN", 500, 380, 180) })
+  local inv, foe = id(1, "inv"), id(2, "foe")
+  spells.EFFECTS[4](G, nil, inv)
+  local ra, rb = G.blow_lands(G, foe, inv, "-", "B")
+  T.eq(rb, "B", "friends right behind: the milder RR is a B")
+  T.eq(ra, "-")
+  local H, hid = field({ v("inv", "HIN", 500, 340, 0) }, { v("foe", "HIN", 500, 380, 180) })
+  spells.EFFECTS[4](H, nil, hid(1, "inv"))
+  local _, rb2 = H.blow_lands(H, hid(2, "foe"), hid(1, "inv"), "-", "B")
+  T.eq(rb2, "RR", "nothing behind: one step milder")
+  local _, rr = H.blow_lands(H, hid(2, "foe"), hid(1, "inv"), "-", "RR")
+  T.eq(rr, "R", "an RR an R")
 end)
