@@ -101,6 +101,37 @@ function A.host(rules)
   function host.shoots(G, uid) return shooting.range(G.D[uid], G.S.scale) ~= nil end
   function host.charge_reach(G, uid) return G.D[uid].move end
   function host.record(G, uid, kind) if G.referee then Mn.record(G, uid, turn.kind_of(G, uid, kind)) end end
+  -- DRAGONS' appetite: "kill any [elephant]": one EI model, READING 5
+  -- hits (Historicon counts "each EI model as 5 figures")
+  function host.is_elephant(G, uid) return G.D[uid].class == "EI" end
+  function host.kill_elephant(G, by, uid)
+    H.record_hits(G, by, uid, troops.organisation.elephant_figures)
+  end
+  -- BASILISK: the basilisks of its front rank look (Table 2's figures that
+  -- fight); each holds one figure
+  function host.gaze_figures(G, uid) return troops.front_rank_figures(G.D[uid]) end
+  -- Out of control (DRAGONS and DWARVES at elves) and a dragon without
+  -- orders: Historicon's own loss of control, the UNCONTROLLED ADVANCE
+  -- (optional rule: "must move toward the nearest enemy unit ... wheeling,
+  -- turning and breaking the 10cm rule to do so"), at the elf or at the
+  -- nearest enemy, its full move, into contact if it reaches (a charge)
+  function host.out_of_control(G, uid, target)
+    local d = G.D[uid]
+    local x, y, f = G.bf:pos(uid)
+    local ex, ey = G.bf:pos(target)
+    local rel = Mn.norm(Mn.heading(ex - x, ey - y) - f)
+    turn.do_move(G, uid, { turn = math.abs(rel) > 1 and rel or nil, advance = d.move, charge = target }, { free = true })
+    return true
+  end
+  function host.without_orders(G, uid)
+    for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
+      if host.live(G, q.id) and (G.D[q.id].altitude or 0) == 0 then
+        if G.report then G.report(string.format("  %s, without orders, advances uncontrolled on the nearest enemy (%s)", G.D[uid].name, LABEL)) end
+        return host.out_of_control(G, uid, q.id)
+      end
+    end
+    return false
+  end
   -- spell 12 "as if climbing steep hill": READING, WRG's difficult going,
   -- moves halved for foot and quartered for mounted troops
   function host.on_state(G, uid, name, on)
@@ -125,6 +156,7 @@ function A.apply(rules)
   local shooting = R("historicon.shooting")
   local melee = R("historicon.melee")
   local referee = R("historicon.referee")
+  local troops = R("historicon.troops")
   local host = A.host(rules)
 
   -- the battle keeps its armies (each unit's creature is read from them)
@@ -225,6 +257,27 @@ function A.apply(rules)
     when = function(c) return c.unit.fx_abashed == true end, add = -1 })
   integrity.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero with the unit, as a rash general (" .. LABEL .. ")",
     when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and not c.unit.general end, add = 2 })
+  -- GOBLINS AND ORCS on wolves: "their enemy count them as "hostile huns"
+  -- for reaction": WRG's -1 "Hostile Huns within 150 paces"
+  integrity.modifiers:add({ id = "fantasy_hostile_huns", rule = A.rule,
+    text = "hostile huns (orcs on giant wolves) within 150 paces (" .. LABEL .. ")",
+    when = function(c) return c.unit.fx_huns == true end, add = -1 })
+  -- DRAGONS "have the same reaction ... effects on elephants as do
+  -- elephants on horses": READING WRG's -2 for enemy elephants within 150
+  -- paces of a dragon (as the WRG adapter)
+  integrity.modifiers:add({ id = "fantasy_dragon_dread", rule = A.rule,
+    text = "elephants within 150 paces of a dragon (" .. LABEL .. ")",
+    when = function(c) return c.unit.fx_dread == true end, add = -2 })
+  -- BASILISK: figures held in stone do not fight: their melee dice are lost
+  -- (never the last front-rank figure's)
+  melee.modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
+    text = "figures held in stone by a basilisk's gaze (" .. LABEL .. ")",
+    when = function(c) return (c.unit.fx_gazed or 0) > 0 end,
+    add = function(c)
+      local front = troops.front_rank_figures(c.unit)
+      local per = tables.troop_shared[c.unit.class].melee_dice.dice
+      return -math.min(c.unit.fx_gazed, math.max(0, front - 1)) * per
+    end })
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end,
     add = function(c) return c.per4 end })

@@ -16,6 +16,8 @@ local saints = require("modules.fantasy.adapted.saints")
 local beasts = require("modules.fantasy.adapted.beasts")
 local A = require("modules.fantasy.historicon.battle")
 local mplan = require("modules.fantasy.adapted.magician_plan")
+local dragons = require("modules.fantasy.adapted.dragons")
+local basilisk = require("modules.fantasy.adapted.basilisk")
 local pack = require("modules.fantasy.historicon.army").index
 
 local rules = ruleset.load("historicon", { options = { "fantasy" } })
@@ -405,4 +407,133 @@ T.case("Historicon fantasy: MAGICIANS -- the default commander brings its magici
   local H, _, hid = field({ creature("wiz", "magician", 8, 2, 90, 20, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 51, 180) })
   turn.phase2(H)
   T.near(H.bf:distance(hid(1, "wiz"), hid(2, "foe")), d0, 0.01, "another commander decides for itself")
+end)
+
+T.case("Historicon fantasy: DWARVES go out of control and charge enemy elves in reach -- Historicon's uncontrolled advance (WRG 1973 APPENDIX IV DWARVES)", function()
+  -- the commander does nothing: the dwarves move on their own
+  local G, lines, id = field({ creature("dwarves", "dwarf", 16, 4, 90, 40, 0) },
+    { creature("elves", "elf_spearman", 16, 4, 100, 52, 180), unit("men", "ARA HIN", 16, 4, 60, 52, 180) }, { referee = true })
+  local dw, elves = id(1, "dwarves"), id(2, "elves")
+  T.truthy(G.bf:distance(dw, elves) <= G.D[dw].move, "the elves are within the dwarves' charge reach")
+  turn.phase2(G)
+  T.truthy(turn.in_contact(G, dw), "they charged home")
+  T.eq(turn.contacts(G, dw)[1], elves, "at the elves, not the men")
+  T.eq(#events(G, "fantasy", dw), 1, "logged: out_of_control_at_elves")
+  T.eq(events(G, "fantasy", dw)[1].what, "out_of_control_at_elves")
+  -- men are no elves: dwarves facing men stand as their commander says
+  local H, _, hid = field({ creature("dwarves", "dwarf", 16, 4, 90, 40, 0) }, { unit("men", "ARA HIN", 16, 4, 90, 52, 180) })
+  local x0, y0 = H.bf:pos(hid(1, "dwarves"))
+  turn.phase2(H)
+  local x1, y1 = H.bf:pos(hid(1, "dwarves"))
+  T.eq({ x1, y1 }, { x0, y0 }, "no elves, no loss of control")
+end)
+
+T.case("Historicon fantasy: DRAGONS go out of control at elves in reach, landing for it (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0) },
+    { creature("elves", "elf_archer", 16, 2, 90, 52, 180) }, { referee = true })
+  local dr, elves = id(1, "dragon"), id(2, "elves")
+  T.truthy(F.airborne(G.D[dr]), "in the air")
+  turn.phase3(G)
+  falsy(F.airborne(G.D[dr]), "it landed to charge")
+  T.truthy(turn.in_contact(G, dr), "and charged home")
+  T.eq(turn.contacts(G, dr)[1], elves)
+end)
+
+T.case("Historicon fantasy: DRAGONS kill an elephant within 100 paces (5 hits, one EI model), eat 1 period, snooze 2 (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0), unit("own_el", "ARA EI", 2, 1, 20, 20, 0) },
+    { unit("el", "ARA EI", 2, 1, 90, 52, 180) })
+  local dr, el = id(1, "dragon"), id(2, "el")
+  local dice0 = G.dice
+  dragons.period(G)   -- turn 1: no die for forgetting
+  T.eq(G.D[el].hits, 5, "one elephant model killed: 5 hits")
+  T.eq(G.D[id(1, "own_el")].hits, 0, "its own side's elephants beyond 100 paces are safe")
+  T.truthy(S.has(G.D[dr].fx, "eating"), "eating")
+  falsy(F.airborne(G.D[dr]), "it landed for it")
+  T.eq(Hb.own_move(G, dr), true, "an eating dragon does not move")
+  S.tick(G.D[dr].fx)
+  G.turn = 2
+  forced(G, { 6 }, function() dragons.period(G) end)
+  T.truthy(S.has(G.D[dr].fx, "snoozing"), "then snoozes")
+  T.eq(G.D[el].hits, 5, "a snoozing dragon eats no more")
+  T.truthy(Hb.no_strike(G, dr), "not waking even if attacked: it strikes no blow")
+  T.eq(G.D[dr].fx.snoozing, 2, "for 2 periods")
+  T.eq(G.dice, dice0)
+end)
+
+T.case("Historicon fantasy: DRAGONS -- enemy elephants within 150 paces -2 on integrity, in contact disordered (as elephants on horses)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0) },
+    { unit("el", "ARA EI", 2, 1, 90, 51.3, 180), unit("far", "ARA EI", 2, 1, 20, 100, 180) })
+  local dr, el, far = id(1, "dragon"), id(2, "el"), id(2, "far")
+  G.D[dr].traits.eats_elephants = nil   -- this dragon has eaten
+  F.land(G.bf, dr, G.D[dr], G.D)
+  turn.do_move(G, el, { advance = G.bf:distance(el, dr) })
+  T.near(G.bf:distance(el, dr), 0, 0.01, "the elephants touch the dragon")
+  dragons.period(G)
+  T.truthy(G.D[el].fx_dread, "within 150 paces")
+  T.truthy(G.D[el].disordered, "in contact: disordered")
+  falsy(G.D[far].fx_dread, "beyond")
+  local function score(uid)
+    local r
+    forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
+    for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
+    return r
+  end
+  G.D[el].disordered, G.D[far].disordered = false, false
+  T.eq(score(el), score(far) - 2, "-2")
+end)
+
+T.case("Historicon fantasy: DRAGONS forget their orders on a 1 after the first period, then advance uncontrolled (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, lines, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 52, 180) })
+  local dr = id(1, "dragon")
+  F.land(G.bf, dr, G.D[dr], G.D)
+  G.D[dr].traits.eats_elephants = nil
+  G.turn = 1
+  dragons.period(G)
+  falsy(G.D[dr].fx_forgot, "no die in the first period")
+  G.turn = 2
+  forced(G, { 2 }, function() dragons.period(G) end)
+  falsy(G.D[dr].fx_forgot, "2: remembers")
+  -- remembering, within reach on the ground: its commander (here: stand) decides
+  T.eq(Hb.own_move(G, dr), false)
+  G.turn = 3
+  forced(G, { 1 }, function() dragons.period(G) end)
+  T.truthy(G.D[dr].fx_forgot, "1: forgotten")
+  T.eq(events(G, "fantasy", dr)[1].what, "dragon_forgets")
+  turn.phase3(G)
+  T.truthy(turn.in_contact(G, dr), "without orders it advances on the nearest enemy, into contact")
+end)
+
+T.case("Historicon fantasy: BASILISK holds figures in stone while it looks: the target's melee dice (WRG 1973 APPENDIX IV BASILISK)", function()
+  local G, _, id = field({ creature("bas", "basilisk", 4, 2, 90, 40, 0), unit("side", "ARA HIN", 16, 2, 20, 40, 0) },
+    { unit("foe", "ARA HIN", 16, 4, 90, 52, 180), unit("beside", "ARA HIN", 16, 4, 20, 52, 180) })
+  local bas, foe, beside = id(1, "bas"), id(2, "foe"), id(2, "beside")
+  basilisk.period(G)
+  T.eq(G.D[foe].fx_gazed, 2, "its 2 front-rank basilisks hold 2 figures of the enemy in front")
+  T.eq(G.D[beside].fx_gazed, nil, "not one out of its front")
+  local melee = R("historicon.melee")
+  local held = melee.pool(G.D[foe], G.D[bas], {}).dice
+  G.D[foe].fx_gazed = nil
+  local free = melee.pool(G.D[foe], G.D[bas], {}).dice
+  T.eq(held, free - 2, "2 dice fewer (HI: 1 die a figure)")
+  -- it looks again each period: a stone basilisk looks at nobody
+  S.set(G.D[bas].fx, "petrified", 2)
+  basilisk.period(G)
+  T.eq(G.D[foe].fx_gazed, nil, "the gaze ends")
+end)
+
+T.case("Historicon fantasy: GOBLINS AND ORCS on wolves count as hostile huns: enemies within 150 paces -1 (WRG 1973 APPENDIX IV GOBLINS AND ORCS)", function()
+  local G, _, id = field({ creature("wolves", "wolf_rider", 16, 1, 90, 40, 0) },
+    { unit("near", "ARA HIN", 16, 2, 90, 55, 180), unit("far", "ARA HIN", 16, 2, 20, 100, 180) })
+  T.truthy(G.bf:distance(id(1, "wolves"), id(2, "near")) < 15 * CM, "near: within 15 cm")
+  beasts.huns(G)
+  T.truthy(G.D[id(2, "near")].fx_huns, "within 150 paces")
+  falsy(G.D[id(2, "far")].fx_huns, "beyond")
+  falsy(G.D[id(1, "wolves")].fx_huns, "not their own side")
+  local function score(uid)
+    local r
+    forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
+    for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
+    return r
+  end
+  T.eq(score(id(2, "near")), score(id(2, "far")) - 1, "-1")
 end)
