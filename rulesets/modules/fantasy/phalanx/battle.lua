@@ -39,6 +39,7 @@ local flight = require("modules.fantasy.adapted.flight")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.phalanx.army")
 local mplan = require("modules.fantasy.adapted.magician_plan")
+local haters = require("modules.fantasy.adapted.elf_haters")
 
 local A = {
   id = "fantasy",
@@ -93,6 +94,12 @@ function A.host(rules)
   function host.moved(G, uid) turn.sync(G, uid) end
   -- READING: a magician linked to other vignettes stays with his link
   -- (Phalanx: "Linking is permanent")
+  -- DRAGONS' appetite: "kill any [elephant]": READING the elephant
+  -- vignette is broken (a vignette is the smallest thing Phalanx loses)
+  function host.is_elephant(G, uid) return troops.groups.EL[G.D[uid].class] == true end
+  function host.kill_elephant(G, by, uid) host.remove(G, uid, "killed and eaten by " .. G.D[by].name) end
+  -- BASILISK: a vignette's gaze holds "one figure" of the vignette in front
+  function host.gaze_figures() return 1 end
   function host.may_fly(G, uid) return #G.groups[G.D[uid].gid].ids == 1 end
   function host.on_state(G, uid, name, on)
     -- invisible: the shooting queries skip a set of ids (turn/shooting.lua)
@@ -142,6 +149,18 @@ function A.unseen(G)
   G.unseen_targets = set
 end
 
+-- TAME CROWS carry their side's messages while any of them is on the
+-- table (d.fx_crows on every vignette of that side; activation reads it).
+function A.crows(G)
+  for s = 1, 2 do
+    local has = false
+    for _, uid in ipairs(G.sides[s].units) do
+      if not G.D[uid].broken and K.has(G.D[uid], "messengers") then has = true end
+    end
+    for _, uid in ipairs(G.sides[s].units) do G.D[uid].fx_crows = has or nil end
+  end
+end
+
 -- Each vignette's creature, from the army its side fielded (a skirmish has
 -- none: tests attach theirs).
 function A.attach_creatures(G)
@@ -164,6 +183,15 @@ end
 
 function A.start(G, host)
   A.attach_creatures(G)
+  -- GIANTS "toss boulders 100 paces; counting as ... a small stone throwing
+  -- engine": with Phalanx's optional ARTILLERY on, attached artillery (it
+  -- "can shoot to 1", the Other row; -1 in melee)
+  if G.artillery then
+    for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do
+      local d = G.D[uid]
+      if d.traits and d.traits.boulders and not d.artillery then d.artillery = "attached" end
+    end end
+  end
   -- a flyer flies alone: one linked to others moves with its link
   for _, g in ipairs(G.groups) do
     if #g.ids > 1 then for _, uid in ipairs(g.ids) do G.D[uid].flies = nil end end
@@ -183,13 +211,53 @@ function A.apply(rules)
       if G.fantasy.period ~= G.turn then
         G.fantasy.period = G.turn
         Hb.period_start(G)
+        A.crows(G)
       end
       A.unseen(G)
     end }, { before = "activation" })
+  -- DRAGONS and DWARVES out of control at elves (elf_haters.lua): READING
+  -- Phalanx's own loss of control, the initiative table's "Charge the
+  -- nearest enemy, taking any amount of turns to do so", at the elves;
+  -- whatever order the link was given, or none
+  local charge0 = turn.charge
+  local function out_of_control(G, g)
+    if #g.ids == 0 or turn.group_halted(G, g) or turn.group_in_contact(G, g) then return false end
+    for _, uid in ipairs(g.ids) do
+      local elf = haters.quarry(G, uid)
+      if elf and haters.goes_out_of_control(G, uid, elf) then
+        charge0(G, g, elf, turn.turn_towards(G, g, elf), { any_turn = true })
+        return true
+      end
+    end
+    return false
+  end
+  local initiative_phase = turn.initiative_phase
+  turn.initiative_phase = function(G, side)
+    if G.fantasy then
+      for _, gid in ipairs(G.sides[side].groups) do
+        local g = G.groups[gid]
+        if not g.activated and not G.over and out_of_control(G, g) then g.activated = true end
+      end
+    end
+    return initiative_phase(G, side)
+  end
   -- a group's order: held by stone, sleep, a forgotten order, ents not
   -- roused; a flyer's move or charge order is its flight
   local execute_order = turn.execute_order
   turn.execute_order = function(G, g, order)
+    if G.fantasy and out_of_control(G, g) then return end
+    -- DRAGONS "will stick to their first order until they forget it ...
+    -- they will not only not obey the new orders, but will eat the
+    -- messenger": READING, a dragon that has forgotten (adapted/dragons.lua)
+    -- obeys no activation order (the points paid are lost) and acts on the
+    -- initiative table, Phalanx's vignettes without orders
+    if G.fantasy and #g.ids == 1 and G.D[g.ids[1]].fx_forgot then
+      local d = G.D[g.ids[1]]
+      if G.report then G.report(string.format("  %s will not obey new orders -- and eats the messenger (%s)", d.name, LABEL)) end
+      if G.log then G.bf:log("fantasy", { what = "dragon_eats_messenger", unit = g.ids[1] }) end
+      g.did = { kind = "hold" }
+      return
+    end
     if G.fantasy and #g.ids > 0 and (order.kind == "move" or order.kind == "charge") then
       for _, uid in ipairs(g.ids) do
         local d = G.D[uid]
@@ -259,6 +327,14 @@ function A.apply(rules)
   ai.activate = function(G, side, points)
     local orders = activate(G, side, points)
     if not G.fantasy then return orders end
+    -- a dragon that has forgotten its orders eats the messenger: the
+    -- default commander sends none (it acts on the initiative table)
+    local sent = {}
+    for _, o in ipairs(orders) do
+      local g = G.groups[o.gid]
+      if not (g and #g.ids == 1 and G.D[g.ids[1]].fx_forgot) then sent[#sent + 1] = o end
+    end
+    orders = sent
     for _, gid in ipairs(G.sides[side].groups) do
       local g = G.groups[gid]
       local d = #g.ids == 1 and G.D[g.ids[1]]
@@ -282,6 +358,34 @@ function A.apply(rules)
     end
     return orders
   end
+  -- SAINT "reducing their reaction totals by 1 when they come within 100
+  -- paces"; GOBLINS AND ORCS on wolves: the enemy "count them as "hostile
+  -- huns" for reaction" (WRG's -1, within 150 paces). Phalanx has no
+  -- reaction test: READING, its nearest is what the link's command costs,
+  -- +1 activation point for a link with a vignette abashed, +1 for one
+  -- near hostile huns (the flags adapted/saints.lua and adapted/beasts.lua
+  -- set at the period's start)
+  local command = R("phalanx.command")
+  local function any(link, field)
+    for _, v in ipairs(link) do if v[field] then return true end end
+    return false
+  end
+  command.activation_modifiers:add({ id = "fantasy_saint_abashes", rule = A.rule,
+    text = "a vignette within 100 paces of an enemy saint (" .. LABEL .. ")",
+    when = function(c) return any(c.link, "fx_abashed") end, add = 1 })
+  command.activation_modifiers:add({ id = "fantasy_hostile_huns", rule = A.rule,
+    text = "hostile huns (orcs on giant wolves) within 150 paces (" .. LABEL .. ")",
+    when = function(c) return any(c.link, "fx_huns") end, add = 1 })
+  -- TAME CROWS "can carry messages for their master": READING, a side with
+  -- tame crows on the table pays nothing for "line of sight from the
+  -- General's vignette is blocked" (the crows fly over what blocks it)
+  command.activation_modifiers:add({ id = "fantasy_crows_carry_messages", rule = A.rule,
+    text = "tame crows carry the General's message over what blocks his sight (" .. LABEL .. ")",
+    when = function(c) return c.s.line_of_sight_blocked and any(c.link, "fx_crows") end, add = -1 })
+  -- BASILISK: a vignette with a figure held in stone fights at -1
+  R("phalanx.melee").modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
+    text = "a figure held in stone by a basilisk's gaze (" .. LABEL .. ")",
+    when = function(c) return (c.me.fx_gazed or 0) > 0 end, add = -1 })
   -- ELVES: "Their shooting random factor is always plus": +1 on the die
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end, add = 1 })

@@ -15,6 +15,8 @@ local spells = require("modules.fantasy.adapted.spells")
 local beasts = require("modules.fantasy.adapted.beasts")
 local A = require("modules.fantasy.phalanx.battle")
 local mplan = require("modules.fantasy.adapted.magician_plan")
+local dragons = require("modules.fantasy.adapted.dragons")
+local basilisk = require("modules.fantasy.adapted.basilisk")
 local pack = require("modules.fantasy.phalanx.army").index
 
 local rules = ruleset.load("phalanx", { options = { "fantasy" } })
@@ -310,4 +312,123 @@ T.case("Phalanx fantasy: MAGICIANS spell 4 -- an invisible vignette's B made an 
   T.eq(rb2, "RR", "nothing behind: one step milder")
   local _, rr = H.blow_lands(H, hid(2, "foe"), hid(1, "inv"), "-", "RR")
   T.eq(rr, "R", "an RR an R")
+end)
+
+local function fantasy_events(G, uid)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do if e.kind == "fantasy" and e.unit == uid then out[#out + 1] = e end end
+  return out
+end
+
+T.case("Phalanx fantasy: DWARVES out of control at enemy elves -- the initiative table's charge, at the elves, whatever their order (WRG 1973 APPENDIX IV DWARVES)", function()
+  local G, id = field({ c("dwarves", "dwarf", 500, 400, 0) },
+    { c("elves", "elf_spearman", 560, 520, 180), v("men", "HIN", 380, 500, 180) }, { referee = true })
+  local dw, elves = id(1, "dwarves"), id(2, "elves")
+  T.truthy(G.bf:distance(dw, elves) <= G.D[dw].move_good, "the elves are within a move")
+  G.bf:set_time(1, "B movement")
+  turn.initiative_phase(G, 1)
+  T.truthy(turn.in_contact(G, dw), "not activated, they charged")
+  T.eq(fantasy_events(G, dw)[1].what, "out_of_control_at_elves")
+  T.eq(fantasy_events(G, dw)[1].target, elves, "at the elves, not the nearer men")
+  T.truthy(G.bf:distance(dw, elves) < 0.5, "in contact with the elves")
+  -- an order does not hold them back
+  local H, hid = field({ c("dwarves", "dwarf", 500, 400, 0) }, { c("elves", "elf_spearman", 560, 520, 180) })
+  turn.execute_order(H, group(H, hid(1, "dwarves")), { kind = "hold" })
+  T.truthy(H.bf:distance(hid(1, "dwarves"), hid(2, "elves")) < 0.5, "ordered to hold, they charge")
+  -- no elves, no loss of control
+  local J, jid = field({ c("dwarves", "dwarf", 500, 400, 0) }, { v("men", "HIN", 500, 520, 180) })
+  turn.execute_order(J, group(J, jid(1, "dwarves")), { kind = "hold" })
+  T.truthy(J.bf:distance(jid(1, "dwarves"), jid(2, "men")) > 10, "men are no elves")
+end)
+
+T.case("Phalanx fantasy: DRAGONS kill an elephant vignette within 100 paces (broken), eat 1 period, snooze 2 (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, id = field({ c("dragon", "dragon", 500, 400, 0) }, { v("el", "IND", 500, 520, 180), v("far", "IND", 1500, 1200, 180) })
+  local dr, el = id(1, "dragon"), id(2, "el")
+  dragons.period(G)
+  T.truthy(G.D[el].broken, "killed")
+  falsy(G.D[id(2, "far")].broken, "beyond 100 paces")
+  T.truthy(S.has(G.D[dr].fx, "eating"))
+  falsy(F.airborne(G.D[dr]), "it landed for it")
+  S.tick(G.D[dr].fx)
+  G.turn = 2
+  forced(G, { 6 }, function() dragons.period(G) end)
+  T.truthy(S.has(G.D[dr].fx, "snoozing"), "snoozing 2 periods")
+  T.eq({ G.blow_lands(G, dr, id(2, "far"), "-", "B") }, { "-", "-" }, "not waking even if attacked: it strikes nothing")
+end)
+
+T.case("Phalanx fantasy: DRAGONS forget their orders on a 1 after the first period; then no order is obeyed (the messenger eaten) and the commander sends none", function()
+  local ai = R("phalanx.ai")
+  local G, id = field({ c("dragon", "dragon", 500, 400, 0) }, { v("foe", "HIN", 500, 900, 180) }, { c1 = ai })
+  local dr = id(1, "dragon")
+  G.D[dr].traits.eats_elephants = nil
+  G.turn = 2
+  forced(G, { 1 }, function() dragons.period(G) end)
+  T.truthy(G.D[dr].fx_forgot)
+  local x, y = G.bf:pos(dr)
+  turn.execute_order(G, group(G, dr), { kind = "move", turn = 0 })
+  T.eq({ G.bf:pos(dr) }, { x, y, 0 }, "the order is not obeyed")
+  T.eq(fantasy_events(G, dr)[2].what, "dragon_eats_messenger")
+  for _, o in ipairs(ai.activate(G, 1, 6)) do T.truthy(o.gid ~= G.D[dr].gid, "no order sent to it") end
+  -- remembering, it obeys
+  local H, hid = field({ c("dragon", "dragon", 500, 400, 0) }, { v("foe", "HIN", 500, 900, 180) })
+  H.turn = 2
+  forced(H, { 2 }, function() dragons.period(H) end)
+  local _, y0 = H.bf:pos(hid(1, "dragon"))
+  turn.execute_order(H, group(H, hid(1, "dragon")), { kind = "move", turn = 0 })
+  T.truthy(select(2, H.bf:pos(hid(1, "dragon"))) > y0 + 100, "it flies on its order")
+end)
+
+T.case("Phalanx fantasy: BASILISK holds a figure of the vignette in its front in stone: -1 combat factor (WRG 1973 APPENDIX IV BASILISK)", function()
+  local melee = R("phalanx.melee")
+  local G, id = field({ c("bas", "basilisk", 500, 400, 0) }, { v("foe", "HIN", 500, 470, 180), v("side", "HIN", 900, 420, 270) })
+  local bas, foe = id(1, "bas"), id(2, "foe")
+  basilisk.period(G)
+  T.eq(G.D[foe].fx_gazed, 1)
+  T.eq(G.D[id(2, "side")].fx_gazed, nil, "out of its front")
+  local held = melee.modified_cf(G.D[foe], G.D[bas])
+  G.D[foe].fx_gazed = nil
+  T.eq(held, melee.modified_cf(G.D[foe], G.D[bas]) - 1)
+end)
+
+T.case("Phalanx fantasy: SAINT's -1 and HOSTILE HUNS as +1 activation point each; TAME CROWS carry messages over a blocked sight (-1) (SAINT, GOBLINS AND ORCS, TAME CROWS)", function()
+  local command = R("phalanx.command")
+  local G, id = field({ c("saint", "saint", 500, 400, 0), c("crows", "crows", 1500, 100, 0) },
+    { v("near", "HIN", 500, 470, 180), c("wolves", "wolf_rider", 1200, 1000, 180), v("far", "HIN", 1800, 1300, 180) })
+  Hb.period_start(G)
+  A.crows(G)
+  local near, far = G.D[id(2, "near")], G.D[id(2, "far")]
+  T.truthy(near.fx_abashed, "within 100 paces of the enemy saint")
+  falsy(far.fx_abashed)
+  T.eq(command.activation_cost({ near }, {}), command.activation_cost({ far }, {}) + 1, "abashed: +1")
+  far.fx_huns = true
+  T.eq(command.activation_cost({ far }, {}), command.activation_cost({ near }, {}) , "hostile huns: +1 as well")
+  local mine = G.D[id(1, "saint")]
+  T.truthy(mine.fx_crows, "side 1 has tame crows")
+  falsy(near.fx_crows)
+  T.eq(command.activation_cost({ mine }, { line_of_sight_blocked = true }), command.activation_cost({ mine }, {}),
+    "the crows fly over what blocks the General's sight")
+  T.eq(command.activation_cost({ near }, { line_of_sight_blocked = true }), command.activation_cost({ near }, {}) + 1,
+    "without crows it costs +1")
+end)
+
+T.case("Phalanx fantasy: GIANTS' boulders as attached artillery when the scenario plays Phalanx's optional ARTILLERY (WRG 1973 APPENDIX IV GIANTS)", function()
+  local rules2 = ruleset.load("phalanx", { options = { "fantasy", "artillery" } })
+  local A2 = rules2.require("modules.fantasy.phalanx.battle")
+  local G = rules2.require("phalanx.battle").skirmish{ rules = rules2, dice = dice.random(1), log = true,
+    sides = { { vignettes = { v("giants", "HIN", 500, 400, 0, { integrity = "V", army = "IF" }) }, commander = commander() },
+              { vignettes = { v("foe", "HIN", 500, 470, 180) }, commander = commander() } } }
+  local gi = G.by_vid[1].giants
+  Hb.attach(G.D[gi], pack.giant)
+  A2.start(G, A2.host(rules2))
+  T.eq(G.D[gi].artillery, "attached")
+  local g = G.groups[G.D[gi].gid]
+  g.activated = true
+  G.bf:set_time(1, "B shooting")
+  rules2.require("phalanx.turn").shooting_phase(G, 1)
+  local shots = 0
+  for _, e in ipairs(G.bf:events()) do if e.kind == "shoot" and e.shooter == gi then shots = shots + 1 end end
+  T.eq(shots, 1, "the giants toss boulders")
+  -- without the option, giants do not shoot (a class decides)
+  local H, hid = field({ c("giants", "giant", 500, 400, 0) }, { v("foe", "HIN", 500, 470, 180) })
+  T.eq(H.D[hid(1, "giants")].artillery, nil)
 end)
