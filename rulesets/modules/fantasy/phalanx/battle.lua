@@ -119,7 +119,13 @@ function A.host(rules)
   -- a shot's result: reversed, stone, invisible, trolls' halt
   function host.shot_lands(G, by, at, r)
     at, r = Hb.shot_lands(G, by, at, r)
-    if r ~= "-" and S.flag(G.D[at].fx, "untargetable") then r = into_friends(G, at, nil, MILDER[r]) end
+    if r ~= "-" and S.flag(G.D[at].fx, "untargetable") then r = MILDER[r] end
+    -- a shot's repulse goes straight back (turn/results.lua: from
+    -- shooting, no opponent); the combat judged "into friends" along the
+    -- shooter's facing, which differs when the shooter touches the
+    -- target's flank or rear (crows hovering there): judged again the way
+    -- the vignette will move
+    r = into_friends(G, at, nil, r)
     if r == "H" and beasts.turn_to_stone(G, at) then r = "-" end
     return at, r
   end

@@ -432,3 +432,16 @@ T.case("Phalanx fantasy: GIANTS' boulders as attached artillery when the scenari
   local H, hid = field({ c("giants", "giant", 500, 400, 0) }, { v("foe", "HIN", 500, 470, 180) })
   T.eq(H.D[hid(1, "giants")].artillery, nil)
 end)
+
+T.case("Phalanx fantasy: a shot's R on a vignette with friends straight behind within half its move is a B, whatever side the shooter touches (Results; TAME CROWS hovering at a flank)", function()
+  -- the referee found it (seed 669426483927500838): crows touching a link's
+  -- flank; the combat judged "into friends" along the crows' facing, the
+  -- repulse went straight back into the giants behind
+  local G, id = field({ c("crows", "crows", 620, 400, 270) },
+    { v("target", "HIN", 500, 400, 0), v("friend", "HIN", 500, 340, 0) })
+  local _, r = G.shot_lands(G, id(1, "crows"), id(2, "target"), "R")
+  T.eq(r, "B", "into friends within half its move")
+  local H, hid = field({ c("crows", "crows", 620, 400, 270) }, { v("target", "HIN", 500, 400, 0) })
+  local _, r2 = H.shot_lands(H, hid(1, "crows"), hid(2, "target"), "R")
+  T.eq(r2, "R", "nothing behind: R")
+end)
