@@ -14,7 +14,8 @@
 -- mythical beast or a hostile magician counts 100 paces nearer (spell 10
 -- rids the field of either: the default magician's first choice). He
 -- closes to CLOSE paces of it (inside his reach with room for the target's
--- own move before the next period's casting) and holds there.
+-- own move before the next period's casting) and holds there, out of
+-- every zone of sanctity (his own side's saint's too).
 local S = require("modules.fantasy.states")
 local K = require("modules.fantasy.adapted.common")
 local saints = require("modules.fantasy.adapted.saints")
@@ -24,6 +25,7 @@ local M = {}
 
 M.CLOSE = 70          -- paces from the target's edge he closes to
 M.PRIZE = 100         -- paces: how much nearer a beast or magician counts
+M.MARGIN = 10         -- paces he keeps clear of a zone of sanctity's edge
 
 local function worthwhile(G, uid)
   local t = G.D[uid]
@@ -43,10 +45,46 @@ function M.goal(G, uid)
     end
   end
   if not best then return nil end
-  local advance = math.max(0, best_dist - K.mm(G, M.CLOSE))
   -- already within his reach, and out of every zone of sanctity: he holds
-  if best_dist <= K.mm(G, magic.RANGE) and not saints.in_sanctity(G, uid) then advance = 0 end
-  return { target = best, advance = advance, distance = best_dist }
+  if best_dist <= K.mm(G, magic.RANGE) and not saints.in_sanctity(G, uid) then
+    return { target = best, advance = 0, distance = best_dist }
+  end
+  local mx, my = G.bf:pos(uid)
+  local tx, ty = G.bf:pos(best)
+  local len = math.max(1e-9, math.sqrt((tx - mx) ^ 2 + (ty - my) ^ 2))
+  local go = math.max(0, best_dist - K.mm(G, M.CLOSE))
+  local px, py = mx + (tx - mx) * go / len, my + (ty - my) * go / len
+  -- "No spells will work within 100 paces of" a saint (his own side's
+  -- too): the point is pushed out of every zone it falls in, straight away
+  -- from that saint (a saint walking beside him kept him from casting
+  -- all battle)
+  local me = G.bf:unit(uid)
+  for _, s in ipairs(K.with_trait(G, "sanctity")) do
+    local sx, sy = G.bf:pos(s)
+    local su = G.bf:unit(s)
+    local r = K.mm(G, saints.SANCTITY) + math.max(su.width, su.depth) / 2 + math.max(me.width, me.depth) / 2 + K.mm(G, M.MARGIN)
+    local dx, dy = px - sx, py - sy
+    local d = math.sqrt(dx * dx + dy * dy)
+    if d < r then
+      if d < 1e-6 then dx, dy, d = -(ty - my), tx - mx, len end
+      px, py = sx + dx / d * r, sy + dy / d * r
+    end
+  end
+  local advance = math.sqrt((px - mx) ^ 2 + (py - my) ^ 2)
+  return { target = best, advance = advance, distance = best_dist, x = px, y = py }
+end
+
+-- A saint whose zone of sanctity holds a magician of his own side (live,
+-- able to cast but for the saint) stands this move, so that the magician
+-- can walk out of it (a saint at his side, keeping pace, kept the Grey
+-- Wizard from casting in 49 of 50 Historicon battles).
+function M.saint_stands(G, uid)
+  local d = G.D[uid]
+  if not K.has(d, "sanctity") then return false end
+  for _, m in ipairs(K.near(G, uid, "magician", saints.SANCTITY, d.side)) do
+    if magic.may_cast(G.D[m].fx) then return true end
+  end
+  return false
 end
 
 return M

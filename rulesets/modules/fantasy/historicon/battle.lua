@@ -190,18 +190,19 @@ function A.apply(rules)
   local ai = R("historicon.ai")
   -- A magician's plan (adapted/magician_plan.lua): the default commander
   -- brings its magician within reach of a worthwhile target and holds him
-  -- there (a unit in contact, or rallying, keeps the commander's plan).
+  -- there (a unit in contact, or rallying, keeps the commander's plan); a
+  -- saint with his own magician in his zone stands.
   local plan_of = ai.plan
   ai.plan = function(G, uid)
     local p = plan_of(G, uid)
     local d = G.D[uid]
-    if not G.fantasy or not (d.traits and d.traits.magician) or (p and p.rally) then return p end
-    if turn.in_contact(G, uid) then return p end
+    if not G.fantasy or not d.traits or (p and p.rally) or turn.in_contact(G, uid) then return p end
+    if mplan.saint_stands(G, uid) then return nil end
+    if not d.traits.magician then return p end
     local goal = mplan.goal(G, uid)
     if not goal then return p end
     if goal.advance <= 0 then return nil end
-    local ex, ey = G.bf:pos(goal.target)
-    return turn.steer(G, uid, ex, ey, goal.advance)
+    return turn.steer(G, uid, goal.x, goal.y, goal.advance)
   end
   local move = turn.move
   turn.move = function(G, uid, plan, opts)

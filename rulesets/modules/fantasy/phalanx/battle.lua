@@ -40,6 +40,7 @@ local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.phalanx.army")
 local mplan = require("modules.fantasy.adapted.magician_plan")
 local haters = require("modules.fantasy.adapted.elf_haters")
+local Mn = require("lib.manoeuvre")
 
 local A = {
   id = "fantasy",
@@ -335,10 +336,13 @@ function A.apply(rules)
     if not G.fantasy then return orders end
     -- a dragon that has forgotten its orders eats the messenger: the
     -- default commander sends none (it acts on the initiative table)
+    -- (and a saint alone in his link with his own magician in his zone
+    -- stands: the magician walks out of it; magician_plan.saint_stands)
     local sent = {}
     for _, o in ipairs(orders) do
       local g = G.groups[o.gid]
-      if not (g and #g.ids == 1 and G.D[g.ids[1]].fx_forgot) then sent[#sent + 1] = o end
+      local one = g and #g.ids == 1 and g.ids[1]
+      if not (one and (G.D[one].fx_forgot or mplan.saint_stands(G, one))) then sent[#sent + 1] = o end
     end
     orders = sent
     for _, gid in ipairs(G.sides[side].groups) do
@@ -352,7 +356,8 @@ function A.apply(rules)
           for _, o in ipairs(orders) do if o.gid ~= gid then kept[#kept + 1] = o end end
           orders = kept
           if goal.advance > 0 then
-            local a = turn.turn_towards(G, g, goal.target)
+            local x, y, f = G.bf:pos(g.ids[1])
+            local a = Mn.norm(Mn.heading(goal.x - x, goal.y - y) - f)
             local _, tr = turn.allowances(G, g, 0)
             a = math.max(-tr, math.min(tr, a))
             local mv = turn.allowances(G, g, a)

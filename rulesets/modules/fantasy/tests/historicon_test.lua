@@ -537,3 +537,22 @@ T.case("Historicon fantasy: GOBLINS AND ORCS on wolves count as hostile huns: en
   end
   T.eq(score(id(2, "near")), score(id(2, "far")) - 1, "-1")
 end)
+
+T.case("Historicon fantasy: MAGICIANS -- a saint with his own magician in his zone of sanctity stands; the magician's goal lies out of it (our adaptation: a magician's plan)", function()
+  local ai = R("historicon.ai")
+  local G, _, id = field({ creature("wiz", "magician", 8, 2, 90, 20, 0), creature("saint", "saint", 8, 2, 100, 20, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 90, 180) }, { cmd1 = ai, referee = true })
+  local wiz, saint, foe = id(1, "wiz"), id(1, "saint"), id(2, "foe")
+  T.truthy(saints.in_sanctity(G, wiz), "the wizard starts in his saint's zone")
+  T.eq(ai.plan(G, saint), nil, "the saint stands")
+  local goal = mplan.goal(G, wiz)
+  T.eq(goal.target, foe)
+  local sx, sy = G.bf:pos(saint)
+  local r = math.sqrt((goal.x - sx) ^ 2 + (goal.y - sy) ^ 2)
+  T.truthy(r > 10 * CM, "his goal lies outside the zone: " .. r)
+  -- his magician out of his zone, the saint follows his commander again
+  G.bf:place(wiz, 300, 200, 0)
+  falsy(saints.in_sanctity(G, wiz))
+  falsy(mplan.saint_stands(G, saint))
+  T.truthy(ai.plan(G, saint) ~= nil, "his magician gone, the saint moves again")
+end)
