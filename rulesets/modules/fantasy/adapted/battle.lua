@@ -19,6 +19,7 @@ local flight = require("modules.fantasy.adapted.flight")
 local dragons = require("modules.fantasy.adapted.dragons")
 local basilisk = require("modules.fantasy.adapted.basilisk")
 local haters = require("modules.fantasy.adapted.elf_haters")
+local theology = require("modules.fantasy.adapted.theology")
 
 local B = {}
 
@@ -49,6 +50,7 @@ end
 function B.period_start(G)
   tick(G)
   saints.period(G)
+  theology.period(G)
   beasts.demons(G)
   beasts.huns(G)
   dragons.period(G)
@@ -76,6 +78,10 @@ function B.own_move(G, uid)
   if beasts.ents_hold(G, uid) then return true end
   -- DRAGONS and DWARVES out of control at elves: the host's loss of control
   local host = K.host(G)
+  -- MOSLEM SAINTS: two saints in a discussion home on each other
+  local other = host.out_of_control and theology.homes_on(G, uid)
+  if other and host.in_contact(G, uid) then return true end
+  if other then return host.out_of_control(G, uid, other) end
   local elf = host.out_of_control and haters.quarry(G, uid)
   if elf and haters.goes_out_of_control(G, uid, elf) then return host.out_of_control(G, uid, elf) end
   if d.flies and flight.move(G, uid) then return true end

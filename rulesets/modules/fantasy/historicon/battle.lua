@@ -103,6 +103,8 @@ function A.host(rules)
   function host.record(G, uid, kind) if G.referee then Mn.record(G, uid, turn.kind_of(G, uid, kind)) end end
   -- DRAGONS' appetite: "kill any [elephant]": one EI model, READING 5
   -- hits (Historicon counts "each EI model as 5 figures")
+  -- MOSLEM SAINTS: "wounded": hits taken
+  function host.wounds(G, uid) return G.D[uid].hits or 0 end
   function host.is_elephant(G, uid) return G.D[uid].class == "EI" end
   function host.kill_elephant(G, by, uid)
     H.record_hits(G, by, uid, troops.organisation.elephant_figures)
@@ -256,8 +258,15 @@ function A.apply(rules)
   integrity.modifiers:add({ id = "fantasy_saint_abashes", rule = A.rule,
     text = "an enemy saint within 100 paces (" .. LABEL .. ")",
     when = function(c) return c.unit.fx_abashed == true end, add = -1 })
-  integrity.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero with the unit, as a rash general (" .. LABEL .. ")",
-    when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and not c.unit.general end, add = 2 })
+  -- HERO and WARRIOR SAINT (rash_general): with his unit as a rash general
+  local function rash(u) return u.traits ~= nil and (u.traits.hero == true or u.traits.rash_general == true) and not u.general end
+  integrity.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
+    when = function(c) return rash(c.unit) end, add = 2 })
+  -- MOSLEM SAINTS +3 to their own side within 150 paces; a WARRIOR SAINT
+  -- near, +1 (adapted/theology.lua)
+  integrity.modifiers:add({ id = "fantasy_exhorted", rule = A.rule,
+    text = "a Moslem saint (+3) or a warrior saint (+1) of its side within 150 paces (" .. LABEL .. ")",
+    when = function(c) return c.unit.fx_exhort ~= nil end, add = function(c) return c.unit.fx_exhort end })
   -- GOBLINS AND ORCS on wolves: "their enemy count them as "hostile huns"
   -- for reaction": WRG's -1 "Hostile Huns within 150 paces"
   integrity.modifiers:add({ id = "fantasy_hostile_huns", rule = A.rule,
@@ -282,8 +291,8 @@ function A.apply(rules)
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end,
     add = function(c) return c.per4 end })
-  melee.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero with the unit, as a rash general (" .. LABEL .. ")",
-    when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and not c.unit.general end,
+  melee.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
+    when = function(c) return rash(c.unit) end,
     add = function(c) return c.per4 end })
   -- the referee's allowances: a flight ("fly 200 paces in a period") and a
   -- magician's (spell 2, "within 100 paces"), in this table's mm

@@ -61,6 +61,16 @@ return {
   -- tests; a zone of sanctity of 100 paces; enemies within it -1
   { id = "saint", name = "Saint", points = 0, counts_as = { troop = "ARA HIN" }, never_for = "chaos",
     traits = { "saint", "sanctity", "abashes_enemy", "no_reaction_tests" }, rule = "SAINT" },
+  -- WARRIOR SAINT: "a mounted knight ... equivalent to those of a super
+  -- heavy cavalryman armed with kontos": drilled knights (KC) and his
+  -- following; a saint in all else, and "as a rash general" with his unit
+  { id = "warrior_saint", name = "Warrior Saint", points = 0, counts_as = { troop = "ARA KC" }, never_for = "chaos",
+    traits = { "saint", "sanctity", "abashes_enemy", "no_reaction_tests", "rash_general" }, rule = "WARRIOR SAINT" },
+  -- MOSLEM SAINTS: "equivalent to unarmed Christian saints" (as SAINT), +3
+  -- to their side within 150 paces; a theological discussion with an
+  -- enemy Christian saint within 100 paces
+  { id = "moslem_saint", name = "Moslem saint", points = 0, counts_as = { troop = "ARA HIN" }, never_for = "chaos",
+    traits = { "saint", "moslem_saint", "sanctity", "no_reaction_tests", "exhorts_own" }, rule = "MOSLEM SAINTS" },
   -- HERO: mounted, "as if a rash general" with his unit; vain
   { id = "hero", name = "Hero", points = 0, counts_as = { troop = "ARA HC" }, traits = { "hero", "vain" }, rule = "HERO" },
   -- MAGICIANS: "MI with sword only, shieldless": READING drilled heavy

@@ -40,6 +40,7 @@ local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.phalanx.army")
 local mplan = require("modules.fantasy.adapted.magician_plan")
 local haters = require("modules.fantasy.adapted.elf_haters")
+local theology = require("modules.fantasy.adapted.theology")
 local Mn = require("lib.manoeuvre")
 
 local A = {
@@ -97,6 +98,8 @@ function A.host(rules)
   -- (Phalanx: "Linking is permanent")
   -- DRAGONS' appetite: "kill any [elephant]": READING the elephant
   -- vignette is broken (a vignette is the smallest thing Phalanx loses)
+  -- MOSLEM SAINTS: "wounded": R and RR results taken
+  function host.wounds(G, uid) local d = G.D[uid]; return (d.accumulated_r or 0) + (d.accumulated_rr or 0) end
   function host.is_elephant(G, uid) return troops.groups.EL[G.D[uid].class] == true end
   function host.kill_elephant(G, by, uid) host.remove(G, uid, "killed and eaten by " .. G.D[by].name) end
   -- BASILISK: a vignette's gaze holds "one figure" of the vignette in front
@@ -230,6 +233,12 @@ function A.apply(rules)
   local function out_of_control(G, g)
     if #g.ids == 0 or turn.group_halted(G, g) or turn.group_in_contact(G, g) then return false end
     for _, uid in ipairs(g.ids) do
+      -- MOSLEM SAINTS: saints in a discussion home on each other (the same charge)
+      local other = theology.homes_on(G, uid)
+      if other then
+        charge0(G, g, other, turn.turn_towards(G, g, other), { any_turn = true })
+        return true
+      end
       local elf = haters.quarry(G, uid)
       if elf and haters.goes_out_of_control(G, uid, elf) then
         charge0(G, g, elf, turn.turn_towards(G, g, elf), { any_turn = true })
@@ -393,6 +402,12 @@ function A.apply(rules)
   command.activation_modifiers:add({ id = "fantasy_crows_carry_messages", rule = A.rule,
     text = "tame crows carry the General's message over what blocks his sight (" .. LABEL .. ")",
     when = function(c) return c.s.line_of_sight_blocked and any(c.link, "fx_crows") end, add = -1 })
+  -- MOSLEM SAINTS "add 3 to the reaction totals of all troops of their own
+  -- side within 150 paces", a WARRIOR SAINT near +1 (adapted/theology.lua):
+  -- READING, as the saint's -1 above, -1 activation point for the link
+  command.activation_modifiers:add({ id = "fantasy_exhorted", rule = A.rule,
+    text = "a Moslem or warrior saint of its side within 150 paces (" .. LABEL .. ")",
+    when = function(c) return any(c.link, "fx_exhort") end, add = -1 })
   -- BASILISK: a vignette with a figure held in stone fights at -1
   R("phalanx.melee").modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
     text = "a figure held in stone by a basilisk's gaze (" .. LABEL .. ")",

@@ -39,6 +39,15 @@ return {
   -- flock, heavy infantry of low integrity (HIN II); a zone of sanctity
   { id = "saint", name = "Saint", points = 0, counts_as = { class = "HIN", integrity = "II", army = "RA" },
     never_for = "chaos", traits = { "saint", "sanctity", "abashes_enemy" }, rule = "SAINT" },
+  -- WARRIOR SAINT: "a super heavy cavalryman armed with kontos": heavy
+  -- charging cavalry; a saint in all else; near his own side +1 "as a rash
+  -- general"
+  { id = "warrior_saint", name = "Warrior Saint", points = 0, counts_as = { class = "HCC", integrity = "IV", army = "RA" },
+    never_for = "chaos", traits = { "saint", "sanctity", "abashes_enemy", "rash_general" }, rule = "WARRIOR SAINT" },
+  -- MOSLEM SAINTS: as the saint, +3 to their own side within 150 paces, a
+  -- theological discussion with an enemy Christian saint within 100 paces
+  { id = "moslem_saint", name = "Moslem saint", points = 0, counts_as = { class = "HIN", integrity = "II", army = "RA" },
+    never_for = "chaos", traits = { "saint", "moslem_saint", "sanctity", "exhorts_own" }, rule = "MOSLEM SAINTS" },
   -- MAGICIANS: "MI with sword only, shieldless": heavy infantry, integrity II
   { id = "magician", name = "Magician", points = 0, counts_as = { class = "HIN", integrity = "II", army = "RA" },
     traits = { "magician" }, rule = "MAGICIANS" },

@@ -18,6 +18,7 @@ local A = require("modules.fantasy.historicon.battle")
 local mplan = require("modules.fantasy.adapted.magician_plan")
 local dragons = require("modules.fantasy.adapted.dragons")
 local basilisk = require("modules.fantasy.adapted.basilisk")
+local theology = require("modules.fantasy.adapted.theology")
 local pack = require("modules.fantasy.historicon.army").index
 
 local rules = ruleset.load("historicon", { options = { "fantasy" } })
@@ -555,4 +556,55 @@ T.case("Historicon fantasy: MAGICIANS -- a saint with his own magician in his zo
   falsy(saints.in_sanctity(G, wiz))
   falsy(mplan.saint_stands(G, saint))
   T.truthy(ai.plan(G, saint) ~= nil, "his magician gone, the saint moves again")
+end)
+
+T.case("Historicon fantasy: MOSLEM SAINTS -- +3 to their side within 150 paces; a theological discussion: the saints home on each other, the wounded winner prays (WRG 1973 APPENDIX IV MOSLEM SAINTS)", function()
+  local G, _, id = field({ creature("imam", "moslem_saint", 8, 2, 90, 40, 0), unit("faithful", "ARA HIN", 16, 2, 70, 30, 0),
+      unit("far", "ARA HIN", 16, 2, 10, 10, 0) },
+    { creature("monk", "saint", 8, 2, 100, 50, 180) }, { referee = true })
+  local imam, monk, faithful, far = id(1, "imam"), id(2, "monk"), id(1, "faithful"), id(1, "far")
+  Hb.period_start(G)
+  T.eq(G.D[faithful].fx_exhort, 3, "+3 within 150 paces")
+  falsy(G.D[far].fx_exhort, "beyond")
+  falsy(G.D[monk].fx_exhort, "not the enemy")
+  local function score(uid)
+    local r
+    forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
+    for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
+    return r
+  end
+  local exhorted = score(faithful)
+  G.D[faithful].fx_exhort = nil
+  T.eq(exhorted, score(faithful) + 3, "+3 on integrity")
+  T.eq(G.D[imam].fx_discussing, monk, "within 100 paces of a Christian saint")
+  T.eq(G.D[monk].fx_discussing, imam)
+  T.eq(events(G, "fantasy", imam)[1].what, "theological_discussion")
+  turn.phase2(G)
+  T.truthy(turn.in_contact(G, imam), "they home on each other")
+  -- the monk is promoted to be a Martyr; the imam took hits in it
+  G.D[imam].hits = 2
+  host.remove(G, monk, "a martyr")
+  Hb.period_start(G)
+  T.truthy(S.has(G.D[imam].fx, "praying"), "wounded, he prays for the rest of the battle")
+  T.eq(Hb.own_move(G, imam), true, "and does not move")
+end)
+
+T.case("Historicon fantasy: WARRIOR SAINT -- with his unit as a rash general (+2), others of his side within 150 paces +1; no integrity tests; a zone of sanctity (WRG 1973 APPENDIX IV WARRIOR SAINT)", function()
+  local G, _, id = field({ creature("ws", "warrior_saint", 8, 2, 90, 40, 0), unit("near", "ARA HIN", 16, 2, 70, 30, 0),
+      unit("far", "ARA HIN", 16, 2, 10, 10, 0) }, { unit("foe", "ARA HIN", 16, 2, 150, 110, 180) })
+  local ws, near, far = id(1, "ws"), id(1, "near"), id(1, "far")
+  Hb.period_start(G)
+  T.eq(G.D[near].fx_exhort, 1)
+  falsy(G.D[far].fx_exhort)
+  falsy(G.D[ws].fx_exhort, "not himself")
+  local integ = R("historicon.integrity")
+  local with = integ.odds(G.D[ws], { reason = "rallies" })
+  T.eq(turn.test(G, ws, { "fantasy_plain" }, {}), "pass", "a saint: no integrity tests")
+  local mods = 0
+  for _, e in ipairs(integ.modifiers.entries) do
+    if e.id == "fantasy_hero" and e.when({ unit = G.D[ws] }) then mods = mods + 1 end
+  end
+  T.eq(mods, 1, "his unit has the rash general's +2")
+  T.truthy(saints.in_sanctity(G, ws), "a zone of sanctity")
+  T.truthy(with ~= nil)
 end)

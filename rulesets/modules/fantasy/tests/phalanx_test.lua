@@ -17,6 +17,7 @@ local A = require("modules.fantasy.phalanx.battle")
 local mplan = require("modules.fantasy.adapted.magician_plan")
 local dragons = require("modules.fantasy.adapted.dragons")
 local basilisk = require("modules.fantasy.adapted.basilisk")
+local theology = require("modules.fantasy.adapted.theology")
 local pack = require("modules.fantasy.phalanx.army").index
 
 local rules = ruleset.load("phalanx", { options = { "fantasy" } })
@@ -444,4 +445,33 @@ T.case("Phalanx fantasy: a shot's R on a vignette with friends straight behind w
   local H, hid = field({ c("crows", "crows", 620, 400, 270) }, { v("target", "HIN", 500, 400, 0) })
   local _, r2 = H.shot_lands(H, hid(1, "crows"), hid(2, "target"), "R")
   T.eq(r2, "R", "nothing behind: R")
+end)
+
+T.case("Phalanx fantasy: MOSLEM SAINTS -- -1 activation point for their side within 150 paces; a theological discussion: the saints charge each other (WRG 1973 APPENDIX IV MOSLEM SAINTS)", function()
+  local command = R("phalanx.command")
+  local G, id = field({ c("imam", "moslem_saint", 500, 400, 0), v("faithful", "HIN", 620, 400, 0), v("far", "HIN", 1500, 100, 0) },
+    { c("monk", "saint", 520, 520, 180) }, { referee = true })
+  local imam, monk = id(1, "imam"), id(2, "monk")
+  Hb.period_start(G)
+  local faithful, far = G.D[id(1, "faithful")], G.D[id(1, "far")]
+  T.eq(faithful.fx_exhort, 3)
+  falsy(far.fx_exhort)
+  local blocked = { line_of_sight_blocked = true }   -- (a cost above Phalanx's minimum of 1)
+  T.eq(command.activation_cost({ faithful }, blocked), command.activation_cost({ far }, blocked) - 1, "-1 activation point")
+  T.eq(G.D[imam].fx_discussing, monk)
+  G.bf:set_time(1, "B movement")
+  turn.initiative_phase(G, 1)
+  T.truthy(G.bf:distance(imam, monk) < 0.5, "he charged the monk")
+end)
+
+T.case("Phalanx fantasy: WARRIOR SAINT -- others of his side within 150 paces -1 activation point; a zone of sanctity (WRG 1973 APPENDIX IV WARRIOR SAINT)", function()
+  local command = R("phalanx.command")
+  local G, id = field({ c("ws", "warrior_saint", 500, 400, 0), v("near", "HIN", 620, 400, 0), v("far", "HIN", 1500, 100, 0) },
+    { v("foe", "HIN", 1500, 1100, 180) })
+  Hb.period_start(G)
+  local near, far = G.D[id(1, "near")], G.D[id(1, "far")]
+  T.eq(near.fx_exhort, 1)
+  local blocked = { line_of_sight_blocked = true }
+  T.eq(command.activation_cost({ near }, blocked), command.activation_cost({ far }, blocked) - 1)
+  T.truthy(require("modules.fantasy.adapted.saints").in_sanctity(G, id(1, "ws")), "a zone of sanctity")
 end)
