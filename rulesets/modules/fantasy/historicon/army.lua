@@ -25,7 +25,7 @@ local host = H.new{
     saint = true, sanctity = true, abashes_enemy = true, no_reaction_tests = true, hero = true, vain = true,
     magician = true, black_magician = true, hates_elves = true, eats_elephants = true, frightens_elephants = true,
     forgets_orders = true, hostile_huns = true, petrifying_gaze = true, rash_general = true, moslem_saint = true,
-    exhorts_own = true } },
+    exhorts_own = true, magic_sword = true } },
   filled = { "troop" },
   fill = function(out, decl) out.troop = decl.counts_as.troop end,
 }

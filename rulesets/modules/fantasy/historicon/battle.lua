@@ -262,6 +262,12 @@ function A.apply(rules)
   local function rash(u) return u.traits ~= nil and (u.traits.hero == true or u.traits.rash_general == true) and not u.general end
   integrity.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
     when = function(c) return rash(c.unit) end, add = 2 })
+  -- HERO: "When operating alone, he counts plus 3 for his own reaction":
+  -- READING alone as Historicon's "No friendly unit within 30cm"
+  integrity.modifiers:add({ id = "fantasy_hero_alone", rule = A.rule,
+    text = "a hero operating alone (" .. LABEL .. ")",
+    when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and c.situation.no_friend_within_30cm == true end,
+    add = 3 })
   -- MOSLEM SAINTS +3 to their own side within 150 paces; a WARRIOR SAINT
   -- near, +1 (adapted/theology.lua)
   integrity.modifiers:add({ id = "fantasy_exhorted", rule = A.rule,
@@ -278,6 +284,15 @@ function A.apply(rules)
   integrity.modifiers:add({ id = "fantasy_dragon_dread", rule = A.rule,
     text = "elephants within 150 paces of a dragon (" .. LABEL .. ")",
     when = function(c) return c.unit.fx_dread == true end, add = -2 })
+  -- HERO: "if equipped with a magic sword ... he can count it as a
+  -- two-handed axe whenever he wants to, provided no saint of either
+  -- persuasion is near": READING, +1 melee die per 4 figures more (the
+  -- axe's weight, in Table 4's form) while no saint is within 100 paces
+  -- (d.fx_saint_near, adapted/saints.lua)
+  melee.modifiers:add({ id = "fantasy_magic_sword", rule = A.rule,
+    text = "the hero's magic sword as a two-handed axe (" .. LABEL .. ")",
+    when = function(c) return c.unit.traits ~= nil and c.unit.traits.magic_sword == true and not c.unit.fx_saint_near end,
+    add = function(c) return c.per4 end })
   -- BASILISK: figures held in stone do not fight: their melee dice are lost
   -- (never the last front-rank figure's)
   melee.modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,

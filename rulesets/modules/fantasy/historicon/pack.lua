@@ -71,8 +71,10 @@ return {
   -- enemy Christian saint within 100 paces
   { id = "moslem_saint", name = "Moslem saint", points = 0, counts_as = { troop = "ARA HIN" }, never_for = "chaos",
     traits = { "saint", "moslem_saint", "sanctity", "no_reaction_tests", "exhorts_own" }, rule = "MOSLEM SAINTS" },
-  -- HERO: mounted, "as if a rash general" with his unit; vain
-  { id = "hero", name = "Hero", points = 0, counts_as = { troop = "ARA HC" }, traits = { "hero", "vain" }, rule = "HERO" },
+  -- HERO: mounted, "as if a rash general" with his unit; vain; "a magic
+  -- sword, as most of them sensibly are"
+  { id = "hero", name = "Hero", points = 0, counts_as = { troop = "ARA HC" }, traits = { "hero", "vain", "magic_sword" },
+    rule = "HERO" },
   -- MAGICIANS: "MI with sword only, shieldless": READING drilled heavy
   -- infantry without missiles, casting the twelve spells
   { id = "magician", name = "Magician", points = 0, counts_as = { troop = "ARA HIN" }, traits = { "magician" },

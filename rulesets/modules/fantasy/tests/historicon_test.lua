@@ -608,3 +608,27 @@ T.case("Historicon fantasy: WARRIOR SAINT -- with his unit as a rash general (+2
   T.truthy(saints.in_sanctity(G, ws), "a zone of sanctity")
   T.truthy(with ~= nil)
 end)
+
+T.case("Historicon fantasy: HERO -- the magic sword (+1 melee die per 4 figures) unless a saint is within 100 paces; alone +3 (WRG 1973 APPENDIX IV HERO)", function()
+  local melee = R("historicon.melee")
+  local integ = R("historicon.integrity")
+  local G, _, id = field({ creature("hero", "hero", 8, 1, 90, 40, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 48, 180),
+    creature("saint", "saint", 8, 2, 20, 110, 180) })
+  local hero, foe = id(1, "hero"), id(2, "foe")
+  Hb.period_start(G)
+  falsy(G.D[hero].fx_saint_near)
+  local sword = melee.pool(G.D[hero], G.D[foe], {}).dice
+  G.D[hero].traits.magic_sword = nil
+  local plain = melee.pool(G.D[hero], G.D[foe], {}).dice
+  T.eq(sword, plain + 2, "8 figures in the front rank: +2 dice")
+  G.D[hero].traits.magic_sword = true
+  G.bf:place(id(2, "saint"), 760, 470, 180)
+  Hb.period_start(G)
+  T.truthy(G.D[hero].fx_saint_near, "a saint within 100 paces")
+  T.eq(melee.pool(G.D[hero], G.D[foe], {}).dice, plain, "no magic sword near a saint")
+  local alone = integ.test(G.D[hero], { reason = "rallies", no_friend_within_30cm = true }, dice.forced({ 3, 3 }), true)
+  local with = integ.test(G.D[hero], { reason = "rallies", no_friend_within_30cm = false }, dice.forced({ 3, 3 }), true)
+  local function has(out, idv) for _, t in ipairs(out.terms or {}) do if t.id == idv then return true end end return false end
+  T.truthy(has(alone, "fantasy_hero_alone"), "alone: +3")
+  falsy(has(with, "fantasy_hero_alone"), "with friends near: no +3")
+end)
