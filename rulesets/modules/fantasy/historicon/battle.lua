@@ -235,6 +235,18 @@ function A.apply(rules)
     end
     return test(G, uid, reasons, opps)
   end
+  -- SAINT "If killed, he is removed from the field, but promoted to be a
+  -- Martyr ... counts 125 points to his own side on totalling up" (a
+  -- warrior saint 150): READING, Historicon totals victory points lost: a
+  -- saint's unit lost gives its side the points a broken unit would have
+  -- cost it (its deduction counts the other way)
+  local victory = R("historicon.victory")
+  local break_deduction = victory.break_deduction
+  victory.break_deduction = function(unit)
+    local n = break_deduction(unit)
+    if unit.traits and unit.traits.saint then return -n end
+    return n
+  end
   -- TROLLS: "halt 2 periods" is Historicon's middle result, the recoil
   local apply_result = turn.apply_result
   turn.apply_result = function(G, uid, result, reason, opps)

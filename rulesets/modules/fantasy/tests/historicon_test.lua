@@ -632,3 +632,13 @@ T.case("Historicon fantasy: HERO -- the magic sword (+1 melee die per 4 figures)
   T.truthy(has(alone, "fantasy_hero_alone"), "alone: +3")
   falsy(has(with, "fantasy_hero_alone"), "with friends near: no +3")
 end)
+
+T.case("Historicon fantasy: Martyrs' points -- a saint's unit lost gives its side the victory points a broken unit costs (WRG 1973 APPENDIX IV SAINT)", function()
+  local G, _, id = field({ creature("saint", "saint", 8, 2, 90, 40, 0), unit("men", "ARA HIN", 16, 2, 40, 40, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 110, 180) })
+  local vp = G.sides[1].vp
+  host.remove(G, id(1, "saint"), "killed")
+  T.eq(G.sides[1].vp, vp + 2, "promoted to be a Martyr: +2 (a broken unit's 2)")
+  host.remove(G, id(1, "men"), "broken")
+  T.eq(G.sides[1].vp, vp, "other units cost 2 as ever")
+end)
