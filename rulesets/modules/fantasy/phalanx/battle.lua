@@ -27,10 +27,16 @@
 --   mired       spell 12 halves a foot vignette's move, quarters a mounted
 --   removed     banished, vanished or gone to the 12th plane: broken (the
 --               host's victory conditions count it)
---   not played  missiles of creatures (a class decides whether a vignette
---               shoots in Phalanx: the dragon's flame, giants' boulders),
---               reaction modifiers (saints' -1, heroes; Phalanx has no
---               reaction test), magic swords
+--   reaction    Phalanx has none: a "reaction total" minus for others
+--               (saint -1, hostile huns) is +1 activation point for the
+--               link, a plus (Moslem saint +3, warrior saint) -1
+--   out of control  (dwarves and dragons at elves, saints homing) the
+--               initiative table's "Charge the nearest enemy, taking any
+--               amount of turns to do so", at the target
+--   not played  the dragon's flame (a class decides whether a vignette
+--               shoots; giants' boulders are attached artillery under the
+--               optional ARTILLERY), heroes and magic swords (no reaction,
+--               no weapons), martyrs' points (no points)
 local Hb = require("modules.fantasy.adapted.battle")
 local beasts = require("modules.fantasy.adapted.beasts")
 local saints = require("modules.fantasy.adapted.saints")
