@@ -91,6 +91,15 @@ end
 local CM = 10
 local function falsy(v, what) T.truthy(not v, what) end
 
+-- The score of a plain integrity test of uid, dice forced (3s): to compare
+-- two units, or one unit before and after a modifier.
+local function test_score(G, uid)
+  local r
+  forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
+  for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
+  return r
+end
+
 T.case("Historicon fantasy: DRAGONS fly 200 paces over units, then land within charge reach (WRG 1973 APPENDIX IV DRAGONS)", function()
   local G, _, id = field(
     { creature("dragon", "dragon", 16, 2, 90, 10, 0), unit("guard", "ARA HIN", 16, 2, 90, 22, 0) },
@@ -473,12 +482,7 @@ T.case("Historicon fantasy: DRAGONS -- enemy elephants within 150 paces -2 on in
   T.truthy(G.D[el].fx_dread, "within 150 paces")
   T.truthy(G.D[el].disordered, "in contact: disordered")
   falsy(G.D[far].fx_dread, "beyond")
-  local function score(uid)
-    local r
-    forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
-    for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
-    return r
-  end
+  local function score(uid) return test_score(G, uid) end
   G.D[el].disordered, G.D[far].disordered = false, false
   T.eq(score(el), score(far) - 2, "-2")
 end)
@@ -530,12 +534,7 @@ T.case("Historicon fantasy: GOBLINS AND ORCS on wolves count as hostile huns: en
   T.truthy(G.D[id(2, "near")].fx_huns, "within 150 paces")
   falsy(G.D[id(2, "far")].fx_huns, "beyond")
   falsy(G.D[id(1, "wolves")].fx_huns, "not their own side")
-  local function score(uid)
-    local r
-    forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
-    for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
-    return r
-  end
+  local function score(uid) return test_score(G, uid) end
   T.eq(score(id(2, "near")), score(id(2, "far")) - 1, "-1")
 end)
 
@@ -567,12 +566,7 @@ T.case("Historicon fantasy: MOSLEM SAINTS -- +3 to their side within 150 paces; 
   T.eq(G.D[faithful].fx_exhort, 3, "+3 within 150 paces")
   falsy(G.D[far].fx_exhort, "beyond")
   falsy(G.D[monk].fx_exhort, "not the enemy")
-  local function score(uid)
-    local r
-    forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
-    for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
-    return r
-  end
+  local function score(uid) return test_score(G, uid) end
   local exhorted = score(faithful)
   G.D[faithful].fx_exhort = nil
   T.eq(exhorted, score(faithful) + 3, "+3 on integrity")
