@@ -15,13 +15,13 @@ return army {
   points_limit = 300,
   units = {
     unit { id = "mamluks", name = "Mamluks", troop = "ARA HC", figures = 12, ranks = 2 },
+    unit { id = "magician", name = "The magician of Baghdad and his acolytes", creature = "magician", figures = 8, ranks = 2 },
     unit { id = "foot", name = "Spearmen of the city", troop = "ARA HIS", figures = 24, ranks = 4 },
     unit { id = "daylami", name = "Daylami foot", troop = "ARA HIN", figures = 24, ranks = 4 },
     unit { id = "guard", name = "The Emir and his foot guard", troop = "ARA HIN-A", figures = 24, ranks = 4, general = true },
     unit { id = "militia", name = "Militia of the faithful", troop = "ARA HIN", figures = 24, ranks = 4 },
+    unit { id = "imam", name = "The holy imam and his disciples", creature = "moslem_saint", figures = 8, ranks = 2 },
     unit { id = "archers", name = "Archers", troop = "ARA LI", figures = 16, ranks = 2 },
     unit { id = "elephants", name = "War elephants", troop = "ARA EI", figures = 6, ranks = 1 },
-    unit { id = "imam", name = "The holy imam and his disciples", creature = "moslem_saint", figures = 8, ranks = 2 },
-    unit { id = "magician", name = "The magician of Baghdad and his acolytes", creature = "magician", figures = 8, ranks = 2 },
   },
 }

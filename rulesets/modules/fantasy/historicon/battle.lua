@@ -194,6 +194,7 @@ function A.apply(rules)
   -- brings its magician within reach of a worthwhile target and holds him
   -- there (a unit in contact, or rallying, keeps the commander's plan); a
   -- saint with his own magician in his zone stands.
+  local intent = R("historicon.commander.intent")
   local plan_of = ai.plan
   ai.plan = function(G, uid)
     local p = plan_of(G, uid)
@@ -204,7 +205,11 @@ function A.apply(rules)
     local goal = mplan.goal(G, uid)
     if not goal then return p end
     if goal.advance <= 0 then return nil end
-    return turn.steer(G, uid, goal.x, goal.y, goal.advance)
+    -- held up last turn (a friend in his way, his own saint standing):
+    -- round it, as the commander's light troops go
+    local ex, ey = goal.x, goal.y
+    if (d.stuck or 0) >= 1 then ex, ey = intent.way_round(G, uid, ex, ey) end
+    return turn.steer(G, uid, ex, ey, goal.advance)
   end
   local move = turn.move
   turn.move = function(G, uid, plan, opts)
