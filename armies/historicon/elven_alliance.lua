@@ -3,7 +3,8 @@
 -- the fantasy pack's documented "counts as" designations
 -- (rulesets/modules/fantasy/historicon/pack.lua). With the option
 -- `fantasy` the saint holds a zone of sanctity, the wizard casts the twelve
--- spells and the crows fly (rulesets/modules/fantasy/historicon/battle.lua).
+-- spells, the hero wields his magic sword (away from the saint) and the
+-- crows fly (rulesets/modules/fantasy/historicon/battle.lua).
 -- Checked against the fantasy army composition limits.
 return army {
   name = "The Elven Alliance",
@@ -21,5 +22,6 @@ return army {
     unit { id = "saint", name = "Saint Cuthwin and his flock", creature = "saint", figures = 8, ranks = 2 },
     unit { id = "wizard", name = "The Grey Wizard and his acolytes", creature = "magician", figures = 8, ranks = 2 },
     unit { id = "crows", name = "The tame crows of the forest", creature = "crows", figures = 16, ranks = 1 },
+    unit { id = "hero", name = "Arvath the Bold and his companions", creature = "hero", figures = 8, ranks = 2 },
   },
 }

@@ -4,7 +4,8 @@
 -- integrity V, trolls as a heavy warband, giants and basilisks as heavy
 -- infantry, goblins, demons and wolf riders as light troops. With the option
 -- `fantasy` (rulesets/modules/fantasy/phalanx/battle.lua) the dragon flies
--- and the Black Sorcerer casts the twelve spells; the demons stand in line
+-- (and goes out of control at elves), the basilisks' gaze holds a figure of
+-- the vignette in front, and the Black Sorcerer casts the twelve spells; the demons stand in line
 -- with him (they leave without a black magician within 100 paces). All
 -- informal: base activation points 3, one for each command part.
 return army {
@@ -26,6 +27,6 @@ return army {
     vignette { id = "trolls_right", name = "Cave trolls", creature = "troll", part = "right" },
     vignette { id = "goblins_right", name = "Goblin skirmishers", creature = "goblin", part = "right", off_main_line = true },
     vignette { id = "wolves_right", name = "Wolf pack riders", creature = "wolf_rider", part = "right" },
-    vignette { id = "warband", name = "Orc warband", class = "LIW", integrity = "III", army = "IF", part = "right" },
+    vignette { id = "basilisks", name = "Basilisks of the marsh", creature = "basilisk", part = "right" },
   },
 }

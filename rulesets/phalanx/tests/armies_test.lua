@@ -8,8 +8,8 @@ local troops = require("phalanx.troops")
 
 local SHIPPED = {
   "achaemenid_persian", "alexandrian_macedonian", "carthaginian", "chaos_horde", "early_imperial_roman",
-  "early_sumerian", "elven_host", "gallic", "medieval_english", "new_kingdom_egyptian",
-  "sassanid_persian", "seleucid",
+  "early_sumerian", "elven_host", "gallic", "holy_order", "medieval_english", "new_kingdom_egyptian",
+  "saracen_host", "sassanid_persian", "seleucid",   -- hook: holy_order, saracen_host (the fantasy module's Holy War)
 }
 
 -- Files are read through the engine's loader (the sandbox has no io); the

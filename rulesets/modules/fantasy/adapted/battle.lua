@@ -16,6 +16,10 @@ local saints = require("modules.fantasy.adapted.saints")
 local beasts = require("modules.fantasy.adapted.beasts")
 local spells = require("modules.fantasy.adapted.spells")
 local flight = require("modules.fantasy.adapted.flight")
+local dragons = require("modules.fantasy.adapted.dragons")
+local basilisk = require("modules.fantasy.adapted.basilisk")
+local haters = require("modules.fantasy.adapted.elf_haters")
+local theology = require("modules.fantasy.adapted.theology")
 
 local B = {}
 
@@ -46,7 +50,11 @@ end
 function B.period_start(G)
   tick(G)
   saints.period(G)
+  theology.period(G)
   beasts.demons(G)
+  beasts.huns(G)
+  dragons.period(G)
+  basilisk.period(G)
   spells.period(G)
   for _, uid in ipairs(K.host(G).units(G)) do
     local d = G.D[uid]
@@ -68,7 +76,19 @@ function B.own_move(G, uid)
     return true
   end
   if beasts.ents_hold(G, uid) then return true end
-  if d.flies then return flight.move(G, uid) end
+  -- DRAGONS and DWARVES out of control at elves: the host's loss of control
+  local host = K.host(G)
+  -- MOSLEM SAINTS: two saints in a discussion home on each other
+  local other = host.out_of_control and theology.homes_on(G, uid)
+  if other and host.in_contact(G, uid) then return true end
+  if other then return host.out_of_control(G, uid, other) end
+  local elf = host.out_of_control and haters.quarry(G, uid)
+  if elf and haters.goes_out_of_control(G, uid, elf) then return host.out_of_control(G, uid, elf) end
+  if d.flies and flight.move(G, uid) then return true end
+  -- DRAGONS: a dragon that has forgotten its orders moves as the host's
+  -- troops without orders do (on the ground: in the air it flies at the
+  -- nearest enemy whatever its orders)
+  if d.fx_forgot and host.without_orders then return host.without_orders(G, uid) end
   return false
 end
 

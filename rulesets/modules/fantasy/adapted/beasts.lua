@@ -64,6 +64,25 @@ function M.turn_to_stone(G, uid)
   return true
 end
 
+-- GOBLINS AND ORCS: "They can be mounted as light cavalry on giant wolves,
+-- in which case their enemy count them as "hostile huns" for reaction":
+-- WRG's reaction minus "Hostile Huns within 150 paces". d.fx_huns on each
+-- unit with enemy wolf riders (trait hostile_huns) within 150 paces, set at
+-- the period's start; the host's test reads it.
+M.HUNS = 150
+function M.huns(G)
+  for _, uid in ipairs(K.host(G).units(G)) do
+    local d = G.D[uid]
+    local near = false
+    if K.live(G, uid) then
+      for _, h in ipairs(K.near(G, uid, "hostile_huns", M.HUNS)) do
+        if G.D[h].side ~= d.side then near = true end
+      end
+    end
+    d.fx_huns = near or nil
+  end
+end
+
 -- Spell 3: "cannot be damaged except by Giants, Trolls, or stone-throwing
 -- engines" (a stone-throwing engine: a creature with the trait too).
 function M.breaks_stone(G, by)

@@ -17,6 +17,13 @@
 --   moved(G, uid)          (optional) a base the module moved or placed
 --   may_fly(G, uid)        (optional) false: spell 2 cannot carry him off
 --   none, halve(n)         nothing of a hit or result, and half of one
+--   is_elephant(G, uid), kill_elephant(G, by, uid)   DRAGONS' appetite
+--   gaze_figures(G, uid)   figures a basilisk unit holds in stone
+--   wounds(G, uid)         what a unit has suffered (MOSLEM SAINTS' "wounded")
+--   out_of_control(G, uid, target)  (optional) the unit's uncontrolled
+--                          move at target (Historicon; Phalanx charges in
+--                          its own order code)
+--   without_orders(G, uid) (optional) a forgotten dragon's move
 local S = require("modules.fantasy.states")
 
 local K = {}

@@ -23,7 +23,9 @@ local host = H.new{
     mythical = true, unnatural = true, lands_to_charge = true, turns_to_stone = true, breaks_stone = true,
     ent = true, demon = true, elf = true, warped_probability = true, disorganised_by_saint = true, dwarf = true,
     saint = true, sanctity = true, abashes_enemy = true, no_reaction_tests = true, hero = true, vain = true,
-    magician = true, black_magician = true } },
+    magician = true, black_magician = true, hates_elves = true, eats_elephants = true, frightens_elephants = true,
+    forgets_orders = true, hostile_huns = true, petrifying_gaze = true, rash_general = true, moslem_saint = true,
+    exhorts_own = true, magic_sword = true } },
   filled = { "troop" },
   fill = function(out, decl) out.troop = decl.counts_as.troop end,
 }

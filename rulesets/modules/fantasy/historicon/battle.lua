@@ -33,6 +33,7 @@ local beasts = require("modules.fantasy.adapted.beasts")
 local saints = require("modules.fantasy.adapted.saints")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.historicon.army")
+local mplan = require("modules.fantasy.adapted.magician_plan")
 
 local A = {
   id = "fantasy",
@@ -100,6 +101,39 @@ function A.host(rules)
   function host.shoots(G, uid) return shooting.range(G.D[uid], G.S.scale) ~= nil end
   function host.charge_reach(G, uid) return G.D[uid].move end
   function host.record(G, uid, kind) if G.referee then Mn.record(G, uid, turn.kind_of(G, uid, kind)) end end
+  -- DRAGONS' appetite: "kill any [elephant]": one EI model, READING 5
+  -- hits (Historicon counts "each EI model as 5 figures")
+  -- MOSLEM SAINTS: "wounded": hits taken
+  function host.wounds(G, uid) return G.D[uid].hits or 0 end
+  function host.is_elephant(G, uid) return G.D[uid].class == "EI" end
+  function host.kill_elephant(G, by, uid)
+    H.record_hits(G, by, uid, troops.organisation.elephant_figures)
+  end
+  -- BASILISK: the basilisks of its front rank look (Table 2's figures that
+  -- fight); each holds one figure
+  function host.gaze_figures(G, uid) return troops.front_rank_figures(G.D[uid]) end
+  -- Out of control (DRAGONS and DWARVES at elves) and a dragon without
+  -- orders: Historicon's own loss of control, the UNCONTROLLED ADVANCE
+  -- (optional rule: "must move toward the nearest enemy unit ... wheeling,
+  -- turning and breaking the 10cm rule to do so"), at the elf or at the
+  -- nearest enemy, its full move, into contact if it reaches (a charge)
+  function host.out_of_control(G, uid, target)
+    local d = G.D[uid]
+    local x, y, f = G.bf:pos(uid)
+    local ex, ey = G.bf:pos(target)
+    local rel = Mn.norm(Mn.heading(ex - x, ey - y) - f)
+    turn.do_move(G, uid, { turn = math.abs(rel) > 1 and rel or nil, advance = d.move, charge = target }, { free = true })
+    return true
+  end
+  function host.without_orders(G, uid)
+    for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
+      if host.live(G, q.id) and (G.D[q.id].altitude or 0) == 0 then
+        if G.report then G.report(string.format("  %s, without orders, advances uncontrolled on the nearest enemy (%s)", G.D[uid].name, LABEL)) end
+        return host.out_of_control(G, uid, q.id)
+      end
+    end
+    return false
+  end
   -- spell 12 "as if climbing steep hill": READING, WRG's difficult going,
   -- moves halved for foot and quartered for mounted troops
   function host.on_state(G, uid, name, on)
@@ -124,6 +158,7 @@ function A.apply(rules)
   local shooting = R("historicon.shooting")
   local melee = R("historicon.melee")
   local referee = R("historicon.referee")
+  local troops = R("historicon.troops")
   local host = A.host(rules)
 
   -- the battle keeps its armies (each unit's creature is read from them)
@@ -155,6 +190,27 @@ function A.apply(rules)
   -- take them out of his reach (a commander's sense, not a rule: another
   -- commander may let them go to the 12th plane).
   local ai = R("historicon.ai")
+  -- A magician's plan (adapted/magician_plan.lua): the default commander
+  -- brings its magician within reach of a worthwhile target and holds him
+  -- there (a unit in contact, or rallying, keeps the commander's plan); a
+  -- saint with his own magician in his zone stands.
+  local intent = R("historicon.commander.intent")
+  local plan_of = ai.plan
+  ai.plan = function(G, uid)
+    local p = plan_of(G, uid)
+    local d = G.D[uid]
+    if not G.fantasy or not d.traits or (p and p.rally) or turn.in_contact(G, uid) then return p end
+    if mplan.saint_stands(G, uid) then return nil end
+    if not d.traits.magician then return p end
+    local goal = mplan.goal(G, uid)
+    if not goal then return p end
+    if goal.advance <= 0 then return nil end
+    -- held up last turn (a friend in his way, his own saint standing):
+    -- round it, as the commander's light troops go
+    local ex, ey = goal.x, goal.y
+    if (d.stuck or 0) >= 1 then ex, ey = intent.way_round(G, uid, ex, ey) end
+    return turn.steer(G, uid, ex, ey, goal.advance)
+  end
   local move = turn.move
   turn.move = function(G, uid, plan, opts)
     local d = G.D[uid]
@@ -184,6 +240,18 @@ function A.apply(rules)
     end
     return test(G, uid, reasons, opps)
   end
+  -- SAINT "If killed, he is removed from the field, but promoted to be a
+  -- Martyr ... counts 125 points to his own side on totalling up" (a
+  -- warrior saint 150): READING, Historicon totals victory points lost: a
+  -- saint's unit lost gives its side the points a broken unit would have
+  -- cost it (its deduction counts the other way)
+  local victory = R("historicon.victory")
+  local break_deduction = victory.break_deduction
+  victory.break_deduction = function(unit)
+    local n = break_deduction(unit)
+    if unit.traits and unit.traits.saint then return -n end
+    return n
+  end
   -- TROLLS: "halt 2 periods" is Historicon's middle result, the recoil
   local apply_result = turn.apply_result
   turn.apply_result = function(G, uid, result, reason, opps)
@@ -207,13 +275,56 @@ function A.apply(rules)
   integrity.modifiers:add({ id = "fantasy_saint_abashes", rule = A.rule,
     text = "an enemy saint within 100 paces (" .. LABEL .. ")",
     when = function(c) return c.unit.fx_abashed == true end, add = -1 })
-  integrity.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero with the unit, as a rash general (" .. LABEL .. ")",
-    when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and not c.unit.general end, add = 2 })
+  -- HERO and WARRIOR SAINT (rash_general): with his unit as a rash general
+  local function rash(u) return u.traits ~= nil and (u.traits.hero == true or u.traits.rash_general == true) and not u.general end
+  integrity.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
+    when = function(c) return rash(c.unit) end, add = 2 })
+  -- HERO: "When operating alone, he counts plus 3 for his own reaction":
+  -- READING alone as Historicon's "No friendly unit within 30cm"
+  integrity.modifiers:add({ id = "fantasy_hero_alone", rule = A.rule,
+    text = "a hero operating alone (" .. LABEL .. ")",
+    when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and c.situation.no_friend_within_30cm == true end,
+    add = 3 })
+  -- MOSLEM SAINTS +3 to their own side within 150 paces; a WARRIOR SAINT
+  -- near, +1 (adapted/theology.lua)
+  integrity.modifiers:add({ id = "fantasy_exhorted", rule = A.rule,
+    text = "a Moslem saint (+3) or a warrior saint (+1) of its side within 150 paces (" .. LABEL .. ")",
+    when = function(c) return c.unit.fx_exhort ~= nil end, add = function(c) return c.unit.fx_exhort end })
+  -- GOBLINS AND ORCS on wolves: "their enemy count them as "hostile huns"
+  -- for reaction": WRG's -1 "Hostile Huns within 150 paces"
+  integrity.modifiers:add({ id = "fantasy_hostile_huns", rule = A.rule,
+    text = "hostile huns (orcs on giant wolves) within 150 paces (" .. LABEL .. ")",
+    when = function(c) return c.unit.fx_huns == true end, add = -1 })
+  -- DRAGONS "have the same reaction ... effects on elephants as do
+  -- elephants on horses": READING WRG's -2 for enemy elephants within 150
+  -- paces of a dragon (as the WRG adapter)
+  integrity.modifiers:add({ id = "fantasy_dragon_dread", rule = A.rule,
+    text = "elephants within 150 paces of a dragon (" .. LABEL .. ")",
+    when = function(c) return c.unit.fx_dread == true end, add = -2 })
+  -- HERO: "if equipped with a magic sword ... he can count it as a
+  -- two-handed axe whenever he wants to, provided no saint of either
+  -- persuasion is near": READING, +1 melee die per 4 figures more (the
+  -- axe's weight, in Table 4's form) while no saint is within 100 paces
+  -- (d.fx_saint_near, adapted/saints.lua)
+  melee.modifiers:add({ id = "fantasy_magic_sword", rule = A.rule,
+    text = "the hero's magic sword as a two-handed axe (" .. LABEL .. ")",
+    when = function(c) return c.unit.traits ~= nil and c.unit.traits.magic_sword == true and not c.unit.fx_saint_near end,
+    add = function(c) return c.per4 end })
+  -- BASILISK: figures held in stone do not fight: their melee dice are lost
+  -- (never the last front-rank figure's)
+  melee.modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
+    text = "figures held in stone by a basilisk's gaze (" .. LABEL .. ")",
+    when = function(c) return (c.unit.fx_gazed or 0) > 0 end,
+    add = function(c)
+      local front = troops.front_rank_figures(c.unit)
+      local per = tables.troop_shared[c.unit.class].melee_dice.dice
+      return -math.min(c.unit.fx_gazed, math.max(0, front - 1)) * per
+    end })
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end,
     add = function(c) return c.per4 end })
-  melee.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero with the unit, as a rash general (" .. LABEL .. ")",
-    when = function(c) return c.unit.traits ~= nil and c.unit.traits.hero == true and not c.unit.general end,
+  melee.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
+    when = function(c) return rash(c.unit) end,
     add = function(c) return c.per4 end })
   -- the referee's allowances: a flight ("fly 200 paces in a period") and a
   -- magician's (spell 2, "within 100 paces"), in this table's mm

@@ -19,7 +19,8 @@ return {
   -- before charging", flame "as 5 fire-javelin" figures at 40 paces
   { id = "dragon", name = "Dragon", points = 0, counts_as = { troop = "EIF KC-A" }, allegiance = "chaos",
     flies = 200, missile_range = 40, missile_figures = 5,
-    traits = { "mythical", "unnatural", "lands_to_charge" }, rule = "DRAGONS" },
+    traits = { "mythical", "unnatural", "lands_to_charge", "hates_elves", "eats_elephants", "frightens_elephants",
+      "forgets_orders" }, rule = "DRAGONS" },
   -- TROLLS: heavy infantry with two-handed axes, barbarian: a warband (HIW)
   { id = "troll", name = "Trolls", points = 0, counts_as = { troop = "AIF HIW" }, only_for = "chaos",
     allegiance = "chaos", traits = { "mythical", "turns_to_stone", "breaks_stone" }, rule = "TROLLS" },
@@ -35,14 +36,14 @@ return {
   -- GOBLINS AND ORCS: "E" type archers: raw informal light infantry
   { id = "goblin", name = "Goblins", points = 0, counts_as = { troop = "GIF LI" }, allegiance = "chaos", rule = "GOBLINS AND ORCS" },
   { id = "wolf_rider", name = "Orcs on giant wolves", points = 0, counts_as = { troop = "GIF LC" }, allegiance = "chaos",
-    rule = "GOBLINS AND ORCS" },
+    traits = { "hostile_huns" }, rule = "GOBLINS AND ORCS" },
   -- DEMONS: "otherwise count the same as goblins"; gone without a black
   -- magician within 100 paces
   { id = "demon", name = "Demons", points = 0, counts_as = { troop = "GIF LI" }, allegiance = "chaos",
     traits = { "mythical", "demon" }, rule = "DEMONS" },
   -- BASILISK: heavy infantry mobility, super heavy vulnerability
   { id = "basilisk", name = "Basilisks", points = 0, counts_as = { troop = "ARA HIN-A" }, allegiance = "chaos",
-    traits = { "mythical" }, rule = "BASILISK" },
+    traits = { "mythical", "petrifying_gaze" }, rule = "BASILISK" },
   -- ELVES: light infantry archers, spearmen, heavy cavalry with lance;
   -- shooting always plus; disorganised by a saint within 100 paces
   { id = "elf_archer", name = "Elf archers", points = 0, counts_as = { troop = "ARA LI" }, allegiance = "law",
@@ -54,14 +55,26 @@ return {
   -- DWARVES: heavy infantry with two-handed axes; "Like elves, they are
   -- disorganised by saints"
   { id = "dwarf", name = "Dwarves", points = 0, counts_as = { troop = "ARA HIN-A" }, allegiance = "law",
-    traits = { "dwarf", "disorganised_by_saint" }, rule = "DWARVES" },
+    traits = { "dwarf", "disorganised_by_saint", "hates_elves" }, rule = "DWARVES" },
   -- SAINT: "an unarmed and shieldless MI figure": READING the saint and his
   -- flock, drilled heavy infantry without missiles (HIN); no reaction
   -- tests; a zone of sanctity of 100 paces; enemies within it -1
   { id = "saint", name = "Saint", points = 0, counts_as = { troop = "ARA HIN" }, never_for = "chaos",
     traits = { "saint", "sanctity", "abashes_enemy", "no_reaction_tests" }, rule = "SAINT" },
-  -- HERO: mounted, "as if a rash general" with his unit; vain
-  { id = "hero", name = "Hero", points = 0, counts_as = { troop = "ARA HC" }, traits = { "hero", "vain" }, rule = "HERO" },
+  -- WARRIOR SAINT: "a mounted knight ... equivalent to those of a super
+  -- heavy cavalryman armed with kontos": drilled knights (KC) and his
+  -- following; a saint in all else, and "as a rash general" with his unit
+  { id = "warrior_saint", name = "Warrior Saint", points = 0, counts_as = { troop = "ARA KC" }, never_for = "chaos",
+    traits = { "saint", "sanctity", "abashes_enemy", "no_reaction_tests", "rash_general" }, rule = "WARRIOR SAINT" },
+  -- MOSLEM SAINTS: "equivalent to unarmed Christian saints" (as SAINT), +3
+  -- to their side within 150 paces; a theological discussion with an
+  -- enemy Christian saint within 100 paces
+  { id = "moslem_saint", name = "Moslem saint", points = 0, counts_as = { troop = "ARA HIN" }, never_for = "chaos",
+    traits = { "saint", "moslem_saint", "sanctity", "no_reaction_tests", "exhorts_own" }, rule = "MOSLEM SAINTS" },
+  -- HERO: mounted, "as if a rash general" with his unit; vain; "a magic
+  -- sword, as most of them sensibly are"
+  { id = "hero", name = "Hero", points = 0, counts_as = { troop = "ARA HC" }, traits = { "hero", "vain", "magic_sword" },
+    rule = "HERO" },
   -- MAGICIANS: "MI with sword only, shieldless": READING drilled heavy
   -- infantry without missiles, casting the twelve spells
   { id = "magician", name = "Magician", points = 0, counts_as = { troop = "ARA HIN" }, traits = { "magician" },

@@ -26,7 +26,10 @@ local host = H.new{
                  -- the traits the option `fantasy` plays in Phalanx (phalanx/battle.lua)
                  traits = set({ "mythical", "unnatural", "lands_to_charge", "turns_to_stone", "breaks_stone", "ent",
                                 "demon", "elf", "warped_probability", "disorganised_by_saint", "dwarf", "saint",
-                                "sanctity", "magician", "black_magician" }) },
+                                "sanctity", "magician", "black_magician", "hates_elves", "eats_elephants",
+                                "frightens_elephants", "forgets_orders", "boulders", "hostile_huns",
+                                "petrifying_gaze", "abashes_enemy", "messengers", "rash_general", "moslem_saint",
+                                "exhorts_own" }) },
   filled = { "class", "integrity", "army" },
   fill = function(out, decl)
     out.class, out.integrity, out.army = decl.counts_as.class, decl.counts_as.integrity, decl.counts_as.army

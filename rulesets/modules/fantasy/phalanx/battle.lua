@@ -27,10 +27,16 @@
 --   mired       spell 12 halves a foot vignette's move, quarters a mounted
 --   removed     banished, vanished or gone to the 12th plane: broken (the
 --               host's victory conditions count it)
---   not played  missiles of creatures (a class decides whether a vignette
---               shoots in Phalanx: the dragon's flame, giants' boulders),
---               reaction modifiers (saints' -1, heroes; Phalanx has no
---               reaction test), magic swords
+--   reaction    Phalanx has none: a "reaction total" minus for others
+--               (saint -1, hostile huns) is +1 activation point for the
+--               link, a plus (Moslem saint +3, warrior saint) -1
+--   out of control  (dwarves and dragons at elves, saints homing) the
+--               initiative table's "Charge the nearest enemy, taking any
+--               amount of turns to do so", at the target
+--   not played  the dragon's flame (a class decides whether a vignette
+--               shoots; giants' boulders are attached artillery under the
+--               optional ARTILLERY), heroes and magic swords (no reaction,
+--               no weapons), martyrs' points (no points)
 local Hb = require("modules.fantasy.adapted.battle")
 local beasts = require("modules.fantasy.adapted.beasts")
 local saints = require("modules.fantasy.adapted.saints")
@@ -38,6 +44,10 @@ local K = require("modules.fantasy.adapted.common")
 local flight = require("modules.fantasy.adapted.flight")
 local S = require("modules.fantasy.states")
 local army = require("modules.fantasy.phalanx.army")
+local mplan = require("modules.fantasy.adapted.magician_plan")
+local haters = require("modules.fantasy.adapted.elf_haters")
+local theology = require("modules.fantasy.adapted.theology")
+local Mn = require("lib.manoeuvre")
 
 local A = {
   id = "fantasy",
@@ -92,22 +102,50 @@ function A.host(rules)
   function host.moved(G, uid) turn.sync(G, uid) end
   -- READING: a magician linked to other vignettes stays with his link
   -- (Phalanx: "Linking is permanent")
+  -- DRAGONS' appetite: "kill any [elephant]": READING the elephant
+  -- vignette is broken (a vignette is the smallest thing Phalanx loses)
+  -- MOSLEM SAINTS: "wounded": R and RR results taken
+  function host.wounds(G, uid) local d = G.D[uid]; return (d.accumulated_r or 0) + (d.accumulated_rr or 0) end
+  function host.is_elephant(G, uid) return troops.groups.EL[G.D[uid].class] == true end
+  function host.kill_elephant(G, by, uid) host.remove(G, uid, "killed and eaten by " .. G.D[by].name) end
+  -- BASILISK: a vignette's gaze holds "one figure" of the vignette in front
+  function host.gaze_figures() return 1 end
   function host.may_fly(G, uid) return #G.groups[G.D[uid].gid].ids == 1 end
   function host.on_state(G, uid, name, on)
     -- invisible: the shooting queries skip a set of ids (turn/shooting.lua)
     if S.KINDS[name].untargetable then A.unseen(G) end
   end
+  -- Results: "R or RR into friends within half the move" is a B; a result
+  -- made milder (invisible) is put to that test again, as the table's own
+  -- result was (a B the combat gave for friends behind stays a B when its
+  -- RR is made an R).
+  local repulse_moves = R("phalanx.tables").repulse_moves
+  local function into_friends(G, uid, opp, r)
+    if r ~= "R" and r ~= "RR" then return r end
+    local k = turn.friends_behind(G, uid, opp)
+    if k and k <= repulse_moves[r] / 2 then return "B" end
+    return r
+  end
   -- a shot's result: reversed, stone, invisible, trolls' halt
   function host.shot_lands(G, by, at, r)
     at, r = Hb.shot_lands(G, by, at, r)
     if r ~= "-" and S.flag(G.D[at].fx, "untargetable") then r = MILDER[r] end
+    -- a shot's repulse goes straight back (turn/results.lua: from
+    -- shooting, no opponent); the combat judged "into friends" along the
+    -- shooter's facing, which differs when the shooter touches the
+    -- target's flank or rear (crows hovering there): judged again the way
+    -- the vignette will move
+    r = into_friends(G, at, nil, r)
     if r == "H" and beasts.turn_to_stone(G, at) then r = "-" end
     return at, r
   end
   -- both results of a melee: what each side's blows do to the other
   function host.blow_lands(G, a, b, ra, rb)
+    local rb0, ra0 = rb, ra
     rb = Hb.blow_lands(G, a, b, rb)
     ra = Hb.blow_lands(G, b, a, ra)
+    if rb ~= rb0 then rb = into_friends(G, b, a, rb) end
+    if ra ~= ra0 then ra = into_friends(G, a, b, ra) end
     if ra == "H" and beasts.turn_to_stone(G, a) then ra = "-" end
     if rb == "H" and beasts.turn_to_stone(G, b) then rb = "-" end
     return ra, rb
@@ -125,6 +163,18 @@ function A.unseen(G)
     end
   end
   G.unseen_targets = set
+end
+
+-- TAME CROWS carry their side's messages while any of them is on the
+-- table (d.fx_crows on every vignette of that side; activation reads it).
+function A.crows(G)
+  for s = 1, 2 do
+    local has = false
+    for _, uid in ipairs(G.sides[s].units) do
+      if not G.D[uid].broken and K.has(G.D[uid], "messengers") then has = true end
+    end
+    for _, uid in ipairs(G.sides[s].units) do G.D[uid].fx_crows = has or nil end
+  end
 end
 
 -- Each vignette's creature, from the army its side fielded (a skirmish has
@@ -149,6 +199,15 @@ end
 
 function A.start(G, host)
   A.attach_creatures(G)
+  -- GIANTS "toss boulders 100 paces; counting as ... a small stone throwing
+  -- engine": with Phalanx's optional ARTILLERY on, attached artillery (it
+  -- "can shoot to 1", the Other row; -1 in melee)
+  if G.artillery then
+    for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do
+      local d = G.D[uid]
+      if d.traits and d.traits.boulders and not d.artillery then d.artillery = "attached" end
+    end end
+  end
   -- a flyer flies alone: one linked to others moves with its link
   for _, g in ipairs(G.groups) do
     if #g.ids > 1 then for _, uid in ipairs(g.ids) do G.D[uid].flies = nil end end
@@ -168,13 +227,59 @@ function A.apply(rules)
       if G.fantasy.period ~= G.turn then
         G.fantasy.period = G.turn
         Hb.period_start(G)
+        A.crows(G)
       end
       A.unseen(G)
     end }, { before = "activation" })
+  -- DRAGONS and DWARVES out of control at elves (elf_haters.lua): READING
+  -- Phalanx's own loss of control, the initiative table's "Charge the
+  -- nearest enemy, taking any amount of turns to do so", at the elves;
+  -- whatever order the link was given, or none
+  local charge0 = turn.charge
+  local function out_of_control(G, g)
+    if #g.ids == 0 or turn.group_halted(G, g) or turn.group_in_contact(G, g) then return false end
+    for _, uid in ipairs(g.ids) do
+      -- MOSLEM SAINTS: saints in a discussion home on each other (the same charge)
+      local other = theology.homes_on(G, uid)
+      if other then
+        charge0(G, g, other, turn.turn_towards(G, g, other), { any_turn = true })
+        return true
+      end
+      local elf = haters.quarry(G, uid)
+      if elf and haters.goes_out_of_control(G, uid, elf) then
+        charge0(G, g, elf, turn.turn_towards(G, g, elf), { any_turn = true })
+        return true
+      end
+    end
+    return false
+  end
+  local initiative_phase = turn.initiative_phase
+  turn.initiative_phase = function(G, side)
+    if G.fantasy then
+      for _, gid in ipairs(G.sides[side].groups) do
+        local g = G.groups[gid]
+        if not g.activated and not G.over and out_of_control(G, g) then g.activated = true end
+      end
+    end
+    return initiative_phase(G, side)
+  end
   -- a group's order: held by stone, sleep, a forgotten order, ents not
   -- roused; a flyer's move or charge order is its flight
   local execute_order = turn.execute_order
   turn.execute_order = function(G, g, order)
+    if G.fantasy and out_of_control(G, g) then return end
+    -- DRAGONS "will stick to their first order until they forget it ...
+    -- they will not only not obey the new orders, but will eat the
+    -- messenger": READING, a dragon that has forgotten (adapted/dragons.lua)
+    -- obeys no activation order (the points paid are lost) and acts on the
+    -- initiative table, Phalanx's vignettes without orders
+    if G.fantasy and #g.ids == 1 and G.D[g.ids[1]].fx_forgot then
+      local d = G.D[g.ids[1]]
+      if G.report then G.report(string.format("  %s will not obey new orders -- and eats the messenger (%s)", d.name, LABEL)) end
+      if G.log then G.bf:log("fantasy", { what = "dragon_eats_messenger", unit = g.ids[1] }) end
+      g.did = { kind = "hold" }
+      return
+    end
     if G.fantasy and #g.ids > 0 and (order.kind == "move" or order.kind == "charge") then
       for _, uid in ipairs(g.ids) do
         local d = G.D[uid]
@@ -234,6 +339,85 @@ function A.apply(rules)
     end)
     return a, b, c, e
   end
+  -- A magician's plan (adapted/magician_plan.lua): the default commander's
+  -- orders, and first of them a move order that brings a magician alone in
+  -- his link within reach of a worthwhile target (it costs what the
+  -- activation table charges; the other orders follow while points last).
+  -- Held within reach, he takes no order (a hold would buy nothing).
+  local ai = R("phalanx.ai")
+  local activate = ai.activate
+  ai.activate = function(G, side, points)
+    local orders = activate(G, side, points)
+    if not G.fantasy then return orders end
+    -- a dragon that has forgotten its orders eats the messenger: the
+    -- default commander sends none (it acts on the initiative table)
+    -- (and a saint alone in his link with his own magician in his zone
+    -- stands: the magician walks out of it; magician_plan.saint_stands)
+    local sent = {}
+    for _, o in ipairs(orders) do
+      local g = G.groups[o.gid]
+      local one = g and #g.ids == 1 and g.ids[1]
+      if not (one and (G.D[one].fx_forgot or mplan.saint_stands(G, one))) then sent[#sent + 1] = o end
+    end
+    orders = sent
+    for _, gid in ipairs(G.sides[side].groups) do
+      local g = G.groups[gid]
+      local d = #g.ids == 1 and G.D[g.ids[1]]
+      if d and K.has(d, "magician") and not d.broken and not turn.group_in_contact(G, g)
+          and not turn.group_halted(G, g) then
+        local goal = mplan.goal(G, g.ids[1])
+        if goal then
+          local kept = {}
+          for _, o in ipairs(orders) do if o.gid ~= gid then kept[#kept + 1] = o end end
+          orders = kept
+          if goal.advance > 0 then
+            local x, y, f = G.bf:pos(g.ids[1])
+            local a = Mn.norm(Mn.heading(goal.x - x, goal.y - y) - f)
+            local _, tr = turn.allowances(G, g, 0)
+            a = math.max(-tr, math.min(tr, a))
+            local mv = turn.allowances(G, g, a)
+            local order = { gid = gid, kind = "move", turn = a, dist = math.min(mv, goal.advance) }
+            if turn.activation_cost(G, g, order) <= points then table.insert(orders, 1, order) end
+          end
+        end
+      end
+    end
+    return orders
+  end
+  -- SAINT "reducing their reaction totals by 1 when they come within 100
+  -- paces"; GOBLINS AND ORCS on wolves: the enemy "count them as "hostile
+  -- huns" for reaction" (WRG's -1, within 150 paces). Phalanx has no
+  -- reaction test: READING, its nearest is what the link's command costs,
+  -- +1 activation point for a link with a vignette abashed, +1 for one
+  -- near hostile huns (the flags adapted/saints.lua and adapted/beasts.lua
+  -- set at the period's start)
+  local command = R("phalanx.command")
+  local function any(link, field)
+    for _, v in ipairs(link) do if v[field] then return true end end
+    return false
+  end
+  command.activation_modifiers:add({ id = "fantasy_saint_abashes", rule = A.rule,
+    text = "a vignette within 100 paces of an enemy saint (" .. LABEL .. ")",
+    when = function(c) return any(c.link, "fx_abashed") end, add = 1 })
+  command.activation_modifiers:add({ id = "fantasy_hostile_huns", rule = A.rule,
+    text = "hostile huns (orcs on giant wolves) within 150 paces (" .. LABEL .. ")",
+    when = function(c) return any(c.link, "fx_huns") end, add = 1 })
+  -- TAME CROWS "can carry messages for their master": READING, a side with
+  -- tame crows on the table pays nothing for "line of sight from the
+  -- General's vignette is blocked" (the crows fly over what blocks it)
+  command.activation_modifiers:add({ id = "fantasy_crows_carry_messages", rule = A.rule,
+    text = "tame crows carry the General's message over what blocks his sight (" .. LABEL .. ")",
+    when = function(c) return c.s.line_of_sight_blocked and any(c.link, "fx_crows") end, add = -1 })
+  -- MOSLEM SAINTS "add 3 to the reaction totals of all troops of their own
+  -- side within 150 paces", a WARRIOR SAINT near +1 (adapted/theology.lua):
+  -- READING, as the saint's -1 above, -1 activation point for the link
+  command.activation_modifiers:add({ id = "fantasy_exhorted", rule = A.rule,
+    text = "a Moslem or warrior saint of its side within 150 paces (" .. LABEL .. ")",
+    when = function(c) return any(c.link, "fx_exhort") end, add = -1 })
+  -- BASILISK: a vignette with a figure held in stone fights at -1
+  R("phalanx.melee").modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
+    text = "a figure held in stone by a basilisk's gaze (" .. LABEL .. ")",
+    when = function(c) return (c.me.fx_gazed or 0) > 0 end, add = -1 })
   -- ELVES: "Their shooting random factor is always plus": +1 on the die
   shooting.modifiers:add({ id = "fantasy_elves", rule = A.rule, text = "elves warp probability (" .. LABEL .. ")",
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end, add = 1 })

@@ -10,22 +10,23 @@ return {
   -- DRAGONS: super heavy cavalry vulnerability, "D" barbarian; "fly 200
   -- paces in a period", "land before charging into melee"
   { id = "dragon", name = "Dragon", points = 0, counts_as = { class = "CAT", integrity = "V", army = "IF" },
-    allegiance = "chaos", flies = 200, traits = { "mythical", "unnatural", "lands_to_charge" }, rule = "DRAGONS" },
+    allegiance = "chaos", flies = 200, traits = { "mythical", "unnatural", "lands_to_charge", "hates_elves", "eats_elephants",
+    "frightens_elephants", "forgets_orders" }, rule = "DRAGONS" },
   { id = "troll", name = "Trolls", points = 0, counts_as = { class = "HIW", integrity = "IV", army = "IF" },
     only_for = "chaos", allegiance = "chaos", traits = { "mythical", "turns_to_stone", "breaks_stone" },
     rule = "TROLLS" },
   { id = "giant", name = "Giants", points = 0, counts_as = { class = "HIN", integrity = "V", army = "IF" },
-    allegiance = "chaos", traits = { "mythical", "breaks_stone" }, rule = "GIANTS" },
+    allegiance = "chaos", traits = { "mythical", "breaks_stone", "boulders" }, rule = "GIANTS" },
   { id = "ent", name = "Ents", points = 0, counts_as = { class = "HIN", integrity = "V", army = "IF" },
     allegiance = "neutral", traits = { "mythical", "ent" }, rule = "ENTS" },
   { id = "goblin", name = "Goblins", points = 0, counts_as = { class = "LIN", integrity = "I", army = "IF" },
     allegiance = "chaos", rule = "GOBLINS AND ORCS" },
   { id = "wolf_rider", name = "Orcs on giant wolves", points = 0, counts_as = { class = "LSC", integrity = "II", army = "IF" },
-    allegiance = "chaos", rule = "GOBLINS AND ORCS" },
+    allegiance = "chaos", traits = { "hostile_huns" }, rule = "GOBLINS AND ORCS" },
   { id = "demon", name = "Demons", points = 0, counts_as = { class = "LIW", integrity = "II", army = "IF" },
     allegiance = "chaos", traits = { "mythical", "demon" }, rule = "DEMONS" },
   { id = "basilisk", name = "Basilisks", points = 0, counts_as = { class = "HIN", integrity = "III", army = "IF" },
-    allegiance = "chaos", traits = { "mythical" }, rule = "BASILISK" },
+    allegiance = "chaos", traits = { "mythical", "petrifying_gaze" }, rule = "BASILISK" },
   { id = "elf_archer", name = "Elf archers", points = 0, counts_as = { class = "HIB", integrity = "IV", army = "RA" },
     allegiance = "law", traits = { "elf", "warped_probability", "disorganised_by_saint" }, rule = "ELVES" },
   { id = "elf_spearman", name = "Elf spearmen", points = 0, counts_as = { class = "HIS", integrity = "IV", army = "RA" },
@@ -33,11 +34,20 @@ return {
   { id = "elf_knight", name = "Elf knights", points = 0, counts_as = { class = "HCC", integrity = "IV", army = "RA" },
     allegiance = "law", traits = { "elf", "disorganised_by_saint" }, rule = "ELVES" },
   { id = "dwarf", name = "Dwarves", points = 0, counts_as = { class = "HIN", integrity = "IV", army = "RA" },
-    allegiance = "law", traits = { "dwarf", "disorganised_by_saint" }, rule = "DWARVES" },
+    allegiance = "law", traits = { "dwarf", "disorganised_by_saint", "hates_elves" }, rule = "DWARVES" },
   -- SAINT: "an unarmed and shieldless MI figure": READING the saint and his
   -- flock, heavy infantry of low integrity (HIN II); a zone of sanctity
   { id = "saint", name = "Saint", points = 0, counts_as = { class = "HIN", integrity = "II", army = "RA" },
-    never_for = "chaos", traits = { "saint", "sanctity" }, rule = "SAINT" },
+    never_for = "chaos", traits = { "saint", "sanctity", "abashes_enemy" }, rule = "SAINT" },
+  -- WARRIOR SAINT: "a super heavy cavalryman armed with kontos": heavy
+  -- charging cavalry; a saint in all else; near his own side +1 "as a rash
+  -- general"
+  { id = "warrior_saint", name = "Warrior Saint", points = 0, counts_as = { class = "HCC", integrity = "IV", army = "RA" },
+    never_for = "chaos", traits = { "saint", "sanctity", "abashes_enemy", "rash_general" }, rule = "WARRIOR SAINT" },
+  -- MOSLEM SAINTS: as the saint, +3 to their own side within 150 paces, a
+  -- theological discussion with an enemy Christian saint within 100 paces
+  { id = "moslem_saint", name = "Moslem saint", points = 0, counts_as = { class = "HIN", integrity = "II", army = "RA" },
+    never_for = "chaos", traits = { "saint", "moslem_saint", "sanctity", "exhorts_own" }, rule = "MOSLEM SAINTS" },
   -- MAGICIANS: "MI with sword only, shieldless": heavy infantry, integrity II
   { id = "magician", name = "Magician", points = 0, counts_as = { class = "HIN", integrity = "II", army = "RA" },
     traits = { "magician" }, rule = "MAGICIANS" },
@@ -46,5 +56,5 @@ return {
   -- TAME CROWS: light cavalry speed in the air; archers at point blank:
   -- light skirmishing cavalry (shoot all round, 1 width)
   { id = "crows", name = "Tame crows", points = 0, counts_as = { class = "LSC", integrity = "I", army = "IF" },
-    flies = 160, traits = { "mythical" }, rule = "TAME CROWS" },
+    flies = 160, traits = { "mythical", "messengers" }, rule = "TAME CROWS" },
 }

@@ -15,6 +15,10 @@ local spells = require("modules.fantasy.adapted.spells")
 local saints = require("modules.fantasy.adapted.saints")
 local beasts = require("modules.fantasy.adapted.beasts")
 local A = require("modules.fantasy.historicon.battle")
+local mplan = require("modules.fantasy.adapted.magician_plan")
+local dragons = require("modules.fantasy.adapted.dragons")
+local basilisk = require("modules.fantasy.adapted.basilisk")
+local theology = require("modules.fantasy.adapted.theology")
 local pack = require("modules.fantasy.historicon.army").index
 
 local rules = ruleset.load("historicon", { options = { "fantasy" } })
@@ -86,6 +90,15 @@ end
 
 local CM = 10
 local function falsy(v, what) T.truthy(not v, what) end
+
+-- The score of a plain integrity test of uid, dice forced (3s): to compare
+-- two units, or one unit before and after a modifier.
+local function test_score(G, uid)
+  local r
+  forced(G, { 3, 3, 3, 3 }, function() turn.test(G, uid, { "fantasy_plain" }, {}) end)
+  for _, e in ipairs(events(G, "integrity", uid)) do r = e.score end
+  return r
+end
 
 T.case("Historicon fantasy: DRAGONS fly 200 paces over units, then land within charge reach (WRG 1973 APPENDIX IV DRAGONS)", function()
   local G, _, id = field(
@@ -376,4 +389,250 @@ T.case("Historicon fantasy: the default commander keeps its demons within 100 pa
   falsy(beasts.materialised(H, hid(1, "demons")), "beyond his reach")
   beasts.demons(H)
   T.truthy(H.D[hid(1, "demons")].gone, "to the 12th plane")
+end)
+
+T.case("Historicon fantasy: MAGICIANS -- the default commander brings its magician within 100 paces of a worthwhile target, holds him there, and he casts (our adaptation: a magician's plan)", function()
+  local ai = R("historicon.ai")
+  local G, _, id = field({ creature("wiz", "magician", 8, 2, 90, 20, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 51, 180), creature("saint", "saint", 8, 2, 20, 51, 180) }, { cmd1 = ai, referee = true })
+  local wiz, foe = id(1, "wiz"), id(2, "foe")
+  local d0 = G.bf:distance(wiz, foe)
+  T.truthy(d0 > 20 * CM, "the enemy is beyond two moves of his: " .. d0)
+  T.eq(mplan.goal(G, wiz).target, foe, "the foe is the target (the saint's flock stands in its own zone of sanctity)")
+  turn.phase2(G)
+  local d1 = G.bf:distance(wiz, foe)
+  T.near(d0 - d1, G.D[wiz].move, 0.5, "a whole move towards it")
+  G.turn = 2
+  turn.phase2(G)
+  local d2 = G.bf:distance(wiz, foe)
+  T.near(d2, 7 * CM, 0.5, "he closes to 70 paces of it, no nearer")
+  G.turn = 3
+  turn.phase2(G)
+  T.near(G.bf:distance(wiz, foe), d2, 0.01, "within his reach he holds")
+  forced(G, SAME, function() Hb.period_start(G) end)
+  local cast_ev = events(G, "spell", wiz)
+  T.eq(#cast_ev, 1, "at the next period's start he casts")
+  T.eq(cast_ev[1].target, foe, "at it")
+  -- a commander's plan only: the do-nothing commander leaves him where he is
+  local H, _, hid = field({ creature("wiz", "magician", 8, 2, 90, 20, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 51, 180) })
+  turn.phase2(H)
+  T.near(H.bf:distance(hid(1, "wiz"), hid(2, "foe")), d0, 0.01, "another commander decides for itself")
+end)
+
+T.case("Historicon fantasy: DWARVES go out of control and charge enemy elves in reach -- Historicon's uncontrolled advance (WRG 1973 APPENDIX IV DWARVES)", function()
+  -- the commander does nothing: the dwarves move on their own
+  local G, lines, id = field({ creature("dwarves", "dwarf", 16, 4, 90, 40, 0) },
+    { creature("elves", "elf_spearman", 16, 4, 100, 52, 180), unit("men", "ARA HIN", 16, 4, 60, 52, 180) }, { referee = true })
+  local dw, elves = id(1, "dwarves"), id(2, "elves")
+  T.truthy(G.bf:distance(dw, elves) <= G.D[dw].move, "the elves are within the dwarves' charge reach")
+  turn.phase2(G)
+  T.truthy(turn.in_contact(G, dw), "they charged home")
+  T.eq(turn.contacts(G, dw)[1], elves, "at the elves, not the men")
+  T.eq(#events(G, "fantasy", dw), 1, "logged: out_of_control_at_elves")
+  T.eq(events(G, "fantasy", dw)[1].what, "out_of_control_at_elves")
+  -- men are no elves: dwarves facing men stand as their commander says
+  local H, _, hid = field({ creature("dwarves", "dwarf", 16, 4, 90, 40, 0) }, { unit("men", "ARA HIN", 16, 4, 90, 52, 180) })
+  local x0, y0 = H.bf:pos(hid(1, "dwarves"))
+  turn.phase2(H)
+  local x1, y1 = H.bf:pos(hid(1, "dwarves"))
+  T.eq({ x1, y1 }, { x0, y0 }, "no elves, no loss of control")
+end)
+
+T.case("Historicon fantasy: DRAGONS go out of control at elves in reach, landing for it (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0) },
+    { creature("elves", "elf_archer", 16, 2, 90, 52, 180) }, { referee = true })
+  local dr, elves = id(1, "dragon"), id(2, "elves")
+  T.truthy(F.airborne(G.D[dr]), "in the air")
+  turn.phase3(G)
+  falsy(F.airborne(G.D[dr]), "it landed to charge")
+  T.truthy(turn.in_contact(G, dr), "and charged home")
+  T.eq(turn.contacts(G, dr)[1], elves)
+end)
+
+T.case("Historicon fantasy: DRAGONS kill an elephant within 100 paces (5 hits, one EI model), eat 1 period, snooze 2 (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0), unit("own_el", "ARA EI", 2, 1, 20, 20, 0) },
+    { unit("el", "ARA EI", 2, 1, 90, 52, 180) })
+  local dr, el = id(1, "dragon"), id(2, "el")
+  local dice0 = G.dice
+  dragons.period(G)   -- turn 1: no die for forgetting
+  T.eq(G.D[el].hits, 5, "one elephant model killed: 5 hits")
+  T.eq(G.D[id(1, "own_el")].hits, 0, "its own side's elephants beyond 100 paces are safe")
+  T.truthy(S.has(G.D[dr].fx, "eating"), "eating")
+  falsy(F.airborne(G.D[dr]), "it landed for it")
+  T.eq(Hb.own_move(G, dr), true, "an eating dragon does not move")
+  S.tick(G.D[dr].fx)
+  G.turn = 2
+  forced(G, { 6 }, function() dragons.period(G) end)
+  T.truthy(S.has(G.D[dr].fx, "snoozing"), "then snoozes")
+  T.eq(G.D[el].hits, 5, "a snoozing dragon eats no more")
+  T.truthy(Hb.no_strike(G, dr), "not waking even if attacked: it strikes no blow")
+  T.eq(G.D[dr].fx.snoozing, 2, "for 2 periods")
+  T.eq(G.dice, dice0)
+end)
+
+T.case("Historicon fantasy: DRAGONS -- enemy elephants within 150 paces -2 on integrity, in contact disordered (as elephants on horses)", function()
+  local G, _, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0) },
+    { unit("el", "ARA EI", 2, 1, 90, 51.3, 180), unit("far", "ARA EI", 2, 1, 20, 100, 180) })
+  local dr, el, far = id(1, "dragon"), id(2, "el"), id(2, "far")
+  G.D[dr].traits.eats_elephants = nil   -- this dragon has eaten
+  F.land(G.bf, dr, G.D[dr], G.D)
+  turn.do_move(G, el, { advance = G.bf:distance(el, dr) })
+  T.near(G.bf:distance(el, dr), 0, 0.01, "the elephants touch the dragon")
+  dragons.period(G)
+  T.truthy(G.D[el].fx_dread, "within 150 paces")
+  T.truthy(G.D[el].disordered, "in contact: disordered")
+  falsy(G.D[far].fx_dread, "beyond")
+  local function score(uid) return test_score(G, uid) end
+  G.D[el].disordered, G.D[far].disordered = false, false
+  T.eq(score(el), score(far) - 2, "-2")
+end)
+
+T.case("Historicon fantasy: DRAGONS forget their orders on a 1 after the first period, then advance uncontrolled (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, lines, id = field({ creature("dragon", "dragon", 16, 2, 90, 40, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 52, 180) })
+  local dr = id(1, "dragon")
+  F.land(G.bf, dr, G.D[dr], G.D)
+  G.D[dr].traits.eats_elephants = nil
+  G.turn = 1
+  dragons.period(G)
+  falsy(G.D[dr].fx_forgot, "no die in the first period")
+  G.turn = 2
+  forced(G, { 2 }, function() dragons.period(G) end)
+  falsy(G.D[dr].fx_forgot, "2: remembers")
+  -- remembering, within reach on the ground: its commander (here: stand) decides
+  T.eq(Hb.own_move(G, dr), false)
+  G.turn = 3
+  forced(G, { 1 }, function() dragons.period(G) end)
+  T.truthy(G.D[dr].fx_forgot, "1: forgotten")
+  T.eq(events(G, "fantasy", dr)[1].what, "dragon_forgets")
+  turn.phase3(G)
+  T.truthy(turn.in_contact(G, dr), "without orders it advances on the nearest enemy, into contact")
+end)
+
+T.case("Historicon fantasy: BASILISK holds figures in stone while it looks: the target's melee dice (WRG 1973 APPENDIX IV BASILISK)", function()
+  local G, _, id = field({ creature("bas", "basilisk", 4, 2, 90, 40, 0), unit("side", "ARA HIN", 16, 2, 20, 40, 0) },
+    { unit("foe", "ARA HIN", 16, 4, 90, 52, 180), unit("beside", "ARA HIN", 16, 4, 20, 52, 180) })
+  local bas, foe, beside = id(1, "bas"), id(2, "foe"), id(2, "beside")
+  basilisk.period(G)
+  T.eq(G.D[foe].fx_gazed, 2, "its 2 front-rank basilisks hold 2 figures of the enemy in front")
+  T.eq(G.D[beside].fx_gazed, nil, "not one out of its front")
+  local melee = R("historicon.melee")
+  local held = melee.pool(G.D[foe], G.D[bas], {}).dice
+  G.D[foe].fx_gazed = nil
+  local free = melee.pool(G.D[foe], G.D[bas], {}).dice
+  T.eq(held, free - 2, "2 dice fewer (HI: 1 die a figure)")
+  -- it looks again each period: a stone basilisk looks at nobody
+  S.set(G.D[bas].fx, "petrified", 2)
+  basilisk.period(G)
+  T.eq(G.D[foe].fx_gazed, nil, "the gaze ends")
+end)
+
+T.case("Historicon fantasy: GOBLINS AND ORCS on wolves count as hostile huns: enemies within 150 paces -1 (WRG 1973 APPENDIX IV GOBLINS AND ORCS)", function()
+  local G, _, id = field({ creature("wolves", "wolf_rider", 16, 1, 90, 40, 0) },
+    { unit("near", "ARA HIN", 16, 2, 90, 55, 180), unit("far", "ARA HIN", 16, 2, 20, 100, 180) })
+  T.truthy(G.bf:distance(id(1, "wolves"), id(2, "near")) < 15 * CM, "near: within 15 cm")
+  beasts.huns(G)
+  T.truthy(G.D[id(2, "near")].fx_huns, "within 150 paces")
+  falsy(G.D[id(2, "far")].fx_huns, "beyond")
+  falsy(G.D[id(1, "wolves")].fx_huns, "not their own side")
+  local function score(uid) return test_score(G, uid) end
+  T.eq(score(id(2, "near")), score(id(2, "far")) - 1, "-1")
+end)
+
+T.case("Historicon fantasy: MAGICIANS -- a saint with his own magician in his zone of sanctity stands; the magician's goal lies out of it (our adaptation: a magician's plan)", function()
+  local ai = R("historicon.ai")
+  local G, _, id = field({ creature("wiz", "magician", 8, 2, 90, 20, 0), creature("saint", "saint", 8, 2, 100, 20, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 90, 180) }, { cmd1 = ai, referee = true })
+  local wiz, saint, foe = id(1, "wiz"), id(1, "saint"), id(2, "foe")
+  T.truthy(saints.in_sanctity(G, wiz), "the wizard starts in his saint's zone")
+  T.eq(ai.plan(G, saint), nil, "the saint stands")
+  local goal = mplan.goal(G, wiz)
+  T.eq(goal.target, foe)
+  local sx, sy = G.bf:pos(saint)
+  local r = math.sqrt((goal.x - sx) ^ 2 + (goal.y - sy) ^ 2)
+  T.truthy(r > 10 * CM, "his goal lies outside the zone: " .. r)
+  -- his magician out of his zone, the saint follows his commander again
+  G.bf:place(wiz, 300, 200, 0)
+  falsy(saints.in_sanctity(G, wiz))
+  falsy(mplan.saint_stands(G, saint))
+  T.truthy(ai.plan(G, saint) ~= nil, "his magician gone, the saint moves again")
+end)
+
+T.case("Historicon fantasy: MOSLEM SAINTS -- +3 to their side within 150 paces; a theological discussion: the saints home on each other, the wounded winner prays (WRG 1973 APPENDIX IV MOSLEM SAINTS)", function()
+  local G, _, id = field({ creature("imam", "moslem_saint", 8, 2, 90, 40, 0), unit("faithful", "ARA HIN", 16, 2, 70, 30, 0),
+      unit("far", "ARA HIN", 16, 2, 10, 10, 0) },
+    { creature("monk", "saint", 8, 2, 100, 50, 180) }, { referee = true })
+  local imam, monk, faithful, far = id(1, "imam"), id(2, "monk"), id(1, "faithful"), id(1, "far")
+  Hb.period_start(G)
+  T.eq(G.D[faithful].fx_exhort, 3, "+3 within 150 paces")
+  falsy(G.D[far].fx_exhort, "beyond")
+  falsy(G.D[monk].fx_exhort, "not the enemy")
+  local function score(uid) return test_score(G, uid) end
+  local exhorted = score(faithful)
+  G.D[faithful].fx_exhort = nil
+  T.eq(exhorted, score(faithful) + 3, "+3 on integrity")
+  T.eq(G.D[imam].fx_discussing, monk, "within 100 paces of a Christian saint")
+  T.eq(G.D[monk].fx_discussing, imam)
+  T.eq(events(G, "fantasy", imam)[1].what, "theological_discussion")
+  turn.phase2(G)
+  T.truthy(turn.in_contact(G, imam), "they home on each other")
+  -- the monk is promoted to be a Martyr; the imam took hits in it
+  G.D[imam].hits = 2
+  host.remove(G, monk, "a martyr")
+  Hb.period_start(G)
+  T.truthy(S.has(G.D[imam].fx, "praying"), "wounded, he prays for the rest of the battle")
+  T.eq(Hb.own_move(G, imam), true, "and does not move")
+end)
+
+T.case("Historicon fantasy: WARRIOR SAINT -- with his unit as a rash general (+2), others of his side within 150 paces +1; no integrity tests; a zone of sanctity (WRG 1973 APPENDIX IV WARRIOR SAINT)", function()
+  local G, _, id = field({ creature("ws", "warrior_saint", 8, 2, 90, 40, 0), unit("near", "ARA HIN", 16, 2, 70, 30, 0),
+      unit("far", "ARA HIN", 16, 2, 10, 10, 0) }, { unit("foe", "ARA HIN", 16, 2, 150, 110, 180) })
+  local ws, near, far = id(1, "ws"), id(1, "near"), id(1, "far")
+  Hb.period_start(G)
+  T.eq(G.D[near].fx_exhort, 1)
+  falsy(G.D[far].fx_exhort)
+  falsy(G.D[ws].fx_exhort, "not himself")
+  local integ = R("historicon.integrity")
+  local with = integ.odds(G.D[ws], { reason = "rallies" })
+  T.eq(turn.test(G, ws, { "fantasy_plain" }, {}), "pass", "a saint: no integrity tests")
+  local mods = 0
+  for _, e in ipairs(integ.modifiers.entries) do
+    if e.id == "fantasy_hero" and e.when({ unit = G.D[ws] }) then mods = mods + 1 end
+  end
+  T.eq(mods, 1, "his unit has the rash general's +2")
+  T.truthy(saints.in_sanctity(G, ws), "a zone of sanctity")
+  T.truthy(with ~= nil)
+end)
+
+T.case("Historicon fantasy: HERO -- the magic sword (+1 melee die per 4 figures) unless a saint is within 100 paces; alone +3 (WRG 1973 APPENDIX IV HERO)", function()
+  local melee = R("historicon.melee")
+  local integ = R("historicon.integrity")
+  local G, _, id = field({ creature("hero", "hero", 8, 1, 90, 40, 0) }, { unit("foe", "ARA HIN", 16, 2, 90, 48, 180),
+    creature("saint", "saint", 8, 2, 20, 110, 180) })
+  local hero, foe = id(1, "hero"), id(2, "foe")
+  Hb.period_start(G)
+  falsy(G.D[hero].fx_saint_near)
+  local sword = melee.pool(G.D[hero], G.D[foe], {}).dice
+  G.D[hero].traits.magic_sword = nil
+  local plain = melee.pool(G.D[hero], G.D[foe], {}).dice
+  T.eq(sword, plain + 2, "8 figures in the front rank: +2 dice")
+  G.D[hero].traits.magic_sword = true
+  G.bf:place(id(2, "saint"), 760, 470, 180)
+  Hb.period_start(G)
+  T.truthy(G.D[hero].fx_saint_near, "a saint within 100 paces")
+  T.eq(melee.pool(G.D[hero], G.D[foe], {}).dice, plain, "no magic sword near a saint")
+  local alone = integ.test(G.D[hero], { reason = "rallies", no_friend_within_30cm = true }, dice.forced({ 3, 3 }), true)
+  local with = integ.test(G.D[hero], { reason = "rallies", no_friend_within_30cm = false }, dice.forced({ 3, 3 }), true)
+  local function has(out, idv) for _, t in ipairs(out.terms or {}) do if t.id == idv then return true end end return false end
+  T.truthy(has(alone, "fantasy_hero_alone"), "alone: +3")
+  falsy(has(with, "fantasy_hero_alone"), "with friends near: no +3")
+end)
+
+T.case("Historicon fantasy: Martyrs' points -- a saint's unit lost gives its side the victory points a broken unit costs (WRG 1973 APPENDIX IV SAINT)", function()
+  local G, _, id = field({ creature("saint", "saint", 8, 2, 90, 40, 0), unit("men", "ARA HIN", 16, 2, 40, 40, 0) },
+    { unit("foe", "ARA HIN", 16, 2, 90, 110, 180) })
+  local vp = G.sides[1].vp
+  host.remove(G, id(1, "saint"), "killed")
+  T.eq(G.sides[1].vp, vp + 2, "promoted to be a Martyr: +2 (a broken unit's 2)")
+  host.remove(G, id(1, "men"), "broken")
+  T.eq(G.sides[1].vp, vp, "other units cost 2 as ever")
 end)

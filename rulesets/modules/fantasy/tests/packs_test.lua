@@ -23,13 +23,14 @@ T.case("Historicon fantasy pack: every creature counts as a designation Historic
     elf_knight = "ERA HC", dwarf = "ARA HIN-A",
     -- with the option `fantasy` (historicon/battle.lua): units of 8 or more
     saint = "ARA HIN", hero = "ARA HC", magician = "ARA HIN", black_magician = "ARA HIN", crows = "GIF LC",
+    warrior_saint = "ARA KC", moslem_saint = "ARA HIN",
   }
   local n = 0
   for id, c in pairs(HA.index) do
     n = n + 1
     T.eq(c.counts_as.troop, want[id], id)
   end
-  T.eq(n, 17)
+  T.eq(n, 19)
   T.eq(HA.index.troll.only_for, "chaos", "TROLLS: \"Trolls can only fight for chaos.\"")
 end)
 
@@ -68,7 +69,7 @@ T.case("Phalanx fantasy pack: every creature counts as a class, integrity and ar
     for _, i in ipairs(cls.integrity) do if i == c.counts_as.integrity then ok = true end end
     T.truthy(ok, id .. ": " .. c.counts_as.class .. " may be integrity " .. c.counts_as.integrity)
   end
-  T.eq(n, 16, "the appendix's 12 and, for the option, saint, magician, black magician, crows")
+  T.eq(n, 18, "the appendix's 12 and, for the option, saint, warrior saint, Moslem saint, magician, black magician, crows")
   T.eq(PA.index.dragon.counts_as, { class = "CAT", integrity = "V", army = "IF" })
 end)
 

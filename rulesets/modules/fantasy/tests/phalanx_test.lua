@@ -14,6 +14,10 @@ local Hb = require("modules.fantasy.adapted.battle")
 local spells = require("modules.fantasy.adapted.spells")
 local beasts = require("modules.fantasy.adapted.beasts")
 local A = require("modules.fantasy.phalanx.battle")
+local mplan = require("modules.fantasy.adapted.magician_plan")
+local dragons = require("modules.fantasy.adapted.dragons")
+local basilisk = require("modules.fantasy.adapted.basilisk")
+local theology = require("modules.fantasy.adapted.theology")
 local pack = require("modules.fantasy.phalanx.army").index
 
 local rules = ruleset.load("phalanx", { options = { "fantasy" } })
@@ -260,4 +264,225 @@ T.case("Phalanx fantasy: an unnatural beast's move on the ground stops short of 
   T.truthy(G.bf:distance(dr, id(2, "saint")) >= 80 - 0.5, "its base stays a width off the saint's: " .. G.bf:distance(dr, id(2, "saint")))
   turn.execute_order(G, group(G, kn), { kind = "move", turn = 0 })
   T.truthy(G.bf:distance(kn, id(2, "st2")) < 80, "knights walk into the zone")
+end)
+
+T.case("Phalanx fantasy: MAGICIANS -- the default commander's first order brings its magician within 100 paces (1 width) of a worthwhile target; there he takes no order, and casts (our adaptation: a magician's plan)", function()
+  local ai = R("phalanx.ai")
+  local G, id = field({ c("wiz", "magician", 500, 100, 0) }, { v("foe", "HIN", 500, 480, 180) }, { c1 = ai, referee = true })
+  local wiz, foe = id(1, "wiz"), id(2, "foe")
+  local d0 = G.bf:distance(wiz, foe)
+  T.truthy(d0 > 2 * 80, "the enemy is beyond two widths: " .. d0)
+  T.eq(mplan.goal(G, wiz).target, foe, "the foe is his target")
+  local moves, last = 0, d0
+  for t = 1, 6 do
+    G.bf:set_time(t, "B movement")
+    local orders = ai.activate(G, 1, 4)
+    local mine
+    for _, o in ipairs(orders) do if o.gid == G.D[wiz].gid then mine = o end end
+    if not mine then break end
+    T.eq(orders[1], mine, "his order comes first")
+    T.eq(mine.kind, "move")
+    turn.execute_order(G, group(G, wiz), mine)
+    local now = G.bf:distance(wiz, foe)
+    T.truthy(now < last - 1, "each order brings him nearer: " .. last .. " to " .. now)
+    last, moves = now, moves + 1
+  end
+  T.truthy(moves >= 2, "it took him " .. moves .. " moves")
+  T.truthy(last <= 80 and last >= 0.7 * 80 - 0.5, "he holds within his reach, about 70 paces off: " .. last)
+  forced(G, SAME, function() Hb.period_start(G) end)
+  local n = 0
+  for _, e in ipairs(G.bf:events()) do if e.kind == "spell" and e.unit == wiz then n = n + 1; T.eq(e.target, foe) end end
+  T.eq(n, 1, "at the next period's start he casts at it")
+  G.bf:set_time(8, "C initiative")
+  T.truthy(G.referee.phases_checked >= 2, "the referee checked his moves")
+end)
+
+T.case("Phalanx fantasy: MAGICIANS spell 4 -- an invisible vignette's B made an RR is still a B with friends behind within half its move (Results)", function()
+  -- the referee found it (seed 478147124470374579): the combat's B for "RR
+  -- into friends" was made an RR by invisibility and the vignette fell
+  -- back 3 mm into its friend
+  local G, id = field({ v("friend", "HIN", 500, 300, 0), v("inv", "HIN", 500, 340, 0) }, { v("foe", "HIN", 500, 380, 180) })
+  local inv, foe = id(1, "inv"), id(2, "foe")
+  spells.EFFECTS[4](G, nil, inv)
+  local ra, rb = G.blow_lands(G, foe, inv, "-", "B")
+  T.eq(rb, "B", "friends right behind: the milder RR is a B")
+  T.eq(ra, "-")
+  local H, hid = field({ v("inv", "HIN", 500, 340, 0) }, { v("foe", "HIN", 500, 380, 180) })
+  spells.EFFECTS[4](H, nil, hid(1, "inv"))
+  local _, rb2 = H.blow_lands(H, hid(2, "foe"), hid(1, "inv"), "-", "B")
+  T.eq(rb2, "RR", "nothing behind: one step milder")
+  local _, rr = H.blow_lands(H, hid(2, "foe"), hid(1, "inv"), "-", "RR")
+  T.eq(rr, "R", "an RR an R")
+end)
+
+local function fantasy_events(G, uid)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do if e.kind == "fantasy" and e.unit == uid then out[#out + 1] = e end end
+  return out
+end
+
+T.case("Phalanx fantasy: DWARVES out of control at enemy elves -- the initiative table's charge, at the elves, whatever their order (WRG 1973 APPENDIX IV DWARVES)", function()
+  local G, id = field({ c("dwarves", "dwarf", 500, 400, 0) },
+    { c("elves", "elf_spearman", 560, 520, 180), v("men", "HIN", 380, 500, 180) }, { referee = true })
+  local dw, elves = id(1, "dwarves"), id(2, "elves")
+  T.truthy(G.bf:distance(dw, elves) <= G.D[dw].move_good, "the elves are within a move")
+  G.bf:set_time(1, "B movement")
+  turn.initiative_phase(G, 1)
+  T.truthy(turn.in_contact(G, dw), "not activated, they charged")
+  T.eq(fantasy_events(G, dw)[1].what, "out_of_control_at_elves")
+  T.eq(fantasy_events(G, dw)[1].target, elves, "at the elves, not the nearer men")
+  T.truthy(G.bf:distance(dw, elves) < 0.5, "in contact with the elves")
+  -- an order does not hold them back
+  local H, hid = field({ c("dwarves", "dwarf", 500, 400, 0) }, { c("elves", "elf_spearman", 560, 520, 180) })
+  turn.execute_order(H, group(H, hid(1, "dwarves")), { kind = "hold" })
+  T.truthy(H.bf:distance(hid(1, "dwarves"), hid(2, "elves")) < 0.5, "ordered to hold, they charge")
+  -- no elves, no loss of control
+  local J, jid = field({ c("dwarves", "dwarf", 500, 400, 0) }, { v("men", "HIN", 500, 520, 180) })
+  turn.execute_order(J, group(J, jid(1, "dwarves")), { kind = "hold" })
+  T.truthy(J.bf:distance(jid(1, "dwarves"), jid(2, "men")) > 10, "men are no elves")
+end)
+
+T.case("Phalanx fantasy: DRAGONS kill an elephant vignette within 100 paces (broken), eat 1 period, snooze 2 (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, id = field({ c("dragon", "dragon", 500, 400, 0) }, { v("el", "IND", 500, 520, 180), v("far", "IND", 1500, 1200, 180) })
+  local dr, el = id(1, "dragon"), id(2, "el")
+  dragons.period(G)
+  T.truthy(G.D[el].broken, "killed")
+  falsy(G.D[id(2, "far")].broken, "beyond 100 paces")
+  T.truthy(S.has(G.D[dr].fx, "eating"))
+  falsy(F.airborne(G.D[dr]), "it landed for it")
+  S.tick(G.D[dr].fx)
+  G.turn = 2
+  forced(G, { 6 }, function() dragons.period(G) end)
+  T.truthy(S.has(G.D[dr].fx, "snoozing"), "snoozing 2 periods")
+  T.eq({ G.blow_lands(G, dr, id(2, "far"), "-", "B") }, { "-", "-" }, "not waking even if attacked: it strikes nothing")
+end)
+
+T.case("Phalanx fantasy: DRAGONS forget their orders on a 1 after the first period; then no order is obeyed (the messenger eaten) and the commander sends none", function()
+  local ai = R("phalanx.ai")
+  local G, id = field({ c("dragon", "dragon", 500, 400, 0) }, { v("foe", "HIN", 500, 900, 180) }, { c1 = ai })
+  local dr = id(1, "dragon")
+  G.D[dr].traits.eats_elephants = nil
+  G.turn = 2
+  forced(G, { 1 }, function() dragons.period(G) end)
+  T.truthy(G.D[dr].fx_forgot)
+  local x, y = G.bf:pos(dr)
+  turn.execute_order(G, group(G, dr), { kind = "move", turn = 0 })
+  T.eq({ G.bf:pos(dr) }, { x, y, 0 }, "the order is not obeyed")
+  T.eq(fantasy_events(G, dr)[2].what, "dragon_eats_messenger")
+  for _, o in ipairs(ai.activate(G, 1, 6)) do T.truthy(o.gid ~= G.D[dr].gid, "no order sent to it") end
+  -- remembering, it obeys
+  local H, hid = field({ c("dragon", "dragon", 500, 400, 0) }, { v("foe", "HIN", 500, 900, 180) })
+  H.turn = 2
+  forced(H, { 2 }, function() dragons.period(H) end)
+  local _, y0 = H.bf:pos(hid(1, "dragon"))
+  turn.execute_order(H, group(H, hid(1, "dragon")), { kind = "move", turn = 0 })
+  T.truthy(select(2, H.bf:pos(hid(1, "dragon"))) > y0 + 100, "it flies on its order")
+end)
+
+T.case("Phalanx fantasy: BASILISK holds a figure of the vignette in its front in stone: -1 combat factor (WRG 1973 APPENDIX IV BASILISK)", function()
+  local melee = R("phalanx.melee")
+  local G, id = field({ c("bas", "basilisk", 500, 400, 0) }, { v("foe", "HIN", 500, 470, 180), v("side", "HIN", 900, 420, 270) })
+  local bas, foe = id(1, "bas"), id(2, "foe")
+  basilisk.period(G)
+  T.eq(G.D[foe].fx_gazed, 1)
+  T.eq(G.D[id(2, "side")].fx_gazed, nil, "out of its front")
+  local held = melee.modified_cf(G.D[foe], G.D[bas])
+  G.D[foe].fx_gazed = nil
+  T.eq(held, melee.modified_cf(G.D[foe], G.D[bas]) - 1)
+end)
+
+T.case("Phalanx fantasy: SAINT's -1 and HOSTILE HUNS as +1 activation point each; TAME CROWS carry messages over a blocked sight (-1) (SAINT, GOBLINS AND ORCS, TAME CROWS)", function()
+  local command = R("phalanx.command")
+  local G, id = field({ c("saint", "saint", 500, 400, 0), c("crows", "crows", 1500, 100, 0) },
+    { v("near", "HIN", 500, 470, 180), c("wolves", "wolf_rider", 1200, 1000, 180), v("far", "HIN", 1800, 1300, 180) })
+  Hb.period_start(G)
+  A.crows(G)
+  local near, far = G.D[id(2, "near")], G.D[id(2, "far")]
+  T.truthy(near.fx_abashed, "within 100 paces of the enemy saint")
+  falsy(far.fx_abashed)
+  T.eq(command.activation_cost({ near }, {}), command.activation_cost({ far }, {}) + 1, "abashed: +1")
+  far.fx_huns = true
+  T.eq(command.activation_cost({ far }, {}), command.activation_cost({ near }, {}) , "hostile huns: +1 as well")
+  local mine = G.D[id(1, "saint")]
+  T.truthy(mine.fx_crows, "side 1 has tame crows")
+  falsy(near.fx_crows)
+  T.eq(command.activation_cost({ mine }, { line_of_sight_blocked = true }), command.activation_cost({ mine }, {}),
+    "the crows fly over what blocks the General's sight")
+  T.eq(command.activation_cost({ near }, { line_of_sight_blocked = true }), command.activation_cost({ near }, {}) + 1,
+    "without crows it costs +1")
+end)
+
+T.case("Phalanx fantasy: GIANTS' boulders as attached artillery when the scenario plays Phalanx's optional ARTILLERY (WRG 1973 APPENDIX IV GIANTS)", function()
+  local rules2 = ruleset.load("phalanx", { options = { "fantasy", "artillery" } })
+  local A2 = rules2.require("modules.fantasy.phalanx.battle")
+  local G = rules2.require("phalanx.battle").skirmish{ rules = rules2, dice = dice.random(1), log = true,
+    sides = { { vignettes = { v("giants", "HIN", 500, 400, 0, { integrity = "V", army = "IF" }) }, commander = commander() },
+              { vignettes = { v("foe", "HIN", 500, 470, 180) }, commander = commander() } } }
+  local gi = G.by_vid[1].giants
+  Hb.attach(G.D[gi], pack.giant)
+  A2.start(G, A2.host(rules2))
+  T.eq(G.D[gi].artillery, "attached")
+  local g = G.groups[G.D[gi].gid]
+  g.activated = true
+  G.bf:set_time(1, "B shooting")
+  rules2.require("phalanx.turn").shooting_phase(G, 1)
+  local shots = 0
+  for _, e in ipairs(G.bf:events()) do if e.kind == "shoot" and e.shooter == gi then shots = shots + 1 end end
+  T.eq(shots, 1, "the giants toss boulders")
+  -- without the option, giants do not shoot (a class decides)
+  local H, hid = field({ c("giants", "giant", 500, 400, 0) }, { v("foe", "HIN", 500, 470, 180) })
+  T.eq(H.D[hid(1, "giants")].artillery, nil)
+end)
+
+T.case("Phalanx fantasy: a shot's R on a vignette with friends straight behind within half its move is a B, whatever side the shooter touches (Results; TAME CROWS hovering at a flank)", function()
+  -- the referee found it (seed 669426483927500838): crows touching a link's
+  -- flank; the combat judged "into friends" along the crows' facing, the
+  -- repulse went straight back into the giants behind
+  local G, id = field({ c("crows", "crows", 620, 400, 270) },
+    { v("target", "HIN", 500, 400, 0), v("friend", "HIN", 500, 340, 0) })
+  local _, r = G.shot_lands(G, id(1, "crows"), id(2, "target"), "R")
+  T.eq(r, "B", "into friends within half its move")
+  local H, hid = field({ c("crows", "crows", 620, 400, 270) }, { v("target", "HIN", 500, 400, 0) })
+  local _, r2 = H.shot_lands(H, hid(1, "crows"), hid(2, "target"), "R")
+  T.eq(r2, "R", "nothing behind: R")
+end)
+
+T.case("Phalanx fantasy: MOSLEM SAINTS -- -1 activation point for their side within 150 paces; a theological discussion: the saints charge each other (WRG 1973 APPENDIX IV MOSLEM SAINTS)", function()
+  local command = R("phalanx.command")
+  local G, id = field({ c("imam", "moslem_saint", 500, 400, 0), v("faithful", "HIN", 620, 400, 0), v("far", "HIN", 1500, 100, 0) },
+    { c("monk", "saint", 520, 520, 180) }, { referee = true })
+  local imam, monk = id(1, "imam"), id(2, "monk")
+  Hb.period_start(G)
+  local faithful, far = G.D[id(1, "faithful")], G.D[id(1, "far")]
+  T.eq(faithful.fx_exhort, 3)
+  falsy(far.fx_exhort)
+  local blocked = { line_of_sight_blocked = true }   -- (a cost above Phalanx's minimum of 1)
+  T.eq(command.activation_cost({ faithful }, blocked), command.activation_cost({ far }, blocked) - 1, "-1 activation point")
+  T.eq(G.D[imam].fx_discussing, monk)
+  G.bf:set_time(1, "B movement")
+  turn.initiative_phase(G, 1)
+  T.truthy(G.bf:distance(imam, monk) < 0.5, "he charged the monk")
+end)
+
+T.case("Phalanx fantasy: WARRIOR SAINT -- others of his side within 150 paces -1 activation point; a zone of sanctity (WRG 1973 APPENDIX IV WARRIOR SAINT)", function()
+  local command = R("phalanx.command")
+  local G, id = field({ c("ws", "warrior_saint", 500, 400, 0), v("near", "HIN", 620, 400, 0), v("far", "HIN", 1500, 100, 0) },
+    { v("foe", "HIN", 1500, 1100, 180) })
+  Hb.period_start(G)
+  local near, far = G.D[id(1, "near")], G.D[id(1, "far")]
+  T.eq(near.fx_exhort, 1)
+  local blocked = { line_of_sight_blocked = true }
+  T.eq(command.activation_cost({ near }, blocked), command.activation_cost({ far }, blocked) - 1)
+  T.truthy(require("modules.fantasy.adapted.saints").in_sanctity(G, id(1, "ws")), "a zone of sanctity")
+end)
+
+T.case("Phalanx fantasy: DRAGONS go out of control at elves in reach: it lands and charges them on its move order (WRG 1973 APPENDIX IV DRAGONS)", function()
+  local G, id = field({ c("dragon", "dragon", 500, 400, 0) }, { c("elves", "elf_archer", 500, 520, 180), v("men", "HIN", 1500, 1200, 180) })
+  local dr, elves = id(1, "dragon"), id(2, "elves")
+  T.truthy(F.airborne(G.D[dr]))
+  G.bf:set_time(1, "B movement")
+  turn.execute_order(G, group(G, dr), { kind = "move", turn = 30 })
+  falsy(F.airborne(G.D[dr]), "it landed for them")
+  T.truthy(G.bf:distance(dr, elves) < 0.5, "and charged the elves")
+  T.eq(fantasy_events(G, dr)[1].what, "out_of_control_at_elves")
 end)
