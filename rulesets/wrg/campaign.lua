@@ -20,6 +20,8 @@ local armies_mod = require("wrg.armies")
 local fortress = require("wrg.campaign_fortress")
 local campaign_commander = require("wrg.campaign_commander")
 local recovery = require("wrg.campaign_recovery")
+local field_works = require("wrg.campaign_field_defences")
+local setup = require("wrg.setup")
 
 local C = { rule = "WRG 1973 CAMPAIGNS" }
 
@@ -86,6 +88,31 @@ function C.field_defences(defender_points, attacker_points, regular)
   return { points = lengths * cost, paces = lengths * 10 }
 end
 
+-- The field defences bought laid on the table (campaign_field_defences.lua):
+-- the battle's `table.field_defences`, with the sieges module switched on
+-- for it (plan.options) whose pieces they are.
+function C.place_field_defences(state, plan, fd, d, a)
+  local cost = fd.points / (fd.paces // 10)
+  local laid = field_works.layout(fd.paces, d, state.table.width, state.table.depth)
+  if not laid then
+    plan.notes[#plan.notes + 1] = string.format("field defences worth %d points: the table has no room for them", fd.points)
+    return
+  end
+  fd.laid, fd.laid_points = laid.paces, math.floor(laid.paces // 10 * cost + 0.5)
+  plan.table.field_defences = laid
+  plan.options = { "sieges" }
+  plan.notes[#plan.notes + 1] = string.format(
+    "field defences balance %s's superiority: %d points buy %d paces of palisade; %d paces (%d points) laid "
+    .. "across %s's front%s", state.sides[a].name, fd.points, fd.paces, laid.paces, fd.laid_points,
+    state.sides[d].name, laid.paces < fd.paces and " (the rest does not fit between the open flanks)" or "")
+end
+
+-- The battles' rules: the field defences' pieces (the runner calls this on
+-- every instance it fights a battle of the campaign with).
+function C.battle_rules(rules)
+  rules.require("wrg.campaign_field_defences").install(rules)
+end
+
 -- "Troops that have changed sides will continue to fight for their former
 -- enemy, but arabs may change sides again, while former subject races will
 -- not." entry: a roster entry that changed sides in a battle. Returns whether
@@ -115,7 +142,8 @@ end
 -- campaign ends when a defender is driven into a fortress) }
 function C.start(ctx)
   local state = { sides = {}, defender = nil, fortress = false, battles = {}, wins = { 0, 0 },
-                  month = ctx.month, fortress_table = ctx.fortress and ctx.fortress.table or nil }
+                  month = ctx.month, fortress_table = ctx.fortress and ctx.fortress.table or nil,
+                  table = setup.scale(ctx.table or {}) }
   for s = 1, 2 do
     local army = ctx.armies[s]
     local roster = {}
@@ -214,10 +242,7 @@ function C.next_battle(state, n)
     plan.role = string.format("%s defends", state.sides[d].name)
     plan.notes[#plan.notes + 1] = string.format("%s defends: %+d terrain units (it knows the ground)", state.sides[d].name, k)
     if fd.points > 0 then
-      plan.notes[#plan.notes + 1] = string.format(
-        "field defences worth %d points (%d paces of palisade, ditch or bank) balance %s's superiority "
-        .. "(not placed on the table: the battle engine has no field defences yet)", fd.points, fd.paces,
-        state.sides[a].name)
+      C.place_field_defences(state, plan, fd, d, a)
     end
   else
     plan.role = "an encounter battle"
