@@ -164,18 +164,26 @@ function FD.install_commander(rules)
   local ai = rules.require("wrg.ai")
   local turn = rules.require("wrg.turn")
   local function plain(G, f, ...)
-    if not front(G) then return f(G, ...) end
+    if type(G) ~= "table" or not front(G) then return f(G, ...) end
     local saved = G.sieges
     G.sieges = false
     local r = table.pack(f(G, ...))
     G.sieges = saved
     return table.unpack(r, 1, r.n)
   end
-  local deployment, move, charge_target, countercharge, evade = ai.deployment, ai.move, ai.charge_target,
-    ai.countercharge, ai.evade
+  -- every choice of the commander (whatever the sieges module wraps:
+  -- deployment, moves, formations, charges, withdrawal ...) made plain
+  local names = {}
+  for k, v in pairs(ai) do if type(v) == "function" then names[#names + 1] = k end end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local f = ai[k]
+    ai[k] = function(G, ...) return plain(G, f, ...) end
+  end
+  local deployment, move, charge_target = ai.deployment, ai.move, ai.charge_target
 
   function ai.deployment(G, s)
-    local plan = plain(G, deployment, s)
+    local plan = deployment(G, s)
     local f, defender = front(G)
     if not f or s ~= defender then return plan end
     local specs = G.sides[s].specs
@@ -189,7 +197,7 @@ function FD.install_commander(rules)
   end
 
   function ai.charge_target(G, uid)
-    local t = plain(G, charge_target, uid)
+    local t = charge_target(G, uid)
     local f = front(G)
     if not t or not f then return t end
     local ax, ay = G.bf:pos(uid)
@@ -198,8 +206,6 @@ function FD.install_commander(rules)
     return t
   end
 
-  function ai.countercharge(G, uid, charger) return plain(G, countercharge, uid, charger) end
-  if evade then function ai.evade(G, uid, charger) return plain(G, evade, uid, charger) end end
 
   -- Whether a move plan runs into a blocking terrain feature (the palisade).
   local function blocked(G, uid, plan)
@@ -213,7 +219,7 @@ function FD.install_commander(rules)
   end
 
   function ai.move(G, uid)
-    local plan = plain(G, move, uid)
+    local plan = move(G, uid)
     local f, defender = front(G)
     local d = G.D[uid]
     if not f or d.state == "uncontrolled" or d.routing or not blocked(G, uid, plan) then return plan end
