@@ -143,6 +143,16 @@ function FD.install(rules)
     end
     return place(bf, pieces)
   end
+  -- THE REACTION TEST: "Troops behind cover, forming hollow square or behind
+  -- field defences" (+2): a unit standing on the palisade (the sieges
+  -- module's d.siege_on: on its walk, behind its parapet). WRG asks this of
+  -- wrg.terrain.steep_hills_and_walls.behind_wall (a unit at a wall).
+  local obstacles = rules.require("wrg.terrain.steep_hills_and_walls")
+  local behind_wall = obstacles.behind_wall
+  function obstacles.behind_wall(G, uid)
+    if front(G) and G.D[uid] and G.D[uid].siege_on ~= nil then return true end
+    return behind_wall(G, uid)
+  end
   FD.install_commander(rules)
 end
 

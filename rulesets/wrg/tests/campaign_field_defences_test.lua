@@ -18,6 +18,7 @@ local ai = rules.require("wrg.ai")
 local armies = rules.require("wrg.armies")
 local tables = rules.require("wrg.tables")
 local ST = require("modules.sieges.wrg.state")
+local PD = require("modules.sieges.wrg.period")
 
 local MM = tables.MM_PER_PACE
 local RULE = "WRG 1973 CAMPAIGNS: "
@@ -119,6 +120,31 @@ T.case(RULE .. "field defences on the table: a charge at the defenders behind th
   T.truthy((kinds.palisade or 0) >= 1 and (kinds.parapet or 0) >= 1, "palisade and parapet features")
   T.truthy((kinds.breach or 0) >= 1, "the open returns")
   local _ = ax
+end)
+
+T.case(RULE .. "THE REACTION TEST: troops behind field defences +2", function()
+  local laid = FD.layout(300, 2, 1830, 1220)
+  local y = laid.front.y
+  local G = battle.skirmish{ dice = dice.random(2), table = { terrain = "none", field_defences = laid },
+    report = function() end,
+    sides = { { units = { { id = "legio", type = "HI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2,
+                            at = { 915, y - 200, 0 } } }, commander = quiet() },
+              { units = { { id = "posted", type = "MI", class = "C", weapons = { "javelin" }, figures = 8, ranks = 2,
+                            at = { 915, y + 2 + 20, 180 } },
+                          { id = "back", type = "MI", class = "C", weapons = { "javelin" }, figures = 8, ranks = 2,
+                            at = { 600, y + 150, 180 } } }, commander = quiet() } } }
+  ST.init(G)
+  PD.locate(G)
+  local posted, back = G.by_id[2].posted, G.by_id[2].back
+  T.truthy(G.D[posted].siege_on ~= nil, "the posted unit stands on the palisade")
+  T.eq(turn.situation(G, posted).cover_square_defences, true, "behind field defences: +2")
+  T.eq(turn.situation(G, back).cover_square_defences, nil, "a unit in the open behind the line: no factor")
+  local out = turn.test(G, posted, "test")
+  local found = false
+  for _, t in ipairs(out.terms) do
+    if t.id == "cover_square_defences" then found = true; T.eq(t.after - t.before, 2) end
+  end
+  T.truthy(found, "the reaction test adds it")
 end)
 
 T.case(RULE .. "field defences on the table: the returns stand open, so the line can be turned", function()
