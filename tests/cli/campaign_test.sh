@@ -32,6 +32,15 @@ cmp -s "$TMP/a.json" "$TMP/b.json" && pass "the same seed, the same campaign (JS
 grep -q '"hash":"13df18544214f52f"' "$TMP/a.json" && pass "the JSON carries the campaign hash" || fail "no hash in the JSON"
 grep -q "======== .*: battle 2 of the campaign (seed " "$TMP/a.log" && grep -q "VICTORY to\|A DRAW" "$TMP/a.log" \
   && pass "--log writes every battle's account" || fail "--log lacks the battles' accounts"
+# Each battle's replay page: the defended battle 2 draws its palisade.
+expect_exit 0 "replay pages of one campaign" -- "$SANDTABLE" campaign "$C" --seed 7 --html "$TMP/pages"
+[ -s "$TMP/pages/battle-1.html" ] && [ -s "$TMP/pages/battle-6.html" ] && pass "a replay page for each of the 6 battles" \
+  || fail "replay pages missing: $(ls "$TMP/pages" 2>&1)"
+grep -q '"siege_kind":"palisade"' "$TMP/pages/battle-2.html" && pass "battle 2's replay draws the field defences" \
+  || fail "no palisade in battle 2's replay"
+grep -q '"siege_kind":"palisade"' "$TMP/pages/battle-1.html" && fail "a palisade in the encounter battle" \
+  || pass "no field defences in an encounter battle"
+expect_exit 2 "--html with --trials" -- "$SANDTABLE" campaign "$C" -n 2 --html "$TMP/pages2"
 expect_exit 0 "another seed" -- "$SANDTABLE" campaign "$C" --seed 4
 grep -q "Campaign hash 13df18544214f52f." <<<"$OUT" && fail "seed 4 gave seed 7's campaign" || pass "another seed, another campaign"
 

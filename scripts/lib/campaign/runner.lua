@@ -104,7 +104,9 @@ end
 
 -- opts: seed (default the campaign's, else 1), referee (check every phase of
 -- every battle), battle_report (function(line): every battle's full account),
--- report (function(line): the campaign's course as it goes).
+-- report (function(line): the campaign's course as it goes), battle_page
+-- (function(n, bf, record): each battle's battlefield with its event log, for
+-- its replay page; the battles keep their logs only when it is given).
 -- Returns { seed, winner = 1 | 2 | nil, reason, names, battles = { {n, seed,
 -- role, defender, month, terrain_change, field_defences, winner, reason,
 -- turns, vp, hash, before = {notes}, after = {notes}} }, hash }.
@@ -149,7 +151,7 @@ function runner.run(P, opts)
       opts.battle_report("")
       opts.battle_report(string.format("======== %s: battle %d of the campaign (seed %d) ========", out.campaign, n, bseed))
     end
-    local r = battle.run{ prepared = prepared, seed = bseed, log = false, referee = opts.referee,
+    local r = battle.run{ prepared = prepared, seed = bseed, log = opts.battle_page ~= nil, referee = opts.referee,
       report = opts.battle_report,
       replay = string.format("sandtable campaign %s --seed %d --referee (battle %d)", c.file, seed, n) }
     local rec = { n = n, seed = bseed, role = plan.role, defender = plan.defender, month = plan.month,
@@ -159,6 +161,8 @@ function runner.run(P, opts)
     say(string.format("  %s after %d periods (%s); points left %.0f of %d and %.0f of %d",
       r.winner and (out.names[r.winner] .. " wins") or "a draw", r.turns, r.reason or "", r.vp[1].left, r.vp[1].start,
       r.vp[2].left, r.vp[2].start))
+    -- the battle's event log (what its replay page draws), when asked for
+    if opts.battle_page then opts.battle_page(n, r.bf or (r.state and r.state.bf), rec) end
     rec.after = M.after_battle(state, n, r)
     for _, line in ipairs(rec.after) do say("  " .. line) end
     out.battles[#out.battles + 1] = rec
