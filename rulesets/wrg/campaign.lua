@@ -92,6 +92,18 @@ end
 -- the battle's `table.field_defences`, with the sieges module switched on
 -- for it (plan.options) whose pieces they are.
 function C.place_field_defences(state, plan, fd, d, a)
+  -- READING: a scenario that draws siege pieces of its own (a fortification)
+  -- keeps them; the field defences are then computed but not laid.
+  local given = state.scenario_table.terrain
+  if type(given) == "table" then
+    for _, p in ipairs(given) do
+      if type(p) == "table" and (p.type == "fortification" or p.type == "siege") then
+        plan.notes[#plan.notes + 1] = string.format("field defences worth %d points: not laid, the scenario's table has "
+          .. "siege pieces of its own", fd.points)
+        return
+      end
+    end
+  end
   local cost = fd.points / (fd.paces // 10)
   local laid = field_works.layout(fd.paces, d, state.table.width, state.table.depth)
   if not laid then
@@ -144,7 +156,7 @@ end
 function C.start(ctx)
   local state = { sides = {}, defender = nil, fortress = false, battles = {}, wins = { 0, 0 },
                   month = ctx.month, fortress_table = ctx.fortress and ctx.fortress.table or nil,
-                  table = setup.scale(ctx.table or {}) }
+                  table = setup.scale(ctx.table or {}), scenario_table = ctx.table or {} }
   for s = 1, 2 do
     local army = ctx.armies[s]
     local roster = {}

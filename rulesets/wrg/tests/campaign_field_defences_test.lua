@@ -60,6 +60,12 @@ T.case(RULE .. "a defender's plan carries the palisade its points buy, laid acro
   T.eq(laid.piece.defender, 2)
   T.truthy(plan.notes[#plan.notes]:find(string.format("%d paces", laid.paces), 1, true), plan.notes[#plan.notes])
   -- no superiority, no defences and no sieges module
+  -- a scenario with siege pieces of its own keeps them: nothing laid
+  local walled = C.start{ armies = { A, B }, table = { terrain = { { type = "fortification", defender = 1 } } } }
+  walled.defender = 2
+  local pw = C.next_battle(walled, 2)
+  T.eq(pw.table.field_defences, nil); T.eq(pw.options, nil)
+  T.truthy(pw.notes[#pw.notes]:find("not laid", 1, true), pw.notes[#pw.notes])
   local even = C.start{ armies = { B, B }, table = {} }
   even.defender = 1
   local p2 = C.next_battle(even, 2)
@@ -177,15 +183,22 @@ T.case(RULE .. "a whole defended battle: the defender's foot posted behind the p
     scenario = { table = { terrain = "none", field_defences = laid }, turns = 1 },
     armies = { A, B }, commanders = { "ai", "ai" } }
   local G = r.state
-  local posted = 0
-  for _, uid in ipairs(G.sides[2].units) do
-    local d = G.D[uid]
-    if d.type == "HI" or d.type == "LI" then
-      local _, y = G.bf:pos(uid)
-      T.truthy(y > laid.front.y, string.format("%s behind the line (y %.0f)", d.id, y))
-      posted = posted + 1
+  -- where each unit was set out (the deploy events), against the line
+  local posted, behind = 0, 0
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == "deploy" and e.side == 2 then
+      local u = G.bf:unit(e.unit)
+      local d = G.D[e.unit]
+      if e.x - u.width / 2 >= laid.front.x1 and e.x + u.width / 2 <= laid.front.x2 then
+        T.near(e.y, laid.front.y + FD.POSTED_MM + u.depth / 2, 1e-6,
+          string.format("%s (%s) set out with its front at the parapet", d.id, d.type))
+        posted = posted + 1
+      else
+        T.truthy(e.y - u.depth / 2 > laid.front.y, string.format("%s behind the line", d.id))
+        behind = behind + 1
+      end
     end
   end
-  T.eq(posted, 2, "both foot units")
+  T.eq(posted + behind, 3, "the three units of the defender")
+  T.truthy(posted >= 2, string.format("the foot in the centre of the line stand at the palisade (%d posted)", posted))
 end)
-
