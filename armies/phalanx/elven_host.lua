@@ -3,7 +3,9 @@
 -- fantasy pack's documented "counts as" classes
 -- (rulesets/modules/fantasy/phalanx/pack.lua): elf spearmen and archers as
 -- heavy infantry, elf knights as heavy charging cavalry, dwarves as heavy
--- infantry, all regulars. Base activation points 4: the command parts and a
+-- infantry, all regulars. With the option `fantasy`
+-- (rulesets/modules/fantasy/phalanx/battle.lua) the wizard casts, the crows
+-- fly and the saint holds a zone of sanctity. Base activation points 4: the command parts and a
 -- point for drill.
 return army {
   name = "The Elven Host",
@@ -20,12 +22,12 @@ return army {
     vignette { id = "dwarves_1", name = "Dwarves of the Iron Hills", creature = "dwarf", part = "centre" },
     vignette { id = "dwarves_2", name = "Dwarves of the Blue Mountains", creature = "dwarf", part = "centre",
                in_line_with = "dwarves_1" },
-    vignette { id = "archers_c", name = "Elf archers", creature = "elf_archer", part = "centre" },
+    vignette { id = "wizard", name = "The Grey Wizard", creature = "magician", part = "centre" },
     vignette { id = "knights_l", name = "Elf knights of the left", creature = "elf_knight", part = "left" },
     vignette { id = "archers_l", name = "Elf archers of the woods", creature = "elf_archer", part = "left" },
-    vignette { id = "dwarves_l", name = "Dwarf axemen", creature = "dwarf", part = "left" },
+    vignette { id = "crows", name = "The tame crows of the forest", creature = "crows", part = "left" },
     vignette { id = "knights_r", name = "Elf knights of the right", creature = "elf_knight", part = "right" },
     vignette { id = "archers_r", name = "Elf archers of the hills", creature = "elf_archer", part = "right" },
-    vignette { id = "spears_r", name = "Elf spearmen of the march", creature = "elf_spearman", part = "right" },
+    vignette { id = "saint", name = "Saint Cuthwin", creature = "saint", part = "right" },
   },
 }

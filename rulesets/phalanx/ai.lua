@@ -30,6 +30,7 @@
 --   commander/reserve.lua     the last line held back
 --   commander/plan.lua        the plan kept between turns: objectives, blocked links
 --   commander/orders.lua      each turn's orders, evades, targets
+--   commander/follow.lua      a link behind a friend follows it when the friend goes
 local ai = require("phalanx.commander.base")
 require("phalanx.commander.estimate")
 require("phalanx.commander.deployment")
@@ -37,5 +38,6 @@ require("phalanx.commander.lines")
 require("phalanx.commander.reserve")
 require("phalanx.commander.plan")
 require("phalanx.commander.orders")
+require("phalanx.commander.follow")
 
 return ai

@@ -511,6 +511,7 @@ function battle.run(ctx)
   say(G, "First move: %s (%d against %d).", G.sides[first].name, first_scores[first], first_scores[3 - first])
 
   local max_turns = ctx.turns or scenario.turns or 12
+  G.max_turns = max_turns   -- the commander commits its army as the limit nears
   local winner_side, reason = nil, nil
   local t = 0
   while t < max_turns and not G.over do

@@ -322,6 +322,29 @@ function M.charge(G, uid, target, allowance, opts)
   return out
 end
 
+-- Slides a base straight in so that every corner is on the table (a unit
+-- put back where it left across the edge); returns whether it moved.
+function M.onto_table(G, uid)
+  local bf = G.bf
+  local w, d = bf:size()
+  local u = bf:unit(uid)
+  local x, y, f = bf:pos(uid)
+  local ax, ay = along(f)
+  local lx, ly = -ay, ax
+  local dx, dy = 0, 0
+  for _, s in ipairs({ { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }) do
+    local cx = x + ax * s[1] * u.depth / 2 + lx * s[2] * u.width / 2
+    local cy = y + ay * s[1] * u.depth / 2 + ly * s[2] * u.width / 2
+    dx = math.max(dx, -cx, 0)
+    dy = math.max(dy, -cy, 0)
+    if cx > w then dx = math.min(dx, w - cx) end
+    if cy > d then dy = math.min(dy, d - cy) end
+  end
+  if dx == 0 and dy == 0 then return false end
+  bf:place(uid, x + dx, y + dy, f)
+  return true
+end
+
 -- Whether every corner of `uid`'s base is on the table (within TOLERANCE).
 function M.on_table(G, uid)
   local bf = G.bf

@@ -8,7 +8,8 @@
 --
 --   local sighting = require("lib.sighting")
 --   sighting.start(G, { range = function(G, side) return mm or nil end,
---                        surprise_within = mm, sight = { ground =, tops =, range_per_mm = } })
+--                        surprise_within = mm, sight = { ground =, tops =, range_per_mm = },
+--                        also = function(G, side) return {ids} or nil end })  -- seen however far
 --   sighting.update(G)                 -- after anything moved: { {side=, unit=, surprise=}, ... }
 --   sighting.known_enemies(G, side)    -- ids of the enemies the side sees now
 --   sighting.nearest_known(G, ids, side, within, arc?, how?) -- bf:nearest over known enemies
@@ -46,6 +47,7 @@ function sighting.start(G, opts)
   }
   -- functions stay off the plain state
   G.sighting_range = opts.range
+  G.sighting_also = opts.also   -- hook: enemies seen beyond the range (weather: lit by torches), a list or nil
   sighting.update(G)
 end
 
@@ -79,10 +81,12 @@ function sighting.update(G)
     local ids = bf:sighted(side, sighting.range(G, side), st.sight)
     -- in contact: known whatever blocks the sight (see_into without limit)
     local touching = bf:sighted(side, st.touch, 1e15)
+    local also = G.sighting_also and G.sighting_also(G, side)
+    if also then for _, e in ipairs(also) do touching[#touching + 1] = e end end
     if #touching > 0 then
       local set = {}
       for _, e in ipairs(ids) do set[e] = true end
-      for _, e in ipairs(touching) do if not set[e] then ids[#ids + 1] = e end end
+      for _, e in ipairs(touching) do if not set[e] then ids[#ids + 1] = e; set[e] = true end end
       table.sort(ids)
     end
     local found, surprises = {}, {}

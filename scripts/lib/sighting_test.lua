@@ -107,3 +107,17 @@ T.case("sighting: troops in contact always know of each other, even one inside a
   sighting.update(G)
   T.eq(sighting.knows(G, 1, G.hidden), true)
 end)
+
+T.case("sighting: a module's 'also' list is seen however far (torchlight), once, and lost when it goes out", function()
+  local G = table_with_wood()
+  local lit = { G.far }
+  sighting.start(G, { range = function() return 10 end, also = function(_, side) return side == 1 and lit or nil end })
+  T.eq(sighting.known_enemies(G, 1), { G.far }, "the far one in light")
+  T.eq(sighting.known_enemies(G, 2), {})
+  lit = { G.far, G.far }
+  T.eq(sighting.update(G), {}, "listed twice: one sighting, nothing new")
+  T.eq(sighting.known_enemies(G, 1), { G.far })
+  lit = {}
+  sighting.update(G)
+  T.eq(sighting.known_enemies(G, 1), {}, "the torch goes out")
+end)

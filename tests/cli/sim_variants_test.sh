@@ -37,7 +37,9 @@ expect_output "trial(s) failed and 0 were skipped" "the exit is explained"
 expect_output "--keep-going" "... with how to tolerate failures"
 
 # A variant that loops forever: stopped after its first watchdog stop, the rest skipped, said so.
-printf 'return function(rules)\n  for _, name in ipairs({ "phalanx.melee", "phalanx.shooting" }) do\n    rules.require(name).modifiers:add({ id = "forever", text = "loops",\n      add = function() while true do end end })\n  end\nend\n' > "$TMP/loop.lua"
+# (the activation cost too: every battle prices an activation in its first
+# turn, while a six-turn battle need not see a melee or a shot)
+printf 'return function(rules)\n  for _, name in ipairs({ "phalanx.melee", "phalanx.shooting" }) do\n    rules.require(name).modifiers:add({ id = "forever", text = "loops",\n      add = function() while true do end end })\n  end\n  rules.require("phalanx.command").activation_modifiers:add({ id = "forever", text = "loops",\n    add = function() while true do end end })\nend\n' > "$TMP/loop.lua"
 start=$(date +%s)
 expect_exit 1 "a looping variant fails the run" -- "$SANDTABLE" sim "$TMP/s.yaml" --trials 6 --threads 1 --trial-timeout 1 --variant loop="$TMP/loop.lua"
 took=$(( $(date +%s) - start ))

@@ -106,7 +106,7 @@ end
 function turn.contacts(G, uid)
   local out = {}
   for _, q in ipairs(G.bf:query{ of = uid, within = CONTACT, enemy = true }) do
-    if not G.D[q.id].gone then out[#out + 1] = q.id end
+    if not G.D[q.id].gone and not (G.apart and G.apart(G, uid, q.id)) then out[#out + 1] = q.id end -- hook: fantasy (flyers)
   end
   return out
 end
@@ -114,7 +114,7 @@ local contacts = turn.contacts
 
 function turn.in_contact(G, uid)
   for _, q in ipairs(G.bf:query{ of = uid, within = CONTACT, enemy = true }) do
-    if not G.D[q.id].gone then return true end
+    if not G.D[q.id].gone and not (G.apart and G.apart(G, uid, q.id)) then return true end -- hook: fantasy (flyers)
   end
   return false
 end

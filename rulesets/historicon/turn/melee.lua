@@ -30,7 +30,7 @@ function turn.phase5(G)
       local touching = contacts(G, uid)
       if #touching > 0 then
         d.fought = true
-        if not d.broken then
+        if not d.broken and not (G.no_strike and G.no_strike(G, uid)) then -- hook: fantasy (stone, asleep)
           local eng = {}
           local view = melee_view(G, d)
           local front_figs = view ~= d and troops.front_rank_figures(d) or nil
@@ -73,6 +73,7 @@ function turn.phase5(G)
   end
   for i, f in ipairs(fights) do
     for k, p in ipairs(results[i]) do
+      if G.blow_lands then p.hits = G.blow_lands(G, f.uid, f.eng[k].id, p.hits) end -- hook: fantasy (stone, invisible)
       record_hits(G, f.uid, f.eng[k].id, p.hits)
       if G.log then log(G, "melee", { unit = f.uid, target = f.eng[k].id, dice = p.dice, hit_on = p.hit_on, hits = p.hits }) end
     end

@@ -325,6 +325,7 @@ end
 local function move_unit(G, uid)
   local d = G.D[uid]
   d.moved_turn = G.turn
+  if G.own_move and G.own_move(G, uid) then return end -- hook: a module moved it or holds it (fantasy: flyers, stone)
   local plan, free = forced_plan(G, uid)
   if not plan then
     plan = G.sides[d.side].commander.move(G, uid)

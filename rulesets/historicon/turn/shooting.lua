@@ -88,7 +88,8 @@ local function shooting_targets(G, uid, d, range)
   else q = G.bf:query{ of = uid, within = range, enemy = true } end
   local out = {}
   for _, e in ipairs(q) do
-    if not G.D[e.id].gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, e.id))
+    if not G.D[e.id].gone and not (G.untargetable and G.untargetable(G, e.id)) -- hook: fantasy (invisible)
+        and (not G.has_los_terrain or G.bf:line_of_sight(uid, e.id))
         and turn.clear_of_units(G, uid, e.id) then
       out[#out + 1] = e.id
     end
@@ -111,6 +112,7 @@ local function shoot_once(G, uid, shooter_unit, target, moved_into_contact, who)
   G.shot[uid][key] = true
   local out = shooting.shoot(shooter_unit, t, situation, G.dice, G.report ~= nil)
   if out.dice <= 0 then return end
+  if G.shot_lands then target, out.hits = G.shot_lands(G, uid, target, out.hits) end -- hook: fantasy (reversed, stone)
   record_hits(G, uid, target, out.hits)
   if G.report then
     say(G, "  %s%s shoots at %s: %d dice hitting on %d+%s: %d hit(s) (now %d)", label(d), who and (" (" .. who .. ")") or "",
@@ -147,7 +149,8 @@ function turn.phase4(G)
     for _, uid in ipairs(turn.units(G, s)) do
       local d = G.D[uid]
       if G.over then return end
-      if not d.gone and not d.broken and not d.rear_of then
+      if not d.gone and not d.broken and not d.rear_of
+          and not (G.no_shoot and G.no_shoot(G, uid)) then -- hook: fantasy (stone, asleep)
         local touching = contacts(G, uid)
         local range = shooting.range(d, G.S.scale)
         if range then

@@ -20,5 +20,7 @@ return {
   rule = "WRG 1973, APPENDIX IV, SUGGESTED ADAPTIONS FOR SWORD AND SORCERY FANATICS",
   adapters = {
     wrg = "modules.fantasy.wrg",
+    historicon = "modules.fantasy.historicon.battle",
+    phalanx = "modules.fantasy.phalanx.battle",
   },
 }

@@ -25,7 +25,7 @@ local S = {
   name = "sieges",
   title = "Sieges, field engineering and ship-to-shore fighting",
   rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING",
-  adapters = { wrg = "modules.sieges.wrg", historicon = "modules.sieges.historicon" },
+  adapters = { wrg = "modules.sieges.wrg", historicon = "modules.sieges.historicon", phalanx = "modules.sieges.phalanx" },
 }
 
 S.fortifications = require("modules.sieges.fortifications")

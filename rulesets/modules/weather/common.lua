@@ -17,18 +17,20 @@
 --     fog: true           # fixes the fog (true/false) instead of throwing for it
 --     sun: false          # fixes the dazzling sun
 --     wind_from: NE       # fixes the wind's point
--- WRG's own keys (lights, camp, arabs, wells) are refused here.
+--     lights: [2]         # sides whose troops carry torches (lit 60 paces round, no drift)
+--     camp: { side: 2, guards: 1 }   # an army encamped at night (guards at most 1/5)
+--     arabs: [1]          # sides of arabs (desert winds, drought)
+--     wells: [2]          # sides with access to a well (drought)
 local W = require("modules.weather")
 local sighting = require("lib.sighting")
 local fail = require("lib.fail")
+local E = require("modules.weather.adapted")
 
 local C = {}
 
 local KEYS = { region = "string", month = "number", ground = "string", start_period = "any", potential = "number",
                falling = "boolean", steady = "boolean", periods_fallen = "number", fog = "boolean", sun = "boolean",
-               wind_from = "string" }
--- read by the WRG adapter alone
-local WRG_ONLY = { lights = true, camp = true, arabs = true, wells = true }
+               wind_from = "string", lights = "sides", camp = "map", arabs = "sides", wells = "sides" }
 
 -- A mistake in the scenario's block: the message names the file and line
 -- (scenario.locate) and what was expected; a user error, no traceback.
@@ -52,9 +54,24 @@ function C.spec(scenario)
   table.sort(given)
   for _, k in ipairs(given) do
     local want, v = KEYS[k], block[k]
-    if WRG_ONLY[k] then bad(scenario, k, "only the WRG adapter reads this key (here: %s)", table.concat(keys, ", ")) end
     if not want then bad(scenario, k, "unknown key (expected one of: %s)", table.concat(keys, ", ")) end
-    if want ~= "any" and type(v) ~= want then bad(scenario, k, "expected a %s, found %s", want, type(v)) end
+    if want == "sides" then
+      local ok = type(v) == "table"
+      for i, side in pairs(ok and v or {}) do ok = ok and math.type(i) == "integer" and (side == 1 or side == 2) end
+      if not ok then bad(scenario, k, "expected a list of sides (1 or 2), found %s", type(v) == "table" and "other values" or type(v)) end
+    elseif want == "map" then
+      if type(v) ~= "table" then bad(scenario, k, "expected a map (side, guards), found %s", type(v)) end
+    elseif want ~= "any" and type(v) ~= want then bad(scenario, k, "expected a %s, found %s", want, type(v)) end
+  end
+  local camp = block.camp
+  if camp ~= nil then
+    for ck in pairs(camp) do
+      if ck ~= "side" and ck ~= "guards" then bad(scenario, "camp", "unknown key '%s' (expected side, guards)", tostring(ck)) end
+    end
+    if camp.side ~= 1 and camp.side ~= 2 then bad(scenario, "camp", "expected side: 1 or 2") end
+    if camp.guards ~= nil and (math.type(camp.guards) ~= "integer" or camp.guards < 0) then
+      bad(scenario, "camp", "expected guards: a number of units, 0 or more")
+    end
   end
   local sp = block.start_period
   if sp ~= nil and sp ~= "dice" and (math.type(sp) ~= "integer" or sp < 1) then
@@ -82,7 +99,14 @@ function C.spec(scenario)
   return { region = block.region, month = block.month, ground = block.ground, start_period = block.start_period,
            potential = block.potential, falling = block.falling, steady = block.steady,
            periods_fallen = block.periods_fallen,
-           fog = block.fog, sun = block.sun, wind_from = block.wind_from }
+           fog = block.fog, sun = block.sun, wind_from = block.wind_from,
+           lights = block.lights, camp = block.camp, arabs = block.arabs, wells = block.wells }
+end
+
+local function set_of(list)
+  local out = {}
+  for _, v in ipairs(list or {}) do out[v] = true end
+  return out
 end
 
 -- The wind's point (1-8) by name ("NE"), or nil.
@@ -102,6 +126,7 @@ function C.describe(s)
   if W.strong_wind(s) then parts[#parts + 1] = "strong winds from the " .. W.POINTS[s.wind_from] end
   if s.fog and s.period <= W.FOG_PERIODS then parts[#parts + 1] = "fog" end
   if W.night(s) then parts[#parts + 1] = "night" end
+  if s.month and s.ground == "desert" and W.drought(s) then parts[#parts + 1] = "drought" end
   if W.snowbound(s) then parts[#parts + 1] = "snow lying (moves halved)"
   elseif W.sodden(s) then parts[#parts + 1] = "ground sodden" end
   if #parts == 0 then parts[1] = "dry" end
@@ -139,13 +164,16 @@ function C.start(G)
     s.fires_out = true
   end
   G.weather = s
+  -- the sides' own part (not the generic state): lights, arabs, wells, the camp
+  G.weather_sides = { lights = set_of(spec.lights), arabs = set_of(spec.arabs), wells = set_of(spec.wells),
+                      camp = spec.camp }
   if G.log then
     G.bf:log("weather", { potential = s.potential, die = s.potential_die, fog = s.fog, region = s.region,
                           month = s.month, ground = s.ground, day_period = s.day_period })
   end
   if G.report then
     G.report(string.format("Weather (weather module): %s, month %d, %s ground; potential weather (die %d): %s%s.",
-      s.region, s.month, s.ground, s.potential_die, s.potential, s.fog and "; fog" or ""))
+      s.region, s.month, s.ground, s.potential_die, (s.potential:gsub("%.$", "")), s.fog and "; fog" or ""))
   end
   return s
 end
@@ -178,24 +206,40 @@ end
 
 -- Starts the side's view: `paces_to_mm` converts the generic visibility
 -- (paces) to the table; nil visibility is the table's (unlimited).
--- surprise_paces: a new sighting nearer than this is a surprise.
+-- surprise_paces: a new sighting nearer than this is a surprise. At night a
+-- unit in light (modules.weather.adapted: lit) is seen however far.
 function C.start_sighting(G, paces_to_mm, surprise_paces, sight)
+  G.weather_mm = paces_to_mm
+  G.weather_surprise_mm = paces_to_mm(surprise_paces)
   sighting.start(G, {
     range = function(G2) local v = W.visibility(G2.weather); return v and paces_to_mm(v) or nil end,
     surprise_within = paces_to_mm(surprise_paces),
     sight = sight,
+    also = function(G2, side) return E.also_seen(G2, side, paces_to_mm, sight) end,
   })
 end
 
--- Looks again; each surprise goes into the account.
+-- Looks again. A surprise (a new sighting nearer than the surprise
+-- distance; at night, "all unilluminated sightings are surprise sightings")
+-- surprises the sighting side's units within that distance of the enemy
+-- (within the visibility at night): WRG's "Surprised by enemy ... -2" on
+-- their test (each adapter's). Each goes into the account.
 function C.look(G, name_of)
   local news = sighting.update(G)
-  if G.report then
-    for _, n in ipairs(news) do
-      if n.surprise then
+  local night = W.night(G.weather)
+  local lit = night and E.lit(G, G.weather_mm) or {}
+  G.weather_lit = lit   -- who stands in light now: shooting reads it (each adapter)
+  for _, n in ipairs(news) do
+    local surprise = n.surprise or (night and not lit[n.unit])
+    if surprise then
+      local within = G.weather_surprise_mm
+      if night then within = math.max(within, G.weather_mm(W.NIGHT_VISIBILITY)) end
+      local who = E.mark_surprised(G, n.side, n.unit, within)
+      if G.report then
         local side = G.sides and G.sides[n.side] and G.sides[n.side].name or ("side " .. n.side)
-        G.report(string.format("  Surprise: %s sights %s only %.0f mm off (weather module)", side,
-          name_of and name_of(G, n.unit) or ("unit " .. n.unit), n.distance))
+        G.report(string.format("  Surprise: %s sights %s %s%.0f mm off%s (weather module): %d unit(s) surprised",
+          side, name_of and name_of(G, n.unit) or ("unit " .. n.unit), n.surprise and "only " or "", n.distance,
+          n.surprise and "" or " in the dark", #who))
       end
     end
   end

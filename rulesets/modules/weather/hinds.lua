@@ -22,13 +22,21 @@
 --                 by day ends when night falls, no victor; a battle begun at
 --                 night goes on, each commander advancing towards the enemy's
 --                 edge while it sees no enemy (as the WRG adapter's orders do)
---   surprise      a new sighting nearer than 50 paces (5 units) is reported
---                 as a surprise (account and log; no rule effect)
+--   surprise      a new sighting nearer than 50 paces (5 units), or any
+--                 unlit one at night, surprises the side's units near the
+--                 enemy: their rally throw 2 lower (WRG's -2 on the reaction
+--                 test)
 --   sun           "Troops facing within 45 degrees of east for the first 2
 --                 periods of the day, or within 45 degrees of west for the
 --                 last 2, will be dazzled": the dazzled caster's die counts
 --                 one lower; in melee a dazzled unit's points are 5/6
---   wind          strong winds: only desert visibility (docs/modules.md)
+--   reaction,     WRG's reaction test as the rally throw (sodden -1, drought
+--   drought,      -1, night's unfriendly cover -2, surprise -2); drought: the
+--   rivers, wind, cast's die -1, melee 5/6; sodden: fords are streams, streams
+--   night         closed; desert winds: no move ending upwind but arabs';
+--                 night: allowances at most 6 units, drift by sixths of a
+--                 hexagon without lights, lights 6 units round (seen however
+--                 far), a camp with guards and sentries: hinds/effects.lua
 --
 -- Written on the ruleset without editing it (but the commander's two
 -- enumerations of enemies): a "weather" phase before the turn's first and
@@ -39,6 +47,8 @@
 -- the flags the weather phase sets on each unit.
 local W = require("modules.weather")
 local C = require("modules.weather.common")
+local E = require("modules.weather.adapted")
+local effects = require("modules.weather.hinds.effects")
 
 local TITLE = "Hinds"
 local A = { id = "weather", title = "Weather and time of day (" .. C.label(TITLE) .. ")",
@@ -56,7 +66,7 @@ function A.mm(paces) return A.units(paces) * INCH end
 local function name_of(G, uid) return G.D[uid] and G.D[uid].name or ("unit " .. uid) end
 
 -- What the weather does this period, as account lines.
-local function effects(s)
+local function period_effects(s)
   local out = {}
   if W.missiles_wet(s) then out[#out + 1] = "rain: every cast's die counts one lower (" .. C.label(TITLE) .. ")" end
   if W.snowbound(s) then out[#out + 1] = "snow lying: moves halved (" .. C.label(TITLE) .. ")"
@@ -84,6 +94,22 @@ function A.blind_order(G, d)
     end
   end
   if not best or off > 90 then return nil end
+  if E.wind_bound(G, d.side) then
+    -- desert winds: along the hexagons' line nearest the enemy's edge that
+    -- is not upwind, to the board's edge (a tack across the wind), or wait
+    local want = W.bearing(ahead)
+    local dir, doff
+    for i, step in ipairs(H.DIRS) do
+      local b = W.bearing(H.BEARINGS[i])
+      local o = math.abs((b - want + 180) % 360 - 180)
+      if not E.heads_upwind(G, b) and o <= 90 and (not doff or o < doff) then dir, doff = step, o end
+    end
+    if not dir then return nil end
+    local q, r = d.q, d.r
+    while H.on_board(G.B, q + dir[1], r + dir[2]) do q, r = q + dir[1], r + dir[2] end
+    if q == d.q and r == d.r then return nil end
+    best = { q, r }
+  end
   return ai.step_to(G, d, best[1], best[2], "forward")
 end
 
@@ -95,6 +121,8 @@ function A.begin_turn(G)
   end
   local period = (math.max(G.turn, 1) - 1) // A.TURNS_PER_PERIOD + 1
   if G.weather_period ~= period then
+    -- the drift of the period gone, thrown at its end (hinds/effects.lua)
+    if G.weather_period then effects.drift(G, (G.rules and G.rules.require or require)("hinds.turn"), require("hinds.hexes")) end
     G.weather_period = period
     local _, nightfall = C.period(G)
     if nightfall then
@@ -110,12 +138,14 @@ function A.begin_turn(G)
         d.weather_move_loss = (not W.snowbound(s) and W.sodden(s)) and A.SODDEN_UNITS or nil
       end
     end
-    local lines = effects(s)
+    local lines = period_effects(s)
     if #lines > 0 then
       if G.log then G.bf:log("weather_effects", { effects = lines }) end
       if G.report then for _, l in ipairs(lines) do G.report("  Weather: " .. l) end end
     end
   end
+  effects.camp(G, false, A.mm)
+  effects.flags(G)
   C.look(G, name_of)
 end
 
@@ -124,6 +154,7 @@ end
 function A.face(face, sit)
   if sit and sit.weather_wet then face = face - 1 end
   if sit and sit.weather_dazzled then face = face - 1 end
+  if sit and sit.weather_parched then face = face - 1 end
   return face
 end
 
@@ -134,7 +165,11 @@ function A.apply(rules)
   turn.phases:add({ id = "weather", label = "weather", rule = A.rule, run = function(G) A.begin_turn(G) end },
     { before = "retreats" })
   turn.phases:add({ id = "weather_sighting", label = "sighting", rule = A.rule,
-    run = function(G) C.look(G, name_of) end }, { after = "movement" })
+    run = function(G)
+      effects.note_moves(G)
+      effects.camp(G, true, A.mm)
+      C.look(G, name_of)
+    end }, { after = "movement" })
   -- the battle state keeps the scenario (its weather block)
   local battle = rules.require("hinds.battle")
   local new_state = battle.new_state
@@ -155,9 +190,12 @@ function A.apply(rules)
     local s = G.weather
     if sit == nil or s == nil then return sit end
     local v = W.visibility(s)
-    if v and sit.gap > A.units(v) then return nil end   -- not seen: no line of cast
+    -- not seen: no line of cast (a target in torchlight is seen however far)
+    if v and sit.gap > A.units(v) and not E.lit(G, A.mm)[tg.uid] then return nil end
+    if E.asleep(G, sh.uid) then return nil end      -- asleep in a night camp
     sit.weather_wet = W.missiles_wet(s)
     sit.weather_dazzled = W.dazzled(s, W.bearing(sh.facing))
+    sit.weather_parched = E.parched(G, sh.side)
     return sit
   end
   local confirm_faces = missiles.confirm_faces
@@ -167,6 +205,10 @@ function A.apply(rules)
   -- WRG's dazzle is -1 hand to hand too: a dazzled unit's point strength
   -- five sixths (READING: one pip of a six-sided die, the form of Hinds' own
   -- "3/4 value" for a pursuer), flags set on each unit before the melee
+  rules.require("hinds.melee").modifiers:add({ id = "weather_drought", rule = A.rule,
+    text = "drought, no well: 5/6 value (" .. C.label(TITLE) .. ")",
+    when = function(c) return c.u.weather_parched == true end,
+    apply = function(v) return v * 5 / 6 end })
   rules.require("hinds.melee").modifiers:add({ id = "weather_sun", rule = A.rule,
     text = "dazzled by the sun: 5/6 value (" .. C.label(TITLE) .. ")",
     when = function(c) return c.u.weather_dazzled == true end,
@@ -187,9 +229,63 @@ function A.apply(rules)
     local a = allowance(d, how, opts)
     if d.weather_halved then a = a / 2
     elseif d.weather_move_loss then a = a - d.weather_move_loss end
+    local none
+    a, none = effects.allowance(d, how, a)     -- night, camp (hinds/effects.lua)
+    if none then return 0 end
     local minimum = tables.move_rules.minimum
     if a < minimum then a = minimum end
     return a
+  end
+  -- WRG's reaction test as the rally throw: its die lower by the weather's terms
+  local morale = rules.require("hinds.morale")
+  local rally, pending = morale.rally, nil
+  morale.rally = function(attempt, dice, purpose)
+    if not pending or #pending == 0 then return rally(attempt, dice, purpose) end
+    local need = morale.rally_needed(attempt)
+    if need <= 1 then return true, nil, need end
+    local die = dice:roll(6, purpose or "Hinds rally")
+    local score = die
+    for _, t in ipairs(pending) do score = score + t.add end
+    return score >= need, score, need
+  end
+  local try_rally = turn.try_rally
+  turn.try_rally = function(G, uid)
+    if not G.weather then return try_rally(G, uid) end
+    pending = effects.rally_terms(G, uid, C.label(TITLE))
+    if #pending > 0 and G.log then
+      local ids = {}
+      for _, t in ipairs(pending) do ids[#ids + 1] = t.id end
+      G.bf:log("weather_rally_terms", { unit = uid, terms = ids })
+    end
+    local r = try_rally(G, uid)
+    pending = nil
+    return r
+  end
+  -- rivers after 3 periods of rain: a ford is a stream, a stream is closed
+  local tinfo = turn.tinfo
+  turn.tinfo = function(G, q, r)
+    local t = tinfo(G, q, r)
+    if not G.weather then return t end
+    return effects.terrain(G, t, tables)
+  end
+  local passable = turn.passable
+  turn.passable = function(G, d, q, r)
+    if not passable(G, d, q, r) then return false end
+    if G.weather and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then return false end
+    return true
+  end
+  -- desert winds: no hexagon further upwind (moves, charges, pursuits)
+  local H = require("hinds.hexes")
+  local reachable = turn.reachable
+  turn.reachable = function(G, d, facing, dirs, max_steps)
+    return effects.downwind_only(G, d, reachable(G, d, facing, dirs, max_steps), H)
+  end
+  -- the referee: a drift is a move of its own, one hexagon
+  local referee = rules.require("hinds.referee")
+  local hexes = referee.hexes
+  referee.hexes = function(G, uid, kind)
+    if kind:match("^drift") then return 1 end
+    return hexes(G, uid, kind)
   end
 end
 

@@ -43,10 +43,21 @@ ai.is_reserve = is_reserve
 
 -- The side's state of battle: losing (one more break of the MBL loses it)
 -- and gap (some of the MBL is broken).
+-- READING of RECOVERY's "commit them to battle at the appropriate time"
+-- for a battle with a turn limit (the scenario's, not the rules'): a
+-- battle that reaches the limit is won by neither side, so in its last
+-- COMMIT_TURNS turns a reserve held back gains nothing and is committed
+-- like any other link.
+local COMMIT_TURNS = 4
+ai.COMMIT_TURNS = COMMIT_TURNS
+function ai.last_turns(G)
+  return G.max_turns ~= nil and G.turn > G.max_turns - COMMIT_TURNS
+end
+
 local function reserve_state(G, side)
   local tr = G.sides[side].tracker
   if not tr or tr.mbl_total == 0 then return false, false end
-  local losing = tr.mbl_broken + 1 >= tr.threshold
+  local losing = tr.mbl_broken + 1 >= tr.threshold or ai.last_turns(G)
   return losing, tr.mbl_broken > 0
 end
 ai.reserve_state = reserve_state

@@ -181,3 +181,112 @@ T.case("Commander plan: no swinging back; a link that turned one way is not orde
   G.pturn = G.pturn + 4
   T.truthy(not ai.swings_back(G, g, -30), "the memory is of its last two turns")
 end)
+
+T.case("Commander plan (following a friend): a link whose lane a friend shuts follows it when the friend is ordered forward, and moves that far", function()
+  -- `leg` (HIN, 80 x 40) stands 20 mm behind the skirmishers `vli` in its
+  -- lane; the skirmishers are ordered 120 mm straight on: leg may follow
+  -- into the way they open, 20 + 120 mm less a tenth of a frontage, but
+  -- not beyond its own move (80 mm)
+  local G = skirmish({ { id = "leg", class = "HIN", at = { 600, 200 } },
+                       { id = "vli", class = "VLI", off_main_line = true, at = { 600, 260 } } },
+                     { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  local leg, vli = group_of(G, 1, "leg"), group_of(G, 1, "vli")
+  local b, gap = ai.blocker_ahead(G, leg, 0, 80)
+  T.eq(b, vli.ids[1], "the skirmishers shut its lane")
+  T.truthy(math.abs(gap - 19) < 1e-6, "19 mm of it open: " .. tostring(gap))
+  local out = { { gid = vli.gid, kind = "move", turn = 0, dist = 120 } }
+  local left = ai.follow_friends(G, 1, out, { { g = leg, pending = { step = 80 } } }, 6)
+  T.eq(#out, 2, "a second order, after the skirmishers'")
+  T.eq(out[2].gid, leg.gid)
+  T.eq(out[2].dist, 80, "its whole move: the skirmishers open 131 mm")
+  T.eq(left, 5, "one point for an RA link")
+  -- carried out in that order by the engine, both move their full distance
+  turn.execute_order(G, vli, out[1])
+  turn.execute_order(G, leg, out[2])
+  T.truthy(math.abs(G.py[vli.ids[1]] - 380) < 0.5, "the skirmishers went 120 mm: " .. G.py[vli.ids[1]])
+  T.truthy(math.abs(G.py[leg.ids[1]] - 280) < 0.5, "the legion followed 80 mm: " .. G.py[leg.ids[1]])
+  -- a friend that stands (no order) or turns away is not followed
+  G = skirmish({ { id = "leg", class = "HIN", at = { 600, 200 } },
+                 { id = "vli", class = "VLI", off_main_line = true, at = { 600, 260 } } },
+               { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  leg, vli = group_of(G, 1, "leg"), group_of(G, 1, "vli")
+  for _, o in ipairs({ {}, { { gid = vli.gid, kind = "move", turn = 90, dist = 120 } } }) do
+    local n = #o
+    ai.follow_friends(G, 1, o, { { g = leg, pending = { step = 80 } } }, 6)
+    T.eq(#o, n, "no order to follow")
+  end
+end)
+
+T.case("Commander plan (following a friend): the friend that shuts a link's lane is bought first for it", function()
+  -- by its own value the skirmishers' advance (off the main line) ranks
+  -- below the legion's, and would be carried out after it, the legion's
+  -- planned from where the skirmishers stood (checked: without ai.make_way
+  -- it comes second)
+  local G = skirmish({ { id = "leg", class = "HIN", general = true, at = { 600, 200 } },
+                       { id = "vli", class = "VLI", off_main_line = true, at = { 600, 260 } } },
+                     { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  local orders, queued = orders_of(G, 1)
+  T.truthy(orders.vli and orders.vli.order.kind == "move", "the skirmishers are ordered on")
+  T.truthy(orders.leg and orders.leg.order.kind == "move", "the legion is ordered on")
+  local first
+  for i, q in ipairs(queued) do if q.g.gid == group_of(G, 1, "vli").gid then first = i end end
+  T.eq(first, 1, "the skirmishers' order is carried out first")
+end)
+
+T.case("Commander, Recovery (the reserve committed at the appropriate time): in the last four turns before the limit the reserve is no longer held", function()
+  local G = skirmish({ { id = "res", class = "HIN", at = { 600, 200 } },
+                       { id = "a", class = "HIN", at = { 300, 200 } }, { id = "b", class = "HIN", at = { 900, 200 } },
+                       { id = "c", class = "HIN", at = { 1200, 200 } } },
+                     { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  G.D[G.by_vid[1].res].last_line = true
+  G.max_turns = 15
+  for _, case in ipairs({ { 11, false }, { 12, true }, { 15, true } }) do
+    G.turn = case[1]
+    T.eq(ai.last_turns(G), case[2], "turn " .. case[1])
+    local losing = ai.reserve_state(G, 1)
+    T.eq(losing, case[2], "the reserve committed at turn " .. case[1])
+  end
+  G.max_turns = nil
+  G.turn = 14
+  T.eq(ai.last_turns(G), false, "no limit known: never")
+end)
+
+T.case("Commander (weather hook): a blind advance is planned round a friend, and a link that cannot go on holds", function()
+  -- no enemy on the table: the weather module's blind order (the hook)
+  -- is asked; a line of friends 1 mm ahead, seven wide, shuts every way
+  local function blind(G, g, mv) return { gid = g.gid, kind = "move", turn = 0, dist = mv }, 5 end
+  local G = skirmish({ { id = "leg", class = "HIN", at = { 600, 200 } } }, { }, { 4 })
+  G.weather_blind = blind
+  local g = group_of(G, 1, "leg")
+  local order = ai.best_order(G, g)
+  T.eq(order and order.kind, "move", "the way open: it goes on")
+  T.eq(order.dist, 80)
+  local line = { { id = "leg", class = "HIN", at = { 600, 200 } } }
+  for i = -3, 3 do line[#line + 1] = { id = "f" .. i, class = "HIN", at = { 600 + 80 * i, 241 } } end
+  G = skirmish(line, { }, { 4 })
+  G.weather_blind = blind
+  order = ai.best_order(G, group_of(G, 1, "leg"))
+  T.eq(order and order.kind, "hold", "shut in: it holds (no paid move of 0 mm)")
+end)
+
+T.case("Commander, Shooting (an activated link shoots after its move): missile troops close on a target their shooting has worn, and stand to shoot a fresh one", function()
+  -- the foe stands 110 mm off, edge to edge: within the bowmen's range
+  -- (2 widths, 160 mm) and beyond their charge (one move, 80 mm)
+  for _, worn in ipairs({ false, true }) do
+    local G = skirmish({ { id = "bows", class = "HIB", at = { 500, 200 } } },
+                       { { id = "foe", class = "HIN", at = { 500, 350 } } }, { 4 })
+    if worn then G.D[G.by_vid[2].foe].accumulated_r = 1 end
+    local g = group_of(G, 1, "bows")
+    T.truthy(turn.has_shooting_target(G, g.ids[1]), "in range and ahead")
+    T.eq(ai.close_on_worn(G, g), worn)
+    local orders = orders_of(G, 1)
+    local o = orders.bows and orders.bows.order
+    T.eq(o and o.kind, worn and "move" or "hold", worn and "worn: it closes" or "fresh: it shoots from where it stands")
+    if worn then
+      -- carried out, it still has its target for phase D
+      turn.execute_order(G, orders.bows.g, o)
+      T.truthy(G.py[g.ids[1]] > 200.5, "it went forward: " .. G.py[g.ids[1]])
+      T.truthy(turn.has_shooting_target(G, g.ids[1]), "and shoots after the move")
+    end
+  end
+end)

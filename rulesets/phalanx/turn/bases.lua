@@ -195,7 +195,7 @@ turn.near_any = near_any
 -- Whether a unit touches an enemy (melee contact), with the first one.
 local function in_contact(G, uid)
   local o = G.bf:first_within(uid, CONTACT, 3 - G.D[uid].side)
-  if o then return true, o end
+  if o and not (G.apart and G.apart(G, uid, o)) then return true, o end -- hook: fantasy (flyers)
   return false
 end
 turn.in_contact = in_contact
@@ -204,7 +204,8 @@ local function group_in_contact(G, g)
   -- in_contact's question, asked inline (this runs for every group often)
   local bf, enemy = G.bf, 3 - g.side
   for j = 1, #g.ids do local uid = g.ids[j]
-    if bf:first_within(uid, CONTACT, enemy) then return true end
+    local o = bf:first_within(uid, CONTACT, enemy)
+    if o and not (G.apart and G.apart(G, uid, o)) then return true end -- hook: fantasy (flyers)
   end
   return false
 end

@@ -146,7 +146,7 @@ local function do_initiative(G, g, action, commander)
       if e and G.report then say(G, "    stands to shoot rather than charge %s", short(G.D[e])) end
     end
   elseif action == "retreat_two_turns" then
-    local mv = allowances(G, g, 0)
+    local mv = allowances(G, g, 0, "retreat")
     local moved = advance_group(G, g, -2 * mv)
     record_group(G, g, "retreat")
     g.did = { kind = "retreat", dist = moved }
@@ -171,7 +171,7 @@ local function copy_neighbour(G, g, first_dir)
   elseif did and did.kind == "retreat" then
     -- its own retreat: two of its own moves at most (a slower link copying
     -- a faster one does not outrun its Table 3 rate)
-    local mv = allowances(G, g, 0)
+    local mv = allowances(G, g, 0, "retreat")
     local moved = advance_group(G, g, max(did.dist, -2 * mv))
     record_group(G, g, "retreat")
     g.did = { kind = "retreat", dist = moved }

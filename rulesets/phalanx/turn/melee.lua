@@ -74,7 +74,7 @@ local function contacts(G, side)
         local ea, _, la = bf:contact(uid, e)
         local eb, _, lb = bf:contact(e, uid)
         local len = max(la, lb)
-        if len > MIN_CONTACT_LEN then
+        if len > MIN_CONTACT_LEN and not (G.apart and G.apart(G, uid, e)) then -- hook: fantasy (flyers)
           list[#list + 1] = { a = uid, b = e, a_edge = ea, b_edge = eb, len = len }
         end
       end
@@ -201,7 +201,7 @@ local function follow_up(G, uid, opp)
   if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
   if #g.ids > 1 then
     -- a link follows up as one (Linked Vignettes), at its rate
-    local moved = advance_group(G, g, (allowances(G, g, 0)))
+    local moved = advance_group(G, g, (allowances(G, g, 0, "follow_up")))
     record_group(G, g, "follow_up")
     if G.report then say(G, "    %s and its link follow up %.0f mm", short(d), moved) end
     log(G, "follow_up", { unit = uid, units = g.ids, distance = moved })
@@ -256,6 +256,7 @@ function turn.melee_phase(G, side)
       end
       -- "The table gives you the results for both sides": both apply, even
       -- when the first ends the battle (both may lose at once)
+      if G.blow_lands then out.attacker_result, out.defender_result = G.blow_lands(G, a, b, out.attacker_result, out.defender_result) end -- hook: fantasy
       apply_result(G, a, out.attacker_result, b, "melee")
       apply_result(G, b, out.defender_result, a, "melee")
       if not G.over then

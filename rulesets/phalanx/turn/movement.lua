@@ -79,7 +79,7 @@ local function bad_ahead(G, uid, turn_deg, mv)
   return bad
 end
 
-local function allowances(G, g, turn_deg)
+local function allowances(G, g, turn_deg, kind)
   local bad = group_bad(G, g)
   local mv, tr = group_rates(G, g, bad)
   if not bad and G.T.pieces[1] then
@@ -92,7 +92,7 @@ local function allowances(G, g, turn_deg)
       end
     end
   end
-  if G.weather_move then mv = G.weather_move(G, mv) end   -- hook: the weather module (sodden ground, snow)
+  if G.weather_move then mv = G.weather_move(G, mv, g, turn_deg or 0, kind) end   -- hook: the weather module (ground, night, wind)
   return mv, tr, bad
 end
 turn.allowances = allowances
@@ -175,7 +175,7 @@ end
 -- "The evade move is made by moving the evading vignette one full move to
 -- its rear, it still may face in the same direction."
 local function evade(G, tg, charger_uid)
-  local mv = allowances(G, tg, 0)
+  local mv = allowances(G, tg, 0, "evade")
   local moved = advance_group(G, tg, -mv)
   record_group(G, tg, "evade")
   tg.evaded_from = charger_uid

@@ -77,7 +77,8 @@ local function shooting_targets(G, uid, only)
   local within = range * G.S.frontage + 0.01
   local all_round = shoots_all_round(d) and d.artillery ~= "amalgamated"
   local q = {}
-  near(G, uid, 3 - d.side, within, q)
+  near(G, uid, 3 - d.side, within, q, G.unseen_targets) -- hook: fantasy (invisible: a set of ids)
+  if G.shot_seen then q = G.shot_seen(G, uid, q) end   -- hook: a module's sight (weather: only lit targets beyond it)
   if not all_round then
     local k = 0
     for i = 1, #q do
@@ -100,7 +101,7 @@ local function has_shooting_target(G, uid)
   local d = G.D[uid]
   local range = shoot_range(G, d)
   if range <= 0 then return false end
-  local n = G.bf:within(uid, range * G.S.frontage + 0.01, 3 - d.side, target_ids, target_dists)
+  local n = G.bf:within(uid, range * G.S.frontage + 0.01, 3 - d.side, target_ids, target_dists, G.unseen_targets) -- hook: fantasy
   if n == 0 then return false end
   if shoots_all_round(d) and d.artillery ~= "amalgamated" then return true end
   for i = 1, n do
@@ -137,6 +138,7 @@ local function shoot(G, uid, target, contact)
       out.die, #mods > 0 and (" " .. table.concat(mods, ", ")) or "", out.score, out.result,
       out.result ~= out.table_result and (" (table " .. out.table_result .. ")") or "")
   end
+  if G.shot_lands then target, out.result = G.shot_lands(G, uid, target, out.result) end -- hook: fantasy (reversed, stone)
   apply_result(G, target, out.result, uid, "shot", true)
   return out
 end
@@ -144,6 +146,7 @@ end
 local function can_shoot_now(G, uid)
   local d = G.D[uid]
   if d.broken then return false end
+  if G.no_shoot and G.no_shoot(G, uid) then return false end -- hook: fantasy (stone, asleep)
   if shoot_range(G, d) <= 0 then return false end
   return not in_contact(G, uid)
 end

@@ -18,7 +18,12 @@ local host = H.new{
   name = "historicon", entry = "unit",
   pack = require("modules.fantasy.historicon.pack"),
   pack_file = "rulesets/modules/fantasy/historicon/pack.lua",
-  vocabulary = { counts_as_keys = { "troop" }, troop = designation_ok, traits = { mythical = true } },
+  vocabulary = { counts_as_keys = { "troop" }, troop = designation_ok, traits = {
+    -- the traits the option `fantasy` plays in Historicon (historicon/battle.lua)
+    mythical = true, unnatural = true, lands_to_charge = true, turns_to_stone = true, breaks_stone = true,
+    ent = true, demon = true, elf = true, warped_probability = true, disorganised_by_saint = true, dwarf = true,
+    saint = true, sanctity = true, abashes_enemy = true, no_reaction_tests = true, hero = true, vain = true,
+    magician = true, black_magician = true } },
   filled = { "troop" },
   fill = function(out, decl) out.troop = decl.counts_as.troop end,
 }

@@ -22,7 +22,11 @@ local host = H.new{
   pack = require("modules.fantasy.phalanx.pack"),
   pack_file = "rulesets/modules/fantasy/phalanx/pack.lua",
   vocabulary = { counts_as_keys = { "class", "integrity", "army" }, class = class_ok,
-                 integrity = set({ "I", "II", "III", "IV", "V" }), army = set({ "RA", "IF" }), traits = { mythical = true } },
+                 integrity = set({ "I", "II", "III", "IV", "V" }), army = set({ "RA", "IF" }),
+                 -- the traits the option `fantasy` plays in Phalanx (phalanx/battle.lua)
+                 traits = set({ "mythical", "unnatural", "lands_to_charge", "turns_to_stone", "breaks_stone", "ent",
+                                "demon", "elf", "warped_probability", "disorganised_by_saint", "dwarf", "saint",
+                                "sanctity", "magician", "black_magician" }) },
   filled = { "class", "integrity", "army" },
   fill = function(out, decl)
     out.class, out.integrity, out.army = decl.counts_as.class, decl.counts_as.integrity, decl.counts_as.army

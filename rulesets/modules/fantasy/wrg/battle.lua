@@ -184,6 +184,13 @@ function B.start(G)
   chain(G, "untargetable", B.untargetable, either)
   chain(G, "no_strike", B.no_strike, either)
   chain(G, "reaction_bonus", B.reaction_bonus, concat)
+  -- moves an unnatural beast makes stop short of a zone of sanctity (any
+  -- shortening already there, the weather's, first)
+  local move_paces = G.move_paces
+  G.move_paces = function(G2, uid, paces, kind)
+    if move_paces then paces = move_paces(G2, uid, paces, kind) end
+    return saints.limit_paces(G2, uid, paces, kind)
+  end
   local shot, blow = G.shot_lands, G.blow_lands
   G.shot_lands = function(G2, by, at, n)
     if shot then at, n = shot(G2, by, at, n) end

@@ -79,6 +79,48 @@ function M.in_sanctity(G, uid)
   return K.has(G.D[uid], "saint") or #saints_near(G, uid, M.SANCTITY) > 0
 end
 
+-- SAINT: "unnatural beasts such as Dragons will not enter this zone of
+-- sanctity" -- in every move the battle makes (a pursuit, a rout, a
+-- follow-up, a march; flights keep out by their own course, charges at a
+-- unit in the zone are refused). READING: the move stops where the beast's
+-- centre would come within the saint's base plus 100 paces plus half its
+-- own base (so its base stays 100 paces off); a beast already inside (the
+-- saint came to it) moves on. Returns the paces it may go straight ahead.
+function M.limit_paces(G, uid, paces, kind)
+  local d = G.D[uid]
+  if not K.has(d, "unnatural") or paces <= 0 then return paces end
+  local me = G.bf:unit(uid)
+  local zones = {}
+  for _, s in ipairs(K.with_trait(G, "saint")) do
+    local x, y = G.bf:pos(s)
+    local u = G.bf:unit(s)
+    local r = M.SANCTITY * K.mm(G) + math.max(u.width, u.depth) / 2 + math.max(me.width, me.depth) / 2
+    zones[#zones + 1] = { x = x, y = y, r2 = r * r }
+  end
+  if #zones == 0 then return paces end
+  local function inside(x, y)
+    for _, z in ipairs(zones) do
+      if (x - z.x) ^ 2 + (y - z.y) ^ 2 <= z.r2 then return true end
+    end
+    return false
+  end
+  local x0, y0, f = G.bf:pos(uid)
+  if inside(x0, y0) then return paces end
+  local mm = K.mm(G)
+  local ux, uy = -math.sin(math.rad(f)) * mm, math.cos(math.rad(f)) * mm
+  local s = 0
+  while s < paces do
+    local n = math.min(paces, s + 1)
+    if inside(x0 + ux * n, y0 + uy * n) then
+      K.say(G, "  %s will not enter the zone of sanctity: its %s stops after %.0f paces.", d.name, kind or "move", s)
+      K.log(G, "fantasy", { what = "keeps_out_of_sanctity", unit = uid, kind = kind, paces = s })
+      return s
+    end
+    s = n
+  end
+  return paces
+end
+
 -- Whether a unit has a hero or a warrior saint of its side with it.
 local function with_rash_general(G, uid)
   if K.has(G.D[uid], "hero") or K.has(G.D[uid], "rash_general") then return false end

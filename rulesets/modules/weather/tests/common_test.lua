@@ -22,12 +22,15 @@ T.case("weather block: every key read; none given is the defaults of modules.wea
     { region = "europe", month = 11, ground = "coast", start_period = 3, potential = 2, fog = true, falling = true,
       steady = true, periods_fallen = 2, sun = false, wind_from = "NE" })
   T.eq(C.spec({}), {})
+  -- the sides' keys the WRG adapter reads are read for every ruleset (modules/weather/adapted.lua)
+  T.eq(C.spec(scenario{ lights = { 2 }, arabs = { 1 }, wells = { 1, 2 }, camp = { side = 2, guards = 1 } }),
+    { lights = { 2 }, arabs = { 1 }, wells = { 1, 2 }, camp = { side = 2, guards = 1 } })
   T.eq(C.spec(scenario{ start_period = "dice" }).start_period, "dice")
 end)
 
 T.case("weather block: a mistake names the file, line and key, and what was expected", function()
   T.eq(message{ mnth = 3 },
-    "s.yaml:7:3 (/weather/mnth): weather.mnth: unknown key (expected one of: falling, fog, ground, month, periods_fallen, potential, region, start_period, steady, sun, wind_from)")
+    "s.yaml:7:3 (/weather/mnth): weather.mnth: unknown key (expected one of: arabs, camp, falling, fog, ground, lights, month, periods_fallen, potential, region, start_period, steady, sun, wells, wind_from)")
   T.eq(message{ month = 13 }, "s.yaml:7:3 (/weather/month): weather.month: expected 1 to 12")
   T.eq(message{ month = "may" }, "s.yaml:7:3 (/weather/month): weather.month: expected a number, found string")
   T.eq(message{ potential = 7 }, "s.yaml:7:3 (/weather/potential): weather.potential: expected a die score 1 to 6")
@@ -37,8 +40,13 @@ T.case("weather block: a mistake names the file, line and key, and what was expe
     "s.yaml:7:3 (/weather/periods_fallen): weather.periods_fallen: expected a number of periods, 0 or more")
   T.eq(message{ wind_from = "NNE" },
     "s.yaml:7:3 (/weather/wind_from): weather.wind_from: expected a point of the compass (N, NE, E, SE, S, SW, W, NW), found 'NNE'")
-  T.eq(message{ lights = { 1 } },
-    "s.yaml:7:3 (/weather/lights): weather.lights: only the WRG adapter reads this key (here: falling, fog, ground, month, periods_fallen, potential, region, start_period, steady, sun, wind_from)")
+  T.eq(message{ lights = { 3 } }, "s.yaml:7:3 (/weather/lights): weather.lights: expected a list of sides (1 or 2), found other values")
+  T.eq(message{ arabs = 1 }, "s.yaml:7:3 (/weather/arabs): weather.arabs: expected a list of sides (1 or 2), found number")
+  T.eq(message{ camp = { side = 3 } }, "s.yaml:7:3 (/weather/camp): weather.camp: expected side: 1 or 2")
+  T.eq(message{ camp = { side = 1, sentries = 2 } },
+    "s.yaml:7:3 (/weather/camp): weather.camp: unknown key 'sentries' (expected side, guards)")
+  T.eq(message{ camp = { side = 1, guards = -1 } },
+    "s.yaml:7:3 (/weather/camp): weather.camp: expected guards: a number of units, 0 or more")
   T.eq(message{ region = "atlantis" },
     "s.yaml:7:3 (/weather/region): weather.region: expected mediterranean or europe, found 'atlantis'")
   T.eq(message{ ground = "swamp" },
@@ -58,6 +66,10 @@ T.case("weather: the account's description and label", function()
   s.day_period = 2
   T.eq(W.snowbound(s), true)
   T.eq(C.describe(s), "snow lying (moves halved)")
+  -- the desert in June to August: drought (modules/weather/adapted.lua)
+  T.eq(C.describe({ falling = false, rain_possible = false, snow_possible = false, wind_possible = false, fog = false,
+                    period = 1, day_period = 3, daylight = 12, rain_periods = 0, snow_periods = 0, month = 7,
+                    ground = "desert" }), "drought")
   T.eq(C.describe({ falling = false, fog = false, period = 1, day_period = 1, daylight = 12, rain_periods = 0,
                     snow_periods = 0 }), "dry")
 end)

@@ -245,3 +245,246 @@ T.case("Weather (Hinds), night: a battle begun by day ends at nightfall with no 
   for t = 1, 9 do G.turn = t; phase(G, rules, "weather") end
   T.eq(G.over, nil)
 end)
+
+---------------------------------------------------------------------------
+-- WRG's reaction test, drought, rivers, wind, night moves, drift, lights,
+-- camps: OUR ADAPTATION (modules/weather/hinds/effects.lua).
+
+local H = require("hinds.hexes")
+
+-- The foot (side 2) fleeing, its first rally tried (needs 4, 5 or 6):
+-- rallied?, the throw's score.
+local function rally(G, rules)
+  local uid = G.by_id[2].foot
+  local d = G.D[uid]
+  d.state, d.fled_turn, d.rally_attempt = "fleeing", 0, 0
+  local ok = rules.require("hinds.turn").try_rally(G, uid)
+  local ev = events(G, "rally")
+  return ok, ev[#ev].score
+end
+
+T.case("Weather (Hinds), WRG 1973 Rain: after 3 periods of rain the rally throw counts 1 lower (WRG's reaction -1)", function()
+  local plain, prules = field(false, RAIN, 6, { 4 })
+  T.eq({ rally(plain, prules) }, { true, 4 }, "a 4 rallies")
+  local G, rules = field(true, RAIN, 6, { 2, 2, 2, 4 })
+  for period = 1, 3 do G.turn = (period - 1) * 4 + 1; phase(G, rules, "weather") end
+  T.eq(W.sodden(G.weather), true)
+  T.eq({ rally(G, rules) }, { false, 3 }, "the 4 counts 3: it fails")
+  local ev = events(G, "weather_rally_terms")
+  T.eq(ev[#ev].terms, { "weather_sodden" })
+end)
+
+T.case("Weather (Hinds), WRG 1973 Rain: river crossings one class harder after 3 periods: a ford is a stream, a stream is closed", function()
+  local G, rules = field(true, RAIN, 6, { 2, 2, 2 })
+  local turn = rules.require("hinds.turn")
+  local bow = G.D[G.by_id[1].bow]
+  local fq, fr = bow.q, bow.r + 1
+  local sq, sr = bow.q + 1, bow.r
+  G.terrain[H.key(fq, fr)] = "ford"
+  G.terrain[H.key(sq, sr)] = "stream"
+  phase(G, rules, "weather")
+  T.eq(turn.tinfo(G, fq, fr).stream, nil, "dry enough: a ford, no delay")
+  T.eq(turn.passable(G, bow, sq, sr), true, "a stream may be forded")
+  for _, t in ipairs({ 5, 9 }) do G.turn = t; phase(G, rules, "weather") end
+  T.eq(W.sodden(G.weather), true)
+  T.eq(turn.tinfo(G, fq, fr).stream, true, "the ford is now a stream")
+  T.eq(turn.passable(G, bow, sq, sr), false, "the stream is closed")
+  -- the foot's move into a ford ahead of it: it ends there, delayed one move (§2's stream)
+  local foot = G.D[G.by_id[2].foot]
+  local aq, ar = H.axial(5, 7)
+  G.terrain[H.key(aq, ar)] = "ford"
+  foot.carry, foot.carry_facing = 5, foot.facing   -- 5 units gathered: with its 4 (6 less 2, sodden) a hexagon's worth
+  turn.order(G, G.by_id[2].foot, { kind = "move", q = aq, r = ar, how = "forward" })
+  T.eq({ foot.q, foot.r, foot.delay }, { aq, ar, 1 })
+  -- a unit standing in a stream may still leave it (and the referee finds it on open ground)
+  bow.q, bow.r = sq, sr
+  T.eq(turn.passable(G, bow, sq, sr), true)
+end)
+
+T.case("Weather (Hinds), WRG 1973 Drought: no well, not arabs: the cast's die one lower, 5/6 in melee, the rally throw 1 lower", function()
+  local DRY = { region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false, start_period = 4 }
+  local WELLS = { region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false, start_period = 4,
+                  wells = { 1, 2 } }
+  local G, rules = field(true, WELLS, 3, { 6 })
+  phase(G, rules, "weather")
+  phase(G, rules, "missiles")
+  T.eq(cast_of(G).kills, 1, "with a well: a long-range 6 kills")
+  G, rules = field(true, DRY, 3, { 6 })
+  phase(G, rules, "weather")
+  phase(G, rules, "missiles")
+  T.eq(cast_of(G).kills, 0, "parched: the 6 counts 5")
+  G, rules = field(true, DRY, 6, { 4 })
+  phase(G, rules, "weather")
+  T.eq({ rally(G, rules) }, { false, 3 })
+  local ARABS = { region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false, start_period = 4,
+                  arabs = { 1 } }
+  local function points(block)
+    local r = ruleset.load("hinds", { options = { "weather" } })
+    local G2 = r.require("hinds.battle").skirmish{ dice = dice.forced({ 3, 3, 3, 3, 4, 4, 4, 4 }), log = true,
+      table = { cols = 10, rows = 10 }, options = { weather = true },
+      sides = { { units = { { id = "a", arm = "foot", class = 2, bases = 6, per_base = 4, at = { 4, 4 } } } },
+                { units = { { id = "b", arm = "foot", class = 2, bases = 6, per_base = 4, at = { 5, 4, 90 } } } } } }
+    G2.scenario = { weather = block }
+    phase(G2, r, "weather")
+    T.eq(r.require("hinds.turn").charge(G2, G2.by_id[1].a, G2.by_id[2].b), true)
+    phase(G2, r, "melee")
+    return events(G2, "melee")[1].points
+  end
+  local full, parched = points(WELLS), points(ARABS)
+  T.eq(parched[1], full[1], "arabs fight at full")
+  T.near(parched[2], full[2] * 5 / 6, 1e-9, "the other side at 5/6")
+end)
+
+T.case("Weather (Hinds), WRG 1973 Wind: in desert winds no move ends on a hexagon further upwind; arabs move as they will", function()
+  local DESERT = { region = "mediterranean", month = 6, ground = "desert", potential = 1, falling = true, steady = true,
+                   sun = false, start_period = 4 }
+  local G, rules = field(true, DESERT, 6, {})
+  phase(G, rules, "weather")
+  T.eq(W.strong_wind(G.weather), true)
+  local turn = rules.require("hinds.turn")
+  local bow = G.D[G.by_id[1].bow]
+  local x0, y0 = H.centre(G.B, bow.q, bow.r)
+  local function upwind_hexes(reach)
+    local n = 0
+    for _, h in ipairs(reach) do
+      local x, y = H.centre(G.B, h[1], h[2])
+      -- the NE: +x and +y
+      if (x - x0) * math.sin(math.rad(45)) + (y - y0) * math.cos(math.rad(45)) > 0.5 then n = n + 1 end
+    end
+    return n
+  end
+  local reach = turn.move_reach(G, bow, "forward", bow.facing)
+  T.eq(upwind_hexes(reach), 0, "no hexagon upwind")
+  -- seeing no enemy (30 paces in the wind), the commander's blind order tacks across the wind:
+  -- towards the hexagons' line to the west (table facing 90) rather than north into it: it turns to
+  -- the corner facing 60, from which its moves reach that line
+  T.eq(sighting.known_enemies(G, 1), {})
+  local order = G.weather_blind(G, bow)
+  T.eq({ order.kind, order.how, order.facing }, { "move_wait", "turned", 60 })
+  local plain, prules = field(false, DESERT, 6, {})
+  local pbow = plain.D[plain.by_id[1].bow]
+  T.truthy(upwind_hexes(prules.require("hinds.turn").move_reach(plain, pbow, "forward", pbow.facing)) > 0,
+    "without the module the move reaches upwind")
+  local ARABS = { region = "mediterranean", month = 6, ground = "desert", potential = 1, falling = true, steady = true,
+                  sun = false, start_period = 4, arabs = { 1 } }
+  G, rules = field(true, ARABS, 6, {})
+  phase(G, rules, "weather")
+  bow = G.D[G.by_id[1].bow]
+  T.truthy(upwind_hexes(rules.require("hinds.turn").move_reach(G, bow, "forward", bow.facing)) > 0, "arabs")
+end)
+
+T.case("Weather (Hinds), WRG 1973 Night: allowances at most 6 units (60 paces) but flight; the rally throw 2 lower", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local DAY = { region = "mediterranean", month = 12, potential = 4, start_period = 3 }
+  local G, rules = field(true, DAY, 6, {})
+  phase(G, rules, "weather")
+  local turn = rules.require("hinds.turn")
+  local foot = G.D[G.by_id[2].foot]
+  local charge, flight = turn.allowance(foot, "charge"), turn.allowance(foot, "flight")
+  T.truthy(charge > 6)
+  G, rules = field(true, NIGHT, 6, { 5 })
+  phase(G, rules, "weather")
+  turn = rules.require("hinds.turn")
+  foot = G.D[G.by_id[2].foot]
+  T.eq(turn.allowance(foot, "charge"), 6)
+  T.eq(turn.allowance(foot, "flight"), flight)
+  T.eq({ rally(G, rules) }, { false, 3 }, "a 5 counts 3 at night")
+end)
+
+T.case("Weather (Hinds), WRG 1973 Night: drift without lights: a unit that moved throws at the period's end; 6 units of drift one way shift it a hexagon", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local G, rules = field(true, NIGHT, 6, { 1 })
+  phase(G, rules, "weather")
+  local bow = G.D[G.by_id[1].bow]
+  local q0, r0 = bow.q, bow.r
+  bow.moved = true
+  phase(G, rules, "weather_sighting")               -- notes who moved
+  bow.weather_drift = -5                            -- five drifts to the left already
+  G.turn = 5
+  phase(G, rules, "weather")                        -- the period's end: die 1, left
+  T.eq(bow.weather_drift, 0)
+  T.eq(H.distance(q0, r0, bow.q, bow.r), 1, "one hexagon")
+  -- to its left: facing north (0), the hexagon west of it
+  local x0 = H.centre(G.B, q0, r0)
+  local x1 = H.centre(G.B, bow.q, bow.r)
+  T.truthy(x1 < x0, "to the west")
+  local ev = events(G, "drift")
+  T.eq(ev[#ev].die, 1)
+  -- with lights: no die is thrown (none forced)
+  local LIT = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 1 } }
+  G, rules = field(true, LIT, 6, {})
+  phase(G, rules, "weather")
+  G.D[G.by_id[1].bow].moved = true
+  phase(G, rules, "weather_sighting")
+  G.turn = 5
+  phase(G, rules, "weather")
+  T.eq(#events(G, "drift"), 0)
+end)
+
+T.case("Weather (Hinds), WRG 1973 Night: torchlight: a lit enemy is seen and cast at beyond 6 units", function()
+  local LIT = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 2 } }
+  local G, rules = field(true, LIT, 3, { 6 })   -- gap 12 units
+  phase(G, rules, "weather")
+  T.eq(sighting.known_enemies(G, 1), { G.by_id[2].foot })
+  phase(G, rules, "missiles")
+  T.eq(cast_of(G).kills, 1)
+  local DARK = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  G, rules = field(true, DARK, 3, { 6 })
+  phase(G, rules, "weather")
+  phase(G, rules, "missiles")
+  T.eq(cast_of(G), nil)
+end)
+
+T.case("Weather (Hinds), WRG 1973 Night: an unlit sighting is a surprise: the surprised unit's rally throw 2 lower", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 2 } }
+  -- the foot's side carries lights: at night alone its rally counts 2 lower; the surprise 2 more
+  local G, rules = field(true, NIGHT, 3, { 6 })
+  phase(G, rules, "weather")
+  local bow = G.D[G.by_id[1].bow]
+  local turn = rules.require("hinds.turn")
+  -- the archers (no lights) come out of the dark next to the foot
+  local foot = G.D[G.by_id[2].foot]
+  turn.place(G, G.by_id[1].bow, foot.q, foot.r - 1, bow.facing)
+  phase(G, rules, "weather_sighting")
+  T.eq({ rally(G, rules) }, { false, 2 }, "a 6: -2 night, -2 surprised")
+  local ev = events(G, "weather_rally_terms")
+  T.eq(ev[#ev].terms, { "weather_night", "weather_surprised" })
+end)
+
+T.case("Weather (Hinds), WRG 1973 Night: a camp: 1/5 on guard, sleepers neither move nor cast; up half a period (2 turns) after the alarm", function()
+  local rules = ruleset.load("hinds", { options = { "weather" } })
+  local units = {}
+  for i = 1, 5 do
+    units[i] = { id = "b" .. i, arm = "foot", class = 4, bases = 1, per_base = 4, missile = "bow", at = { i, 2 } }
+  end
+  local G = rules.require("hinds.battle").skirmish{ dice = dice.forced({}), log = true, table = { cols = 10, rows = 10 },
+    options = { weather = true },
+    sides = { { units = units, commander = caster() },
+              { units = { { id = "foot", arm = "foot", class = 4, bases = 6, per_base = 4, at = { 3, 8 } } },
+                commander = caster() } } }
+  G.scenario = { weather = { region = "mediterranean", month = 12, potential = 4, start_period = 9, camp = { side = 1 } } }
+  G.rules_turn = rules.require("hinds.turn")
+  local turn = G.rules_turn
+  phase(G, rules, "weather")
+  local asleep = 0
+  for i = 1, 5 do
+    local d = G.D[G.by_id[1]["b" .. i]]
+    if turn.allowance(d, "forward") == 0 then
+      asleep = asleep + 1
+      T.eq(turn.cast_situation(G, d, G.D[G.by_id[2].foot]), nil, "a sleeper does not cast")
+    end
+  end
+  T.eq(asleep, 4)
+  -- the foot comes within 6 units of the camp: the alarm after the moves of turn 1 (now 1.125)
+  turn.place(G, G.by_id[2].foot, G.D[G.by_id[1].b3].q, G.D[G.by_id[1].b3].r + 1, 180)
+  phase(G, rules, "weather_sighting")
+  T.eq(G.weather_camp.alarm, 1.125)
+  -- ready at 1.625: turn 3 (1.5 to 1.75), at half its allowance
+  for _, t in ipairs({ 2, 3 }) do
+    G.turn = t
+    phase(G, rules, "weather")
+    local up = 0
+    for i = 1, 5 do if turn.allowance(G.D[G.by_id[1]["b" .. i]], "forward") > 0 then up = up + 1 end end
+    T.eq(up, t == 2 and 1 or 5, "turn " .. t)
+  end
+end)

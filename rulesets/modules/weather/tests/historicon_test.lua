@@ -200,3 +200,207 @@ T.case("Weather (Historicon), night: a battle begun by day ends at nightfall (on
   for t = 1, 3 do G.turn = t; A.begin_turn(G) end
   T.eq(G.over, nil)
 end)
+
+---------------------------------------------------------------------------
+-- WRG's reaction test, drought, wind, night moves, drift, lights, camps:
+-- OUR ADAPTATION (modules/weather/historicon/effects.lua).
+
+-- The weather's terms of an integrity test the engine takes (Phase 6), by id.
+local function integrity_terms(G, rules, uid)
+  local integrity = rules.require("historicon.integrity")
+  local out = integrity.test(G.D[uid], { reason = "becomes_disordered" }, dice.forced({ 3, 3 }), true)
+  local ids = {}
+  for _, t in ipairs(out.terms or {}) do ids[t.id] = t.after - t.before end
+  return ids, out.score
+end
+
+local DESERT = { region = "mediterranean", month = 6, ground = "desert", potential = 1, falling = true, steady = true,
+                 sun = false, start_period = 4 }
+
+T.case("Weather (Historicon), WRG 1973 Rain: after 3 periods of rain the integrity test is 1 lower (WRG's reaction -1)", function()
+  local G, rules = field(true, RAIN, LI, HC, { 2, 2, 2, table.unpack(threes(20)) })
+  A.begin_turn(G)
+  local ids, dry = integrity_terms(G, rules, G.by_id[1].li)
+  T.eq(ids.weather_sodden, nil)
+  for t = 2, 3 do G.turn = t; A.begin_turn(G) end
+  local score
+  ids, score = integrity_terms(G, rules, G.by_id[1].li)
+  T.eq(ids.weather_sodden, -1)
+  T.eq(score, dry - 1)
+  -- the engine's own test (turn.test) logs a score 1 lower than without the module
+  rules.require("historicon.turn").test(G, G.by_id[1].li, { "becomes_disordered" }, {})
+  local plain = field(false, RAIN, LI, HC)
+  ruleset.load("historicon", {}).require("historicon.turn").test(plain, plain.by_id[1].li, { "becomes_disordered" }, {})
+  local a, b = events(G, "integrity"), events(plain, "integrity")
+  T.eq(a[#a].natural, b[#b].natural)
+  T.eq(a[#a].score, b[#b].score - 1)
+end)
+
+T.case("Weather (Historicon), WRG 1973 Drought: no well, not arabs: a die fewer per 4 figures shooting and in melee, integrity -1", function()
+  local DRY = { region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false, start_period = 4 }
+  local WELL = { region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false, start_period = 4,
+                 wells = { 1 } }
+  local shots = {}
+  for i, block in ipairs({ WELL, DRY }) do
+    local G, rules = field(true, block, LI, HC)
+    A.begin_turn(G)
+    rules.require("historicon.turn").phase4(G)
+    shots[i] = shot_by(G, G.by_id[1].li).dice
+    local ids = integrity_terms(G, rules, G.by_id[1].li)
+    T.eq(ids.weather_drought, i == 2 and -1 or nil)
+  end
+  T.eq(shots[1] - shots[2], 2, "8 shooting figures: 2 dice fewer without a well")
+  -- hand to hand: the arabs (side 1) fight at full, the other side loses 2 of its dice
+  local east = { { id = "a", troop = "ARA HC", figures = 16, ranks = 2, at = { 116, 75, 270 } } }
+  local west = { { id = "b", troop = "ARA HC", figures = 16, ranks = 2, at = { 124, 75, 90 } } }
+  local function melee_dice(block)
+    local G, rules = field(true, block, east, west, threes(200))
+    A.begin_turn(G)
+    rules.require("historicon.turn").phase5(G)
+    local out = {}
+    for _, e in ipairs(events(G, "melee")) do out[e.unit == G.by_id[1].a and 1 or 2] = e.dice end
+    return out
+  end
+  local base = melee_dice({ region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false,
+                            start_period = 4, wells = { 1, 2 } })
+  local parched = melee_dice({ region = "mediterranean", month = 7, ground = "desert", potential = 4, sun = false,
+                               start_period = 4, arabs = { 1 } })
+  T.eq(base[1] - parched[1], 0, "arabs")
+  T.eq(base[2] - parched[2], 2)
+end)
+
+T.case("Weather (Historicon), WRG 1973 Wind: in desert winds a move may not end further upwind; arabs move as they will", function()
+  -- the wind from the NE: the LI faces north (table facing 0: +y)
+  local li = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 40, 0 } } }
+  local far = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 40, 110, 180 } } }
+  local G, rules = field(true, DESERT, li, far)
+  A.begin_turn(G)
+  local turn = rules.require("historicon.turn")
+  local uid = G.by_id[1].li
+  local r = turn.move(G, uid, { advance = 50 })
+  T.eq(r.moved, 0, "north, into the NE wind: not made")
+  T.eq(select(2, G.bf:pos(uid)), 400)
+  r = turn.move(G, uid, { turn = 180, advance = 50 })
+  T.near(r.moved, 50, 1e-6, "south, down wind")
+  T.near(select(2, G.bf:pos(uid)), 350, 1e-6)
+  -- seeing no enemy, the blind plan tacks across the wind (NW) rather than north into it
+  G.bf:place(uid, 1200, 400, 0)
+  local plan = G.weather_blind(G, uid)
+  T.truthy(plan and plan.turn and plan.turn > 0, "it turns left, towards the north west")
+  r = turn.move(G, uid, plan)
+  T.truthy(r.moved > 0, "a move the wind allows")
+  local ARABS = { region = "mediterranean", month = 6, ground = "desert", potential = 1, falling = true, steady = true,
+                  sun = false, start_period = 4, arabs = { 1 } }
+  G, rules = field(true, ARABS, li, far)
+  A.begin_turn(G)
+  r = rules.require("historicon.turn").move(G, G.by_id[1].li, { advance = 50 })
+  T.near(r.moved, 50, 1e-6, "arabs")
+end)
+
+T.case("Weather (Historicon), WRG 1973 Night: the move rate at most 60 paces (6 cm); integrity -2 (all troops count unfriendly cover)", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local DAY = { region = "mediterranean", month = 12, potential = 4, start_period = 3 }
+  local G = field(true, DAY, LI, HC)
+  A.begin_turn(G)
+  local day = G.D[G.by_id[1].li].move
+  T.truthy(day > 60)
+  local rules
+  G, rules = field(true, NIGHT, LI, HC)
+  A.begin_turn(G)
+  T.eq(G.D[G.by_id[1].li].move, 60)
+  local ids = integrity_terms(G, rules, G.by_id[1].li)
+  T.eq(ids.weather_night, -2)
+  -- a move played: 6 cm, no further
+  local li = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 60, 40, 0 } } }
+  G, rules = field(true, NIGHT, li, HC)
+  A.begin_turn(G)
+  local r = rules.require("historicon.turn").do_move(G, G.by_id[1].li, { advance = 200 })
+  T.near(r.moved, 60, 1e-6)
+end)
+
+T.case("Weather (Historicon), WRG 1973 Night: a unit that moved without lights drifts 10 paces (1 cm) left on 1-2, right on 5-6", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local li = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 60, 40, 0 } } }
+  for _, case in ipairs({ { die = 2, dx = -10 }, { die = 5, dx = 10 }, { die = 4, dx = 0 } }) do
+    local G, rules = field(true, NIGHT, li, HC, { case.die, table.unpack(threes(60)) })
+    A.begin_turn(G)
+    local turn = rules.require("historicon.turn")
+    turn.phase2(G)                                    -- where everyone stands before the moves
+    turn.do_move(G, G.by_id[1].li, { advance = 40 })  -- the LI's move
+    turn.phase4(G)                                    -- after the moves: the drift
+    local x, y = G.bf:pos(G.by_id[1].li)
+    T.near(x - 600, case.dx, 1e-6, "die " .. case.die)
+    T.near(y, 440, 1e-6)
+  end
+  -- a unit that did not move does not drift (no die thrown for it)
+  local G, rules = field(true, NIGHT, li, HC, { 1, table.unpack(threes(60)) })
+  A.begin_turn(G)
+  rules.require("historicon.turn").phase2(G)
+  rules.require("historicon.turn").phase4(G)
+  T.eq((G.bf:pos(G.by_id[1].li)), 600)
+end)
+
+T.case("Weather (Historicon), WRG 1973 Night: torches light 60 paces round: a lit enemy is seen however far", function()
+  local LIT = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 2 } }
+  local G = field(true, LIT, LI, HC)
+  A.begin_turn(G)
+  T.eq(sighting.known_enemies(G, 1), { G.by_id[2].hc }, "14 cm off, lit")
+  T.eq(sighting.known_enemies(G, 2), {}, "the lit side sees nothing in the dark")
+  -- and shot at: the LI shoots the torch-bearers 14 cm off (beyond the night's 6 cm); in the dark it does not
+  local rules
+  G, rules = field(true, LIT, LI, HC)
+  A.begin_turn(G)
+  rules.require("historicon.turn").phase4(G)
+  T.truthy(shot_by(G, G.by_id[1].li), "a lit target")
+  T.eq(shot_by(G, G.by_id[2].hc), nil, "the HC sees no one to shoot in the dark")
+  G, rules = field(true, { region = "mediterranean", month = 12, potential = 4, start_period = 9 }, LI, HC)
+  A.begin_turn(G)
+  rules.require("historicon.turn").phase4(G)
+  T.eq(shot_by(G, G.by_id[1].li), nil)
+end)
+
+T.case("Weather (Historicon), WRG 1973 Night: an unlit sighting is a surprise: -2 on the surprised unit's integrity test", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local G, rules = field(true, NIGHT, LI, HC)
+  A.begin_turn(G)
+  T.eq(integrity_terms(G, rules, G.by_id[1].li).weather_surprised, nil)
+  G.bf:place(G.by_id[2].hc, 1200, 475, 180)   -- 3.5 cm off its front: within the 6 cm
+  rules.require("historicon.turn").phase4(G)
+  T.eq(integrity_terms(G, rules, G.by_id[1].li).weather_surprised, -2)
+  G.turn = 3
+  A.begin_turn(G)
+  T.eq(integrity_terms(G, rules, G.by_id[1].li).weather_surprised, nil, "two turns on")
+end)
+
+T.case("Weather (Historicon), WRG 1973 Night: a camp: 1/5 on guard, the rest asleep (no move, no shot) till the sentries' alarm", function()
+  local units = {}
+  for i = 1, 5 do units[i] = { id = "u" .. i, troop = "ARA LI", figures = 16, ranks = 2, at = { 20 + 25 * i, 40 } } end
+  local CAMP = { region = "mediterranean", month = 12, potential = 4, start_period = 9, camp = { side = 1 } }
+  local far = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 120, 110, 180 } } }
+  local G, rules = field(true, CAMP, units, far)
+  A.begin_turn(G)
+  local asleep = 0
+  for i = 1, 5 do if G.D[G.by_id[1]["u" .. i]].move == 0 then asleep = asleep + 1 end end
+  T.eq(asleep, 4)
+  -- the HC comes within 6 cm of the camp, in front of a sleeper (the guard is
+  -- u4, the unit nearest the enemy); the look after the moves hears the alarm
+  T.eq(G.weather_camp.guards[G.by_id[1].u4], true)
+  G.bf:place(G.by_id[2].hc, 700, 480, 180)
+  rules.require("historicon.turn").phase4(G)
+  T.eq(G.weather_camp.alarm, 1.5)
+  -- the shooting that followed: the sleepers (still forming up) did not shoot
+  local shooters = {}
+  for _, e in ipairs(events(G, "shoot")) do if G.D[e.unit].side == 1 then shooters[#shooters + 1] = e.unit end end
+  T.eq(shooters, {}, "u2, asleep, does not shoot the HC in front of it")
+  -- awake (no camp), it does
+  local awake, arules = field(true, { region = "mediterranean", month = 12, potential = 4, start_period = 9 }, units, far)
+  A.begin_turn(awake)
+  awake.bf:place(awake.by_id[2].hc, 700, 480, 180)
+  arules.require("historicon.turn").phase4(awake)
+  T.truthy(shot_by(awake, awake.by_id[1].u2), "u2 shoots")
+  G.turn = 2
+  A.begin_turn(G)
+  local up = 0
+  for i = 1, 5 do if G.D[G.by_id[1]["u" .. i]].move > 0 then up = up + 1 end end
+  T.eq(up, 5, "RA: formed up half a period after the alarm")
+end)

@@ -1,0 +1,450 @@
+-- The sieges module in Historicon v2: the default commander (historicon.ai)
+-- besieging and defending a walled town. Our adaptation (Historicon has no
+-- siege rules; docs/modules/sieges.md "Historicon"): installed around the
+-- default commander's own choices by the adapter (modules.sieges.historicon
+-- wraps historicon.ai's deployment, move, forms and evade: no line of
+-- historicon.ai changes); without a siege on the table it leaves them alone.
+-- It rolls no dice.
+--
+-- Besieger: gives its scaling ladders to its foot (2 figures a ladder, at
+-- most a quarter of a unit's figures' worth each) and its ram to its
+-- heaviest foot unit of 4 figures or more, first in the list (WRG: "4 to 6
+-- figures can carry a ram"); ladder units make for the wall section ahead
+-- of them (undefended ones first) and escalade; the ram party makes for a
+-- gate and batters it; the rest wait 20 cm (scaled) from the wall until a
+-- breach, a broken gate or friends' footing opens the way, then go in;
+-- shooters close to three quarters of their range of the walls and shoot.
+-- A unit that may only move straight ahead (IF heavy infantry) takes the
+-- section its front faces.
+-- Defender: deploys inside its town (not in the edge zone: the town is its
+-- deployment), its foot along the walls that face the enemy (missile troops
+-- first), the rest inside; those on the walls stand; the reserve mans the
+-- threatened section (a breach or broken gate first, else the section with
+-- ladders against it) and attacks enemies inside.
+local forts = require("modules.sieges.fortifications")
+local materials = require("modules.sieges.materials")
+local ST = require("modules.sieges.wrg.state")
+
+local CMD = {}
+
+local exempt = setmetatable({}, { __mode = "k" })  -- G.S -> { [edge] = true }: deployed inside the town
+
+local function live(d) return d and not d.gone and not d.broken end
+
+-- The runs of a fort: consecutive sections on one straight line, with
+-- their outer face from a to b and outward normal.
+local function runs(S, fi)
+  local out, cur = {}, nil
+  for _, i in ipairs(S.forts.forts[fi].sections) do
+    local sec = S.forts.sections[i]
+    local ox, oy = forts.outward(sec)
+    if cur and math.abs(cur.ox - ox) < 1e-6 and math.abs(cur.oy - oy) < 1e-6 then
+      cur.b = { sec.to[1], sec.to[2] }
+      cur.sections[#cur.sections + 1] = i
+    else
+      cur = { a = { sec.from[1], sec.from[2] }, b = { sec.to[1], sec.to[2] }, ox = ox, oy = oy, sections = { i },
+              facing = forts.facing_out(sec) }
+      out[#out + 1] = cur
+    end
+  end
+  return out
+end
+
+-- The direction towards the besieger's table edge (side 1: south).
+local function towards_besieger(S) return 0, S.besieger == 1 and -1 or 1 end
+
+local function box(x, y, w, d, facing)
+  local a = math.rad(facing)
+  local c, s = math.abs(math.cos(a)), math.abs(math.sin(a))
+  return { x = x, y = y, w = w * c + d * s, h = w * s + d * c }
+end
+local function overlaps(a, b)
+  return math.abs(a.x - b.x) * 2 < a.w + b.w + 2 and math.abs(a.y - b.y) * 2 < a.h + b.h + 2
+end
+
+-- The defender's deployment: foot on the walls facing the besieger (missile
+-- foot first: READING, the archers on the walls), then the rest inside,
+-- nearest the middle of the town first.
+function CMD.defender_plan(G, s, base_plan, R)
+  local S = G.sieges
+  local specs = G.sides[s].specs
+  -- the general's unit stays inside as the reserve (a sensible player does
+  -- not put his general where a collapse of the wall loses him)
+  local function rank(d)
+    if R.troops.is_mounted(d) or d.general then return 3 end
+    return R.shooting.range(d, G.S.scale) and 1 or 2
+  end
+  local order = {}
+  for i in ipairs(specs) do order[#order + 1] = i end
+  table.sort(order, function(a, b)
+    local ra, rb = rank(specs[a]), rank(specs[b])
+    if ra ~= rb then return ra < rb end
+    return a < b
+  end)
+  local ex, ey = towards_besieger(S)
+  local all_runs = {}
+  for fi, f in ipairs(S.forts.forts) do
+    if f.defender == s then for _, r in ipairs(runs(S, fi)) do all_runs[#all_runs + 1] = r end end
+  end
+  table.sort(all_runs, function(a, b)
+    local da, db = a.ox * ex + a.oy * ey, b.ox * ex + b.oy * ey
+    if math.abs(da - db) > 1e-6 then return da > db end
+    return a.sections[1] < b.sections[1]
+  end)
+  for _, r in ipairs(all_runs) do r.cursor = 3 end
+  local plan, placed, used = {}, {}, {}
+  for _, i in ipairs(order) do
+    local d = specs[i]
+    if rank(d) <= 2 then
+      for _, r in ipairs(all_runs) do
+        local L = math.sqrt((r.b[1] - r.a[1]) ^ 2 + (r.b[2] - r.a[2]) ^ 2)
+        if r.ox * ex + r.oy * ey > 0.3 and r.cursor + d.w <= L - 3 then
+          local tx, ty = (r.b[1] - r.a[1]) / L, (r.b[2] - r.a[2]) / L
+          local along = r.cursor + d.w / 2
+          -- its front 1 mm behind the parapet
+          local back = forts.PARAPET_MM + 1 + d.dp / 2
+          local x, y = r.a[1] + tx * along - r.ox * back, r.a[2] + ty * along - r.oy * back
+          plan[#plan + 1] = { index = i, x = x, y = y, facing = r.facing }
+          placed[#placed + 1] = box(x, y, d.w, d.dp, r.facing)
+          r.cursor = r.cursor + d.w + 4
+          used[i] = true
+          break
+        end
+      end
+    end
+  end
+  local fort
+  for _, f in ipairs(S.forts.forts) do if f.defender == s then fort = f; break end end
+  if not fort then return base_plan end
+  local cx, cy, n = 0, 0, #fort.ring
+  for _, p in ipairs(fort.ring) do cx, cy = cx + p[1] / n, cy + p[2] / n end
+  local facing = S.besieger == 1 and 180 or 0
+  for _, i in ipairs(order) do
+    if not used[i] then
+      local d = specs[i]
+      local done = false
+      for ring = 0, 40 do
+        for dx = -ring, ring do
+          for _, dy in ipairs(ring == 0 and { 0 } or { -ring, ring }) do
+            for _, pt in ipairs({ { dx, dy }, { dy, dx } }) do
+              if not done then
+                local x, y = cx + pt[1] * 10, cy + pt[2] * 10
+                local b = box(x, y, d.w, d.dp, facing)
+                local ok = true
+                -- clear of the wall walks: 30 mm inside the ring all round
+                for _, c in ipairs({ { b.x - b.w / 2 - 30, b.y - b.h / 2 - 30 }, { b.x + b.w / 2 + 30, b.y - b.h / 2 - 30 },
+                                     { b.x + b.w / 2 + 30, b.y + b.h / 2 + 30 }, { b.x - b.w / 2 - 30, b.y + b.h / 2 + 30 } }) do
+                  if not forts.inside(fort, c[1], c[2]) then ok = false end
+                end
+                for _, q in ipairs(placed) do if ok and overlaps(b, q) then ok = false end end
+                if ok then
+                  plan[#plan + 1] = { index = i, x = x, y = y, facing = facing }
+                  placed[#placed + 1] = b
+                  done = true
+                end
+              end
+            end
+          end
+        end
+      end
+      if not done then
+        for _, p in ipairs(base_plan) do if p.index == i then plan[#plan + 1] = p end end
+      end
+    end
+  end
+  table.sort(plan, function(a, b) return a.index < b.index end)
+  return plan
+end
+
+-- The besieger's kit, written on its units' data before they are placed:
+-- the ram to the heavy foot unit of 4 figures or more planned nearest a
+-- gate (the first in the list on a tie), with the mantlets; the ladders to
+-- the rest of the formed foot that do not shoot, a quarter of a unit's
+-- figures' worth each at most (2 figures a ladder).
+function CMD.give_kit(G, s, R, plan)
+  local S = G.sieges
+  local at = {}
+  for _, p in ipairs(plan or {}) do at[p.index] = p end
+  local function gate_distance(i)
+    local p = at[i]
+    if not p then return math.huge end
+    local best = math.huge
+    for _, sec in ipairs(S.forts.sections) do
+      if sec.kind == "gate" then
+        local _, _, mx, my = forts.outward(sec)
+        best = math.min(best, math.abs(mx - p.x) * 4 + math.abs(my - p.y))
+      end
+    end
+    return best
+  end
+  local spec = G.sieges.spec.siege
+  local specs = G.sides[s].specs
+  local ladders, rams, mantlets = spec.ladders or 0, spec.rams or 0, spec.mantlets or 0
+  local foot = {}
+  for i, d in ipairs(specs) do
+    if not R.troops.is_mounted(d) and d.formed then foot[#foot + 1] = i end
+  end
+  local heavy = { HI = 1, LI = 2, VLI = 3 }
+  local gd = {}
+  for _, i in ipairs(foot) do gd[i] = gate_distance(i) end
+  table.sort(foot, function(a, b)
+    local ha, hb = heavy[specs[a].class] or 9, heavy[specs[b].class] or 9
+    if ha ~= hb then return ha < hb end
+    if gd[a] ~= gd[b] then return gd[a] < gd[b] end
+    return a < b
+  end)
+  for _, i in ipairs(foot) do
+    local d = specs[i]
+    if rams > 0 and d.figures >= materials.CARRY.ram.min and heavy[d.class] == 1 then
+      d.siege = d.siege or {}
+      d.siege.ram, rams = true, rams - 1
+      local m = math.min(mantlets, (d.figures + 1) // 2)
+      if m > 0 then d.siege.mantlets, mantlets = m, mantlets - m end
+    elseif ladders > 0 and not R.shooting.range(d, G.S.scale) then
+      d.siege = d.siege or {}
+      local n = math.min(ladders, math.max(1, d.figures // (2 * materials.CARRY.ladder.min)))
+      d.siege.ladders, ladders = n, ladders - n
+    end
+  end
+end
+
+-- Sections with ladders against them or a ram at work on them, and those
+-- that no longer hold.
+local function threats(G)
+  local S = G.sieges
+  local laddered, open = {}, {}
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if live(d) and d.siege and d.siege.ladder_up then laddered[#laddered + 1] = d.siege.ladder_up.section end
+  end
+  table.sort(laddered)
+  for _, sec in ipairs(S.forts.sections) do
+    if forts.blocks(sec) and sec.job.done_fp > 0 then laddered[#laddered + 1] = sec.index end
+  end
+  for _, sec in ipairs(S.forts.sections) do
+    if not forts.blocks(sec) then open[#open + 1] = sec end
+  end
+  return laddered, open
+end
+CMD.threats = threats
+
+local function outside_of(G, uid, sec)
+  local x, y = G.bf:pos(uid)
+  local ox, oy = forts.outward(sec)
+  return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
+end
+
+-- Whether the unit's front, going straight on, meets the section's face:
+-- the ray from its centre along its facing, within half its width either
+-- side, crosses the face segment.
+local function ahead(G, uid, sec)
+  local u = G.bf:unit(uid)
+  local a = math.rad(u.facing)
+  local fx, fy = -math.sin(a), math.cos(a)
+  local ox, oy = forts.outward(sec)
+  local toward = -(fx * ox + fy * oy)
+  if toward < 0.7 then return false end
+  -- where the centre line meets the face's line, along the face
+  local dist = ((u.x - sec.from[1]) * ox + (u.y - sec.from[2]) * oy) / toward
+  local px, py = u.x + fx * dist, u.y + fy * dist
+  local tx, ty = sec.to[1] - sec.from[1], sec.to[2] - sec.from[2]
+  local L = math.sqrt(tx * tx + ty * ty)
+  local along = ((px - sec.from[1]) * tx + (py - sec.from[2]) * ty) / L
+  return along >= -u.width / 4 and along <= L + u.width / 4
+end
+
+-- The besieger's objective section for a kind of kit: nearest first,
+-- undefended ones before defended, one not taken by a friend before one
+-- that is; a unit that may only go straight on takes one ahead of it.
+local function pick_section(G, uid, want, R)
+  local S = G.sieges
+  local d = G.D[uid]
+  local x, y = G.bf:pos(uid)
+  local straight = R.turn.move_mode(G, d) == "straight"
+  local taken = {}
+  for _, o in ipairs(G.sides[S.besieger].units) do
+    local od = G.D[o]
+    if o ~= uid and live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
+  end
+  local best, bs
+  for _, sec in ipairs(S.forts.sections) do
+    if forts.blocks(sec) and want(sec) and outside_of(G, uid, sec) and (not straight or ahead(G, uid, sec)) then
+      local _, _, mx, my = forts.outward(sec)
+      local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2)
+      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + 400 end
+      if taken[sec.index] and not straight then score = score + 1000 end
+      if not bs or score < bs then best, bs = sec, score end
+    end
+  end
+  return best
+end
+
+-- The outside point a unit makes for against a section: its front on the
+-- face, centred on the section.
+local function at_face(G, uid, sec)
+  local ox, oy, mx, my = forts.outward(sec)
+  local dp = G.bf:unit(uid).depth
+  return mx + ox * (dp / 2 + 0.5), my + oy * (dp / 2 + 0.5)
+end
+
+-- A plan towards a point (historicon.turn.steer: the unit's own way of
+-- turning), no further than the point.
+local function towards(G, uid, x, y, R)
+  local ux, uy = G.bf:pos(uid)
+  local dist = math.sqrt((x - ux) ^ 2 + (y - uy) ^ 2)
+  if dist < 1 then return nil end
+  return R.turn.steer(G, uid, x, y, dist)
+end
+
+-- Straight at a section's face: a unit facing it goes straight on (it
+-- stops at the parapet); others steer for the point before it.
+local function to_face(G, uid, sec, R)
+  if ahead(G, uid, sec) then
+    local u = G.bf:unit(uid)
+    local ox, oy = forts.outward(sec)
+    local gap = (u.x - sec.from[1]) * ox + (u.y - sec.from[2]) * oy - u.depth / 2
+    if gap <= 1 then return nil end
+    return { advance = math.min(G.D[uid].move, gap + 2) }
+  end
+  local x, y = at_face(G, uid, sec)
+  return towards(G, uid, x, y, R)
+end
+
+local function besieger_move(G, uid, base, R)
+  local S = G.sieges
+  local d = G.D[uid]
+  local k = d.siege or {}
+  if ST.inside(G, uid) or k.footing or d.siege_on then return base(G, uid) end
+  local _, open = threats(G)
+  -- a way in: a breach, a burnt section or a broken gate
+  if #open > 0 and not k.ram and not k.ladder_up and R.turn.move_mode(G, d) ~= "straight" then
+    local x, y = G.bf:pos(uid)
+    local best, bd
+    for _, sec in ipairs(open) do
+      local _, _, mx, my = forts.outward(sec)
+      local dd = (mx - x) ^ 2 + (my - y) ^ 2
+      if not bd or dd < bd then best, bd = sec, dd end
+    end
+    local ox, oy, mx, my = forts.outward(best)
+    local dp = G.bf:unit(uid).depth
+    local nx, ny = mx + ox * (dp / 2 + 5), my + oy * (dp / 2 + 5)
+    if math.sqrt((nx - x) ^ 2 + (ny - y) ^ 2) > 8 then return towards(G, uid, nx, ny, R) end
+    return towards(G, uid, mx - ox * (best.thickness + dp), my - oy * (best.thickness + dp), R)
+  end
+  if (k.ladders or 0) > 0 or k.ram then
+    if k.ladder_up then return nil end
+    local sec = k.target and S.forts.sections[k.target] or nil
+    if not sec or not forts.blocks(sec) then
+      if k.ram then
+        sec = pick_section(G, uid, function(s2) return s2.kind == "gate" end, R)
+          or pick_section(G, uid, function(s2) return s2.kind == "wall" or s2.kind == "palisade" end, R)
+      else
+        sec = pick_section(G, uid, function(s2) return materials.ladder_reaches(s2.kind) end, R)
+      end
+      k.target = sec and sec.index or nil
+      d.siege = k
+    end
+    if sec then return to_face(G, uid, sec, R) end
+  end
+  -- the rest: wait 20 cm (scaled) out from the nearest wall facing them;
+  -- shooters close to three quarters of their range
+  local x, y = G.bf:pos(uid)
+  local best, bd
+  for _, sec in ipairs(S.forts.sections) do
+    if outside_of(G, uid, sec) then
+      local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
+      if not bd or dd < bd then best, bd = sec, dd end
+    end
+  end
+  if not best then return base(G, uid) end
+  local range = R.shooting.range(d, G.S.scale)
+  local want = (range and range * 10 * 0.75 or G.S.cm(20)) + G.bf:unit(uid).depth / 2
+  if bd <= want + 5 then return nil end
+  local ox, oy = forts.outward(best)
+  return towards(G, uid, x - ox * (bd - want), y - oy * (bd - want), R)
+end
+
+local function enemy_inside(G)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if live(d) and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
+      return true
+    end
+  end
+  return false
+end
+
+local function defender_move(G, uid, base, R)
+  local S = G.sieges
+  local d = G.D[uid]
+  -- on the walls: they stand and fight
+  if d.siege_on then return nil end
+  if not ST.inside(G, uid) then return base(G, uid) end
+  if enemy_inside(G) then return base(G, uid) end
+  -- man the threatened section: a gap first, else a wall under escalade
+  local laddered, open = threats(G)
+  local target = open[1] or (laddered[1] and S.forts.sections[laddered[1]]) or nil
+  if not target then return nil end
+  local ox, oy, mx, my = forts.outward(target)
+  local dp = G.bf:unit(uid).depth
+  local back = forts.blocks(target) and (forts.PARAPET_MM + 1 + dp / 2) or (target.thickness + dp / 2 + 2)
+  return towards(G, uid, mx - ox * back, my - oy * back, R)
+end
+
+-- Installs the siege commander around historicon.ai. R: { turn, troops,
+-- shooting } of the instance.
+function CMD.install(rules, R)
+  local ai = rules.require("historicon.ai")
+  local setup = rules.require("historicon.setup")
+  local deployment, move, forms, evade = ai.deployment, ai.move, ai.forms, ai.evade
+  function ai.deployment(G, s)
+    local plan = deployment(G, s)
+    local S = ST.init(G)
+    if not S or not S.besieger then return plan end
+    if s == S.defender and #S.forts.forts > 0 then
+      exempt[G.S] = exempt[G.S] or {}
+      exempt[G.S][G.sides[s].edge] = true
+      return CMD.defender_plan(G, s, plan, R)
+    end
+    if s == S.besieger then CMD.give_kit(G, s, R, plan) end
+    return plan
+  end
+  -- the town is the defender's deployment: its zone is not the edge's
+  local check = setup.check_deployment
+  function setup.check_deployment(S, edge, placements, column)
+    if exempt[S] and exempt[S][edge] then
+      local problems = {}
+      for i, p in ipairs(placements) do
+        for j = i + 1, #placements do
+          if setup.overlap(p, placements[j]) then problems[#problems + 1] = p.name .. " overlaps " .. placements[j].name end
+        end
+      end
+      return problems
+    end
+    return check(S, edge, placements, column)
+  end
+  function ai.move(G, uid)
+    if not G.sieges or not G.sieges.besieger then return move(G, uid) end
+    if G.D[uid].side == G.sieges.defender then return defender_move(G, uid, move, R) end
+    return besieger_move(G, uid, move, R)
+  end
+  -- no change of form on a wall walk or with a ladder or ram in hand
+  function ai.forms(G, side)
+    local list = forms(G, side)
+    if not G.sieges or not list then return list end
+    local out = {}
+    for _, uid in ipairs(list) do
+      local d = G.D[uid]
+      if not d.siege_on and not (d.siege and (d.siege.ladders or d.siege.ram)) then out[#out + 1] = uid end
+    end
+    return out
+  end
+  -- troops on the walls hold them
+  function ai.evade(G, uid, charger)
+    if G.sieges and G.D[uid].siege_on then return false end
+    return evade(G, uid, charger)
+  end
+end
+
+return CMD

@@ -1,0 +1,162 @@
+-- The sieges module in Phalanx and Into Glory Ride: a ram at a camp gate
+-- (our adaptation of WRG 1973 "DESTRUCTION": docs/modules/sieges.md,
+-- "Phalanx, Into Glory Ride"). Installed by modules.sieges.phalanx around
+-- the default commander (phalanx.ai's deployment and activate: no line of
+-- Phalanx changes); without a ram in the scenario it changes nothing. It
+-- rolls no dice.
+--
+-- READINGS:
+--   * the scenario's `rams` (the siege piece) go to the besieger's foot
+--     vignettes that stand alone (not in a link: a link moves as one) and
+--     are planned nearest a gate, one each;
+--   * a vignette's ram party works as 6 figures ("4 to 6 figures can carry
+--     a ram": Phalanx has no figures, a vignette stands for hundreds of
+--     men, and the ram's crew is the most the ram takes); "10
+--     figure/periods are required to break down a fort door": a gate falls
+--     to a ram in 2 of the besieger's player turns (a player turn is a
+--     period), times the scenario's hours_per_period; a party in contact
+--     with the enemy does not work;
+--   * the commander spends its activation points on the ram first: a move
+--     order straight for the gate (turning within its allowance first), then
+--     a hold each turn while it batters (a vignette left unactivated acts on
+--     the initiative table, and would wander off);
+--   * a gate broken down is a breach (the generic module's: its parapet no
+--     longer stops moves).
+local forts = require("modules.sieges.fortifications")
+local works = require("modules.sieges.works")
+local ST = require("modules.sieges.wrg.state")
+
+local CMD = {}
+
+CMD.RAM_FIGURES = 6
+
+-- The gates of a fortifications state (modules.sieges.fortifications).
+local function gates(st)
+  local out = {}
+  for _, sec in ipairs(st.sections) do if sec.kind == "gate" then out[#out + 1] = sec end end
+  return out
+end
+
+-- Gives the scenario's rams to the besieger's lone foot vignettes planned
+-- nearest a gate. `plan`: the deployment entries { vid, x, y, facing }.
+function CMD.give_rams(G, side, plan, troops, spec)
+  local n = spec.siege.rams or 0
+  if n <= 0 then return end
+  local gs = gates(spec.forts)
+  if #gs == 0 then return end
+  local at = {}
+  for _, p in ipairs(plan) do at[p.vid] = p end
+  local cands = {}
+  for order, gid in ipairs(G.sides[side].groups) do
+    local g = G.groups[gid]
+    if g.specs and #g.specs == 1 then
+      local s = g.specs[1]
+      local p = at[s.vid]
+      if p and not troops.mounted_or_animal(s.class) then
+        local best = math.huge
+        for _, sec in ipairs(gs) do
+          local _, _, mx, my = forts.outward(sec)
+          best = math.min(best, math.sqrt((mx - p.x) ^ 2 + (my - p.y) ^ 2))
+        end
+        cands[#cands + 1] = { spec = s, dist = best, order = order }
+      end
+    end
+  end
+  table.sort(cands, function(a, b)
+    if a.dist ~= b.dist then return a.dist < b.dist end
+    return a.order < b.order
+  end)
+  for i = 1, math.min(n, #cands) do cands[i].spec.siege = { ram = true } end
+end
+
+-- The gate a ram makes for: the nearest standing one facing it.
+local function target_gate(G, uid)
+  local S = G.sieges
+  local x, y = G.bf:pos(uid)
+  local best, bd
+  for _, sec in ipairs(gates(S.forts)) do
+    local ox, oy, mx, my = forts.outward(sec)
+    if forts.blocks(sec) and (x - mx) * ox + (y - my) * oy > 0 then
+      local dd = (mx - x) ^ 2 + (my - y) ^ 2
+      if not bd or dd < bd then best, bd = sec, dd end
+    end
+  end
+  return best
+end
+
+local function touching(G, uid, sec)
+  for _, t in ipairs(ST.touching_from_outside(G, uid)) do if t.index == sec.index then return true end end
+  return false
+end
+
+-- The ram's order this turn: at the gate, hold; else a move straight for
+-- the point before the gate's middle (turning first, within the allowance
+-- the engine applies).
+function CMD.ram_order(G, uid, turn)
+  local d = G.D[uid]
+  local sec = target_gate(G, uid)
+  if not sec then return nil end
+  d.siege.target = sec.index
+  if touching(G, uid, sec) then return { gid = d.gid, kind = "hold", siege_ram = true } end
+  local ox, oy, mx, my = forts.outward(sec)
+  local tx, ty = mx + ox * (d.d / 2), my + oy * (d.d / 2)
+  local x, y, f = G.bf:pos(uid)
+  local dist = math.sqrt((tx - x) ^ 2 + (ty - y) ^ 2)
+  local want = turn.heading(tx - x, ty - y)
+  local deg = turn.norm(want - f)
+  if dist < 1 then deg = turn.norm(forts.facing_in(sec) - f) end
+  return { gid = d.gid, kind = "move", turn = deg, dist = dist, siege_ram = true }
+end
+
+-- WRG DESTRUCTION at the end of the besieger's player turn: each ram party
+-- touching a standing gate, not in contact with the enemy, works.
+function CMD.works(G, turn)
+  local S = G.sieges
+  if not S or not S.besieger then return end
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if d.siege and d.siege.ram and not d.broken and not G.bf:unit(uid).removed
+      and not turn.group_in_contact(G, G.groups[d.gid]) then
+      for _, t in ipairs(ST.touching_from_outside(G, uid)) do
+        local sec = S.forts.sections[t.index]
+        if sec.kind == "gate" and forts.blocks(sec) then
+          local fp = works.output{ figures = CMD.RAM_FIGURES, hours = S.hours }
+          local result = forts.batter(S.forts, sec.index, "ram", fp)
+          if G.log then G.bf:log("siege_work", { unit = uid, section = sec.index, tool = "ram", fp = fp,
+                                                 done = sec.job.done_fp, need = sec.job.need }) end
+          if G.report then
+            G.report(string.format("  %s batter the gate (section %d) with a ram: %g figure/periods, %g of %g", d.name,
+              sec.index, fp, sec.job.done_fp, sec.job.need))
+          end
+          if result then ST.set_state(G, sec.index, result, "battered by the ram") end
+          break
+        end
+      end
+    end
+  end
+end
+
+-- Installs the ram's orders around phalanx.ai.activate.
+function CMD.install(rules)
+  local ai = rules.require("phalanx.ai")
+  local turn = rules.require("phalanx.turn")
+  local activate = ai.activate
+  function ai.activate(G, side, points)
+    local orders = activate(G, side, points) or {}
+    local S = G.sieges
+    if not S or side ~= S.besieger then return orders end
+    local first, rams = {}, {}
+    for _, uid in ipairs(G.sides[side].units) do
+      local d = G.D[uid]
+      if d.siege and d.siege.ram and not d.broken and not G.bf:unit(uid).removed then
+        local o = CMD.ram_order(G, uid, turn)
+        if o then first[#first + 1] = o; rams[d.gid] = true end
+      end
+    end
+    if #first == 0 then return orders end
+    for _, o in ipairs(orders) do if not rams[o.gid] then first[#first + 1] = o end end
+    return first
+  end
+end
+
+return CMD
