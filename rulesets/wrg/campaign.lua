@@ -20,6 +20,8 @@ local armies_mod = require("wrg.armies")
 local fortress = require("wrg.campaign_fortress")
 local campaign_commander = require("wrg.campaign_commander")
 local recovery = require("wrg.campaign_recovery")
+local field_works = require("wrg.campaign_field_defences")
+local setup = require("wrg.setup")
 
 local C = { rule = "WRG 1973 CAMPAIGNS" }
 
@@ -86,6 +88,43 @@ function C.field_defences(defender_points, attacker_points, regular)
   return { points = lengths * cost, paces = lengths * 10 }
 end
 
+-- The field defences bought laid on the table (campaign_field_defences.lua):
+-- the battle's `table.field_defences`, with the sieges module switched on
+-- for it (plan.options) whose pieces they are.
+function C.place_field_defences(state, plan, fd, d, a)
+  -- READING: a scenario that draws siege pieces of its own (a fortification)
+  -- keeps them; the field defences are then computed but not laid.
+  local given = state.scenario_table.terrain
+  if type(given) == "table" then
+    for _, p in ipairs(given) do
+      if type(p) == "table" and (p.type == "fortification" or p.type == "siege") then
+        plan.notes[#plan.notes + 1] = string.format("field defences worth %d points: not laid, the scenario's table has "
+          .. "siege pieces of its own", fd.points)
+        return
+      end
+    end
+  end
+  local cost = fd.points / (fd.paces // 10)
+  local laid = field_works.layout(fd.paces, d, state.table.width, state.table.depth)
+  if not laid then
+    plan.notes[#plan.notes + 1] = string.format("field defences worth %d points: the table has no room for them", fd.points)
+    return
+  end
+  fd.laid, fd.laid_points = laid.paces, math.floor(laid.paces // 10 * cost + 0.5)
+  plan.table.field_defences = laid
+  plan.options = { "sieges" }
+  plan.notes[#plan.notes + 1] = string.format(
+    "field defences balance %s's superiority: %d points buy %d paces of palisade; %d paces (%d points) laid "
+    .. "across %s's front%s", state.sides[a].name, fd.points, fd.paces, laid.paces, fd.laid_points,
+    state.sides[d].name, laid.paces < fd.paces and " (the rest does not fit between the open flanks)" or "")
+end
+
+-- The battles' rules: the field defences' pieces (the runner calls this on
+-- every instance it fights a battle of the campaign with).
+function C.battle_rules(rules)
+  rules.require("wrg.campaign_field_defences").install(rules)
+end
+
 -- "Troops that have changed sides will continue to fight for their former
 -- enemy, but arabs may change sides again, while former subject races will
 -- not." entry: a roster entry that changed sides in a battle. Returns whether
@@ -106,6 +145,7 @@ end
 
 local function is_arab(rec, army)
   local f = rec.fields
+  if f.allegiance == "arab_mercenary" then return true end
   local text = string.lower(tostring(f.name or "") .. " " .. tostring(f.id or ""))
   return text:find("arab", 1, true) ~= nil or string.lower(tostring(army.fields.nation or "")) == "arab"
 end
@@ -115,7 +155,8 @@ end
 -- campaign ends when a defender is driven into a fortress) }
 function C.start(ctx)
   local state = { sides = {}, defender = nil, fortress = false, battles = {}, wins = { 0, 0 },
-                  month = ctx.month, fortress_table = ctx.fortress and ctx.fortress.table or nil }
+                  month = ctx.month, fortress_table = ctx.fortress and ctx.fortress.table or nil,
+                  table = setup.scale(ctx.table or {}), scenario_table = ctx.table or {} }
   for s = 1, 2 do
     local army = ctx.armies[s]
     local roster = {}
@@ -148,6 +189,10 @@ function C.army_now(state, s)
       rec.fields.figures = e.figures
       -- a unit too weak for its declared ranks fights in as many as it has
       if rec.fields.ranks and rec.fields.ranks > e.figures then rec.fields.ranks = e.figures end
+      -- "former subject races will not" change sides again: in the battles
+      -- after it turned, such a unit is no longer one whose army reaction
+      -- test makes it change sides (THE REACTION TEST 2(ix)); arabs may
+      if e.turned and not C.may_change_again(e) then rec.fields.allegiance = nil end
       fields.units[#fields.units + 1] = rec
       order[#order + 1] = e
     end
@@ -214,10 +259,7 @@ function C.next_battle(state, n)
     plan.role = string.format("%s defends", state.sides[d].name)
     plan.notes[#plan.notes + 1] = string.format("%s defends: %+d terrain units (it knows the ground)", state.sides[d].name, k)
     if fd.points > 0 then
-      plan.notes[#plan.notes + 1] = string.format(
-        "field defences worth %d points (%d paces of palisade, ditch or bank) balance %s's superiority "
-        .. "(not placed on the table: the battle engine has no field defences yet)", fd.points, fd.paces,
-        state.sides[a].name)
+      C.place_field_defences(state, plan, fd, d, a)
     end
   else
     plan.role = "an encounter battle"
@@ -252,20 +294,28 @@ function C.after_battle(state, n, result)
       fell > 0 and string.format(" (%d %s of rain or snow)", fell, plural(fell, "period", "periods")) or "")
   end
   local turned = {}
+  local function outcome_of(s) return winner == nil and "draw" or (winner == s and "winner" or "loser") end
   for s = 1, 2 do
-    local outcome = winner == nil and "draw" or (winner == s and "winner" or "loser")
+    local outcome = outcome_of(s)
     local k_sum, r_sum, rec_sum, ret_sum = 0, 0, 0, 0
     for i, e in ipairs(state.order[s]) do
       local spec = G.sides[s].specs[i]
       local d = spec and (spec.uid and G.D[spec.uid] or spec) or { figures = 0 }
-      local end_seen = seen(d)
-      local settled = C.settle(e, end_seen, outcome)
+      -- A unit that changed sides in the battle (REACTION TESTS: "Units of
+      -- subject levies or mercenary arabs will change sides"): its figures
+      -- are not its old side's losses; it ends the battle as the unit the
+      -- other side took over, and is settled with that side's result.
+      local final, side = d, s
+      if d.changed_sides then final, side = C.turned_unit(G, d, s) end
+      local end_seen = seen(final)
+      local settled = C.settle(e, end_seen, side == s and outcome or outcome_of(side))
       e.figures, e.returning, e.standing = settled.figures, settled.returning, end_seen.standing
-      k_sum, r_sum, rec_sum, ret_sum = k_sum + settled.killed, r_sum + settled.runaways,
-        rec_sum + settled.recovered, ret_sum + settled.returning
-      -- A unit that fought the battle for the other side (REACTION TESTS:
-      -- "Units of subject levies or mercenary arabs will change sides")
-      if d.changed_sides or (d.side and d.side ~= s) then turned[#turned + 1] = { entry = e, from = s } end
+      if side ~= s then
+        turned[#turned + 1] = { entry = e, from = s, figures = settled.figures }
+      else
+        k_sum, r_sum, rec_sum, ret_sum = k_sum + settled.killed, r_sum + settled.runaways,
+          rec_sum + settled.recovered, ret_sum + settled.returning
+      end
     end
     notes[#notes + 1] = string.format("%s (%s): %d %s lost as casualties, %d runaways; %d recovered at once, %d back for the "
       .. "battle after next", state.sides[s].name, outcome, k_sum, plural(k_sum, "figure", "figures"), r_sum, rec_sum, ret_sum)
@@ -280,7 +330,7 @@ function C.after_battle(state, n, result)
       end
     end
   end
-  for _, t in ipairs(turned) do notes[#notes + 1] = C.change_sides(state, t.entry, t.from) end
+  for _, t in ipairs(turned) do notes[#notes + 1] = C.change_sides(state, t.entry, t.from, t.figures) end
   state.battles[#state.battles + 1] = { winner = winner, defender = state.defender, siege = state.besieging }
   if state.besieging then
     -- the siege's end: taken, or "he breaks up the siege and retreats, and
@@ -333,14 +383,42 @@ function C.after_battle(state, n, result)
   return notes
 end
 
+-- The unit a unit that changed sides became (wrg.units.allegiance sets a
+-- new base on the other side: the engine gives a unit one side for life),
+-- followed to the end of the battle: an arab unit may have changed back.
+-- d: the old unit's data (d.changed_sides), s: its side. Returns the data
+-- of the unit it ends the battle as, and that unit's side.
+function C.turned_unit(G, d, s)
+  local hops = 0
+  while d.changed_sides and hops < 8 do
+    hops = hops + 1
+    local t = 3 - s
+    local original = {}
+    for _, spec in ipairs(G.sides[t].specs or {}) do if spec.uid then original[spec.uid] = true end end
+    local found
+    for _, uid in ipairs(G.sides[t].units or {}) do
+      local o = G.D[uid]
+      if not original[uid] and o ~= d and o.id == d.id and o.name == d.name and not (o.seen_as_turned) then
+        found = o
+        break
+      end
+    end
+    if not found then return d, s end
+    found.seen_as_turned = true
+    d, s = found, t
+  end
+  return d, s
+end
+
 -- Moves a roster entry to the other side. "Troops that have changed sides
 -- will continue to fight for their former enemy, but arabs may change sides
 -- again, while former subject races will not."
-function C.change_sides(state, entry, from)
+function C.change_sides(state, entry, from, figures)
   if entry.turned and not C.may_change_again(entry) then
     return string.format("%s changed sides once already and will not again: it stays with %s",
       tostring(entry.rec.fields.name or entry.rec.fields.id), state.sides[from].name)
   end
+  local strength = figures and string.format(" (%d %s)", figures, figures == 1 and "figure" or "figures") or ""
   local list = state.sides[from].roster
   for i = #list, 1, -1 do
     if list[i] == entry then table.remove(list, i) end
@@ -348,8 +426,8 @@ function C.change_sides(state, entry, from)
   entry.turned = true
   local to = state.sides[3 - from].roster
   to[#to + 1] = entry
-  return string.format("%s changed sides and will fight for %s in the battles to come",
-    tostring(entry.rec.fields.name or entry.rec.fields.id), state.sides[3 - from].name)
+  return string.format("%s%s changed sides and will fight for %s in the battles to come",
+    tostring(entry.rec.fields.name or entry.rec.fields.id), strength, state.sides[3 - from].name)
 end
 
 -- The figures a side has now and will have (its campaign strength).
@@ -388,8 +466,8 @@ function C.outcome(state)
   end
   if state.fortress and not state.fortress_table then
     local d = state.fortress
-    return { winner = 3 - d, reason = string.format("%s drove %s into a fortress; the siege is not played (no sieges "
-      .. "module yet)", state.sides[3 - d].name, state.sides[d].name) }
+    return { winner = 3 - d, reason = string.format("%s drove %s into a fortress; the siege is not played (the "
+      .. "campaign names no fortress scenario)", state.sides[3 - d].name, state.sides[d].name) }
   end
   for s = 1, 2 do
     local now, later = C.strength(state, s)

@@ -8,6 +8,7 @@ local json = require("lib.json")
 local fail = require("lib.fail")
 local file = require("lib.campaign.file")
 local runner = require("lib.campaign.runner")
+local replay = require("lib.replay")
 
 local cli = {}
 
@@ -21,16 +22,22 @@ local function header(c, names, seed)
   }
 end
 
--- One campaign. Returns the text and the battles' full accounts (for --log).
+-- One campaign. Returns the text, the battles' full accounts (for --log)
+-- and, with opts.html, each battle's replay page ({ { file =, html = } }).
 local function one(c, opts)
   local P = runner.prepare(c)
   local seed = opts.seed or c.seed or 1
-  local out, log = {}, {}
+  local out, log, pages = {}, {}, {}
   local r
   r = runner.run(P, {
     seed = seed, referee = opts.referee,
     report = function(line) out[#out + 1] = line end,
     battle_report = opts.log and function(line) log[#log + 1] = line end or nil,
+    battle_page = opts.html and function(n, bf, rec)
+      local title = string.format("%s, campaign seed %d: battle %d (%s, seed %d)", c.name or c.file, seed, n,
+        rec.role or "a battle", rec.seed)
+      pages[#pages + 1] = { file = string.format("battle-%d.html", n), html = replay.from_battlefield(bf, title) }
+    end or nil,
   })
   if opts.format == "json" then
     local battles = {}
@@ -43,7 +50,7 @@ local function one(c, opts)
     end
     return json.encode({ campaign = c.name or c.file, file = c.file, seed = seed, sides = r.names,
       winner = r.winner or json.null, reason = r.reason, battles = battles, hash = r.hash }) .. "\n",
-      table.concat(log, "\n") .. "\n"
+      table.concat(log, "\n") .. "\n", pages
   end
   local text = header(c, r.names, seed)
   text[#text + 1] = ""
@@ -52,7 +59,7 @@ local function one(c, opts)
   text[#text + 1] = string.format("RESULT after %d %s: %s: %s. Campaign hash %s.", #r.battles,
     #r.battles == 1 and "battle" or "battles",
     r.winner and (r.names[r.winner] .. " wins the campaign") or "a drawn campaign", r.reason, r.hash)
-  return table.concat(text, "\n") .. "\n", table.concat(log, "\n") .. "\n"
+  return table.concat(text, "\n") .. "\n", table.concat(log, "\n") .. "\n", pages
 end
 
 -- How a campaign ended, for the tally of many.
@@ -161,8 +168,10 @@ end
 -- opts: campaign (path), seed (nil: the campaign's, else 1), trials (nil or 0:
 -- one campaign), threads, format ("text" | "json"), referee, log (true: also
 -- return every battle's account), variants ({ {name =, file =} }: house
--- rules compared on the same campaigns, with trials). Returns the text, whether all went well,
--- and the log text (one campaign with log).
+-- rules compared on the same campaigns, with trials), html (true: each
+-- battle's replay page). Returns the text, whether all went well, the log
+-- text (one campaign with log) and the replay pages (one campaign with html:
+-- { { file = "battle-N.html", html = } }).
 function cli.run(opts)
   if not opts.campaign then fail("campaign: name a campaign file") end
   local c = file.load(opts.campaign)
@@ -170,8 +179,8 @@ function cli.run(opts)
     local text, ok = many(c, opts.campaign, opts)
     return text, ok, nil
   end
-  local text, log = one(c, opts)
-  return text, true, opts.log and log or nil
+  local text, log, pages = one(c, opts)
+  return text, true, opts.log and log or nil, opts.html and pages or nil
 end
 
 return cli

@@ -190,14 +190,29 @@ end)
 T.case("WRG 1973 CAMPAIGNS: a unit that fought for the other side moves to it", function()
   local state = C.start{ armies = { small_army("A", "HI", "spear"), small_army("B", "MI", "javelin") } }
   C.next_battle(state, 1)
-  C.after_battle(state, 1, fake_result(nil, {
-    { { figures = 12 }, { figures = 24, changed_sides = true } },
-    { { figures = 12 }, { figures = 24 } },
-  }))
+  -- side 1's "line" (24 figures) changed sides during the battle: the
+  -- battle took it off side 1 (uid 2) and set it on as side 2's unit uid 5,
+  -- which ends the battle with 20 figures standing (wrg.units.allegiance)
+  local D = {
+    [1] = { uid = 1, figures = 12 }, [2] = { uid = 2, id = "line", name = "line", figures = 24, changed_sides = true,
+                                         gone = "changed sides" },
+    [3] = { uid = 3, figures = 12 }, [4] = { uid = 4, id = "line", name = "line", figures = 24 },
+    [5] = { uid = 5, id = "line", name = "line", figures = 20, side = 2 },
+  }
+  local G = { D = D, sides = { { specs = { D[1], D[2] }, units = { 1 } }, { specs = { D[3], D[4] }, units = { 3, 4, 5 } } } }
+  local notes = C.after_battle(state, 1, { winner = nil, state = G, reason = "draw" })
   T.eq(#state.sides[1].roster, 1); T.eq(#state.sides[2].roster, 3)
+  local moved = state.sides[2].roster[3]
+  -- 24 taken in, 20 standing at the end: 4 lost, half of them back at once
+  -- (a draw), the rest the battle after; none counted as side 1's runaways
+  T.eq({ moved.figures, moved.returning }, { 22, 2 }, "settled as its new side's unit")
+  T.truthy(table.concat(notes, "\n"):find("line (22 figures) changed sides and will fight for B", 1, true), table.concat(notes, "\n"))
+  T.truthy(table.concat(notes, "\n"):find("A (draw): 0 figures lost as casualties, 0 runaways", 1, true),
+    "side 1's losses leave out the unit that went over")
   T.eq(state.defender, nil, "a drawn encounter: another encounter")
   local plan = C.next_battle(state, 2)
   T.eq(#plan.armies[2].fields.units, 3, "it fights for its former enemy")
+  T.eq(plan.armies[2].fields.units[3].fields.figures, 22)
 end)
 
 T.case("WRG 1973 CAMPAIGNS: when the battles run out, the side with more wins takes the campaign", function()

@@ -55,11 +55,45 @@ function runner.prepare(c, house_rules)
     fail("%s: ruleset '%s' offers no campaign rules (its manifest names no campaign module)", c.locate("/scenario"),
       prepared.rules.name)
   end
-  local P = { campaign = c, prepared = prepared, rules = prepared.rules.require(name) }
+  local P = { campaign = c, prepared = prepared, rules = prepared.rules.require(name), house_rules = house_rules,
+              with_options = {} }
+  -- A campaign module may put its own pieces into the battles' rules (WRG:
+  -- the defender's field defences): M.battle_rules(rules) on every instance
+  -- the campaign fights with.
+  if P.rules.battle_rules then P.rules.battle_rules(prepared.rules) end
   -- The siege's table, loaded once with its own options (the sieges module);
   -- its armies are the campaign's.
-  if c.fortress then P.fortress = battle.prepare(c.fortress, house_rules) end
+  if c.fortress then
+    P.fortress = battle.prepare(c.fortress, house_rules)
+    if P.rules.battle_rules then P.rules.battle_rules(P.fortress.rules) end
+  end
   return P
+end
+
+-- The instance for a battle whose plan needs options its scenario lacks
+-- (plan.options: WRG's field defences are the sieges module's pieces): the
+-- same scenario prepared once more with them, kept for later battles.
+function runner.with_options(P, base, options)
+  local have, missing = {}, {}
+  for _, id in ipairs(base.scenario.options or {}) do have[id] = true end
+  for _, id in ipairs(options or {}) do
+    if not have[id] then missing[#missing + 1] = id; have[id] = true end
+  end
+  if #missing == 0 then return base end
+  table.sort(missing)
+  local key = (base == P.fortress and "fortress" or "scenario") .. "+" .. table.concat(missing, ",")
+  if not P.with_options[key] then
+    local s = {}
+    for k, v in pairs(base.scenario) do s[k] = v end
+    local list = {}
+    for i, id in ipairs(base.scenario.options or {}) do list[i] = id end
+    for _, id in ipairs(missing) do list[#list + 1] = id end
+    s.options = list
+    local prepared = battle.prepare(s, P.house_rules)
+    if P.rules.battle_rules then P.rules.battle_rules(prepared.rules) end
+    P.with_options[key] = prepared
+  end
+  return P.with_options[key]
 end
 
 local function copy(t)
@@ -70,7 +104,9 @@ end
 
 -- opts: seed (default the campaign's, else 1), referee (check every phase of
 -- every battle), battle_report (function(line): every battle's full account),
--- report (function(line): the campaign's course as it goes).
+-- report (function(line): the campaign's course as it goes), battle_page
+-- (function(n, bf, record): each battle's battlefield with its event log, for
+-- its replay page; the battles keep their logs only when it is given).
 -- Returns { seed, winner = 1 | 2 | nil, reason, names, battles = { {n, seed,
 -- role, defender, month, terrain_change, field_defences, winner, reason,
 -- turns, vp, hash, before = {notes}, after = {notes}} }, hash }.
@@ -80,7 +116,7 @@ function runner.run(P, opts)
   local seed = opts.seed or c.seed or 1
   local month = nil
   if c.weather then month = c.weather.month or M.SPRING or 3 end
-  local state = M.start{ armies = P.prepared.armies, month = month,
+  local state = M.start{ armies = P.prepared.armies, month = month, table = P.prepared.scenario.table or {},
                          fortress = P.fortress and { table = P.fortress.scenario.table or {} } or nil }
   local out = { seed = seed, battles = {}, names = { state.sides[1].name, state.sides[2].name },
                 campaign = c.name or c.file }
@@ -94,6 +130,7 @@ function runner.run(P, opts)
     if plan.scenario and not (plan.scenario == "fortress" and P.fortress) then
       error("campaign: the rules asked for scenario '" .. tostring(plan.scenario) .. "', which the campaign lacks", 0)
     end
+    if plan.options then base = runner.with_options(P, base, plan.options) end
     local s = copy(base.scenario)
     s.table = copy(s.table)
     for k, v in pairs(plan.table or {}) do s.table[k] = v end
@@ -114,7 +151,7 @@ function runner.run(P, opts)
       opts.battle_report("")
       opts.battle_report(string.format("======== %s: battle %d of the campaign (seed %d) ========", out.campaign, n, bseed))
     end
-    local r = battle.run{ prepared = prepared, seed = bseed, log = false, referee = opts.referee,
+    local r = battle.run{ prepared = prepared, seed = bseed, log = opts.battle_page ~= nil, referee = opts.referee,
       report = opts.battle_report,
       replay = string.format("sandtable campaign %s --seed %d --referee (battle %d)", c.file, seed, n) }
     local rec = { n = n, seed = bseed, role = plan.role, defender = plan.defender, month = plan.month,
@@ -124,6 +161,8 @@ function runner.run(P, opts)
     say(string.format("  %s after %d periods (%s); points left %.0f of %d and %.0f of %d",
       r.winner and (out.names[r.winner] .. " wins") or "a draw", r.turns, r.reason or "", r.vp[1].left, r.vp[1].start,
       r.vp[2].left, r.vp[2].start))
+    -- the battle's event log (what its replay page draws), when asked for
+    if opts.battle_page then opts.battle_page(n, r.bf or (r.state and r.state.bf), rec) end
     rec.after = M.after_battle(state, n, r)
     for _, line in ipairs(rec.after) do say("  " .. line) end
     out.battles[#out.battles + 1] = rec
