@@ -447,7 +447,11 @@ local function move_charger(G, c)
     -- chargers following evaders through their friends: both test (wrg.movement.following_evaders)
     local following = following_evaders.following(G, c, hit)
     if following then following_evaders.charger_test(G, c.charger) end
-    if (moved > normal_move(d) or following) and t.tested_charged_turn ~= G.turn then
+    -- broken by that test: "a broken unit is out of the melee at once"
+    -- (turn.rout), so its contact does not stand and the unit struck is not
+    -- charged (it was left routing in melee)
+    if d.routing then hit = nil end
+    if hit and (moved > normal_move(d) or following) and t.tested_charged_turn ~= G.turn then
       t.tested_charged_turn = G.turn
       local out = turn.test(G, hit, "being charged", { fanatics_charge = d.fanatic or nil,
         li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(d)) or nil })

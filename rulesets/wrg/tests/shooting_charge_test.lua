@@ -131,3 +131,52 @@ T.case("WRG 1973 EVADING: chargers following evaders through their friends, both
   T.truthy(tested_f, "the foot test for being charged, though the chargers came within their normal move")
   T.truthy(tested_h, "and the chargers test")
 end)
+
+-- EVADING, chargers following evaders through their friends, and BROKEN
+-- TROOPS: the chargers' own test at the moment of contact may break them.
+-- "These will run with their backs to the enemy": a unit that breaks is out
+-- of the melee at once, so its contact does not stand -- it was left routing
+-- in melee (the referee's routers_no_melee stopped a campaign battle, Attila
+-- in Gaul seed 2945832923567223114, battle 1). The same horsemen, skirmishers
+-- and foot as above; every reaction die shows 6 until the horsemen have
+-- moved (their charge goes in), then 1 (they break following the evaders).
+T.case("WRG 1973 EVADING and BROKEN TROOPS: chargers who break following evaders are not left in melee", function()
+  local G
+  local rolls = dice.random(3)
+  local rigged = {
+    roll = function(_, n, purpose)
+      if purpose and purpose:sub(1, 17) == "WRG reaction test" then
+        local h = G and G.by_id[1].h
+        return (h and (G.D[h].moved or 0) > 0) and 1 or 6
+      end
+      return rolls:roll(n, purpose)
+    end,
+  }
+  G = battle.skirmish{
+    dice = rigged, report = function() end,
+    sides = { { units = { { id = "h", type = "HC", class = "E", weapons = { "lance" }, figures = 4, ranks = 1, fanatic = false,
+                            at = { 900, 300, 0 } } },
+                commander = commander{ charge_target = function() return G.by_id[2].s end } },
+              { units = { { id = "s", type = "LI", weapons = { "javelin" }, figures = 4, ranks = 1,
+                            at = { 900, 300 + 20 + 100 * MM + 15, 180 }, set = { order = "skirmish" } },
+                          { id = "f", type = "MI", weapons = { "spear" }, figures = 12, ranks = 2,
+                            at = { 900, 300 + 20 + 100 * MM + 30 + 5 + 20, 180 } } },
+                commander = commander{ evade = function() return true end } } },
+  }
+  -- the referee's routers_no_melee, looked at as each phase ends
+  local routing_in_melee
+  G.bf:on_time(function(_, _, phase)
+    for uid, d in pairs(G.D) do
+      if d.routing and d.in_melee and not routing_in_melee then routing_in_melee = G.D[uid].name .. " after " .. phase end
+    end
+  end)
+  turn.play(G)
+  local h, f = G.by_id[1].h, G.by_id[2].f
+  local tested_h = false
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == "reaction" and e.unit == h and e.why == "following evaders through their friends" then tested_h = true end
+  end
+  T.truthy(tested_h, "the chargers test as they follow the evaders")
+  T.truthy(G.D[h].routing, "and break")
+  T.eq(routing_in_melee, nil, "no router is left in melee at a phase's end")
+end)
