@@ -42,6 +42,7 @@ local setup = require("historicon.setup")
 local turn = require("historicon.turn")
 local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 local intent = require("historicon.commander.intent")
+local placement = require("historicon.commander.placement")
 
 local ai = {}
 
@@ -80,34 +81,6 @@ function ai.march_order(G, side)
   local out = {}
   for i = 1, #G.sides[side].specs do out[i] = i end
   return out
-end
-
--- Whether a footprint would stand on terrain it should avoid (`level` 1:
--- impassable and disordering pieces; 2: impassable only; 3: none) or on a
--- unit already placed.
--- Level 0 also wants the lane ahead (`lane` mm towards the enemy, sign by
--- edge) clear of impassable and disordering pieces, so the unit can advance.
-local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane, gap)
-  gap = gap or 5
-  -- the units first: the cheaper test, and the one that fails most in a
-  -- crowded zone (the answer is the same either way)
-  for _, b in ipairs(boxes) do
-    if x0 < b[3] + gap and x1 > b[1] - gap and y0 < b[4] + gap and y1 > b[2] - gap then return true end
-  end
-  if level < 3 then
-    for _, p in ipairs(pieces) do
-      if (setup.impassable[p.type] or (level <= 1 and setup.disorders_formed[p.type]))
-          and setup.box_hits_piece(x0, y0, x1, y1, p, 1) then
-        return true
-      end
-      if level == 0 and (setup.impassable[p.type] or setup.disorders_formed[p.type]) then
-        local ly0, ly1 = y0, y1
-        if lane > 0 then ly1 = y1 + lane else ly0 = y0 + lane end
-        if setup.box_hits_piece(x0, ly0, x1, ly1, p, 1) then return true end
-      end
-    end
-  end
-  return false
 end
 
 -- A battle line: HI in the centre, other formed foot beside it, mounted on
@@ -177,56 +150,39 @@ function ai.deployment(G, side)
       groups = {}
       for n, f in ipairs(fronts) do groups[n] = { f } end
     end
+    local unit = S.cm(1)
+    local function centre_y(f) return edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2 end
+    local function in_zone(f) return f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 end
+    -- the search itself (commander/placement.lua): at each level of care,
+    -- along the line 1 cm at a time (2 cm once terrain is no longer
+    -- avoided), both ways, at each row of the group
+    local q = { x = x, w = u.w, dp = u.dp, lane = (edge == "south" and 1 or -1) * S.cm(40),
+      kmax = math.ceil((zx1 - zx0) / unit), unit = unit, xlo = xlo, xhi = xhi,
+      signs = rightwards and { 1, -1 } or { -1, 1 }, skip_k0 = rightwards and -1 or nil,
+      gap = gap or 5, row_ok = in_zone, centre_y = centre_y }
     local best
-    local lane = (edge == "south" and 1 or -1) * S.cm(40)
     for level = 0, 3 do
-     for _, group in ipairs(groups) do
-      if best then break end
-      for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level <= 1 and 1 or 2 do
-        for _, sgn in ipairs(rightwards and { 1, -1 } or { -1, 1 }) do
-          if not best and (k > 0 or sgn == 1 or not rightwards) then
-            local cx = x + sgn * k * S.cm(1)
-            if cx >= xlo - 0.01 and cx <= xhi + 0.01 then
-              for _, f in ipairs(group) do
-                if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
-                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, gap) then
-                    best = { cx, cy }
-                  end
-                end
-              end
-            end
-          end
-        end
-        if best then break end
+      q.level, q.step = level, level <= 1 and 1 or 2
+      for _, group in ipairs(groups) do
+        q.fronts = group
+        local cx, cy = placement.first_free(lane_pieces, boxes, q)
+        if cx then best = { cx, cy }; break end
       end
-     end
       if best then break end
     end
     if not best then
       -- a crowded zone (wide skirmish screens): any depth of the zone, the
       -- nearest place along the line first, off impassable ground if it can
       -- be, never on a unit already placed
-      local nf = math.floor((S.deploy_depth - u.dp) / S.cm(1))
+      local nf = math.floor((S.deploy_depth - u.dp) / unit)
+      local rows = {}
+      for j = 0, nf do rows[#rows + 1] = S.deploy_depth - 0.5 - j * unit end
+      q.fronts, q.step, q.signs, q.skip_k0, q.gap = rows, 1, { 1, -1 }, -1, 1
+      q.row_ok = function(f) return f - u.dp >= -0.01 end
       for _, level in ipairs({ 2, 3 }) do
-        for k = 0, math.ceil((zx1 - zx0) / S.cm(1)) do
-          for _, sgn in ipairs({ 1, -1 }) do
-            local cx = x + sgn * k * S.cm(1)
-            if not best and (k > 0 or sgn == 1) and cx >= xlo - 0.01 and cx <= xhi + 0.01 then
-              for j = 0, nf do
-                local f = S.deploy_depth - 0.5 - j * S.cm(1)
-                if not best and f - u.dp >= -0.01 then
-                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, 1) then
-                    best = { cx, cy }
-                  end
-                end
-              end
-            end
-          end
-          if best then break end
-        end
-        if best then break end
+        q.level = level
+        local cx, cy = placement.first_free(lane_pieces, boxes, q)
+        if cx then best = { cx, cy }; break end
       end
     end
     best = best or { x, edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2 }
