@@ -344,10 +344,39 @@ local function behind_front(G, uid, e)
   return not G.bf:in_arc(e, uid, 89, "centre")
 end
 
+-- The Table 4 pools of a charge depend only on these fields of the two
+-- units (melee.lua's header) and on the flank: the value is kept per pair
+-- and reused while none of them changed (the commander asks for the same
+-- pair several times a move -- the pools were a fifth of a battle's time).
+local CV_FIELDS = { "figures", "ranks", "formed", "disordered", "hits", "broken", "grade" }
+
+local function cv_fresh(c, d, t, flank)
+  if c.flank ~= flank then return false end
+  for i = 1, #CV_FIELDS do
+    local k = CV_FIELDS[i]
+    if c.d[i] ~= d[k] or c.t[i] ~= t[k] then return false end
+  end
+  return true
+end
+
 -- Expected hits a charge of d on e gives minus those it takes.
 function ai.charge_value(G, uid, e)
   local d, t = G.D[uid], G.D[e]
   local flank = behind_front(G, uid, e) and t.formed
+  local cache = G.ai_charge_values
+  if not cache then cache = {}; G.ai_charge_values = cache end
+  local key = uid * 65536 + e
+  local c = cache[key]
+  if c and cv_fresh(c, d, t, flank) then return c.v end
+  local v = ai.charge_value_now(G, d, t, flank)
+  c = { flank = flank, d = {}, t = {}, v = v }
+  for i = 1, #CV_FIELDS do c.d[i], c.t[i] = d[CV_FIELDS[i]], t[CV_FIELDS[i]] end
+  cache[key] = c
+  return v
+end
+
+-- The value itself (no cache).
+function ai.charge_value_now(G, d, t, flank)
   local mine = expected(melee.pool(d, t, { first_contact = true, flank_or_rear = flank }))
   local theirs = 0
   if not (flank and t.formed) and not t.broken then
