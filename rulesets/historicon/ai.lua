@@ -815,7 +815,18 @@ function ai.plan(G, uid)
     if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal"))
         and intent.sensible_charge(G, uid, q.id) then
       local v = ai.charge_value(G, uid, q.id)
-      if not best_v or v > best_v then best, best_v = q.id, v end
+      -- a charge through a wood or over a steep hill costs the integrity
+      -- test for becoming disordered on the way: not made when that test
+      -- risks breaking the unit more than 1 in 10 (1 in 5 when its side
+      -- must attack), and worth an expected hit less otherwise. (Winter on
+      -- the Rhine, seed 2: a legion charged slingers over a steep hill and
+      -- broke before it struck.)
+      local ex, ey = point_of(G, q.id)
+      if terrain_route.charge_crosses_disorder(G, uid, ex, ey) then
+        local risk = test_odds(G, uid, "becomes_disordered")["break"]
+        if risk > 0.1 and not (intent.must_attack(G, d.side) and risk <= 0.2) then v = nil else v = v - 1 end
+      end
+      if v and (not best_v or v > best_v) then best, best_v = q.id, v end
     end
   end
   -- formed mounted: round an open flank when a flank or rear charge is

@@ -159,4 +159,26 @@ function R.way_round(G, uid, tx, ty)
   return px, py, best.id
 end
 
+-- Whether a formed, ordered unit going straight for (tx, ty) would cross or
+-- end on ground that disorders it (a ** piece within its half frontage of
+-- the way, the goal's own piece included): a charge there costs it the
+-- integrity test for becoming disordered before it strikes (Phases 2, 3:
+-- "formed troops ... become disordered" in ** terrain).
+function R.charge_crosses_disorder(G, uid, tx, ty)
+  local d = G.D[uid]
+  if not d.formed or d.disordered or not G.pieces then return false end
+  local x, y = G.bf:pos(uid)
+  local dx, dy = tx - x, ty - y
+  local dist = sqrt(dx * dx + dy * dy)
+  if dist < 1e-6 then return false end
+  local m = d.w / 2
+  for _, p in ipairs(G.pieces) do
+    if setup.disorders_formed[p.type] and not inside(x, y, p, 0)
+        and hit(x, y, dx / dist, dy / dist, dist, p, m) then
+      return true
+    end
+  end
+  return false
+end
+
 return R

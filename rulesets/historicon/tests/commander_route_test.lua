@@ -149,3 +149,26 @@ T.case("Commander: the default commander's move into a wood is its last choice, 
   first_careless = careless_at
   T.truthy(first_careless ~= nil, "held up three turns: going through is among the choices (its side must attack)")
 end)
+
+T.case("Commander (Phases 2 and 3, ** terrain): no charge through a wood when the disorder test risks breaking the unit", function()
+  -- G class HC 12 cm from an enemy HC across a 4 cm strip of wood: the
+  -- charge would enter the wood and test at -2 (disordered) -3 (G class)
+  local strip = { { type = "wood", x = 120, y = 38, w = 40, d = 4 } }
+  local function setup_field(terrain)
+    return field({ { units = { { id = "hc", troop = "GIF HC", figures = 8, ranks = 2, at = { 120, 30 } } } },
+                   { units = { { id = "e", troop = "GIF HC", figures = 8, ranks = 2, at = { 120, 50, 180 } } } } }, terrain)
+  end
+  local G = setup_field(strip)
+  local hc, e = G.by_id[1].hc, G.by_id[2].e
+  local ex, ey = pos(G, e)
+  T.truthy(route.charge_crosses_disorder(G, hc, ex, ey), "the way crosses the wood")
+  T.truthy(ai.test_odds(G, hc, "becomes_disordered")["break"] > 0.1, "the test risks breaking it")
+  G.turn = 2 -- level on points in the opening turns: its side need not attack
+  local p = ai.plan(G, hc)
+  T.truthy(not (p and p.charge == e), "no charge through the wood")
+  -- the same charge over open ground is made
+  local G2 = setup_field(nil)
+  G2.turn = 2
+  local p2 = ai.plan(G2, G2.by_id[1].hc)
+  T.eq(p2 and p2.charge, G2.by_id[2].e, "over open ground it charges")
+end)
