@@ -667,12 +667,13 @@ function ai.move(G, uid)
     -- every choice is tried once beforehand: it stops short of friends and
     -- makes no contact but with the enemy it charges; no second choice
     -- swings the unit back the way it came (intent.steady)
+    -- (each tried as the engine will make it: careful or not)
     for n = 1, #chain do
+      chain[n].careful = not chain[n].careless
       if n > 1 then intent.steady_choice(G, uid, chain[n]) end
       intent.stop_short_of_friends(G, uid, chain[n], welcome)
     end
     for n = 1, #chain do
-      chain[n].careful = not chain[n].careless
       chain[n].fallback = chain[n + 1]
       -- second choices are tried whole or at half distance only
       if n > 1 then chain[n].fractions = { 1, 0.5 } end
