@@ -24,6 +24,13 @@ local R = {}
 
 local abs, max, min, sqrt = math.abs, math.max, math.min, math.sqrt
 
+-- READING: how much longer than the straight way a way round may be. Going
+-- round every piece whatever the distance made Mohi's battles longer and
+-- fewer of them decided (200 battles: decided 86.5% -> 81.0%, engaged
+-- 42.9% -> 35.7%); with this limit Mohi is 86.0% / 39.3%, Argentoratum
+-- 89.5% / 50.0% (88.5% / 43.8% without going round), Plataea 85.5% / 53.3%.
+R.MAX_EXTRA_MOVES = 1.5
+
 -- Whether the piece is one the unit walks round.
 local function avoids(d, p)
   if setup.impassable[p.type] then return true end
@@ -145,6 +152,10 @@ function R.way_round(G, uid, tx, ty)
   end
   if not sign then return tx, ty, best.id end
   local route = sign > 0 and left or right
+  -- a way round longer than the straight way by more than MAX_EXTRA_MOVES
+  -- of the unit's moves is not taken: it waits at the edge (and after
+  -- three turns may go through: ai.move)
+  if length(route) - dist > R.MAX_EXTRA_MOVES * d.move then return tx, ty, best.id end
   -- the furthest corner in straight sight, not one the unit stands at
   local px, py
   for k = #route, 1, -1 do

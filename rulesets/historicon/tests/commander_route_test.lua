@@ -172,3 +172,16 @@ T.case("Commander (Phases 2 and 3, ** terrain): no charge through a wood when th
   local p2 = ai.plan(G2, G2.by_id[1].hc)
   T.eq(p2 and p2.charge, G2.by_id[2].e, "over open ground it charges")
 end)
+
+T.case("Commander: a way round much longer than the straight way (over 1.5 moves more) is not taken", function()
+  -- a wood 150 cm wide across the way: round it is some 60 cm further
+  local wide = { { type = "wood", x = 120, y = 60, w = 150, d = 20 } }
+  local G = field({ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 120, 20 } } } },
+                    { units = { HIS("e", { 120, 130, 180 }) } } }, wide)
+  local hc = G.by_id[1].hc
+  local ex, ey = pos(G, G.by_id[2].e)
+  local px, py, piece = route.way_round(G, hc, ex, ey)
+  T.truthy(piece ~= nil, "the wood is in the way")
+  T.eq({ px, py }, { ex, ey }, "it keeps its way (and waits at the edge)")
+  T.eq(route.MAX_EXTRA_MOVES, 1.5)
+end)
