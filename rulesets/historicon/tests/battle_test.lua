@@ -49,8 +49,7 @@ end
 -- move strike the front of ordered heavy troops: the Spartans win by the
 -- 25% rule in turn 14 (was the Persians in turn 12, hash 1a97155922bcc275);
 -- and again for no charge through disordering ground at a high risk of
--- breaking: the same result, hash was fee8a12117519dff; and again for
--- second choices tried beforehand as careful as the engine makes them and a
+-- breaking: the same result, hash was fee8a12117519dff; and again for a
 -- way round terrain no more than 1.5 moves longer than the straight way:
 -- the Spartans win in turn 13 (hash was 6588613ae6a89fbf).
 local GOLDEN = { winner = 1, turns = 13, hash = "9d6a812f5f02887e" }
