@@ -395,6 +395,8 @@ local function is_skirmisher(d)
   return false
 end
 
+-- The one place the commander lists the enemies it knows (nearest first;
+-- not gone, not broken, seen by its side): every plan below starts here.
 local function enemies(G, uid)
   local out = {}
   local side = G.D[uid].side
@@ -798,6 +800,8 @@ function ai.plan(G, uid)
   end
   local foes = enemies(G, uid)
   if #foes == 0 then return G.weather_blind and G.weather_blind(G, uid) or nil end   -- hook: none seen (weather)
+  -- (an extra per-unit plan -- a flyer's, a besieger's -- is hooked here:
+  -- after rallying and the enemies known, before the default plans)
   if is_skirmisher(d) then return skirmish(G, uid, d, foes) end
   if ai.held_in_reserve(G, uid) then
     local r = ai.reserve_plan(G, uid, foes)
