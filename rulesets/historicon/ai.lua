@@ -42,6 +42,8 @@ local setup = require("historicon.setup")
 local turn = require("historicon.turn")
 local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 local intent = require("historicon.commander.intent")
+local placement = require("historicon.commander.placement")
+local terrain_route = require("historicon.commander.terrain_route")
 
 local ai = {}
 
@@ -80,34 +82,6 @@ function ai.march_order(G, side)
   local out = {}
   for i = 1, #G.sides[side].specs do out[i] = i end
   return out
-end
-
--- Whether a footprint would stand on terrain it should avoid (`level` 1:
--- impassable and disordering pieces; 2: impassable only; 3: none) or on a
--- unit already placed.
--- Level 0 also wants the lane ahead (`lane` mm towards the enemy, sign by
--- edge) clear of impassable and disordering pieces, so the unit can advance.
-local function blocked(pieces, x0, y0, x1, y1, boxes, level, lane, gap)
-  gap = gap or 5
-  -- the units first: the cheaper test, and the one that fails most in a
-  -- crowded zone (the answer is the same either way)
-  for _, b in ipairs(boxes) do
-    if x0 < b[3] + gap and x1 > b[1] - gap and y0 < b[4] + gap and y1 > b[2] - gap then return true end
-  end
-  if level < 3 then
-    for _, p in ipairs(pieces) do
-      if (setup.impassable[p.type] or (level <= 1 and setup.disorders_formed[p.type]))
-          and setup.box_hits_piece(x0, y0, x1, y1, p, 1) then
-        return true
-      end
-      if level == 0 and (setup.impassable[p.type] or setup.disorders_formed[p.type]) then
-        local ly0, ly1 = y0, y1
-        if lane > 0 then ly1 = y1 + lane else ly0 = y0 + lane end
-        if setup.box_hits_piece(x0, ly0, x1, ly1, p, 1) then return true end
-      end
-    end
-  end
-  return false
 end
 
 -- A battle line: HI in the centre, other formed foot beside it, mounted on
@@ -177,56 +151,39 @@ function ai.deployment(G, side)
       groups = {}
       for n, f in ipairs(fronts) do groups[n] = { f } end
     end
+    local unit = S.cm(1)
+    local function centre_y(f) return edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2 end
+    local function in_zone(f) return f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 end
+    -- the search itself (commander/placement.lua): at each level of care,
+    -- along the line 1 cm at a time (2 cm once terrain is no longer
+    -- avoided), both ways, at each row of the group
+    local q = { x = x, w = u.w, dp = u.dp, lane = (edge == "south" and 1 or -1) * S.cm(40),
+      kmax = math.ceil((zx1 - zx0) / unit), unit = unit, xlo = xlo, xhi = xhi,
+      signs = rightwards and { 1, -1 } or { -1, 1 }, skip_k0 = rightwards and -1 or nil,
+      gap = gap or 5, row_ok = in_zone, centre_y = centre_y }
     local best
-    local lane = (edge == "south" and 1 or -1) * S.cm(40)
     for level = 0, 3 do
-     for _, group in ipairs(groups) do
-      if best then break end
-      for k = 0, math.ceil((zx1 - zx0) / S.cm(1)), level <= 1 and 1 or 2 do
-        for _, sgn in ipairs(rightwards and { 1, -1 } or { -1, 1 }) do
-          if not best and (k > 0 or sgn == 1 or not rightwards) then
-            local cx = x + sgn * k * S.cm(1)
-            if cx >= xlo - 0.01 and cx <= xhi + 0.01 then
-              for _, f in ipairs(group) do
-                if not best and f - u.dp >= -0.01 and f <= S.deploy_depth + 0.01 then
-                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, gap) then
-                    best = { cx, cy }
-                  end
-                end
-              end
-            end
-          end
-        end
-        if best then break end
+      q.level, q.step = level, level <= 1 and 1 or 2
+      for _, group in ipairs(groups) do
+        q.fronts = group
+        local cx, cy = placement.first_free(lane_pieces, boxes, q)
+        if cx then best = { cx, cy }; break end
       end
-     end
       if best then break end
     end
     if not best then
       -- a crowded zone (wide skirmish screens): any depth of the zone, the
       -- nearest place along the line first, off impassable ground if it can
       -- be, never on a unit already placed
-      local nf = math.floor((S.deploy_depth - u.dp) / S.cm(1))
+      local nf = math.floor((S.deploy_depth - u.dp) / unit)
+      local rows = {}
+      for j = 0, nf do rows[#rows + 1] = S.deploy_depth - 0.5 - j * unit end
+      q.fronts, q.step, q.signs, q.skip_k0, q.gap = rows, 1, { 1, -1 }, -1, 1
+      q.row_ok = function(f) return f - u.dp >= -0.01 end
       for _, level in ipairs({ 2, 3 }) do
-        for k = 0, math.ceil((zx1 - zx0) / S.cm(1)) do
-          for _, sgn in ipairs({ 1, -1 }) do
-            local cx = x + sgn * k * S.cm(1)
-            if not best and (k > 0 or sgn == 1) and cx >= xlo - 0.01 and cx <= xhi + 0.01 then
-              for j = 0, nf do
-                local f = S.deploy_depth - 0.5 - j * S.cm(1)
-                if not best and f - u.dp >= -0.01 then
-                  local cy = edge == "south" and f - u.dp / 2 or S.depth - f + u.dp / 2
-                  if not blocked(lane_pieces, cx - u.w / 2, cy - u.dp / 2, cx + u.w / 2, cy + u.dp / 2, boxes, level, lane, 1) then
-                    best = { cx, cy }
-                  end
-                end
-              end
-            end
-          end
-          if best then break end
-        end
-        if best then break end
+        q.level = level
+        local cx, cy = placement.first_free(lane_pieces, boxes, q)
+        if cx then best = { cx, cy }; break end
       end
     end
     best = best or { x, edge == "south" and front - u.dp / 2 or S.depth - front + u.dp / 2 }
@@ -388,10 +345,39 @@ local function behind_front(G, uid, e)
   return not G.bf:in_arc(e, uid, 89, "centre")
 end
 
+-- The Table 4 pools of a charge depend only on these fields of the two
+-- units (melee.lua's header) and on the flank: the value is kept per pair
+-- and reused while none of them changed (the commander asks for the same
+-- pair several times a move -- the pools were a fifth of a battle's time).
+local CV_FIELDS = { "figures", "ranks", "formed", "disordered", "hits", "broken", "grade" }
+
+local function cv_fresh(c, d, t, flank)
+  if c.flank ~= flank then return false end
+  for i = 1, #CV_FIELDS do
+    local k = CV_FIELDS[i]
+    if c.d[i] ~= d[k] or c.t[i] ~= t[k] then return false end
+  end
+  return true
+end
+
 -- Expected hits a charge of d on e gives minus those it takes.
 function ai.charge_value(G, uid, e)
   local d, t = G.D[uid], G.D[e]
   local flank = behind_front(G, uid, e) and t.formed
+  local cache = G.ai_charge_values
+  if not cache then cache = {}; G.ai_charge_values = cache end
+  local key = uid * 65536 + e
+  local c = cache[key]
+  if c and cv_fresh(c, d, t, flank) then return c.v end
+  local v = ai.charge_value_now(G, d, t, flank)
+  c = { flank = flank, d = {}, t = {}, v = v }
+  for i = 1, #CV_FIELDS do c.d[i], c.t[i] = d[CV_FIELDS[i]], t[CV_FIELDS[i]] end
+  cache[key] = c
+  return v
+end
+
+-- The value itself (no cache).
+function ai.charge_value_now(G, d, t, flank)
   local mine = expected(melee.pool(d, t, { first_contact = true, flank_or_rear = flank }))
   local theirs = 0
   if not (flank and t.formed) and not t.broken then
@@ -409,6 +395,8 @@ local function is_skirmisher(d)
   return false
 end
 
+-- The one place the commander lists the enemies it knows (nearest first;
+-- not gone, not broken, seen by its side): every plan below starts here.
 local function enemies(G, uid)
   local out = {}
   local side = G.D[uid].side
@@ -594,6 +582,7 @@ local function skirmish(G, uid, d, foes)
   if range > 0 then
     if q.distance > range * 0.9 then
       local ex, ey = point_of(G, q.id)
+      ex, ey = terrain_route.way_round(G, uid, ex, ey)
       ex, ey = intent.way_round(G, uid, ex, ey)
       return turn.steer(G, uid, ex, ey, q.distance - range * 0.75)
     end
@@ -611,23 +600,31 @@ function ai.move(G, uid)
   if plan and not plan.rally then
     local d = G.D[uid]
     intent.steady(G, uid, plan)
-    -- Plans are careful (they do not end in disordering ground) unless the
-    -- unit has been held up three turns.
+    -- Plans are careful (they do not end in disordering ground). A unit
+    -- held up three turns running may also go through it, but only as a
+    -- last choice, after every careful one (going round: ai.plan and
+    -- commander/terrain_route.lua; the turns below).
     -- READING: any unit held up three turns running goes through the
     -- disordering ground rather than stand for the rest of the battle (it
     -- was IF HI only: armies stood before a wood for twenty turns), unless
     -- the integrity test for becoming disordered risks breaking it (more
-    -- than 1 in 10) and its side need not attack.
-    local careful = true
+    -- than 1 in 10) and its side need not attack. (Tried: no more than 1 in
+    -- 5 even when its side must attack -- fewer battles decided, Plataea 86%
+    -- -> 76% of 100, for no more engagement.)
+    local through = false
     if (d.stuck or 0) >= 3 then
-      careful = not intent.must_attack(G, d.side) and test_odds(G, uid, "becomes_disordered")["break"] > 0.1
+      through = intent.must_attack(G, d.side) or test_odds(G, uid, "becomes_disordered")["break"] <= 0.1
     end
-    plan.careful = careful
+    plan.careful = true
     -- second choices when the plan moves nothing: straight on (a turn or
     -- wheel blocked by friends alongside), then, for a unit held up last
     -- turn, ways around the obstacle
     local chain = { plan }
-    if (plan.turn or plan.wheel) and not plan.withdraw then chain[#chain + 1] = { advance = d.move } end
+    local straight_on
+    if (plan.turn or plan.wheel) and not plan.withdraw then
+      straight_on = { advance = d.move }
+      chain[#chain + 1] = straight_on
+    end
     local mode = turn.move_mode(G, d)
     if mode ~= "straight" and (d.stuck or 0) >= 1 then
       for _, a in ipairs({ 30, -30, 60, -60 }) do
@@ -662,13 +659,23 @@ function ai.move(G, uid)
       cap = max(0, cap - G.S.cm(1))
       for _, c in ipairs(chain) do c.advance = min(c.advance or 0, cap) end
     end
+    -- the last choices: through the disordering ground, the plan and then
+    -- straight on
+    if through then
+      chain[#chain + 1] = { turn = plan.turn, wheel = plan.wheel, advance = plan.advance, charge = plan.charge,
+        careless = true }
+      if straight_on then chain[#chain + 1] = { advance = straight_on.advance, careless = true } end
+    end
     -- every choice is tried once beforehand: it stops short of friends and
-    -- makes no contact but with the enemy it charges
+    -- makes no contact but with the enemy it charges; no second choice
+    -- swings the unit back the way it came (intent.steady)
+    -- (each tried as the engine will make it: careful or not)
     for n = 1, #chain do
+      chain[n].careful = not chain[n].careless
+      if n > 1 then intent.steady_choice(G, uid, chain[n]) end
       intent.stop_short_of_friends(G, uid, chain[n], welcome)
     end
     for n = 1, #chain do
-      chain[n].careful = careful
       chain[n].fallback = chain[n + 1]
       -- second choices are tried whole or at half distance only
       if n > 1 then chain[n].fractions = { 1, 0.5 } end
@@ -793,6 +800,8 @@ function ai.plan(G, uid)
   end
   local foes = enemies(G, uid)
   if #foes == 0 then return G.weather_blind and G.weather_blind(G, uid) or nil end   -- hook: none seen (weather)
+  -- (an extra per-unit plan -- a flyer's, a besieger's -- is hooked here:
+  -- after rallying and the enemies known, before the default plans)
   if is_skirmisher(d) then return skirmish(G, uid, d, foes) end
   if ai.held_in_reserve(G, uid) then
     local r = ai.reserve_plan(G, uid, foes)
@@ -811,7 +820,18 @@ function ai.plan(G, uid)
     if turn.may_contact(d, e) and (mode ~= "straight" or G.bf:in_arc(uid, q.id, 20, "frontal"))
         and intent.sensible_charge(G, uid, q.id) then
       local v = ai.charge_value(G, uid, q.id)
-      if not best_v or v > best_v then best, best_v = q.id, v end
+      -- a charge through a wood or over a steep hill costs the integrity
+      -- test for becoming disordered on the way: not made when that test
+      -- risks breaking the unit more than 1 in 10 (1 in 5 when its side
+      -- must attack), and worth an expected hit less otherwise. (Winter on
+      -- the Rhine, seed 2: a legion charged slingers over a steep hill and
+      -- broke before it struck.)
+      local ex, ey = point_of(G, q.id)
+      if terrain_route.charge_crosses_disorder(G, uid, ex, ey) then
+        local risk = test_odds(G, uid, "becomes_disordered")["break"]
+        if risk > 0.1 and not (intent.must_attack(G, d.side) and risk <= 0.2) then v = nil else v = v - 1 end
+      end
+      if v and (not best_v or v > best_v) then best, best_v = q.id, v end
     end
   end
   -- formed mounted: round an open flank when a flank or rear charge is
@@ -893,6 +913,9 @@ function ai.plan(G, uid)
     reach = target.distance - stand
     if reach < G.S.cm(1) then return nil end
   end
+  -- round a wood or hill that stands across the way (all formed units:
+  -- heavy infantry too -- a line that walks into a wood loses its order)
+  ex, ey = terrain_route.way_round(G, uid, ex, ey)
   -- mounted and light foot go round a friend in their way (heavy
   -- infantry keeps its line: it does not weave through the army)
   if d.class ~= "HI" then ex, ey = intent.way_round(G, uid, ex, ey) end

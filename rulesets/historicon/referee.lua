@@ -6,6 +6,10 @@
 -- `kind` may carry the unit, from the rules' own tables at the table's scale
 -- (never from what the unit moved):
 --   move              Table 2 "Move Rate" (a VLI rank behind a host: the slower)
+--   forced_move       the same, for a move the rules force (the optional
+--                     uncontrolled advance, an IF pursuit in Phase 2/3): no
+--                     order of the commander's, so `sandtable quality` does
+--                     not count its turns as the commander's zigzag
 --   evade_<case>      the evasion throw's maximum (Phases 2, 3: 10+1d8 /
 --                     10+1d20, 5+1d10 / 10+1d10, 5+1d12 / 10+1d12)
 --   recoil, break_off, break, flight, pursuit
@@ -50,7 +54,7 @@ function R.allowance(G, uid, kind)
   local d = G.D[uid]
   if not d then return nil end
   local base = kind:match("^([^#]+)") or kind
-  if base == "move" then
+  if base == "move" or base == "forced_move" then
     local m = rate(G, d.class)
     if d.rear then m = math.min(m, rate(G, d.rear.class)) end
     return m
@@ -87,7 +91,7 @@ end
 
 local function has_move(kinds)
   for _, k in ipairs(kinds or {}) do
-    if k == "move" or k:sub(1, 5) == "move#" then return true end
+    if k == "move" or k:sub(1, 5) == "move#" or k == "forced_move" or k:sub(1, 12) == "forced_move#" then return true end
   end
   return false
 end

@@ -189,17 +189,41 @@ end
 -- gets out of danger: the swing back is cut to 20 degrees. A player settles
 -- on a heading; weighing a near tie afresh each turn (two enemies, a friend
 -- to go round) swung units 30-40 degrees each way turn after turn.
--- Remembers the facing the unit planned from in d.ai_heading.
+-- A charge or a withdrawal may swing back once; a third swing in a row
+-- against the last one's sense is cut too, whatever the move (the referee
+-- counts three such swings as the absurd act 'facing-oscillates', charges
+-- included: Argentoratum had 0.11 a battle).
+-- Remembers the facing the unit planned from in d.ai_heading, and the run
+-- of swings each against the last in d.ai_swing = { run =, left = }.
 function I.steady(G, uid, plan)
   local d = G.D[uid]
   local _, _, f = G.bf:pos(uid)
   local last = d.ai_heading
   d.ai_heading = { facing = f, turn = G.turn }
-  if plan.charge or plan.withdraw or not last or last.turn ~= G.turn - 1 then return plan end
-  local swung = (f - last.facing + 540) % 360 - 180
+  local sw = d.ai_swing or { run = 0 }
+  if last and last.turn == G.turn - 1 then
+    local swung = (f - last.facing + 540) % 360 - 180
+    if abs(swung) >= 25 then
+      local left = swung > 0
+      if sw.run > 0 and sw.left ~= left then sw = { run = sw.run + 1, left = left } else sw = { run = 1, left = left } end
+    else
+      sw = { run = 0 }
+    end
+  else
+    sw = { run = 0 }
+  end
+  d.ai_swing = sw
+  return I.steady_choice(G, uid, plan)
+end
+
+-- Cuts one choice of the unit's move (a plan or a second choice) by the
+-- rule above, with the swings I.steady recorded this turn.
+function I.steady_choice(G, uid, plan)
+  local sw = G.D[uid].ai_swing
+  if not plan or plan.rally or not sw or sw.run == 0 then return plan end
+  if (plan.charge or plan.withdraw) and sw.run < 2 then return plan end
   local want = plan.turn or plan.wheel or 0
-  if plan.turn == nil and plan.wheel then want = plan.wheel end
-  if abs(swung) >= 25 and abs(want) >= 25 and (swung > 0) ~= (want > 0) then
+  if abs(want) >= 25 and (want > 0) ~= sw.left then
     local cut = want > 0 and 20 or -20
     if plan.turn then plan.turn = cut else plan.wheel = cut end
   end
@@ -232,6 +256,9 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   local x, y, f = bf:pos(uid)
   local before = touching(G, uid)
   local r = turn.move(G, uid, plan)
+  -- the face the move would strike (the plan's idea of a flank charge may
+  -- swing its corner into the front on the way)
+  local face = r.contact and bf:contact(r.contact, uid)
   local ends_on_new = false
   if not r.contact and r.moved > 0 then
     for id in pairs(touching(G, uid)) do
@@ -241,7 +268,14 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   if G.log then bf:set_logging(false) end
   bf:place(uid, x, y, f)
   if G.log then bf:set_logging(true) end
-  if r.contact and r.contact ~= plan.charge and not (welcome and welcome(r.contact)) then
+  -- light troops striking the front of formed, ordered heavy troops: no
+  -- player's charge, whatever the plan meant (absurd_acts.lua; seen at the
+  -- fantasy scenario: goblin archers going for elf knights' flank struck
+  -- their front)
+  local d, t = G.D[uid], r.contact and G.D[r.contact]
+  local light_on_heavy = t and LIGHT[d.class] and HEAVY[t.class] and t.formed and not t.disordered
+    and not t.broken and face == "front"
+  if light_on_heavy or (r.contact and r.contact ~= plan.charge and not (welcome and welcome(r.contact))) then
     plan.turn, plan.wheel, plan.advance = nil, nil, 0
     return plan
   end

@@ -42,7 +42,17 @@ end
 -- Persians win by the 25% rule in turn 12 (was the Spartans on points at
 -- turn 20, hash 23b576c79b29fbd9). The account test below also accepts
 -- "VICTORY ON POINTS".
-local GOLDEN = { winner = 2, turns = 12, hash = "1a97155922bcc275" }
+-- Renewed (session five, issue #13, Historicon commander) for the commander
+-- that goes round a wood or hill across its way instead of stopping at it
+-- (commander/terrain_route.lua), goes through such ground only as its last
+-- choice, cuts a third swing of its facing and never lets a light unit's
+-- move strike the front of ordered heavy troops: the Spartans win by the
+-- 25% rule in turn 14 (was the Persians in turn 12, hash 1a97155922bcc275);
+-- and again for no charge through disordering ground at a high risk of
+-- breaking: the same result, hash was fee8a12117519dff; and again for a
+-- way round terrain no more than 1.5 moves longer than the straight way:
+-- the Spartans win in turn 13 (hash was 6588613ae6a89fbf).
+local GOLDEN = { winner = 1, turns = 13, hash = "9d6a812f5f02887e" }
 
 T.case("Golden battle: Plataea, seed 479", function()
   local r = run(479)

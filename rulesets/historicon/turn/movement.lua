@@ -243,7 +243,9 @@ local function announce(G, uid, d, r)
   local x, y, f = bf:pos(uid)
   if x == x0 and y == y0 and f == f0 then return end
   if G.log then bf:place(uid, x, y, f) end
-  M.record(G, uid, kind_of(G, uid, "move"))
+  -- a move the rules force (opts.free: the uncontrolled advance, an IF
+  -- pursuit) is no order of the commander's: its own kind for the referee
+  M.record(G, uid, kind_of(G, uid, r.forced and "forced_move" or "move"))
   if G.log and (r.moved > 0 or r.turned) then
     log(G, "move", { unit = uid, x = x, y = y, facing = f, moved = r.moved, contact = r.contact })
   end
@@ -288,6 +290,7 @@ function turn.do_move(G, uid, plan, opts)
       r.moved, r.turned = 0, nil
     end
   end
+  r.forced = opts and opts.free or nil
   announce(G, uid, d, r)
   if r.disordered then
     d.disordered = true
