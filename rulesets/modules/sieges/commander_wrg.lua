@@ -24,6 +24,9 @@ local forts = require("modules.sieges.fortifications")
 local fire = require("modules.sieges.fire")
 local materials = require("modules.sieges.materials")
 local ST = require("modules.sieges.wrg.state")
+local lanes = require("modules.sieges.commander_lanes")
+local gaps = require("modules.sieges.commander_gaps")
+local battlefield = require("sandtable.battlefield")
 
 local CMD = {}
 
@@ -393,22 +396,28 @@ local function besieger_move(G, uid, base)
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
   if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
+    -- through the nearest gap: square before it, then straight in
+    -- (modules.sieges.commander_gaps; the frontage is narrowed by
+    -- ai.formation below)
     local x, y = G.bf:pos(uid)
-    local best, bd
-    for _, sec in ipairs(open) do
-      local _, _, mx, my = forts.outward(sec)
-      local dd = (mx - x) ^ 2 + (my - y) ^ 2
-      if not bd or dd < bd then best, bd = sec, dd end
+    local g = gaps.nearest_from_outside(S, x, y)
+    if g then
+      local dp = G.bf:unit(uid).depth
+      local stage, inner = gaps.points(g, dp)
+      local _, _, f = G.bf:pos(uid)
+      if gaps.lined_up(g, x, y, 1) and math.abs(((f - g.facing_in + 180) % 360) - 180) < 1 then
+        local dist = ((x - inner[1]) * g.ox + (y - inner[2]) * g.oy) / MM
+        if dist > 0.6 then return { bearing = g.facing_in, distance = dist, advancing = true } end
+      end
+      return point_plan(G, uid, stage[1], stage[2], g.facing_in)
     end
-    local ox, oy, mx, my = forts.outward(best)
-    -- through the gap: to its outer face first, then on inside
-    local nearx, neary = mx + ox * (G.bf:unit(uid).depth / 2 + 5), my + oy * (G.bf:unit(uid).depth / 2 + 5)
-    local dist_out = math.sqrt((nearx - x) ^ 2 + (neary - y) ^ 2)
-    if dist_out > 8 then return point_plan(G, uid, nearx, neary) end
-    return point_plan(G, uid, mx - ox * 120, my - oy * 120)
   end
   if k.ladders and k.ladders > 0 then
     if k.ladder_up then return nil end
+    local lane = k.lane
+    if lane and forts.blocks(S.forts.sections[lane.target]) then
+      return point_plan(G, uid, lane.x, lane.y, lane.facing)
+    end
     local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
     if not sec or not forts.blocks(sec) then
       sec = pick_section(G, uid, function(s2) return materials.ladder_reaches(s2.kind) end)
@@ -421,6 +430,10 @@ local function besieger_move(G, uid, base)
     end
   end
   if k.ram then
+    local lane = k.lane
+    if lane and forts.blocks(S.forts.sections[lane.target]) then
+      return point_plan(G, uid, lane.x, lane.y, lane.facing)
+    end
     local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
     if not sec or not forts.blocks(sec) then
       sec = pick_section(G, uid, function(s2) return s2.kind == "gate" end)
@@ -440,6 +453,18 @@ local function besieger_move(G, uid, base)
   if k.fire and d.range then
     local half = fire.range(d.range, false)
     local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)
+    local lane = k.lane
+    if lane and forts.blocks(S.forts.sections[lane.target]) and S.fire.objects[lane.target].untenable == 0
+      and not S.fire.objects[lane.target].burnt then
+      -- its own stretch: straight in to 80% of half range of its face
+      local x, y = G.bf:pos(uid)
+      local t = S.forts.sections[lane.target]
+      local ox, oy = forts.outward(t)
+      local off = ((x - t.from[1]) * ox + (y - t.from[2]) * oy) / MM - G.bf:unit(uid).depth / 2 / MM
+      if off <= half * 0.9 then return face_plan(G, uid, lane.facing) end
+      local stand = half * 0.8 * MM - 1
+      return point_plan(G, uid, lane.x + ox * stand, lane.y + oy * stand, lane.facing)
+    end
     if sec then
       local x, y = G.bf:pos(uid)
       local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM - G.bf:unit(uid).depth / 2 / MM
@@ -687,7 +712,20 @@ function CMD.install(rules, R)
     if s == S.besieger then
       give_kit(G, s)
       local p2 = ships_plan(G, s, plan)
-      if p2 ~= plan then exempt[G.S][s] = true end
+      if p2 ~= plan then exempt[G.S][s] = true; return p2 end
+      if #S.forts.forts > 0 then
+        -- each party with kit its own stretch of wall, deployed square
+        -- opposite it (modules.sieges.commander_lanes); ladder parties for
+        -- which no stretch is left put their ladders down and follow as
+        -- the reserve (up friends' ladders, through a breach or gate)
+        local specs = G.sides[s].specs
+        lanes.assign(S, s, specs)
+        for _, d in ipairs(specs) do
+          if d.siege and (d.siege.ladders or 0) > 0 and not d.siege.lane then d.siege.ladders = nil end
+        end
+        exempt[G.S][s] = true
+        return lanes.deploy(G, s, specs, plan, G.S.width)
+      end
       return p2
     end
     return plan
@@ -717,6 +755,44 @@ function CMD.install(rules, R)
     local d = G.D[uid]
     if d.side == G.sieges.defender then return useful(G, uid, defender_move(G, uid, move)) end
     return useful(G, uid, besieger_move(G, uid, move))
+  end
+  -- FORMATION CHANGES before a gap: a besieging unit outside within 150 mm
+  -- of the gap it makes for narrows its frontage to pass it
+  local formation = ai.formation
+  function ai.formation(G, uid)
+    local S = G.sieges
+    local d = G.D[uid]
+    if S and #S.forts.forts > 0 and d.side == S.besieger and not ST.inside(G, uid) and not d.siege_on
+      and not (d.siege and (d.siege.ram or (d.siege.ladders or 0) > 0 or d.siege.footing)) then
+      local _, open = threats(G)
+      if #open > 0 then
+        local x, y = G.bf:pos(uid)
+        local g = gaps.nearest_from_outside(S, x, y)
+        local b = R.tables.base_sizes[d.type]
+        if g and b and math.sqrt((g.mx - x) ^ 2 + (g.my - y) ^ 2) <= 150 + G.bf:unit(uid).depth / 2 then
+          local want = gaps.files_to_pass(g, d.files or d.figures, b[1])
+          -- only when the deeper base fits where it stands, with 100 mm
+          -- round it for units moving up (chargers first) before it changes (the change keeps the
+          -- centre and the engine's resize checks nothing: it must not
+          -- grow into a friend behind it)
+          if want and b[2] then
+            local u = G.bf:unit(uid)
+            local xs, ys, fs, ws, ds = { u.x }, { u.y }, { u.facing }, { want * b[1] + 200 }, { math.ceil(d.figures / want) * b[2] + 200 }
+            for _, o in ipairs(G.bf:units()) do
+              if o ~= uid then
+                local ou = G.bf:unit(o)
+                xs[#xs + 1], ys[#ys + 1], fs[#fs + 1], ws[#ws + 1], ds[#ds + 1] = ou.x, ou.y, ou.facing, ou.width, ou.depth
+              end
+            end
+            local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, 0)
+            local clash = false
+            for n = 1, #pairs_, 2 do if pairs_[n] == 1 then clash = true; break end end
+            if not clash then return want end
+          end
+        end
+      end
+    end
+    return formation and formation(G, uid) or nil
   end
   function ai.charge_target(G, uid)
     local S = G.sieges

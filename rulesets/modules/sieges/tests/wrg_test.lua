@@ -454,7 +454,34 @@ T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out;
   end
   T.truthy(on_wall >= 3, "the garrison's foot on the walls")
   T.eq(ram, 1)
-  T.eq(ladders, 12)
+  T.eq(ladders, 8)
+end)
+
+T.case("WRG 1973 SIEGE: the commander's assault lanes: each ladder party and the ram its own stretch of wall, deployed square opposite it", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
+  local r = lb.run{ scenario = sc, seed = 1, turns = 0 }
+  local G = r.state
+  local stretches, parties = {}, 0
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    local lane = d.siege and d.siege.lane
+    if d.siege and ((d.siege.ladders or 0) > 0 or d.siege.ram) then
+      parties = parties + 1
+      T.truthy(lane ~= nil, d.name .. " has a lane")
+      T.eq(stretches[lane.stretch], nil, "one party a stretch")
+      stretches[lane.stretch] = true
+      local x, _, f = G.bf:pos(uid)
+      T.near(x, lane.x, 1e-6, "deployed opposite its lane")
+      T.near(f, lane.facing, 1e-6, "facing the wall")
+      local sec = G.sieges.forts.sections[lane.target]
+      if d.siege.ram then T.eq(sec.kind, "gate", "the ram's lane is the gate") else T.eq(sec.kind, "wall") end
+    end
+  end
+  -- Amida's south face: two wall stretches between its towers and the gate
+  T.eq(parties, 3)
 end)
 
 T.case("WRG 1973 SIEGE: FIRE and the weather: the wind from the weather state; rain puts fires out and no more start", function()
