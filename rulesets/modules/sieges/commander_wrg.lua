@@ -27,6 +27,7 @@ local ST = require("modules.sieges.wrg.state")
 local lanes = require("modules.sieges.commander_lanes")
 local gaps = require("modules.sieges.commander_gaps")
 local battlefield = require("sandtable.battlefield")
+local ends = require("modules.sieges.commander_end")
 
 local CMD = {}
 
@@ -393,6 +394,12 @@ local function besieger_move(G, uid, base)
     return plan
   end
   if inside or k.footing or d.siege_on then return base(G, uid) end
+  -- a party whose stretch has fallen (the gate broken, the wall breached)
+  -- has done its work: it leaves its ram or ladders and goes in with the
+  -- rest (it stood in the gap it made)
+  if k.lane and not forts.blocks(S.forts.sections[k.lane.target]) and not k.ladder_up then
+    k.ram, k.ladders, k.lane = nil, nil, nil
+  end
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
   if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
@@ -810,6 +817,18 @@ function CMD.install(rules, R)
       if #open == 0 then return nil end
     end
     return t
+  end
+  -- giving the siege up (modules.sieges.commander_end): the besieger whose
+  -- assault is spent, the garrison whose fort is lost
+  local withdraw = ai.withdraw
+  function ai.withdraw(G, s)
+    local why = G.sieges and ends.gives_up(G, s)
+    if why then
+      ST.say(G, "  %s: %s.", G.sides[s].name, why)
+      if G.log then G.bf:log("siege_gives_up", { side = s, why = why }) end
+      return true
+    end
+    return withdraw and withdraw(G, s) or false
   end
   function ai.countercharge(G, uid, charger)
     if G.sieges and G.D[uid].siege_on then return false end

@@ -429,6 +429,22 @@ T.case("WRG 1973 SIEGE: referee: nobody passes an intact wall except by ladder, 
   T.eq(problems[1].expected, "across the wall only by ladder, breach or gate")
 end)
 
+T.case("WRG 1973 SIEGE: referee: a long move (a charge) through a broken gate passes; the same length through the wall beside it does not", function()
+  local G = situation{ side1 = { unit("a", "MI", 600, 300, 0), unit("b", "MI", 470, 300, 0) } }
+  local check
+  for _, inv in ipairs(referee.invariants) do if inv.id == "siege_walls" then check = inv.check end end
+  local a, b = G.by_id[1].a, G.by_id[1].b
+  local gate
+  for _, sec in ipairs(G.sieges.forts.sections) do if sec.kind == "gate" then gate = sec.index end end
+  ST.set_state(G, gate, "breached", "test")  -- the gate, 550 to 650 mm
+  T.eq(check(G, { moved = {}, start = {} }), nil, "first look")
+  -- both end 200 mm inside, far from the gap; a through the gate, b through the wall at x = 470
+  G.bf:place(a, 600, 700); G.bf:place(b, 470, 700)
+  local problems = check(G, { moved = {}, start = { [a] = { 600, 300 }, [b] = { 470, 300 } } })
+  T.eq(#problems, 1)
+  T.eq(problems[1].unit, b)
+end)
+
 T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out; ladders 2 figures each and the ram to the foot", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
