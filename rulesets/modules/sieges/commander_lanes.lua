@@ -111,6 +111,37 @@ function L.assign(S, s, specs)
   return list
 end
 
+-- The storming column: the units without kit that are not skirmishers or
+-- engines wait one behind another on the ram's lane (the gate), the first
+-- 80 paces from the wall (outside bowshot of most foot: WRG's javelins and
+-- darts), each next 10 mm behind the one before, so that when the gate is
+-- broken (or the wall beside it falls) they go straight in. Writes
+-- specs[i].siege.column = { x, y, facing } (their waiting places).
+L.COLUMN_PACES = 80
+function L.column(specs, mm_per_pace)
+  local lane
+  for _, d in ipairs(specs) do if d.siege and d.siege.ram and d.siege.lane then lane = d.siege.lane end end
+  if not lane then return end
+  local a = math.rad(lane.facing)
+  -- outward from the wall: against the facing of troops facing in
+  local ox, oy = math.sin(a), -math.cos(a)
+  -- the lane's point on the face (lane.x, lane.y is the ram's centre)
+  local fx, fy
+  for _, d in ipairs(specs) do
+    if d.siege and d.siege.lane == lane then fx, fy = lane.x - ox * (d.dp / 2 + 1), lane.y - oy * (d.dp / 2 + 1) end
+  end
+  local back = L.COLUMN_PACES * mm_per_pace
+  for _, d in ipairs(specs) do
+    local k = d.siege or {}
+    if not (k.lane or k.ram or (k.ladders or 0) > 0 or k.fire or k.batter or k.caltrops) and d.type ~= "ENG"
+      and d.order ~= "skirmish" then
+      d.siege = k
+      k.column = { x = fx + ox * (back + d.dp / 2), y = fy + oy * (back + d.dp / 2), facing = lane.facing }
+      back = back + d.dp + 10
+    end
+  end
+end
+
 local function box(x, y, w, dp) return { x = x, y = y, w = w, h = dp } end
 local function overlaps(a, b)
   return math.abs(a.x - b.x) * 2 < a.w + b.w + 6 and math.abs(a.y - b.y) * 2 < a.h + b.h + 6

@@ -28,6 +28,7 @@ local lanes = require("modules.sieges.commander_lanes")
 local gaps = require("modules.sieges.commander_gaps")
 local battlefield = require("sandtable.battlefield")
 local ends = require("modules.sieges.commander_end")
+local WP = require("modules.sieges.wrg.working_parties")
 
 local CMD = {}
 
@@ -394,6 +395,10 @@ local function besieger_move(G, uid, base)
     return plan
   end
   if inside or k.footing or d.siege_on then return base(G, uid) end
+  -- WORKING PARTIES: "if an enemy sortie is occurring, advance to contact
+  -- it, ceasing work" (uncontrolled): the default commander's way to the
+  -- nearest enemy
+  if WP.ceases_work(G, d) then return base(G, uid) end
   -- a party whose stretch has fallen (the gate broken, the wall breached)
   -- has done its work: it leaves its ram or ladders and goes in with the
   -- rest (it stood in the gap it made)
@@ -503,6 +508,9 @@ local function besieger_move(G, uid, base)
   -- skirmish); others wait 80 paces from the nearest wall until the way opens
   if d.order == "skirmish" then return base(G, uid) end
   local x, y = G.bf:pos(uid)
+  if k.column then
+    return point_plan(G, uid, k.column.x, k.column.y, k.column.facing)
+  end
   local best, bd
   for _, sec in ipairs(S.forts.sections) do
     if facing_toward(G, uid, sec) then
@@ -727,6 +735,7 @@ function CMD.install(rules, R)
         -- the reserve (up friends' ladders, through a breach or gate)
         local specs = G.sides[s].specs
         lanes.assign(S, s, specs)
+        lanes.column(specs, MM)
         for _, d in ipairs(specs) do
           if d.siege and (d.siege.ladders or 0) > 0 and not d.siege.lane then d.siege.ladders = nil end
         end

@@ -23,6 +23,7 @@ local PD = require("modules.sieges.wrg.period")
 local MOD = require("modules.sieges.wrg.modifiers")
 local REF = require("modules.sieges.wrg.referee")
 local CMD = require("modules.sieges.commander_wrg")
+local WP = require("modules.sieges.wrg.working_parties")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -55,7 +56,9 @@ function A.apply(rules)
     P.upkeep, P.movement, P.shooting_phase, P.melee_phase, P.end_of_period
   function P.upkeep(G)
     upkeep(G)
-    if ST.init(G) then PD.locate(G); CMD.fire_fighters(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+    if ST.init(G) then
+      if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
+      PD.locate(G); CMD.fire_fighters(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)

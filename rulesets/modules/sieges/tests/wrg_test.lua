@@ -259,6 +259,38 @@ T.case("WRG 1973 SIEGE: DESTRUCTION and WORKING PARTIES: uncontrolled advance wo
   T.eq(events(G2, "siege_work", 1)[1].fp, 10, "2 elephants: 10 figure/periods")
 end)
 
+T.case("WRG 1973 SIEGE: WORKING PARTIES: an uncontrolled ram party does not charge the defenders on the wall above it; it works at double speed", function()
+  -- a garrison archer on the walk above the gate, well within charge reach
+  local G = situation{
+    side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true },
+                                                                                      state = "uncontrolled", state_periods = 2, ua_period = 0 } }) },
+    side2 = { unit("arch", "LI", 600, 500 + forts.PARAPET_MM + 1 + 15, 0, { weapons = { "bow" }, figures = 4, ranks = 1 }), FAR } }
+  play(G)
+  T.eq(#events(G, "charge", 1), 0, "no charge: 'in all other cases it means work at double speed'")
+  T.eq(events(G, "siege_work", 1)[1].fp, 12, "6 figures, double speed")
+end)
+
+T.case("WRG 1973 SIEGE: WORKING PARTIES: an uncontrolled ram party with an enemy sortie occurring advances to contact it, ceasing work", function()
+  -- a unit of the garrison come out of its fort, 60 mm behind the ram party
+  local G = situation{
+    side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true },
+                                                                                      state = "uncontrolled", state_periods = 2, ua_period = 0 } }) },
+    side2 = { unit("sortie", "MI", 700, 700, 0, { figures = 6, ranks = 2 }), FAR } }
+  local sortie = G.by_id[2].sortie
+  -- it was in the fort (the garrison) and has come out
+  G.bf:place(sortie, 700, 700, 0)
+  PD.locate(G)
+  T.eq(G.D[sortie].siege_garrison, true)
+  G.bf:place(sortie, 600, at_foot(40) - 100, 0)
+  -- the sortie stands behind the party: turn the party about to face it
+  G.bf:place(G.by_id[1].ram, 600, at_foot(40), 180)
+  play(G)
+  local c = events(G, "charge", 1)
+  T.eq(#c, 1, "it charges the sortie")
+  T.eq(c[1].target, sortie)
+  T.eq(#events(G, "siege_work", 1), 0, "ceasing work")
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
