@@ -75,19 +75,37 @@ function GP.files_to_pass(g, files, base_w)
   return fit
 end
 
--- Where the unit goes: its centre on the gap's centre line. Returns the
--- staging point (its front 12 mm off the face, square to the gap) and the
--- point inside (its rear clear of the wall walk).
-function GP.points(g, depth)
-  local stage = { g.mx + g.ox * (depth / 2 + 12), g.my + g.oy * (depth / 2 + 12) }
-  local inner = { g.mx - g.ox * (g.thickness + depth / 2 + 6), g.my - g.oy * (g.thickness + depth / 2 + 6) }
+-- The place along the gap's face where a unit of width w goes through:
+-- where it stands now if its whole frontage fits inside the gap there (3 mm
+-- clear of each side), else the nearest such place (the middle when the gap
+-- is too narrow for it). Measured from the gap's `a` end.
+local function along(g, x, y)
+  local tx, ty = (g.b[1] - g.a[1]) / g.width, (g.b[2] - g.a[2]) / g.width
+  return (x - g.a[1]) * tx + (y - g.a[2]) * ty, tx, ty
+end
+function GP.entry(g, x, y, w)
+  local s = along(g, x, y)
+  local lo, hi = w / 2 + 3, g.width - w / 2 - 3
+  if lo > hi then return g.width / 2 end
+  return math.max(lo, math.min(hi, s))
+end
+
+-- Where the unit goes, on its line through the gap (GP.entry): the staging
+-- point (its front 12 mm off the face, square to the gap) and the point
+-- inside (its rear clear of the wall walk).
+function GP.points(g, depth, x, y, w)
+  local _, tx, ty = along(g, x, y)
+  local e = GP.entry(g, x, y, w)
+  local px, py = g.a[1] + tx * e, g.a[2] + ty * e
+  local stage = { px + g.ox * (depth / 2 + 12), py + g.oy * (depth / 2 + 12) }
+  local inner = { px - g.ox * (g.thickness + depth / 2 + 6), py - g.oy * (g.thickness + depth / 2 + 6) }
   return stage, inner
 end
 
--- Whether a unit at (x, y) stands on the gap's centre line (within tol mm).
-function GP.lined_up(g, x, y, tol)
-  local tx, ty = -g.oy, g.ox
-  return math.abs((x - g.mx) * tx + (y - g.my) * ty) <= (tol or 1)
+-- Whether a unit at (x, y) of width w stands on its line through the gap
+-- (within tol mm of GP.entry).
+function GP.lined_up(g, x, y, w, tol)
+  return math.abs(along(g, x, y) - GP.entry(g, x, y, w)) <= (tol or 1)
 end
 
 return GP

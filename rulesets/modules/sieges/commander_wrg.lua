@@ -414,10 +414,9 @@ local function besieger_move(G, uid, base)
     local x, y = G.bf:pos(uid)
     local g = gaps.nearest_from_outside(S, x, y)
     if g then
-      local dp = G.bf:unit(uid).depth
-      local stage, inner = gaps.points(g, dp)
-      local _, _, f = G.bf:pos(uid)
-      if gaps.lined_up(g, x, y, 1) and math.abs(((f - g.facing_in + 180) % 360) - 180) < 1 then
+      local u = G.bf:unit(uid)
+      local stage, inner = gaps.points(g, u.depth, x, y, u.width)
+      if gaps.lined_up(g, x, y, u.width, 1) then
         local dist = ((x - inner[1]) * g.ox + (y - inner[2]) * g.oy) / MM
         if dist > 0.6 then return { bearing = g.facing_in, distance = dist, advancing = true } end
       end
@@ -817,13 +816,41 @@ function CMD.install(rules, R)
     if d.siege_on and d.side == S.defender then return nil end
     if d.siege and (d.siege.ram or d.siege.ladder_up or (d.siege.fire and d.siege.prepared)) then return nil end
     local t = charge_target(G, uid)
-    if not t then return nil end
-    local o = G.D[t]
-    if o.siege_on and not (d.siege and d.siege.footing) then return nil end
+    if t then
+      local o = G.D[t]
+      if o.siege_on and not (d.siege and d.siege.footing) then t = nil end
+    end
     -- no charges across a standing wall
-    if ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not o.siege_on then
+    if t and ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not G.D[t].siege_on then
       local _, open = threats(G)
-      if #open == 0 then return nil end
+      if #open == 0 then t = nil end
+    end
+    -- storming a gap: a besieging unit outside charges the nearest defender
+    -- (routing or not) in or just behind a gap within its charge reach (the default
+    -- commander would weigh the odds and wait; the gap is the assault's
+    -- whole point, and troops waiting before it only block it)
+    if not t and d.side == S.besieger and d.order ~= "skirmish" and d.type ~= "ENG" and not ST.inside(G, uid)
+      and not d.siege_on and d.moves and d.moves[2] then
+      local best, bd
+      for _, g in ipairs(gaps.list(S)) do
+        for _, o in ipairs(G.sides[S.defender].units) do
+          local od = G.D[o]
+          -- (a router on the walk beside the gap stands in the way too)
+          if live(od) and not G.bf:unit(o).removed and (not od.siege_on or od.routing) then
+            local ox, oy = G.bf:pos(o)
+            local near_gap = ST.seg_dist(ox, oy, g.a[1], g.a[2], g.b[1], g.b[2]) <= g.thickness + G.bf:unit(o).depth / 2 + 10
+            local dist = G.bf:distance(uid, o) / MM
+            if near_gap and dist <= d.moves[2] and (not bd or dist < bd) then
+              -- and no friend in the way (a charge behind a friend goes nowhere)
+              local ux, uy, uf = G.bf:pos(uid)
+              local b = math.deg(math.atan(-(ox - ux), (oy - uy)))
+              local tn = ((b - uf + 180) % 360) - 180
+              if G.bf:free_ahead({ uid }, tn, dist * MM) >= dist * MM - 1 then best, bd = o, dist end
+            end
+          end
+        end
+      end
+      t = best
     end
     return t
   end
