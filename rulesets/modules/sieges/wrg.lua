@@ -96,6 +96,18 @@ function A.apply(rules)
     end_of_period(G)
   end
 
+  -- FIGHTING INSIDE FORTIFICATIONS: "Disorganisation due to fragmented
+  -- front does not apply inside fortifications." SHIP-TO-SHORE FIGHTING:
+  -- "They ignore disorganisation for fragmented front." WRG's fragmented
+  -- front is DISORGANISATION 3, "Formation split by a gap" (turn.split_gap):
+  -- no split for a unit whose centre is inside a fort, on its walls or
+  -- aboard ship.
+  local split_gap = R.turn.split_gap
+  function R.turn.split_gap(G, uid)
+    if G.sieges and (ST.inside(G, uid) or ST.on_section(G, uid) or ST.on_ship(G, uid)) then return 0 end
+    return split_gap(G, uid)
+  end
+
   -- 3. modifiers, commander, referee, victory
   MOD.install(rules)
   CMD.install(rules, R)

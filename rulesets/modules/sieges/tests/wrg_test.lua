@@ -291,6 +291,29 @@ T.case("WRG 1973 SIEGE: WORKING PARTIES: an uncontrolled ram party with an enemy
   T.eq(#events(G, "siege_work", 1), 0, "ceasing work")
 end)
 
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: disorganisation due to fragmented front does not apply inside fortifications", function()
+  -- a river 30 paces wide (foot may not cross it: WRG's split) running
+  -- north-south through the fort and out of it; a line of 16 foot astride
+  -- it inside the fort and another outside
+  local function astride(y_cm)
+    local G = situation{
+      terrain = { FORT, { type = "river", from = { 60, 0 }, to = { 60, 122 }, width = 30 }, { type = "siege", besieger = 1 } },
+      side1 = { unit("far1", "MI", 100, 100) },
+      side2 = { unit("line", "MI", 600, y_cm * 10, 0, { figures = 16, ranks = 1 }), FAR } }
+    return G, G.by_id[2].line
+  end
+  local G, line = astride(75)   -- inside the fort
+  T.eq(ST.inside(G, line), true)
+  T.eq(turn.split_gap(G, line), 0, "inside: no fragmented front")
+  play(G)
+  T.eq(G.D[line].disorganised == true, false, "not disorganised inside the fort")
+  local G2, line2 = astride(30)  -- the same outside
+  T.eq(ST.inside(G2, line2), false)
+  T.truthy(turn.split_gap(G2, line2) >= 10, "outside: split by the ditch")
+  play(G2)
+  T.eq(G2.D[line2].disorganised, true, "DISORGANISATION 3 outside")
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
