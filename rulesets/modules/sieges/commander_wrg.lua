@@ -189,6 +189,8 @@ local function give_kit(G, s)
   local named = {}
   for _, id in ipairs(spec.fire or {}) do named[id] = "fire" end
   for _, id in ipairs(spec.caltrops or {}) do named[id] = named[id] or "caltrops" end
+  local blind = {}
+  for _, id in ipairs(spec.blind or {}) do blind[id] = true end
   -- the ram to the heaviest foot of 4 figures or more; ladders to the rest of the foot
   local heavy = { HI = 1, LHI = 2, MI = 3, LMI = 4 }
   local by = {}
@@ -213,9 +215,11 @@ local function give_kit(G, s)
   end
   for _, d in ipairs(specs) do
     if named[d.id] == "fire" then d.siege = d.siege or {}; d.siege.fire = true end
-    -- stone-throwers aim at the lower wall (not at the ramparts)
+    -- stone-throwers aim at the lower wall (not at the ramparts), or lob
+    -- blind over the walls when the scenario says so (wrg/blind.lua)
     if d.type == "ENG" and d.engine ~= "light_bolt" and d.engine ~= "heavy_bolt" then
-      d.siege = d.siege or {}; d.siege.batter = true
+      d.siege = d.siege or {}
+      if blind[d.id] then d.siege.blind = true else d.siege.batter = true end
     end
   end
 end
@@ -460,7 +464,7 @@ local function besieger_move(G, uid, base)
   -- stone-throwers stand where they are emplaced and batter (an engine drawn
   -- by oxen moves 20 paces a period, less its turns, and does not shoot on
   -- the move: closing on the wall would cost it the battle's periods)
-  if k.batter then return nil end
+  if k.batter or k.blind then return nil end
   if k.fire and d.range then
     local half = fire.range(d.range, false)
     local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)

@@ -24,6 +24,7 @@ local MOD = require("modules.sieges.wrg.modifiers")
 local REF = require("modules.sieges.wrg.referee")
 local CMD = require("modules.sieges.commander_wrg")
 local WP = require("modules.sieges.wrg.working_parties")
+local BL = require("modules.sieges.wrg.blind")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -76,6 +77,7 @@ function A.apply(rules)
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
     PD.batteries(G, R, held)
+    BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
     -- RANGES: "fighting from a raised rampart add 20 paces"
     local raised = {}

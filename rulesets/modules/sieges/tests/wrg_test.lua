@@ -314,6 +314,37 @@ T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: disorganisation due to f
   T.eq(G2.D[line2].disorganised, true, "DISORGANISATION 3 outside")
 end)
 
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: stone-throwers outside shooting blind: casualties halved and divided among all the units in garrison", function()
+  local BL = require("modules.sieges.wrg.blind")
+  -- the shares: half the casualties (rounded down), equal, the odd ones to the nearest
+  T.eq(BL.shares(7, 3), { 1, 1, 1 })
+  T.eq(BL.shares(9, 2), { 2, 2 })
+  T.eq(BL.shares(11, 3), { 2, 2, 1 })
+  T.eq(BL.shares(1, 2), { 0, 0 })
+  -- a 30-mina engine 100 mm south of the wall; three garrison units inside, one on the wall
+  local seen = 0
+  for seed = 1, 12 do
+    local G = situation{ seed = seed,
+      side1 = { unit("onager", "ENG", 600, 400, 0, { engine = "stone_30_mina", figures = 1, weapons = {}, set = { siege = { blind = true } } }) },
+      side2 = { unit("g1", "HI", 500, 700, 180), unit("g2", "HI", 700, 700, 180), unit("g3", "LI", 600, 800, 180, { weapons = { "bow" } }),
+                unit("w", "LI", 470, 500 + forts.PARAPET_MM + 1 + 15, 180, { weapons = { "bow" }, figures = 4, ranks = 1 }), FAR } }
+    local before = {}
+    for _, id in ipairs({ "g1", "g2", "g3", "w" }) do before[id] = G.D[G.by_id[2][id]].figures end
+    play(G)
+    local e = events(G, "siege_blind", 1)
+    T.eq(#e, 1, "it lobs blind")
+    T.eq(e[1].garrison, 4, "all four units in garrison (FAR, outside, is not)")
+    T.eq(e[1].casualties, tables.casualties(e[1].total, e[1].figures))
+    local sum = 0
+    for _, n in ipairs(e[1].shares) do sum = sum + n end
+    T.eq(sum, e[1].casualties // 2, "halved")
+    T.truthy(e[1].shares[1] - e[1].shares[4] <= 1, "divided among them")
+    for _, sh in ipairs(events(G, "shoot", 1)) do T.truthy(sh.unit ~= G.by_id[1].onager, "it shoots at nothing else") end
+    if sum > 0 then seen = seen + 1 end
+  end
+  T.truthy(seen > 0, "some seeds put casualties on the garrison")
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
