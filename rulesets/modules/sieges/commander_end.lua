@@ -56,12 +56,44 @@ function E.means(G)
   return out
 end
 
--- The siege side s gives up this period, or nil.
+-- Whether the besieger is assaulting this period: a unit of it at work
+-- against the wall (a ram or axes at work, ladders up, escalading), with a
+-- footing, inside the fort or in melee with the garrison, fire troops
+-- preparing or throwing fire, or a mine being dug. Troops standing or
+-- milling before a gap they do not storm are no assault.
+function E.assaulting(G)
+  local S = G.sieges
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    local k = d.siege or {}
+    if live(d) and not G.bf:unit(uid).removed then
+      if k.working or k.ladder_up or k.escalading or k.footing or d.in_melee or ST.inside(G, uid) then return true end
+      -- fire troops preparing or throwing fire at the wall
+      if k.fire and k.prepared then return true end
+    end
+  end
+  for _, m in ipairs(mining.view(S.mining, S.besieger)) do
+    if m.own and not m.counter and not m.collapsed and not m.arrived then return true end
+  end
+  return false
+end
+
+-- STALLED: periods without an assault after which the besieger gives up.
+E.STALLED = 4
+
+-- The siege side s gives up this period, or nil. READING (the besieger):
+-- an assault that has stalled -- no party at the wall, nobody on it or in
+-- the fort, no melee, no mine for STALLED periods running, after the first
+-- assault -- is as spent as one with nothing left: the siege is broken up.
 function E.gives_up(G, s)
   local S = G.sieges
   if not S or not S.besieger or #S.forts.forts == 0 or (G.turn or 0) < 1 then return nil end
   if s == S.besieger then
     if #E.means(G) == 0 and not E.holds(G, s) then return "the assault is spent: the siege is broken up" end
+    if E.assaulting(G) then S.assaulted = G.turn
+    elseif S.assaulted and G.turn - S.assaulted >= E.STALLED then
+      return "the assault has stalled: the siege is broken up"
+    end
   elseif s == S.defender then
     if E.holds(G, S.besieger) and not E.holds(G, s) then return "the fort is lost" end
   end
