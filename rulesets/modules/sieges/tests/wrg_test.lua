@@ -705,3 +705,32 @@ T.case("WRG 1973 SIEGE and WEATHER AND TIME OF DAY: engineering without illumina
   play(G)
   T.eq(events(G, "siege_work", 1)[1].fp, 3, "6 figures at half pace")
 end)
+
+T.case("WRG 1973 CAMPAIGNS 3 (the commander): the besieger whose assault is spent or stalled breaks the siege up; the garrison whose fort is lost gives up", function()
+  local E = require("modules.sieges.commander_end")
+  -- a ram party at the gate: means and an assault; the garrison holds the fort
+  local G = situation{ side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }),
+                                 unit("foot", "MI", 300, 200, 0) },
+                       side2 = { unit("g", "HI", 700, 700, 180), FAR } }
+  play(G)
+  T.eq(E.means(G), { "ram" })
+  T.eq(E.assaulting(G), true, "the ram at work")
+  T.eq(E.gives_up(G, 1), nil)
+  T.eq(E.gives_up(G, 2), nil)
+  -- the ram party gone: nothing left to take the fort with
+  turn.remove(G, G.by_id[1].ram, "test")
+  T.eq(#E.means(G), 0)
+  T.eq(E.gives_up(G, 1), "the assault is spent: the siege is broken up")
+  -- the garrison gone and the besieger's foot in the fort: the fort is lost
+  turn.remove(G, G.by_id[2].g, "test")
+  G.bf:place(G.by_id[1].foot, 600, 700, 0)
+  T.eq(E.gives_up(G, 2), "the fort is lost")
+  -- stalled: a besieger with ladders that never uses them, 4 periods after its last assault
+  local G2 = situation{ side1 = { unit("lad", "MI", 600, 200, 0, { set = { siege = { ladders = 2 } } }) },
+                        side2 = { unit("g", "HI", 700, 700, 180), FAR } }
+  G2.sieges.assaulted = 1
+  G2.turn = 4
+  T.eq(E.gives_up(G2, 1), nil, "3 periods: not yet")
+  G2.turn = 5
+  T.eq(E.gives_up(G2, 1), "the assault has stalled: the siege is broken up")
+end)
