@@ -213,6 +213,16 @@ local function give_kit(G, s)
       d.siege.ladders, ladders = n, ladders - n
     end
   end
+  -- fascines (one a figure: "A 60mm fascine must be carried by an
+  -- infantryman") to the ladder parties' figures not carrying ladders
+  local fascines = spec.fascines or 0
+  for _, i in ipairs(by) do
+    local k = specs[i].siege
+    if fascines > 0 and k and (k.ladders or 0) > 0 then
+      local n = math.min(fascines, specs[i].figures - 2 * k.ladders)
+      if n > 0 then k.fascines, fascines = n, fascines - n end
+    end
+  end
   for _, d in ipairs(specs) do
     if named[d.id] == "fire" then d.siege = d.siege or {}; d.siege.fire = true end
     -- stone-throwers aim at the lower wall (not at the ramparts), or lob
@@ -383,6 +393,42 @@ local function pick_section(G, uid, want)
   return best
 end
 
+-- The halt before a ditch on a fascine party's lane: the plan that brings
+-- its front onto the ditch's near bank, or nil (no ditch ahead on the lane,
+-- too few fascines, or already at the bank).
+local FA = require("modules.sieges.wrg.fascines")
+local function fascine_stop(G, uid, k, lane)
+  local S = G.sieges
+  local x, y, f = G.bf:pos(uid)
+  local u = G.bf:unit(uid)
+  for _, dch in ipairs(S.spec.ditches) do
+    if not dch.filled then
+      local p = dch.polygon
+      local ax, ay = (p[1] + p[7]) / 2, (p[2] + p[8]) / 2
+      local bx, by = (p[3] + p[5]) / 2, (p[4] + p[6]) / 2
+      local w = math.sqrt((p[7] - p[1]) ^ 2 + (p[8] - p[2]) ^ 2)
+      if (k.fascines or 0) >= FA.per_fill(w) then
+        -- the lane's line from the unit to its point crosses the ditch's middle line
+        local rx, ry, sx, sy = lane.x - x, lane.y - y, bx - ax, by - ay
+        local den = rx * sy - ry * sx
+        if math.abs(den) > 1e-9 then
+          local t = ((ax - x) * sy - (ay - y) * sx) / den
+          local v = ((ax - x) * ry - (ay - y) * rx) / den
+          if t > 0 and t <= 1 and v >= 0 and v <= 1 then
+            local L = math.sqrt(rx * rx + ry * ry)
+            local go = t * L - w / 2 - u.depth / 2 + 0.5
+            if go > 0.5 * MM then
+              return { bearing = lane.facing, distance = go / MM, advancing = true }
+            end
+            if go > -1 then return face_plan(G, uid, lane.facing) end
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
 local function besieger_move(G, uid, base)
   local S = G.sieges
   local d = G.D[uid]
@@ -431,6 +477,11 @@ local function besieger_move(G, uid, base)
     if k.ladder_up then return nil end
     local lane = k.lane
     if lane and forts.blocks(S.forts.sections[lane.target]) then
+      -- a ditch across the lane and fascines enough to fill it: halt with
+      -- the front on its near bank (they are thrown in at the end of the
+      -- move: wrg/fascines.lua), then go on over the filled part
+      local stop = fascine_stop(G, uid, k, lane)
+      if stop then return stop end
       return point_plan(G, uid, lane.x, lane.y, lane.facing)
     end
     local sec = (k.target and G.sieges.forts.sections[k.target]) or nil

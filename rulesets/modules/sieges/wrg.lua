@@ -25,6 +25,7 @@ local REF = require("modules.sieges.wrg.referee")
 local CMD = require("modules.sieges.commander_wrg")
 local WP = require("modules.sieges.wrg.working_parties")
 local BL = require("modules.sieges.wrg.blind")
+local FA = require("modules.sieges.wrg.fascines")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -68,6 +69,7 @@ function A.apply(rules)
       PD.locate(G)
       PD.escaladers_moved(G, R)
       PD.ladders(G, R)
+      FA.throw(G, R)
       PD.caltrops(G, R, before)
       PD.locate(G)
     end

@@ -345,6 +345,42 @@ T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: stone-throwers outside s
   T.truthy(seen > 0, "some seeds put casualties on the garrison")
 end)
 
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: infantry throw 60 mm fascines into a ditch, each 5 mm of its width; 11 fill it", function()
+  local FA = require("modules.sieges.wrg.fascines")
+  T.eq(FA.per_fill(20 * MM), 11, "a 20-pace ditch (50.8 mm): 11 fascines")
+  T.eq(FA.LENGTH_MM.infantry, 60); T.eq(FA.LENGTH_MM.cavalry, 40)
+  -- a ditch from x = 400 to 600 mm before the camp's south face, its middle at y = 460
+  local function on_ditch(n)
+    local G = situation{ terrain = { PALISADE, { type = "ditch", from = { 40, 46 }, to = { 60, 46 } }, { type = "siege", besieger = 1 } },
+                         side1 = { unit("fas", "LMI", 535, 460, 0, { weapons = { "sword" }, figures = 12, ranks = 2,
+                                                                  set = { siege = { fascines = n } } }) } }
+    return G, G.by_id[1].fas
+  end
+  local function ditch_at(G, x, y)
+    for _, t in ipairs(G.bf:terrain_at(x, y)) do
+      local a = G.terrain_attr[t.id]
+      if a and a.type == "river" then return true end
+    end
+    return false
+  end
+  local G, fas = on_ditch(12)
+  T.eq(ditch_at(G, 535, 460), true)
+  play(G)
+  local e = events(G, "siege_fascines", 1)
+  T.eq(#e, 1); T.eq(e[1].thrown, 11); T.eq(e[1].filled_mm, 60)
+  T.eq(G.D[fas].siege.fascines, 1, "one left")
+  T.eq(ditch_at(G, 535, 460), false, "filled before its front")
+  T.eq(ditch_at(G, 535 - 31, 460), true, "the ditch beyond the 60 mm goes on")
+  T.eq(ditch_at(G, 535 + 31, 460), true)
+  T.eq(#events(G, "terrain_changed", 1) >= 1, true, "logged for the replay")
+  -- fewer than 11: the ditch would stay a ditch; they are kept
+  local G2, fas2 = on_ditch(10)
+  play(G2)
+  T.eq(#events(G2, "siege_fascines", 1), 0)
+  T.eq(G2.D[fas2].siege.fascines, 10)
+  T.eq(ditch_at(G2, 535, 460), true)
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
