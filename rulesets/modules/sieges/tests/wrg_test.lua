@@ -645,6 +645,10 @@ T.case("WRG 1973 SIEGE: bad siege pieces are reported with what was expected", f
     { kind = "wall", from = { 10, 0 }, to = { 10, 10 } }, { kind = "wall", from = { 10, 10 }, to = { 0, 0 } } } }
   T.raises(function() situation{ terrain = { bad } } end, "a section is { kind: wall | tower | gate | palisade | turf_wall")
   T.raises(function() situation{ terrain = { { type = "siege", besieger = 3 } } } end, "siege needs besieger: 1 or 2")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, blind = "onager" } } } end,
+    "blind is a list of unit ids")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, fascines = -2 } } } end,
+    "fascines is a number of fascines")
   T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, hours_per_period = 0 } } } end,
     "hours_per_period must be a number above 0")
   T.raises(function() situation{ terrain = { { type = "ship", at = { 1, 1 }, size = { 5, 2 }, side = 1, class = "A" } } } end,
