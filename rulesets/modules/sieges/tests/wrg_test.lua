@@ -381,6 +381,41 @@ T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: infantry throw 60
   T.eq(ditch_at(G2, 535, 460), true)
 end)
 
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: exact odds of Amida's blind shot (a barbarian 30-mina engine, 4 crew, into a garrison of 5 units)", function()
+  local BL = require("modules.sieges.wrg.blind")
+  local chance = rules.require("wrg.chance")
+  local engine = { type = "ENG", engine = "stone_30_mina", class = "C", regular = false, figures = 1, weapons = {} }
+  local hi = { type = "HI", class = "C", regular = true, figures = 12, weapons = { "long_spear" } }
+  local W = shooting.weapon_factor(engine, hi, true)
+  local crew = shooting.figures(engine, {})
+  T.eq(crew, 4, "the 30-mina engine's crew")
+  -- the random factor by hand: the minus die is an average die, the plus a normal die (barbarians)
+  local avg, p_hand = { 2, 3, 3, 4, 4, 5 }, { [-1] = 0, [0] = 0, [1] = 0 }
+  for _, m in ipairs(avg) do for pl = 1, 6 do
+    local v = pl > m and 1 or (pl < m and -1 or 0)
+    p_hand[v] = p_hand[v] + 1 / 36
+  end end
+  -- the whole shot through dice.odds: the largest share a garrison unit takes
+  local out = dice.odds(function(src)
+    local r = chance.shooting(engine, src)
+    local cas = tables.casualties(W + r.value, crew)
+    return BL.shares(cas, 5)[1]
+  end)
+  local by_hand = {}
+  for v, p in pairs(p_hand) do
+    local sh = BL.shares(tables.casualties(W + v, crew), 5)[1]
+    by_hand[sh] = (by_hand[sh] or 0) + p
+  end
+  local total = 0
+  for _, o in ipairs(out) do
+    T.near(o.p, by_hand[o.outcome] or -1, 1e-12, "share " .. tostring(o.outcome))
+    total = total + o.p
+  end
+  T.near(total, 1, 1e-12)
+  T.near(p_hand[1], 15 / 36, 1e-12, "plus die higher: 15 of 36")
+  T.near(p_hand[-1], 15 / 36, 1e-12, "minus die higher: 15 of 36")
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
