@@ -85,7 +85,8 @@ function A.apply(rules)
     local raised = {}
     for _, uid in ipairs(G.all) do
       local d = G.D[uid]
-      if d.siege_on and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
+      -- (and from a ship: "higher than a beach", READING: as a rampart)
+      if (d.siege_on or d.siege_ship) and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
     end
     shooting_phase(G)
     for _, uid in ipairs(raised) do G.D[uid].range = G.D[uid].range - 20 end

@@ -533,6 +533,32 @@ T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: the ship's company counts as the
   T.eq(G.D[crew].class, "A", "ashore: its own class again")
 end)
 
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: the ship's company is higher than a beach: +20 paces shooting from the ship, -20 shooting up at it, no overhead penalty", function()
+  local terms = function(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local aboard = { type = "HI", class = "C", regular = true, weapons = { "javelin" }, figures = 8, files = 4, ranks = 2, siege_ship = 7 }
+  T.eq(terms(shooting.shoot(archer, aboard, { range = 225 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart ~= nil, true,
+    "a bow on the beach at 225 paces: beyond 240 - 20")
+  T.eq(terms(shooting.shoot(archer, aboard, { range = 215 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart, nil)
+  local ship_archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, siege_ship = 7 }
+  local plain = { type = "MI", class = "C", regular = true, weapons = { "spear" }, figures = 8, files = 4, ranks = 2 }
+  local t = terms(shooting.shoot(ship_archer, plain, { range = 100, overhead = true }, dice.forced({ 3, 3 }), true))
+  T.eq({ t.overhead, t.siege_from_rampart_overhead }, { -1, 1 }, "no overhead penalty from the ship")
+  -- in battle: bows aboard reach 255 paces onto the beach
+  local G = situation{ seed = 2,
+    terrain = { { type = "ship", at = { 50, 20 }, size = { 16, 7 }, side = 1, class = "C" }, { type = "siege", besieger = 1 } },
+    side1 = { unit("bows", "LI", 500, 200, 0, { weapons = { "bow" }, figures = 8, ranks = 1 }) },
+    side2 = { unit("target", "MI", 500, 200 + 15 + 255 * MM + 20, 180) } }
+  play(G)
+  local shots = 0
+  for _, e in ipairs(events(G, "shoot", 1)) do if e.unit == G.by_id[1].bows then shots = shots + 1 end end
+  T.eq(shots, 1, "255 paces: in range from the ship")
+end)
+
 T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: climbing down the ship's side as dismounting: half a period", function()
   local G = situation{
     terrain = { { type = "ship", at = { 50, 20 }, size = { 16, 7 }, side = 1 }, { type = "siege", besieger = 1 } },
