@@ -611,7 +611,7 @@ local function defender_move(G, uid, base)
     local ox, oy, mx, my = forts.outward(target)
     return point_plan(G, uid, mx - ox * (target.thickness + G.bf:unit(uid).depth / 2 + 4), my - oy * (target.thickness + G.bf:unit(uid).depth / 2 + 4))
   end
-  if d.siege and d.siege.fire_fighting then return nil end
+  if d.siege and (d.siege.fire_fighting or d.siege.abatis) then return nil end
   if enemy_inside(G) then return base(G, uid) end
   -- man the threatened section: a gap first, else a wall under escalade
   local target = open[1]

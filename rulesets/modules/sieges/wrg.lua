@@ -26,6 +26,7 @@ local CMD = require("modules.sieges.commander_wrg")
 local WP = require("modules.sieges.wrg.working_parties")
 local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
+local CON = require("modules.sieges.wrg.construction")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -60,7 +61,7 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)
@@ -97,7 +98,7 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); PD.lay_caltrops(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
   end
 

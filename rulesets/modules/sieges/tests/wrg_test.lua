@@ -416,6 +416,36 @@ T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: exact odds of Amida's bl
   T.near(p_hand[-1], 15 / 36, 1e-12, "minus die higher: 15 of 36")
 end)
 
+T.case("WRG 1973 SIEGE: CONSTRUCTION: the garrison closes a breach with an abatis, 5 figure/periods per 5 paces, logged; not with the enemy at the gap (within 10 paces)", function()
+  local function breach(enemy_y)
+    local G = situation{
+      side1 = { unit("far1", "MI", 100, enemy_y or 100) },
+      side2 = { unit("pioneers", "MI", 462, 500 + 24 + 25, 180, { figures = 8, ranks = 2 }), FAR } }
+    ST.set_state(G, 1, "breached", "test")   -- the first wall section, 400 to 475 mm: 29.5 paces
+    return G, G.by_id[2].pioneers
+  end
+  local G, pio = breach()
+  T.eq(G.sieges.forts.sections[1].length / MM > 29, true)
+  -- 30 paces of abatis: 30 figure/periods; 8 figures a period: the 4th period finishes it
+  for _ = 1, 3 do play(G) end
+  local b = events(G, "siege_build")
+  T.eq(#b, 3); T.eq(b[3].done, 24); T.eq(b[3].need, 30)
+  play(G)
+  local done
+  for _, e in ipairs(events(G, "siege_build", 4)) do if e.what == "abatis done" then done = e end end
+  T.truthy(done ~= nil, "finished in period 4")
+  local fid = done.feature
+  T.eq(G.terrain_attr[fid].type, "river", "a linear obstacle (a stream 20 paces wide)")
+  local added = events(G, "terrain_added")
+  T.eq(added[#added].id, fid, "on the table, logged for the replay")
+  T.eq(G.D[pio].siege.abatis, nil, "the party's work is done")
+  -- an enemy 5 paces from the gap (holding it): nobody builds
+  local G2 = breach()
+  G2.bf:place(G2.by_id[1].far1, 437, 500 - 5 * MM - 20, 0)
+  play(G2)
+  T.eq(#events(G2, "siege_build"), 0)
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
