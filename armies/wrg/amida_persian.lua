@@ -26,6 +26,10 @@ return army {
            weapons = { "sling" }, figures = 12, ranks = 2 },
     unit { id = "stone_thrower", name = "A stone-thrower of 30 minae", type = "ENG", engine = "stone_30_mina", class = "C",
            regular = false, figures = 1 },
+    -- a second engine lobs its stones blind over the walls into the town
+    -- (the scenario's `blind`)
+    unit { id = "stone_thrower_b", name = "A second stone-thrower", type = "ENG", engine = "stone_30_mina", class = "C",
+           regular = false, figures = 1 },
     unit { id = "savaran", name = "Shapur and the Savaran", type = "EHC", class = "B", regular = false,
            weapons = { "kontos", "bow" }, figures = 8, ranks = 2, shield = false, general = "c_in_c" },
   },

@@ -24,6 +24,11 @@ local forts = require("modules.sieges.fortifications")
 local fire = require("modules.sieges.fire")
 local materials = require("modules.sieges.materials")
 local ST = require("modules.sieges.wrg.state")
+local lanes = require("modules.sieges.commander_lanes")
+local gaps = require("modules.sieges.commander_gaps")
+local battlefield = require("sandtable.battlefield")
+local ends = require("modules.sieges.commander_end")
+local WP = require("modules.sieges.wrg.working_parties")
 
 local CMD = {}
 
@@ -184,6 +189,8 @@ local function give_kit(G, s)
   local named = {}
   for _, id in ipairs(spec.fire or {}) do named[id] = "fire" end
   for _, id in ipairs(spec.caltrops or {}) do named[id] = named[id] or "caltrops" end
+  local blind = {}
+  for _, id in ipairs(spec.blind or {}) do blind[id] = true end
   -- the ram to the heaviest foot of 4 figures or more; ladders to the rest of the foot
   local heavy = { HI = 1, LHI = 2, MI = 3, LMI = 4 }
   local by = {}
@@ -206,11 +213,23 @@ local function give_kit(G, s)
       d.siege.ladders, ladders = n, ladders - n
     end
   end
+  -- fascines (one a figure: "A 60mm fascine must be carried by an
+  -- infantryman") to the ladder parties' figures not carrying ladders
+  local fascines = spec.fascines or 0
+  for _, i in ipairs(by) do
+    local k = specs[i].siege
+    if fascines > 0 and k and (k.ladders or 0) > 0 then
+      local n = math.min(fascines, specs[i].figures - 2 * k.ladders)
+      if n > 0 then k.fascines, fascines = n, fascines - n end
+    end
+  end
   for _, d in ipairs(specs) do
     if named[d.id] == "fire" then d.siege = d.siege or {}; d.siege.fire = true end
-    -- stone-throwers aim at the lower wall (not at the ramparts)
+    -- stone-throwers aim at the lower wall (not at the ramparts), or lob
+    -- blind over the walls when the scenario says so (wrg/blind.lua)
     if d.type == "ENG" and d.engine ~= "light_bolt" and d.engine ~= "heavy_bolt" then
-      d.siege = d.siege or {}; d.siege.batter = true
+      d.siege = d.siege or {}
+      if blind[d.id] then d.siege.blind = true else d.siege.batter = true end
     end
   end
 end
@@ -374,6 +393,42 @@ local function pick_section(G, uid, want)
   return best
 end
 
+-- The halt before a ditch on a fascine party's lane: the plan that brings
+-- its front onto the ditch's near bank, or nil (no ditch ahead on the lane,
+-- too few fascines, or already at the bank).
+local FA = require("modules.sieges.wrg.fascines")
+local function fascine_stop(G, uid, k, lane)
+  local S = G.sieges
+  local x, y, f = G.bf:pos(uid)
+  local u = G.bf:unit(uid)
+  for _, dch in ipairs(S.spec.ditches) do
+    if not dch.filled then
+      local p = dch.polygon
+      local ax, ay = (p[1] + p[7]) / 2, (p[2] + p[8]) / 2
+      local bx, by = (p[3] + p[5]) / 2, (p[4] + p[6]) / 2
+      local w = math.sqrt((p[7] - p[1]) ^ 2 + (p[8] - p[2]) ^ 2)
+      if (k.fascines or 0) >= FA.per_fill(w) then
+        -- the lane's line from the unit to its point crosses the ditch's middle line
+        local rx, ry, sx, sy = lane.x - x, lane.y - y, bx - ax, by - ay
+        local den = rx * sy - ry * sx
+        if math.abs(den) > 1e-9 then
+          local t = ((ax - x) * sy - (ay - y) * sx) / den
+          local v = ((ax - x) * ry - (ay - y) * rx) / den
+          if t > 0 and t <= 1 and v >= 0 and v <= 1 then
+            local L = math.sqrt(rx * rx + ry * ry)
+            local go = t * L - w / 2 - u.depth / 2 + 0.5
+            if go > 0.5 * MM then
+              return { bearing = lane.facing, distance = go / MM, advancing = true }
+            end
+            if go > -1 then return face_plan(G, uid, lane.facing) end
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
 local function besieger_move(G, uid, base)
   local S = G.sieges
   local d = G.D[uid]
@@ -390,25 +445,45 @@ local function besieger_move(G, uid, base)
     return plan
   end
   if inside or k.footing or d.siege_on then return base(G, uid) end
+  -- WORKING PARTIES: "if an enemy sortie is occurring, advance to contact
+  -- it, ceasing work" (uncontrolled): the default commander's way to the
+  -- nearest enemy
+  if WP.ceases_work(G, d) then return base(G, uid) end
+  -- a party whose stretch has fallen (the gate broken, the wall breached)
+  -- has done its work: it leaves its ram or ladders and goes in with the
+  -- rest (it stood in the gap it made)
+  if k.lane and not forts.blocks(S.forts.sections[k.lane.target]) and not k.ladder_up then
+    k.ram, k.ladders, k.lane = nil, nil, nil
+  end
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
   if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
+    -- through the nearest gap: square before it, then straight in
+    -- (modules.sieges.commander_gaps; the frontage is narrowed by
+    -- ai.formation below)
     local x, y = G.bf:pos(uid)
-    local best, bd
-    for _, sec in ipairs(open) do
-      local _, _, mx, my = forts.outward(sec)
-      local dd = (mx - x) ^ 2 + (my - y) ^ 2
-      if not bd or dd < bd then best, bd = sec, dd end
+    local g = gaps.nearest_from_outside(S, x, y)
+    if g then
+      local u = G.bf:unit(uid)
+      local stage, inner = gaps.points(g, u.depth, x, y, u.width)
+      if gaps.lined_up(g, x, y, u.width, 1) then
+        local dist = ((x - inner[1]) * g.ox + (y - inner[2]) * g.oy) / MM
+        if dist > 0.6 then return { bearing = g.facing_in, distance = dist, advancing = true } end
+      end
+      return point_plan(G, uid, stage[1], stage[2], g.facing_in)
     end
-    local ox, oy, mx, my = forts.outward(best)
-    -- through the gap: to its outer face first, then on inside
-    local nearx, neary = mx + ox * (G.bf:unit(uid).depth / 2 + 5), my + oy * (G.bf:unit(uid).depth / 2 + 5)
-    local dist_out = math.sqrt((nearx - x) ^ 2 + (neary - y) ^ 2)
-    if dist_out > 8 then return point_plan(G, uid, nearx, neary) end
-    return point_plan(G, uid, mx - ox * 120, my - oy * 120)
   end
   if k.ladders and k.ladders > 0 then
     if k.ladder_up then return nil end
+    local lane = k.lane
+    if lane and forts.blocks(S.forts.sections[lane.target]) then
+      -- a ditch across the lane and fascines enough to fill it: halt with
+      -- the front on its near bank (they are thrown in at the end of the
+      -- move: wrg/fascines.lua), then go on over the filled part
+      local stop = fascine_stop(G, uid, k, lane)
+      if stop then return stop end
+      return point_plan(G, uid, lane.x, lane.y, lane.facing)
+    end
     local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
     if not sec or not forts.blocks(sec) then
       sec = pick_section(G, uid, function(s2) return materials.ladder_reaches(s2.kind) end)
@@ -421,6 +496,10 @@ local function besieger_move(G, uid, base)
     end
   end
   if k.ram then
+    local lane = k.lane
+    if lane and forts.blocks(S.forts.sections[lane.target]) then
+      return point_plan(G, uid, lane.x, lane.y, lane.facing)
+    end
     local sec = (k.target and G.sieges.forts.sections[k.target]) or nil
     if not sec or not forts.blocks(sec) then
       sec = pick_section(G, uid, function(s2) return s2.kind == "gate" end)
@@ -436,10 +515,22 @@ local function besieger_move(G, uid, base)
   -- stone-throwers stand where they are emplaced and batter (an engine drawn
   -- by oxen moves 20 paces a period, less its turns, and does not shoot on
   -- the move: closing on the wall would cost it the battle's periods)
-  if k.batter then return nil end
+  if k.batter or k.blind then return nil end
   if k.fire and d.range then
     local half = fire.range(d.range, false)
     local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)
+    local lane = k.lane
+    if lane and forts.blocks(S.forts.sections[lane.target]) and S.fire.objects[lane.target].untenable == 0
+      and not S.fire.objects[lane.target].burnt then
+      -- its own stretch: straight in to 80% of half range of its face
+      local x, y = G.bf:pos(uid)
+      local t = S.forts.sections[lane.target]
+      local ox, oy = forts.outward(t)
+      local off = ((x - t.from[1]) * ox + (y - t.from[2]) * oy) / MM - G.bf:unit(uid).depth / 2 / MM
+      if off <= half * 0.9 then return face_plan(G, uid, lane.facing) end
+      local stand = half * 0.8 * MM - 1
+      return point_plan(G, uid, lane.x + ox * stand, lane.y + oy * stand, lane.facing)
+    end
     if sec then
       local x, y = G.bf:pos(uid)
       local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM - G.bf:unit(uid).depth / 2 / MM
@@ -471,6 +562,9 @@ local function besieger_move(G, uid, base)
   -- skirmish); others wait 80 paces from the nearest wall until the way opens
   if d.order == "skirmish" then return base(G, uid) end
   local x, y = G.bf:pos(uid)
+  if k.column then
+    return point_plan(G, uid, k.column.x, k.column.y, k.column.facing)
+  end
   local best, bd
   for _, sec in ipairs(S.forts.sections) do
     if facing_toward(G, uid, sec) then
@@ -517,7 +611,7 @@ local function defender_move(G, uid, base)
     local ox, oy, mx, my = forts.outward(target)
     return point_plan(G, uid, mx - ox * (target.thickness + G.bf:unit(uid).depth / 2 + 4), my - oy * (target.thickness + G.bf:unit(uid).depth / 2 + 4))
   end
-  if d.siege and d.siege.fire_fighting then return nil end
+  if d.siege and (d.siege.fire_fighting or d.siege.abatis) then return nil end
   if enemy_inside(G) then return base(G, uid) end
   -- man the threatened section: a gap first, else a wall under escalade
   local target = open[1]
@@ -687,7 +781,21 @@ function CMD.install(rules, R)
     if s == S.besieger then
       give_kit(G, s)
       local p2 = ships_plan(G, s, plan)
-      if p2 ~= plan then exempt[G.S][s] = true end
+      if p2 ~= plan then exempt[G.S][s] = true; return p2 end
+      if #S.forts.forts > 0 then
+        -- each party with kit its own stretch of wall, deployed square
+        -- opposite it (modules.sieges.commander_lanes); ladder parties for
+        -- which no stretch is left put their ladders down and follow as
+        -- the reserve (up friends' ladders, through a breach or gate)
+        local specs = G.sides[s].specs
+        lanes.assign(S, s, specs)
+        lanes.column(specs, MM)
+        for _, d in ipairs(specs) do
+          if d.siege and (d.siege.ladders or 0) > 0 and not d.siege.lane then d.siege.ladders = nil end
+        end
+        exempt[G.S][s] = true
+        return lanes.deploy(G, s, specs, plan, G.S.width)
+      end
       return p2
     end
     return plan
@@ -718,6 +826,44 @@ function CMD.install(rules, R)
     if d.side == G.sieges.defender then return useful(G, uid, defender_move(G, uid, move)) end
     return useful(G, uid, besieger_move(G, uid, move))
   end
+  -- FORMATION CHANGES before a gap: a besieging unit outside within 150 mm
+  -- of the gap it makes for narrows its frontage to pass it
+  local formation = ai.formation
+  function ai.formation(G, uid)
+    local S = G.sieges
+    local d = G.D[uid]
+    if S and #S.forts.forts > 0 and d.side == S.besieger and not ST.inside(G, uid) and not d.siege_on
+      and not (d.siege and (d.siege.ram or (d.siege.ladders or 0) > 0 or d.siege.footing)) then
+      local _, open = threats(G)
+      if #open > 0 then
+        local x, y = G.bf:pos(uid)
+        local g = gaps.nearest_from_outside(S, x, y)
+        local b = R.tables.base_sizes[d.type]
+        if g and b and math.sqrt((g.mx - x) ^ 2 + (g.my - y) ^ 2) <= 150 + G.bf:unit(uid).depth / 2 then
+          local want = gaps.files_to_pass(g, d.files or d.figures, b[1])
+          -- only when the deeper base fits where it stands, with 100 mm
+          -- round it for units moving up (chargers first) before it changes (the change keeps the
+          -- centre and the engine's resize checks nothing: it must not
+          -- grow into a friend behind it)
+          if want and b[2] then
+            local u = G.bf:unit(uid)
+            local xs, ys, fs, ws, ds = { u.x }, { u.y }, { u.facing }, { want * b[1] + 200 }, { math.ceil(d.figures / want) * b[2] + 200 }
+            for _, o in ipairs(G.bf:units()) do
+              if o ~= uid then
+                local ou = G.bf:unit(o)
+                xs[#xs + 1], ys[#ys + 1], fs[#fs + 1], ws[#ws + 1], ds[#ds + 1] = ou.x, ou.y, ou.facing, ou.width, ou.depth
+              end
+            end
+            local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, 0)
+            local clash = false
+            for n = 1, #pairs_, 2 do if pairs_[n] == 1 then clash = true; break end end
+            if not clash then return want end
+          end
+        end
+      end
+    end
+    return formation and formation(G, uid) or nil
+  end
   function ai.charge_target(G, uid)
     local S = G.sieges
     if not S then return charge_target(G, uid) end
@@ -725,15 +871,55 @@ function CMD.install(rules, R)
     if d.siege_on and d.side == S.defender then return nil end
     if d.siege and (d.siege.ram or d.siege.ladder_up or (d.siege.fire and d.siege.prepared)) then return nil end
     local t = charge_target(G, uid)
-    if not t then return nil end
-    local o = G.D[t]
-    if o.siege_on and not (d.siege and d.siege.footing) then return nil end
+    if t then
+      local o = G.D[t]
+      if o.siege_on and not (d.siege and d.siege.footing) then t = nil end
+    end
     -- no charges across a standing wall
-    if ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not o.siege_on then
+    if t and ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not G.D[t].siege_on then
       local _, open = threats(G)
-      if #open == 0 then return nil end
+      if #open == 0 then t = nil end
+    end
+    -- storming a gap: a besieging unit outside charges the nearest defender
+    -- (routing or not) in or just behind a gap within its charge reach (the default
+    -- commander would weigh the odds and wait; the gap is the assault's
+    -- whole point, and troops waiting before it only block it)
+    if not t and d.side == S.besieger and d.order ~= "skirmish" and d.type ~= "ENG" and not ST.inside(G, uid)
+      and not d.siege_on and d.moves and d.moves[2] then
+      local best, bd
+      for _, g in ipairs(gaps.list(S)) do
+        for _, o in ipairs(G.sides[S.defender].units) do
+          local od = G.D[o]
+          -- (a router on the walk beside the gap stands in the way too)
+          if live(od) and not G.bf:unit(o).removed and (not od.siege_on or od.routing) then
+            local ox, oy = G.bf:pos(o)
+            local near_gap = ST.seg_dist(ox, oy, g.a[1], g.a[2], g.b[1], g.b[2]) <= g.thickness + G.bf:unit(o).depth / 2 + 10
+            local dist = G.bf:distance(uid, o) / MM
+            if near_gap and dist <= d.moves[2] and (not bd or dist < bd) then
+              -- and no friend in the way (a charge behind a friend goes nowhere)
+              local ux, uy, uf = G.bf:pos(uid)
+              local b = math.deg(math.atan(-(ox - ux), (oy - uy)))
+              local tn = ((b - uf + 180) % 360) - 180
+              if G.bf:free_ahead({ uid }, tn, dist * MM) >= dist * MM - 1 then best, bd = o, dist end
+            end
+          end
+        end
+      end
+      t = best
     end
     return t
+  end
+  -- giving the siege up (modules.sieges.commander_end): the besieger whose
+  -- assault is spent, the garrison whose fort is lost
+  local withdraw = ai.withdraw
+  function ai.withdraw(G, s)
+    local why = G.sieges and ends.gives_up(G, s)
+    if why then
+      ST.say(G, "  %s: %s.", G.sides[s].name, why)
+      if G.log then G.bf:log("siege_gives_up", { side = s, why = why }) end
+      return true
+    end
+    return withdraw and withdraw(G, s) or false
   end
   function ai.countercharge(G, uid, charger)
     if G.sieges and G.D[uid].siege_on then return false end

@@ -23,6 +23,10 @@ local PD = require("modules.sieges.wrg.period")
 local MOD = require("modules.sieges.wrg.modifiers")
 local REF = require("modules.sieges.wrg.referee")
 local CMD = require("modules.sieges.commander_wrg")
+local WP = require("modules.sieges.wrg.working_parties")
+local BL = require("modules.sieges.wrg.blind")
+local FA = require("modules.sieges.wrg.fascines")
+local CON = require("modules.sieges.wrg.construction")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -55,7 +59,9 @@ function A.apply(rules)
     P.upkeep, P.movement, P.shooting_phase, P.melee_phase, P.end_of_period
   function P.upkeep(G)
     upkeep(G)
-    if ST.init(G) then PD.locate(G); CMD.fire_fighters(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+    if ST.init(G) then
+      if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
+      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)
@@ -64,6 +70,7 @@ function A.apply(rules)
       PD.locate(G)
       PD.escaladers_moved(G, R)
       PD.ladders(G, R)
+      FA.throw(G, R)
       PD.caltrops(G, R, before)
       PD.locate(G)
     end
@@ -73,12 +80,14 @@ function A.apply(rules)
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
     PD.batteries(G, R, held)
+    BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
     -- RANGES: "fighting from a raised rampart add 20 paces"
     local raised = {}
     for _, uid in ipairs(G.all) do
       local d = G.D[uid]
-      if d.siege_on and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
+      -- (and from a ship: "higher than a beach", READING: as a rampart)
+      if (d.siege_on or d.siege_ship) and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
     end
     shooting_phase(G)
     for _, uid in ipairs(raised) do G.D[uid].range = G.D[uid].range - 20 end
@@ -89,8 +98,20 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); PD.lay_caltrops(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
+  end
+
+  -- FIGHTING INSIDE FORTIFICATIONS: "Disorganisation due to fragmented
+  -- front does not apply inside fortifications." SHIP-TO-SHORE FIGHTING:
+  -- "They ignore disorganisation for fragmented front." WRG's fragmented
+  -- front is DISORGANISATION 3, "Formation split by a gap" (turn.split_gap):
+  -- no split for a unit whose centre is inside a fort, on its walls or
+  -- aboard ship.
+  local split_gap = R.turn.split_gap
+  function R.turn.split_gap(G, uid)
+    if G.sieges and (ST.inside(G, uid) or ST.on_section(G, uid) or ST.on_ship(G, uid)) then return 0 end
+    return split_gap(G, uid)
   end
 
   -- 3. modifiers, commander, referee, victory

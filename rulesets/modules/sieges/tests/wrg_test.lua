@@ -259,6 +259,193 @@ T.case("WRG 1973 SIEGE: DESTRUCTION and WORKING PARTIES: uncontrolled advance wo
   T.eq(events(G2, "siege_work", 1)[1].fp, 10, "2 elephants: 10 figure/periods")
 end)
 
+T.case("WRG 1973 SIEGE: WORKING PARTIES: an uncontrolled ram party does not charge the defenders on the wall above it; it works at double speed", function()
+  -- a garrison archer on the walk above the gate, well within charge reach
+  local G = situation{
+    side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true },
+                                                                                      state = "uncontrolled", state_periods = 2, ua_period = 0 } }) },
+    side2 = { unit("arch", "LI", 600, 500 + forts.PARAPET_MM + 1 + 15, 0, { weapons = { "bow" }, figures = 4, ranks = 1 }), FAR } }
+  play(G)
+  T.eq(#events(G, "charge", 1), 0, "no charge: 'in all other cases it means work at double speed'")
+  T.eq(events(G, "siege_work", 1)[1].fp, 12, "6 figures, double speed")
+end)
+
+T.case("WRG 1973 SIEGE: WORKING PARTIES: an uncontrolled ram party with an enemy sortie occurring advances to contact it, ceasing work", function()
+  -- a unit of the garrison come out of its fort, 60 mm behind the ram party
+  local G = situation{
+    side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true },
+                                                                                      state = "uncontrolled", state_periods = 2, ua_period = 0 } }) },
+    side2 = { unit("sortie", "MI", 700, 700, 0, { figures = 6, ranks = 2 }), FAR } }
+  local sortie = G.by_id[2].sortie
+  -- it was in the fort (the garrison) and has come out
+  G.bf:place(sortie, 700, 700, 0)
+  PD.locate(G)
+  T.eq(G.D[sortie].siege_garrison, true)
+  G.bf:place(sortie, 600, at_foot(40) - 100, 0)
+  -- the sortie stands behind the party: turn the party about to face it
+  G.bf:place(G.by_id[1].ram, 600, at_foot(40), 180)
+  play(G)
+  local c = events(G, "charge", 1)
+  T.eq(#c, 1, "it charges the sortie")
+  T.eq(c[1].target, sortie)
+  T.eq(#events(G, "siege_work", 1), 0, "ceasing work")
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: disorganisation due to fragmented front does not apply inside fortifications", function()
+  -- a river 30 paces wide (foot may not cross it: WRG's split) running
+  -- north-south through the fort and out of it; a line of 16 foot astride
+  -- it inside the fort and another outside
+  local function astride(y_cm)
+    local G = situation{
+      terrain = { FORT, { type = "river", from = { 60, 0 }, to = { 60, 122 }, width = 30 }, { type = "siege", besieger = 1 } },
+      side1 = { unit("far1", "MI", 100, 100) },
+      side2 = { unit("line", "MI", 600, y_cm * 10, 0, { figures = 16, ranks = 1 }), FAR } }
+    return G, G.by_id[2].line
+  end
+  local G, line = astride(75)   -- inside the fort
+  T.eq(ST.inside(G, line), true)
+  T.eq(turn.split_gap(G, line), 0, "inside: no fragmented front")
+  play(G)
+  T.eq(G.D[line].disorganised == true, false, "not disorganised inside the fort")
+  local G2, line2 = astride(30)  -- the same outside
+  T.eq(ST.inside(G2, line2), false)
+  T.truthy(turn.split_gap(G2, line2) >= 10, "outside: split by the ditch")
+  play(G2)
+  T.eq(G2.D[line2].disorganised, true, "DISORGANISATION 3 outside")
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: stone-throwers outside shooting blind: casualties halved and divided among all the units in garrison", function()
+  local BL = require("modules.sieges.wrg.blind")
+  -- the shares: half the casualties (rounded down), equal, the odd ones to the nearest
+  T.eq(BL.shares(7, 3), { 1, 1, 1 })
+  T.eq(BL.shares(9, 2), { 2, 2 })
+  T.eq(BL.shares(11, 3), { 2, 2, 1 })
+  T.eq(BL.shares(1, 2), { 0, 0 })
+  -- a 30-mina engine 100 mm south of the wall; three garrison units inside, one on the wall
+  local seen = 0
+  for seed = 1, 12 do
+    local G = situation{ seed = seed,
+      side1 = { unit("onager", "ENG", 600, 400, 0, { engine = "stone_30_mina", figures = 1, weapons = {}, set = { siege = { blind = true } } }) },
+      side2 = { unit("g1", "HI", 500, 700, 180), unit("g2", "HI", 700, 700, 180), unit("g3", "LI", 600, 800, 180, { weapons = { "bow" } }),
+                unit("w", "LI", 470, 500 + forts.PARAPET_MM + 1 + 15, 180, { weapons = { "bow" }, figures = 4, ranks = 1 }), FAR } }
+    local before = {}
+    for _, id in ipairs({ "g1", "g2", "g3", "w" }) do before[id] = G.D[G.by_id[2][id]].figures end
+    play(G)
+    local e = events(G, "siege_blind", 1)
+    T.eq(#e, 1, "it lobs blind")
+    T.eq(e[1].garrison, 4, "all four units in garrison (FAR, outside, is not)")
+    T.eq(e[1].casualties, tables.casualties(e[1].total, e[1].figures))
+    local sum = 0
+    for _, n in ipairs(e[1].shares) do sum = sum + n end
+    T.eq(sum, e[1].casualties // 2, "halved")
+    T.truthy(e[1].shares[1] - e[1].shares[4] <= 1, "divided among them")
+    for _, sh in ipairs(events(G, "shoot", 1)) do T.truthy(sh.unit ~= G.by_id[1].onager, "it shoots at nothing else") end
+    if sum > 0 then seen = seen + 1 end
+  end
+  T.truthy(seen > 0, "some seeds put casualties on the garrison")
+end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: infantry throw 60 mm fascines into a ditch, each 5 mm of its width; 11 fill it", function()
+  local FA = require("modules.sieges.wrg.fascines")
+  T.eq(FA.per_fill(20 * MM), 11, "a 20-pace ditch (50.8 mm): 11 fascines")
+  T.eq(FA.LENGTH_MM.infantry, 60); T.eq(FA.LENGTH_MM.cavalry, 40)
+  -- a ditch from x = 400 to 600 mm before the camp's south face, its middle at y = 460
+  local function on_ditch(n)
+    local G = situation{ terrain = { PALISADE, { type = "ditch", from = { 40, 46 }, to = { 60, 46 } }, { type = "siege", besieger = 1 } },
+                         side1 = { unit("fas", "LMI", 535, 460, 0, { weapons = { "sword" }, figures = 12, ranks = 2,
+                                                                  set = { siege = { fascines = n } } }) } }
+    return G, G.by_id[1].fas
+  end
+  local function ditch_at(G, x, y)
+    for _, t in ipairs(G.bf:terrain_at(x, y)) do
+      local a = G.terrain_attr[t.id]
+      if a and a.type == "river" then return true end
+    end
+    return false
+  end
+  local G, fas = on_ditch(12)
+  T.eq(ditch_at(G, 535, 460), true)
+  play(G)
+  local e = events(G, "siege_fascines", 1)
+  T.eq(#e, 1); T.eq(e[1].thrown, 11); T.eq(e[1].filled_mm, 60)
+  T.eq(G.D[fas].siege.fascines, 1, "one left")
+  T.eq(ditch_at(G, 535, 460), false, "filled before its front")
+  T.eq(ditch_at(G, 535 - 31, 460), true, "the ditch beyond the 60 mm goes on")
+  T.eq(ditch_at(G, 535 + 31, 460), true)
+  T.eq(#events(G, "terrain_changed", 1) >= 1, true, "logged for the replay")
+  -- fewer than 11: the ditch would stay a ditch; they are kept
+  local G2, fas2 = on_ditch(10)
+  play(G2)
+  T.eq(#events(G2, "siege_fascines", 1), 0)
+  T.eq(G2.D[fas2].siege.fascines, 10)
+  T.eq(ditch_at(G2, 535, 460), true)
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: exact odds of Amida's blind shot (a barbarian 30-mina engine, 4 crew, into a garrison of 5 units)", function()
+  local BL = require("modules.sieges.wrg.blind")
+  local chance = rules.require("wrg.chance")
+  local engine = { type = "ENG", engine = "stone_30_mina", class = "C", regular = false, figures = 1, weapons = {} }
+  local hi = { type = "HI", class = "C", regular = true, figures = 12, weapons = { "long_spear" } }
+  local W = shooting.weapon_factor(engine, hi, true)
+  local crew = shooting.figures(engine, {})
+  T.eq(crew, 4, "the 30-mina engine's crew")
+  -- the random factor by hand: the minus die is an average die, the plus a normal die (barbarians)
+  local avg, p_hand = { 2, 3, 3, 4, 4, 5 }, { [-1] = 0, [0] = 0, [1] = 0 }
+  for _, m in ipairs(avg) do for pl = 1, 6 do
+    local v = pl > m and 1 or (pl < m and -1 or 0)
+    p_hand[v] = p_hand[v] + 1 / 36
+  end end
+  -- the whole shot through dice.odds: the largest share a garrison unit takes
+  local out = dice.odds(function(src)
+    local r = chance.shooting(engine, src)
+    local cas = tables.casualties(W + r.value, crew)
+    return BL.shares(cas, 5)[1]
+  end)
+  local by_hand = {}
+  for v, p in pairs(p_hand) do
+    local sh = BL.shares(tables.casualties(W + v, crew), 5)[1]
+    by_hand[sh] = (by_hand[sh] or 0) + p
+  end
+  local total = 0
+  for _, o in ipairs(out) do
+    T.near(o.p, by_hand[o.outcome] or -1, 1e-12, "share " .. tostring(o.outcome))
+    total = total + o.p
+  end
+  T.near(total, 1, 1e-12)
+  T.near(p_hand[1], 15 / 36, 1e-12, "plus die higher: 15 of 36")
+  T.near(p_hand[-1], 15 / 36, 1e-12, "minus die higher: 15 of 36")
+end)
+
+T.case("WRG 1973 SIEGE: CONSTRUCTION: the garrison closes a breach with an abatis, 5 figure/periods per 5 paces, logged; not with the enemy at the gap (within 10 paces)", function()
+  local function breach(enemy_y)
+    local G = situation{
+      side1 = { unit("far1", "MI", 100, enemy_y or 100) },
+      side2 = { unit("pioneers", "MI", 462, 500 + 24 + 25, 180, { figures = 8, ranks = 2 }), FAR } }
+    ST.set_state(G, 1, "breached", "test")   -- the first wall section, 400 to 475 mm: 29.5 paces
+    return G, G.by_id[2].pioneers
+  end
+  local G, pio = breach()
+  T.eq(G.sieges.forts.sections[1].length / MM > 29, true)
+  -- 30 paces of abatis: 30 figure/periods; 8 figures a period: the 4th period finishes it
+  for _ = 1, 3 do play(G) end
+  local b = events(G, "siege_build")
+  T.eq(#b, 3); T.eq(b[3].done, 24); T.eq(b[3].need, 30)
+  play(G)
+  local done
+  for _, e in ipairs(events(G, "siege_build", 4)) do if e.what == "abatis done" then done = e end end
+  T.truthy(done ~= nil, "finished in period 4")
+  local fid = done.feature
+  T.eq(G.terrain_attr[fid].type, "river", "a linear obstacle (a stream 20 paces wide)")
+  local added = events(G, "terrain_added")
+  T.eq(added[#added].id, fid, "on the table, logged for the replay")
+  T.eq(G.D[pio].siege.abatis, nil, "the party's work is done")
+  -- an enemy 5 paces from the gap (holding it): nobody builds
+  local G2 = breach()
+  G2.bf:place(G2.by_id[1].far1, 437, 500 - 5 * MM - 20, 0)
+  play(G2)
+  T.eq(#events(G2, "siege_build"), 0)
+end)
+
 T.case("WRG 1973 SIEGE: DESTRUCTION and BREACHES: 30 figure/periods breach a stone wall; defenders on the section are lost", function()
   local G = situation{
     side1 = { unit("ram", "MI", 470, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }) },
@@ -376,6 +563,32 @@ T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: the ship's company counts as the
   T.eq(G.D[crew].class, "A", "ashore: its own class again")
 end)
 
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: the ship's company is higher than a beach: +20 paces shooting from the ship, -20 shooting up at it, no overhead penalty", function()
+  local terms = function(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local aboard = { type = "HI", class = "C", regular = true, weapons = { "javelin" }, figures = 8, files = 4, ranks = 2, siege_ship = 7 }
+  T.eq(terms(shooting.shoot(archer, aboard, { range = 225 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart ~= nil, true,
+    "a bow on the beach at 225 paces: beyond 240 - 20")
+  T.eq(terms(shooting.shoot(archer, aboard, { range = 215 }, dice.forced({ 3, 3 }), true)).siege_up_at_rampart, nil)
+  local ship_archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, siege_ship = 7 }
+  local plain = { type = "MI", class = "C", regular = true, weapons = { "spear" }, figures = 8, files = 4, ranks = 2 }
+  local t = terms(shooting.shoot(ship_archer, plain, { range = 100, overhead = true }, dice.forced({ 3, 3 }), true))
+  T.eq({ t.overhead, t.siege_from_rampart_overhead }, { -1, 1 }, "no overhead penalty from the ship")
+  -- in battle: bows aboard reach 255 paces onto the beach
+  local G = situation{ seed = 2,
+    terrain = { { type = "ship", at = { 50, 20 }, size = { 16, 7 }, side = 1, class = "C" }, { type = "siege", besieger = 1 } },
+    side1 = { unit("bows", "LI", 500, 200, 0, { weapons = { "bow" }, figures = 8, ranks = 1 }) },
+    side2 = { unit("target", "MI", 500, 200 + 15 + 255 * MM + 20, 180) } }
+  play(G)
+  local shots = 0
+  for _, e in ipairs(events(G, "shoot", 1)) do if e.unit == G.by_id[1].bows then shots = shots + 1 end end
+  T.eq(shots, 1, "255 paces: in range from the ship")
+end)
+
 T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: climbing down the ship's side as dismounting: half a period", function()
   local G = situation{
     terrain = { { type = "ship", at = { 50, 20 }, size = { 16, 7 }, side = 1 }, { type = "siege", besieger = 1 } },
@@ -429,6 +642,22 @@ T.case("WRG 1973 SIEGE: referee: nobody passes an intact wall except by ladder, 
   T.eq(problems[1].expected, "across the wall only by ladder, breach or gate")
 end)
 
+T.case("WRG 1973 SIEGE: referee: a long move (a charge) through a broken gate passes; the same length through the wall beside it does not", function()
+  local G = situation{ side1 = { unit("a", "MI", 600, 300, 0), unit("b", "MI", 470, 300, 0) } }
+  local check
+  for _, inv in ipairs(referee.invariants) do if inv.id == "siege_walls" then check = inv.check end end
+  local a, b = G.by_id[1].a, G.by_id[1].b
+  local gate
+  for _, sec in ipairs(G.sieges.forts.sections) do if sec.kind == "gate" then gate = sec.index end end
+  ST.set_state(G, gate, "breached", "test")  -- the gate, 550 to 650 mm
+  T.eq(check(G, { moved = {}, start = {} }), nil, "first look")
+  -- both end 200 mm inside, far from the gap; a through the gate, b through the wall at x = 470
+  G.bf:place(a, 600, 700); G.bf:place(b, 470, 700)
+  local problems = check(G, { moved = {}, start = { [a] = { 600, 300 }, [b] = { 470, 300 } } })
+  T.eq(#problems, 1)
+  T.eq(problems[1].unit, b)
+end)
+
 T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out; ladders 2 figures each and the ram to the foot", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
@@ -454,7 +683,34 @@ T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out;
   end
   T.truthy(on_wall >= 3, "the garrison's foot on the walls")
   T.eq(ram, 1)
-  T.eq(ladders, 12)
+  T.eq(ladders, 8)
+end)
+
+T.case("WRG 1973 SIEGE: the commander's assault lanes: each ladder party and the ram its own stretch of wall, deployed square opposite it", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
+  local r = lb.run{ scenario = sc, seed = 1, turns = 0 }
+  local G = r.state
+  local stretches, parties = {}, 0
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    local lane = d.siege and d.siege.lane
+    if d.siege and ((d.siege.ladders or 0) > 0 or d.siege.ram) then
+      parties = parties + 1
+      T.truthy(lane ~= nil, d.name .. " has a lane")
+      T.eq(stretches[lane.stretch], nil, "one party a stretch")
+      stretches[lane.stretch] = true
+      local x, _, f = G.bf:pos(uid)
+      T.near(x, lane.x, 1e-6, "deployed opposite its lane")
+      T.near(f, lane.facing, 1e-6, "facing the wall")
+      local sec = G.sieges.forts.sections[lane.target]
+      if d.siege.ram then T.eq(sec.kind, "gate", "the ram's lane is the gate") else T.eq(sec.kind, "wall") end
+    end
+  end
+  -- Amida's south face: two wall stretches between its towers and the gate
+  T.eq(parties, 3)
 end)
 
 T.case("WRG 1973 SIEGE: FIRE and the weather: the wind from the weather state; rain puts fires out and no more start", function()
@@ -480,6 +736,10 @@ T.case("WRG 1973 SIEGE: bad siege pieces are reported with what was expected", f
     { kind = "wall", from = { 10, 0 }, to = { 10, 10 } }, { kind = "wall", from = { 10, 10 }, to = { 0, 0 } } } }
   T.raises(function() situation{ terrain = { bad } } end, "a section is { kind: wall | tower | gate | palisade | turf_wall")
   T.raises(function() situation{ terrain = { { type = "siege", besieger = 3 } } } end, "siege needs besieger: 1 or 2")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, blind = "onager" } } } end,
+    "blind is a list of unit ids")
+  T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, fascines = -2 } } } end,
+    "fascines is a number of fascines")
   T.raises(function() situation{ terrain = { { type = "siege", besieger = 1, hours_per_period = 0 } } } end,
     "hours_per_period must be a number above 0")
   T.raises(function() situation{ terrain = { { type = "ship", at = { 1, 1 }, size = { 5, 2 }, side = 1, class = "A" } } } end,
@@ -575,4 +835,33 @@ T.case("WRG 1973 SIEGE and WEATHER AND TIME OF DAY: engineering without illumina
   G.weather_wrg = { lights = {} }
   play(G)
   T.eq(events(G, "siege_work", 1)[1].fp, 3, "6 figures at half pace")
+end)
+
+T.case("WRG 1973 CAMPAIGNS 3 (the commander): the besieger whose assault is spent or stalled breaks the siege up; the garrison whose fort is lost gives up", function()
+  local E = require("modules.sieges.commander_end")
+  -- a ram party at the gate: means and an assault; the garrison holds the fort
+  local G = situation{ side1 = { unit("ram", "MI", 600, at_foot(40), 0, { figures = 6, ranks = 2, set = { siege = { ram = true } } }),
+                                 unit("foot", "MI", 300, 200, 0) },
+                       side2 = { unit("g", "HI", 700, 700, 180), FAR } }
+  play(G)
+  T.eq(E.means(G), { "ram" })
+  T.eq(E.assaulting(G), true, "the ram at work")
+  T.eq(E.gives_up(G, 1), nil)
+  T.eq(E.gives_up(G, 2), nil)
+  -- the ram party gone: nothing left to take the fort with
+  turn.remove(G, G.by_id[1].ram, "test")
+  T.eq(#E.means(G), 0)
+  T.eq(E.gives_up(G, 1), "the assault is spent: the siege is broken up")
+  -- the garrison gone and the besieger's foot in the fort: the fort is lost
+  turn.remove(G, G.by_id[2].g, "test")
+  G.bf:place(G.by_id[1].foot, 600, 700, 0)
+  T.eq(E.gives_up(G, 2), "the fort is lost")
+  -- stalled: a besieger with ladders that never uses them, 4 periods after its last assault
+  local G2 = situation{ side1 = { unit("lad", "MI", 600, 200, 0, { set = { siege = { ladders = 2 } } }) },
+                        side2 = { unit("g", "HI", 700, 700, 180), FAR } }
+  G2.sieges.assaulted = 1
+  G2.turn = 4
+  T.eq(E.gives_up(G2, 1), nil, "3 periods: not yet")
+  G2.turn = 5
+  T.eq(E.gives_up(G2, 1), "the assault has stalled: the siege is broken up")
 end)

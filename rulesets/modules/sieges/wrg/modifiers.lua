@@ -49,8 +49,13 @@ function MOD.entries(troops)
   -- for the shooting phase) and "Troops ... shooting up at a rampart or
   -- similar ... deduct 20 paces".
   local RANGES = "WRG 1973 SHOOTING: RANGES"
+  -- SHIP-TO-SHORE FIGHTING: the ship's company is "higher than a beach":
+  -- READING: a ship is "similar" to a rampart for the range (troops on the
+  -- beach shooting up at it deduct 20 paces, its company shooting from it
+  -- adds 20: wrg.lua) and for the overhead exemption (a vertical elevation).
+  local function high(u) return u.siege_on ~= nil or u.siege_ship ~= nil end
   local function up_at_rampart(c)
-    if c.target.siege_on == nil or c.shooter.siege_on ~= nil or c.s.range == nil then return false end
+    if not high(c.target) or high(c.shooter) or c.s.range == nil then return false end
     local r = troops.range(c.shooter)
     return r ~= nil and c.s.range > r - 20
   end
@@ -66,7 +71,7 @@ function MOD.entries(troops)
       -- vertical elevation such as an elephant or rampart."
       id = "siege_from_rampart_overhead", rule = "WRG 1973 SHOOTING, TACTICAL FACTORS",
       text = "shooting overhead from a rampart: no penalty",
-      when = function(c) return c.shooter.siege_on ~= nil and c.s.overhead == true and not c.s.overhead_exempt end,
+      when = function(c) return high(c.shooter) and c.s.overhead == true and not c.s.overhead_exempt end,
       add = 1,
     },
     {

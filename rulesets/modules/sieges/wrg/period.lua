@@ -21,6 +21,7 @@ local mining = require("modules.sieges.mining")
 local caltrops = require("modules.sieges.caltrops")
 local materials = require("modules.sieges.materials")
 local ST = require("modules.sieges.wrg.state")
+local WP = require("modules.sieges.wrg.working_parties")
 
 local PD = {}
 
@@ -41,6 +42,9 @@ function PD.locate(G)
     if live(d) and not G.bf:unit(uid).removed then
       d.siege_on = ST.on_section(G, uid)
       d.siege_ship = ST.on_ship(G, uid)
+      -- the garrison: the defender's units that have stood in the fort or
+      -- on its walls (one of them outside is a sortie: working_parties.lua)
+      if S.defender and d.side == S.defender and (d.siege_on or ST.inside(G, uid)) then d.siege_garrison = true end
     else
       d.siege_on, d.siege_ship = nil, nil
     end
@@ -351,7 +355,8 @@ function PD.works(G, R)
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
     local k = d.siege or {}
-    if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed then
+    -- WORKING PARTIES: an uncontrolled party with a sortie on ceases work
+    if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed and not WP.ceases_work(G, d) then
       local tool, figures, elephants
       if k.ram then tool, figures = "ram", math.min(d.figures, materials.CARRY.ram.max)
       elseif d.type == "EL" then tool, figures, elephants = "axes", 0, d.figures

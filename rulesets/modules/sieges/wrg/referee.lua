@@ -9,7 +9,9 @@
 --                    walk, was over a parapet at the start or end of the
 --                    phase (only a climb puts a unit over one: it is on its
 --                    ladders), or its base touches a section that no longer
---                    holds (breached, burnt, open) at one end of its move
+--                    holds (breached, burnt, open) at one end of its move,
+--                    or the straight line from its start to its end goes
+--                    through such a section's face
 --   siege_escalade   an escalader (on its ladders, no footing) stands
 --                    against the section its ladders are on
 local forts = require("modules.sieges.fortifications")
@@ -57,6 +59,26 @@ local function by_gap(G, uid, x, y)
   return false
 end
 
+-- Whether the straight line from a unit's start to its end goes through
+-- the outer face of a section that does not hold (a charge of 80 paces
+-- through a broken gate ends far from it and started far from it).
+local function through_gap(G, ax, ay, bx, by)
+  local S = G.sieges
+  for _, sec in ipairs(S.forts.sections) do
+    if not forts.blocks(sec) then
+      local cx, cy, dx, dy = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
+      local rx, ry, sx, sy = bx - ax, by - ay, dx - cx, dy - cy
+      local den = rx * sy - ry * sx
+      if math.abs(den) > 1e-12 then
+        local t = ((cx - ax) * sy - (cy - ay) * sx) / den
+        local u = ((cx - ax) * ry - (cy - ay) * rx) / den
+        if t >= 0 and t <= 1 and u >= 0 and u <= 1 then return true end
+      end
+    end
+  end
+  return false
+end
+
 function REF.install(rules, R)
   local W = rules.require("wrg.referee")
   W.PACES.climb = function(d)
@@ -88,6 +110,7 @@ function REF.install(rules, R)
             local on_walk = d.siege_on ~= nil or (d.siege and (d.siege.footing or d.siege.escalading))
             local ok = climbed or on_walk or over[uid] or over_before[uid] or by_gap(G, uid, x, y)
               or (start and by_gap(G, uid, start[1] or start.x, start[2] or start.y))
+              or (start and through_gap(G, start[1] or start.x, start[2] or start.y, x, y))
             if not ok then
               out = out or {}
               out[#out + 1] = { unit = uid, expected = "across the wall only by ladder, breach or gate",

@@ -20,6 +20,8 @@
 --     penthouses: 1              # shelter for a mine begun in the first period
 --     fire: [sagittarii]         # unit ids given fire missiles (with their wagon)
 --     caltrops: [legio]          # Roman or Byzantine infantry carrying caltrops
+--     fascines: 24               # 60 mm fascines for the ladder parties' spare figures
+--     blind: [onager]            # the besieger's stone engines that lob blind over the walls
 --     water_wagons: 1            # the defender's water tank wagons (fire-fighting)
 --     objective: 200             # points for holding the fort at the end (WINNERS AND LOSERS)
 --   - type: shallows             # sea the landing wades through: a deep ford
@@ -107,8 +109,12 @@ function SC.read(list, locate, mm_per_pace)
         local ok, h = pcall(time.scale, p, where)
         if not ok then fail("%s", h) end
         if p.besieger ~= 1 and p.besieger ~= 2 then fail("%s: siege needs besieger: 1 or 2", where) end
+        if p.blind ~= nil and type(p.blind) ~= "table" then fail("%s: blind is a list of unit ids (stone engines)", where) end
+        if p.fascines ~= nil and (type(p.fascines) ~= "number" or p.fascines < 0) then
+          fail("%s: fascines is a number of fascines (0 or more)", where)
+        end
         spec.siege = { besieger = p.besieger, hours = h, wind = p.wind, ladders = p.ladders or 0, rams = p.rams or 0,
-                       mantlets = p.mantlets or 0, fire = p.fire or {}, caltrops = p.caltrops or {},
+                       mantlets = p.mantlets or 0, fire = p.fire or {}, caltrops = p.caltrops or {}, blind = p.blind or {}, fascines = p.fascines or 0,
                        water_wagons = p.water_wagons or 0, objective = p.objective,
                        penthouses = p.penthouses or 0 }
       end
