@@ -354,9 +354,21 @@ function ai.countercharge(G, uid, charger)
   return d.order == "attack" and (troops.is_cavalry(d) or d.fanatic == true) and turn.in_reach(G, uid, charger)
 end
 
+-- Intervals: a unit that ends its move within CROWD mm of a friend is
+-- wedged against it (its next charge or move at an angle swings into the
+-- friend and goes nowhere: the commonest idle unit with an enemy in reach);
+-- a move that ends so costs CROWD_PACES paces in the choice below, so the
+-- line keeps room between its units as players keep intervals.
+ai.CROWD = 10
+ai.CROWD_PACES = 30
+-- and a turn away from the unit's facing costs TURN_PACES paces a degree
+-- in that choice, so a unit edging round a friend does not swing its line
+-- one way and back period after period
+ai.TURN_PACES = 0.3
+
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
 -- its distance to a target afterwards (mm) and the paces moved.
-local function try_move(G, uid, b, paces, tid)
+local function try_move(G, uid, b, paces, tid, near)
   local d = G.D[uid]
   return turn.probe(G, uid, function()
     local _, _, f = G.bf:pos(uid)
@@ -369,7 +381,13 @@ local function try_move(G, uid, b, paces, tid)
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
     if go > 0 then moved = select(2, turn.advance(G, uid, go)) end
-    return G.bf:distance(uid, tid), moved
+    -- friends it would end beside or behind, within CROWD mm (those in
+    -- `near` not counted)
+    local crowd = 0
+    for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do
+      if G.D[q.id] and G.D[q.id].side == d.side and not (near and near[q.id]) then crowd = crowd + 1 end
+    end
+    return G.bf:distance(uid, tid), moved, crowd
   end)
 end
 
@@ -484,7 +502,22 @@ function ai.move(G, uid)
     local threat = math.max(0, turn.charge_move(o) - turn.normal_move(d)) + 10
     local stand = math.max(range * 0.8, threat)
     if dist > stand then
-      return { bearing = b, distance = math.min(turn.normal_move(d), dist - stand), advancing = true }
+      -- the way straight at the target, or 30 or 60 degrees either side if
+      -- friends or ground bar it; no way at all: no move is ordered (an
+      -- order to move that goes nowhere is no order a player gives)
+      local go = math.min(turn.normal_move(d), dist - stand)
+      local _, _, facing = G.bf:pos(uid)
+      -- a turn of more than 45 degrees that takes the whole move: the
+      -- unit turns this period and moves the next
+      if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
+        return { bearing = b, distance = go, advancing = true }
+      end
+      for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
+        local bb = turn.norm(b + off)
+        local _, moved = try_move(G, uid, bb, go, target)
+        if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+      end
+      return nil
     end
     -- in range: face the target only if it is outside the shooting arc
     local arc = troops.shooting_arc(d)
@@ -505,9 +538,13 @@ function ai.move(G, uid)
   local _, _, facing = G.bf:pos(uid)
   local cands = { facing, b, turn.norm(b + 30), turn.norm(b - 30), turn.norm(b + 60), turn.norm(b - 60) }
   local best_b, best_score
+  -- (friends already that close are not counted: every move would pay)
+  local near = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do near[q.id] = true end
   for i, bb in ipairs(cands) do
-    local after, moved = try_move(G, uid, bb, math.max(paces, 1), goal)
-    local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05
+    local after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+    local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05 + crowd * ai.CROWD_PACES
+      + math.abs(turn.norm(bb - facing)) * ai.TURN_PACES
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
     if not best_score or score < best_score - 0.01 then best_b, best_score = bb, score end
