@@ -103,8 +103,11 @@ end
 -- periods, hash 7be377f611c6d06c. Renewed for issue #13 (the WRG
 -- commander keeps intervals between its units and its skirmishers order no
 -- move that goes nowhere): the Britons win on points after 12 periods,
--- hash a1d6e2e1135b4002.)
-local GOLDEN = { winner = 2, turns = 12, reason = "points", hash = "a1d6e2e1135b4002" }
+-- hash a1d6e2e1135b4002. Renewed for charges that meet on the way (MOVEMENT,
+-- GENERAL: "Both sides move simultaneously"; side 1's charger used to cover
+-- the whole gap while side 2's stood): the Britons, five units lost, are
+-- ordered off the field after 11 periods, hash b4ba674120b41d17.)
+local GOLDEN = { winner = 1, turns = 11, reason = "fled the field", hash = "b4ba674120b41d17" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)
