@@ -390,7 +390,7 @@ local function try_move(G, uid, b, paces, tid, near)
     for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do
       if G.D[q.id] and G.D[q.id].side == d.side and not (near and near[q.id]) then crowd = crowd + 1 end
     end
-    return G.bf:distance(uid, tid), moved, crowd
+    return tid and G.bf:distance(uid, tid) or 0, moved, crowd
   end)
 end
 
@@ -464,6 +464,25 @@ local function move_without_enemy(G, uid, o)
   return nil
 end
 
+-- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
+-- friends or ground bar it; no way at all: nil, no move is ordered (an
+-- order to move that goes nowhere is no order a player gives). A turn of
+-- more than 45 degrees that takes the whole move is ordered as it is (the
+-- unit turns this period and moves the next).
+local function open_way(G, uid, b, go, target)
+  local d = G.D[uid]
+  local _, _, facing = G.bf:pos(uid)
+  if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
+    return { bearing = b, distance = go, advancing = true }
+  end
+  for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
+    local bb = turn.norm(b + off)
+    local _, moved = try_move(G, uid, bb, go, target)
+    if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+  end
+  return nil
+end
+
 function ai.move(G, uid)
   local d = G.D[uid]
   -- under its order (a reaction instruction "move towards nearest enemy" or
@@ -479,14 +498,15 @@ function ai.move(G, uid)
   end
   if not target then
     -- nothing yet where the order points: go on in its direction
-    if o and o.bearing then
-      local r = math.rad(o.bearing)
-      local x, y = G.bf:pos(uid)
-      local far = turn.normal_move(d) * MM
-      return towards_point(G, uid, x - math.sin(r) * far, y + math.cos(r) * far, 0, true)
+    -- (straight on, or round what bars the way)
+    if o and o.bearing then return open_way(G, uid, o.bearing, turn.normal_move(d)) end
+    -- no enemy in sight at all (the weather module: fog, night): its move
+    -- in the dark, if it goes anywhere
+    local plan = G.unseen_move and G.unseen_move(G, uid) or nil
+    if plan and plan.bearing and (plan.distance or 0) > 0 then
+      return open_way(G, uid, plan.bearing, plan.distance)
     end
-    -- no enemy in sight at all (the weather module: fog, night): its move in the dark
-    return G.unseen_move and G.unseen_move(G, uid) or nil
+    return plan
   end
   local b = turn.bearing(G, uid, target)
   if d.state == "uncontrolled" then return { bearing = b, distance = turn.charge_move(d), advancing = true } end
@@ -505,22 +525,8 @@ function ai.move(G, uid)
     local threat = math.max(0, turn.charge_move(o) - turn.normal_move(d)) + 10
     local stand = math.max(range * 0.8, threat)
     if dist > stand then
-      -- the way straight at the target, or 30 or 60 degrees either side if
-      -- friends or ground bar it; no way at all: no move is ordered (an
-      -- order to move that goes nowhere is no order a player gives)
-      local go = math.min(turn.normal_move(d), dist - stand)
-      local _, _, facing = G.bf:pos(uid)
-      -- a turn of more than 45 degrees that takes the whole move: the
-      -- unit turns this period and moves the next
-      if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
-        return { bearing = b, distance = go, advancing = true }
-      end
-      for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
-        local bb = turn.norm(b + off)
-        local _, moved = try_move(G, uid, bb, go, target)
-        if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
-      end
-      return nil
+      -- straight at the target, or round what bars the way
+      return open_way(G, uid, b, math.min(turn.normal_move(d), dist - stand), target)
     end
     -- in range: face the target only if it is outside the shooting arc
     local arc = troops.shooting_arc(d)
