@@ -451,6 +451,12 @@ end
 local function move_charger(G, c)
   local d = G.D[c.charger]
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
+  -- CHARGING: "A charge normally terminates on the line of first contact".
+  -- Moves are simultaneous; a charger that an enemy's charge, moved before
+  -- its own, has already struck met that enemy on its way: it fights where
+  -- it stands (it used to go on out of a flank contact, or stand touching
+  -- and declare a charge that moved nothing).
+  if d.in_melee then return end
   local cx0, cy0 = G.bf:pos(c.charger)
   if c.resumed then cx0, cy0 = c.x0, c.y0 end
   local f_start = c.f_start or terrain_factor(G, c.charger, d)

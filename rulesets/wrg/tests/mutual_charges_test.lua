@@ -81,3 +81,41 @@ T.case("WRG 1973 MOVEMENT, GENERAL: a countercharge meets its charger on the way
   T.near(moved.b, 50, 1, "the countercharger the other half")
   T.truthy(G.D[ia].in_melee and G.D[ib].in_melee, "they meet in contact")
 end)
+
+T.case("WRG 1973 CHARGING: a charger struck by another enemy's charge before it sets off fights where it stands", function()
+  -- "A charge normally terminates on the line of first contact": side 1's
+  -- horse charge side 2's warband in the flank; the warband had declared
+  -- its own charge at side 1's foot ahead of it. Moves are simultaneous,
+  -- the battle moves side 1's charge first: the warband, struck before it
+  -- set off, does not go on past the horse that struck it.
+  local w = unit("w", "LMI", 600, 600, 180, { figures = 8, ranks = 2, weapons = { "javelin" }, fanatic = true })
+  local _, wdp = setup.footprint(w)
+  local ww = setup.footprint(w)
+  local f = unit("f", "MI", 600, 0, 0)
+  local _, fdp = setup.footprint(f)
+  f.at = { 600, 600 - wdp / 2 - 60 * MM - fdp / 2, 0 }
+  local h = unit("h", "HC", 0, 600, -90, { figures = 4, ranks = 1, weapons = { "lance" }, fanatic = true })
+  local _, hdp = setup.footprint(h)
+  h.at = { 600 - ww / 2 - 60 * MM - hdp / 2, 600, -90 }
+  local G, lines
+  G, lines = fight{ side1 = { h, f }, side2 = { w },
+    cmd1 = F.commander{ charge_target = function(_, uid) return G.turn == 1 and uid == G.by_id[1].h and G.by_id[2].w or nil end },
+    cmd2 = F.commander{ charge_target = function() return G.turn == 1 and G.by_id[1].f or nil end } }
+  local ih, iw, i_f = G.by_id[1].h, G.by_id[2].w, G.by_id[1].f
+  local x0, y0 = G.bf:pos(iw)
+  local after = {}
+  G.bf:on_time(function(_, t, phase)
+    if t == 1 and phase == "movement" then
+      after.x, after.y = G.bf:pos(iw)
+      after.touch_h = G.bf:distance(iw, ih) < 0.5
+      after.touch_f = G.bf:distance(iw, i_f) < 0.5
+    end
+  end)
+  play(G)
+  G.bf:on_time(nil)
+  local account = table.concat(lines, "\n")
+  T.truthy(#events(G, "charge", 1) == 2, "both charges declared\n" .. account)
+  T.truthy(after.touch_h, "the horse struck the warband\n" .. account)
+  T.near(math.sqrt((after.x - x0) ^ 2 + (after.y - y0) ^ 2), 0, 0.5, "the warband did not move on")
+  T.eq(after.touch_f, false, "nor reach the foot it had charged")
+end)
