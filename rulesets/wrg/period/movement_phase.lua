@@ -520,8 +520,12 @@ local function move_charger(G, c)
     end
     -- a router contacted does not fight: it is struck in the back (the
     -- melee phase finds it in contact), it stays free to run
-    if not t.routing then t.in_melee = true end
-    d.in_melee = true
+    -- nor does a charger that broke on its test at contact (following
+    -- evaders through their friends): ROUT AND PURSUIT, a router is not in
+    -- hand-to-hand combat (it used to be marked in melee: the referee's
+    -- routers_no_melee at Hydaspes)
+    if not t.routing and not d.routing then t.in_melee = true end
+    if not d.routing then d.in_melee = true end
     d.melee_new = true
     t.melee_new = true
     -- DISORGANISATION 2: contacted "while not facing within 45 degrees of the

@@ -119,3 +119,33 @@ T.case("WRG 1973 CHARGING: a charger struck by another enemy's charge before it 
   T.near(math.sqrt((after.x - x0) ^ 2 + (after.y - y0) ^ 2), 0, 0.5, "the warband did not move on")
   T.eq(after.touch_f, false, "nor reach the foot it had charged")
 end)
+
+T.case("WRG 1973 EVADING and ROUT: chargers who break on their test for following evaders do not fight", function()
+  -- "If chargers wish to follow, both must test reaction": horsemen follow
+  -- skirmishers evading through the foot behind them, and break on their
+  -- test (dice 1, 1, 1). A router is not in hand-to-hand combat (ROUT AND
+  -- PURSUIT): the horsemen, routing from the moment of contact, are not in
+  -- melee (they used to be marked in melee all the same: the referee's
+  -- routers_no_melee, Hydaspes).
+  local G, lines
+  G, lines = fight{
+    dice = F.rigged({ ["WRG reaction test, h (following evaders through their friends)"] = { 1, 1, 1 } }),
+    side1 = { unit("h", "HC", 900, 300, 0, { class = "D", weapons = { "lance" }, figures = 4, ranks = 1 }) },
+    side2 = { unit("s", "LI", 900, 300 + 20 + 100 * MM + 15, 180, { weapons = { "javelin" }, figures = 4, ranks = 1,
+                   set = { order = "skirmish" } }),
+              unit("f", "MI", 900, 300 + 20 + 100 * MM + 30 + 5 + 20, 180, { figures = 12, ranks = 2 }) },
+    cmd1 = F.commander{ charge_target = function() return G.turn == 1 and G.by_id[2].s or nil end },
+    cmd2 = F.commander{ evade = function() return true end } }
+  local h, f = G.by_id[1].h, G.by_id[2].f
+  local after = {}
+  G.bf:on_time(function(_, t, phase)
+    if t == 1 and phase == "movement" then after.routing, after.in_melee = G.D[h].routing, G.D[h].in_melee end
+  end)
+  play(G)
+  G.bf:on_time(nil)
+  local struck = false
+  for _, e in ipairs(events(G, "contact", 1)) do if e.unit == h and e.target == f then struck = true end end
+  T.truthy(struck, "the horsemen strike the foot behind the evaders")
+  T.truthy(after.routing, "and break on their test\n" .. table.concat(lines, "\n"))
+  T.eq(after.in_melee or false, false, "a router is not in melee")
+end)
