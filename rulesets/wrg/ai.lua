@@ -289,14 +289,14 @@ local function charge_value(G, uid, tid)
   local hit, edge = ai.charge_path(G, uid, tid)
   if not hit then return nil end          -- blocked by friends, terrain or out of reach
   t = G.D[hit]
-  if t.routing then return 10, hit end    -- a router struck in the back
+  if t.routing then return 10, hit, edge end -- a router struck in the back
   local ratio, after = ai.melee_odds(G, uid, hit, edge)
   local v = ratio
   if edge ~= "front" then v = v + 1.5 end
   if after.broken then v = v + 2 elseif after.pushed_back then v = v + 0.5 end
   if t.disorganised then v = v + 0.5 end
   if t.in_melee then v = v + 0.5 end     -- join a fight already going on
-  return v, hit
+  return v, hit, edge
 end
 
 -- CHARGING: an "attack" unit charges the enemy in reach whose charge pays
@@ -330,7 +330,16 @@ function ai.charge_target(G, uid)
     if not attack then ok = troops.is_light(o) and (o.disorganised or o.routing) end
     if ok and support and G.bf:distance(q.id, support) > turn.charge_move(o) * MM then ok = false end
     if ok then
-      local v, hit = charge_value(G, uid, q.id)
+      local v, hit, edge = charge_value(G, uid, q.id)
+      -- and they stand and shoot at any enemy in good order within their
+      -- range ("missile troops charging when they could shoot": a charger
+      -- does not shoot), unless it is fighting friends and the charge
+      -- takes it in flank or rear (it cannot turn to meet it; one that is
+      -- free may turn or charge and meet the shooters front to front)
+      if v and shooter and hit and not G.D[hit].routing and not G.D[hit].disorganised
+        and G.bf:distance(uid, hit) <= d.range * MM and not (edge ~= "front" and G.D[hit].in_melee) then
+        v = nil
+      end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
   end
