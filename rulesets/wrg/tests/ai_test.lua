@@ -36,3 +36,26 @@ T.case("WRG commander (issue #13): bowmen stand and shoot at an enemy in good or
     unit("h", "LMI", 0, 0, 180, { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } }), 40)
   T.eq(ai.charge_target(G2, j), h2, "javelin-armed foot charge (the javelins are thrown in the charge)")
 end)
+
+T.case("WRG commander (issue #13): a skirmisher whose way is barred is ordered no move", function()
+  -- GENERAL FEATURES OF ORDERS 4: skirmishers "close to within their own
+  -- missile range"; with a friend standing across its front (touching it:
+  -- straight on and 30 or 60 degrees either side all swing or run into
+  -- it) the commander used to order the straight move, which went nowhere
+  local function plan(with_friend)
+    local s = unit("s", "LI", 600, 300, 0, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local _, sdp = setup.footprint(s)
+    local side1 = { s }
+    if with_friend then
+      local f = unit("f", "HI", 600, 0, 0, { figures = 8, ranks = 1 })
+      local _, fdp = setup.footprint(f)
+      f.at = { 600, 300 + sdp / 2 + fdp / 2, 0 }
+      side1[2] = f
+    end
+    local G = fight{ side1 = side1, side2 = { unit("e", "HI", 600, 1100, 180) } }
+    return ai.move(G, G.by_id[1].s)
+  end
+  local p = plan(false)
+  T.truthy(p and math.abs(p.bearing) < 0.5 and p.distance > 0, "nothing in the way: straight at the enemy")
+  T.eq(plan(true), nil, "a friend across its front: no move is ordered")
+end)
