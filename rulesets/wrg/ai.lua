@@ -368,7 +368,7 @@ end
 -- friend and goes nowhere: the commonest idle unit with an enemy in reach);
 -- a move that ends so costs CROWD_PACES paces in the choice below, so the
 -- line keeps room between its units as players keep intervals.
-ai.CROWD = 10
+ai.CROWD = 10 -- mm, at every scale (4 paces at 15mm's 1 mm a pace did worse: docs/rulesets/wrg.md)
 ai.CROWD_PACES = 30
 -- and a turn away from the unit's facing costs TURN_PACES paces a degree
 -- in that choice for a bearing off the line to its objective (a third of

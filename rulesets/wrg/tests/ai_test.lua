@@ -59,3 +59,31 @@ T.case("WRG commander (issue #13): a skirmisher whose way is barred is ordered n
   T.truthy(p and math.abs(p.bearing) < 0.5 and p.distance > 0, "nothing in the way: straight at the enemy")
   T.eq(plan(true), nil, "a friend across its front: no move is ordered")
 end)
+
+T.case("WRG commander (issue #13): a unit keeps its interval rather than end its move against a friend", function()
+  -- the enemy 30 degrees to the left: the unit keeps the line (straight
+  -- ahead) unless that move would leave it within ai.CROWD of a friend
+  -- standing ahead on its right, when it turns towards the enemy instead
+  local function plan(with_friend)
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local uw, udp = setup.footprint(u)
+    local side1 = { u }
+    local step = 60 * MM -- the unit's normal move (checked below)
+    if with_friend then
+      local f = unit("f", "HI", 0, 0, 0, { figures = 4, ranks = 1 })
+      local fw, fdp = setup.footprint(f)
+      f.at = { 600 + uw / 2 + 5 + fw / 2, 300 + step, 0 }
+      T.truthy(step - fdp / 2 - udp / 2 > ai.CROWD, "the friend stands clear of the unit at the start")
+      side1[2] = f
+    end
+    local r = 800
+    local G = fight{ side1 = side1, side2 = { unit("e", "HI", 600 - r * math.sin(math.rad(30)), 300 + r * math.cos(math.rad(30)), 180) } }
+    local id = G.by_id[1].u
+    T.near(require("wrg.turn").normal_move(G.D[id]), 60, 0.01, "the unit's normal move")
+    return ai.move(G, id)
+  end
+  local p = plan(false)
+  T.truthy(p and math.abs(p.bearing) < 0.5, "no friend: straight ahead, keeping the line (bearing " .. tostring(p and p.bearing) .. ")")
+  p = plan(true)
+  T.truthy(p and math.abs(p.bearing - 30) < 1, "a friend where the move would end: towards the enemy instead (bearing " .. tostring(p and p.bearing) .. ")")
+end)
