@@ -289,14 +289,14 @@ local function charge_value(G, uid, tid)
   local hit, edge = ai.charge_path(G, uid, tid)
   if not hit then return nil end          -- blocked by friends, terrain or out of reach
   t = G.D[hit]
-  if t.routing then return 10, hit end    -- a router struck in the back
+  if t.routing then return 10, hit, edge end -- a router struck in the back
   local ratio, after = ai.melee_odds(G, uid, hit, edge)
   local v = ratio
   if edge ~= "front" then v = v + 1.5 end
   if after.broken then v = v + 2 elseif after.pushed_back then v = v + 0.5 end
   if t.disorganised then v = v + 0.5 end
   if t.in_melee then v = v + 0.5 end     -- join a fight already going on
-  return v, hit
+  return v, hit, edge
 end
 
 -- CHARGING: an "attack" unit charges the enemy in reach whose charge pays
@@ -330,7 +330,16 @@ function ai.charge_target(G, uid)
     if not attack then ok = troops.is_light(o) and (o.disorganised or o.routing) end
     if ok and support and G.bf:distance(q.id, support) > turn.charge_move(o) * MM then ok = false end
     if ok then
-      local v, hit = charge_value(G, uid, q.id)
+      local v, hit, edge = charge_value(G, uid, q.id)
+      -- and they stand and shoot at any enemy in good order within their
+      -- range ("missile troops charging when they could shoot": a charger
+      -- does not shoot), unless it is fighting friends and the charge
+      -- takes it in flank or rear (it cannot turn to meet it; one that is
+      -- free may turn or charge and meet the shooters front to front)
+      if v and shooter and hit and not G.D[hit].routing and not G.D[hit].disorganised
+        and G.bf:distance(uid, hit) <= d.range * MM and not (edge ~= "front" and G.D[hit].in_melee) then
+        v = nil
+      end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
   end
@@ -354,9 +363,24 @@ function ai.countercharge(G, uid, charger)
   return d.order == "attack" and (troops.is_cavalry(d) or d.fanatic == true) and turn.in_reach(G, uid, charger)
 end
 
+-- Intervals: a unit that ends its move within CROWD mm of a friend is
+-- wedged against it (its next charge or move at an angle swings into the
+-- friend and goes nowhere: the commonest idle unit with an enemy in reach);
+-- a move that ends so costs CROWD_PACES paces in the choice below, so the
+-- line keeps room between its units as players keep intervals.
+ai.CROWD = 10 -- mm, at every scale (4 paces at 15mm's 1 mm a pace did worse: docs/rulesets/wrg.md)
+ai.CROWD_PACES = 30
+-- and a turn away from the unit's facing costs TURN_PACES paces a degree
+-- in that choice for a bearing off the line to its objective (a third of
+-- that for the line itself), so a unit edging round a friend does not swing
+-- its line one way and back period after period, and still wheels onto the
+-- enemy it makes for (the full cost on that line too took Ctesiphon's
+-- decided battles from 70% to 40%: horse rode on past their objectives)
+ai.TURN_PACES = 0.3
+
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
 -- its distance to a target afterwards (mm) and the paces moved.
-local function try_move(G, uid, b, paces, tid)
+local function try_move(G, uid, b, paces, tid, near)
   local d = G.D[uid]
   return turn.probe(G, uid, function()
     local _, _, f = G.bf:pos(uid)
@@ -369,7 +393,13 @@ local function try_move(G, uid, b, paces, tid)
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
     if go > 0 then moved = select(2, turn.advance(G, uid, go)) end
-    return G.bf:distance(uid, tid), moved
+    -- friends it would end beside or behind, within CROWD mm (those in
+    -- `near` not counted)
+    local crowd = 0
+    for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do
+      if G.D[q.id] and G.D[q.id].side == d.side and not (near and near[q.id]) then crowd = crowd + 1 end
+    end
+    return tid and G.bf:distance(uid, tid) or 0, moved, crowd
   end)
 end
 
@@ -443,6 +473,25 @@ local function move_without_enemy(G, uid, o)
   return nil
 end
 
+-- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
+-- friends or ground bar it; no way at all: nil, no move is ordered (an
+-- order to move that goes nowhere is no order a player gives). A turn of
+-- more than 45 degrees that takes the whole move is ordered as it is (the
+-- unit turns this period and moves the next).
+local function open_way(G, uid, b, go, target)
+  local d = G.D[uid]
+  local _, _, facing = G.bf:pos(uid)
+  if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
+    return { bearing = b, distance = go, advancing = true }
+  end
+  for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
+    local bb = turn.norm(b + off)
+    local _, moved = try_move(G, uid, bb, go, target)
+    if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+  end
+  return nil
+end
+
 function ai.move(G, uid)
   local d = G.D[uid]
   -- under its order (a reaction instruction "move towards nearest enemy" or
@@ -458,14 +507,15 @@ function ai.move(G, uid)
   end
   if not target then
     -- nothing yet where the order points: go on in its direction
-    if o and o.bearing then
-      local r = math.rad(o.bearing)
-      local x, y = G.bf:pos(uid)
-      local far = turn.normal_move(d) * MM
-      return towards_point(G, uid, x - math.sin(r) * far, y + math.cos(r) * far, 0, true)
+    -- (straight on, or round what bars the way)
+    if o and o.bearing then return open_way(G, uid, o.bearing, turn.normal_move(d)) end
+    -- no enemy in sight at all (the weather module: fog, night): its move
+    -- in the dark, if it goes anywhere
+    local plan = G.unseen_move and G.unseen_move(G, uid) or nil
+    if plan and plan.bearing and (plan.distance or 0) > 0 then
+      return open_way(G, uid, plan.bearing, plan.distance)
     end
-    -- no enemy in sight at all (the weather module: fog, night): its move in the dark
-    return G.unseen_move and G.unseen_move(G, uid) or nil
+    return plan
   end
   local b = turn.bearing(G, uid, target)
   if d.state == "uncontrolled" then return { bearing = b, distance = turn.charge_move(d), advancing = true } end
@@ -484,7 +534,8 @@ function ai.move(G, uid)
     local threat = math.max(0, turn.charge_move(o) - turn.normal_move(d)) + 10
     local stand = math.max(range * 0.8, threat)
     if dist > stand then
-      return { bearing = b, distance = math.min(turn.normal_move(d), dist - stand), advancing = true }
+      -- straight at the target, or round what bars the way
+      return open_way(G, uid, b, math.min(turn.normal_move(d), dist - stand), target)
     end
     -- in range: face the target only if it is outside the shooting arc
     local arc = troops.shooting_arc(d)
@@ -505,9 +556,13 @@ function ai.move(G, uid)
   local _, _, facing = G.bf:pos(uid)
   local cands = { facing, b, turn.norm(b + 30), turn.norm(b - 30), turn.norm(b + 60), turn.norm(b - 60) }
   local best_b, best_score
+  -- (friends already that close are not counted: every move would pay)
+  local near = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do near[q.id] = true end
   for i, bb in ipairs(cands) do
-    local after, moved = try_move(G, uid, bb, math.max(paces, 1), goal)
-    local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05
+    local after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+    local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05 + crowd * ai.CROWD_PACES
+      + math.abs(turn.norm(bb - facing)) * (i > 2 and ai.TURN_PACES or ai.TURN_PACES / 3)
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
     if not best_score or score < best_score - 0.01 then best_b, best_score = bb, score end

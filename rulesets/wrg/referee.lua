@@ -160,4 +160,8 @@ R.invariants = {
   },
 }
 
+-- Acts the rules allow but no player would make, counted by `sandtable
+-- quality` (rulesets/wrg/absurd_acts.lua).
+R.warnings = require("wrg.absurd_acts").list
+
 return R

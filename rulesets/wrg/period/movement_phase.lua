@@ -414,15 +414,53 @@ function turn.move_pursuer(G, uid)
   if stop == d.pursuing then d.caught = d.pursuing end
 end
 
+-- The paces of a charge on the ground it starts on. DIFFICULT TERRAIN:
+-- cavalry "in addition are limited to normal moves except when in rout": a
+-- charge begun in difficult ground.
+local function charge_paces(G, uid, d, f)
+  return ((troops.is_cavalry(d) and f > 1) or obstacles.mounted_on_steep_hill(G, uid, d))
+    and normal_move(d) or charge_move(d)
+end
+
+-- MOVEMENT, GENERAL: "Both sides move simultaneously, before any shooting or
+-- hand-to-hand combat is adjudicated." A charger whose target is coming at it
+-- (charging it, or countercharging with it the nearest enemy in its front),
+-- and has not moved yet, goes only its share of the gap, in proportion to
+-- the two charges' reach: the other covers the rest and they meet on the
+-- way. (The battle moves charges one after another, side 1's first: the
+-- first used to cover the whole gap while the other stood still.) Returns
+-- the share in mm of table, or nil.
+local function meeting_share(G, c, d, reach)
+  local t = G.D[c.target]
+  if c.resumed or t.in_melee or t.routing or t.evading then return nil end
+  local coming = false
+  if t.charging then
+    for _, c2 in ipairs(G.charges) do
+      if c2.charger == c.target and c2.target == c.charger and not c2.moved then coming = true end
+    end
+  elseif t.countercharging then
+    local e = enemies_within(G, c.target, charge_move(t), 60)
+    coming = e[1] ~= nil and e[1].id == c.charger
+  end
+  if not coming then return nil end
+  local ft = terrain_factor(G, c.target, t)
+  local their = mm(charge_paces(G, c.target, t, ft)) / ft
+  return G.bf:distance(c.charger, c.target) * reach / (reach + their)
+end
+
 local function move_charger(G, c)
   local d = G.D[c.charger]
   if not live(d) or d.routing or not live(G.D[c.target]) then return end
+  -- CHARGING: "A charge normally terminates on the line of first contact".
+  -- Moves are simultaneous; a charger that an enemy's charge, moved before
+  -- its own, has already struck met that enemy on its way: it fights where
+  -- it stands (it used to go on out of a flank contact, or stand touching
+  -- and declare a charge that moved nothing).
+  if d.in_melee then return end
   local cx0, cy0 = G.bf:pos(c.charger)
-  local f_start = terrain_factor(G, c.charger, d)
-  -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
-  -- except when in rout": a charge begun in difficult ground
-  local base = ((troops.is_cavalry(d) and f_start > 1) or obstacles.mounted_on_steep_hill(G, c.charger, d))
-    and normal_move(d) or charge_move(d)
+  if c.resumed then cx0, cy0 = c.x0, c.y0 end
+  local f_start = c.f_start or terrain_factor(G, c.charger, d)
+  local base = charge_paces(G, c.charger, d, f_start)
   local reach = mm(base) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
   -- CHARGING: "all turns, wheeling or formation changes must be completed
@@ -433,8 +471,15 @@ local function move_charger(G, c)
     if d.reforming then d.moved = 0; return end
   end
   local dist = base - cost - (d.push_debt or 0)
+  if c.resumed then dist = c.held - cost end
+  c.moved, c.held = true, nil
+  local share = meeting_share(G, c, d, reach)
+  if share and share * f_start / MM < dist then
+    c.held, c.x0, c.y0, c.f_start = dist - share * f_start / MM, cx0, cy0, f_start
+    dist = share * f_start / MM
+  end
   local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
-  d.moved = moved
+  d.moved = (c.resumed and d.moved or 0) + moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
   if hit and hit ~= c.target and live(G.D[hit]) and not G.D[hit].routing and not G.D[hit].in_melee then
     -- the charge struck an enemy other than the one it was declared at
@@ -447,11 +492,7 @@ local function move_charger(G, c)
     -- chargers following evaders through their friends: both test (wrg.movement.following_evaders)
     local following = following_evaders.following(G, c, hit)
     if following then following_evaders.charger_test(G, c.charger) end
-    -- broken by that test: "a broken unit is out of the melee at once"
-    -- (turn.rout), so its contact does not stand and the unit struck is not
-    -- charged (it was left routing in melee)
-    if d.routing then hit = nil end
-    if hit and (moved > normal_move(d) or following) and t.tested_charged_turn ~= G.turn then
+    if (moved > normal_move(d) or following) and t.tested_charged_turn ~= G.turn then
       t.tested_charged_turn = G.turn
       local out = turn.test(G, hit, "being charged", { fanatics_charge = d.fanatic or nil,
         li_vs_heavier = (t.type == "LI" and troops.heavier_or_mounted(d)) or nil })
@@ -479,8 +520,12 @@ local function move_charger(G, c)
     end
     -- a router contacted does not fight: it is struck in the back (the
     -- melee phase finds it in contact), it stays free to run
-    if not t.routing then t.in_melee = true end
-    d.in_melee = true
+    -- nor does a charger that broke on its test at contact (following
+    -- evaders through their friends): ROUT AND PURSUIT, a router is not in
+    -- hand-to-hand combat (it used to be marked in melee: the referee's
+    -- routers_no_melee at Hydaspes)
+    if not t.routing and not d.routing then t.in_melee = true end
+    if not d.routing then d.in_melee = true end
     d.melee_new = true
     t.melee_new = true
     -- DISORGANISATION 2: contacted "while not facing within 45 degrees of the
@@ -617,6 +662,16 @@ local function movement(G)
     if live(d) and d.countercharging and not d.in_melee then
       local e = enemies_within(G, uid, charge_move(d), 60)
       if e[1] then move_charger(G, { charger = uid, target = e[1].id }) end
+    end
+  end
+  -- a charger that went its share of the gap to meet its target, which did
+  -- not come on to meet it (stopped, struck by another, routed): it goes on
+  -- with the rest of its charge
+  for _, c in ipairs(G.charges) do
+    local d = G.D[c.charger]
+    if c.held and live(d) and not d.in_melee and not d.routing then
+      c.resumed = true
+      move_charger(G, c)
     end
   end
   for _, uid in ipairs(G.all) do

@@ -261,6 +261,18 @@ function PD.climb(G, R, uid, sec)
   local dist = #defenders > 0 and (sec.thickness) or (sec.thickness + 1)
   local r = G.bf:move(uid, "advance", dist, { ignore_terrain = true })
   R.manoeuvre.record(G, uid, "climb")
+  -- EVADING: "Evaders who do not move far enough to get beyond reach of the
+  -- charging units remaining move distance are caught": a unit that evaded
+  -- this period without getting off the walk and that its chargers' climb
+  -- reaches is caught by them (the referee's evaded_clear found it in contact,
+  -- uncaught: Claudian campaign seed 4545540191844069310, battle 4)
+  for _, c in ipairs(G.charges or {}) do
+    local t = c.charger == uid and G.D[c.target]
+    if t and t.evaded_turn == G.turn and G.bf:distance(uid, c.target) <= 0.5 then
+      t.caught_by = t.caught_by or {}
+      t.caught_by[uid] = true
+    end
+  end
   if #defenders > 0 or (type(r.stopped_by) == "number") then
     k.escalading = true
     if G.log then G.bf:log("siege_escalade", { unit = uid, section = sec.index, what = "climbs to the defenders" }) end
