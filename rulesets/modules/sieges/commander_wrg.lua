@@ -23,6 +23,7 @@
 local forts = require("modules.sieges.fortifications")
 local fire = require("modules.sieges.fire")
 local materials = require("modules.sieges.materials")
+local garrison = require("modules.sieges.garrison")
 local ST = require("modules.sieges.wrg.state")
 local lanes = require("modules.sieges.commander_lanes")
 local gaps = require("modules.sieges.commander_gaps")
@@ -38,40 +39,10 @@ local exempt = setmetatable({}, { __mode = "k" })  -- G.S -> { [side] = true }: 
 local function live(d) return d and not d.gone and not d.off_table end
 local function foot(d) return d.type == "LI" or d.type == "LMI" or d.type == "MI" or d.type == "LHI" or d.type == "HI" end
 
--- The runs of a fort: consecutive sections on one straight line, with
--- their outer face from A to B and outward normal.
-local function runs(S, fi)
-  local out = {}
-  local fort = S.forts.forts[fi]
-  local cur
-  for _, i in ipairs(fort.sections) do
-    local sec = S.forts.sections[i]
-    local ox, oy = forts.outward(sec)
-    if cur and math.abs(cur.ox - ox) < 1e-6 and math.abs(cur.oy - oy) < 1e-6 then
-      cur.b = { sec.to[1], sec.to[2] }
-      cur.sections[#cur.sections + 1] = i
-    else
-      cur = { a = { sec.from[1], sec.from[2] }, b = { sec.to[1], sec.to[2] }, ox = ox, oy = oy, sections = { i },
-              facing = forts.facing_out(sec) }
-      out[#out + 1] = cur
-    end
-  end
-  return out
-end
-
 -- The direction (unit vector) towards a side's table edge.
 local function towards_edge(side) return 0, side == 1 and -1 or 1 end
 
-local function overlaps(a, b)
-  return math.abs(a.x - b.x) * 2 < a.w + b.w + 2 and math.abs(a.y - b.y) * 2 < a.h + b.h + 2
-end
-
--- The axis-aligned box of a placement.
-local function box(x, y, w, d, facing)
-  local a = math.rad(facing)
-  local c, s = math.abs(math.cos(a)), math.abs(math.sin(a))
-  return { x = x, y = y, w = w * c + d * s, h = w * s + d * c }
-end
+local box, overlaps = garrison.box, garrison.overlaps
 
 local function defender_plan(G, s, base_plan)
   local S = G.sieges
@@ -86,37 +57,9 @@ local function defender_plan(G, s, base_plan)
     if ra ~= rb then return ra < rb end
     return a < b
   end)
-  local ex, ey = towards_edge(S.besieger)
-  local all_runs = {}
-  for fi, f in ipairs(S.forts.forts) do
-    if f.defender == s then for _, r in ipairs(runs(S, fi)) do r.fort = fi; all_runs[#all_runs + 1] = r end end
-  end
-  table.sort(all_runs, function(a, b)
-    local da, db = a.ox * ex + a.oy * ey, b.ox * ex + b.oy * ey
-    if math.abs(da - db) > 1e-6 then return da > db end
-    return a.sections[1] < b.sections[1]
-  end)
   local plan, placed, used = {}, {}, {}
-  for _, r in ipairs(all_runs) do r.cursor = 3 end
-  for _, i in ipairs(order) do
-    local d = specs[i]
-    if rank(d) <= 2 and not (d.siege and d.siege.caltrops) then
-      for _, r in ipairs(all_runs) do
-        local L = math.sqrt((r.b[1] - r.a[1]) ^ 2 + (r.b[2] - r.a[2]) ^ 2)
-        if r.ox * ex + r.oy * ey > 0.3 and r.cursor + d.w <= L - 3 then
-          local tx, ty = (r.b[1] - r.a[1]) / L, (r.b[2] - r.a[2]) / L
-          local along = r.cursor + d.w / 2
-          local x = r.a[1] + tx * along - r.ox * (2 + d.dp / 2)
-          local y = r.a[2] + ty * along - r.oy * (2 + d.dp / 2)
-          plan[#plan + 1] = { index = i, x = x, y = y, facing = r.facing }
-          placed[#placed + 1] = box(x, y, d.w, d.dp, r.facing)
-          r.cursor = r.cursor + d.w + 4
-          used[i] = true
-          break
-        end
-      end
-    end
-  end
+  garrison.man_walls(S, s, specs, order, function(d) return rank(d) <= 2 and not (d.siege and d.siege.caltrops) end,
+    function(d) return 2 + d.dp / 2 end, plan, placed, used)
   -- a unit with caltrops stands just inside a gate, room before it to lay them
   for _, i in ipairs(order) do
     local d = specs[i]
@@ -141,43 +84,7 @@ local function defender_plan(G, s, base_plan)
   -- the rest inside: the free places nearest the middle of the fort
   local fort = S.forts.forts[1]
   for fi, f in ipairs(S.forts.forts) do if f.defender == s then fort = S.forts.forts[fi]; break end end
-  local cx, cy, n = 0, 0, #fort.ring
-  for _, p in ipairs(fort.ring) do cx, cy = cx + p[1] / n, cy + p[2] / n end
-  local facing = S.besieger == 1 and 180 or 0
-  for _, i in ipairs(order) do
-    if not used[i] then
-      local d = specs[i]
-      local done = false
-      for ring = 0, 40 do
-        for dx = -ring, ring do
-          for _, dy in ipairs(ring == 0 and { 0 } or { -ring, ring }) do
-            for _, pt in ipairs({ { dx, dy }, { dy, dx } }) do
-              if not done then
-                local x, y = cx + pt[1] * 10, cy + pt[2] * 10
-                local b = box(x, y, d.w, d.dp, facing)
-                local ok = true
-                for _, c in ipairs({ { b.x - b.w / 2 - 30, b.y - b.h / 2 - 30 }, { b.x + b.w / 2 + 30, b.y - b.h / 2 - 30 },
-                                     { b.x + b.w / 2 + 30, b.y + b.h / 2 + 30 }, { b.x - b.w / 2 - 30, b.y + b.h / 2 + 30 } }) do
-                  if not forts.inside(fort, c[1], c[2]) then ok = false end
-                end
-                for _, q in ipairs(placed) do if ok and overlaps(b, q) then ok = false end end
-                if ok then
-                  plan[#plan + 1] = { index = i, x = x, y = y, facing = facing }
-                  placed[#placed + 1] = b
-                  done = true
-                end
-              end
-            end
-          end
-        end
-      end
-      if not done then
-        for _, p in ipairs(base_plan) do if p.index == i then plan[#plan + 1] = p end end
-      end
-    end
-  end
-  table.sort(plan, function(a, b) return a.index < b.index end)
-  return plan
+  return garrison.place_inside(S, fort, specs, order, plan, placed, used, base_plan)
 end
 
 -- The besieger's kit, written on its units' data before they are placed.
