@@ -224,13 +224,7 @@ local function rams(G, turn)
           if result then
             if sec.kind ~= "gate" and sec.kind ~= "palisade" then collapse(G, turn, sec.index) end
             ST.set_state(G, sec.index, result, "battered by the ram")
-            if sec.kind == "tower" and result == "untenable" then
-              local a = forts.neighbours(S.forts, sec.index)
-              if a and S.forts.sections[a].kind ~= "tower" then
-                collapse(G, turn, a)
-                ST.set_state(G, a, "breached", "the tower beside it untenable")
-              end
-            end
+            ST.breach_beside_tower(G, sec.index, result, function(a) collapse(G, turn, a) end)
           end
           break
         end

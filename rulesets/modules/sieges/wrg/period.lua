@@ -394,15 +394,7 @@ function PD.works(G, R)
               ST.set_state(G, sec.index, result, tool == "ram" and "battered by the ram" or "broken down")
               -- a gate broken down is no collapse; a wall breached or a tower made untenable is
               if sec.kind ~= "gate" and sec.kind ~= "palisade" then collapse(G, R, sec.index) end
-              if sec.kind == "tower" and result == "untenable" then
-                -- "A tower rendered untenable by mine or battery can be
-                -- indicated by placing a breach card on the wall adjacent"
-                local a = forts.neighbours(S.forts, sec.index)
-                if a and S.forts.sections[a].kind ~= "tower" then
-                  collapse(G, R, a)
-                  ST.set_state(G, a, "breached", "the tower beside it untenable")
-                end
-              end
+              ST.breach_beside_tower(G, sec.index, result, function(a) collapse(G, R, a) end)
             end
             break
           end
@@ -514,13 +506,7 @@ function PD.batteries(G, R, held)
         if result then
           collapse(G, R, best.index)
           ST.set_state(G, best.index, result, "battered by stone-throwers")
-          if best.kind == "tower" and result == "untenable" then
-            local a = forts.neighbours(S.forts, best.index)
-            if a and S.forts.sections[a].kind ~= "tower" then
-              collapse(G, R, a)
-              ST.set_state(G, a, "breached", "the tower beside it untenable")
-            end
-          end
+          ST.breach_beside_tower(G, best.index, result, function(a) collapse(G, R, a) end)
         end
       end
     end

@@ -184,6 +184,20 @@ function ST.set_state(G, i, state, why)
   return false
 end
 
+-- BREACHES: "A tower rendered untenable by mine or battery can be
+-- indicated by placing a breach card on the wall adjacent": when section i
+-- has become `result`, an untenable tower breaches the wall beside it (not
+-- another tower), whose defenders `collapse(a)` first takes as lost.
+function ST.breach_beside_tower(G, i, result, collapse)
+  local S = G.sieges
+  if S.forts.sections[i].kind ~= "tower" or result ~= "untenable" then return end
+  local a = forts.neighbours(S.forts, i)
+  if a and S.forts.sections[a].kind ~= "tower" then
+    collapse(a)
+    ST.set_state(G, a, "breached", "the tower beside it untenable")
+  end
+end
+
 function ST.say(G, fmt, ...)
   if G.report then G.report(string.format(fmt, ...)) end
 end
