@@ -865,3 +865,26 @@ T.case("WRG 1973 CAMPAIGNS 3 (the commander): the besieger whose assault is spen
   G2.turn = 5
   T.eq(E.gives_up(G2, 1), "the assault has stalled: the siege is broken up")
 end)
+
+-- EVADING with FIGHTING INSIDE FORTIFICATIONS: "Evaders who do not move far
+-- enough to get beyond reach of the charging units remaining move distance
+-- are caught". A unit on the walk that evaded without getting off it and
+-- that its chargers' climb reaches is caught by them (it was left in
+-- contact, uncaught: the referee's evaded_clear, Claudian campaign seed
+-- 4545540191844069310, battle 4). Ladders erected in period 1; in period 2
+-- the archers on the walk are the escaladers' declared target, evaded this
+-- period, and the climb is played on the real battlefield.
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS and EVADING: escaladers who climb to the evader they charged catch it", function()
+  local G = situation{
+    side1 = { unit("esc", "MI", 470, at_foot(40), 0, { figures = 12, ranks = 2, set = { siege = { ladders = 3 } } }) },
+    side2 = { unit("arch", "LI", 470, 500 + forts.PARAPET_MM + 1 + 10, 180, { weapons = { "bow" }, figures = 6, ranks = 1 }) } }
+  local esc, arch = G.by_id[1].esc, G.by_id[2].arch
+  play(G)
+  local k = G.D[esc].siege
+  T.truthy(k.ladder_up, "the ladders are up")
+  G.charges = { { charger = esc, target = arch } }
+  G.D[arch].evaded_turn = G.turn
+  PD.climb(G, { manoeuvre = require("lib.manoeuvre") }, esc, G.sieges.forts.sections[k.ladder_up.section])
+  T.truthy(G.bf:distance(esc, arch) <= 0.5, "the climb reaches the archers")
+  T.truthy(G.D[arch].caught_by and G.D[arch].caught_by[esc], "and catches them")
+end)
