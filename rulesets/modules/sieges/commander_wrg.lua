@@ -670,6 +670,42 @@ function CMD.objective_points(G, s)
   return owner == s and S.spec.siege.objective or 0
 end
 
+-- UNCONTROLLED ADVANCE "IN ATTEMPT TO CONTACT" charges the nearest enemy in
+-- reach. READING: an enemy behind a standing wall, palisade or abatis is not
+-- in reach of a charge -- the charge's straight line (the engine's charge
+-- turns to face the target, then advances) is stopped by the fortification
+-- before it touches the target -- so no charge is declared at it; the unit
+-- advances instead (its uncontrolled move: to its ladders' stretch, a gap,
+-- or towards the enemy). Without this, uncontrolled warbands before the
+-- camp's palisade declared charges that moved 0 mm (moved 0 was 4.9% at the
+-- camp, almost all of it such charges). Chained on the battle's
+-- G.no_charge_at hook like modules.sieges.wrg.working_parties.
+function CMD.charge_blocked(G, R, uid, target)
+  local S = G.sieges
+  if not S or #S.forts.forts == 0 then return false end
+  local d = G.D[uid]
+  local reach = (d.moves and (d.moves[2] or d.moves[1]) or 0) * MM
+  local stop = R.turn.probe(G, uid, function()
+    local ux, uy, f = G.bf:pos(uid)
+    local tx, ty = G.bf:pos(target)
+    local b = math.deg(math.atan(-(tx - ux), (ty - uy)))
+    G.bf:move(uid, "turn", ((b - f + 180) % 360) - 180)
+    local r = G.bf:move(uid, "advance", math.max(reach, 1), { ignore_side = d.side })
+    return r.stopped_by
+  end)
+  return stop == "terrain"
+end
+
+local function hook_charges(G, R)
+  if G.sieges_charges_hooked then return end
+  G.sieges_charges_hooked = true
+  local no_charge_at = G.no_charge_at
+  G.no_charge_at = function(G2, uid, target)
+    if G2.sieges and G2.D[uid].state == "uncontrolled" and CMD.charge_blocked(G2, R, uid, target) then return true end
+    return no_charge_at ~= nil and no_charge_at(G2, uid, target) or false
+  end
+end
+
 function CMD.install(rules, R)
   local ai = rules.require("wrg.ai")
   local setup = rules.require("wrg.setup")
@@ -679,6 +715,7 @@ function CMD.install(rules, R)
     local plan = deployment(G, s)
     local S = ST.init(G)
     if not S then return plan end
+    hook_charges(G, R)
     exempt[G.S] = exempt[G.S] or {}
     give_caltrops(G, s)
     if s == S.defender and #S.forts.forts > 0 then
@@ -778,6 +815,8 @@ function CMD.install(rules, R)
     if d.siege_on and d.side == S.defender then return nil end
     if d.siege and (d.siege.ram or d.siege.ladder_up or (d.siege.fire and d.siege.prepared)) then return nil end
     local t = charge_target(G, uid)
+    -- (nor a charge whose line a standing fortification stops: CMD.charge_blocked)
+    if t and CMD.charge_blocked(G, R, uid, t) then t = nil end
     if t then
       local o = G.D[t]
       if o.siege_on and not (d.siege and d.siege.footing) then t = nil end
