@@ -58,9 +58,9 @@ end
 
 -- Whether the besieger is assaulting this period: a unit of it at work
 -- against the wall (a ram or axes at work, ladders up, escalading), with a
--- footing, inside the fort or in melee with the garrison, fire troops
--- preparing or throwing fire, or a mine being dug. Troops standing or
--- milling before a gap they do not storm are no assault.
+-- footing, inside the fort or in melee with the garrison, or a mine being
+-- dug. Troops standing or milling before a gap they do not storm are no
+-- assault, nor fire thrown alone (it keeps the siege's means: E.means).
 function E.assaulting(G)
   local S = G.sieges
   for _, uid in ipairs(G.sides[S.besieger].units) do
@@ -68,8 +68,12 @@ function E.assaulting(G)
     local k = d.siege or {}
     if live(d) and not G.bf:unit(uid).removed then
       if k.working or k.ladder_up or k.escalading or k.footing or d.in_melee or ST.inside(G, uid) then return true end
-      -- fire troops preparing or throwing fire at the wall
-      if k.fire and k.prepared then return true end
+      -- (fire troops preparing or throwing fire are not an assault of
+      -- their own: fire opens a palisade for the assault, and a garrison
+      -- with water puts it out period after period -- the camp's Britons
+      -- threw fire for 12 periods after their last escalade, to the turn
+      -- limit. A section burnt through is a gap, and those who go in by it
+      -- are the assault.)
     end
   end
   for _, m in ipairs(mining.view(S.mining, S.besieger)) do

@@ -186,14 +186,50 @@ function L.deploy(G, s, specs, plan, width)
       end
     end
   end
+  -- the storming column's file: on the ram's lane, behind the rear of
+  -- the parties already placed (nearer the column's own edge)
+  local file
+  for _, o in ipairs(out) do
+    if specs[o.index].siege.ram then file = { x = o.x, sign = s == 1 and 1 or -1 } end
+  end
+  if file then
+    for _, q in ipairs(placed) do
+      local rear = q.y - file.sign * q.h / 2
+      if not file.y or rear * file.sign < file.y * file.sign then file.y = rear end
+    end
+    file.back = 0
+  end
   for _, p in ipairs(plan) do
     local d = specs[p.index]
     if not (d.siege and d.siege.lane) then
       local a = math.rad(p.facing or facing)
       local bw = math.abs(math.cos(a)) * d.w + math.abs(math.sin(a)) * d.dp
       local bh = math.abs(math.sin(a)) * d.w + math.abs(math.cos(a)) * d.dp
-      local x = free(p.x, p.y, bw, bh)
-      out[#out + 1] = x and { index = p.index, x = x, y = p.y, facing = p.facing } or p
+      -- the storming column (L.column) deploys in file behind the ram
+      -- party (nearer its own edge: inside its zone), not where the base
+      -- plan put it: the camp's reserve started at the table's east end
+      -- and reached the gate, broken in the second period, in the ninth,
+      -- after the garrison had closed it with an abatis
+      local col = d.siege and d.siege.column
+      local y = col and file and file.y - file.sign * (file.back + 10 + d.dp / 2)
+      if y and y - d.dp / 2 >= 1 and y + d.dp / 2 <= G.S.depth - 1 then
+        local b = box(file.x, y, d.w, d.dp)
+        local ok = true
+        for _, q in ipairs(placed) do if overlaps(b, q) then ok = false; break end end
+        if ok then
+          placed[#placed + 1] = b
+          out[#out + 1] = { index = p.index, x = file.x, y = y, facing = col.facing }
+          file.y, file.back = y, d.dp / 2
+        else
+          y = nil
+        end
+      else
+        y = nil
+      end
+      if not y then
+        local x = free(p.x, p.y, bw, bh)
+        out[#out + 1] = x and { index = p.index, x = x, y = p.y, facing = p.facing } or p
+      end
     end
   end
   table.sort(out, function(a, b) return a.index < b.index end)
