@@ -359,6 +359,8 @@ end
 -- Installs the siege commander around historicon.ai. R: { turn, troops,
 -- shooting } of the instance.
 function CMD.install(rules, R)
+  -- the quality report's reading of a siege's posts (modules.sieges.at_post)
+  require("modules.sieges.at_post").install(rules.require("historicon.referee"))
   local ai = rules.require("historicon.ai")
   local setup = rules.require("historicon.setup")
   local deployment, move, forms, evade = ai.deployment, ai.move, ai.forms, ai.evade

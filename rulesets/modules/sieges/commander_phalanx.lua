@@ -244,6 +244,8 @@ end
 
 -- Installs the ram's orders around phalanx.ai.activate.
 function CMD.install(rules)
+  -- the quality report's reading of a siege's posts (modules.sieges.at_post)
+  require("modules.sieges.at_post").install(rules.require("phalanx.referee"))
   local ai = rules.require("phalanx.ai")
   local turn = rules.require("phalanx.turn")
   local activate = ai.activate

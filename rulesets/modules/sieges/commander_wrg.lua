@@ -750,7 +750,7 @@ function CMD.charge_blocked(G, R, uid, target)
   return stop == "terrain"
 end
 
-local function hook_charges(G, R)
+function CMD.hook_charges(G, R)
   if G.sieges_charges_hooked then return end
   G.sieges_charges_hooked = true
   local no_charge_at = G.no_charge_at
@@ -761,6 +761,8 @@ local function hook_charges(G, R)
 end
 
 function CMD.install(rules, R)
+  -- the quality report's reading of a siege's posts (modules.sieges.at_post)
+  require("modules.sieges.at_post").install(rules.require("wrg.referee"))
   local ai = rules.require("wrg.ai")
   local setup = rules.require("wrg.setup")
   local deployment, move, charge_target, countercharge, evade = ai.deployment, ai.move, ai.charge_target,
@@ -769,7 +771,7 @@ function CMD.install(rules, R)
     local plan = deployment(G, s)
     local S = ST.init(G)
     if not S then return plan end
-    hook_charges(G, R)
+    CMD.hook_charges(G, R)
     exempt[G.S] = exempt[G.S] or {}
     give_caltrops(G, s)
     if s == S.defender and #S.forts.forts > 0 then
