@@ -734,20 +734,36 @@ end
 -- camp's palisade declared charges that moved 0 mm (moved 0 was 4.9% at the
 -- camp, almost all of it such charges). Chained on the battle's
 -- G.no_charge_at hook like modules.sieges.wrg.working_parties.
+-- (and, in any siege, a charge that a friend or a piece of terrain stops at
+-- once -- the landing's cohorts aboard ship, a ram party beside the gate
+-- post -- moves nothing: no charge either)
 function CMD.charge_blocked(G, R, uid, target)
   local S = G.sieges
-  if not S or #S.forts.forts == 0 then return false end
+  if not S then return false end
   local d = G.D[uid]
   local reach = (d.moves and (d.moves[2] or d.moves[1]) or 0) * MM
-  local stop = R.turn.probe(G, uid, function()
+  local function probe(opts)
+    return R.turn.probe(G, uid, function()
+      local ux, uy, f = G.bf:pos(uid)
+      local tx, ty = G.bf:pos(target)
+      local b = math.deg(math.atan(-(tx - ux), (ty - uy)))
+      G.bf:move(uid, "turn", ((b - f + 180) % 360) - 180)
+      local r = G.bf:move(uid, "advance", math.max(reach, 1), opts)
+      return r.stopped_by, r.distance
+    end)
+  end
+  if #S.forts.forts > 0 and probe({ ignore_side = d.side }) == "terrain" then return true end
+  -- the charge's own advance (the period's: terrain, friends, cut back
+  -- short of friends)
+  local by, went = R.turn.probe(G, uid, function()
     local ux, uy, f = G.bf:pos(uid)
     local tx, ty = G.bf:pos(target)
     local b = math.deg(math.atan(-(tx - ux), (ty - uy)))
     G.bf:move(uid, "turn", ((b - f + 180) % 360) - 180)
-    local r = G.bf:move(uid, "advance", math.max(reach, 1), { ignore_side = d.side })
-    return r.stopped_by
+    return R.turn.advance(G, uid, math.max(reach / MM, 1), nil, "charge")
   end)
-  return stop == "terrain"
+  local friend = math.type(by) == "integer" and G.D[by] and G.D[by].side == d.side
+  return (by == "terrain" or friend) and (went or 0) < 0.5
 end
 
 function CMD.hook_charges(G, R)
@@ -908,6 +924,7 @@ function CMD.install(rules, R)
         end
       end
       t = best
+      if t and CMD.charge_blocked(G, R, uid, t) then t = nil end
     end
     return t
   end
