@@ -133,8 +133,9 @@ function L.column(specs, mm_per_pace)
   local back = L.COLUMN_PACES * mm_per_pace
   for _, d in ipairs(specs) do
     local k = d.siege or {}
+    -- (light infantry, whose order will be to skirmish, stand off and shoot)
     if not (k.lane or k.ram or (k.ladders or 0) > 0 or k.fire or k.batter or k.caltrops) and d.type ~= "ENG"
-      and d.order ~= "skirmish" then
+      and d.type ~= "LI" and d.order ~= "skirmish" then
       d.siege = k
       k.column = { x = fx + ox * (back + d.dp / 2), y = fy + oy * (back + d.dp / 2), facing = lane.facing }
       back = back + d.dp + 10
@@ -199,7 +200,19 @@ function L.deploy(G, s, specs, plan, width)
     end
     file.back = 0
   end
-  for _, p in ipairs(plan) do
+  -- the column's units first, in the column's order (L.column: spec order),
+  -- so that the file stands in the order its units take their waiting
+  -- places (Amida's Savaran stood in file before the Daylami whose place
+  -- was ahead of theirs, and neither could pass the other)
+  local order = {}
+  for _, p in ipairs(plan) do order[#order + 1] = p end
+  table.sort(order, function(a, b)
+    local ca = specs[a.index].siege and specs[a.index].siege.column and 0 or 1
+    local cb = specs[b.index].siege and specs[b.index].siege.column and 0 or 1
+    if ca ~= cb then return ca < cb end
+    return a.index < b.index
+  end)
+  for _, p in ipairs(order) do
     local d = specs[p.index]
     if not (d.siege and d.siege.lane) then
       local a = math.rad(p.facing or facing)
