@@ -206,12 +206,12 @@ function L.deploy(G, s, specs, plan, width)
   -- was ahead of theirs, and neither could pass the other)
   local order = {}
   for _, p in ipairs(plan) do order[#order + 1] = p end
-  table.sort(order, function(a, b)
+  if file then table.sort(order, function(a, b)
     local ca = specs[a.index].siege and specs[a.index].siege.column and 0 or 1
     local cb = specs[b.index].siege and specs[b.index].siege.column and 0 or 1
     if ca ~= cb then return ca < cb end
     return a.index < b.index
-  end)
+  end) end
   for _, p in ipairs(order) do
     local d = specs[p.index]
     if not (d.siege and d.siege.lane) then
