@@ -30,6 +30,7 @@ local gaps = require("modules.sieges.commander_gaps")
 local battlefield = require("sandtable.battlefield")
 local ends = require("modules.sieges.commander_end")
 local WP = require("modules.sieges.wrg.working_parties")
+local common = require("modules.sieges.commander_common")
 
 local CMD = {}
 
@@ -267,11 +268,7 @@ end
 
 -- The outside point a unit makes for against a section: centred on it,
 -- its front on the face.
-local function at_face(G, uid, sec)
-  local ox, oy, mx, my = forts.outward(sec)
-  local dp = G.bf:unit(uid).depth
-  return mx + ox * (dp / 2 + 1), my + oy * (dp / 2 + 1)
-end
+local function at_face(G, uid, sec) return common.at_face(G, uid, sec, 1) end
 
 local function facing_toward(G, uid, sec)
   local x, y = G.bf:pos(uid)
@@ -281,24 +278,8 @@ end
 
 -- The besieger's objective section for a kind of kit.
 local function pick_section(G, uid, want)
-  local S = G.sieges
-  local x, y = G.bf:pos(uid)
-  local taken = {}
-  for _, o in ipairs(G.sides[S.besieger].units) do
-    local od = G.D[o]
-    if o ~= uid and live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
-  end
-  local best, bs
-  for _, sec in ipairs(S.forts.sections) do
-    if forts.blocks(sec) and want(sec) and facing_toward(G, uid, sec) then
-      local _, _, mx, my = forts.outward(sec)
-      local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) / MM
-      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + 150 end
-      if taken[sec.index] then score = score + 400 end
-      if not bs or score < bs then best, bs = sec, score end
-    end
-  end
-  return best
+  return common.pick_section(G, uid, want, { live = live, unit = MM, defended = 150, taken = 400,
+    may = function(sec) return facing_toward(G, uid, sec) end })
 end
 
 -- The halt before a ditch on a fascine party's lane: the plan that brings
@@ -546,14 +527,7 @@ local function besieger_move(G, uid, base)
 end
 
 local function enemy_inside(G)
-  local S = G.sieges
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and not d.routing and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
-      return true
-    end
-  end
-  return false
+  return common.enemy_inside(G, function(d) return live(d) and not d.routing end)
 end
 
 local function defender_move(G, uid, base)
