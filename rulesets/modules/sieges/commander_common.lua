@@ -47,6 +47,29 @@ function C.pick_section(G, uid, want, o)
   return best
 end
 
+-- The sections under threat: `laddered`, the sections the besieger's live
+-- (`live(d)`) units have ladders up against, in section order (then, with
+-- `battered`, the standing sections a ram or axes have begun on, in section
+-- order), and `open`, the sections that no longer hold.
+function C.threats(G, live, battered)
+  local S = G.sieges
+  local laddered, open = {}, {}
+  for _, uid in ipairs(G.sides[S.besieger].units) do
+    local d = G.D[uid]
+    if live(d) and d.siege and d.siege.ladder_up then laddered[#laddered + 1] = d.siege.ladder_up.section end
+  end
+  table.sort(laddered)
+  if battered then
+    for _, sec in ipairs(S.forts.sections) do
+      if forts.blocks(sec) and sec.job.done_fp > 0 then laddered[#laddered + 1] = sec.index end
+    end
+  end
+  for _, sec in ipairs(S.forts.sections) do
+    if not forts.blocks(sec) then open[#open + 1] = sec end
+  end
+  return laddered, open
+end
+
 -- Whether a besieger stands in the fort or has a footing on its walls
 -- (`standing(d)`: the ruleset's unit still in the fight).
 function C.enemy_inside(G, standing)

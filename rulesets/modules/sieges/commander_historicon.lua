@@ -116,22 +116,7 @@ end
 
 -- Sections with ladders against them or a ram at work on them, and those
 -- that no longer hold.
-local function threats(G)
-  local S = G.sieges
-  local laddered, open = {}, {}
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and d.siege and d.siege.ladder_up then laddered[#laddered + 1] = d.siege.ladder_up.section end
-  end
-  table.sort(laddered)
-  for _, sec in ipairs(S.forts.sections) do
-    if forts.blocks(sec) and sec.job.done_fp > 0 then laddered[#laddered + 1] = sec.index end
-  end
-  for _, sec in ipairs(S.forts.sections) do
-    if not forts.blocks(sec) then open[#open + 1] = sec end
-  end
-  return laddered, open
-end
+local function threats(G) return common.threats(G, live, true) end
 CMD.threats = threats
 
 local function outside_of(G, uid, sec)

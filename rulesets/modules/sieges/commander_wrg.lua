@@ -172,18 +172,9 @@ local function ships_plan(G, s, base_plan)
 end
 
 -- Sections the enemy has put ladders against, and those that no longer hold.
-local function threats(G)
-  local S = G.sieges
-  local laddered, open = {}, {}
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and d.siege and d.siege.ladder_up then laddered[d.siege.ladder_up.section] = true end
-  end
-  for _, sec in ipairs(S.forts.sections) do
-    if not forts.blocks(sec) then open[#open + 1] = sec end
-  end
-  return laddered, open
-end
+-- (ladders only: a section being battered is not yet a threat the garrison
+-- answers, unlike Historicon's commander)
+local function threats(G) return common.threats(G, live, false) end
 
 -- The bearing towards (x, y) or, with a friend or a wall in the way, the
 -- line 30 or 60 degrees either side that brings the unit nearest (as the
@@ -541,7 +532,7 @@ local function defender_move(G, uid, base)
     -- wall under escalade (READING: along the walk, to its inner foot)
     if d.state ~= "uncontrolled" then return nil end
     local target = open[1]
-    if not target then for i in pairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
+    if not target then for _, i in ipairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
     if not target then return nil end
     local ox, oy, mx, my = forts.outward(target)
     return point_plan(G, uid, mx - ox * (target.thickness + G.bf:unit(uid).depth / 2 + 4), my - oy * (target.thickness + G.bf:unit(uid).depth / 2 + 4))
@@ -552,7 +543,7 @@ local function defender_move(G, uid, base)
   local target = open[1]
   if not target then
     local best
-    for i in pairs(laddered) do if not best or i < best then best = i end end
+    for _, i in ipairs(laddered) do if not best or i < best then best = i end end
     target = best and S.forts.sections[best] or nil
   end
   if target then
