@@ -167,6 +167,37 @@ function F.period(st, wind, fighters)
   return events
 end
 
+-- WOODEN PIECES (DESTRUCTION): "Wagons, siege towers and other wooden
+-- constructions can only be destroyed by stone-throwing engines or by fire
+-- missiles, 20 casualty equivalents being required." FIRE: "The weapon factor
+-- is normally 1, but 0 ... for siege towers or penthouses which are protected
+-- with green hides." The pieces are the caller's own tables (a tower, a
+-- penthouse, a wagon: whatever module moves them); fire keeps its count on
+-- them in `fire_points` and reads `green_hides` (or `resistant`).
+F.WOODEN_DESTROYED = 20
+
+-- The weapon factor of fire missiles against a wooden piece.
+function F.object_weapon_factor(obj)
+  return (obj.green_hides or obj.resistant) and F.WEAPON_RESISTANT or F.WEAPON
+end
+
+-- Fire missile casualties (or stone-thrower hits: the same "casualty
+-- equivalents") on a wooden piece. Returns { fp = its points now,
+-- destroyed = true the time it reaches 20 }; a destroyed piece takes no more.
+-- "Actual occupants of wooden constructions are lost if they are
+-- destroyed": the caller removes them when `destroyed` comes back true.
+function F.hit_object(obj, points)
+  if obj.destroyed then return { fp = obj.fire_points or 0, destroyed = false } end
+  points = math.max(0, math.floor(points or 0))
+  obj.fire_points = (obj.fire_points or 0) + points
+  if points > 0 then obj.burning = true end
+  if obj.fire_points >= F.WOODEN_DESTROYED then
+    obj.destroyed, obj.burning = true, false
+    return { fp = obj.fire_points, destroyed = true }
+  end
+  return { fp = obj.fire_points, destroyed = false }
+end
+
 -- Rain (WRG weather): "Fires are extinguished and no more can be started".
 function F.extinguish_all(st)
   for _, id in ipairs(st.order) do
