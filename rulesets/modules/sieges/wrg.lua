@@ -27,6 +27,7 @@ local WP = require("modules.sieges.wrg.working_parties")
 local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
+local FT = require("modules.sieges.wrg.fire_troops")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -82,6 +83,7 @@ function A.apply(rules)
     PD.batteries(G, R, held)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
+    FT.shoot(G, R, held) -- FIRE against troops (wrg/fire_troops.lua)
     -- RANGES: "fighting from a raised rampart add 20 paces"
     local raised = {}
     for _, uid in ipairs(G.all) do
@@ -116,6 +118,7 @@ function A.apply(rules)
 
   -- 3. modifiers, commander, referee, victory
   MOD.install(rules)
+  FT.install(R, P)
   CMD.install(rules, R)
   REF.install(rules, R)
   local V = req("wrg.victory")
