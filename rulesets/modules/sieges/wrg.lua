@@ -80,6 +80,7 @@ function A.apply(rules)
     if not G.sieges then return shooting_phase(G) end
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
+    BL.aim(G) -- DESTRUCTION: batter the lower wall or aim at the ramparts (wrg/blind.lua)
     PD.batteries(G, R, held)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
