@@ -135,3 +135,65 @@ T.case("WRG 1973 SIEGE: DESTRUCTION and FIRE: a wooden piece takes 20 casualty e
   T.eq(fire.hit_object(tower, 5), { fp = 20, destroyed = false }, "destroyed once; takes no more")
   T.eq(fire.WOODEN_DESTROYED, require("modules.sieges.works").WOODEN_DESTROYED, "the same 20 as DESTRUCTION's")
 end)
+
+---------------------------------------------------------------------------
+-- FIGHTING INSIDE FORTIFICATIONS: lobbing from inside; DESTRUCTION: the ramparts
+
+local PARAPET = require("modules.sieges.fortifications").PARAPET_MM
+local function engine(id, x, y, facing, extra)
+  local u = { id = id, type = "ENG", engine = "stone_30_mina", class = "C", regular = false, figures = 1, at = { x, y, facing } }
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+-- a defender on the south wall (section 1), facing out
+local function on_wall(id) return unit(id, "MI", 470, 500 + PARAPET + 1 + 20, 180, { figures = 8, ranks = 2 }) end
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: a stone-thrower inside lobs over the walls at a besieger the men on the walls see: full effect", function()
+  local G, lines = situation{ seed = 5,
+    side1 = { unit("besiegers", "MI", 600, 300, 0, { figures = 12, ranks = 2 }) },
+    side2 = { engine("onager", 600, 750, 180), on_wall("lookouts"), FAR } }
+  local b, eng, look = G.by_id[1].besiegers, G.by_id[2].onager, G.by_id[2].lookouts
+  play(G)
+  local l = events(G, "siege_lob", 1)
+  T.eq(#l, 1, "one shot lobbed")
+  T.eq({ l[1].unit, l[1].target, l[1].spotter }, { eng, b, look })
+  T.eq(l[1].casualties, tables.casualties(l[1].total, l[1].figures), "WRG's casualty table, not halved")
+  T.truthy(l[1].total >= l[1].weapon + l[1].tactical - 3 and l[1].total <= l[1].weapon + l[1].tactical + 3, "weapon, tactical and random factors")
+  T.eq(l[1].figures, 4, "the 30-mina engine's crew of 4")
+  T.truthy(find(lines, "directed by"), "said so")
+  local shots = 0
+  for _, e in ipairs(events(G, "shoot", 1)) do if e.unit == eng then shots = shots + 1 end end
+  T.eq(shots, 0, "it shoots at nothing else")
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: no man on the walls, no lobbing from inside", function()
+  local G = situation{ seed = 5,
+    side1 = { unit("besiegers", "MI", 600, 300, 0, { figures = 12, ranks = 2 }) },
+    side2 = { engine("onager", 600, 750, 180), unit("inside", "MI", 500, 650, 180), FAR } }
+  play(G)
+  T.eq(#events(G, "siege_lob", 1), 0)
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION: 'Alternatively, aim can be concentrated on the ramparts': the engine shoots the defenders above its own ladders instead of battering", function()
+  -- with no ladders up: it batters the wall
+  local G = situation{ seed = 6,
+    side1 = { engine("onager", 470, 250, 0, { set = { siege = { batter = true } } }) },
+    side2 = { on_wall("defenders"), FAR } }
+  play(G)
+  T.eq(#events(G, "siege_work", 1), 1, "battering")
+  T.eq(#events(G, "siege_ramparts", 1), 0)
+  -- an escalading party's ladders go up against section 1: the engine aims at the ramparts
+  local G2 = situation{ seed = 6,
+    side1 = { engine("onager", 470, 250, 0, { set = { siege = { batter = true } } }),
+              unit("esc", "MI", 470, 500 - 1 - 20, 0, { set = { siege = { ladders = 2 } } }) },
+    side2 = { on_wall("defenders"), FAR } }
+  play(G2)
+  T.eq(#events(G2, "siege_ladder", 1), 1, "the ladders are up")
+  local r = events(G2, "siege_ramparts", 1)
+  T.eq(#r, 1, "aim at the ramparts")
+  T.eq(r[1].target, G2.by_id[2].defenders)
+  T.eq(r[1].casualties, tables.casualties(r[1].total, r[1].figures))
+  T.eq(#events(G2, "siege_work", 1), 0, "the walls escape damage")
+  local job = G2.sieges.forts.sections[1].job
+  T.eq(job and job.done_fp or 0, 0, "no figure/period of battering")
+end)
