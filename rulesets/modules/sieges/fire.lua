@@ -209,6 +209,36 @@ end
 -- "Grass fires are only possible in very dry conditions and high winds."
 function F.grass_fire_possible(very_dry, strong_wind) return very_dry == true and strong_wind == true end
 
+-- GRASS. READING: grass that can burn is cut into square areas of
+-- F.GRASS_AREA paces (30: the furthest leap, so a strong wind carries fire
+-- over one area into the next, a light wind only to its neighbour); each
+-- area is a fire object (a circle of half its side), so it "becomes
+-- untenable when it has accumulated 20 fire casualty points, and remains so
+-- for 3 periods", and one that "catches from another accumulates 5 fire
+-- casualty points per period".
+F.GRASS_AREA = 30
+
+-- Fire leaping from the burning objects of one fire state to the objects of
+-- another (grass to a palisade, a palisade to the grass): the objects of
+-- `to` that catch, in its order; they are marked burning and caught.
+function F.catch_across(from, to, wind)
+  local caught = {}
+  for _, jd in ipairs(to.order) do
+    local b = to.objects[jd]
+    if b.flammable and not b.burning and not b.burnt then
+      for _, id in ipairs(from.order) do
+        local a = from.objects[id]
+        if a.burning and not a.burnt and F.leaps(a, b, wind) then
+          b.burning, b.caught = true, true
+          caught[#caught + 1] = jd
+          break
+        end
+      end
+    end
+  end
+  return caught
+end
+
 -- The wind as fire reads it, from the weather module's state (G.weather,
 -- modules.weather) or a fixed wind { from = bearing | point, strength = }.
 function F.wind_of(weather_state, fixed)

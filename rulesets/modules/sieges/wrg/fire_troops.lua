@@ -7,7 +7,8 @@
 -- The fire troops (the scenario's `fire` list) shoot fire at an object when
 -- one is in reach (wrg/period.lua, PD.fire_missiles, first). With none, and
 -- an enemy unit within their halved range (WRG's TARGET PRIORITIES pick it),
--- they use fire against troops:
+-- they fire the grass when it can burn (wrg/grass_fire.lua), else use fire
+-- against troops:
 --   * a period stationary preparing: they shoot at nothing that period;
 --   * the next period, not having moved: WRG's own shot at troops within the
 --     halved range (hand-hurled: full range), target priorities, tactical
@@ -18,6 +19,7 @@
 -- not set alight (grass fires are their own rule: wrg/grass_fire.lua).
 local fire = require("modules.sieges.fire")
 local ST = require("modules.sieges.wrg.state")
+local GF = require("modules.sieges.wrg.grass_fire")
 
 local FT = {}
 
@@ -41,6 +43,11 @@ function FT.shoot(G, R, held)
     local d = G.D[uid]
     local k = d.siege
     if live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging
+      and not G.bf:unit(uid).removed and GF.shoot(G, R, uid) then
+      -- busy with the grass (wrg/grass_fire.lua): preparing or firing it
+      held[#held + 1] = { uid = uid, range = d.range }
+      d.range = nil
+    elseif live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging
       and not G.bf:unit(uid).removed then
       local half = fire.range(d.range, hand_hurled(R, d))
       local q = P.pick_target(G, uid, half)
