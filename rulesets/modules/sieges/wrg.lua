@@ -28,6 +28,7 @@ local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
 local FT = require("modules.sieges.wrg.fire_troops")
+local GF = require("modules.sieges.wrg.grass_fire")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -62,7 +63,7 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)
@@ -121,6 +122,7 @@ function A.apply(rules)
   MOD.install(rules)
   FT.install(R, P)
   CMD.install(rules, R)
+  GF.install(rules) -- fire parties stand to fire the grass (wrg/grass_fire.lua)
   REF.install(rules, R)
   local V = req("wrg.victory")
   local points_left = V.points_left
