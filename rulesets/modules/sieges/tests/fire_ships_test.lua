@@ -197,3 +197,112 @@ T.case("WRG 1973 SIEGE: DESTRUCTION: 'Alternatively, aim can be concentrated on 
   local job = G2.sieges.forts.sections[1].job
   T.eq(job and job.done_fp or 0, 0, "no figure/period of battering")
 end)
+
+---------------------------------------------------------------------------
+-- FIRE: grass fires
+
+local GF = require("modules.sieges.wrg.grass_fire")
+local W = require("modules.weather")
+
+-- steppe in July with strong winds blowing from the south (or not blowing)
+local function steppe(G, blowing)
+  G.weather = W.start({ region = "mediterranean", month = 7, ground = "steppe", potential = 1, falling = blowing,
+                        steady = true, wind_from = "S", fog = false }, G.dice)
+  return GF.grid(G)
+end
+local function cell(g, i, j) return g.at[i .. "," .. j] end
+local SIDE = GF.SIDE_MM
+
+T.case("WRG 1973 SIEGE: FIRE: 'Grass fires are only possible in very dry conditions and high winds': steppe, June to August, strong winds", function()
+  local G = situation{}
+  steppe(G, true)
+  T.eq(GF.possible(G), true)
+  G.weather.falling = false
+  T.eq(GF.possible(G), false, "no high winds")
+  G.weather.falling, G.weather.month = true, 9
+  T.eq(GF.possible(G), false, "not a drought month")
+  G.weather.month, G.weather.ground = 7, "inland"
+  T.eq(GF.possible(G), false, "not steppe")
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: a grass fire in strong winds leaps 30 paces downwind, caught areas 5 points a period, untenable at 20 for 3 periods, then burnt", function()
+  local G = situation{}
+  local g = steppe(G, true)
+  local o = cell(g, 14, 3)
+  T.truthy(o, "open ground is grass")
+  T.eq(GF.ignite(G, o, 4), true)
+  play(G)
+  local burning = {}
+  for id, c in pairs(g.cells) do if g.st.objects[id].burning then burning[#burning + 1] = c.i .. "," .. c.j end end
+  table.sort(burning)
+  -- downwind (north) within 30 paces and 45 degrees: the next area, the one beyond (30 paces off), the two diagonal
+  T.eq(burning, { "13,4", "14,3", "14,4", "14,5", "15,4" })
+  T.eq(g.st.objects[cell(g, 14, 4)].fp, 5); T.eq(g.st.objects[cell(g, 14, 5)].fp, 5)
+  T.eq(g.st.objects[o].fp, 4, "the area fired gains only from the hits")
+  T.eq(g.st.objects[cell(g, 14, 2)].burning, false, "not upwind")
+  T.eq(#events(G, "terrain_changed", 1) > 0 or #events(G, "terrain_added", 1) > 0, true, "drawn on the table")
+  play(G); play(G)
+  T.eq(g.st.objects[cell(g, 14, 4)].untenable, 0, "15 points after 3 periods")
+  play(G)
+  T.eq(g.st.objects[cell(g, 14, 4)].untenable, 3, "20 after 4: untenable")
+  T.eq(g.cells[cell(g, 14, 4)].state, "untenable")
+  for _ = 1, 3 do play(G) end
+  T.eq(g.st.objects[cell(g, 14, 4)].burnt, true, "burnt out after 3 periods untenable")
+  T.eq(g.cells[cell(g, 14, 4)].state, "burnt")
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: without high winds the grass does not catch from a burning area", function()
+  local G = situation{}
+  local g = steppe(G, false)
+  GF.ignite(G, cell(g, 14, 3), 4)
+  play(G)
+  T.eq(g.st.objects[cell(g, 14, 4)].burning, false)
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: troops cannot enter an untenable area, and troops in one leave it", function()
+  local G = situation{ side1 = { unit("walkers", "MI", 14 * SIDE + SIDE / 2, 3 * SIDE - 21, 0) },
+                       side2 = { unit("caught", "MI", 10 * SIDE + SIDE / 2, 5 * SIDE + SIDE / 2, 0), FAR } }
+  local g = steppe(G, true)
+  local walkers, caught = G.by_id[1].walkers, G.by_id[2].caught
+  GF.ignite(G, cell(g, 14, 3), 25)
+  GF.ignite(G, cell(g, 10, 5), 25)
+  T.eq(g.cells[cell(g, 14, 3)].state, "untenable")
+  local r = G.bf:move(walkers, "advance", 100)
+  T.eq(r.stopped_by, "terrain", "stopped at the burning grass")
+  play(G)
+  local x, y = G.bf:pos(caught)
+  T.eq(GF.cell_at(g, x, y) ~= cell(g, 10, 5), true, "out of the untenable area")
+  local left = events(G, "siege_grass_fire", 1)
+  local n = 0
+  for _, e in ipairs(left) do if e.what == "leaves" and e.unit == caught then n = n + 1 end end
+  T.eq(n, 1)
+end)
+
+-- a palisaded camp north of open steppe (its south face at y = 600 mm)
+local CAMP = { type = "fortification", name = "steppe camp", defender = 2, sections = {
+  { kind = "palisade", from = { 100, 60 }, to = { 120, 60 } }, { kind = "palisade", from = { 120, 60 }, to = { 120, 80 } },
+  { kind = "palisade", from = { 120, 80 }, to = { 100, 80 } }, { kind = "palisade", from = { 100, 80 }, to = { 100, 60 } } } }
+
+T.case("WRG 1973 SIEGE: FIRE: fire parties fire the grass upwind of a palisade (a period preparing), and it runs down onto the palisade", function()
+  local G, lines = situation{ seed = 11, terrain = { CAMP, { type = "siege", besieger = 1 } },
+    side1 = { unit("firers", "LMI", 1100, 230, 0, { weapons = { "javelin" }, figures = 12, ranks = 1, set = { siege = { fire = true } } }) } }
+  local g = steppe(G, true)
+  local f = G.by_id[1].firers
+  T.truthy(GF.wants_to_fire(G, f), "the palisade lies downwind")
+  play(G)
+  T.eq(G.D[f].siege.prepared, 1, "the period before spent preparing")
+  play(G)
+  local fired
+  for _, e in ipairs(events(G, "siege_grass_fire", 2)) do if e.what == "fired" then fired = e end end
+  T.truthy(fired, "the grass fired in period 2")
+  T.eq(fired.points, tables.casualties(fired.total, fired.figures), "WRG's casualty table, weapon 1")
+  T.truthy(fired.total >= -2 and fired.total <= 4)
+  local caught_palisade
+  for _ = 3, 14 do
+    play(G)
+    if G.sieges.forts.sections[1].state ~= "intact" then caught_palisade = true; break end
+  end
+  T.eq(caught_palisade, true, "the south palisade caught from the grass")
+  T.truthy(find(lines, "the grass fire leaps to the palisade"))
+  T.eq(#events(G, "siege_grass_fire") > 3, true)
+end)
