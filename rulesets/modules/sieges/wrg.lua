@@ -29,6 +29,7 @@ local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
 local FT = require("modules.sieges.wrg.fire_troops")
 local GF = require("modules.sieges.wrg.grass_fire")
+local WA = require("modules.sieges.wrg.water")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -63,7 +64,7 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R) end
+      PD.locate(G); CMD.fire_fighters(G); WA.period(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)
