@@ -306,3 +306,54 @@ T.case("WRG 1973 SIEGE: FIRE: fire parties fire the grass upwind of a palisade (
   T.truthy(find(lines, "the grass fire leaps to the palisade"))
   T.eq(#events(G, "siege_grass_fire") > 3, true)
 end)
+
+---------------------------------------------------------------------------
+-- FIRE: buckets and water tank wagons
+
+local PALISADE = {
+  type = "fortification", name = "test camp", defender = 2, sections = {
+    { kind = "palisade", from = { 40, 50 }, to = { 49, 50 } }, { kind = "palisade", from = { 49, 50 }, to = { 58, 50 } },
+    { kind = "palisade", from = { 58, 50 }, to = { 67, 50 } }, { kind = "palisade", from = { 67, 50 }, to = { 67, 80 } },
+    { kind = "palisade", from = { 67, 80 }, to = { 40, 80 } }, { kind = "palisade", from = { 40, 80 }, to = { 40, 50 } } } }
+
+T.case("WRG 1973 SIEGE: FIRE: 'A water tank wagon lasts 10 bucket figure/periods': the fire fighters use it up", function()
+  local G, lines = situation{ terrain = { PALISADE, { type = "siege", besieger = 1, water_wagons = 1, wind = { from = 0, strength = "calm" } } },
+                              side2 = { unit("buckets", "HI", 535, 600, 0, { figures = 8, ranks = 2 }), FAR } }
+  local S = G.sieges
+  fire.hit(S.fire, 2, 6)
+  ST.set_state(G, 2, "burning", "test")
+  play(G)
+  T.eq(S.fire.objects[2].burning, false, "6 points cancelled")
+  T.eq(S.tanks[1].left, 4, "6 of the wagon's 10 used: no more figures than points")
+  local u = events(G, "siege_water", 1)
+  T.eq(#u, 1); T.eq({ u[1].what, u[1].figures, u[1].left }, { "used", 6, 4 })
+  fire.hit(S.fire, 2, 7)
+  ST.set_state(G, 2, "burning", "test")
+  play(G)
+  T.eq(S.tanks[1].left, 0, "used up")
+  T.eq(S.fire.objects[2].fp, 3, "4 buckets for 7 points: 3 left")
+  T.truthy(find(lines, "the water tank wagon is empty"))
+  play(G)
+  T.eq(S.fire.objects[2].fp, 3, "no water left: nobody fights it")
+  T.eq(#events(G, "siege_water", 3), 0)
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: 'a water source within 60 paces': the wagon is driven to the fire at 40 paces a period", function()
+  local G = situation{ terrain = { PALISADE, { type = "siege", besieger = 1, water_wagons = 1, wind = { from = 0, strength = "calm" } } },
+                       side2 = { unit("buckets", "HI", 535, 600, 0, { figures = 8, ranks = 2 }), FAR } }
+  local S = G.sieges
+  local WA = require("modules.sieges.wrg.water")
+  local t = WA.tanks(G)[1]
+  -- the wagon left in the north-west corner of the camp: 100 paces and more from the south palisade
+  t.x, t.y = 420, 790
+  fire.hit(S.fire, 3, 6)
+  ST.set_state(G, 3, "burning", "test")
+  play(G)
+  local d = events(G, "siege_water", 1)
+  T.eq(d[1].what, "driven"); T.near(d[1].paces, 40, 1e-6)
+  T.eq(S.fire.objects[3].fp, 6, "still beyond 60 paces: no water")
+  T.eq(t.left, 10)
+  play(G)
+  T.eq(S.fire.objects[3].burning, false, "within 60 paces the next period: put out")
+  T.eq(t.left, 4)
+end)
