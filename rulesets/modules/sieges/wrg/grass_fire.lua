@@ -24,7 +24,8 @@
 --   * untenable areas: troops cannot enter them (the area is a piece that
 --     stops ground moves, as a wall does, for its 3 periods) and troops in
 --     one when it becomes untenable leave it by the shortest way out along
---     the grid (a slide: no casualties, the text names none); burnt out, the
+--     the grid (a slide of at most a normal move, as a RETREAT: no
+--     casualties, the text names none); burnt out, the
 --     ground is passable again and burns no more;
 --   * no one fights a grass fire (no water on the steppe to speak of);
 --   * rain puts it out (WEATHER: "Fires are extinguished and no more can be
@@ -243,6 +244,14 @@ function GF.leave(G, R)
           end
         end
         if best then
+          -- no further than a normal move (RETREAT's allowance: the referee's)
+          local cap = (d.moves and d.moves[1] or 0) * MM
+          if best.dist > cap then
+            if cap <= 0 then best = nil
+            else best.dx, best.dy = best.dx * cap / best.dist, best.dy * cap / best.dist end
+          end
+        end
+        if best then
           local r = G.bf:move(uid, "slide", best.dx, best.dy, { ignore_terrain = true })
           R.manoeuvre.record(G, uid, "retreat")
           if G.log then G.bf:log("siege_grass_fire", { what = "leaves", unit = uid, distance = r.distance }) end
@@ -295,6 +304,25 @@ function GF.period(G, R)
     for _, id in ipairs(fire.catch_across(S.fire, g.st, wind)) do show(G, g, id, "burning"); log(G, id, "caught") end
   end
   GF.leave(G, R)
+end
+
+-- Whether the besieger's fire is at work: grass burning, or a section of the
+-- fort burning or untenable (the assault goes on while it burns:
+-- commander_end.lua asks).
+function GF.fire_at_work(G)
+  local S = G.sieges
+  if not S then return false end
+  for _, sec in ipairs(S.forts.sections) do
+    if sec.state == "burning" or sec.state == "untenable" then return true end
+  end
+  local g = S.grass
+  if g then
+    for _, id in ipairs(g.st.order) do
+      local o = g.st.objects[id]
+      if o.burning and not o.burnt then return true end
+    end
+  end
+  return false
 end
 
 -- The commander: a fire party that would fire the grass stands.

@@ -15,8 +15,9 @@
 --     wagons 40" paces a period, to a point 10 paces inside the middle of
 --     that section; the fighters fight only with the wagon within 60 paces;
 --   * each figure fighting for a period uses one bucket figure/period; the
---     commander sends no more figures than the fire has points (it can see
---     them), so water is not poured on nothing; a wagon at 0 is used up
+--     commander sends no more figures than the fire will have points when
+--     they fight it (it can see them; one that caught from another gains its
+--     5 first), so water is not poured on nothing; a wagon at 0 is used up
 --     (drawn empty, it serves no more).
 -- The figures each unit fights with are left in d.siege.bucket_figures, which
 -- wrg/period.lua's fire-fighting counts.
@@ -106,7 +107,9 @@ function WA.period(G)
         end
         if seg_paces(t, sec) <= fire.WATER_WITHIN + 1e-6 then water = t.left end
       end
-      local want = math.min(water, o.fp)
+      -- the points the fire will have when they fight it (a caught object
+      -- gains its 5 first: fire.period)
+      local want = math.min(water, o.fp + (o.caught and fire.CATCH_PER_PERIOD or 0))
       local used = 0
       for _, uid in ipairs(units) do
         local d = G.D[uid]
@@ -123,7 +126,7 @@ function WA.period(G)
           G.bf:change_terrain(t.fid, { type = "tank_wagon_empty", tank_wagon = 0 })
           ST.say(G, "  the water tank wagon is empty.")
         end
-      else
+      elseif water == 0 then
         ST.say(G, "  no water within 60 paces of the fire on the %s (section %d).", sec.kind, sec.index)
       end
     end
