@@ -30,6 +30,8 @@ local CON = require("modules.sieges.wrg.construction")
 local FT = require("modules.sieges.wrg.fire_troops")
 local GF = require("modules.sieges.wrg.grass_fire")
 local WA = require("modules.sieges.wrg.water")
+local SW = require("modules.sieges.wrg.ships")
+local CS = require("modules.sieges.commander_ships")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -67,6 +69,7 @@ function A.apply(rules)
       PD.locate(G); CMD.fire_fighters(G); WA.period(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
+    if G.sieges then CS.row(G, R) end -- ships under oars (commander_ships.lua, wrg/ships.lua)
     local before = G.sieges and PD.positions(G)
     movement(G)
     if G.sieges then
@@ -124,6 +127,7 @@ function A.apply(rules)
   FT.install(R, P)
   CMD.install(rules, R)
   GF.install(rules) -- fire parties stand to fire the grass (wrg/grass_fire.lua)
+  SW.install(rules, R) -- ships as friendly cover, the move aboard (wrg/ships.lua)
   REF.install(rules, R)
   local V = req("wrg.victory")
   local points_left = V.points_left
