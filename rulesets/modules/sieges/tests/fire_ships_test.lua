@@ -357,3 +357,88 @@ T.case("WRG 1973 SIEGE: FIRE: 'a water source within 60 paces': the wagon is dri
   T.eq(S.fire.objects[3].burning, false, "within 60 paces the next period: put out")
   T.eq(t.left, 4)
 end)
+
+---------------------------------------------------------------------------
+-- SHIP-TO-SHORE FIGHTING: ships under oars, friendly cover, sea travel
+
+local SW = require("modules.sieges.wrg.ships")
+local CS = require("modules.sieges.commander_ships")
+-- shallows 48..72 cm (middle line 600 mm); a ship out at sea at y = 100 mm
+local SEA = { { type = "shallows", from = { 0, 60 }, to = { 183, 60 }, width = 24 },
+              { type = "ship", at = { 100, 10 }, size = { 16, 7 }, side = 1, class = "C" },
+              { type = "siege", besieger = 1 } }
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: 'Ships under oars 120': a ship rows 120 paces a period with its company, grounds at the middle of the shallows", function()
+  local G = situation{ terrain = SEA, side1 = { unit("company", "HI", 1000, 100, 0, { figures = 8, ranks = 2 }) } }
+  local c = G.by_id[1].company
+  local s = G.sieges.spec.ships[1]
+  T.eq(ST.on_ship(G, c), s.fid, "aboard")
+  T.eq(CS.waits_aboard(G, c) or G.D[c].siege_ship == nil, true)
+  play(G)
+  local e = events(G, "siege_ship", 1)
+  T.eq(#e, 1); T.eq(e[1].what, "rowed"); T.near(e[1].paces, 120, 1e-6)
+  T.near(s.y, 100 + 120 * MM, 1e-6)
+  T.near(select(2, G.bf:pos(c)), 100 + 120 * MM, 1e-6, "the company carried with it")
+  T.eq(ST.on_ship(G, c), s.fid, "still aboard")
+  T.eq(CS.waits_aboard(G, c), true, "afloat: the company waits aboard")
+  play(G)
+  e = events(G, "siege_ship", 2)
+  T.eq(e[1].what, "grounded")
+  T.near(s.y + s.beam / 2, 600, 1e-6, "its landward side on the shallows' middle line")
+  T.near(e[1].paces, (600 - 35 - 100) / MM - 120, 1e-6)
+  T.eq(CS.waits_aboard(G, c), false, "grounded: the company climbs down the side in the next period")
+  play(G)
+  T.eq(#events(G, "siege_ship", 3), 0, "grounded: it moves no more")
+  T.eq(CS.waits_aboard(G, c), false)
+end)
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: a rowing ship stops troops and is stopped by them, 1 mm short", function()
+  local G = situation{ terrain = SEA, side1 = { unit("company", "HI", 1000, 100, 0, { figures = 8, ranks = 2 }) },
+                       side2 = { unit("swimmers", "LI", 1000, 300, 180, { figures = 4, ranks = 1 }), FAR } }
+  local s = G.sieges.spec.ships[1]
+  local sw = G.by_id[2].swimmers
+  local _, sy = G.bf:pos(sw)
+  local near = sy - G.bf:unit(sw).depth / 2
+  play(G)
+  T.near(s.y + s.beam / 2, near - 1, 1e-6, "stopped 1 mm short of the unit in its way")
+  -- and a ship stops troops: a unit walking into it is held at its side
+  local r = G.bf:move(sw, "advance", 200)
+  T.eq(r.stopped_by ~= nil, true, "stopped by the ship")
+end)
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: 'ignore the ships except for counting them as friendly cover': the reaction test's friendly cover within 100 paces, a flank within 10", function()
+  local G = situation{ terrain = SEA,
+    side1 = { unit("ashore", "HI", 1000, 100 + 35 + 90 * MM + 20, 0, { figures = 8, ranks = 2 }),
+              unit("flank", "HI", 1080 + 5 * MM + 30, 100, 0, { figures = 6, ranks = 1 }),
+              unit("far_off", "HI", 1000, 100 + 35 + 110 * MM + 20, 0, { figures = 8, ranks = 2 }) },
+    side2 = { unit("enemy", "MI", 800, 100 + 35 + 50 * MM + 20, 0, { figures = 8, ranks = 2 }), FAR } }
+  -- the second unit's left flank 5 paces off the ship's stern (x = 1080 mm)
+  local fl = G.by_id[1].flank
+  local u = G.bf:unit(fl)
+  G.bf:move(fl, "slide", 1080 + 5 * MM + u.width / 2 - u.x, 0)
+  local fc, _, _, secure = turn.cover_and_flanks(G, G.by_id[1].ashore)
+  T.eq(fc, true, "a friendly ship 90 paces off")
+  T.eq(secure, 0)
+  fc = turn.cover_and_flanks(G, G.by_id[1].far_off)
+  T.eq(fc, false, "110 paces off: not within 100")
+  local _, _, _, s2 = turn.cover_and_flanks(G, G.by_id[1].flank)
+  T.eq(s2, 1, "the ship 5 paces off its left flank secures it")
+  fc = turn.cover_and_flanks(G, G.by_id[2].enemy)
+  T.eq(fc, false, "the enemy ignores the ships")
+end)
+
+T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: sea travel at the landing: 'Troops arriving by boat cost 1 point per figure extra if infantry'; a transport's company costs at least 10", function()
+  local loader = require("sandtable.loader")
+  local armies = rules.require("wrg.armies")
+  local SH = require("modules.sieges.ships")
+  local army = assert(armies.load("armies/wrg/caesar_landing.lua", loader.read))
+  local total, transports = 0, 0
+  for _, u in ipairs(armies.units(army)) do
+    local p = SH.boat_points("infantry", u.figures)
+    total = total + p
+    if p >= 10 then transports = transports + 1 end
+  end
+  T.eq(total, 16 * 4 + 6 + 8, "78 points of sea travel for the six ships' companies")
+  T.eq(transports, 4, "the four cohorts' ships are transports of 16 (16 points each); Caesar's and the slingers' are warships")
+  T.eq(SH.boat_points("cavalry", 4), 12); T.eq(SH.boat_points("elephant", 1), 10)
+end)
