@@ -442,3 +442,18 @@ T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: sea travel at the landing: 'Troo
   T.eq(transports, 4, "the four cohorts' ships are transports of 16 (16 points each); Caesar's and the slingers' are warships")
   T.eq(SH.boat_points("cavalry", 4), 12); T.eq(SH.boat_points("elephant", 1), 10)
 end)
+
+T.case("WRG 1973 SIEGE: FIRE and the weather: rain puts a grass fire out ('Fires are extinguished and no more can be started')", function()
+  local G = situation{}
+  local g = steppe(G, true)
+  GF.ignite(G, cell(g, 14, 3), 4)
+  play(G)
+  T.eq(g.st.objects[cell(g, 14, 4)].burning, true)
+  G.weather.fires_out = true
+  play(G)
+  for _, id in ipairs(g.st.order) do T.eq(g.st.objects[id].burning, false) end
+  T.eq(g.cells[cell(g, 14, 4)].state, "out")
+  GF.ignite(G, cell(g, 2, 2), 5) -- lit by hand after the rain
+  play(G)
+  T.eq(g.st.objects[cell(g, 2, 3)].burning, false, "nothing spreads after rain")
+end)

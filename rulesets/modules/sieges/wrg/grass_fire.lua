@@ -272,7 +272,7 @@ function GF.period(G, R)
   if not g then return end
   if S.rained and not g.rained then
     g.rained = true
-    for id, c in pairs(g.cells) do
+    for id, c in ipairs(g.cells) do
       if c.state == "burning" or c.state == "untenable" then show(G, g, id, "out"); log(G, id, "out") end
     end
     fire.extinguish_all(g.st)
