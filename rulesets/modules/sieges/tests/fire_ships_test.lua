@@ -457,3 +457,35 @@ T.case("WRG 1973 SIEGE: FIRE and the weather: rain puts a grass fire out ('Fires
   play(G)
   T.eq(g.st.objects[cell(g, 2, 3)].burning, false, "nothing spreads after rain")
 end)
+
+T.case("WRG 1973 SIEGE: FIRE: exact odds of the steppe firebrands firing the grass (12 barbarian D LMI, weapon 1, the random factor)", function()
+  local chance = rules.require("wrg.chance")
+  local shooting = rules.require("wrg.shooting")
+  local firebrands = { type = "LMI", class = "D", regular = false, figures = 12, ranks = 1, weapons = { "javelin" } }
+  local figures = shooting.figures(firebrands, { moved = false })
+  T.eq(figures, 12, "one rank of 12")
+  -- by hand: barbarians' minus die is an average die, the plus die a normal one
+  local avg, p = { 2, 3, 3, 4, 4, 5 }, {}
+  for _, m in ipairs(avg) do for pl = 1, 6 do
+    local v = pl > m and 1 or (pl < m and -1 or 0)
+    local pts = tables.casualties(fire.WEAPON + v, figures)
+    p[pts] = (p[pts] or 0) + 1 / 36
+  end end
+  local out = dice.odds(function(src)
+    local r = chance.shooting(firebrands, src)
+    return tables.casualties(fire.WEAPON + r.value, figures)
+  end)
+  local total, alight = 0, 0
+  for _, o in ipairs(out) do
+    T.near(o.p, p[o.outcome] or -1, 1e-12, "fire points " .. tostring(o.outcome))
+    total = total + o.p
+    if o.outcome > 0 then alight = alight + o.p end
+  end
+  T.near(total, 1, 1e-12)
+  T.eq(#out, 3)
+  T.near(p[7], 15 / 36, 1e-12, "random -1: 7 points"); T.near(p[10], 6 / 36, 1e-12, "0: 10 points")
+  T.near(p[16], 15 / 36, 1e-12, "+1: 16 points")
+  T.near(alight, 1, 1e-12, "12 figures always set the grass alight (the table gives casualties at every total from 0 to 2)")
+  -- and 20 points (an area untenable at once) is out of reach of one throw
+  for _, o in ipairs(out) do T.truthy(o.outcome < fire.UNTENABLE_AT, "one throw never makes an area untenable") end
+end)
