@@ -403,7 +403,7 @@ T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: a rowing ship stops troops and i
   T.near(s.y + s.beam / 2, near - 1, 1e-6, "stopped 1 mm short of the unit in its way")
   -- and a ship stops troops: a unit walking into it is held at its side
   local r = G.bf:move(sw, "advance", 200)
-  T.eq(r.stopped_by ~= nil, true, "stopped by the ship")
+  T.eq(r.stopped_by, "terrain", "stopped by the ship"); T.eq(r.terrain, s.fid)
 end)
 
 T.case("WRG 1973 SIEGE: SHIP-TO-SHORE FIGHTING: 'ignore the ships except for counting them as friendly cover': the reaction test's friendly cover within 100 paces, a flank within 10", function()
