@@ -27,6 +27,11 @@ local WP = require("modules.sieges.wrg.working_parties")
 local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
+local FT = require("modules.sieges.wrg.fire_troops")
+local GF = require("modules.sieges.wrg.grass_fire")
+local WA = require("modules.sieges.wrg.water")
+local SW = require("modules.sieges.wrg.ships")
+local CS = require("modules.sieges.commander_ships")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -61,9 +66,10 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+      PD.locate(G); CMD.fire_fighters(G); WA.period(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R) end
   end
   function P.movement(G)
+    if G.sieges then CS.row(G, R) end -- ships under oars (commander_ships.lua, wrg/ships.lua)
     local before = G.sieges and PD.positions(G)
     movement(G)
     if G.sieges then
@@ -79,9 +85,11 @@ function A.apply(rules)
     if not G.sieges then return shooting_phase(G) end
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
+    BL.aim(G) -- DESTRUCTION: batter the lower wall or aim at the ramparts (wrg/blind.lua)
     PD.batteries(G, R, held)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
+    FT.shoot(G, R, held) -- FIRE against troops (wrg/fire_troops.lua)
     -- RANGES: "fighting from a raised rampart add 20 paces"
     local raised = {}
     for _, uid in ipairs(G.all) do
@@ -116,7 +124,10 @@ function A.apply(rules)
 
   -- 3. modifiers, commander, referee, victory
   MOD.install(rules)
+  FT.install(R, P)
   CMD.install(rules, R)
+  GF.install(rules) -- fire parties stand to fire the grass (wrg/grass_fire.lua)
+  SW.install(rules, R) -- ships as friendly cover, the move aboard (wrg/ships.lua)
   REF.install(rules, R)
   local V = req("wrg.victory")
   local points_left = V.points_left
