@@ -79,7 +79,29 @@ function E.assaulting(G)
   for _, m in ipairs(mining.view(S.mining, S.besieger)) do
     if m.own and not m.counter and not m.collapsed and not m.arrived then return true end
   end
-  if require("modules.sieges.wrg.grass_fire").fire_at_work(G) then return true end -- fire burning: wrg/grass_fire.lua
+  if E.fire_at_work(G) then return true end
+  return false
+end
+
+-- A fire at work for the assault (READING): the grass burning (wrg/
+-- grass_fire.lua: a steppe fire driven onto the post). A section of the
+-- fort burning, even untenable, is not: the garrison puts it out or it
+-- burns through into a gap, and a gap is stormed or not (the storm is the
+-- assault). The camp's strong east wind kept one section or another
+-- burning or untenable every period for 12 periods after the last
+-- escalade, to the turn limit: counting burning sections kept the camp 44 %
+-- decided (50 battles), untenable ones 68 %, neither 92 %; the steppe post
+-- 72 % either way. (grass_fire.lua's own fire_at_work, which counts any
+-- burning section, is not used here for that reason.)
+function E.fire_at_work(G)
+  local S = G.sieges
+  local g = S.grass
+  if g then
+    for _, id in ipairs(g.st.order) do
+      local o = g.st.objects[id]
+      if o.burning and not o.burnt then return true end
+    end
+  end
   return false
 end
 
