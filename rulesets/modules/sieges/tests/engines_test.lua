@@ -1,0 +1,293 @@
+-- The sieges module in WRG 1973: siege towers and penthouses as pieces on
+-- the table (modules/sieges/wrg/engines.lua), each rule in a situation set
+-- up by hand on a real battlefield and played through the WRG battle engine
+-- (turn.play). Source: "SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE
+-- FIGHTING", MOVEMENT OF MATERIAL, CONSTRUCTION, DESTRUCTION; BASES; MOVE
+-- DISTANCES.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local ruleset = require("lib.ruleset")
+local ST = require("modules.sieges.wrg.state")
+local EN = require("modules.sieges.wrg.engines")
+local materials = require("modules.sieges.materials")
+
+local rules = ruleset.load("wrg", { options = { "sieges" } })
+local battle = rules.require("wrg.battle")
+local turn = rules.require("wrg.turn")
+local ai = rules.require("wrg.ai")
+local shooting = rules.require("wrg.shooting")
+local melee = rules.require("wrg.melee")
+local tables = rules.require("wrg.tables")
+local referee = rules.require("wrg.referee")
+
+local MM = tables.MM_PER_PACE
+
+-- A square fort, its south face at y = 500 mm (as in wrg_test.lua).
+local FORT = {
+  type = "fortification", name = "test fort", defender = 2, sections = {
+    { kind = "wall", from = { 40, 50 }, to = { 55, 50 } }, { kind = "gate", from = { 55, 50 }, to = { 65, 50 } },
+    { kind = "wall", from = { 65, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
+    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
+
+local function unit(id, ty, x, y, facing, extra)
+  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+
+local function commander(t)
+  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
+                  move = function() return nil end, formation = function() return nil end }
+  for k, v in pairs(t or {}) do quiet[k] = v end
+  return setmetatable(quiet, { __index = ai })
+end
+
+local FAR = unit("far", "MI", 1700, 1150, 180)
+
+local function situation(opts)
+  local lines = {}
+  local G = battle.skirmish{
+    dice = opts.dice or dice.random(opts.seed or 1),
+    report = function(l) lines[#lines + 1] = l end,
+    table = { terrain = { FORT, { type = "siege", besieger = 1, engines = opts.engines } } },
+    sides = {
+      { units = opts.side1, commander = opts.cmd1 or commander() },
+      { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
+    },
+  }
+  ST.init(G)
+  return G, lines
+end
+
+local function events(G, kind, what)
+  local out = {}
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == kind and (what == nil or e.what == what) then out[#out + 1] = e end
+  end
+  return out
+end
+
+-- the terrain types at a point
+local function types_at(G, x, y)
+  local out = {}
+  for _, t in ipairs(G.bf:terrain_at(x, y)) do out[t.type] = true end
+  return out
+end
+
+local function play(G)
+  turn.play(G)
+  G.turn = G.turn + 1
+end
+
+-- pushers: 10 MI figures in 2 ranks (5 files x 15 mm = 75 mm by 40 mm),
+-- their front `gap` mm short of the south face (y = 500)
+local function pushers(id, gap, extra)
+  local u = unit(id, "MI", 470, 500 - gap - 20, 0, { figures = 10, ranks = 2, set = { siege = { push = true } } })
+  for k, v in pairs(extra or {}) do u[k] = v end
+  return u
+end
+
+---------------------------------------------------------------------------
+
+T.case("WRG 1973 BASES and SIEGE: MOVEMENT OF MATERIAL: a tower is an 80 mm piece before its pushers, a penthouse 60 mm; it stops other troops", function()
+  T.eq(materials.BASE_MM.tower, { 80, 80 }, "Wheeled Siege Towers 80mm (depth as required: square)")
+  T.eq(materials.BASE_MM.penthouse, { 60, 60 }, "Wheeled Penthouses 60mm")
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } },
+                       side1 = { pushers("tw", 300, { set = { siege = { push = false } } }), unit("other", "MI", 700, 160, 0) } }
+  play(G)
+  local S = G.sieges
+  local e = S.engines[1]
+  -- its front is the pushers' front (y = 500 - 300 = 200), 80 wide, 80 deep
+  T.eq(types_at(G, 470, 199).siege_tower, true)
+  T.eq(types_at(G, 470 + 39, 121).siege_tower, true, "80 wide, 80 deep")
+  T.eq(types_at(G, 470 + 41, 160).siege_tower, nil)
+  T.eq(types_at(G, 470, 201).siege_tower, nil, "nothing ahead of the pushers' front")
+  T.eq(types_at(G, 470, 119).siege_tower, nil)
+  -- another unit walking into it is stopped at its side
+  local other = G.by_id[1].other
+  G.bf:move(other, "turn", 90)   -- facing west, towards the tower (x = 430..510)
+  local r = G.bf:move(other, "advance", 400)
+  T.eq(r.stopped_by, "terrain", "a siege tower stops other troops")
+end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: 10 figures push a tower 20 paces a period; 9 cannot; 2 more for every figure in it", function()
+  -- 200 mm from the wall: 50.8 mm a period, so periods 1-3 go 152.4 mm and period 4 reaches the face (3.94 periods)
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 200) } }
+  local tw = G.by_id[1].tw
+  local ys = {}
+  for p = 1, 4 do play(G); ys[p] = select(2, G.bf:pos(tw)) end
+  T.near(ys[1] - (500 - 200 - 20), 20 * MM, 1e-6, "20 paces in period 1")
+  T.near(ys[3] - ys[2], 20 * MM, 1e-6)
+  T.eq(#events(G, "siege_engine", "pushed"), 4)
+  T.eq(#events(G, "siege_engine", "bridge"), 1, "against the wall in period 4 (47.6 mm, less than 20 paces)")
+  -- the piece went with them: its front on the wall's face
+  T.near(G.sieges.engines[1].front[2], 500, 0.6)
+  T.eq(types_at(G, 470, 499).siege_tower, true)
+  -- 9 figures: not enough ("A minimum of ... 10 to move a tower")
+  local G2 = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 200, { figures = 9 }) } }
+  local y0 = select(2, G2.bf:pos(G2.by_id[1].tw))
+  play(G2)
+  T.eq(select(2, G2.bf:pos(G2.by_id[1].tw)), y0, "9 figures cannot move it")
+  T.eq(#events(G2, "siege_engine", "pushed"), 0)
+  -- 12 figures with 1 riding in it: 11 push, 12 needed -- no; 13 with 1 in it: 12 push, 12 needed -- yes
+  local G3 = situation{ engines = { { kind = "tower", pushers = "tw", occupants = 1 } }, side1 = { pushers("tw", 200, { figures = 12 }) } }
+  play(G3)
+  T.eq(#events(G3, "siege_engine", "pushed"), 0, "11 pushing, 12 needed")
+  local G4 = situation{ engines = { { kind = "tower", pushers = "tw", occupants = 1 } }, side1 = { pushers("tw", 200, { figures = 13 }) } }
+  play(G4)
+  T.eq(#events(G4, "siege_engine", "pushed"), 1, "12 pushing, 12 needed")
+  -- a penthouse: 6 figures
+  local G5 = situation{ engines = { { kind = "penthouse", pushers = "pt" } }, side1 = { pushers("pt", 200, { figures = 6 }) } }
+  play(G5)
+  T.eq(#events(G5, "siege_engine", "pushed"), 1, "6 move a penthouse")
+  local G6 = situation{ engines = { { kind = "penthouse", pushers = "pt" } }, side1 = { pushers("pt", 200, { figures = 5 }) } }
+  play(G6)
+  T.eq(#events(G6, "siege_engine", "pushed"), 0, "5 do not")
+end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: the push is a manoeuvre of 20 paces for the referee", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 200) } }
+  T.near(referee.allowance(G, G.by_id[1].tw, "push"), 20 * MM, 1e-9)
+end)
+
+T.case("WRG 1973 SIEGE: a tower brought against a wall: its troops cross onto the undefended walk the same period (a footing, no ladder)", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 40) } }
+  local tw = G.by_id[1].tw
+  play(G)
+  T.eq(#events(G, "siege_engine", "bridge"), 1)
+  local e = events(G, "siege_escalade")
+  T.eq(#e, 1); T.eq(e[1].what, "footing")
+  T.truthy(select(2, G.bf:pos(tw)) > 500, "over the parapet, on the walk")
+  T.eq(G.D[tw].siege.footing, true)
+  T.eq(#events(G, "siege_ladder"), 0, "no ladder erected")
+end)
+
+T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS: troops crossing from a tower fight the defenders with their shields (not shieldless); the defenders keep their cover", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 40) },
+                       side2 = { unit("def", "HI", 470, 500 + require("modules.sieges.fortifications").PARAPET_MM + 1 + 20, 180, { figures = 8, ranks = 2 }) } }
+  local tw, def = G.by_id[1].tw, G.by_id[2].def
+  play(G)
+  local e = events(G, "siege_escalade")
+  T.eq(#e, 1); T.eq(e[1].what, "climbs to the defenders")
+  T.eq(G.D[tw].siege.from_tower, true)
+  local dd = G.D[def]
+  local d = setmetatable({ siege = { escalading = true, from_tower = true } }, { __index = G.D[tw] })
+  local function ids(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  local on_wall = setmetatable({ siege_on = 1 }, { __index = dd })
+  local against = ids(melee.strike(on_wall, d, { files = 5 }, dice.forced({ 3, 3 }), true))
+  T.eq(against.siege_escaladers_shieldless, nil, "from a tower: not shieldless")
+  local ladder = setmetatable({ siege = { escalading = true } }, { __index = G.D[tw] })
+  T.eq(ids(melee.strike(on_wall, ladder, { files = 5 }, dice.forced({ 3, 3 }), true)).siege_escaladers_shieldless, 2,
+    "the same men on ladders: shieldless +2")
+  T.eq(ids(melee.strike(d, on_wall, { files = 5 }, dice.forced({ 3, 3 }), true)).siege_defenders_in_cover, -1,
+    "the defenders count in cover at its normal value")
+end)
+
+T.case("WRG 1973 SHOOTING: RANGES: troops in a siege tower shoot from a raised position (+20 paces) and are not shooting up at the rampart", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } },
+                       side1 = { pushers("tw", 300, { weapons = { "bow" }, set = { siege = { push = false } } }) } }
+  local tw = G.by_id[1].tw
+  play(G)
+  T.eq(G.D[tw].siege_tower, 1, "in their tower")
+  local target = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2, siege_on = 1 }
+  local out = shooting.shoot(G.D[tw], target, { range = 170 }, dice.forced({ 3, 3 }), true)
+  for _, x in ipairs(out.terms or {}) do T.truthy(x.id ~= "siege_up_at_rampart", "not shooting up at the rampart") end
+  local out2 = shooting.shoot(G.D[tw], target, { range = 225 }, dice.forced({ 3, 3 }), true)
+  for _, x in ipairs(out2.terms or {}) do T.truthy(x.id ~= "siege_up_at_rampart", "at 225 paces either") end
+  local plain = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local up = shooting.shoot(plain, target, { range = 225 }, dice.forced({ 3, 3 }), true)
+  local seen = false
+  for _, x in ipairs(up.terms or {}) do seen = seen or x.id == "siege_up_at_rampart" end
+  T.eq(seen, true, "bowmen on the ground at 225 paces: beyond 240 - 20 shooting up")
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION: a penthouse shelters the troops under it from missiles; only stone-throwers hurt it", function()
+  local G = situation{ engines = { { kind = "penthouse", pushers = "pt" } },
+                       side1 = { pushers("pt", 300, { figures = 6, set = { siege = { push = false } } }) } }
+  local pt = G.by_id[1].pt
+  play(G)
+  T.eq(G.D[pt].siege_shelter, 1)
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local out = shooting.shoot(archer, G.D[pt], { range = 100 }, dice.forced({ 5, 2 }), true)
+  T.eq(out.casualties, 0, "arrows do not hurt men under a penthouse")
+  local engine = { type = "ENG", engine = "stone_30_mina", class = "C", regular = true, figures = 1, crew = {}, weapons = {} }
+  local stones = shooting.shoot(engine, G.D[pt], { range = 100, figures = 3 }, dice.forced({ 5, 2 }), true)
+  for _, x in ipairs(stones.terms or {}) do T.truthy(x.id ~= "siege_penthouse_shelter", "stone-throwers are not kept off") end
+end)
+
+T.case("WRG 1973 SIEGE: DESTRUCTION: stone-throwers shoot at a tower: weapon factor 1 below 150 paces; 20 casualty equivalents wreck it and its occupants are lost", function()
+  -- the tower's front at y = 200; a stone-thrower of the defender 120 paces north of its middle
+  local G = situation{ seed = 5, engines = { { kind = "tower", pushers = "tw", occupants = 2 } },
+                       side1 = { pushers("tw", 300, { figures = 16, set = { siege = { push = false } } }) },
+                       side2 = { unit("eng", "ENG", 470, 200 - 40 + 40 + 120 * MM + 20, 180,
+                                      { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {} }) } }
+  local tw = G.by_id[1].tw
+  local e = G.sieges.engines and G.sieges.engines[1]
+  play(G)
+  e = G.sieges.engines[1]
+  local hits = events(G, "siege_engine", "hit")
+  T.eq(#hits, 1, "the engine shoots at the tower")
+  local d0 = G.D[G.by_id[2].eng]
+  local r = require("modules.sieges.works").stone_factor(120)
+  T.eq(r, 1)
+  T.eq(e.hits, hits[1].hits)
+  -- nearly wrecked: the next hits finish it; 2 figures riding in it are lost with it
+  e.hits = 19
+  local before = G.D[tw].figures
+  T.eq(EN.hit(G, e, 1, "stone-throwers"), true)
+  T.eq(e.wrecked, true)
+  T.eq(types_at(G, 470, 160).siege_tower_wreck, true)
+  local r = G.bf:move(tw, "advance", 100)
+  T.eq(r.stopped_by, nil, "a wreck stops no one")
+  T.eq(G.D[tw].missile, 2, "its 2 occupants lost (taken as casualties)")
+  T.eq(#events(G, "siege_engine", "wrecked"), 1)
+  T.eq(G.D[tw].figures, before)
+  T.truthy(d0 ~= nil)
+  -- "can only be destroyed by stone-throwing engines or by fire missiles": green hides
+  T.eq(EN.fire_factor({ hides = true }), 0); T.eq(EN.fire_factor({ hides = false }), 1)
+end)
+
+T.case("WRG 1973 SIEGE: CONSTRUCTION: a tower brought in parts on 3 wagons is assembled in 50 figure/periods (10 figures: 5 periods), then pushed", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw", wagons = true } }, side1 = { pushers("tw", 300) } }
+  local tw = G.by_id[1].tw
+  local y0 = select(2, G.bf:pos(tw))
+  for _ = 1, 5 do play(G) end
+  local b = events(G, "siege_build")
+  T.eq(#b, 5)
+  T.eq({ b[5].done, b[5].need }, { 50, 50 })
+  T.eq(G.sieges.engines[1].assembled, true)
+  T.eq(select(2, G.bf:pos(tw)), y0, "no push while in parts")
+  T.eq(events(G, "siege_engine", "parts")[1].wagons, 3, "1 wagon can carry ... 3 a tower")
+  play(G)
+  T.eq(#events(G, "siege_engine", "pushed"), 1, "pushed once assembled")
+  -- a penthouse: 30 figure/periods, 6 figures: 5 periods
+  local G2 = situation{ engines = { { kind = "penthouse", pushers = "pt", wagons = true } },
+                        side1 = { pushers("pt", 300, { figures = 6 }) } }
+  for _ = 1, 4 do play(G2) end
+  T.eq(G2.sieges.engines[1].assembled, false, "24 of 30 after 4 periods")
+  play(G2)
+  T.eq(G2.sieges.engines[1].assembled, true, "30 of 30 in period 5")
+end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: a bad engine in the siege piece is reported", function()
+  T.raises(function() situation{ engines = { { kind = "catapult", pushers = "x" } }, side1 = { pushers("x", 100) } } end,
+    "engines is a list of")
+  T.raises(function() situation{ engines = { { kind = "tower" } }, side1 = { pushers("x", 100) } } end, "engine 1")
+end)
+
+-- Exact odds: periods for 10 pushers to bring a tower 100 paces: the push
+-- rolls no dice, so 100 / 20 = 5 periods in every battle (probability 1).
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: 10 pushers bring a tower 100 paces in exactly 5 periods", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 100 * MM - 1) } }
+  local tw = G.by_id[1].tw
+  for _ = 1, 4 do play(G) end
+  T.eq(#events(G, "siege_engine", "bridge"), 0, "not there after 4")
+  play(G)
+  T.eq(#events(G, "siege_engine", "bridge"), 1, "there in period 5")
+  T.truthy(G.D[tw].siege.footing, "and across")
+end)
+
