@@ -27,6 +27,7 @@ local WP = require("modules.sieges.wrg.working_parties")
 local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
+local EN = require("modules.sieges.wrg.engines")  -- siege towers and penthouses as pieces
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -61,13 +62,14 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R) end
+      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R); EN.upkeep(G) end
   end
   function P.movement(G)
     local before = G.sieges and PD.positions(G)
     movement(G)
     if G.sieges then
       PD.locate(G)
+      EN.movement(G, R, PD)
       PD.escaladers_moved(G, R)
       PD.ladders(G, R)
       FA.throw(G, R)
@@ -80,6 +82,7 @@ function A.apply(rules)
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
     PD.batteries(G, R, held)
+    EN.bombard(G, R, held)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
     -- RANGES: "fighting from a raised rampart add 20 paces"
@@ -87,7 +90,7 @@ function A.apply(rules)
     for _, uid in ipairs(G.all) do
       local d = G.D[uid]
       -- (and from a ship: "higher than a beach", READING: as a rampart)
-      if (d.siege_on or d.siege_ship) and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
+      if (d.siege_on or d.siege_ship or d.siege_tower) and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
     end
     shooting_phase(G)
     for _, uid in ipairs(raised) do G.D[uid].range = G.D[uid].range - 20 end
@@ -98,7 +101,7 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); EN.end_of_period(G, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
   end
 
@@ -116,6 +119,7 @@ function A.apply(rules)
 
   -- 3. modifiers, commander, referee, victory
   MOD.install(rules)
+  EN.install(rules)
   CMD.install(rules, R)
   REF.install(rules, R)
   local V = req("wrg.victory")
