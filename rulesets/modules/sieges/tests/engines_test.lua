@@ -291,3 +291,18 @@ T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: 10 pushers bring a tower 100 paces
   T.truthy(G.D[tw].siege.footing, "and across")
 end)
 
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: a tower wider than its pushers stops short of a unit in its way beside their lane", function()
+  -- 10 figures 5 deep: 2 files, 30 mm wide, 100 deep, front at y = 230;
+  -- the tower 80 wide (x 430..510); the blocker's front at y = 250, x 505..565
+  local u = pushers("tw", 300, { ranks = 5 })
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } },
+                       side1 = { u, unit("block", "MI", 535, 250 + 20, 180, { figures = 8, ranks = 2 }) } }
+  local tw = G.by_id[1].tw
+  play(G)
+  local front = G.sieges.engines[1].front[2]
+  T.near(select(2, G.bf:pos(tw)) + 50, front, 1e-6)
+  T.truthy(front <= 250 + 0.5, "stopped at the blocker's front (y = 250): " .. front)
+  T.truthy(front >= 250 - 2.5, "within a step of it: " .. front)
+  T.eq(G.bf:distance(tw, G.by_id[1].block) > 0, true)
+end)

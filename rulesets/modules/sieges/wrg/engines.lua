@@ -18,7 +18,10 @@
 -- A scenario lists them in its siege piece (docs/sieges.md):
 --   engines:
 --     - { kind: tower, pushers: daylami_b, occupants: 0, hides: true }
---     - { kind: penthouse, pushers: ram_party, wagons: true }
+--     - { kind: penthouse, pushers: ram_party, wagons: true, approach: 60 }
+-- (`approach`: the default commander deploys the pushers that many paces
+-- from the wall they go for: the engines were brought up before the
+-- assault, as a scenario says; commander_engines.lua)
 --
 -- READINGS (ours; docs/modules/sieges.md, MOVEMENT OF MATERIAL):
 --  * the pushers are one unit of the army (the scenario names it); the
@@ -89,17 +92,18 @@ EN.ATTACHED_MM, EN.ATTACHED_DEG = 0.5, 0.5
 function EN.read(list, where, fail)
   if list == nil then return {} end
   local usage = "engines is a list of { kind: tower | penthouse, pushers: <unit id>, occupants: <figures riding in it>, " ..
-                "hides: true | false, wagons: true | false }"
+                "hides: true | false, wagons: true | false, approach: <paces from the wall> }"
   if type(list) ~= "table" then fail("%s: %s", where, usage) end
   local out = {}
   for i, e in ipairs(list) do
     if type(e) ~= "table" or not materials.BASE_MM[e.kind] or type(e.pushers) ~= "string"
       or (e.occupants ~= nil and (type(e.occupants) ~= "number" or e.occupants < 0 or e.occupants % 1 ~= 0))
-      or (e.hides ~= nil and type(e.hides) ~= "boolean") or (e.wagons ~= nil and type(e.wagons) ~= "boolean") then
+      or (e.hides ~= nil and type(e.hides) ~= "boolean") or (e.wagons ~= nil and type(e.wagons) ~= "boolean")
+      or (e.approach ~= nil and (type(e.approach) ~= "number" or e.approach < 0)) then
       fail("%s: engine %d: %s", where, i, usage)
     end
     out[i] = { kind = e.kind, pushers = e.pushers, occupants = e.occupants or 0, hides = e.hides == true,
-               wagons = e.wagons == true }
+               wagons = e.wagons == true, approach = e.approach }
   end
   return out
 end
@@ -139,7 +143,11 @@ function EN.setup(G)
   S.engines = {}
   for n, spec in ipairs(S.spec.siege.engines or {}) do
     local uid = find_pushers(G, S.besieger, spec.pushers)
-    if uid then
+    if not uid then
+      error(string.format("sieges: engine %d (a %s): its pushers '%s' are no unit of side %d", n, spec.kind, spec.pushers,
+        S.besieger), 0)
+    end
+    do
       local e = { n = n, kind = spec.kind, uid = uid, occupants = spec.occupants, hides = spec.hides,
                   w = materials.BASE_MM[spec.kind][1], dp = materials.BASE_MM[spec.kind][2], hits = 0,
                   assembled = not spec.wagons, side = S.besieger }
@@ -193,13 +201,20 @@ local function under(G, e, uid)
 end
 EN.under = under
 
+-- Pushers leave their engine. A tower left stands where it is and still
+-- stops moves; a penthouse left is an empty shed on wheels, open at both
+-- ends, that troops pass under (READING: it stops moves only while its party
+-- is under it -- so a ram's penthouse left before a broken gate does not
+-- shut the gateway).
 local function leave(G, e, why)
   local d = G.D[e.uid]
   if G.log then G.bf:log("siege_engine", { engine = e.n, kind = e.kind, unit = e.uid, what = "left", why = why }) end
   say(G, "  %s leave their %s (%s).", d.name, e.kind, why)
   if d.siege and d.siege.engine == e.n then d.siege.engine = nil end
   e.uid = nil
+  if e.kind == "penthouse" and e.assembled and not e.wrecked then G.bf:change_terrain(e.fid, { blocks_move = false }) end
 end
+EN.leave = leave
 
 -- Who is in or under an engine (the modifiers read these fields):
 -- d.siege_tower (shooting from higher than the walk), d.siege_shelter (under
