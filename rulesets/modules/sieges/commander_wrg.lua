@@ -362,6 +362,7 @@ local function besieger_move(G, uid, base)
   if k.lane and not forts.blocks(S.forts.sections[k.lane.target]) and not k.ladder_up then
     k.ram, k.ladders, k.lane = nil, nil, nil
   end
+  if k.engine and require("modules.sieges.commander_engines").pushing(G, uid) then return nil end  -- under its tower or penthouse
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
   if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
@@ -701,7 +702,7 @@ function CMD.install(rules, R)
           if d.siege and (d.siege.ladders or 0) > 0 and not d.siege.lane then d.siege.ladders = nil end
         end
         exempt[G.S][s] = true
-        return lanes.deploy(G, s, specs, plan, G.S.width)
+        return require("modules.sieges.commander_engines").deploy(G, s, specs, lanes.deploy(G, s, specs, plan, G.S.width))  -- hook: engines brought up
       end
       return p2
     end
