@@ -306,3 +306,46 @@ T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: a tower wider than its pushers sto
   T.truthy(front >= 250 - 2.5, "within a step of it: " .. front)
   T.eq(G.bf:distance(tw, G.by_id[1].block) > 0, true)
 end)
+
+T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: empty gabions carried by infantry; 1 figure/period fills one; filled, they are partial cover", function()
+  -- 8 archers in 4 files, 2 ranks; 8 empties: all filled in one period by 8 figures
+  local function G_with(figs)
+    local G = battle.skirmish{
+      dice = dice.random(1),
+      table = { terrain = { FORT, { type = "siege", besieger = 1, gabions = { "arch" } } } },
+      sides = { { units = { unit("arch", "LI", 470, 200, 0, { figures = figs, ranks = 2, weapons = { "bow" } }) }, commander = commander() },
+                { units = { FAR }, commander = commander() } } }
+    ST.init(G)
+    return G
+  end
+  local G = G_with(8)
+  local arch = G.by_id[1].arch
+  play(G)
+  local f = events(G, "siege_gabions", "filled")
+  T.eq(#f, 1); T.eq({ f[1].filled, f[1].empty }, { 8, 0 }, "8 figures fill 8 gabions in a period")
+  T.eq(#events(G, "siege_gabions", "line"), 1, "the line set down before their front")
+  T.eq(types_at(G, 470, 200 + G.bf:unit(arch).depth / 2 + 3).gabions, true)
+  require("modules.sieges.wrg.gabions").locate(G)
+  T.eq(G.D[arch].siege_gabions, true)
+  local archer = { type = "LI", class = "C", regular = true, weapons = { "bow" }, figures = 8, files = 4, ranks = 2 }
+  local function ids(out)
+    local t = {}
+    for _, x in ipairs(out.terms or {}) do t[x.id] = x.after - x.before end
+    return t
+  end
+  T.eq(ids(shooting.shoot(archer, G.D[arch], { range = 100 }, dice.forced({ 3, 3 }), true)).siege_gabions, -1, "partial cover")
+  T.eq(ids(shooting.shoot(archer, G.D[arch], { range = 100, from_front = false }, dice.forced({ 3, 3 }), true)).siege_gabions, nil,
+    "not from a flank")
+  -- moved off its line: no cover
+  G.bf:move(arch, "advance", 10)
+  require("modules.sieges.wrg.gabions").locate(G)
+  T.eq(G.D[arch].siege_gabions, nil)
+  -- at half pace (night without lights: the engineering rate), 8 figures fill 4 a period: no line until 8 ... but
+  -- 4 files need only 4: the line in period 1, the rest filled in period 2
+  local G2 = G_with(8)
+  local GA = require("modules.sieges.wrg.gabions")
+  GA.fill(G2, { troops = rules.require("wrg.troops") }, function() return 0.5 end)
+  local f2 = events(G2, "siege_gabions", "filled")
+  T.eq({ f2[1].filled, f2[1].empty }, { 4, 4 }, "8 figures x half an hour: 4")
+  T.eq(#events(G2, "siege_gabions", "line"), 1, "4 filled cover the 4 files")
+end)
