@@ -28,6 +28,7 @@ local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
 local EN = require("modules.sieges.wrg.engines")  -- siege towers and penthouses as pieces
+local GA = require("modules.sieges.wrg.gabions")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -83,6 +84,7 @@ function A.apply(rules)
     local held = PD.fire_missiles(G, R)
     PD.batteries(G, R, held)
     EN.bombard(G, R, held)
+    GA.locate(G)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
     -- RANGES: "fighting from a raised rampart add 20 paces"
@@ -101,7 +103,7 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); EN.end_of_period(G, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); EN.end_of_period(G, PD.engineering_rate); GA.fill(G, R, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
   end
 
@@ -120,6 +122,7 @@ function A.apply(rules)
   -- 3. modifiers, commander, referee, victory
   MOD.install(rules)
   EN.install(rules)
+  GA.install(rules)
   CMD.install(rules, R)
   REF.install(rules, R)
   local V = req("wrg.victory")

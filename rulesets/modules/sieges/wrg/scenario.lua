@@ -117,7 +117,8 @@ function SC.read(list, locate, mm_per_pace)
                        mantlets = p.mantlets or 0, fire = p.fire or {}, caltrops = p.caltrops or {}, blind = p.blind or {}, fascines = p.fascines or 0,
                        water_wagons = p.water_wagons or 0, objective = p.objective,
                        penthouses = p.penthouses or 0,
-                       engines = require("modules.sieges.wrg.engines").read(p.engines, where, fail) }  -- towers, penthouses
+                       engines = require("modules.sieges.wrg.engines").read(p.engines, where, fail),  -- towers, penthouses
+                       gabions = require("modules.sieges.wrg.gabions").read(p.gabions, where, fail) }
       end
     else
       rest[#rest + 1] = p
