@@ -349,3 +349,41 @@ T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: empty gabions car
   T.eq({ f2[1].filled, f2[1].empty }, { 4, 4 }, "8 figures x half an hour: 4")
   T.eq(#events(G2, "siege_gabions", "line"), 1, "4 filled cover the 4 files")
 end)
+
+T.case("WRG 1973 SIEGE: CONSTRUCTION: a 60 mm bridge over a 20-pace ditch takes 20 figure/periods, 10 with a pontoon (bridging doubled)", function()
+  -- a ditch along y = 450 (50.8 mm wide), the party standing on it
+  local function G_with(figs, pontoons)
+    local G = battle.skirmish{
+      dice = dice.random(1),
+      table = { terrain = { FORT, { type = "ditch", from = { 30, 45 }, to = { 90, 45 } },
+                            { type = "siege", besieger = 1, bridgers = { "pion" }, pontoons = pontoons } } },
+      sides = { { units = { unit("pion", "MI", 470, 450, 0, { figures = figs, ranks = 2 }) }, commander = commander() },
+                { units = { FAR }, commander = commander() } } }
+    ST.init(G)
+    return G
+  end
+  local function periods(figs, pontoons)
+    local G = G_with(figs, pontoons)
+    for p = 1, 6 do
+      play(G)
+      if #events(G, "siege_build", "bridge done") > 0 then return p, G end
+    end
+    return nil, G
+  end
+  local p1, G = periods(10, 0)
+  T.eq(p1, 2, "10 figures, 20 figure/periods: 2 periods")
+  local b = events(G, "siege_build", "bridge")
+  T.eq({ b[1].need, b[1].done, b[2].done }, { 20, 10, 20 })
+  T.eq(types_at(G, 470, 450).siege_bridge, true, "the bridge drawn")
+  T.eq(types_at(G, 470, 450).ditch, nil, "no ditch under it")
+  T.eq(types_at(G, 470 + 35, 450).ditch, true, "the ditch beyond its 60 mm")
+  T.eq(types_at(G, 470 - 35, 450).ditch, true)
+  T.eq((periods(10, 1)), 1, "with a pontoon: 10 figure/periods, 1 period")
+  T.eq((periods(6, 0)), 4, "6 figures: 6, 12, 18, 24 >= 20")
+  T.eq((periods(6, 1)), 2, "6 figures with a pontoon: 6, 12 >= 10")
+  -- not on the ditch: no work
+  local G2 = G_with(10, 1)
+  G2.bf:move(G2.by_id[1].pion, "slide", 0, -100)
+  play(G2)
+  T.eq(#events(G2, "siege_build"), 0)
+end)
