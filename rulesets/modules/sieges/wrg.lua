@@ -29,6 +29,7 @@ local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
 local EN = require("modules.sieges.wrg.engines")  -- siege towers and penthouses as pieces
 local GA = require("modules.sieges.wrg.gabions")
+local BR = require("modules.sieges.wrg.bridging")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -103,7 +104,7 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); EN.end_of_period(G, PD.engineering_rate); GA.fill(G, R, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); EN.end_of_period(G, PD.engineering_rate); GA.fill(G, R, PD.engineering_rate); BR.work(G, R, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
   end
 

@@ -118,7 +118,8 @@ function SC.read(list, locate, mm_per_pace)
                        water_wagons = p.water_wagons or 0, objective = p.objective,
                        penthouses = p.penthouses or 0,
                        engines = require("modules.sieges.wrg.engines").read(p.engines, where, fail),  -- towers, penthouses
-                       gabions = require("modules.sieges.wrg.gabions").read(p.gabions, where, fail) }
+                       gabions = require("modules.sieges.wrg.gabions").read(p.gabions, where, fail),
+                       bridging = require("modules.sieges.wrg.bridging").read(p, where, fail) }
       end
     else
       rest[#rest + 1] = p
