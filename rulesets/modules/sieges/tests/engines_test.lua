@@ -309,12 +309,14 @@ end)
 
 T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: empty gabions carried by infantry; 1 figure/period fills one; filled, they are partial cover", function()
   -- 8 archers in 4 files, 2 ranks; 8 empties: all filled in one period by 8 figures
-  local function G_with(figs)
+  -- an enemy 140 paces off (within 3/4 of a bow's 240 paces: where the
+  -- commander's archers stand to shoot and fill their gabions)
+  local function G_with(figs, enemy)
     local G = battle.skirmish{
       dice = dice.random(1),
       table = { terrain = { FORT, { type = "siege", besieger = 1, gabions = { "arch" } } } },
       sides = { { units = { unit("arch", "LI", 470, 200, 0, { figures = figs, ranks = 2, weapons = { "bow" } }) }, commander = commander() },
-                { units = { FAR }, commander = commander() } } }
+                { units = { enemy or unit("def", "MI", 470, 200 + 140 * MM + 40, 180) }, commander = commander() } } }
     ST.init(G)
     return G
   end
@@ -340,6 +342,10 @@ T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL and CONSTRUCTION: empty gabions car
   G.bf:move(arch, "advance", 10)
   require("modules.sieges.wrg.gabions").locate(G)
   T.eq(G.D[arch].siege_gabions, nil)
+  -- no enemy within reach: they carry them on, empty
+  local G3 = G_with(8, FAR)
+  play(G3)
+  T.eq(#events(G3, "siege_gabions"), 0, "not filled out of reach of the enemy")
   -- at half pace (night without lights: the engineering rate), 8 figures fill 4 a period: no line until 8 ... but
   -- 4 files need only 4: the line in period 1, the rest filled in period 2
   local G2 = G_with(8)

@@ -9,7 +9,10 @@
 --
 -- READINGS (ours; docs/modules/sieges.md, MOVEMENT OF MATERIAL):
 --  * a carrying unit that stood a whole period, out of melee and not
---    routing, fills gabions at the period's end: its figures x hours (half
+--    routing, with an enemy within 3/4 of its missile range and 5 paces
+--    (100 without missiles: where it means to fight -- the default
+--    commander's choice, gabions filled cannot be carried on), fills
+--    gabions at the period's end: its figures x hours (half
 --    at night without lights) a period, 1 figure/period each
 --    (works.task("gabion")); the filled gabions are set down in a line just
 --    before its front (a strip 5 mm deep, as wide as its front: drawn,
@@ -59,6 +62,23 @@ function GA.setup(G, R)
   end
 end
 
+-- Whether the unit stands where it means to fight: an enemy within three
+-- quarters of its missile range and 5 paces (the siege commander brings its
+-- shooters to three quarters of their range of the walls:
+-- commander_wrg.lua), within 100 paces without missiles. The default
+-- commander's choice of where to fill its gabions (not a rule): filled
+-- gabions cannot be carried on.
+GA.REACH = 0.75
+local function in_reach(G, uid)
+  local d = G.D[uid]
+  local reach = (d.range and (d.range * GA.REACH + 5) or 100) * MM
+  for _, e in ipairs(G.sides[3 - d.side].units) do
+    local ed = G.D[e]
+    if ed and not ed.gone and not ed.off_table and not G.bf:unit(e).removed and G.bf:distance(uid, e) <= reach then return true end
+  end
+  return false
+end
+
 -- End of a period: units that stood fill gabions; a line is set down once
 -- they have filled enough for their front rank.
 function GA.fill(G, R, rate)
@@ -70,7 +90,7 @@ function GA.fill(G, R, rate)
     local k = d.siege
     local g = k and k.gabions
     if g and g.empty > 0 and not g.line and live(d) and not d.in_melee and (d.moved or 0) <= 0
-      and not G.bf:unit(uid).removed then
+      and not G.bf:unit(uid).removed and in_reach(G, uid) then
       local fp = works.output{ figures = d.figures, hours = S.hours * rate(G, d.side) }
       local n = math.min(g.empty, math.floor(fp / works.task("gabion").need + 1e-9))
       g.empty, g.filled = g.empty - n, g.filled + n
