@@ -277,6 +277,8 @@ T.case("WRG 1973 SIEGE: MOVEMENT OF MATERIAL: a bad engine in the siege piece is
   T.raises(function() situation{ engines = { { kind = "catapult", pushers = "x" } }, side1 = { pushers("x", 100) } } end,
     "engines is a list of")
   T.raises(function() situation{ engines = { { kind = "tower" } }, side1 = { pushers("x", 100) } } end, "engine 1")
+  local G = situation{ engines = { { kind = "tower", pushers = "nobody" } }, side1 = { pushers("x", 100) } }
+  T.raises(function() play(G) end, "its pushers 'nobody' are no unit of the besieger")
 end)
 
 -- Exact odds: periods for 10 pushers to bring a tower 100 paces: the push

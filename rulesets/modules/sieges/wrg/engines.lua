@@ -103,7 +103,7 @@ function EN.read(list, where, fail)
       fail("%s: engine %d: %s", where, i, usage)
     end
     out[i] = { kind = e.kind, pushers = e.pushers, occupants = e.occupants or 0, hides = e.hides == true,
-               wagons = e.wagons == true, approach = e.approach }
+               wagons = e.wagons == true, approach = e.approach, where = where }
   end
   return out
 end
@@ -144,8 +144,8 @@ function EN.setup(G)
   for n, spec in ipairs(S.spec.siege.engines or {}) do
     local uid = find_pushers(G, S.besieger, spec.pushers)
     if not uid then
-      error(string.format("sieges: engine %d (a %s): its pushers '%s' are no unit of side %d", n, spec.kind, spec.pushers,
-        S.besieger), 0)
+      require("lib.fail")("%s: engine %d (a %s): its pushers '%s' are no unit of the besieger (side %d)", spec.where or "siege",
+        n, spec.kind, spec.pushers, S.besieger)
     end
     do
       local e = { n = n, kind = spec.kind, uid = uid, occupants = spec.occupants, hides = spec.hides,
