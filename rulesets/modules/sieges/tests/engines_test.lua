@@ -395,3 +395,20 @@ T.case("WRG 1973 SIEGE: CONSTRUCTION: a 60 mm bridge over a 20-pace ditch takes 
   play(G2)
   T.eq(#events(G2, "siege_build"), 0)
 end)
+
+T.case("WRG 1973 SIEGE: WORKING PARTIES: pushers on an uncontrolled advance push at double speed (40 paces) and charge nothing", function()
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } },
+                       side1 = { pushers("tw", 300, { set = { siege = { push = false } } }) },
+                       side2 = { unit("def", "HI", 470, 500 + require("modules.sieges.fortifications").PARAPET_MM + 1 + 20, 180) } }
+  local tw = G.by_id[1].tw
+  G.D[tw].state = "uncontrolled"
+  G.D[tw].ua_period = 1
+  local y0 = select(2, G.bf:pos(tw))
+  play(G)
+  local p = events(G, "siege_engine", "pushed")
+  T.eq(#p, 1)
+  T.near(p[1].distance, 40 * MM, 1e-6, "double speed")
+  T.near(select(2, G.bf:pos(tw)) - y0, 40 * MM, 1e-6)
+  T.eq(#events(G, "charge"), 0, "no charge")
+  T.near(referee.allowance(G, tw, "push"), 40 * MM, 1e-9)
+end)

@@ -288,13 +288,18 @@ function EN.movement(G, R, PD)
     local uid = e.uid
     local d = uid and G.D[uid]
     local k = d and d.siege
-    if e.uid and not e.wrecked and not e.at and e.assembled and attached(G, e) and k and k.push
+    if e.uid and not e.wrecked and not e.at and e.assembled and attached(G, e) and k and (k.push or d.state == "uncontrolled")
       and not d.in_melee and not d.charging and (d.moved or 0) <= 0 then
       local need = materials.needed(e.kind, e.occupants)
       if d.figures - e.occupants < need then
         say(G, "  %s are too few to move the %s (%d figures, %d needed).", d.name, e.kind, d.figures - e.occupants, need)
       else
-        local want = materials.SPEED[e.kind] * MM
+        -- WORKING PARTIES: "Uncontrolled advance for figures carrying scaling
+        -- ladders or fascines means exactly that, but in all other cases it
+        -- means work at double speed": pushers (a party moving material, not
+        -- carrying ladders or fascines) push 40 paces (wrg/working_parties.lua
+        -- keeps them from charging)
+        local want = materials.SPEED[e.kind] * MM * (d.state == "uncontrolled" and works.UNCONTROLLED_WORK or 1)
         if type(k.push) == "number" then want = math.min(want, k.push) end
         local got = R.turn.probe(G, uid, function() return G.bf:move(uid, "advance", want).distance end)
         -- the piece is wider than some pushers: short of any other base
@@ -450,7 +455,7 @@ function EN.install(rules)
     apply = function() return -99 end,
   }
   local W = rules.require("wrg.referee")
-  W.PACES.push = function() return materials.SPEED.tower end
+  W.PACES.push = function(d) return materials.SPEED.tower * (d.state == "uncontrolled" and works.UNCONTROLLED_WORK or 1) end
 end
 
 return EN
