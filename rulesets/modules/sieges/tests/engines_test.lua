@@ -412,3 +412,23 @@ T.case("WRG 1973 SIEGE: WORKING PARTIES: pushers on an uncontrolled advance push
   T.eq(#events(G, "charge"), 0, "no charge")
   T.near(referee.allowance(G, tw, "push"), 40 * MM, 1e-9)
 end)
+
+T.case("WRG 1973 SIEGE: MINING: the mine commences from a penthouse on the table, over its start, facing the wall", function()
+  local G = battle.skirmish{
+    dice = dice.random(1),
+    table = { terrain = { FORT, { type = "siege", besieger = 1, penthouses = 1 } } },
+    sides = { { units = { unit("a", "MI", 1500, 100, 0) }, commander = ai }, { units = { FAR }, commander = commander() } } }
+  ST.init(G)
+  play(G)
+  local m = events(G, "siege_mine")
+  T.eq(#m, 1, "a mine begun in period 1")
+  local sh = events(G, "siege_engine", "mine shelter")
+  T.eq(#sh, 1)
+  T.eq(sh[1].mine, m[1].mine)
+  -- the shelter's front on the mine's start, 60 paces out from the south wall, facing it (north)
+  local from = m[1].from
+  T.near(sh[1].x, from[1] * MM, 1e-9); T.near(sh[1].y, from[2] * MM, 1e-9)
+  T.near(sh[1].y, 500 - 60 * MM, 1e-6)
+  T.eq(types_at(G, from[1] * MM, from[2] * MM - 30).siege_penthouse, true, "drawn over the start")
+  T.near(sh[1].facing % 360, 0, 1e-9, "facing the south wall (north)")
+end)

@@ -444,6 +444,26 @@ function EN.end_of_period(G, rate)
   EN.locate(G)
 end
 
+-- MINING: "Mining must commence from a penthouse or similar shelter": the
+-- penthouse a mine is begun from (the scenario's `penthouses`, whose mining
+-- team is abstract: modules.sieges.mining) is put on the table over the
+-- mine's start, its front there, facing the wall (drawn, logged). READING:
+-- it stops no moves -- the miners under it are no unit on the table, and a
+-- penthouse stops moves only while a party of the army is under it (as one
+-- left by its pushers). `from` in paces.
+function EN.shelter(G, mine, from, facing)
+  local S = G.sieges
+  local e = { kind = "penthouse", w = materials.BASE_MM.penthouse[1], dp = materials.BASE_MM.penthouse[2] }
+  local x, y = from[1] * MM, from[2] * MM
+  local fid = G.bf:add_terrain{ type = "siege_penthouse", polygon = rect(e, x, y, facing), mine_shelter = mine }
+  S.shelters = S.shelters or {}
+  S.shelters[mine] = fid
+  if G.log then G.bf:log("siege_engine", { kind = "penthouse", what = "mine shelter", mine = mine, feature = fid, x = x, y = y,
+                                           facing = facing }) end
+  say(G, "  A penthouse shelters the mine's start.")
+  return fid
+end
+
 -- Shooting modifiers and the referee's allowance of a push.
 function EN.install(rules)
   local S = rules.require("wrg.shooting")
