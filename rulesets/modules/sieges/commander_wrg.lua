@@ -616,6 +616,7 @@ function CMD.mines(G)
       if id then
         S.mining.mines[id].party = mining.MAX_MINERS
         S.mining_started = true
+        require("modules.sieges.wrg.engines").shelter(G, id, from, forts.facing_in(best))  -- hook: the penthouse on the table
         if G.log then G.bf:log("siege_mine", { side = S.besieger, mine = id, announced = seen, from = from }) end
         if seen then ST.say(G, "  The besiegers declare a mine begun from their penthouse.") end
       end
