@@ -226,7 +226,7 @@ function EN.locate(G)
     local d = G.D[uid]
     d.siege_tower, d.siege_shelter = nil, nil
   end
-  for _, e in pairs(S.engines) do
+  for _, e in ipairs(S.engines) do
     if e.uid and not e.wrecked and e.assembled then
       local d = G.D[e.uid]
       if live(d) and not G.bf:unit(e.uid).removed and under(G, e, e.uid) then
@@ -241,7 +241,7 @@ function EN.upkeep(G)
   local S = G.sieges
   if not S then return end
   EN.setup(G)
-  for _, e in pairs(S.engines) do
+  for _, e in ipairs(S.engines) do
     if e.uid and not e.wrecked and not e.at and not attached(G, e) then
       local d = G.D[e.uid]
       leave(G, e, (not live(d) or G.bf:unit(e.uid).removed) and "they are gone" or (d.routing and "they rout" or "moved off it"))
@@ -284,7 +284,7 @@ end
 function EN.movement(G, R, PD)
   local S = G.sieges
   if not S or not S.engines then return end
-  for _, e in pairs(S.engines) do
+  for _, e in ipairs(S.engines) do
     local uid = e.uid
     local d = uid and G.D[uid]
     local k = d and d.siege
@@ -394,7 +394,7 @@ function EN.bombard(G, R, held)
       and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
       local x, y = G.bf:pos(uid)
       local best, bd
-      for _, e in pairs(S.engines) do
+      for _, e in ipairs(S.engines) do
         if not e.wrecked and e.side ~= d.side then
           local a = math.rad(e.front[3])
           local cx, cy = e.front[1] + math.sin(a) * e.dp / 2, e.front[2] - math.cos(a) * e.dp / 2
@@ -423,7 +423,7 @@ end
 function EN.end_of_period(G, rate)
   local S = G.sieges
   if not S or not S.engines then return end
-  for _, e in pairs(S.engines) do
+  for _, e in ipairs(S.engines) do
     local d = e.uid and G.D[e.uid]
     if e.job and not e.assembled and not e.wrecked and live(d) and not d.routing and not d.in_melee and (d.moved or 0) <= 0
       and not G.bf:unit(e.uid).removed then
