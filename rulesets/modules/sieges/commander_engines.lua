@@ -11,9 +11,12 @@
 -- penthouse covers its ram party while it batters. When the section they
 -- were brought against has fallen (a gate broken, a wall breached) the
 -- party leaves its engine and goes in with the rest (the commander's
--- usual way through a gap).
+-- usual way through a gap); a party too few to move its engine short of
+-- the wall leaves it too.
 local forts = require("modules.sieges.fortifications")
 local EN = require("modules.sieges.wrg.engines")
+local materials = require("modules.sieges.materials")
+local ST = require("modules.sieges.wrg.state")
 
 local CE = {}
 
@@ -28,6 +31,15 @@ function CE.pushing(G, uid)
   local sec = k.target and S.forts.sections[k.target]
   if sec and not forts.blocks(sec) then
     EN.leave(G, e, "the " .. sec.kind .. " they were brought against has fallen")
+    k.push = nil
+    return false
+  end
+  -- too few left to move it (and it has not arrived): they leave it and
+  -- fight on as the unit they are
+  local d = G.D[uid]
+  if not e.at and e.assembled and d.figures - e.occupants < materials.needed(e.kind, e.occupants)
+    and #ST.touching_from_outside(G, uid) == 0 then
+    EN.leave(G, e, "too few to move it")
     k.push = nil
     return false
   end

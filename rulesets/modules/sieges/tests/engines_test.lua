@@ -432,3 +432,16 @@ T.case("WRG 1973 SIEGE: MINING: the mine commences from a penthouse on the table
   T.eq(types_at(G, from[1] * MM, from[2] * MM - 30).siege_penthouse, true, "drawn over the start")
   T.near(sh[1].facing % 360, 0, 1e-9, "facing the south wall (north)")
 end)
+
+T.case("WRG 1973 SIEGE: the commander's pushers: too few to move their tower short of the wall, they leave it where it stands", function()
+  local CE = require("modules.sieges.commander_engines")
+  local G = situation{ engines = { { kind = "tower", pushers = "tw" } }, side1 = { pushers("tw", 200) } }
+  local tw = G.by_id[1].tw
+  play(G)
+  T.eq(CE.pushing(G, tw), true, "10 figures: they push on")
+  G.D[tw].figures = 9
+  T.eq(CE.pushing(G, tw), false, "9 figures: they leave it")
+  T.eq(#events(G, "siege_engine", "left"), 1)
+  T.eq(G.D[tw].siege.engine, nil)
+  T.eq(types_at(G, 470, G.sieges.engines[1].front[2] - 1).siege_tower, true, "the tower stands where it was left")
+end)
