@@ -48,6 +48,35 @@ function CE.pushing(G, uid)
   return true
 end
 
+-- A bridging party (wrg/bridging.lua) with its bridge not built: straight
+-- ahead until its base lies 2 mm over the first ditch before it (a ditch
+-- is a stream: `river` terrain), then it stands and builds; once built it
+-- is the default commander's again (over its bridge). Returns a plan, or
+-- nil to stand.
+CE.ONTO_DITCH_MM = 2
+function CE.bridging(G, uid)
+  local S = G.sieges
+  local d = G.D[uid]
+  local u = G.bf:unit(uid)
+  local on = {}
+  for _, t in ipairs(G.bf:terrain_under(uid)) do on[t.id] = true end
+  for _, dch in ipairs(S.spec.ditches) do
+    if on[dch.fid] and not dch.filled then return nil end
+  end
+  local move = d.moves[1] * CE.MM
+  local clear = G.bf:terrain_clear_advance(u.x, u.y, u.facing, u.width, u.depth, move, "river")
+  return { bearing = u.facing, distance = math.min(move, clear + CE.ONTO_DITCH_MM) / CE.MM, advancing = true }
+end
+
+-- The siege commander's hook (commander_wrg.lua besieger moves): returns
+-- true and the plan (nil: stand) when this file moves the unit.
+function CE.plan(G, uid)
+  local k = G.D[uid].siege
+  if k.engine and CE.pushing(G, uid) then return true, nil end
+  if k.bridge and not k.bridge.built and G.sieges.spec.siege.bridging then return true, CE.bridging(G, uid) end
+  return false
+end
+
 -- Deployment: pushers whose engine has an `approach` (paces) stand that far
 -- from the wall on their lane, if that is nearer than their place in the
 -- plan (the engines were brought up before the assault: the scenario's

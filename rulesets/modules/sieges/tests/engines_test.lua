@@ -445,3 +445,29 @@ T.case("WRG 1973 SIEGE: the commander's pushers: too few to move their tower sho
   T.eq(G.D[tw].siege.engine, nil)
   T.eq(types_at(G, 470, G.sieges.engines[1].front[2] - 1).siege_tower, true, "the tower stands where it was left")
 end)
+
+T.case("WRG 1973 SIEGE: CONSTRUCTION: the default commander's bridging party goes onto the ditch, stands to bridge it with its pontoon, then goes on over it", function()
+  -- the ditch along y = 450 (424.6 .. 475.4); the party's front 60 mm short of it
+  local G = battle.skirmish{
+    dice = dice.random(1),
+    table = { terrain = { FORT, { type = "ditch", from = { 30, 45 }, to = { 90, 45 } },
+                          { type = "siege", besieger = 1, bridgers = { "pion" }, pontoons = 1 } } },
+    sides = { { units = { unit("pion", "MI", 470, 424.6 - 60 - 20, 0, { figures = 10, ranks = 2, regular = true }) }, commander = ai },
+              { units = { FAR }, commander = commander() } } }
+  ST.init(G)
+  local pion = G.by_id[1].pion
+  play(G)
+  local y1 = select(2, G.bf:pos(pion))
+  -- (WRG's movement takes a unit entering a stream into it: it stands in the ditch)
+  local on = false
+  for _, t in ipairs(G.bf:terrain_under(pion)) do on = on or t.type == "ditch" end
+  T.eq(on, true, "period 1: onto the ditch")
+  T.truthy(y1 > 424.6 - 20 and y1 + 20 < 475.4 + 20, "not over it: " .. y1)
+  T.eq(#events(G, "siege_build"), 0, "it moved: no work yet")
+  play(G)
+  T.eq(select(2, G.bf:pos(pion)), y1, "period 2: it stands")
+  T.eq(#events(G, "siege_build", "bridge done"), 1, "10 figures with a pontoon: 10 of 10")
+  T.eq(types_at(G, 470, 450).siege_bridge, true)
+  T.eq(G.D[pion].siege.bridge.built ~= nil, true)
+  T.eq((require("modules.sieges.commander_engines").plan(G, pion)), false, "then the default commander's again")
+end)
