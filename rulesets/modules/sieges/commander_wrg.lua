@@ -362,7 +362,7 @@ local function besieger_move(G, uid, base)
   if k.lane and not forts.blocks(S.forts.sections[k.lane.target]) and not k.ladder_up then
     k.ram, k.ladders, k.lane = nil, nil, nil
   end
-  if k.engine and require("modules.sieges.commander_engines").pushing(G, uid) then return nil end  -- under its tower or penthouse
+  if k.engine or k.bridge then local own, p = require("modules.sieges.commander_engines").plan(G, uid); if own then return p end end  -- hook: engines, bridges
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
   if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
