@@ -66,7 +66,7 @@
 --    stone-throwers (1 below 150 paces, 0 further), the random factor and no
 --    tactical factors; each casualty is a casualty equivalent; at 20 the
 --    piece is wrecked (no longer stops moves) and its occupants are lost
---    (taken as casualties of their unit).
+--    (whole figures taken off their unit).
 --  * brought in on wagons (`wagons: true`): the parts lie where the pushers
 --    stand (drawn, not stopping moves); the pushers, standing a whole period
 --    out of melee, assemble it at their figures x hours a period (30
@@ -348,15 +348,19 @@ local function stone_engine(d) return d.type == "ENG" and d.engine ~= "light_bol
 
 -- Wrecks an engine: "Actual occupants of wooden constructions are lost if
 -- they are destroyed."
-function EN.wreck(G, e, why)
+-- READING: the occupants are taken off as whole figures (WRG's 20 men a
+-- figure, turn.take_casualties), counted as casualties from missiles this
+-- period (the stones that wrecked it) for the reaction tests.
+function EN.wreck(G, R, e, why)
   e.wrecked = true
   G.bf:change_terrain(e.fid, { type = "siege_" .. e.kind .. "_wreck", blocks_move = false })
   local lost = 0
   if e.uid and e.occupants > 0 then
     local d = G.D[e.uid]
     if live(d) and under(G, e, e.uid) then
-      lost = math.min(e.occupants, d.figures)
-      d.missile = (d.missile or 0) + lost
+      local men = math.min(e.occupants, d.figures) * R.tables.MEN_PER_FIGURE
+      d.missile = (d.missile or 0) + men
+      lost = R.turn.take_casualties(G, e.uid, men)
     end
   end
   if G.log then G.bf:log("siege_engine", { engine = e.n, kind = e.kind, what = "wrecked", why = why, occupants_lost = lost }) end
@@ -369,10 +373,10 @@ function EN.wreck(G, e, why)
 end
 
 -- Casualty equivalents on an engine (stone-throwers, fire missiles).
-function EN.hit(G, e, n, why)
+function EN.hit(G, R, e, n, why)
   if e.wrecked or n <= 0 then return false end
   e.hits = e.hits + n
-  if e.hits >= works.WOODEN_DESTROYED then EN.wreck(G, e, why); return true end
+  if e.hits >= works.WOODEN_DESTROYED then EN.wreck(G, R, e, why); return true end
   return false
 end
 
@@ -413,7 +417,7 @@ function EN.bombard(G, R, held)
                                                  hits = hits, casualty_equivalents = best.hits + hits }) end
         say(G, "  %s shoot at the %s at %.0f paces: weapon %d, random %+d = %d: %d hits (%d of %d).", d.name, best.kind, bd,
           weapon, r.value, total, hits, best.hits + hits, works.WOODEN_DESTROYED)
-        EN.hit(G, best, hits, "stone-throwers")
+        EN.hit(G, R, best, hits, "stone-throwers")
       end
     end
   end
