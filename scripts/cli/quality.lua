@@ -6,8 +6,11 @@
 -- nothing, and acts a player would call absurd (the referee's warnings),
 -- each against the project's goal.
 local experiment = require("sandtable.experiment")
+local loader = require("sandtable.loader")
 local json = require("lib.json")
 local fail = require("lib.fail")
+local scenario = require("lib.scenario")
+local expectations = require("lib.quality_expectations")
 
 local cli = {}
 
@@ -90,6 +93,27 @@ function cli.summarise(name, trials)
   return s
 end
 
+-- Each goal's verdict for a scenario's report: "met", "documented" (short of
+-- the project's goal, within the bound the scenario documents with its
+-- reason) or "missed". documented: the scenario's quality: block, or {}.
+function cli.judge(s, documented)
+  s.verdicts, s.documented = {}, {}
+  for goal, ok in pairs(s.goals) do
+    local bound = expectations.BOUNDS[goal]
+    local d = documented[goal]
+    if goal == "mirror" then
+      s.verdicts[goal] = ok and "met" or "missed"
+    else
+      s.verdicts[goal] = expectations.verdict(ok, s.figures[goal] or 0, d, bound)
+    end
+    if d and s.verdicts[goal] ~= "met" then s.documented[goal] = d.why end
+  end
+  if documented.mirror and not s.goals.mirror then
+    s.verdicts.mirror, s.documented.mirror = "documented", documented.mirror.why
+  end
+  return s
+end
+
 -- A mirror match (one army on both sides) is fair when each side's win
 -- rate lies within the other's 95% interval's reach (the intervals overlap)
 -- and no more than 15% of its battles are drawn.
@@ -101,19 +125,20 @@ function cli.mirror(v)
 end
 
 local function pct(x) return string.format("%5.1f%%", 100 * x) end
-local function mark(ok) return ok and " " or "*" end
+local MARKS = { met = " ", documented = "~", missed = "*" }
+local function mark(verdict) return MARKS[verdict or "met"] end
 
 local function table_text(reports, trials)
   local out = {}
-  out[#out + 1] = string.format("Battle quality: %d battles per scenario under the referee (* = goal missed; "
-    .. "docs/quality.md)", trials)
+  out[#out + 1] = string.format("Battle quality: %d battles per scenario under the referee (* = goal missed, "
+    .. "~ = short of the goal as the scenario documents; docs/quality.md)", trials)
   out[#out + 1] = ""
   out[#out + 1] = string.format("%-44s %9s %17s %8s %8s %9s %8s %7s", "scenario", "decided", "engaged (1 / 2)",
     "engaged", "idle 3+", "moved 0", "absurd", "failed")
   out[#out + 1] = string.format("%-44s %9s %17s %8s %8s %9s %8s %7s", "", ">= 90%", "median per side",
     ">= 75%", "units", "<= 1%", "= 0", "= 0")
   for _, s in ipairs(reports) do
-    local f, g = s.figures, s.goals
+    local f, g = s.figures, s.verdicts
     out[#out + 1] = string.format("%-44s %8s%s %8s/%7s %7s%s %8s %8s%s %7.2f%s %6d%s", s.scenario,
       pct(f.decided), mark(g.decided), pct(f.engaged_side1), pct(f.engaged_side2), pct(f.engaged), mark(g.engaged),
       pct(f.idle), pct(f.moved_nothing), mark(g.moved_nothing), f.absurd, mark(g.absurd), s.failed, mark(g.referee))
@@ -124,6 +149,15 @@ local function table_text(reports, trials)
         .. "[%s, %s], draws %s%s", s.scenario, side, pct(m.side1.rate), pct(m.side1.low), pct(m.side1.high),
         pct(m.side2.rate), pct(m.side2.low), pct(m.side2.high), pct(m.draws.rate),
         m.fair and "" or "  * unfair (intervals apart, or draws above 15%, or failed battles)")
+    end
+  end
+  for _, s in ipairs(reports) do
+    local goals = {}
+    for goal in pairs(s.documented) do goals[#goals + 1] = goal end
+    table.sort(goals)
+    for _, goal in ipairs(goals) do
+      out[#out + 1] = string.format("%s: %s %s, as the scenario documents: %s", s.scenario, goal,
+        s.verdicts[goal] == "missed" and "MISSED even the documented bound" or "short of the goal", s.documented[goal])
     end
   end
   for _, s in ipairs(reports) do
@@ -147,8 +181,11 @@ function cli.run(opts)
   if #opts.scenarios == 0 then fail("quality: name at least one scenario") end
   local reports = {}
   for _, path in ipairs(opts.scenarios) do
+    local documented = scenario.parse(loader.read(path), loader.display(path), path:match("^(.*)/[^/]*$")).quality
+      or {}
+    local mirror = opts.mirror and not documented.mirror
     local variants = { { name = "baseline", params = { scenario = path } } }
-    if opts.mirror then
+    if mirror then
       for side = 1, 2 do
         variants[#variants + 1] = { name = "mirror_" .. side, params = { scenario = path, mirror = side } }
       end
@@ -156,16 +193,20 @@ function cli.run(opts)
     local summary = experiment.run{ module = "lib.quality_trial", trials = opts.trials, seed = opts.seed,
       threads = opts.threads, keep_results = true, variants = variants }
     local report = cli.summarise(path, summary.results[1])
-    if opts.mirror then
+    if mirror then
       report.mirrors = {}
       for side = 1, 2 do report.mirrors[side] = cli.mirror(summary.variants[side + 1]) end
       report.goals.mirror = report.mirrors[1].fair and report.mirrors[2].fair
+    elseif opts.mirror then
+      report.goals.mirror = false -- not fought: judged below as documented
     end
-    reports[#reports + 1] = report
+    reports[#reports + 1] = cli.judge(report, documented)
   end
+  -- --strict fails on a goal missed without a documented reason, or missed
+  -- beyond the bound the scenario documents
   local all_met = true
   for _, s in ipairs(reports) do
-    for _, ok in pairs(s.goals) do if not ok then all_met = false end end
+    for _, v in pairs(s.verdicts) do if v == "missed" then all_met = false end end
   end
   if opts.format == "json" then
     return json.encode({ trials = opts.trials, seed = opts.seed, goals = cli.GOALS, scenarios = reports }) .. "\n",

@@ -640,6 +640,10 @@ function drawSieges(s, i) {
         el("line", { x1: x1, y1: H - y1, x2: x2, y2: H - y2, stroke: "#5a3e1e", "stroke-width": 1 }, g);
       }
       el("title", {}, g).textContent = "bridge";
+    } else if (type === "grass_fire" || type === "burnt_grass") {
+      drawGrassFire(f, pts);
+    } else if (type === "tank_wagon" || type === "tank_wagon_empty") {
+      drawTankWagon(f, pts);
     }
   }
   // ladders: two rails from the unit's front to the wall's outer face
@@ -655,6 +659,21 @@ function drawSieges(s, i) {
       el("line", { x1: x0 + nx * 18, y1: H - (y0 + ny * 18), x2: x0 - nx * 8, y2: H - (y0 - ny * 8), stroke: "#e8d29a", "stroke-width": 2.5 }, siegeLayer);
     }
   }
+}
+
+// Grass fires (modules/sieges/wrg/grass_fire.lua): a burning area orange,
+// an untenable one red with a bright edge, burnt ground dark.
+function drawGrassFire(f, pts) {
+  const st = f.grass_fire;
+  const fill = f.type === "burnt_grass" ? "#2f2a24" : st === "untenable" ? "#d2401c" : "#f08a24";
+  el("polygon", { points: pts(f.polygon), fill: fill, "fill-opacity": f.type === "burnt_grass" ? 0.55 : 0.6,
+    stroke: st === "untenable" ? "#ffd34d" : "none", "stroke-width": 1.5 }, siegeLayer);
+}
+// Water tank wagons (modules/sieges/wrg/water.lua): a wagon with its water
+// blue, empty grey.
+function drawTankWagon(f, pts) {
+  el("polygon", { points: pts(f.polygon), fill: f.type === "tank_wagon" ? "#3f7fbf" : "#8a8a8a", stroke: "#2e1f10",
+    "stroke-width": 2 }, siegeLayer);
 }
 
 const unitEls = {};

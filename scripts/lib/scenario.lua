@@ -10,12 +10,14 @@
 --   turns: 12                   # turn limit; --turns overrides
 --   table: { ... }              # the ruleset's own keys (see its docs)
 --   scale: 15mm                 # optional: a figure scale the ruleset offers
+--   quality: { ... }            # optional: documented shortfalls (lib.quality_expectations)
 --   armies:                     # exactly two
 --     - army: phalanx/gallic    # armies/<this>.lua, or a path to a .lua file
 --       commander: ai           # default: the ruleset's default commander
 local loader = require("sandtable.loader")
 local ruleset = require("lib.ruleset")
 local fail = require("lib.fail")
+local quality_expectations = require("lib.quality_expectations")
 
 local scenario = {}
 
@@ -23,6 +25,7 @@ local KEYS = {
   ruleset = "string", options = "list", house_rules = "list", seed = "integer", turns = "integer",
   table = "map", armies = "list", name = "string", description = "string", scale = "string",
   weather = "map", -- the weather module's settings, read by the ruleset's adapter (docs/modules.md)
+  quality = "map", -- where the scenario falls short of the battle-quality goals, and why (docs/quality.md)
 }
 local ARMY_KEYS = { army = "string", commander = "string", name = "string" }
 
@@ -136,6 +139,7 @@ function scenario.parse(text, name, base_dir)
     for _, id in ipairs(s.options or {}) do on = on or id == "weather" end
     if not on then fail("%s: a weather: block needs the weather module on (options: [weather])", locate("/weather")) end
   end
+  if s.quality ~= nil then quality_expectations.check(s.quality, locate) end
   if not s.armies or #s.armies ~= 2 then
     fail(locate("/armies") .. ": 'armies' must list exactly two armies")
   end

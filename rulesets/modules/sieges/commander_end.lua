@@ -75,6 +75,7 @@ function E.assaulting(G)
   for _, m in ipairs(mining.view(S.mining, S.besieger)) do
     if m.own and not m.counter and not m.collapsed and not m.arrived then return true end
   end
+  if require("modules.sieges.wrg.grass_fire").fire_at_work(G) then return true end -- fire burning: wrg/grass_fire.lua
   return false
 end
 

@@ -342,6 +342,7 @@ local function besieger_move(G, uid, base)
   local k = d.siege or {}
   if d.routing or d.state == "rally_back" then return base(G, uid) end
   local inside = ST.inside(G, uid)
+  if require("modules.sieges.commander_ships").waits_aboard(G, uid) then return nil end -- hook: ships row in first
   -- aboard ship: "climbing the ships side as mounting or dismounting" (half a period)
   if d.siege_ship and not k.landed then
     d.siege = k

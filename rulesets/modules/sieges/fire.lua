@@ -167,6 +167,37 @@ function F.period(st, wind, fighters)
   return events
 end
 
+-- WOODEN PIECES (DESTRUCTION): "Wagons, siege towers and other wooden
+-- constructions can only be destroyed by stone-throwing engines or by fire
+-- missiles, 20 casualty equivalents being required." FIRE: "The weapon factor
+-- is normally 1, but 0 ... for siege towers or penthouses which are protected
+-- with green hides." The pieces are the caller's own tables (a tower, a
+-- penthouse, a wagon: whatever module moves them); fire keeps its count on
+-- them in `fire_points` and reads `green_hides` (or `resistant`).
+F.WOODEN_DESTROYED = 20
+
+-- The weapon factor of fire missiles against a wooden piece.
+function F.object_weapon_factor(obj)
+  return (obj.green_hides or obj.resistant) and F.WEAPON_RESISTANT or F.WEAPON
+end
+
+-- Fire missile casualties (or stone-thrower hits: the same "casualty
+-- equivalents") on a wooden piece. Returns { fp = its points now,
+-- destroyed = true the time it reaches 20 }; a destroyed piece takes no more.
+-- "Actual occupants of wooden constructions are lost if they are
+-- destroyed": the caller removes them when `destroyed` comes back true.
+function F.hit_object(obj, points)
+  if obj.destroyed then return { fp = obj.fire_points or 0, destroyed = false } end
+  points = math.max(0, math.floor(points or 0))
+  obj.fire_points = (obj.fire_points or 0) + points
+  if points > 0 then obj.burning = true end
+  if obj.fire_points >= F.WOODEN_DESTROYED then
+    obj.destroyed, obj.burning = true, false
+    return { fp = obj.fire_points, destroyed = true }
+  end
+  return { fp = obj.fire_points, destroyed = false }
+end
+
 -- Rain (WRG weather): "Fires are extinguished and no more can be started".
 function F.extinguish_all(st)
   for _, id in ipairs(st.order) do
@@ -177,6 +208,36 @@ end
 
 -- "Grass fires are only possible in very dry conditions and high winds."
 function F.grass_fire_possible(very_dry, strong_wind) return very_dry == true and strong_wind == true end
+
+-- GRASS. READING: grass that can burn is cut into square areas of
+-- F.GRASS_AREA paces (30: the furthest leap, so a strong wind carries fire
+-- over one area into the next, a light wind only to its neighbour); each
+-- area is a fire object (a circle of half its side), so it "becomes
+-- untenable when it has accumulated 20 fire casualty points, and remains so
+-- for 3 periods", and one that "catches from another accumulates 5 fire
+-- casualty points per period".
+F.GRASS_AREA = 30
+
+-- Fire leaping from the burning objects of one fire state to the objects of
+-- another (grass to a palisade, a palisade to the grass): the objects of
+-- `to` that catch, in its order; they are marked burning and caught.
+function F.catch_across(from, to, wind)
+  local caught = {}
+  for _, jd in ipairs(to.order) do
+    local b = to.objects[jd]
+    if b.flammable and not b.burning and not b.burnt then
+      for _, id in ipairs(from.order) do
+        local a = from.objects[id]
+        if a.burning and not a.burnt and F.leaps(a, b, wind) then
+          b.burning, b.caught = true, true
+          caught[#caught + 1] = jd
+          break
+        end
+      end
+    end
+  end
+  return caught
+end
 
 -- The wind as fire reads it, from the weather module's state (G.weather,
 -- modules.weather) or a fixed wind { from = bearing | point, strength = }.

@@ -30,6 +30,11 @@ local CON = require("modules.sieges.wrg.construction")
 local EN = require("modules.sieges.wrg.engines")  -- siege towers and penthouses as pieces
 local GA = require("modules.sieges.wrg.gabions")
 local BR = require("modules.sieges.wrg.bridging")
+local FT = require("modules.sieges.wrg.fire_troops")
+local GF = require("modules.sieges.wrg.grass_fire")
+local WA = require("modules.sieges.wrg.water")
+local SW = require("modules.sieges.wrg.ships")
+local CS = require("modules.sieges.commander_ships")
 
 local A = { id = "sieges", title = "Sieges, field engineering and ship-to-shore fighting",
             rule = "WRG 1973, SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" }
@@ -64,9 +69,10 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); PD.mining(G, R); EN.upkeep(G); BR.setup(G) end
+      PD.locate(G); CMD.fire_fighters(G); WA.period(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R); EN.upkeep(G); BR.setup(G) end
   end
   function P.movement(G)
+    if G.sieges then CS.row(G, R) end -- ships under oars (commander_ships.lua, wrg/ships.lua)
     local before = G.sieges and PD.positions(G)
     movement(G)
     if G.sieges then
@@ -83,11 +89,13 @@ function A.apply(rules)
     if not G.sieges then return shooting_phase(G) end
     PD.locate(G)
     local held = PD.fire_missiles(G, R)
+    BL.aim(G) -- DESTRUCTION: batter the lower wall or aim at the ramparts (wrg/blind.lua)
     PD.batteries(G, R, held)
     EN.bombard(G, R, held)
     GA.locate(G)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
+    FT.shoot(G, R, held) -- FIRE against troops (wrg/fire_troops.lua)
     -- RANGES: "fighting from a raised rampart add 20 paces"
     local raised = {}
     for _, uid in ipairs(G.all) do
@@ -124,7 +132,10 @@ function A.apply(rules)
   MOD.install(rules)
   EN.install(rules)
   GA.install(rules)
+  FT.install(R, P)
   CMD.install(rules, R)
+  GF.install(rules) -- fire parties stand to fire the grass (wrg/grass_fire.lua)
+  SW.install(rules, R) -- ships as friendly cover, the move aboard (wrg/ships.lua)
   REF.install(rules, R)
   local V = req("wrg.victory")
   local points_left = V.points_left

@@ -231,10 +231,10 @@ T.case("WRG 1973 SIEGE: DESTRUCTION: stone-throwers shoot at a tower: weapon fac
   local hits = events(G, "siege_engine", "hit")
   T.eq(#hits, 1, "the engine shoots at the tower, not at the men")
   T.eq(require("modules.sieges.works").stone_factor(120), 1, "weapon factor 1 below 150 paces")
-  T.eq(e.hits, hits[1].hits)
-  T.eq(hits[1].casualty_equivalents, e.hits)
+  T.eq(e.fire_points, hits[1].hits)
+  T.eq(hits[1].casualty_equivalents, e.fire_points)
   -- nearly wrecked: the next hit finishes it; the 2 figures riding in it are lost with it
-  e.hits = 19
+  e.fire_points = 19
   local before = G.D[tw].figures
   T.eq(EN.hit(G, { turn = turn, tables = tables }, e, 1, "stone-throwers"), true)
   T.eq(e.wrecked, true)

@@ -4,6 +4,8 @@
 -- expose themselves to enemy missiles. Those on the outside can do the
 -- same, shooting blind, in which case the casualties are halved and
 -- divided among all the units in garrison."
+-- (From the inside: wrg/lob_inside.lua; DESTRUCTION's aim at the ramparts:
+-- wrg/ramparts.lua. Both shoot from B.shoot, which wrg.lua calls.)
 --
 -- A besieger's stone engine told to lob (unit.siege.blind: the scenario's
 -- `blind` list) that stands still (engines do not shoot on the move) with a
@@ -17,6 +19,8 @@
 -- the units nearest the engine. Added to each unit's missile casualties of
 -- the period (WRG's shooting phase then takes them, with its reaction tests).
 local ST = require("modules.sieges.wrg.state")
+local LI = require("modules.sieges.wrg.lob_inside")
+local RA = require("modules.sieges.wrg.ramparts")
 
 local B = {}
 
@@ -49,11 +53,16 @@ function B.garrison(G, uid)
   return out
 end
 
+-- DESTRUCTION's choice of aim, made before the batteries (wrg/ramparts.lua).
+B.aim = RA.aim
+
 -- Each blind engine shoots; those that shot are added to `held` (they
 -- shoot at nothing else this period).
 function B.shoot(G, R, held)
   local S = G.sieges
   if not S.defender then return end
+  LI.shoot(G, R, held) -- from the inside, directed (wrg/lob_inside.lua)
+  RA.shoot(G, R, held) -- engines aiming at the ramparts (wrg/ramparts.lua)
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
     local k = d.siege

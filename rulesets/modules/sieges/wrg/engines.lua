@@ -149,7 +149,7 @@ function EN.setup(G)
     end
     do
       local e = { n = n, kind = spec.kind, uid = uid, occupants = spec.occupants, hides = spec.hides,
-                  w = materials.BASE_MM[spec.kind][1], dp = materials.BASE_MM[spec.kind][2], hits = 0,
+                  w = materials.BASE_MM[spec.kind][1], dp = materials.BASE_MM[spec.kind][2], fire_points = 0,
                   assembled = not spec.wagons, side = S.besieger }
       if spec.wagons then e.job = works.task(spec.kind) end
       local cx, cy, f = front(G, uid)
@@ -372,17 +372,17 @@ function EN.wreck(G, R, e, why)
   EN.locate(G)
 end
 
--- Casualty equivalents on an engine (stone-throwers, fire missiles).
+-- Casualty equivalents on an engine (stone-throwers, fire missiles), counted
+-- by fire.hit_object (e.fire_points): 20 destroy it.
 function EN.hit(G, R, e, n, why)
   if e.wrecked or n <= 0 then return false end
-  e.hits = e.hits + n
-  if e.hits >= works.WOODEN_DESTROYED then EN.wreck(G, R, e, why); return true end
+  if fire.hit_object(e, n).destroyed then EN.wreck(G, R, e, why); return true end
   return false
 end
 
 -- FIRE: the weapon factor of fire missiles against an engine: 1, but 0 for
 -- siege towers or penthouses "protected with green hides".
-function EN.fire_factor(e) return e.hides and fire.WEAPON_RESISTANT or fire.WEAPON end
+function EN.fire_factor(e) return fire.object_weapon_factor{ green_hides = e.hides } end
 
 -- SHOOTING: stone-throwers of the side facing an engine shoot at it (their
 -- commander's choice) when one is within range; `held` as in wrg.lua.
@@ -414,9 +414,9 @@ function EN.bombard(G, R, held)
         local total = weapon + r.value
         local hits = R.tables.casualties(total, figures)
         if G.log then G.bf:log("siege_engine", { engine = best.n, kind = best.kind, what = "hit", unit = uid, total = total,
-                                                 hits = hits, casualty_equivalents = best.hits + hits }) end
+                                                 hits = hits, casualty_equivalents = best.fire_points + hits }) end
         say(G, "  %s shoot at the %s at %.0f paces: weapon %d, random %+d = %d: %d hits (%d of %d).", d.name, best.kind, bd,
-          weapon, r.value, total, hits, best.hits + hits, works.WOODEN_DESTROYED)
+          weapon, r.value, total, hits, best.fire_points + hits, fire.WOODEN_DESTROYED)
         EN.hit(G, R, best, hits, "stone-throwers")
       end
     end

@@ -144,7 +144,7 @@ local function fire_period(G, R)
       for _, uid in ipairs(G.sides[S.defender].units) do
         local d = G.D[uid]
         if live(d) and not d.routing and not d.in_melee and d.siege and d.siege.fire_fighting == sec.index then
-          n = n + d.figures
+          n = n + (d.siege.bucket_figures or d.figures) -- water tank wagons: wrg/water.lua
         end
       end
       if n > 0 then fighters[sec.index] = n end
