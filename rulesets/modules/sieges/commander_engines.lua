@@ -1,6 +1,7 @@
--- The sieges module in WRG 1973, the default commander's siege towers and
--- penthouses (modules/sieges/wrg/engines.lua moves them; this file decides).
--- Called from commander_wrg.lua's besieger moves (one line).
+-- The sieges module in WRG 1973, the default commander's siege towers,
+-- penthouses (modules/sieges/wrg/engines.lua moves them; this file decides)
+-- and bridging parties (wrg/bridging.lua builds). Called from
+-- commander_wrg.lua's besieger moves and deployment (one line each).
 --
 -- The besieger's choice, not a rule: the scenario names the unit that
 -- pushes each engine (its `pushers`); the default commander has already
