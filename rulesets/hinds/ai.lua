@@ -210,10 +210,11 @@ function ai.choose(G, uid)
   -- charges
   if not light then
     local best, bv
+    local reach_memo = {}   -- d's charge reach by facing, shared by the enemies it weighs
     for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
       local e = G.D[e_uid]
       if H.distance(d.q, d.r, e.q, e.r) <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
-        local ok, q, r = turn.can_charge(G, d, e)
+        local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)
           if v >= 0.8 and (not bv or v > bv) then best, bv = e_uid, v end

@@ -31,7 +31,12 @@ turn.leave_combat = leave_combat
 -- cavalry, however, they may come to the assistance of other units engaged
 -- with them"; one charge in three moves (heavy cavalry and infantry), others
 -- wait a turn.
-function turn.can_charge(G, d, e)
+--
+-- reach_memo (optional, a table): the hexagons d's charge reaches, by
+-- facing, for a caller that asks about several enemies while nothing
+-- moves (the commander's choice of a charge); the search is the same for
+-- every enemy that asks for the same facing.
+function turn.can_charge(G, d, e, reach_memo)
   if d.state ~= "ready" or d.combat or d.non_combatant then return false, nil, nil, "not free to charge" end
   if d.formation == "march" then return false, nil, nil, "a marching column is a non combat formation" end
   if (G.turn - (d.last_charge or -99)) < tables.charge_interval[troops.type_of(d)] then
@@ -53,7 +58,11 @@ function turn.can_charge(G, d, e)
   local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
   local face = d.facing
   if not hc then face = H.facing_towards(bearing, d.facing) end
-  local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+  local reach = reach_memo and reach_memo[face]
+  if not reach then
+    reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+    if reach_memo then reach_memo[face] = reach end
+  end
   local best, br
   for _, h in ipairs(reach) do
     if H.distance(h[1], h[2], e.q, e.r) == 1 then
