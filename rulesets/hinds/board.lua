@@ -55,12 +55,26 @@ end
 
 function turn.active(d) return d.state == "ready" end
 
--- Live (on the table) units of side s, in army order.
+-- Live (on the table) units of side s, in army order. The list is kept per
+-- battle and side until a unit leaves the field (turn.remove, the one place
+-- a unit becomes "gone", counts G.removals) and is never changed once made:
+-- a caller looping over it while units leave keeps its own snapshot, as it
+-- did when every call made a new list. Callers only read it. (The
+-- commander asks for the enemy's units a dozen times per unit it orders.)
+local units_cache = setmetatable({}, { __mode = "k" })
 function turn.units(G, s)
+  local list = G.sides[s].units
+  local per = units_cache[G]
+  if not per then per = {}; units_cache[G] = per end
+  local c = per[s]
+  local removals = G.removals or 0
+  if c and c.removals == removals and c.list == list and c.n == #list then return c.out end
   local out = {}
-  for _, uid in ipairs(G.sides[s].units) do
+  for i = 1, #list do
+    local uid = list[i]
     if G.D[uid].state ~= "gone" then out[#out + 1] = uid end
   end
+  per[s] = { removals = removals, list = list, n = #list, out = out }
   return out
 end
 
@@ -98,6 +112,7 @@ function turn.remove(G, uid, why)
   local d = G.D[uid]
   if d.q then G.occ[H.key(d.q, d.r)] = nil end
   d.state, d.combat = "gone", nil
+  G.removals = (G.removals or 0) + 1   -- turn.units makes its lists anew
   G.bf:remove(uid)
   log(G, "unit_gone", { unit = uid, reason = why })
   say(G, "  %s leaves the field (%s).", label(d), why)
