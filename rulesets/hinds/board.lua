@@ -23,15 +23,17 @@ local label = turn.label
 ---------------------------------------------------------------------------
 -- Board queries
 
-function turn.at(G, q, r) return G.occ[H.key(q, r)] end
+-- H.key written out in the hottest queries (a Lua call costs more than
+-- the arithmetic): (q + 512) * 1024 + (r + 512).
+function turn.at(G, q, r) return G.occ[(q + 512) * 1024 + (r + 512)] end
 
-function turn.terrain(G, q, r) return G.terrain[H.key(q, r)] or "clear" end
+function turn.terrain(G, q, r) return G.terrain[(q + 512) * 1024 + (r + 512)] or "clear" end
 
-local function tinfo(G, q, r) return tables.terrain[turn.terrain(G, q, r)] end
+local function tinfo(G, q, r) return tables.terrain[G.terrain[(q + 512) * 1024 + (r + 512)] or "clear"] end
 turn.tinfo = tinfo
 
 -- The height of a hex in levels (hills; 0 elsewhere).
-function turn.height(G, q, r) return (G.heights and G.heights[H.key(q, r)]) or 0 end
+function turn.height(G, q, r) return (G.heights and G.heights[(q + 512) * 1024 + (r + 512)]) or 0 end
 
 -- Whether a step from (fq, fr) into (tq, tr) is over rough ground (§2 "When
 -- moving up hill, through woods or over marsh land"): woods, marsh, swamp

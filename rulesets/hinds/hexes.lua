@@ -48,7 +48,14 @@ end
 
 function H.centre(B, q, r) return grid.hex_centre(B.spec, q, r) end
 
-function H.distance(q1, r1, q2, r2) return grid.hex_distance(q1, r1, q2, r2) end
+-- grid.hex_distance's arithmetic (core/src/grid.cpp HexGrid::distance),
+-- done here: a call into the core costs more than the sum. `| 0` gives the
+-- integer the core returns when a coordinate is a whole float.
+local abs = math.abs
+function H.distance(q1, r1, q2, r2)
+  local dq, dr = q1 - q2, r1 - r2
+  return (abs(dq) + abs(dr) + abs(dq + dr)) // 2 | 0
+end
 
 -- Gap edge to edge in distance units between units d hexes apart.
 function H.gap(d) return (d - 1) * H.HEX_UNITS end
@@ -63,8 +70,9 @@ end
 
 -- Where a neighbour in direction i lies for a unit facing `facing`:
 -- "front", "flank" or "rear" (and "left"/"right" for a flank).
+local norm = angles.norm
 function H.relative(facing, i)
-  local rel = H.norm(H.BEARINGS[i] - facing)
+  local rel = norm(H.BEARINGS[i] - facing)
   local a = math.abs(rel)
   if a < 60 then return "front" end
   if a < 120 then return "flank", rel > 0 and "left" or "right" end
@@ -86,9 +94,11 @@ end
 -- mirror matches (docs/rulesets/hinds.md, the default commander).
 function H.facing_towards(bearing, prefer)
   local best, bd, bp
-  for _, f in ipairs(H.FACINGS) do
-    local d = math.abs(H.norm(bearing - f))
-    local p = prefer and math.abs(H.norm(prefer - f)) or 0
+  local FACINGS = H.FACINGS
+  for k = 1, #FACINGS do
+    local f = FACINGS[k]
+    local d = abs(norm(bearing - f))
+    local p = prefer and abs(norm(prefer - f)) or 0
     if not bd or d < bd - 1e-9 or (d < bd + 1e-9 and p < bp - 1e-9) then best, bd, bp = f, d, p end
   end
   return best
