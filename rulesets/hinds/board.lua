@@ -85,16 +85,20 @@ function turn.passable(G, d, q, r)
   if not H.on_board(G.B, q, r) then return false end
   local t = tinfo(G, q, r)
   if t.impassable then return false end
-  local w = troops.weight(d)
-  if t.no_heavy and w == "heavy" then return false end
-  if t.no_pike and d.macedonian and w == "medium" then return false end
+  -- the troops' weight only where the ground asks for it (open ground, the
+  -- most of every board, does not)
+  if t.no_heavy or t.no_pike then
+    local w = troops.weight(d)
+    if t.no_heavy and w == "heavy" then return false end
+    if t.no_pike and d.macedonian and w == "medium" then return false end
+  end
   if t.obstacle and troops.movement_type(d) == "heavy_cavalry" then return false end
   if t.stream and G.options.uncrossable_streams then return false end
   return true
 end
 
 function turn.free(G, d, q, r)
-  return turn.passable(G, d, q, r) and G.occ[H.key(q, r)] == nil
+  return turn.passable(G, d, q, r) and G.occ[(q + 512) * 1024 + (r + 512)] == nil
 end
 
 -- Moves a unit to a hex (the battlefield draws it at the centre); `kind`

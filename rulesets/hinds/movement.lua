@@ -91,7 +91,7 @@ function turn.reachable(G, d, facing, dirs, max_steps)
           if mask[i] then
             local dir = DIRS[i]
             local nq, nr = q + dir[1], r + dir[2]
-            local k = H.key(nq, nr)
+            local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
             if not seen[k] then
               local free = free_at[k]
               if free == nil then free = turn.free(G, d, nq, nr); free_at[k] = free end

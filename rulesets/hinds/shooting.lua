@@ -36,7 +36,7 @@ local function line_side(G, sh, tg, side)
     local rx, ry, rz = floor(x + 0.5), floor(y + 0.5), floor(z + 0.5)
     local dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
     if dx > dy and dx > dz then rx = -ry - rz elseif dy > dz then ry = -rx - rz else rz = -rx - ry end
-    local o = occ[H.key(rx, rz)]
+    local o = occ[(rx + 512) * 1024 + (rz + 512)]   -- H.key, written out
     if o then
       if D[o].side ~= sh.side then return nil end
       indirect = true
