@@ -499,21 +499,42 @@ function ai.designate(G, uid)
   return turn.withdraw_hex(G, d) ~= nil
 end
 
+-- The target of the lowest score: ten a hexagon of distance, +5 indirect,
+-- +3 not ready (the first in army order among equals). A score is under
+-- ten times its distance plus ten, so the enemies are weighed nearest
+-- distance first and the search stops at the first distance with a target:
+-- the same choice, with the line of cast worked out for fewer enemies.
+local dists = {}   -- scratch: each enemy's distance in hexes, in army order
 function ai.missile_target(G, uid)
   local d = G.D[uid]
-  local best, bd
-  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
-    local e = G.D[e_uid]
-    local dist = H.distance(d.q, d.r, e.q, e.r)
-    if dist <= 4 and e.state ~= "gone" then
-      local sit = turn.cast_situation(G, d, e)
-      if sit and missiles.table_for(d, e, sit) then
-        local score = dist * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
-        if not bd or score < bd then best, bd = e_uid, score end
+  local dq, dr = d.q, d.r
+  local enemies = turn.units(G, 3 - d.side)
+  local any = false
+  for j = 1, #enemies do
+    local e = G.D[enemies[j]]
+    local dist = H.distance(dq, dr, e.q, e.r)
+    dists[j] = dist
+    if dist <= 4 then any = true end
+  end
+  if not any then return nil end
+  for level = 0, 4 do
+    local best, bd
+    for j = 1, #enemies do
+      if dists[j] == level then
+        local e_uid = enemies[j]
+        local e = G.D[e_uid]
+        if e.state ~= "gone" then
+          local sit = turn.cast_situation(G, d, e)
+          if sit and missiles.table_for(d, e, sit) then
+            local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+            if not bd or score < bd then best, bd = e_uid, score end
+          end
+        end
       end
     end
+    if best then return best end
   end
-  return best
+  return nil
 end
 
 function ai.pursue(G, uid, quarry)
