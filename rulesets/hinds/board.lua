@@ -98,7 +98,8 @@ function turn.passable(G, d, q, r)
 end
 
 function turn.free(G, d, q, r)
-  return turn.passable(G, d, q, r) and G.occ[(q + 512) * 1024 + (r + 512)] == nil
+  -- the occupant first: a table read, where passable asks the terrain
+  return G.occ[(q + 512) * 1024 + (r + 512)] == nil and turn.passable(G, d, q, r)
 end
 
 -- Moves a unit to a hex (the battlefield draws it at the centre); `kind`

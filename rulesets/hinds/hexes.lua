@@ -42,7 +42,7 @@ function H.axial(col, row) return col - row // 2, row end
 function H.offset(q, r) return q + r // 2, r end
 
 function H.on_board(B, q, r)
-  local col, row = H.offset(q, r)
+  local col, row = q + r // 2, r   -- H.offset, written out
   return row >= 0 and row < B.rows and col >= 0 and col < B.cols
 end
 
@@ -51,10 +51,15 @@ function H.centre(B, q, r) return grid.hex_centre(B.spec, q, r) end
 -- grid.hex_distance's arithmetic (core/src/grid.cpp HexGrid::distance),
 -- done here: a call into the core costs more than the sum. `| 0` gives the
 -- integer the core returns when a coordinate is a whole float.
+-- (The absolute values by comparison: math.abs is a call into C too.)
 local abs = math.abs
 function H.distance(q1, r1, q2, r2)
   local dq, dr = q1 - q2, r1 - r2
-  return (abs(dq) + abs(dr) + abs(dq + dr)) // 2 | 0
+  local ds = dq + dr
+  if dq < 0 then dq = -dq end
+  if dr < 0 then dr = -dr end
+  if ds < 0 then ds = -ds end
+  return (dq + dr + ds) // 2 | 0
 end
 
 -- Gap edge to edge in distance units between units d hexes apart.
@@ -97,8 +102,16 @@ function H.facing_towards(bearing, prefer)
   local FACINGS = H.FACINGS
   for k = 1, #FACINGS do
     local f = FACINGS[k]
-    local d = abs(norm(bearing - f))
-    local p = prefer and abs(norm(prefer - f)) or 0
+    -- abs(norm(bearing - f)) and abs(norm(prefer - f)), written out
+    local d = (bearing - f) % 360
+    if d > 180 then d = d - 360 end
+    if d < 0 then d = -d end
+    local p = 0
+    if prefer then
+      p = (prefer - f) % 360
+      if p > 180 then p = p - 360 end
+      if p < 0 then p = -p end
+    end
     if not bd or d < bd - 1e-9 or (d < bd + 1e-9 and p < bp - 1e-9) then best, bd, bp = f, d, p end
   end
   return best
