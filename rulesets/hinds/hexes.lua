@@ -85,10 +85,21 @@ function H.relative(facing, i)
 end
 
 -- The bearing (degrees) from hex a to hex b, measured between centres.
+-- Remembered per board and pair of hexes (the commander asks the same
+-- bearings many times a move; each costs two calls into the core and two
+-- into C's maths).
+local bearings_of = setmetatable({}, { __mode = "k" })
 function H.bearing(B, q1, r1, q2, r2)
+  local memo = bearings_of[B.spec]
+  if not memo then memo = {}; bearings_of[B.spec] = memo end
+  local k = ((q1 + 512) * 1024 + (r1 + 512)) * 1048576 + ((q2 + 512) * 1024 + (r2 + 512))
+  local b = memo[k]
+  if b then return b end
   local x1, y1 = H.centre(B, q1, r1)
   local x2, y2 = H.centre(B, q2, r2)
-  return math.deg(math.atan(-(x2 - x1), y2 - y1))
+  b = math.deg(math.atan(-(x2 - x1), y2 - y1))
+  memo[k] = b
+  return b
 end
 
 -- The corner facing nearest a bearing. A bearing to a neighbouring hex
