@@ -128,6 +128,9 @@ local function nearest_enemy(G, d, filter)
   return best, bd
 end
 
+-- The filter of a ready enemy (one function, not a new closure per call).
+local function is_ready(e) return e.state == "ready" end
+
 local function points(u) return melee.base_points(u, { first_round = true }) end
 
 -- Is it worth charging e? Odds by points, with the flank/rear bonus.
@@ -188,7 +191,7 @@ end
 -- A step straight on in the unit's own facing, when it brings it nearer
 -- the nearest ready enemy; nil otherwise.
 function ai.straight_on(G, d)
-  local target = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  local target = nearest_enemy(G, d, is_ready)
   if not target then return nil end
   local e = G.D[target]
   local reach = turn.move_reach(G, d, "forward", d.facing)
@@ -250,7 +253,7 @@ function ai.choose(G, uid)
     end
   end
   -- close with the nearest enemy (horse: round its flank)
-  local target = nearest_enemy(G, d, function(e) return e.state == "ready" end) or nearest_enemy(G, d)
+  local target = nearest_enemy(G, d, is_ready) or nearest_enemy(G, d)
   -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
   if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
   local e = G.D[target]
@@ -440,7 +443,7 @@ function ai.in_reserve(G, d)
   for _, uid in ipairs(side.units) do
     if G.D[uid].state ~= "ready" then release = true end
   end
-  local _, dist = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  local _, dist = nearest_enemy(G, d, is_ready)
   if dist and dist <= 2 then release = true end
   if release then
     side.reserve_released = true
@@ -454,7 +457,7 @@ end
 -- nearest one that is not farther than the nearest enemy by more than two
 -- hexes (enemies in square have no flanks).
 function ai.flank_hex(G, d)
-  local _, near = nearest_enemy(G, d, function(e) return e.state == "ready" end)
+  local _, near = nearest_enemy(G, d, is_ready)
   if not near then return nil end
   local best, bd, br
   for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do

@@ -7,6 +7,7 @@ local H = require("hinds.hexes")
 local turn = require("hinds.board")
 
 local say, log, label = turn.say, turn.log, turn.label
+local max = math.max
 local function steps_for(units) return turn.steps_for(units) end
 local function carried(d, facing, dir) return turn.carried(d, facing, dir) end
 
@@ -58,6 +59,12 @@ function turn.can_charge(G, d, e, reach_memo)
   local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
   local face = d.facing
   if not hc then face = H.facing_towards(bearing, d.facing) end
+  -- a hexagon n steps from d is at most n hexagons from it, so no hexagon
+  -- of the reach touches an enemy more than the longest reach plus one
+  -- away: the answer below, without the search
+  if dist > max(steps_for(total), steps_for(rough_total)) + 1 then
+    return false, nil, nil, "out of charge reach"
+  end
   local reach = reach_memo and reach_memo[face]
   if not reach then
     reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
