@@ -117,11 +117,19 @@ ai.own_rank = own_rank
 -- The nearest live enemy (ties by id) and its distance in hexes.
 local function nearest_enemy(G, d, filter)
   local best, bd
-  for _, uid in ipairs(turn.units(G, 3 - d.side)) do
+  local enemies = turn.units(G, 3 - d.side)
+  local dq, dr = d.q, d.r
+  for j = 1, #enemies do
+    local uid = enemies[j]
     local e = G.D[uid]
     -- hook: with the weather module, only the enemies the side has seen
     if e.state ~= "gone" and (not filter or filter(e)) and sighting.knows(G, d.side, uid) then
-      local dist = H.distance(d.q, d.r, e.q, e.r)
+      local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
+      local ds = dq2 + dr2
+      if dq2 < 0 then dq2 = -dq2 end
+      if dr2 < 0 then dr2 = -dr2 end
+      if ds < 0 then ds = -ds end
+      local dist = (dq2 + dr2 + ds) // 2 | 0
       if not bd or dist < bd then best, bd = uid, dist end
     end
   end
@@ -214,9 +222,17 @@ function ai.choose(G, uid)
   if not light then
     local best, bv
     local reach_memo = {}   -- d's charge reach by facing, shared by the enemies it weighs
-    for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local enemies = turn.units(G, 3 - d.side)
+    local dq, dr = d.q, d.r
+    for j = 1, #enemies do
+      local e_uid = enemies[j]
       local e = G.D[e_uid]
-      if H.distance(d.q, d.r, e.q, e.r) <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
+      local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out (every enemy, every unit)
+      local ds = dq2 + dr2
+      if dq2 < 0 then dq2 = -dq2 end
+      if dr2 < 0 then dr2 = -dr2 end
+      if ds < 0 then ds = -ds end
+      if (dq2 + dr2 + ds) // 2 <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
         local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)
@@ -515,7 +531,12 @@ function ai.missile_target(G, uid)
   local any = false
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
-    local dist = H.distance(dq, dr, e.q, e.r)
+    local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    local dist = (dq2 + dr2 + ds) // 2 | 0
     dists[j] = dist
     if dist <= 4 then any = true end
   end

@@ -108,7 +108,26 @@ end
 -- least), else to the lower index. Without `prefer` the tie depends on
 -- which way the board is turned, which favoured one side over the other in
 -- mirror matches (docs/rulesets/hinds.md, the default commander).
+--
+-- Remembered per bearing and preferred facing (a pure function of the two,
+-- asked for every enemy the commander weighs); the memory is emptied past
+-- MAX_TOWARDS bearings. A NaN is not remembered.
+local towards, n_towards, MAX_TOWARDS = {}, 0, 4096
+local NO_PREFER = {}   -- the key of "no preferred facing"
 function H.facing_towards(bearing, prefer)
+  if bearing ~= bearing or (prefer and prefer ~= prefer) then return H.facing_towards_of(bearing, prefer) end
+  local per = towards[bearing]
+  if not per then
+    if n_towards >= MAX_TOWARDS then towards, n_towards = {}, 0 end
+    per = {}; towards[bearing] = per; n_towards = n_towards + 1
+  end
+  local pk = prefer or NO_PREFER
+  local f = per[pk]
+  if f == nil then f = H.facing_towards_of(bearing, prefer); per[pk] = f end
+  return f
+end
+
+function H.facing_towards_of(bearing, prefer)
   local best, bd, bp
   local FACINGS = H.FACINGS
   for k = 1, #FACINGS do
