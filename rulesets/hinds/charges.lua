@@ -8,6 +8,7 @@ local turn = require("hinds.board")
 
 local say, log, label = turn.say, turn.log, turn.label
 local max = math.max
+local ROUGH = { rough = true }   -- turn.allowance's options for rough ground (read only)
 local function steps_for(units) return turn.steps_for(units) end
 local function carried(d, facing, dir) return turn.carried(d, facing, dir) end
 
@@ -34,7 +35,7 @@ turn.leave_combat = leave_combat
 -- wait a turn.
 --
 -- reach_memo (optional, a table): the hexagons d's charge reaches, by
--- facing, for a caller that asks about several enemies while nothing
+-- facing, and its charge allowances (total, rough_total), for a caller that asks about several enemies while nothing
 -- moves (the commander's choice of a charge); the search is the same for
 -- every enemy that asks for the same facing.
 function turn.can_charge(G, d, e, reach_memo)
@@ -55,8 +56,15 @@ function turn.can_charge(G, d, e, reach_memo)
   local dist = H.distance(d.q, d.r, e.q, e.r)
   if dist == 1 then return true, d.q, d.r end
   if off > 90 + 1e-9 then return false, nil, nil, "the enemy is behind" end
-  local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
-  local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
+  -- d's charge allowances (the same for every enemy a caller with a memo asks about)
+  local total, rough_total
+  if reach_memo and reach_memo.total then
+    total, rough_total = reach_memo.total, reach_memo.rough_total
+  else
+    total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
+    rough_total = turn.allowance(d, "charge", ROUGH) + carried(d, d.facing, "front")
+    if reach_memo then reach_memo.total, reach_memo.rough_total = total, rough_total end
+  end
   local face = d.facing
   if not hc then face = H.facing_towards(bearing, d.facing) end
   -- a hexagon n steps from d is at most n hexagons from it, so no hexagon
