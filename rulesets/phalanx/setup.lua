@@ -91,22 +91,9 @@ end
 -- Geometry: oriented bases (the engine's convention) against terrain pieces.
 
 -- Unit vectors of a facing: forward (ahead) and right.
---
--- Remembered per facing (a battle asks for a few hundred facings thousands
--- of times; three calls into C each): the same numbers, computed once. A
--- facing of zero is not remembered (0 and -0.0 share a table key but not
--- the sign of their sine), nor a NaN; the memory is emptied when it grows
--- past MAX_AXES facings.
-local AX_FX, AX_FY, AX_N, MAX_AXES = {}, {}, 0, 4096
 local function axes(facing)
-  local fx = AX_FX[facing]
-  if fx then local fy = AX_FY[facing]; return fx, fy, fy, -fx end
   local a = rad(facing)
   local s, c = sin(a), cos(a)
-  if facing ~= 0 and facing == facing then
-    if AX_N >= MAX_AXES then AX_FX, AX_FY, AX_N = {}, {}, 0 end
-    AX_FX[facing], AX_FY[facing], AX_N = -s, c, AX_N + 1
-  end
   return -s, c, c, s          -- fx, fy, rx, ry
 end
 setup.axes = axes
