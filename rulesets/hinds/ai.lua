@@ -523,12 +523,12 @@ end
 -- ten times its distance plus ten, so the enemies are weighed nearest
 -- distance first and the search stops at the first distance with a target:
 -- the same choice, with the line of cast worked out for fewer enemies.
-local dists = {}   -- scratch: each enemy's distance in hexes, in army order
+local near_j, near_dist = {}, {}   -- scratch: enemies within 4 hexes (army order) and their distances
 function ai.missile_target(G, uid)
   local d = G.D[uid]
   local dq, dr = d.q, d.r
   local enemies = turn.units(G, 3 - d.side)
-  local any = false
+  local n = 0
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
     local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
@@ -537,15 +537,13 @@ function ai.missile_target(G, uid)
     if dr2 < 0 then dr2 = -dr2 end
     if ds < 0 then ds = -ds end
     local dist = (dq2 + dr2 + ds) // 2 | 0
-    dists[j] = dist
-    if dist <= 4 then any = true end
+    if dist <= 4 then n = n + 1; near_j[n], near_dist[n] = j, dist end
   end
-  if not any then return nil end
   for level = 0, 4 do
     local best, bd
-    for j = 1, #enemies do
-      if dists[j] == level then
-        local e_uid = enemies[j]
+    for k = 1, n do
+      if near_dist[k] == level then
+        local e_uid = enemies[near_j[k]]
         local e = G.D[e_uid]
         if e.state ~= "gone" then
           local sit = turn.cast_situation(G, d, e)
