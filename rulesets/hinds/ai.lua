@@ -475,26 +475,31 @@ end
 function ai.flank_hex(G, d)
   local _, near = nearest_enemy(G, d, is_ready)
   if not near then return nil end
-  local best, bd, br
-  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
-    local e = G.D[e_uid]
+  local bq, brr, bd, br
+  local DIRS = H.DIRS
+  local enemies = turn.units(G, 3 - d.side)
+  for j = 1, #enemies do
+    local e = G.D[enemies[j]]
     if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
-      for i, dir in ipairs(H.DIRS) do
-        if H.relative(e.facing, i) ~= "front" then
+      local rel = H.relatives(e.facing)
+      for i = 1, 6 do
+        if rel[i] ~= "front" then
+          local dir = DIRS[i]
           local q, r = e.q + dir[1], e.r + dir[2]
           if q == d.q and r == d.r then return q, r end
-          if turn.free(G, d, q, r) then
-            local dist = H.distance(d.q, d.r, q, r)
+          -- the distance first: a hexagon too far needs no question of the ground
+          local dist = H.distance(d.q, d.r, q, r)
+          if dist <= near + 2 and turn.free(G, d, q, r) then
             local rank = own_rank(G, d.side, q, r)
-            if dist <= near + 2 and (not bd or dist < bd or (dist == bd and rank < br)) then
-              best, bd, br = { q, r }, dist, rank
+            if not bd or dist < bd or (dist == bd and rank < br) then
+              bq, brr, bd, br = q, r, dist, rank
             end
           end
         end
       end
     end
   end
-  if best then return best[1], best[2] end
+  if bq then return bq, brr end
   return nil
 end
 

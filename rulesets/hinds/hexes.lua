@@ -84,6 +84,20 @@ function H.relative(facing, i)
   return "rear"
 end
 
+-- The six answers of H.relative for a facing, as a list (the first value
+-- only: "front", "flank" or "rear"), remembered per facing: loops over the
+-- six neighbours read it instead of asking six times. Read only.
+local relatives = {}
+function H.relatives(facing)
+  local m = relatives[facing]
+  if not m then
+    m = {}
+    for i = 1, 6 do m[i] = (H.relative(facing, i)) end
+    if facing == facing then relatives[facing] = m end
+  end
+  return m
+end
+
 -- The bearing (degrees) from hex a to hex b, measured between centres.
 -- Remembered per board and pair of hexes (the commander asks the same
 -- bearings many times a move; each costs two calls into the core and two
