@@ -467,3 +467,32 @@ T.case("WRG 1973 SIEGE: CONSTRUCTION: the default commander's bridging party goe
   T.eq(G.D[pion].siege.bridge.built ~= nil, true)
   T.eq((require("modules.sieges.commander_engines").plan(G, pion)), false, "then the default commander's again")
 end)
+
+T.case("WRG 1973 SIEGE: FIRE: fire missiles at a tower after a period preparing; weapon factor 1, 0 against green hides", function()
+  -- the garrison's archers with fire missiles, 60 paces before the tower (a bow's 240 halved: 120)
+  -- (in the open: no fort's wooden gate within their reach to take first)
+  local function G_with(hides)
+    local G = battle.skirmish{
+      dice = dice.random(3),
+      table = { terrain = { { type = "siege", besieger = 1, engines = { { kind = "tower", pushers = "tw", hides = hides } } } } },
+      sides = { { units = { pushers("tw", 300, { figures = 12, set = { siege = { push = false } } }) }, commander = commander() },
+                { units = { unit("fire", "LI", 470, 200 + 60 * MM + 20, 180,
+                                 { weapons = { "bow" }, figures = 8, ranks = 2, set = { siege = { fire = true } } }) },
+                  commander = commander() } } }
+    ST.init(G)
+    return G
+  end
+  local G = G_with(false)
+  play(G)
+  T.eq(#events(G, "siege_engine", "fire"), 0, "period 1: preparing")
+  T.eq(#events(G, "shoot", nil), 0, "and shooting at nothing else")
+  play(G)
+  local f = events(G, "siege_engine", "fire")
+  T.eq(#f, 1, "period 2: fire at the tower")
+  T.eq(f[1].weapon, 1)
+  T.eq(G.sieges.engines[1].fire_points, f[1].hits)
+  local G2 = G_with(true)
+  play(G2); play(G2)
+  local f2 = events(G2, "siege_engine", "fire")
+  T.eq(#f2, 1); T.eq(f2[1].weapon, 0, "green hides: weapon factor 0")
+end)

@@ -423,6 +423,62 @@ function EN.bombard(G, R, held)
   end
 end
 
+-- FIRE at an engine: "Any troops with orders to prepare them may use fire
+-- missiles ... The period before they are used must be spent stationary
+-- ... Normal ranges are halved for all but hand-hurled missiles. The weapon
+-- factor is normally 1, but 0 ... for siege towers or penthouses which are
+-- protected with green hides." Fire troops (unit.siege.fire) not already
+-- busy with a wall, gate or palisade (`held`), with an enemy tower or
+-- penthouse within their halved range: a period stationary preparing, then
+-- WRG's casualty table for their figures with the weapon factor 1 (0 with
+-- green hides) and their random factor, no tactical factors (READING, as
+-- fire at a gate: an object takes no cover); each casualty a casualty
+-- equivalent (fire.hit_object). They shoot at nothing else those periods.
+function EN.fire_at(G, R, held)
+  local S = G.sieges
+  if not S or not S.engines or not next(S.engines) or S.rained then return end
+  local taken = {}
+  for _, h in ipairs(held) do taken[h.uid] = true end
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local k = d.siege
+    if live(d) and k and k.fire and d.range and not taken[uid] and not d.routing and not d.in_melee and not d.charging
+      and not G.bf:unit(uid).removed then
+      local m = R.troops.missile(d)
+      local half = fire.range(d.range, m == "javelin" or m == "darts")
+      local x, y = G.bf:pos(uid)
+      local best, bd
+      for _, e in ipairs(S.engines) do
+        if not e.wrecked and e.side ~= d.side then
+          local a = math.rad(e.front[3])
+          local cx, cy = e.front[1] + math.sin(a) * e.dp / 2, e.front[2] - math.cos(a) * e.dp / 2
+          local dist = math.max(0, math.sqrt((x - cx) ^ 2 + (y - cy) ^ 2) - e.dp / 2 - G.bf:unit(uid).depth / 2) / MM
+          if dist <= half and (not bd or dist < bd) then best, bd = e, dist end
+        end
+      end
+      if best then
+        held[#held + 1] = { uid = uid, range = d.range }
+        if fire.ready(k.prepared, G.turn) and (d.moved or 0) <= 0 then
+          local figures = R.shooting.figures(d, { moved = false, files = d.files })
+          local r = R.chance.shooting(d, G.dice, "WRG 1973 SIEGE: FIRE, fire missiles of " .. d.name .. " at a " .. best.kind)
+          local weapon = EN.fire_factor(best)
+          local cas = R.tables.casualties(weapon + r.value, figures)
+          if G.log then G.bf:log("siege_engine", { engine = best.n, kind = best.kind, what = "fire", unit = uid, weapon = weapon,
+                                                   total = weapon + r.value, hits = cas,
+                                                   casualty_equivalents = best.fire_points + cas }) end
+          say(G, "  %s shoot fire at the %s: weapon %d, random %+d: %d (%d of %d).", d.name, best.kind, weapon, r.value, cas,
+            best.fire_points + cas, fire.WOODEN_DESTROYED)
+          k.prepared = nil
+          EN.hit(G, R, best, cas, "fire missiles")
+        elseif (d.moved or 0) <= 0 then
+          k.prepared = G.turn
+          say(G, "  %s stand preparing and lighting fire missiles.", d.name)
+        end
+      end
+    end
+  end
+end
+
 -- End of a period: pushers of an engine in parts assemble it.
 function EN.end_of_period(G, rate)
   local S = G.sieges
