@@ -92,6 +92,7 @@ function A.apply(rules)
     BL.aim(G) -- DESTRUCTION: batter the lower wall or aim at the ramparts (wrg/blind.lua)
     PD.batteries(G, R, held)
     EN.bombard(G, R, held)
+    EN.fire_at(G, R, held) -- fire missiles at siege towers and penthouses (wrg/engines.lua)
     GA.locate(G)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
