@@ -23,15 +23,17 @@ local label = turn.label
 ---------------------------------------------------------------------------
 -- Board queries
 
-function turn.at(G, q, r) return G.occ[H.key(q, r)] end
+-- H.key written out in the hottest queries (a Lua call costs more than
+-- the arithmetic): (q + 512) * 1024 + (r + 512).
+function turn.at(G, q, r) return G.occ[(q + 512) * 1024 + (r + 512)] end
 
-function turn.terrain(G, q, r) return G.terrain[H.key(q, r)] or "clear" end
+function turn.terrain(G, q, r) return G.terrain[(q + 512) * 1024 + (r + 512)] or "clear" end
 
-local function tinfo(G, q, r) return tables.terrain[turn.terrain(G, q, r)] end
+local function tinfo(G, q, r) return tables.terrain[G.terrain[(q + 512) * 1024 + (r + 512)] or "clear"] end
 turn.tinfo = tinfo
 
 -- The height of a hex in levels (hills; 0 elsewhere).
-function turn.height(G, q, r) return (G.heights and G.heights[H.key(q, r)]) or 0 end
+function turn.height(G, q, r) return (G.heights and G.heights[(q + 512) * 1024 + (r + 512)]) or 0 end
 
 -- Whether a step from (fq, fr) into (tq, tr) is over rough ground (§2 "When
 -- moving up hill, through woods or over marsh land"): woods, marsh, swamp
@@ -55,12 +57,26 @@ end
 
 function turn.active(d) return d.state == "ready" end
 
--- Live (on the table) units of side s, in army order.
+-- Live (on the table) units of side s, in army order. The list is kept per
+-- battle and side until a unit leaves the field (turn.remove, the one place
+-- a unit becomes "gone", counts G.removals) and is never changed once made:
+-- a caller looping over it while units leave keeps its own snapshot, as it
+-- did when every call made a new list. Callers only read it. (The
+-- commander asks for the enemy's units a dozen times per unit it orders.)
+local units_cache = setmetatable({}, { __mode = "k" })
 function turn.units(G, s)
+  local list = G.sides[s].units
+  local per = units_cache[G]
+  if not per then per = {}; units_cache[G] = per end
+  local c = per[s]
+  local removals = G.removals or 0
+  if c and c.removals == removals and c.list == list and c.n == #list then return c.out end
   local out = {}
-  for _, uid in ipairs(G.sides[s].units) do
+  for i = 1, #list do
+    local uid = list[i]
     if G.D[uid].state ~= "gone" then out[#out + 1] = uid end
   end
+  per[s] = { removals = removals, list = list, n = #list, out = out }
   return out
 end
 
@@ -69,16 +85,21 @@ function turn.passable(G, d, q, r)
   if not H.on_board(G.B, q, r) then return false end
   local t = tinfo(G, q, r)
   if t.impassable then return false end
-  local w = troops.weight(d)
-  if t.no_heavy and w == "heavy" then return false end
-  if t.no_pike and d.macedonian and w == "medium" then return false end
+  -- the troops' weight only where the ground asks for it (open ground, the
+  -- most of every board, does not)
+  if t.no_heavy or t.no_pike then
+    local w = troops.weight(d)
+    if t.no_heavy and w == "heavy" then return false end
+    if t.no_pike and d.macedonian and w == "medium" then return false end
+  end
   if t.obstacle and troops.movement_type(d) == "heavy_cavalry" then return false end
   if t.stream and G.options.uncrossable_streams then return false end
   return true
 end
 
 function turn.free(G, d, q, r)
-  return turn.passable(G, d, q, r) and G.occ[H.key(q, r)] == nil
+  -- the occupant first: a table read, where passable asks the terrain
+  return G.occ[(q + 512) * 1024 + (r + 512)] == nil and turn.passable(G, d, q, r)
 end
 
 -- Moves a unit to a hex (the battlefield draws it at the centre); `kind`
@@ -98,6 +119,7 @@ function turn.remove(G, uid, why)
   local d = G.D[uid]
   if d.q then G.occ[H.key(d.q, d.r)] = nil end
   d.state, d.combat = "gone", nil
+  G.removals = (G.removals or 0) + 1   -- turn.units makes its lists anew
   G.bf:remove(uid)
   log(G, "unit_gone", { unit = uid, reason = why })
   say(G, "  %s leaves the field (%s).", label(d), why)

@@ -7,6 +7,8 @@ local H = require("hinds.hexes")
 local turn = require("hinds.board")
 
 local say, log, label = turn.say, turn.log, turn.label
+local max = math.max
+local ROUGH = { rough = true }   -- turn.allowance's options for rough ground (read only)
 local function steps_for(units) return turn.steps_for(units) end
 local function carried(d, facing, dir) return turn.carried(d, facing, dir) end
 
@@ -31,7 +33,12 @@ turn.leave_combat = leave_combat
 -- cavalry, however, they may come to the assistance of other units engaged
 -- with them"; one charge in three moves (heavy cavalry and infantry), others
 -- wait a turn.
-function turn.can_charge(G, d, e)
+--
+-- reach_memo (optional, a table): the hexagons d's charge reaches, by
+-- facing, and its charge allowances (total, rough_total), for a caller that asks about several enemies while nothing
+-- moves (the commander's choice of a charge); the search is the same for
+-- every enemy that asks for the same facing.
+function turn.can_charge(G, d, e, reach_memo)
   if d.state ~= "ready" or d.combat or d.non_combatant then return false, nil, nil, "not free to charge" end
   if d.formation == "march" then return false, nil, nil, "a marching column is a non combat formation" end
   if (G.turn - (d.last_charge or -99)) < tables.charge_interval[troops.type_of(d)] then
@@ -49,11 +56,28 @@ function turn.can_charge(G, d, e)
   local dist = H.distance(d.q, d.r, e.q, e.r)
   if dist == 1 then return true, d.q, d.r end
   if off > 90 + 1e-9 then return false, nil, nil, "the enemy is behind" end
-  local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
-  local rough_total = turn.allowance(d, "charge", { rough = true }) + carried(d, d.facing, "front")
+  -- d's charge allowances (the same for every enemy a caller with a memo asks about)
+  local total, rough_total
+  if reach_memo and reach_memo.total then
+    total, rough_total = reach_memo.total, reach_memo.rough_total
+  else
+    total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
+    rough_total = turn.allowance(d, "charge", ROUGH) + carried(d, d.facing, "front")
+    if reach_memo then reach_memo.total, reach_memo.rough_total = total, rough_total end
+  end
   local face = d.facing
   if not hc then face = H.facing_towards(bearing, d.facing) end
-  local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+  -- a hexagon n steps from d is at most n hexagons from it, so no hexagon
+  -- of the reach touches an enemy more than the longest reach plus one
+  -- away: the answer below, without the search
+  if dist > max(steps_for(total), steps_for(rough_total)) + 1 then
+    return false, nil, nil, "out of charge reach"
+  end
+  local reach = reach_memo and reach_memo[face]
+  if not reach then
+    reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+    if reach_memo then reach_memo[face] = reach end
+  end
   local best, br
   for _, h in ipairs(reach) do
     if H.distance(h[1], h[2], e.q, e.r) == 1 then

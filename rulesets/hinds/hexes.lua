@@ -42,13 +42,25 @@ function H.axial(col, row) return col - row // 2, row end
 function H.offset(q, r) return q + r // 2, r end
 
 function H.on_board(B, q, r)
-  local col, row = H.offset(q, r)
+  local col, row = q + r // 2, r   -- H.offset, written out
   return row >= 0 and row < B.rows and col >= 0 and col < B.cols
 end
 
 function H.centre(B, q, r) return grid.hex_centre(B.spec, q, r) end
 
-function H.distance(q1, r1, q2, r2) return grid.hex_distance(q1, r1, q2, r2) end
+-- grid.hex_distance's arithmetic (core/src/grid.cpp HexGrid::distance),
+-- done here: a call into the core costs more than the sum. `| 0` gives the
+-- integer the core returns when a coordinate is a whole float.
+-- (The absolute values by comparison: math.abs is a call into C too.)
+local abs = math.abs
+function H.distance(q1, r1, q2, r2)
+  local dq, dr = q1 - q2, r1 - r2
+  local ds = dq + dr
+  if dq < 0 then dq = -dq end
+  if dr < 0 then dr = -dr end
+  if ds < 0 then ds = -ds end
+  return (dq + dr + ds) // 2 | 0
+end
 
 -- Gap edge to edge in distance units between units d hexes apart.
 function H.gap(d) return (d - 1) * H.HEX_UNITS end
@@ -63,19 +75,45 @@ end
 
 -- Where a neighbour in direction i lies for a unit facing `facing`:
 -- "front", "flank" or "rear" (and "left"/"right" for a flank).
+local norm = angles.norm
 function H.relative(facing, i)
-  local rel = H.norm(H.BEARINGS[i] - facing)
+  local rel = norm(H.BEARINGS[i] - facing)
   local a = math.abs(rel)
   if a < 60 then return "front" end
   if a < 120 then return "flank", rel > 0 and "left" or "right" end
   return "rear"
 end
 
+-- The six answers of H.relative for a facing, as a list (the first value
+-- only: "front", "flank" or "rear"), remembered per facing: loops over the
+-- six neighbours read it instead of asking six times. Read only.
+local relatives = {}
+function H.relatives(facing)
+  local m = relatives[facing]
+  if not m then
+    m = {}
+    for i = 1, 6 do m[i] = (H.relative(facing, i)) end
+    if facing == facing then relatives[facing] = m end
+  end
+  return m
+end
+
 -- The bearing (degrees) from hex a to hex b, measured between centres.
+-- Remembered per board and pair of hexes (the commander asks the same
+-- bearings many times a move; each costs two calls into the core and two
+-- into C's maths).
+local bearings_of = setmetatable({}, { __mode = "k" })
 function H.bearing(B, q1, r1, q2, r2)
+  local memo = bearings_of[B.spec]
+  if not memo then memo = {}; bearings_of[B.spec] = memo end
+  local k = ((q1 + 512) * 1024 + (r1 + 512)) * 1048576 + ((q2 + 512) * 1024 + (r2 + 512))
+  local b = memo[k]
+  if b then return b end
   local x1, y1 = H.centre(B, q1, r1)
   local x2, y2 = H.centre(B, q2, r2)
-  return math.deg(math.atan(-(x2 - x1), y2 - y1))
+  b = math.deg(math.atan(-(x2 - x1), y2 - y1))
+  memo[k] = b
+  return b
 end
 
 -- The corner facing nearest a bearing. A bearing to a neighbouring hex
@@ -84,11 +122,40 @@ end
 -- least), else to the lower index. Without `prefer` the tie depends on
 -- which way the board is turned, which favoured one side over the other in
 -- mirror matches (docs/rulesets/hinds.md, the default commander).
+--
+-- Remembered per bearing and preferred facing (a pure function of the two,
+-- asked for every enemy the commander weighs); the memory is emptied past
+-- MAX_TOWARDS bearings. A NaN is not remembered.
+local towards, n_towards, MAX_TOWARDS = {}, 0, 4096
+local NO_PREFER = {}   -- the key of "no preferred facing"
 function H.facing_towards(bearing, prefer)
+  if bearing ~= bearing or (prefer and prefer ~= prefer) then return H.facing_towards_of(bearing, prefer) end
+  local per = towards[bearing]
+  if not per then
+    if n_towards >= MAX_TOWARDS then towards, n_towards = {}, 0 end
+    per = {}; towards[bearing] = per; n_towards = n_towards + 1
+  end
+  local pk = prefer or NO_PREFER
+  local f = per[pk]
+  if f == nil then f = H.facing_towards_of(bearing, prefer); per[pk] = f end
+  return f
+end
+
+function H.facing_towards_of(bearing, prefer)
   local best, bd, bp
-  for _, f in ipairs(H.FACINGS) do
-    local d = math.abs(H.norm(bearing - f))
-    local p = prefer and math.abs(H.norm(prefer - f)) or 0
+  local FACINGS = H.FACINGS
+  for k = 1, #FACINGS do
+    local f = FACINGS[k]
+    -- abs(norm(bearing - f)) and abs(norm(prefer - f)), written out
+    local d = (bearing - f) % 360
+    if d > 180 then d = d - 360 end
+    if d < 0 then d = -d end
+    local p = 0
+    if prefer then
+      p = (prefer - f) % 360
+      if p > 180 then p = p - 360 end
+      if p < 0 then p = -p end
+    end
     if not bd or d < bd - 1e-9 or (d < bd + 1e-9 and p < bp - 1e-9) then best, bd, bp = f, d, p end
   end
   return best

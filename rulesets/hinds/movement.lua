@@ -49,35 +49,63 @@ end
 -- start excluded; rough: the path enters rough ground; road: the whole path
 -- (its start too) is on road hexes. max_steps(rough, road) gives the steps
 -- allowed.
+-- Which of the six directions are `dirs` for a unit facing `facing`,
+-- remembered per facing (H.relative is a pure function of the two): the
+-- search below asked it six times for every hexagon it expanded.
+local dir_masks = {}
+local function dir_mask(facing, dirs)
+  local per = dir_masks[dirs]
+  if not per then per = {}; dir_masks[dirs] = per end
+  local m = per[facing]
+  if not m then
+    m = {}
+    for i = 1, 6 do m[i] = H.relative(facing, i) == dirs end
+    per[facing] = m
+  end
+  return m
+end
+
 function turn.reachable(G, d, facing, dirs, max_steps)
-  local start = H.key(d.q, d.r)
+  local dq, dr = d.q, d.r
+  local start = H.key(dq, dr)
   local out = {}
   local seen = { [start] = true }
-  local on_road = tinfo(G, d.q, d.r).road == true
-  local frontier = { { d.q, d.r, 0, false, on_road } }
+  local on_road = tinfo(G, dq, dr).road == true
+  local frontier = { { dq, dr, 0, false, on_road } }
   local limit_plain, limit_rough = max_steps(false, false), max_steps(true, false)
   local road_plain, road_rough = limit_plain, limit_rough
   if on_road then road_plain, road_rough = max_steps(false, true), max_steps(true, true) end
+  local mask, DIRS = dir_mask(facing, dirs), H.DIRS
+  -- whether a hexagon is free, asked once per hexagon and search (nothing
+  -- moves while it runs; turn.free is looked up here so that a module's
+  -- wrapper of turn.passable still answers)
+  local free_at = {}
   while #frontier > 0 do
     local nextf = {}
-    for _, f in ipairs(frontier) do
+    for fi = 1, #frontier do
+      local f = frontier[fi]
       local q, r, steps, rough, road = f[1], f[2], f[3], f[4], f[5]
-      local stop = tinfo(G, q, r).stream and (q ~= d.q or r ~= d.r)
+      local stop = tinfo(G, q, r).stream and (q ~= dq or r ~= dr)
       if not stop then
-        for i, dir in ipairs(H.DIRS) do
-          if H.relative(facing, i) == dirs then
+        for i = 1, 6 do
+          if mask[i] then
+            local dir = DIRS[i]
             local nq, nr = q + dir[1], r + dir[2]
-            local k = H.key(nq, nr)
-            if not seen[k] and turn.free(G, d, nq, nr) then
-              local rgh = rough or turn.rough_step(G, q, r, nq, nr)
-              local rd = road and tinfo(G, nq, nr).road == true
-              local lim
-              if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
-              if steps + 1 <= lim then
-                seen[k] = true
-                local e = { nq, nr, steps + 1, rgh, rd }
-                out[#out + 1] = e
-                nextf[#nextf + 1] = e
+            local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
+            if not seen[k] then
+              local free = free_at[k]
+              if free == nil then free = turn.free(G, d, nq, nr); free_at[k] = free end
+              if free then
+                local rgh = rough or turn.rough_step(G, q, r, nq, nr)
+                local rd = road and tinfo(G, nq, nr).road == true
+                local lim
+                if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
+                if steps + 1 <= lim then
+                  seen[k] = true
+                  local e = { nq, nr, steps + 1, rgh, rd }
+                  out[#out + 1] = e
+                  nextf[#nextf + 1] = e
+                end
               end
             end
           end

@@ -17,12 +17,28 @@ local say, log, label = turn.say, turn.log, turn.label
 -- between two hexagons at each step: the caster takes the better of its
 -- two sides (direct over indirect over blocked), so the same cast is
 -- judged alike from either side of the board.
+--
+-- The hexagons between are H.between's, worked out here one at a time
+-- (the same arithmetic in the same order) so that no list is made: the
+-- commander weighs every cast within range of every caster each move.
+local floor, abs = math.floor, math.abs
 local function line_side(G, sh, tg, side)
   local indirect = false
-  for _, h in ipairs(H.between(sh.q, sh.r, tg.q, tg.r, side)) do
-    local o = G.occ[H.key(h[1], h[2])]
+  local q1, r1, q2, r2 = sh.q, sh.r, tg.q, tg.r
+  local n = H.distance(q1, r1, q2, r2)
+  local e = side or 1
+  local occ, D = G.occ, G.D
+  for i = 1, n - 1 do
+    local t = i / n
+    local x = q1 + (q2 - q1) * t + 1e-6 * e
+    local z = r1 + (r2 - r1) * t + 2e-6 * e
+    local y = -x - z
+    local rx, ry, rz = floor(x + 0.5), floor(y + 0.5), floor(z + 0.5)
+    local dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz then rx = -ry - rz elseif dy > dz then ry = -rx - rz else rz = -rx - ry end
+    local o = occ[(rx + 512) * 1024 + (rz + 512)]   -- H.key, written out
     if o then
-      if G.D[o].side ~= sh.side then return nil end
+      if D[o].side ~= sh.side then return nil end
       indirect = true
     end
   end

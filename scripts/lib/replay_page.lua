@@ -566,8 +566,9 @@ function drawTerrain(s) {
 }
 
 // Sieges (rulesets/modules/sieges): walls, towers, gates, breaches, fire,
-// ladders, ships and caltrops drawn over the terrain from the features'
-// siege fields and the siege_* events up to event i.
+// ladders, ships, caltrops, siege towers, penthouses, gabions and bridges
+// drawn over the terrain from the features' siege fields and the siege_*
+// events up to event i.
 const siegeLayer = el("g", { id: "sieges", "pointer-events": "none" }, svg);
 svg.insertBefore(siegeLayer, unitLayer);  // over the terrain, under the units
 let drawnSiege = "";
@@ -607,6 +608,38 @@ function drawSieges(s, i) {
         "stroke-dasharray": "2 3" }, siegeLayer);
     } else if (type === "ditch") {
       el("polygon", { points: pts(f.polygon), fill: "#5b4a32", "fill-opacity": 0.8, stroke: "#2e2418", "stroke-width": 1.5 }, siegeLayer);
+    } else if (/^siege_(tower|penthouse)/.test(type)) {
+      // siege towers and penthouses (modules/sieges/wrg/engines.lua): a
+      // wooden base moved by terrain_changed each period; a tower with its
+      // diagonals (its storeys seen from above), a penthouse with its roof
+      // ridge; in parts (on wagons) dashed and pale; wrecked dark
+      const p = f.polygon, tower = /tower/.test(type), parts = /_parts$/.test(type), wreck = /_wreck$/.test(type);
+      const g = el("g", { "data-siege": type }, siegeLayer);
+      el("polygon", { points: pts(p), fill: wreck ? "#3a2a1a" : (tower ? "#7a5230" : "#9c7a4a"),
+        "fill-opacity": parts ? 0.35 : (wreck ? 0.6 : 0.9), stroke: "#3b2412", "stroke-width": tower ? 3 : 2,
+        "stroke-dasharray": parts || wreck ? "5 3" : "none" }, g);
+      if (!parts && !wreck && tower) {
+        el("line", { x1: p[0], y1: H - p[1], x2: p[4], y2: H - p[5], stroke: "#3b2412", "stroke-width": 1.5 }, g);
+        el("line", { x1: p[2], y1: H - p[3], x2: p[6], y2: H - p[7], stroke: "#3b2412", "stroke-width": 1.5 }, g);
+      } else if (!parts && !wreck) {
+        el("line", { x1: (p[0] + p[2]) / 2, y1: H - (p[1] + p[3]) / 2, x2: (p[4] + p[6]) / 2, y2: H - (p[5] + p[7]) / 2,
+          stroke: "#3b2412", "stroke-width": 1.5 }, g);
+      }
+      el("title", {}, g).textContent = type.replace(/^siege_/, "").replace(/_/g, " ");
+    } else if (type === "gabions") {
+      // filled gabions (wrg/gabions.lua): a row of earth-filled baskets
+      const g = el("g", { "data-siege": type }, siegeLayer);
+      el("polygon", { points: pts(f.polygon), fill: "#a08d6a", stroke: "#5a4a30", "stroke-width": 1.5, "stroke-dasharray": "3 2" }, g);
+      el("title", {}, g).textContent = "gabions";
+    } else if (type === "siege_bridge") {
+      // a bridge over a ditch (wrg/bridging.lua): planks across it
+      const p = f.polygon, g = el("g", { "data-siege": type }, siegeLayer);
+      el("polygon", { points: pts(p), fill: "#b08850", stroke: "#5a3e1e", "stroke-width": 2 }, g);
+      for (let k = 1; k < 6; k++) {
+        const t = k / 6, x1 = p[0] + (p[2] - p[0]) * t, y1 = p[1] + (p[3] - p[1]) * t, x2 = p[6] + (p[4] - p[6]) * t, y2 = p[7] + (p[5] - p[7]) * t;
+        el("line", { x1: x1, y1: H - y1, x2: x2, y2: H - y2, stroke: "#5a3e1e", "stroke-width": 1 }, g);
+      }
+      el("title", {}, g).textContent = "bridge";
     } else if (type === "grass_fire" || type === "burnt_grass") {
       drawGrassFire(f, pts);
     } else if (type === "tank_wagon" || type === "tank_wagon_empty") {

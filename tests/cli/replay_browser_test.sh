@@ -193,6 +193,33 @@ else fail "the whole view shows '$(shown viewall)' or the view choice is not off
 if grep -q 'id="viewbox" style="display:none"' "$TMP/turn1.dom"; then pass "no sighting events: no view choice"
 else fail "the view choice is offered without sighting events"; fi
 
+# Siege engines (rulesets/modules/sieges/wrg/engines.lua): a tower moved by
+# terrain_changed each period is drawn where it stands at that turn; a
+# penthouse, gabions and a bridge have their own drawings.
+cat > "$TMP/engines.jsonl" <<'EOF'
+{"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}
+{"seq":2,"turn":1,"phase":"orders","kind":"terrain_added","id":1,"feature":{"type":"siege_tower","polygon":[400,200,480,200,480,120,400,120],"blocks_move":true}}
+{"seq":3,"turn":1,"phase":"orders","kind":"terrain_added","id":2,"feature":{"type":"siege_penthouse","polygon":[600,200,660,200,660,140,600,140],"blocks_move":true}}
+{"seq":4,"turn":1,"phase":"end","kind":"turn_end","turn":1}
+{"seq":5,"turn":2,"phase":"movement","kind":"terrain_changed","id":1,"feature":{"type":"siege_tower","polygon":[400,250.8,480,250.8,480,170.8,400,170.8],"blocks_move":true}}
+{"seq":6,"turn":2,"phase":"end","kind":"terrain_added","id":3,"feature":{"type":"gabions","polygon":[800,200,860,200,860,205,800,205],"gabions":true}}
+{"seq":7,"turn":2,"phase":"end","kind":"terrain_added","id":4,"feature":{"type":"siege_bridge","polygon":[900,300,960,300,960,350,900,350],"bridge":true}}
+{"seq":8,"turn":2,"phase":"end","kind":"turn_end","turn":2}
+EOF
+expect_exit 0 "a log with siege engines replays" -- "$SANDTABLE" replay "$TMP/engines.jsonl" --html "$TMP/engines.html"
+dump "file://$TMP/engines.html#turn=1" engines1
+dump "file://$TMP/engines.html#end" engines2
+page_ok engines2 "a log with siege engines"
+tower_at() { grep -o '<g data-siege="siege_tower"><polygon points="[^"]*"' "$TMP/$1.dom" | head -1 | sed 's/.*points="//; s/"$//'; }
+if [ "$(tower_at engines1)" = "400,600 480,600 480,680 400,680" ]; then pass "turn 1: the siege tower where it was added"
+else fail "turn 1: the siege tower is drawn at '$(tower_at engines1)'"; fi
+if [ "$(tower_at engines2)" = "400,549.2 480,549.2 480,629.2 400,629.2" ]; then pass "the end: the tower 50.8 mm (20 paces) further on"
+else fail "the end: the siege tower is drawn at '$(tower_at engines2)'"; fi
+for t in siege_penthouse gabions siege_bridge; do
+  if grep -q "data-siege=\"$t\"" "$TMP/engines2.dom"; then pass "the $t is drawn"; else fail "no $t drawn"; fi
+done
+if ! grep -q 'data-siege="gabions"' "$TMP/engines1.dom"; then pass "turn 1: no gabions yet"; else fail "gabions drawn before they were set down"; fi
+
 # Units on other layers: a flyer drawn as flying until it lands.
 cat > "$TMP/layers.jsonl" <<'EOF'
 {"seq":1,"turn":0,"kind":"table","width":1200,"depth":800}

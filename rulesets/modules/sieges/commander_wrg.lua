@@ -386,6 +386,7 @@ local function besieger_move(G, uid, base)
   if k.lane and not forts.blocks(S.forts.sections[k.lane.target]) and not k.ladder_up then
     k.ram, k.ladders, k.lane = nil, nil, nil
   end
+  if k.engine or k.bridge then local own, p = require("modules.sieges.commander_engines").plan(G, uid); if own then return p end end  -- hook: engines, bridges
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
   if #open > 0 and goes_in(d) then
@@ -635,6 +636,7 @@ function CMD.mines(G)
       if id then
         S.mining.mines[id].party = mining.MAX_MINERS
         S.mining_started = true
+        require("modules.sieges.wrg.engines").shelter(G, id, from, forts.facing_in(best))  -- hook: the penthouse on the table
         if G.log then G.bf:log("siege_mine", { side = S.besieger, mine = id, announced = seen, from = from }) end
         if seen then ST.say(G, "  The besiegers declare a mine begun from their penthouse.") end
       end
@@ -776,7 +778,7 @@ function CMD.install(rules, R)
           if d.siege and (d.siege.ladders or 0) > 0 and not d.siege.lane then d.siege.ladders = nil end
         end
         exempt[G.S][s] = true
-        return lanes.deploy(G, s, specs, plan, G.S.width)
+        return require("modules.sieges.commander_engines").deploy(G, s, specs, lanes.deploy(G, s, specs, plan, G.S.width))  -- hook: engines brought up
       end
       return p2
     end

@@ -33,6 +33,11 @@ M.FASCINE_DITCH_MM = 5
 -- None"; "Ox or horse-drawn wagons 40 None".
 M.SPEED = { penthouse = 20, tower = 20, wagon = 40 }
 
+-- BASES: "Wheeled Penthouses 60mm. As required"; "Stone-Throwing Engines and
+-- Wheeled Siege Towers. 80mm. As required" (frontage, depth). READING: the
+-- depth "as required" is taken equal to the frontage (a square base).
+M.BASE_MM = { penthouse = { 60, 60 }, tower = { 80, 80 } }
+
 -- POINTS VALUES (regular, irregular): "Mantlet 3 5", "Scaling ladder 5 5",
 -- "Ram 10 10", "Wheeled penthouse 50 100", "Wheeled tower 100 200",
 -- "Pontoon, with bridge section 10 20", "10 paces of caltrops 2 Not allowed",

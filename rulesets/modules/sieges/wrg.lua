@@ -27,6 +27,9 @@ local WP = require("modules.sieges.wrg.working_parties")
 local BL = require("modules.sieges.wrg.blind")
 local FA = require("modules.sieges.wrg.fascines")
 local CON = require("modules.sieges.wrg.construction")
+local EN = require("modules.sieges.wrg.engines")  -- siege towers and penthouses as pieces
+local GA = require("modules.sieges.wrg.gabions")
+local BR = require("modules.sieges.wrg.bridging")
 local FT = require("modules.sieges.wrg.fire_troops")
 local GF = require("modules.sieges.wrg.grass_fire")
 local WA = require("modules.sieges.wrg.water")
@@ -66,7 +69,7 @@ function A.apply(rules)
     upkeep(G)
     if ST.init(G) then
       if not G.sieges.parties_hooked then WP.install(G); G.sieges.parties_hooked = true end
-      PD.locate(G); CMD.fire_fighters(G); WA.period(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R) end
+      PD.locate(G); CMD.fire_fighters(G); WA.period(G); CON.assign(G); CMD.mines(G); PD.upkeep(G, R); GF.period(G, R); PD.mining(G, R); EN.upkeep(G); BR.setup(G) end
   end
   function P.movement(G)
     if G.sieges then CS.row(G, R) end -- ships under oars (commander_ships.lua, wrg/ships.lua)
@@ -74,6 +77,7 @@ function A.apply(rules)
     movement(G)
     if G.sieges then
       PD.locate(G)
+      EN.movement(G, R, PD)
       PD.escaladers_moved(G, R)
       PD.ladders(G, R)
       FA.throw(G, R)
@@ -87,6 +91,9 @@ function A.apply(rules)
     local held = PD.fire_missiles(G, R)
     BL.aim(G) -- DESTRUCTION: batter the lower wall or aim at the ramparts (wrg/blind.lua)
     PD.batteries(G, R, held)
+    EN.bombard(G, R, held)
+    EN.fire_at(G, R, held) -- fire missiles at siege towers and penthouses (wrg/engines.lua)
+    GA.locate(G)
     BL.shoot(G, R, held)
     for _, h in ipairs(held) do G.D[h.uid].range = nil end
     FT.shoot(G, R, held) -- FIRE against troops (wrg/fire_troops.lua)
@@ -95,7 +102,7 @@ function A.apply(rules)
     for _, uid in ipairs(G.all) do
       local d = G.D[uid]
       -- (and from a ship: "higher than a beach", READING: as a rampart)
-      if (d.siege_on or d.siege_ship) and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
+      if (d.siege_on or d.siege_ship or d.siege_tower) and d.range then raised[#raised + 1] = uid; d.range = d.range + 20 end
     end
     shooting_phase(G)
     for _, uid in ipairs(raised) do G.D[uid].range = G.D[uid].range - 20 end
@@ -106,7 +113,7 @@ function A.apply(rules)
     if G.sieges then PD.after_melee(G, R); PD.locate(G) end
   end
   function P.end_of_period(G)
-    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
+    if G.sieges then PD.works(G, R); CON.work(G, PD.engineering_rate); EN.end_of_period(G, PD.engineering_rate); GA.fill(G, R, PD.engineering_rate); BR.work(G, R, PD.engineering_rate); PD.lay_caltrops(G, R); PD.locate(G) end
     end_of_period(G)
   end
 
@@ -124,6 +131,8 @@ function A.apply(rules)
 
   -- 3. modifiers, commander, referee, victory
   MOD.install(rules)
+  EN.install(rules)
+  GA.install(rules)
   FT.install(R, P)
   CMD.install(rules, R)
   GF.install(rules) -- fire parties stand to fire the grass (wrg/grass_fire.lua)

@@ -683,7 +683,9 @@ T.case("WRG 1973 SIEGE: the commander: defenders posted on the walls facing out;
   end
   T.truthy(on_wall >= 3, "the garrison's foot on the walls")
   T.eq(ram, 1)
-  T.eq(ladders, 8)
+  -- 8 ladders, 4 to each of two Daylami units; the Daylami foot push the
+  -- siege tower instead and leave theirs behind (wrg/engines.lua)
+  T.eq(ladders, 4)
 end)
 
 T.case("WRG 1973 SIEGE: the commander's assault lanes: each ladder party and the ram its own stretch of wall, deployed square opposite it", function()

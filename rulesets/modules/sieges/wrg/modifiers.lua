@@ -53,7 +53,7 @@ function MOD.entries(troops)
   -- READING: a ship is "similar" to a rampart for the range (troops on the
   -- beach shooting up at it deduct 20 paces, its company shooting from it
   -- adds 20: wrg.lua) and for the overhead exemption (a vertical elevation).
-  local function high(u) return u.siege_on ~= nil or u.siege_ship ~= nil end
+  local function high(u) return u.siege_on ~= nil or u.siege_ship ~= nil or u.siege_tower ~= nil end  -- (a siege tower: wrg/engines.lua)
   local function up_at_rampart(c)
     if not high(c.target) or high(c.shooter) or c.s.range == nil then return false end
     local r = troops.range(c.shooter)
@@ -139,7 +139,7 @@ function MOD.entries(troops)
       text = "fighting escaladers, who count shieldless until they get a footing",
       -- only where WRG's own shieldless factors do not already count them so
       when = function(c)
-        return escalader(c.enemy) and troops.can_use_shield(c.enemy, c.s.enemy_shield or {}) and enemy_shieldless_col(c) ~= 0
+        return escalader(c.enemy) and not c.enemy.siege.from_tower and troops.can_use_shield(c.enemy, c.s.enemy_shield or {}) and enemy_shieldless_col(c) ~= 0
       end,
       add = function(c) return enemy_shieldless_col(c) end,
     },

@@ -116,7 +116,10 @@ function SC.read(list, locate, mm_per_pace)
         spec.siege = { besieger = p.besieger, hours = h, wind = p.wind, ladders = p.ladders or 0, rams = p.rams or 0,
                        mantlets = p.mantlets or 0, fire = p.fire or {}, caltrops = p.caltrops or {}, blind = p.blind or {}, fascines = p.fascines or 0,
                        water_wagons = p.water_wagons or 0, objective = p.objective,
-                       penthouses = p.penthouses or 0 }
+                       penthouses = p.penthouses or 0,
+                       engines = require("modules.sieges.wrg.engines").read(p.engines, where, fail),  -- towers, penthouses
+                       gabions = require("modules.sieges.wrg.gabions").read(p.gabions, where, fail),
+                       bridging = require("modules.sieges.wrg.bridging").read(p, where, fail) }
       end
     else
       rest[#rest + 1] = p

@@ -21,7 +21,8 @@ local function live(d) return d and not d.gone and not d.off_table and not d.rou
 
 function WP.is_party(d)
   local k = d.siege
-  return k ~= nil and (k.ram == true or k.build ~= nil) and not ((k.ladders or 0) > 0 or (k.fascines or 0) > 0)
+  return k ~= nil and (k.ram == true or k.build ~= nil or k.engine ~= nil) -- (k.engine: pushers of a tower or penthouse, wrg/engines.lua)
+    and not ((k.ladders or 0) > 0 or (k.fascines or 0) > 0)
 end
 
 -- The garrison's units outside their fort (a sortie), in id order.
