@@ -268,11 +268,41 @@ function CMD.charge_blocked(G, uid, target, turn)
   return (by == "terrain" or friend) and (r.distance or 0) < 1
 end
 
+-- A link (vignettes moving as one) whose order -- a charge or a move --
+-- turns every member by the order's `turn` and goes straight ahead: the
+-- link goes nowhere when one member's line is stopped at once by the
+-- defences or a friend outside the link (the link moves as its shortest
+-- member: Cicero's linked warbands made charges and moves of 0 mm at the
+-- rampart).
+function CMD.link_blocked(G, g, deg)
+  local S = G.sieges
+  if not S or #S.forts.forts == 0 or #g.ids < 2 then return false end
+  local log = G.log
+  if log then G.bf:set_logging(false) end
+  local blocked = false
+  for _, uid in ipairs(g.ids) do
+    local x, y, f = G.bf:pos(uid)
+    G.bf:move(uid, "turn", deg or 0)
+    local r = G.bf:move(uid, "advance", 50, { ignore = g.ids })
+    G.bf:place(uid, x, y, f)
+    local by = r.stopped_by
+    local friend = math.type(by) == "integer" and G.D[by] and G.D[by].side == G.D[uid].side
+    if (by == "terrain" or friend) and (r.distance or 0) < 1 then blocked = true end
+  end
+  if log then G.bf:set_logging(true) end
+  return blocked
+end
+
 local function unblocked(G, orders, turn)
   local out = {}
   for _, o in ipairs(orders) do
-    local g = o.kind == "charge" and G.groups[o.gid]
-    if not (g and o.target and CMD.charge_blocked(G, g.ids[1], o.target, turn)) then out[#out + 1] = o end
+    local g = G.groups[o.gid]
+    local drop = false
+    if g and (o.kind == "charge" or o.kind == "move") and not o.siege_ram and not o.siege_guard then
+      if #g.ids > 1 then drop = CMD.link_blocked(G, g, o.turn)
+      elseif o.kind == "charge" and o.target then drop = CMD.charge_blocked(G, g.ids[1], o.target, turn) end
+    end
+    if not drop then out[#out + 1] = o end
   end
   return out
 end
