@@ -143,6 +143,22 @@ local function blind_advance(G, g, mv, tr)
   return planned, score
 end
 
+-- An advance another part of the program wants of group g (a module's own
+-- order: the fantasy module walks a magician towards the target he means
+-- to spell), planned as the commander plans its own advances: round
+-- friends and impassable ground, not off the table, not into a General's
+-- repulse path, not the same move again when the last went nowhere, within
+-- the line's cohesion. Returns the order to give (its turn and distance
+-- may differ from those asked) or nil when no move would go anywhere.
+-- Before, such an order was given as asked: at fantasy_holy_war (seed 33)
+-- the magician of Baghdad was paid to move 0 mm, "stopped by The holy
+-- imam" in front of him, nine turns running (the referee's
+-- stuck-behind-friend, 4 in 100 battles).
+function ai.plan_advance(G, g, want, step)
+  local _, tr = turn.allowances(G, g, 0)
+  return finish_advance(G, g, { want = want, step = step, tr = tr, towards = want, dist = FAR })
+end
+
 -- Whether every target group g's members can shoot has been worn by
 -- shooting (R or RR accumulated): the fire fight has done what it can
 -- (in Into Glory Ride a shot never breaks foot; only melee does).

@@ -290,3 +290,43 @@ T.case("Commander, Shooting (an activated link shoots after its move): missile t
     end
   end
 end)
+
+T.case("Commander, Movement (a module's own advance planned, the fantasy module's magician): the way open it goes the distance asked; a friend against its front, no paid move of 0 mm", function()
+  -- the way open: the order asked is the order given, and the engine moves it so far
+  local G = skirmish({ { id = "mage", class = "HIN", at = { 600, 200 } } },
+                     { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  local g = group_of(G, 1, "mage")
+  local order = ai.plan_advance(G, g, 0, 60)
+  T.eq(order and order.kind, "move")
+  T.eq(order.dist, 60)
+  turn.execute_order(G, g, order)
+  local _, y = turn.pos(G, g.ids[1])
+  T.near(y, 260, 0.5, "moved 60 mm ahead")
+  -- a line of friends 1 mm ahead, seven wide (fantasy_holy_war, seed 33: the
+  -- magician of Baghdad was paid to move 0 mm behind the holy imam nine
+  -- turns running): no order that the engine would stop at once
+  local line = { { id = "mage", class = "HIN", at = { 600, 200 } } }
+  for i = -3, 3 do line[#line + 1] = { id = "f" .. i, class = "HIN", at = { 600 + 80 * i, 241 } } end
+  G = skirmish(line, { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  g = group_of(G, 1, "mage")
+  order = ai.plan_advance(G, g, 0, 80)
+  if order then
+    -- only a turn round the friends is acceptable, and it must turn the base
+    T.truthy(math.abs(order.turn or 0) >= 1, "a straight move into the friend: " .. tostring(order.dist))
+    local _, _, f0 = turn.pos(G, g.ids[1])
+    turn.execute_order(G, g, order)
+    local _, _, f1 = turn.pos(G, g.ids[1])
+    T.truthy(math.abs(turn.norm(f1 - f0)) >= 1, "the order turned it")
+  end
+  -- a friend 40 mm ahead: it goes up to him (part of the move), and the engine moves it
+  G = skirmish({ { id = "mage", class = "HIN", at = { 600, 200 } }, { id = "imam", class = "HIN", at = { 600, 280 } } },
+               { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  g = group_of(G, 1, "mage")
+  order = ai.plan_advance(G, g, 0, 80)
+  T.truthy(order ~= nil, "a part of the move is open")
+  T.truthy(order.dist < 80 and order.dist >= 8, "short of the friend: " .. tostring(order.dist))
+  local x0, y0 = turn.pos(G, g.ids[1])
+  turn.execute_order(G, g, order)
+  local x1, y1 = turn.pos(G, g.ids[1])
+  T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1, "it moved")
+end)
