@@ -112,9 +112,18 @@ local function finish_advance(G, g, p)
   local placing, stamps, st = G.placing, {}, G.moved
   if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
   if G.log then G.bf:set_logging(false) end
-  local cohesion = step > 0 and ai.cohesion_applies(G, g)
+  local cohesion = ai.cohesion_applies(G, g)
   local turned = turn.turn_group(G, g, max(-p.tr, min(p.tr, want)))
-  if cohesion then step = ai.cohesion_after_turn(G, g, step) end
+  if cohesion then
+    if step > 0 then step = ai.cohesion_after_turn(G, g, step) end
+    -- the engine undoes a turn that leaves the link apart from its line
+    -- (turn.move_group: apart after the turn and the move, and after half
+    -- of it, it stands where it stood): an order to turn in place (or
+    -- whose move the line's cohesion took away) is no order then. Before,
+    -- such turns were paid for and undone (Isandlwana, seeds 1-25: the
+    -- 1/24th Foot's link of two, pivoting, 17 paid moves of 0 mm)
+    if step <= 0 and not turn.near_mbl_friend(G, g) then turned = 0 end
+  end
   local ahead = step >= S.frontage * 0.1 and min(ai.free_ahead(G, g, 0, step), ai.edge_room(G, g, 0, step)) or 0
   turn.restore_group(G, g, snap)
   if G.log then G.bf:set_logging(true) end

@@ -330,3 +330,38 @@ T.case("Commander, Movement (a module's own advance planned, the fantasy module'
   local x1, y1 = turn.pos(G, g.ids[1])
   T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1, "it moved")
 end)
+
+T.case("Commander, Deployment (the main battle line's three-frontage gap kept in play): no turn in place paid for that the engine undoes", function()
+  -- a link of two in line (HIN, 80 x 40 mm) with the only other MBL vignette
+  -- straight behind its left member, `gap` mm edge to edge (the limit is 240):
+  -- pivoting swings that member forward; apart from the line, the engine
+  -- (turn.move_group) puts the link back where it stood (Isandlwana, seeds
+  -- 1-25: the 1/24th Foot paid 17 times for such turns)
+  local function situation(gap)
+    local G = battle.skirmish{ dice = dice.forced({}), log = false,
+      sides = { { vignettes = {
+          { id = "anchor", class = "HIN", at = { 500, 400 - 40 - gap } },
+          { id = "a", class = "HIN", at = { 500, 400 } },
+          { id = "b", class = "HIN", at = { 580, 400 }, in_line_with = "a" } } },
+        { vignettes = { { id = "e", class = "HIN", at = { 600, 1100 } } } } } }
+    G.pturn, G.phasing = 1, 1
+    return G, group_of(G, 1, "a")
+  end
+  local function try(gap, want)
+    local G, g = situation(gap)
+    local order = ai.plan_advance(G, g, want, 0)
+    if not order then return nil end
+    local f0 = G.pf[g.ids[1]]
+    turn.execute_order(G, g, order)
+    return turn.norm(G.pf[g.ids[1]] - f0)
+  end
+  -- 232 mm: turning left takes the left member out of reach; turning right keeps it
+  T.eq(try(232, -30), nil, "no order to turn left")
+  T.near(try(232, 30), 22.5, 0.5, "the turn right is made")
+  -- 238 mm: either way takes it out of reach
+  T.eq(try(238, -30), nil)
+  T.eq(try(238, 30), nil)
+  -- well within reach (200 mm) both are made
+  T.near(try(200, -30), -22.5, 0.5)
+  T.near(try(200, 30), 22.5, 0.5)
+end)
