@@ -682,16 +682,14 @@ function ai.move(G, uid)
     for n = 1, #chain do
       chain[n].fallback = chain[n + 1]
       if n > 1 then
-        -- tried as the whole move (as the first choice is), then made whole
-        -- or at half distance only
+        -- made whole or at half distance only, and tried so (the trial
+        -- then stands for the move itself; tried with the first choice's
+        -- fractions instead, every second choice was moved twice)
+        chain[n].fractions = { 1, 0.5 }
         chain[n].prepare = function(c)
           c.prepare = nil
-          local fr = c.fractions
-          c.fractions = nil
           intent.stop_short_of_friends(G, uid, c, welcome)
-          c.fractions = fr
         end
-        chain[n].fractions = { 1, 0.5 }
       end
     end
   end
