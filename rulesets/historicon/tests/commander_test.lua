@@ -156,6 +156,26 @@ T.case("Commander: a trial move that stands is handed back to the engine, not mo
   T.eq(p5.reuse({ free = true }), nil, "a move the rules force is moved afresh")
 end)
 
+T.case("Commander (Phases 2 and 3): a unit with a clear way is moved once -- its plan's trial is the move, its second choices are never tried", function()
+  -- the HC turns towards an enemy off to one side (so its plan has a
+  -- second choice, straight on) with nothing in its way
+  local G = field{ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 40, 20 } } } },
+                   { units = { HIS("e", { 200, 130, 180 }) } } }
+  local hc = G.by_id[1].hc
+  G.turn = 2
+  local moves, real = 0, turn.move
+  turn.move = function(...) moves = moves + 1; return real(...) end
+  local plan = ai.move(G, hc)
+  local after_plan = moves
+  local r = turn.do_move(G, hc, plan)
+  turn.move = real
+  T.truthy(plan and (plan.turn or plan.wheel), "the plan turns towards the enemy")
+  T.truthy(plan.fallback ~= nil and plan.fallback.prepare ~= nil, "its second choice waits untried")
+  T.eq(after_plan, 1, "the plan tried once")
+  T.eq(moves, 1, "and not moved again")
+  T.truthy(r.moved > 100, string.format("it moved (%.0f mm)", r.moved))
+end)
+
 T.case("Commander (Phases 2 and 3: evasion): horse archers hold at shooting range of slower knights and shoot; faster HC drive them off", function()
   -- unformed LC (move 15 cm, range 10 cm) 8 cm from formed knights (move 10 cm)
   local G = field{ { units = { { id = "lc", troop = "ARA LC", figures = 8, ranks = 1, formed = false, at = { 120, 60 } } } },
