@@ -257,6 +257,15 @@ end
 function turn.split_gap(G, uid)
   if not G.has_river then return 0 end
   local d = G.D[uid]
+  -- Only a river the unit may not cross can split it, and every point of its
+  -- base lies in a feature its base touches (bf:terrain_under): a base that
+  -- touches no such river needs no sampling (most bases, most periods).
+  local near_river = false
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    local attr = G.terrain_attr[t.id]
+    if attr and attr.type == "river" and not turn.may_cross(d, attr.width) then near_river = true; break end
+  end
+  if not near_river then return 0 end
   local u = G.bf:unit(uid)
   local a = math.rad(u.facing)
   local ax, ay = math.cos(a), math.sin(a)        -- across the frontage
