@@ -222,6 +222,16 @@ end
 local RIVER_KEY = { "river" }
 local advance_on
 
+-- Whether a straight advance of `dist` mm (along (sx, sy), the facing) may
+-- meet terrain with the attribute in `keys` anywhere on its way: one probe of
+-- the rectangle the whole path sweeps, 1 mm larger all round, which holds
+-- every base the path's samples below probe (terrain_probe's overlap only
+-- grows with the base). When it meets nothing the samples need not be taken:
+-- they would all come back clear.
+local function path_may_meet(G, u, sx, sy, dist, keys)
+  return G.bf:terrain_probe(u.x + sx * dist / 2, u.y + sy * dist / 2, u.facing, u.width + 2, u.depth + dist + 2, keys)
+end
+
 -- DISORGANISATION 5: "Troops other than light or light-medium infantry,
 -- having had their movement obstructed by difficult terrain during the
 -- current period." Reading: a move (of any kind: a normal move, a charge,
@@ -375,7 +385,9 @@ advance_on = function(G, uid, paces, opts)
     if use then
       local a = math.rad(u.facing)
       local sx, sy = -math.sin(a), math.cos(a)
-      local n = math.ceil(dist / 40)
+      local near = false
+      for _, k in ipairs(use) do near = near or path_may_meet(G, u, sx, sy, dist, KEY1[k]) end
+      local n = near and math.ceil(dist / 40) or 0
       for i = 1, n do
         local at = math.min(dist, i * 40)
         local hit = false
@@ -401,7 +413,7 @@ advance_on = function(G, uid, paces, opts)
     local a = math.rad(u.facing)
     local sx, sy = -math.sin(a), math.cos(a)
     local step = 20
-    local n = math.ceil(dist / step)
+    local n = path_may_meet(G, u, sx, sy, dist, RIVER_KEY) and math.ceil(dist / step) or 0
     for i = 1, n do
       local at = math.min(dist, i * step)
       if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, RIVER_KEY) then
