@@ -60,6 +60,7 @@ local function base_of(G, uid)
   local r = math.rad(u.facing)
   b = { x = u.x, y = u.y, hd = u.depth / 2, hw = u.width / 2,
         fx = -math.sin(r), fy = math.cos(r), rx = math.cos(r), ry = math.sin(r) }
+  b.round = math.sqrt(b.hw * b.hw + b.hd * b.hd) + 1 -- every point of the base is nearer its centre
   if f then f.base[uid] = b end
   return b
 end
@@ -100,7 +101,8 @@ local function riders_of(G)
     local e = G.D[eid]
     if S.live(e) and not e.routing and not e.in_melee and e.moves and e.moves[2] then
       local x, y, fc = G.bf:pos(eid)
-      list[#list + 1] = { id = eid, side = e.side, reach = P.charge_move(e) * MM, x = x, y = y, facing = fc }
+      list[#list + 1] = { id = eid, side = e.side, reach = P.charge_move(e) * MM, x = x, y = y, facing = fc,
+                          base = base_of(G, eid) }
     end
   end
   if f then f.riders = list end
@@ -109,20 +111,49 @@ end
 
 -- Whether friends of `side` stand between an enemy at (ex, ey) and a point:
 -- the enemy cannot charge through them to reach the messenger behind them.
+-- The points looked at lie in the box of the line; a base whose round (its
+-- centre's distance to its corners) stays clear of that box holds none of them.
 local function screened(G, side, ex, ey, px, py)
+  local x0, x1 = math.min(ex, px), math.max(ex, px)
+  local y0, y1 = math.min(ey, py), math.max(ey, py)
   for _, b in ipairs(screens_of(G, side)) do
-    for i = 1, 9 do
-      local t = i / 10
-      if base_distance(b, ex + (px - ex) * t, ey + (py - ey) * t) <= 0 then return true end
+    local r = b.round
+    if b.x + r >= x0 and b.x - r <= x1 and b.y + r >= y0 and b.y - r <= y1 then
+      for i = 1, 9 do
+        local t = i / 10
+        if base_distance(b, ex + (px - ex) * t, ey + (py - ey) * t) <= 0 then return true end
+      end
     end
   end
   return false
 end
 
+-- While the messengers ride: every rider's distance from one point of the
+-- ride, renewed when the messenger is NEAR_AGAIN mm from it. A point that
+-- far from it is at most that much nearer any base (the distance to a base
+-- changes no faster than the point moves), so a rider whose distance less
+-- that cannot come within its reach is passed over unmeasured.
+local NEAR_AGAIN = 50
+local function lower_bounds(f, riders, px, py)
+  local nb = f.near
+  if nb then
+    local moved = math.sqrt((px - nb.x) ^ 2 + (py - nb.y) ^ 2)
+    if moved <= NEAR_AGAIN then nb.moved = moved; return nb end
+  end
+  nb = { x = px, y = py, moved = 0, d = {} }
+  for i, r in ipairs(riders) do nb.d[i] = base_distance(r.base, px, py) end
+  f.near = nb
+  return nb
+end
+
 -- The enemy unit that would ride down a messenger standing at (px, py), or nil.
 function MS.interceptor(G, side, px, py)
-  for _, r in ipairs(riders_of(G)) do
-    if r.side ~= side and MS.point_distance(G, r.id, px, py) <= r.reach then
+  local riders = riders_of(G)
+  local f = snapshot(G)
+  local nb = f and lower_bounds(f, riders, px, py)
+  for i, r in ipairs(riders) do
+    if r.side ~= side and (not nb or nb.d[i] - nb.moved <= r.reach + 1e-6)
+        and base_distance(r.base, px, py) <= r.reach then
       local b = math.deg(math.atan(-(px - r.x), py - r.y))
       if math.abs((b - r.facing + 180) % 360 - 180) <= 45 and not screened(G, side, r.x, r.y, px, py) then return r.id end
     end
