@@ -22,31 +22,37 @@ local function on_hill(G, uid)
   return false
 end
 
+-- One edge of the Liang-Barsky clip: the part [t0, t1] of the segment left
+-- inside the edge, or nil when none is.
+local function clip(p, q, t0, t1)
+  if p == 0 then
+    if q < 0 then return nil end
+  else
+    local r = q / p
+    if p < 0 then if r > t1 then return nil elseif r > t0 then t0 = r end
+    else if r < t0 then return nil elseif r < t1 then t1 = r end end
+  end
+  return t0, t1
+end
+
 -- Whether segment (ax, ay)-(bx, by) crosses unit o's base (Liang-Barsky in
--- the base's frame).
+-- the base's frame; the four edges in turn, no table built: this runs for
+-- every unit near every shot the commander and the battle look at).
 local function crosses(G, oid, ax, ay, bx, by)
   local u = G.bf:unit(oid)
   local a = math.rad(u.facing)
   local c, s = math.cos(a), math.sin(a)
-  local function to_local(x, y)
-    local dx, dy = x - u.x, y - u.y
-    return dx * c + dy * s, -dx * s + dy * c
-  end
-  local x0, y0 = to_local(ax, ay)
-  local x1, y1 = to_local(bx, by)
+  local ex, ey = ax - u.x, ay - u.y
+  local x0, y0 = ex * c + ey * s, -ex * s + ey * c
+  ex, ey = bx - u.x, by - u.y
+  local x1, y1 = ex * c + ey * s, -ex * s + ey * c
   local hw, hd = u.width / 2, u.depth / 2
   local t0, t1 = 0, 1
   local dx, dy = x1 - x0, y1 - y0
-  for _, pq in ipairs({ { -dx, x0 + hw }, { dx, hw - x0 }, { -dy, y0 + hd }, { dy, hd - y0 } }) do
-    local p, q = pq[1], pq[2]
-    if p == 0 then
-      if q < 0 then return false end
-    else
-      local r = q / p
-      if p < 0 then if r > t1 then return false elseif r > t0 then t0 = r end
-      else if r < t0 then return false elseif r < t1 then t1 = r end end
-    end
-  end
+  t0, t1 = clip(-dx, x0 + hw, t0, t1); if not t0 then return false end
+  t0, t1 = clip(dx, hw - x0, t0, t1); if not t0 then return false end
+  t0, t1 = clip(-dy, y0 + hd, t0, t1); if not t0 then return false end
+  t0, t1 = clip(dy, hd - y0, t0, t1); if not t0 then return false end
   return t1 - t0 > 1e-6
 end
 
