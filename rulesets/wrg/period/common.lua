@@ -26,6 +26,15 @@ function turn.label(d) return d.name end
 
 local function live(d) return d and not d.gone and not d.off_table end
 
+-- Whether any unit (with `enemy`, of the other side) stands within `within`
+-- mm of uid: the same answer as `#bf:query{ of = uid, within = within } > 0`
+-- (whose test is edge distance <= within plus the core's contact tolerance,
+-- 1e-6 mm), without building the list: bf:first_within stops at the first.
+local CONTACT_TOLERANCE = 1e-6
+function turn.any_within(G, uid, within, enemy)
+  return G.bf:first_within(uid, within + CONTACT_TOLERANCE, enemy and 3 - G.D[uid].side or 0) ~= nil
+end
+
 -- Bases overlapping by no more than this (mm) count as touching, not as
 -- standing on one another: under the referee's 1 mm (lib.referee), over
 -- lib.manoeuvre's 0.5 so that a base left touching another within rounding
@@ -79,7 +88,7 @@ local function turn_in_place(G, uid, diff, opts)
   -- already touch nor ignore: one touching nothing, ignoring nobody, needs
   -- no check
   local ignores = opts ~= nil and (opts.ignore_side ~= nil or (opts.ignore ~= nil and #opts.ignore > 0))
-  if not ignores and #G.bf:query{ of = uid, within = SLACK } == 0 then
+  if not ignores and not turn.any_within(G, uid, SLACK) then
     G.bf:move(uid, "turn", diff, opts)
     return diff
   end

@@ -126,8 +126,7 @@ local function end_of_period(G)
     local d = G.D[uid]
     if live(d) and d.routing and not d.leaving and d.rout_periods >= 1 and #d.opponents == 0
       and (d.missile or 0) < d.figures then
-      local caught = false
-      for _, e in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do caught = caught or e ~= nil end
+      local caught = turn.any_within(G, uid, 1, true)
       if not caught then
         local out = turn.test(G, uid, "attempting to rally", { chart = 2 })
         if out.rank > tables.reaction_results.halt_or_retire.rank then

@@ -306,7 +306,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
   -- the engine stops a move at the first contact with any unit it does not
   -- ignore and does not already touch: a move that starts touching nothing
   -- and ignores nobody cannot end on a base, and needs no checks
-  local touching = #G.bf:query{ of = uid, within = SLACK } > 0
+  local touching = turn.any_within(G, uid, SLACK)
   local checked = touching or (opts ~= nil and (opts.ignore_side ~= nil or opts.ignore ~= nil))
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
@@ -471,7 +471,7 @@ local function back_off(G, uid, paces, kind)
   local x0, y0, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
-  local near = #G.bf:query{ of = uid, within = SLACK } > 0
+  local near = turn.any_within(G, uid, SLACK)
   local touching = near and #M.overlapping(G, uid, DEEP) > 0
   local soft = near and soft_set(G, uid) or nil
   local r = G.bf:move(uid, "slide", dx, dy)

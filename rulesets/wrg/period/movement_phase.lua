@@ -264,7 +264,7 @@ local function evade(G, uid)
     local r = G.bf:move(uid, "slide", math.sin(a) * 1, -math.cos(a) * 1)
     moved = moved - r.distance / MM
   end
-  if moved > 0 and #G.bf:query{ of = uid, within = 0.5, enemy = true } > 0 then
+  if moved > 0 and turn.any_within(G, uid, 0.5, true) then
     -- it ends touching an enemy it met alongside its path: it stops at the
     -- furthest place on its path where it touches no enemy and stands on
     -- nothing (2 mm steps back towards where it set off)
@@ -274,7 +274,7 @@ local function evade(G, uid)
     for i = n - 1, 0, -1 do
       local t = i / n
       G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
-      if #G.bf:query{ of = uid, within = 0.5, enemy = true } == 0 and stands_clear(G, uid) then
+      if not turn.any_within(G, uid, 0.5, true) and stands_clear(G, uid) then
         moved = moved * t
         break
       end

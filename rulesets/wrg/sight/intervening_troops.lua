@@ -11,6 +11,7 @@
 -- them stands on a hill (slight or steep) and the other not. Ramparts are
 -- field works, not played in the open-field battle.
 local B = {}
+local ids, dists = {}, {} -- scratch lists for bf:within
 
 local function live(d) return d and not d.gone and not d.off_table end
 
@@ -65,9 +66,12 @@ function B.blocked(G, uid, tid)
   local ax, ay = G.bf:pos(uid)
   local bx, by = G.bf:pos(tid)
   local reach = G.bf:distance(uid, tid)
-  for _, q in ipairs(G.bf:query{ of = uid, within = reach }) do
-    local o = G.D[q.id]
-    if q.id ~= tid and live(o) and crosses(G, q.id, ax, ay, bx, by) then return true end
+  -- the units bf:query{ of = uid, within = reach } would list (its test
+  -- allows the core's contact tolerance, 1e-6 mm), written into reused tables
+  local n = G.bf:within(uid, reach + 1e-6, 0, ids, dists)
+  for i = 1, n do
+    local id = ids[i]
+    if id ~= tid and live(G.D[id]) and crosses(G, id, ax, ay, bx, by) then return true end
   end
   return false
 end
