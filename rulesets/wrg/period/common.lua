@@ -49,18 +49,30 @@ local NONE = {}
 -- are not looked at.
 local DEEP = 0.95
 local SOFT = 0.5
+
+-- lib.manoeuvre's overlapping (the units a base overlaps by more than
+-- `slack`, in id order), which looks only at the units bf:query finds within
+-- 0 mm: when bf:first_within finds none (the same test, without building the
+-- list or reading the bases), the answer is the empty list. Most bases touch
+-- nothing most of the time: a move's checks and bisections are asked there.
+function turn.overlapping(G, uid, slack, skip)
+  if not turn.any_within(G, uid, 0) then return {} end
+  return M.overlapping(G, uid, slack, skip)
+end
+local overlapping = turn.overlapping
+
 local function stands_clear(G, uid, soft, skip)
-  local over = M.overlapping(G, uid, SLACK, skip)
+  local over = overlapping(G, uid, SLACK, skip)
   if #over == 0 then return true end
   if not soft then return false end
   for _, o in ipairs(over) do if not soft[o] then return false end end
-  return #M.overlapping(G, uid, DEEP, skip) == 0
+  return #overlapping(G, uid, DEEP, skip) == 0
 end
 
 -- The units a base overlaps within rounding (more than SOFT), as a set, or nil.
 local function soft_set(G, uid)
   local s
-  for _, o in ipairs(M.overlapping(G, uid, SOFT)) do s = s or {}; s[o] = true end
+  for _, o in ipairs(overlapping(G, uid, SOFT)) do s = s or {}; s[o] = true end
   return s
 end
 

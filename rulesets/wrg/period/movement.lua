@@ -260,7 +260,7 @@ end
 -- would end on.
 local function ends_on_friends(G, uid, side, skip)
   local out
-  for _, o in ipairs(M.overlapping(G, uid, SLACK, skip)) do
+  for _, o in ipairs(turn.overlapping(G, uid, SLACK, skip)) do
     if G.D[o] and G.D[o].side == side then out = out or {}; out[#out + 1] = o end
   end
   return out
@@ -273,7 +273,7 @@ end
 -- when it ended clear.
 local function cut_back(G, uid, x0, y0, skip, soft)
   if stands_clear(G, uid, soft, skip) then return nil end
-  local on = M.overlapping(G, uid, SLACK, skip)
+  local on = turn.overlapping(G, uid, SLACK, skip)
   local x1, y1, f1 = G.bf:pos(uid)
   local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
   local function clear_at(t)
@@ -311,7 +311,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
   -- it must get clear of them on this move
-  local start_on = touching and M.overlapping(G, uid, DEEP) or NONE
+  local start_on = touching and turn.overlapping(G, uid, DEEP) or NONE
   local soft = touching and soft_set(G, uid) or nil
   local start_set
   if #start_on > 0 then
@@ -338,7 +338,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
     end
   end
   if #start_on > 0 or (opts and opts.ignore_side) then
-    local on = M.overlapping(G, uid, SLACK)
+    local on = turn.overlapping(G, uid, SLACK)
     if #on > 0 then
       -- it goes on through until clear, if what is left of its move allows
       local ignore = {}
@@ -351,7 +351,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
         if r.distance <= 0 then break end
         left, moved = left - r.distance, moved + r.distance / MM
         stop = r.stopped_by
-        on = M.overlapping(G, uid, SLACK)
+        on = turn.overlapping(G, uid, SLACK)
         if stop then break end
       end
     end
@@ -472,7 +472,7 @@ local function back_off(G, uid, paces, kind)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
   local near = turn.any_within(G, uid, SLACK)
-  local touching = near and #M.overlapping(G, uid, DEEP) > 0
+  local touching = near and #turn.overlapping(G, uid, DEEP) > 0
   local soft = near and soft_set(G, uid) or nil
   local r = G.bf:move(uid, "slide", dx, dy)
   local moved = r.distance / MM
@@ -506,7 +506,7 @@ function turn.align(G, charger, target, x0, y0, allowance)
   -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up
   -- rule) no further from where the move began than its allowance; else it
   -- stays where it made contact
-  if #M.overlapping(G, charger, SLACK) > 0 or not M.on_table(G, charger)
+  if #turn.overlapping(G, charger, SLACK) > 0 or not M.on_table(G, charger)
       or (x0 and math.sqrt((nx - x0) ^ 2 + (ny - y0) ^ 2) > allowance) then
     G.bf:place(charger, px, py, pf)
   end

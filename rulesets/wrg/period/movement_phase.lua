@@ -240,7 +240,7 @@ local function evade(G, uid)
     -- if that is on the table and clear; off the table, it is backing the edge
     G.bf:place(uid, x0, y0, want)
     if not M.on_table(G, uid) then backing_edge = true end
-    if backing_edge or #M.overlapping(G, uid, SLACK) > 0 then G.bf:place(uid, x0, y0, f0) else f0 = want end
+    if backing_edge or #turn.overlapping(G, uid, SLACK) > 0 then G.bf:place(uid, x0, y0, f0) else f0 = want end
   end
   local stop, moved = nil, 0
   if backing_edge then stop = "edge" else stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade") end
@@ -378,7 +378,7 @@ local function move_router(G, uid)
         turn_in_place(G, uid, dv, turning)
         local r = G.bf:move(uid, "advance", mm(left - tables.rout.turn_cost) / terrain_factor(G, uid, d), leaving_behind())
         -- a way out that leaves it standing on another unit is none
-        if #M.overlapping(G, uid, SLACK) > 0 then return 0 end
+        if #turn.overlapping(G, uid, SLACK) > 0 then return 0 end
         return r.distance / MM
       end)
       if got > 1 and (not best_moved or got > best_moved + 0.5) then best, best_moved = dv, got end
