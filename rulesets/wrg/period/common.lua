@@ -31,8 +31,13 @@ local function live(d) return d and not d.gone and not d.off_table end
 -- (whose test is edge distance <= within plus the core's contact tolerance,
 -- 1e-6 mm), without building the list: bf:first_within stops at the first.
 local CONTACT_TOLERANCE = 1e-6
+-- A unit's side on the table (the battle's record of it, else the engine's).
+local function side_of(G, uid)
+  local d = G.D[uid]
+  return d and d.side or G.bf:unit(uid).side
+end
 function turn.any_within(G, uid, within, enemy)
-  return G.bf:first_within(uid, within + CONTACT_TOLERANCE, enemy and 3 - G.D[uid].side or 0) ~= nil
+  return G.bf:first_within(uid, within + CONTACT_TOLERANCE, enemy and 3 - side_of(G, uid) or 0) ~= nil
 end
 
 -- Bases overlapping by no more than this (mm) count as touching, not as
@@ -153,15 +158,32 @@ local function bearing_to_point(G, from, x2, y2)
   return math.deg(math.atan(-(x2 - x1), y2 - y1))
 end
 
+-- The units of `side` within `within` mm of uid (with `arc`, any part
+-- within that many degrees of its front), nearest first (ties by id):
+-- { {id=, distance=} }, the list bf:query{ of =, within =, enemy|friend =,
+-- arc = } gives (its test allows the core's contact tolerance). bf:within
+-- measures only units of that side (the query measures every unit near and
+-- then sorts out the sides) and writes into reused lists.
+local near_ids, near_dists = {}, {}
+local function side_within(G, uid, within, side, arc)
+  local n = G.bf:within(uid, within + CONTACT_TOLERANCE, side, near_ids, near_dists)
+  local out = {}
+  for i = 1, n do
+    local id = near_ids[i]
+    if not arc or G.bf:in_arc(uid, id, arc) then out[#out + 1] = { id = id, distance = near_dists[i] } end
+  end
+  return out
+end
+
 -- Enemies of a unit within `paces`, nearest first: { {id, distance} }.
 local function enemies_within(G, uid, paces, arc)
-  local list = G.bf:query{ of = uid, within = mm(paces), enemy = true, arc = arc }
+  local list = side_within(G, uid, mm(paces), 3 - side_of(G, uid), arc)
   -- optional rules that hide enemies (the weather module: fog, night, desert winds)
   if G.sight_filter then list = G.sight_filter(G, uid, list) end
   return list
 end
 local function friends_within(G, uid, paces)
-  return G.bf:query{ of = uid, within = mm(paces), friend = true }
+  return side_within(G, uid, mm(paces), side_of(G, uid))
 end
 
 -- MOVING IN HOLLOW SQUARE: "Troops moving in hollow square do so at half
