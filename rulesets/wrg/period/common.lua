@@ -175,6 +175,13 @@ local function side_within(G, uid, within, side, arc)
   return out
 end
 
+-- bf:query{ of = uid, within = within, enemy|friend = true, arc = arc }'s
+-- list (which: "enemy", "friend" or nil for any side), read as side_within.
+function turn.near(G, uid, within, which, arc)
+  local side = which == "enemy" and 3 - side_of(G, uid) or which == "friend" and side_of(G, uid) or 0
+  return side_within(G, uid, within, side, arc)
+end
+
 -- Enemies of a unit within `paces`, nearest first: { {id, distance} }.
 local function enemies_within(G, uid, paces, arc)
   local list = side_within(G, uid, mm(paces), 3 - side_of(G, uid), arc)

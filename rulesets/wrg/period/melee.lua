@@ -98,7 +98,7 @@ local function melee_phase(G)
     local d = G.D[uid]
     if live(d) then
       d.opponents = {}
-      local q = G.bf:query{ of = uid, within = 0.5, enemy = true }
+      local q = turn.near(G, uid, 0.5, "enemy")
       local fighting = false
       for _, e in ipairs(q) do
         local o = G.D[e.id]

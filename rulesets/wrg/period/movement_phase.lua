@@ -162,7 +162,7 @@ end
 function turn.break_off(G, uid)
   local d = G.D[uid]
   local foes = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do
+  for _, q in ipairs(turn.near(G, uid, 1, "enemy")) do
     if live(G.D[q.id]) and not G.D[q.id].routing then foes[#foes + 1] = q.id end
   end
   say(G, "  %s breaks off.", d.name)
@@ -199,7 +199,7 @@ function turn.break_off(G, uid)
   for _, e in ipairs(foes) do
     local o = G.D[e]
     local other = false
-    for _, q in ipairs(G.bf:query{ of = e, within = 1, enemy = true }) do
+    for _, q in ipairs(turn.near(G, e, 1, "enemy")) do
       if q.id ~= uid and not G.D[q.id].routing then other = true end
     end
     if live(o) and not other and not d.routing and o.moves[2] then
@@ -286,7 +286,7 @@ local function evade(G, uid)
   -- had gone its distance) is caught by the enemies it still touches: its
   -- back is turned ("caught with their backs turned")
   local touching = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do touching[#touching + 1] = q.id end
+  for _, q in ipairs(turn.near(G, uid, 0.5, "enemy")) do touching[#touching + 1] = q.id end
   local barred = moved < dist - 0.5
   if barred and #touching > 0 then
     d.caught_by = {}
@@ -339,7 +339,7 @@ local function move_router(G, uid)
   -- by the very enemy it runs from (the engine stops turns at first contact,
   -- which pinned routers facing their pursuers for the rest of the battle).
   local touching = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do touching[#touching + 1] = q.id end
+  for _, q in ipairs(turn.near(G, uid, 1, "enemy")) do touching[#touching + 1] = q.id end
   -- (friends stop the turn: turning in its place it would stand on them;
   -- it bursts through them on its run, not on the spot)
   local turning = { ignore = touching }

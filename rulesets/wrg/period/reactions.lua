@@ -29,7 +29,7 @@ function turn.situation(G, uid, extra)
   local d = G.D[uid]
   local s = { chart = d.order and 1 or 2 }
   local friends, enemies, e_rout, f_rout = 0, 0, 0, 0
-  for _, q in ipairs(G.bf:query{ of = uid, within = mm(tables.reaction_radius) }) do
+  for _, q in ipairs(turn.near(G, uid, mm(tables.reaction_radius))) do
     local o = G.D[q.id]
     if o.side == d.side then
       if o.routing then f_rout = f_rout + 1
@@ -56,7 +56,7 @@ function turn.situation(G, uid, extra)
   end
   s.friendly_units, s.enemy_units, s.enemy_routing, s.friends_routing = friends, enemies, e_rout, f_rout
   -- enemy behind flank or in rear and within its charge reach
-  for _, q in ipairs(G.bf:query{ of = uid, within = mm(240), enemy = true }) do
+  for _, q in ipairs(turn.near(G, uid, mm(240), "enemy")) do
     local o = G.D[q.id]
     if not o.routing and q.distance <= mm(charge_move(o)) then
       local edge = turn.edge(G, uid, q.id)
