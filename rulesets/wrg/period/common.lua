@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local battlefield = require("sandtable.battlefield")
 
 
 local MM = tables.MM_PER_PACE
@@ -55,14 +56,33 @@ local NONE = {}
 local DEEP = 0.95
 local SOFT = 0.5
 
--- lib.manoeuvre's overlapping (the units a base overlaps by more than
--- `slack`, in id order), which looks only at the units bf:query finds within
--- 0 mm: when bf:first_within finds none (the same test, without building the
--- list or reading the bases), the answer is the empty list. Most bases touch
--- nothing most of the time: a move's checks and bisections are asked there.
+-- lib.manoeuvre's overlapping (the units on uid's layer whose bases overlap
+-- uid's by more than `slack`, in id order; `skip` a set left out), asked of
+-- the units bf:within finds within 0 mm (the units its bf:query lists: the
+-- query's test allows the core's contact tolerance) rather than of bf:query,
+-- whose spatial index is refreshed after every move (a move's checks and
+-- bisections ask this after each step). When nothing is that near (bf:first_within,
+-- most bases most of the time) the answer is the empty list at once.
+local touch_ids, touch_dists = {}, {}
 function turn.overlapping(G, uid, slack, skip)
-  if not turn.any_within(G, uid, 0) then return {} end
-  return M.overlapping(G, uid, slack, skip)
+  local bf = G.bf
+  if bf:first_within(uid, CONTACT_TOLERANCE) == nil then return {} end
+  local n = bf:within(uid, CONTACT_TOLERANCE, 0, touch_ids, touch_dists)
+  local x, y, f = bf:pos(uid)
+  local u = bf:unit(uid)
+  local out = {}
+  for i = 1, n do
+    local o = touch_ids[i]
+    local v = bf:unit(o)
+    if not (skip and skip[o]) and v.layer == u.layer then
+      local ox, oy, of = bf:pos(o)
+      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
+        { u.depth, v.depth }, slack or M.TOLERANCE)
+      if #pairs_ > 0 then out[#out + 1] = o end
+    end
+  end
+  table.sort(out)
+  return out
 end
 local overlapping = turn.overlapping
 
