@@ -24,8 +24,7 @@ local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, s
 -- figure where the line is longer).
 local function files_in_contact(G, uid, eid)
   local d = G.D[uid]
-  local _, _, len = G.bf:contact(uid, eid)
-  local edge = G.bf:contact(uid, eid)
+  local edge, _, len = G.bf:contact(uid, eid)
   if edge ~= "front" then
     -- fighting to flank or rear: engines, chariots, elephants fight; others
     -- turn the figures in contact
