@@ -474,12 +474,10 @@ function turn.cover_and_flanks(G, uid)
   if not (secure.left and secure.right) then
     for _, q in ipairs(friends_within(G, uid, tables.max_charge_move)) do
       local o = G.D[q.id]
-      if not o.routing then
+      -- (the edge, the dear part, asked only of a friend near enough)
+      if not o.routing and (q.distance < 0.5 or (not o.in_melee and o.moves[2] and q.distance <= mm(charge_move(o)))) then
         local edge = G.bf:contact(uid, q.id)
-        if (edge == "left" or edge == "right") and not secure[edge]
-          and (q.distance < 0.5 or (not o.in_melee and o.moves[2] and q.distance <= mm(charge_move(o)))) then
-          secure[edge] = true
-        end
+        if (edge == "left" or edge == "right") and not secure[edge] then secure[edge] = true end
       end
     end
   end

@@ -49,8 +49,10 @@ function turn.situation(G, uid, extra)
         if o.retiring then s.enemy_retiring = true end
         if o.type == "EL" or o.type == "CH" then s.elephants_chariots = true end
         if o.huns then s.huns = true end
-        local edge = turn.edge(G, q.id, uid)
-        if edge ~= "front" and not o.in_melee then s.enemy_flank_presented = true end
+        -- (the edge asked only while it can still set the factor)
+        if not o.in_melee and not s.enemy_flank_presented and turn.edge(G, q.id, uid) ~= "front" then
+          s.enemy_flank_presented = true
+        end
       end
     end
   end
