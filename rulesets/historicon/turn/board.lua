@@ -93,6 +93,17 @@ end
 ---------------------------------------------------------------------------
 -- Lists and queries.
 
+-- SPEED: the units of a side within a distance of `uid`, as bf:query finds
+-- them (nearest first, ties by id; bf:query counts a unit up to the core's
+-- contact tolerance, 1e-6 mm, past the distance: so does this), written
+-- into the caller's own tables by bf:within instead of a new table for every
+-- unit found. Returns how many. `side` 0: any side.
+local QUERY_TOL = 1e-6
+local function units_within(G, uid, within, side, ids, dists)
+  return G.bf:within(uid, within + QUERY_TOL, side, ids, dists)
+end
+turn.units_within = units_within
+
 -- Live units of side s, in army order.
 function turn.units(G, s)
   local out = {}
@@ -103,18 +114,25 @@ function turn.units(G, s)
 end
 
 -- Enemies in contact with a unit (ids, nearest first).
+-- (the enemy: every unit of the other side; Historicon has two)
+local contact_ids, contact_dists = {}, {}
 function turn.contacts(G, uid)
   local out = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = CONTACT, enemy = true }) do
-    if not G.D[q.id].gone and not (G.apart and G.apart(G, uid, q.id)) then out[#out + 1] = q.id end -- hook: fantasy (flyers)
+  local n = units_within(G, uid, CONTACT, 3 - G.D[uid].side, contact_ids, contact_dists)
+  for i = 1, n do
+    local id = contact_ids[i]
+    if not G.D[id].gone and not (G.apart and G.apart(G, uid, id)) then out[#out + 1] = id end -- hook: fantasy (flyers)
   end
   return out
 end
 local contacts = turn.contacts
 
+local in_contact_ids, in_contact_dists = {}, {}
 function turn.in_contact(G, uid)
-  for _, q in ipairs(G.bf:query{ of = uid, within = CONTACT, enemy = true }) do
-    if not G.D[q.id].gone and not (G.apart and G.apart(G, uid, q.id)) then return true end -- hook: fantasy (flyers)
+  local n = units_within(G, uid, CONTACT, 3 - G.D[uid].side, in_contact_ids, in_contact_dists)
+  for i = 1, n do
+    local id = in_contact_ids[i]
+    if not G.D[id].gone and not (G.apart and G.apart(G, uid, id)) then return true end -- hook: fantasy (flyers)
   end
   return false
 end
@@ -122,9 +140,11 @@ local in_contact = turn.in_contact
 
 -- Integrity modifier "No friendly unit within 30cm" (broken friends do not
 -- count: READING).
+local near_ids, near_dists = {}, {}
 local function friend_near(G, uid)
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.friend_near, friend = true }) do
-    local o = G.D[q.id]
+  local n = units_within(G, uid, G.S.friend_near, G.D[uid].side, near_ids, near_dists)
+  for i = 1, n do
+    local o = G.D[near_ids[i]]
     if not o.gone and not o.broken then return true end
   end
   return false
@@ -428,5 +448,6 @@ H.roll_mm = roll_mm
 H.impassable = impassable
 H.blocker_name = blocker_name
 H.record_hits = record_hits
+H.units_within = units_within
 
 return turn

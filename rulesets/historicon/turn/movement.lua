@@ -11,6 +11,7 @@ local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS
 local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
 local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
 local roll_mm, impassable, blocker_name, record_hits = H.roll_mm, H.impassable, H.blocker_name, H.record_hits
+local units_within = H.units_within
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 
@@ -101,10 +102,12 @@ local function cohesion_rule(G, d)
   return G.S.other_gap, false
 end
 
+local anchor_ids, anchor_dists = {}, {}
 local function nearest_anchor(G, uid, hi_only, within)
-  for _, q in ipairs(G.bf:query{ of = uid, within = within, friend = true }) do
-    local o = G.D[q.id]
-    if not o.gone and not o.broken and (not hi_only or o.class == "HI") then return q.distance end
+  local n = units_within(G, uid, within, G.D[uid].side, anchor_ids, anchor_dists)
+  for i = 1, n do
+    local o = G.D[anchor_ids[i]]
+    if not o.gone and not o.broken and (not hi_only or o.class == "HI") then return anchor_dists[i] end
   end
   return nil
 end
@@ -208,8 +211,9 @@ function turn.move(G, uid, plan, opts)
       -- it charges
       if ok and dis and attempt.careful and not enemy and d.formed and not d.disordered then ok = false end
       if ok and pass then
-        for _, q in ipairs(bf:query{ of = uid, within = 0, friend = true }) do
-          if not G.D[q.id].gone then ok = false; break end
+        local n = units_within(G, uid, 0, d.side, anchor_ids, anchor_dists)
+        for i = 1, n do
+          if not G.D[anchor_ids[i]].gone then ok = false; break end
         end
       end
       -- never end on another base (the engine's collisions stop a move at
@@ -385,8 +389,9 @@ end
 -- or HI troops are within 45cm". READING: broken enemies do not count.
 function turn.may_rally(G, uid)
   if in_contact(G, uid) then return false end
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.rally_clear, enemy = true }) do
-    local e = G.D[q.id]
+  local n = units_within(G, uid, G.S.rally_clear, 3 - G.D[uid].side, anchor_ids, anchor_dists)
+  for i = 1, n do
+    local e = G.D[anchor_ids[i]]
     if not e.gone and not e.broken and (e.class == "HI" or troops.is_mounted(e)) then return false end
   end
   return true
