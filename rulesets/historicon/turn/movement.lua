@@ -112,20 +112,26 @@ local function nearest_anchor(G, uid, hi_only, within)
   return nil
 end
 
--- Carries out a plan from the unit's current place. Returns the distance
--- moved, the advance achieved and the enemy stopped against (or nil).
-local function exec(G, uid, d, plan, frac, opts)
+-- Carries out a plan from the unit's current place, in two parts: the turn
+-- or wheel (exec_turn), then the advance (exec_advance). SPEED: the turn or
+-- wheel is the same for every fraction of the advance that turn.move tries,
+-- so it is made once and its end kept (the bases do not move in between).
+local function enemy_of(G, d, r)
+  local b = r.stopped_by
+  if type(b) == "number" and G.D[b].side ~= d.side then return b end
+  return nil
+end
+
+-- The turn or wheel. Returns the distance moved, the enemy stopped against
+-- (or nil), whether it wheeled over a ** piece, and true when the move ends
+-- there (an enemy met, impassable ground on the arc).
+local function exec_turn(G, uid, d, plan, opts)
   local bf = G.bf
-  local moved, adv, crossed = 0, 0, false
-  local function enemy_of(r)
-    local b = r.stopped_by
-    if type(b) == "number" and G.D[b].side ~= d.side then return b end
-    return nil
-  end
+  local moved, crossed = 0, false
   if plan.turn and plan.turn ~= 0 then
     local r = bf:move(uid, "turn", plan.turn, opts)
-    local e = enemy_of(r)
-    if e then return moved, adv, e, crossed end
+    local e = enemy_of(G, d, r)
+    if e then return moved, e, crossed, true end
   end
   if plan.wheel and plan.wheel ~= 0 then
     local arc = d.w * rad(abs(plan.wheel))
@@ -138,18 +144,26 @@ local function exec(G, uid, d, plan, frac, opts)
       if cut then
         local _, _, f2 = bf:pos(uid)
         moved = moved - r.distance + d.w * rad(abs(norm(f2 - f)))
-        return moved, adv, nil, crossed
+        return moved, nil, crossed, true
       end
     end
-    local e = enemy_of(r)
-    if e then return moved, adv, e, crossed end
+    local e = enemy_of(G, d, r)
+    if e then return moved, e, crossed, true end
   end
+  return moved, nil, crossed, false
+end
+
+-- The advance, `frac` of the plan's, after the turn or wheel. Returns the
+-- distance moved in all, the advance achieved, the enemy stopped against
+-- (or nil) and whether the move crossed a ** piece.
+local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed)
+  local adv = 0
   local a = (plan.advance or 0) * frac
   if a > 0 then
     local r = go(G, uid, "advance", a, nil, opts)
     moved, adv = moved + r.distance, r.distance
     crossed = crossed or r.crossed_disorder == true
-    local e = enemy_of(r)
+    local e = enemy_of(G, d, r)
     if e then return moved, adv, e, crossed end
   end
   return moved, adv, nil, crossed
@@ -189,12 +203,24 @@ function turn.move(G, uid, plan, opts)
   local attempt = plan
   local fractions = plan.fractions or FRACTIONS
   for _ = 1, 2 do
+    -- the turn or wheel of this attempt, once: { moved, enemy, crossed,
+    -- the move ends there, x, y, facing after it }
+    local tw = nil
+    local retry = false
     for n, frac in ipairs(fractions) do
       -- every attempt starts from where the move began (the second pass,
       -- after a contact the rules forbid, too: a turn is not made twice)
       local x, y, f = bf:pos(uid)
-      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
-      local moved, adv, enemy, crossed = exec(G, uid, d, attempt, frac, mopts)
+      if not tw then
+        if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
+        local m, e, c, stop = exec_turn(G, uid, d, attempt, mopts)
+        local tx, ty, tf = bf:pos(uid)
+        tw = { m, e, c, stop, tx, ty, tf }
+      elseif x ~= tw[5] or y ~= tw[6] or f ~= tw[7] then
+        bf:place(uid, tw[5], tw[6], tw[7])
+      end
+      local moved, adv, enemy, crossed = tw[1], 0, tw[2], tw[3]
+      if not tw[4] then moved, adv, enemy, crossed = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed) end
       attempt.careful = plan.careful
       local ok = true
       if enemy and not turn.may_contact(d, G.D[enemy]) then
@@ -202,9 +228,11 @@ function turn.move(G, uid, plan, opts)
         bf:place(uid, x0, y0, f0)
         attempt = { turn = attempt.turn, wheel = attempt.wheel, advance = max(0, adv - G.S.cm(1)) }
         ok = nil
+        retry = true
         break
       end
       local imp, dis = terrain_under(G, uid)
+      local dis_here = dis
       if imp then ok = false end
       dis = dis or crossed
       -- a careful plan does not end in, or cross, disordering terrain unless
@@ -227,13 +255,16 @@ function turn.move(G, uid, plan, opts)
       end
       if ok then
         if G.log then bf:set_logging(true) end
-        local _, dis_end = terrain_under(G, uid)
-        dis = dis_end or crossed
+        -- (the unit has not moved since terrain_under above)
+        dis = dis_here or crossed
         local result = { moved = moved, contact = enemy, start = { x0, y0, f0 }, turned = attempt.turn }
         if dis and d.formed and not d.disordered and moved > 0 then result.disordered = true end
         return result
       end
     end
+    -- SPEED: the same attempt again from the same place fails the same way;
+    -- only a shortened attempt (a contact refused) is worth a second pass
+    if not retry then break end
   end
   bf:place(uid, x0, y0, f0)
   if G.log then bf:set_logging(true) end
