@@ -290,6 +290,14 @@ local function check_wheel(G, uid, d, x, y, f)
     return px + vx * cos(th) - vy * sin(th), py + vx * sin(th) + vy * cos(th), f + turned * k
   end
   local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS)
+  -- SPEED (as in sweep): nothing new to find when it started on both kinds
+  -- of ground, or when a square about the pivot holding every pose (each
+  -- corner stays within the base's diagonal of the pivot), 1 mm larger all
+  -- round, touches none it did not start on
+  if imp0 and dis0 then return false, false end
+  local reach = 2 * (sqrt(d.w * d.w + d.dp * d.dp) + SWEEP_MARGIN)
+  local imp_u, dis_u = bf:terrain_probe(px, py, 0, reach, reach, PROBE_KEYS)
+  if not (imp_u and not imp0) and not (dis_u and not dis0) then return false, false end
   local arc = d.w * rad(abs(turned))
   local n = math.ceil(arc / max(5, min(d.w, d.dp) * 0.9))
   local crossed, lo = false, 0

@@ -4,6 +4,7 @@
 -- phases' alternate moves, forced moves, rallying and the broken units'
 -- flight in Phase 3.
 local turn = require("historicon.turn.board")
+local battlefield = require("sandtable.battlefield")
 local H = turn.helpers
 local tables, troops, shooting, melee, integrity, distances, victory, pool_mod = H.tables, H.troops, H.shooting, H.melee, H.integrity, H.distances, H.victory, H.pool_mod
 local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.account, H.angles, H.M, H.E, H.CONTACT, H.FRACTIONS, H.SHOOT_ARC
@@ -112,6 +113,58 @@ local function nearest_anchor(G, uid, hi_only, within)
   return nil
 end
 
+-- READING: the distances hold for the army once it has moved; a unit may
+-- run ahead of a friend that has still to move this phase by as much as
+-- that friend can catch up (its move), so a line can advance unit by unit.
+-- Returns that slack (mm): the longest move of such a friend, or 0.
+local function cohesion_slack(G, uid, d, hi_only)
+  local slack = 0
+  for _, o_id in ipairs(G.sides[d.side].units) do
+    local o = G.D[o_id]
+    if o_id ~= uid and not o.gone and not o.broken and (not hi_only or o.class == "HI")
+        and o.moved_turn ~= G.turn and o.move > slack then
+      slack = o.move
+    end
+  end
+  return slack
+end
+
+-- The nearest anchor's distance (nearest_anchor, any distance) from where
+-- the move began, (x0, y0, f0); the unit is put back where it is being
+-- tried. Called inside turn.move, while the event log is off.
+local function anchor_from(G, uid, hi_only, x0, y0, f0)
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  if x == x0 and y == y0 and f == f0 then return nearest_anchor(G, uid, hi_only, 1e9) end
+  bf:place(uid, x0, y0, f0)
+  local b = nearest_anchor(G, uid, hi_only, 1e9)
+  bf:place(uid, x, y, f)
+  return b
+end
+
+-- Whether the unit's base overlaps another on its layer by more than
+-- lib.manoeuvre's tolerance: `#M.overlapping(G, uid) > 0`, the same test,
+-- without a table per unit found (most of the time none is touching).
+local over_ids, over_dists = {}, {}
+local function overlaps_any(G, uid)
+  local n = units_within(G, uid, 0, 0, over_ids, over_dists)
+  if n == 0 then return false end
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  local u = bf:unit(uid)
+  for i = 1, n do
+    local o = over_ids[i]
+    local v = bf:unit(o)
+    if v.layer == u.layer then
+      local ox, oy, of = bf:pos(o)
+      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
+        { u.depth, v.depth }, M.TOLERANCE)
+      if #pairs_ > 0 then return true end
+    end
+  end
+  return false
+end
+
 -- Carries out a plan from the unit's current place, in two parts: the turn
 -- or wheel (exec_turn), then the advance (exec_advance). SPEED: the turn or
 -- wheel is the same for every fraction of the advance that turn.move tries,
@@ -181,20 +234,11 @@ function turn.move(G, uid, plan, opts)
   local x0, y0, f0 = bf:pos(uid)
   local gap, hi_only = cohesion_rule(G, d)
   if opts.free then gap = nil end
-  local before, slack = nil, 0
-  if gap then
-    before = nearest_anchor(G, uid, hi_only, 1e9)
-    -- READING: the distances hold for the army once it has moved; a unit may
-    -- run ahead of a friend that has still to move this phase by as much as
-    -- that friend can catch up (its move), so a line can advance unit by unit.
-    for _, o_id in ipairs(G.sides[d.side].units) do
-      local o = G.D[o_id]
-      if o_id ~= uid and not o.gone and not o.broken and (not hi_only or o.class == "HI")
-          and o.moved_turn ~= G.turn and o.move > slack then
-        slack = o.move
-      end
-    end
-  end
+  -- SPEED: the slack and the nearest anchor from where the move began are
+  -- worked out when a cohesion check first needs them (most moves end well
+  -- within reach of a friend and never do); neither depends on where the
+  -- unit is being tried (the anchor is measured from the start)
+  local before, slack = false, nil
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
   -- trial positions stay out of the event log (turn.do_move logs where the
@@ -246,9 +290,11 @@ function turn.move(G, uid, plan, opts)
       end
       -- never end on another base (the engine's collisions stop a move at
       -- the first contact, but not against a base it already overlapped)
-      if ok and #M.overlapping(G, uid) > 0 then ok = false end
+      if ok and overlaps_any(G, uid) then ok = false end
       if ok and gap and not enemy then
+        if not slack then slack = cohesion_slack(G, uid, d, hi_only) end
         if not nearest_anchor(G, uid, hi_only, gap + slack) then
+          if before == false then before = anchor_from(G, uid, hi_only, x0, y0, f0) end
           local after = before and nearest_anchor(G, uid, hi_only, 1e9)
           if before and after and after > before + slack + 0.5 then ok = false end
         end
