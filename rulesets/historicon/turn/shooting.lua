@@ -82,16 +82,21 @@ end
 -- shooters and within range is an eligible target, unformed can shoot all
 -- around". READING: woods and built-up areas block the line of sight, and so
 -- do other units (turn.clear_of_units).
+-- SPEED: the enemies within range through turn.units_within (bf:query's
+-- units in bf:query's order, into kept tables), the arc tested as bf:query
+-- tests it (bf:in_arc, "frontal").
+local target_ids, target_dists = {}, {}
 local function shooting_targets(G, uid, d, range)
-  local q
-  if d.formed then q = G.bf:query{ of = uid, within = range, enemy = true, arc = SHOOT_ARC, arc_how = "frontal" }
-  else q = G.bf:query{ of = uid, within = range, enemy = true } end
+  local bf = G.bf
+  local n = turn.units_within(G, uid, range, 3 - d.side, target_ids, target_dists)
   local out = {}
-  for _, e in ipairs(q) do
-    if not G.D[e.id].gone and not (G.untargetable and G.untargetable(G, e.id)) -- hook: fantasy (invisible)
-        and (not G.has_los_terrain or G.bf:line_of_sight(uid, e.id))
-        and turn.clear_of_units(G, uid, e.id) then
-      out[#out + 1] = e.id
+  for i = 1, n do
+    local id = target_ids[i]
+    if (not d.formed or bf:in_arc(uid, id, SHOOT_ARC, "frontal"))
+        and not G.D[id].gone and not (G.untargetable and G.untargetable(G, id)) -- hook: fantasy (invisible)
+        and (not G.has_los_terrain or bf:line_of_sight(uid, id))
+        and turn.clear_of_units(G, uid, id) then
+      out[#out + 1] = id
     end
   end
   return out
