@@ -260,8 +260,9 @@ local function go(G, uid, how, a, b, opts)
   if how == "advance" then r = bf:move(uid, "advance", clear, opts)
   else r = bf:move(uid, "slide", ux * clear, uy * clear, opts) end
   if clear < dist - 1e-6 and not r.stopped_by then r.stopped_by = "terrain" end
-  if crossed then
-    -- only what the unit actually passed over counts
+  if crossed and r.distance ~= dist then
+    -- only what the unit actually passed over counts (SPEED: when it went
+    -- the whole way, that is the walk just swept)
     crossed = select(2, sweep(G, d, x, y, f, ux, uy, r.distance))
   end
   r.crossed_disorder = crossed
