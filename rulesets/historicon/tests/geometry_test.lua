@@ -58,6 +58,69 @@ T.case("Table 1 ** terrain: formed troops moving over a wood are disordered thou
   T.truthy(y2 + 40 <= 545 + 0.01, "front edge short of the wood, found " .. (y2 + 40) / 10)
 end)
 
+-- The walk stepped probe by probe, as turn.sweep did before it probed the
+-- whole path first: the reference its shortcut must agree with.
+local PROBE = { "impassable", "disorders" }
+local function stepped(G, d, x, y, f, ux, uy, dist)
+  local bf = G.bf
+  local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE)
+  local a = math.rad(f)
+  local along = math.abs(-math.sin(a) * ux + math.cos(a) * uy) * d.dp + math.abs(math.cos(a) * ux + math.sin(a) * uy) * d.w
+  local step = math.max(5, along * 0.9)
+  local crossed, lo, t = false, 0, 0
+  while t < dist do
+    t = math.min(dist, t + step)
+    local imp, dis = bf:terrain_probe(x + ux * t, y + uy * t, f, d.w, d.dp, PROBE)
+    if imp and not imp0 then
+      local hi = t
+      for _ = 1, 10 do
+        local mid = (lo + hi) / 2
+        if bf:terrain_probe(x + ux * mid, y + uy * mid, f, d.w, d.dp, PROBE) then hi = mid else lo = mid end
+      end
+      return lo, crossed
+    end
+    if dis and not dis0 then crossed = true end
+    lo = t
+  end
+  return dist, crossed
+end
+
+T.case("Table 1: the whole-path probe of a move answers as probing it step by step does", function()
+  -- an impassable strip at 59-61 cm and a wood at 70-90 x 35-45 cm; HC
+  -- (16 x 8 cm) walks from a grid of places, facings and distances: clear
+  -- ways, ways into the strip, over the wood, from inside the wood
+  local G = field{ dice = dice.forced({}), table = { terrain = {
+      { type = "impassable", x = 120, y = 60, w = 40, d = 2 }, { type = "wood", x = 80, y = 40, w = 20, d = 10 } } },
+    sides = { { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 200, 20 } } } }, {} } }
+  local d = G.D[G.by_id[1].hc]
+  local n, blocked, crossed_n, shortened = 0, 0, 0, 0
+  for _, f in ipairs({ 0, 180, 30, -60, 90 }) do
+    local r = math.rad(f)
+    local ux, uy = -math.sin(r), math.cos(r)
+    for x = 600, 1400, 100 do
+      for y = 200, 800, 50 do
+        for _, dist in ipairs({ 0, 40, 150, 300 }) do
+          local a1, c1 = turn.sweep(G, d, x, y, f, ux, uy, dist)
+          local a2, c2 = stepped(G, d, x, y, f, ux, uy, dist)
+          T.eq(a1, a2, string.format("clear distance from (%d, %d) facing %d, %d mm", x, y, f, dist))
+          T.eq(c1, c2, string.format("crossed from (%d, %d) facing %d, %d mm", x, y, f, dist))
+          -- a slide across the facing is stepped as before
+          local b1, e1 = turn.sweep(G, d, x, y, f, uy, -ux, dist)
+          local b2, e2 = stepped(G, d, x, y, f, uy, -ux, dist)
+          T.eq(b1, b2); T.eq(e1, e2)
+          n = n + 1
+          if a2 < dist then blocked = blocked + 1 end
+          if c2 then crossed_n = crossed_n + 1 end
+          if b2 < dist then shortened = shortened + 1 end
+        end
+      end
+    end
+  end
+  -- the grid holds every kind of walk
+  T.truthy(blocked > 20 and crossed_n > 20 and n - blocked - crossed_n > 20 and shortened > 5,
+    string.format("%d walks: %d cut short, %d over the wood, %d slides cut short", n, blocked, crossed_n, shortened))
+end)
+
 T.case("Table 1 impassable terrain: a wheel stops where the sweeping flank would enter it", function()
   -- KC 16 x 4 cm wheel right 30 degrees about the front right corner (128, 52);
   -- the outer corner swings through a small impassable piece at 112-115, 57-59 cm.
