@@ -121,6 +121,88 @@ T.case("Table 1: the whole-path probe of a move answers as probing it step by st
     string.format("%d walks: %d cut short, %d over the wood, %d slides cut short", n, blocked, crossed_n, shortened))
 end)
 
+-- A wheel's arc probed pose by pose, as check_wheel did before it probed a
+-- square about the pivot first: the reference its shortcut must agree with.
+local setup = require("historicon.setup")
+local norm = require("lib.angles").norm
+local function wheel_stepped(G, uid, d, x, y, f)
+  local bf = G.bf
+  local rad, sin, cos, abs = math.rad, math.sin, math.cos, math.abs
+  local ex, ey, ef = bf:pos(uid)
+  local turned = norm(ef - f)
+  if abs(turned) < 1e-6 then return false, false end
+  local c0, c1 = setup.corners(x, y, f, d.w, d.dp), setup.corners(ex, ey, ef, d.w, d.dp)
+  local dl = (c0[1] - c1[1]) ^ 2 + (c0[2] - c1[2]) ^ 2
+  local dr = (c0[3] - c1[3]) ^ 2 + (c0[4] - c1[4]) ^ 2
+  local px, py = c0[1], c0[2]
+  if dr < dl then px, py = c0[3], c0[4] end
+  local function pose(k)
+    local th = rad(turned * k)
+    local vx, vy = x - px, y - py
+    return px + vx * cos(th) - vy * sin(th), py + vx * sin(th) + vy * cos(th), f + turned * k
+  end
+  local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE)
+  local arc = d.w * rad(abs(turned))
+  local n = math.ceil(arc / math.max(5, math.min(d.w, d.dp) * 0.9))
+  local crossed, lo = false, 0
+  for i = 1, n do
+    local k = i / n
+    local qx, qy, qf = pose(k)
+    local imp, dis = bf:terrain_probe(qx, qy, qf, d.w, d.dp, PROBE)
+    if imp and not imp0 then
+      local hi = k
+      for _ = 1, 8 do
+        local mid = (lo + hi) / 2
+        local mx, my, mf = pose(mid)
+        if bf:terrain_probe(mx, my, mf, d.w, d.dp, PROBE) then hi = mid else lo = mid end
+      end
+      local qx2, qy2, qf2 = pose(lo)
+      bf:place(uid, qx2, qy2, norm(qf2))
+      return true, crossed
+    end
+    if dis and not dis0 then crossed = true end
+    lo = k
+  end
+  return false, crossed
+end
+
+T.case("Table 1: the probe about a wheel's pivot answers as probing the arc pose by pose does", function()
+  local G = field{ dice = dice.forced({}), table = { terrain = {
+      { type = "impassable", x = 120, y = 60, w = 40, d = 2 }, { type = "wood", x = 80, y = 40, w = 20, d = 10 } } },
+    sides = { { units = { { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 200, 20 } } } }, {} } }
+  local bf, uid = G.bf, G.by_id[1].kc
+  local d = G.D[uid]
+  local check_wheel = turn.helpers.check_wheel
+  local n, cut_n, crossed_n = 0, 0, 0
+  for _, f in ipairs({ 0, 180, 45 }) do
+    for x = 600, 1400, 100 do
+      for y = 250, 750, 50 do
+        for _, dir in ipairs({ "left", "right" }) do
+          for _, deg in ipairs({ 20, 60 }) do
+            local arc = d.w * math.rad(deg)
+            bf:place(uid, x, y, f)
+            bf:move(uid, "wheel", dir, arc)
+            local cut1, over1 = check_wheel(G, uid, d, x, y, f)
+            local x1, y1, f1 = bf:pos(uid)
+            bf:place(uid, x, y, f)
+            bf:move(uid, "wheel", dir, arc)
+            local cut2, over2 = wheel_stepped(G, uid, d, x, y, f)
+            local x2, y2, f2 = bf:pos(uid)
+            local what = string.format("wheel %s %d from (%d, %d) facing %d", dir, deg, x, y, f)
+            T.eq(cut1, cut2, what); T.eq(over1, over2, what)
+            T.eq({ x1, y1, f1 }, { x2, y2, f2 }, what)
+            n = n + 1
+            if cut2 then cut_n = cut_n + 1 end
+            if over2 then crossed_n = crossed_n + 1 end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(cut_n > 10 and crossed_n > 10 and n - cut_n - crossed_n > 10,
+    string.format("%d wheels: %d cut short, %d over the wood", n, cut_n, crossed_n))
+end)
+
 T.case("Table 1 impassable terrain: a wheel stops where the sweeping flank would enter it", function()
   -- KC 16 x 4 cm wheel right 30 degrees about the front right corner (128, 52);
   -- the outer corner swings through a small impassable piece at 112-115, 57-59 cm.
