@@ -203,6 +203,25 @@ T.case("Table 1: the probe about a wheel's pivot answers as probing the arc pose
     string.format("%d wheels: %d cut short, %d over the wood", n, cut_n, crossed_n))
 end)
 
+T.case("Table 1 ** terrain: a careful wheel and advance keeps the whole wheel and shortens only the advance", function()
+  -- KC 16 x 4 cm (move 10 cm) at (120, 50) facing north, front edge at 52 cm;
+  -- a wood at 60-70 cm. Wheel left 20 degrees (outer corner 5.58 cm), then
+  -- advance the 4.42 cm left: the whole advance and three quarters of it
+  -- would enter the wood, half of it does not. Each shorter try starts from
+  -- the end of the wheel (made once), so the unit ends wheeled 20 degrees.
+  local G = field{ dice = dice.forced({}), table = { terrain = { { type = "wood", x = 120, y = 65, w = 60, d = 10 } } },
+    sides = { { units = { { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 120, 50 } } } }, {} } }
+  local kc = G.by_id[1].kc
+  local r = turn.move(G, kc, { wheel = 20, advance = 100, careful = true })
+  local _, _, f = G.bf:pos(kc)
+  T.near(f, 20, 1e-9, "wheeled the whole 20 degrees")
+  local arc = 160 * math.rad(20)
+  T.near(r.moved, arc + (100 - arc) * 0.5, 1e-6, "the wheel and half the advance")
+  T.eq(r.disordered, nil)
+  T.eq(turn.terrain_under(G, kc), false)
+  T.eq(select(2, turn.terrain_under(G, kc)), false, "short of the wood")
+end)
+
 T.case("Table 1 impassable terrain: a wheel stops where the sweeping flank would enter it", function()
   -- KC 16 x 4 cm wheel right 30 degrees about the front right corner (128, 52);
   -- the outer corner swings through a small impassable piece at 112-115, 57-59 cm.
