@@ -47,7 +47,12 @@ function P.roll(pool, dice, purpose, explain)
 end
 
 -- Probability that one die of the pool hits (for checks and quick odds).
-function P.die_hit_probability(pool)
+-- SPEED: the commander asks this for the same few pools again and again; the
+-- answer depends only on the die's sides, hit_on and the faces rerolled, so
+-- it is kept by those (faces given as integers; any other pool is worked
+-- out afresh). The kept number is the one worked out, to the bit.
+local hit_probability_kept = {}
+local function die_hit_probability(pool)
   local function hit(face) return face >= pool.hit_on and 1 or 0 end
   local p = 0
   for face = 1, P.SIDES do
@@ -60,6 +65,21 @@ function P.die_hit_probability(pool)
     else
       p = p + hit(face) / P.SIDES
     end
+  end
+  return p
+end
+
+function P.die_hit_probability(pool)
+  local rr = pool.reroll
+  if math.type(pool.hit_on) ~= "integer" or math.type(P.SIDES) ~= "integer" then return die_hit_probability(pool) end
+  for i = 1, #rr do
+    if math.type(rr[i]) ~= "integer" then return die_hit_probability(pool) end
+  end
+  local key = P.SIDES .. "/" .. pool.hit_on .. "/" .. table.concat(rr, ",")
+  local p = hit_probability_kept[key]
+  if p == nil then
+    p = die_hit_probability(pool)
+    hit_probability_kept[key] = p
   end
   return p
 end

@@ -147,6 +147,18 @@ T.case("Exact odds: the pool description a convolution engine reads", function()
   T.near(P.die_hit_probability({ dice = 1, sides = 6, hit_on = 5, reroll = { 5, 6 } }), 2 / 6 * 2 / 6, 1e-12)
 end)
 
+T.case("Phase 4: a kept hit probability is the one for that very pool", function()
+  -- asked twice, and for pools that differ only in the faces rerolled or in
+  -- hit_on: each answer is its own pool's (the values are kept by pool)
+  local a = P.die_hit_probability({ dice = 1, sides = 6, hit_on = 5, reroll = { 1, 2 } })
+  T.eq(P.die_hit_probability({ dice = 3, sides = 6, hit_on = 5, reroll = { 1, 2 } }), a)
+  T.near(P.die_hit_probability({ dice = 1, sides = 6, hit_on = 5, reroll = { 1 } }), 2 / 6 + 1 / 6 * 2 / 6, 1e-12)
+  T.near(P.die_hit_probability({ dice = 1, sides = 6, hit_on = 5, reroll = { 12 } }), 2 / 6, 1e-12)
+  T.near(P.die_hit_probability({ dice = 1, sides = 6, hit_on = 6, reroll = { 1, 2 } }), 1 / 6 + 2 / 6 * 1 / 6, 1e-12)
+  T.near(P.die_hit_probability({ dice = 1, sides = 6, hit_on = 5, reroll = {} }), 2 / 6, 1e-12)
+  T.near(P.die_hit_probability({ dice = 1, sides = 6, hit_on = 5.5, reroll = {} }), 1 / 6, 1e-12)
+end)
+
 T.case("Without explain no terms or throws are built", function()
   local out = S.shoot(shooter, plain_target, { higher_ground = true }, T.forced_dice({ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }), false)
   T.eq(out.terms, nil); T.eq(out.throws, nil); T.eq(out.dice, 20)

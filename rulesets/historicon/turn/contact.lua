@@ -19,20 +19,26 @@ local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 -- (Strict: a base placed overlapping another by a fraction of a millimetre
 -- is one the engine's collisions no longer see, and a later move can drive
 -- through it.)
+-- SPEED: the four axes as plain numbers, not a table of tables per call;
+-- the arithmetic is the same, term for term.
+local function separates(r1x, r1y, f1x, f1y, r2x, r2y, f2x, f2y, hw1, hd1, hw2, hd2, dx, dy, ax, ay)
+  local p1 = hw1 * abs(r1x * ax + r1y * ay) + hd1 * abs(f1x * ax + f1y * ay)
+  local p2 = hw2 * abs(r2x * ax + r2y * ay) + hd2 * abs(f2x * ax + f2y * ay)
+  return abs(dx * ax + dy * ay) >= p1 + p2
+end
+
 local function base_overlaps(G, x, y, f, w, dp, o)
   local od = G.D[o]
   local ox, oy, of = G.bf:pos(o)
   local hw1, hd1, hw2, hd2 = w / 2 - 0.05, dp / 2 - 0.05, od.w / 2 - 0.05, od.dp / 2 - 0.05
   local a1, a2 = rad(f), rad(of)
-  local axes = { { cos(a1), sin(a1) }, { -sin(a1), cos(a1) }, { cos(a2), sin(a2) }, { -sin(a2), cos(a2) } }
-  local r1, f1 = axes[1], axes[2]
-  local r2, f2 = axes[3], axes[4]
+  local r1x, r1y, f1x, f1y = cos(a1), sin(a1), -sin(a1), cos(a1)
+  local r2x, r2y, f2x, f2y = cos(a2), sin(a2), -sin(a2), cos(a2)
   local dx, dy = ox - x, oy - y
-  for _, ax in ipairs(axes) do
-    local p1 = hw1 * abs(r1[1] * ax[1] + r1[2] * ax[2]) + hd1 * abs(f1[1] * ax[1] + f1[2] * ax[2])
-    local p2 = hw2 * abs(r2[1] * ax[1] + r2[2] * ax[2]) + hd2 * abs(f2[1] * ax[1] + f2[2] * ax[2])
-    if abs(dx * ax[1] + dy * ax[2]) >= p1 + p2 then return false end
-  end
+  if separates(r1x, r1y, f1x, f1y, r2x, r2y, f2x, f2y, hw1, hd1, hw2, hd2, dx, dy, r1x, r1y) then return false end
+  if separates(r1x, r1y, f1x, f1y, r2x, r2y, f2x, f2y, hw1, hd1, hw2, hd2, dx, dy, f1x, f1y) then return false end
+  if separates(r1x, r1y, f1x, f1y, r2x, r2y, f2x, f2y, hw1, hd1, hw2, hd2, dx, dy, r2x, r2y) then return false end
+  if separates(r1x, r1y, f1x, f1y, r2x, r2y, f2x, f2y, hw1, hd1, hw2, hd2, dx, dy, f2x, f2y) then return false end
   return true
 end
 

@@ -4,6 +4,7 @@
 -- phases' alternate moves, forced moves, rallying and the broken units'
 -- flight in Phase 3.
 local turn = require("historicon.turn.board")
+local battlefield = require("sandtable.battlefield")
 local H = turn.helpers
 local tables, troops, shooting, melee, integrity, distances, victory, pool_mod = H.tables, H.troops, H.shooting, H.melee, H.integrity, H.distances, H.victory, H.pool_mod
 local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.account, H.angles, H.M, H.E, H.CONTACT, H.FRACTIONS, H.SHOOT_ARC
@@ -11,6 +12,7 @@ local PROBE_KEYS, say, log, norm, heading, label, side_name, gait = H.PROBE_KEYS
 local kind_of, note, note_contact, side_ids, contacts, in_contact, friend_near, terrain_under = H.kind_of, H.note, H.note_contact, H.side_ids, H.contacts, H.in_contact, H.friend_near, H.terrain_under
 local hill_at, sweep, go, check_wheel, count_live_hi, passes_through, deduct, remove_unit = H.hill_at, H.sweep, H.go, H.check_wheel, H.count_live_hi, H.passes_through, H.deduct, H.remove_unit
 local roll_mm, impassable, blocker_name, record_hits = H.roll_mm, H.impassable, H.blocker_name, H.record_hits
+local units_within = H.units_within
 local abs, min, max, floor, sqrt = math.abs, math.min, math.max, math.floor, math.sqrt
 local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 
@@ -101,28 +103,88 @@ local function cohesion_rule(G, d)
   return G.S.other_gap, false
 end
 
+local anchor_ids, anchor_dists = {}, {}
 local function nearest_anchor(G, uid, hi_only, within)
-  for _, q in ipairs(G.bf:query{ of = uid, within = within, friend = true }) do
-    local o = G.D[q.id]
-    if not o.gone and not o.broken and (not hi_only or o.class == "HI") then return q.distance end
+  local n = units_within(G, uid, within, G.D[uid].side, anchor_ids, anchor_dists)
+  for i = 1, n do
+    local o = G.D[anchor_ids[i]]
+    if not o.gone and not o.broken and (not hi_only or o.class == "HI") then return anchor_dists[i] end
   end
   return nil
 end
 
--- Carries out a plan from the unit's current place. Returns the distance
--- moved, the advance achieved and the enemy stopped against (or nil).
-local function exec(G, uid, d, plan, frac, opts)
-  local bf = G.bf
-  local moved, adv, crossed = 0, 0, false
-  local function enemy_of(r)
-    local b = r.stopped_by
-    if type(b) == "number" and G.D[b].side ~= d.side then return b end
-    return nil
+-- READING: the distances hold for the army once it has moved; a unit may
+-- run ahead of a friend that has still to move this phase by as much as
+-- that friend can catch up (its move), so a line can advance unit by unit.
+-- Returns that slack (mm): the longest move of such a friend, or 0.
+local function cohesion_slack(G, uid, d, hi_only)
+  local slack = 0
+  for _, o_id in ipairs(G.sides[d.side].units) do
+    local o = G.D[o_id]
+    if o_id ~= uid and not o.gone and not o.broken and (not hi_only or o.class == "HI")
+        and o.moved_turn ~= G.turn and o.move > slack then
+      slack = o.move
+    end
   end
+  return slack
+end
+
+-- The nearest anchor's distance (nearest_anchor, any distance) from where
+-- the move began, (x0, y0, f0); the unit is put back where it is being
+-- tried. Called inside turn.move, while the event log is off.
+local function anchor_from(G, uid, hi_only, x0, y0, f0)
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  if x == x0 and y == y0 and f == f0 then return nearest_anchor(G, uid, hi_only, 1e9) end
+  bf:place(uid, x0, y0, f0)
+  local b = nearest_anchor(G, uid, hi_only, 1e9)
+  bf:place(uid, x, y, f)
+  return b
+end
+
+-- Whether the unit's base overlaps another on its layer by more than
+-- lib.manoeuvre's tolerance: `#M.overlapping(G, uid) > 0`, the same test,
+-- without a table per unit found (most of the time none is touching).
+local over_ids, over_dists = {}, {}
+local function overlaps_any(G, uid)
+  local n = units_within(G, uid, 0, 0, over_ids, over_dists)
+  if n == 0 then return false end
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  local u = bf:unit(uid)
+  for i = 1, n do
+    local o = over_ids[i]
+    local v = bf:unit(o)
+    if v.layer == u.layer then
+      local ox, oy, of = bf:pos(o)
+      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
+        { u.depth, v.depth }, M.TOLERANCE)
+      if #pairs_ > 0 then return true end
+    end
+  end
+  return false
+end
+
+-- Carries out a plan from the unit's current place, in two parts: the turn
+-- or wheel (exec_turn), then the advance (exec_advance). SPEED: the turn or
+-- wheel is the same for every fraction of the advance that turn.move tries,
+-- so it is made once and its end kept (the bases do not move in between).
+local function enemy_of(G, d, r)
+  local b = r.stopped_by
+  if type(b) == "number" and G.D[b].side ~= d.side then return b end
+  return nil
+end
+
+-- The turn or wheel. Returns the distance moved, the enemy stopped against
+-- (or nil), whether it wheeled over a ** piece, and true when the move ends
+-- there (an enemy met, impassable ground on the arc).
+local function exec_turn(G, uid, d, plan, opts)
+  local bf = G.bf
+  local moved, crossed = 0, false
   if plan.turn and plan.turn ~= 0 then
     local r = bf:move(uid, "turn", plan.turn, opts)
-    local e = enemy_of(r)
-    if e then return moved, adv, e, crossed end
+    local e = enemy_of(G, d, r)
+    if e then return moved, e, crossed, true end
   end
   if plan.wheel and plan.wheel ~= 0 then
     local arc = d.w * rad(abs(plan.wheel))
@@ -135,18 +197,26 @@ local function exec(G, uid, d, plan, frac, opts)
       if cut then
         local _, _, f2 = bf:pos(uid)
         moved = moved - r.distance + d.w * rad(abs(norm(f2 - f)))
-        return moved, adv, nil, crossed
+        return moved, nil, crossed, true
       end
     end
-    local e = enemy_of(r)
-    if e then return moved, adv, e, crossed end
+    local e = enemy_of(G, d, r)
+    if e then return moved, e, crossed, true end
   end
+  return moved, nil, crossed, false
+end
+
+-- The advance, `frac` of the plan's, after the turn or wheel. Returns the
+-- distance moved in all, the advance achieved, the enemy stopped against
+-- (or nil) and whether the move crossed a ** piece.
+local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed)
+  local adv = 0
   local a = (plan.advance or 0) * frac
   if a > 0 then
     local r = go(G, uid, "advance", a, nil, opts)
     moved, adv = moved + r.distance, r.distance
     crossed = crossed or r.crossed_disorder == true
-    local e = enemy_of(r)
+    local e = enemy_of(G, d, r)
     if e then return moved, adv, e, crossed end
   end
   return moved, adv, nil, crossed
@@ -164,20 +234,11 @@ function turn.move(G, uid, plan, opts)
   local x0, y0, f0 = bf:pos(uid)
   local gap, hi_only = cohesion_rule(G, d)
   if opts.free then gap = nil end
-  local before, slack = nil, 0
-  if gap then
-    before = nearest_anchor(G, uid, hi_only, 1e9)
-    -- READING: the distances hold for the army once it has moved; a unit may
-    -- run ahead of a friend that has still to move this phase by as much as
-    -- that friend can catch up (its move), so a line can advance unit by unit.
-    for _, o_id in ipairs(G.sides[d.side].units) do
-      local o = G.D[o_id]
-      if o_id ~= uid and not o.gone and not o.broken and (not hi_only or o.class == "HI")
-          and o.moved_turn ~= G.turn and o.move > slack then
-        slack = o.move
-      end
-    end
-  end
+  -- SPEED: the slack and the nearest anchor from where the move began are
+  -- worked out when a cohesion check first needs them (most moves end well
+  -- within reach of a friend and never do); neither depends on where the
+  -- unit is being tried (the anchor is measured from the start)
+  local before, slack = false, nil
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
   -- trial positions stay out of the event log (turn.do_move logs where the
@@ -186,12 +247,24 @@ function turn.move(G, uid, plan, opts)
   local attempt = plan
   local fractions = plan.fractions or FRACTIONS
   for _ = 1, 2 do
+    -- the turn or wheel of this attempt, once: { moved, enemy, crossed,
+    -- the move ends there, x, y, facing after it }
+    local tw = nil
+    local retry = false
     for n, frac in ipairs(fractions) do
       -- every attempt starts from where the move began (the second pass,
       -- after a contact the rules forbid, too: a turn is not made twice)
       local x, y, f = bf:pos(uid)
-      if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
-      local moved, adv, enemy, crossed = exec(G, uid, d, attempt, frac, mopts)
+      if not tw then
+        if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
+        local m, e, c, stop = exec_turn(G, uid, d, attempt, mopts)
+        local tx, ty, tf = bf:pos(uid)
+        tw = { m, e, c, stop, tx, ty, tf }
+      elseif x ~= tw[5] or y ~= tw[6] or f ~= tw[7] then
+        bf:place(uid, tw[5], tw[6], tw[7])
+      end
+      local moved, adv, enemy, crossed = tw[1], 0, tw[2], tw[3]
+      if not tw[4] then moved, adv, enemy, crossed = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed) end
       attempt.careful = plan.careful
       local ok = true
       if enemy and not turn.may_contact(d, G.D[enemy]) then
@@ -199,37 +272,45 @@ function turn.move(G, uid, plan, opts)
         bf:place(uid, x0, y0, f0)
         attempt = { turn = attempt.turn, wheel = attempt.wheel, advance = max(0, adv - G.S.cm(1)) }
         ok = nil
+        retry = true
         break
       end
       local imp, dis = terrain_under(G, uid)
+      local dis_here = dis
       if imp then ok = false end
       dis = dis or crossed
       -- a careful plan does not end in, or cross, disordering terrain unless
       -- it charges
       if ok and dis and attempt.careful and not enemy and d.formed and not d.disordered then ok = false end
       if ok and pass then
-        for _, q in ipairs(bf:query{ of = uid, within = 0, friend = true }) do
-          if not G.D[q.id].gone then ok = false; break end
+        local n = units_within(G, uid, 0, d.side, anchor_ids, anchor_dists)
+        for i = 1, n do
+          if not G.D[anchor_ids[i]].gone then ok = false; break end
         end
       end
       -- never end on another base (the engine's collisions stop a move at
       -- the first contact, but not against a base it already overlapped)
-      if ok and #M.overlapping(G, uid) > 0 then ok = false end
+      if ok and overlaps_any(G, uid) then ok = false end
       if ok and gap and not enemy then
+        if not slack then slack = cohesion_slack(G, uid, d, hi_only) end
         if not nearest_anchor(G, uid, hi_only, gap + slack) then
+          if before == false then before = anchor_from(G, uid, hi_only, x0, y0, f0) end
           local after = before and nearest_anchor(G, uid, hi_only, 1e9)
           if before and after and after > before + slack + 0.5 then ok = false end
         end
       end
       if ok then
         if G.log then bf:set_logging(true) end
-        local _, dis_end = terrain_under(G, uid)
-        dis = dis_end or crossed
+        -- (the unit has not moved since terrain_under above)
+        dis = dis_here or crossed
         local result = { moved = moved, contact = enemy, start = { x0, y0, f0 }, turned = attempt.turn }
         if dis and d.formed and not d.disordered and moved > 0 then result.disordered = true end
         return result
       end
     end
+    -- SPEED: the same attempt again from the same place fails the same way;
+    -- only a shortened attempt (a contact refused) is worth a second pass
+    if not retry then break end
   end
   bf:place(uid, x0, y0, f0)
   if G.log then bf:set_logging(true) end
@@ -385,8 +466,9 @@ end
 -- or HI troops are within 45cm". READING: broken enemies do not count.
 function turn.may_rally(G, uid)
   if in_contact(G, uid) then return false end
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.rally_clear, enemy = true }) do
-    local e = G.D[q.id]
+  local n = units_within(G, uid, G.S.rally_clear, 3 - G.D[uid].side, anchor_ids, anchor_dists)
+  for i = 1, n do
+    local e = G.D[anchor_ids[i]]
     if not e.gone and not e.broken and (e.class == "HI" or troops.is_mounted(e)) then return false end
   end
   return true

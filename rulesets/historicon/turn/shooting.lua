@@ -14,6 +14,20 @@ local rad, deg, sin, cos = math.rad, math.deg, math.sin, math.cos
 -- Whether the segment (ax, ay)-(bx, by) passes through the footprint of
 -- unit o (shrunk by 0.5 mm: a line grazing a corner or running along an edge
 -- is not blocked). Liang-Barsky clipping in the unit's own frame.
+-- One side of the clip: the new (t0, t1), or nil when the segment misses.
+-- (SPEED: the four sides in turn, without a table of them per call.)
+local function clip(p, q, t0, t1)
+  if abs(p) < 1e-12 then
+    if q < 0 then return nil end
+    return t0, t1
+  end
+  local t = q / p
+  if p < 0 then if t > t0 then t0 = t end
+  elseif t < t1 then t1 = t end
+  if t0 > t1 then return nil end
+  return t0, t1
+end
+
 local function segment_hits(G, o, ax, ay, bx, by)
   local od = G.D[o]
   local ox, oy, of = G.bf:pos(o)
@@ -25,21 +39,14 @@ local function segment_hits(G, o, ax, ay, bx, by)
   local du, dv = dx1 * rx + dy1 * ry - u0, dx1 * fx + dy1 * fy - v0
   local hw, hd = od.w / 2 - 0.5, od.dp / 2 - 0.5
   if hw <= 0 or hd <= 0 then return false end
-  local t0, t1 = 0, 1
-  local ps = { -du, du, -dv, dv }
-  local qs = { u0 + hw, hw - u0, v0 + hd, hd - v0 }
-  for i = 1, 4 do
-    local p, q = ps[i], qs[i]
-    if abs(p) < 1e-12 then
-      if q < 0 then return false end
-    else
-      local t = q / p
-      if p < 0 then if t > t0 then t0 = t end
-      elseif t < t1 then t1 = t end
-      if t0 > t1 then return false end
-    end
-  end
-  return true
+  local t0, t1 = clip(-du, u0 + hw, 0, 1)
+  if not t0 then return false end
+  t0, t1 = clip(du, hw - u0, t0, t1)
+  if not t0 then return false end
+  t0, t1 = clip(-dv, v0 + hd, t0, t1)
+  if not t0 then return false end
+  t0, t1 = clip(dv, hd - v0, t0, t1)
+  return t0 ~= nil
 end
 
 -- Line of sight between two units through other units. READING: the text
@@ -82,16 +89,21 @@ end
 -- shooters and within range is an eligible target, unformed can shoot all
 -- around". READING: woods and built-up areas block the line of sight, and so
 -- do other units (turn.clear_of_units).
+-- SPEED: the enemies within range through turn.units_within (bf:query's
+-- units in bf:query's order, into kept tables), the arc tested as bf:query
+-- tests it (bf:in_arc, "frontal").
+local target_ids, target_dists = {}, {}
 local function shooting_targets(G, uid, d, range)
-  local q
-  if d.formed then q = G.bf:query{ of = uid, within = range, enemy = true, arc = SHOOT_ARC, arc_how = "frontal" }
-  else q = G.bf:query{ of = uid, within = range, enemy = true } end
+  local bf = G.bf
+  local n = turn.units_within(G, uid, range, 3 - d.side, target_ids, target_dists)
   local out = {}
-  for _, e in ipairs(q) do
-    if not G.D[e.id].gone and not (G.untargetable and G.untargetable(G, e.id)) -- hook: fantasy (invisible)
-        and (not G.has_los_terrain or G.bf:line_of_sight(uid, e.id))
-        and turn.clear_of_units(G, uid, e.id) then
-      out[#out + 1] = e.id
+  for i = 1, n do
+    local id = target_ids[i]
+    if (not d.formed or bf:in_arc(uid, id, SHOOT_ARC, "frontal"))
+        and not G.D[id].gone and not (G.untargetable and G.untargetable(G, id)) -- hook: fantasy (invisible)
+        and (not G.has_los_terrain or bf:line_of_sight(uid, id))
+        and turn.clear_of_units(G, uid, id) then
+      out[#out + 1] = id
     end
   end
   return out
