@@ -206,6 +206,35 @@ T.case("§3 indirect over friends; no cast through an enemy", function()
   T.eq(turn.cast_situation(G, ar, G.D[G.by_id[2].e2]), nil)
 end)
 
+T.case("§3 lines of cast: the remembered hexagons between are H.between's from every hexagon of a board", function()
+  -- shooting.lua remembers a line per step and nudge; the line from any
+  -- caster must be the same hexagons H.between works out from there
+  local checked = 0
+  for q1 = -8, 20 do
+    for r1 = 0, 16 do
+      for dq = -9, 9 do
+        for dr = -9, 9 do
+          if H.distance(0, 0, dq, dr) <= 9 then
+            for _, e in ipairs({ 1, -1 }) do
+              local want = H.between(q1, r1, q1 + dq, r1 + dr, e)
+              local offs = turn.line_offsets(dq, dr, e)
+              T.eq(#offs, #want)
+              local base = H.key(q1, r1)
+              for i = 1, #want do
+                if base + offs[i] ~= H.key(want[i][1], want[i][2]) then
+                  T.eq({ q1, r1, dq, dr, e, i, H.unkey(base + offs[i]) }, { q1, r1, dq, dr, e, i, want[i][1], want[i][2] })
+                end
+              end
+              checked = checked + 1
+            end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(checked > 100000, "lines checked")
+end)
+
 T.case("Option throw_shields: fleeing medium infantry near the enemy flee 6 units and never fight again", function()
   local G = G_of({ foot("mi", 2, { 5, 4 }) }, { foot("e", 2, { 5, 6 }) }, { options = { throw_shields = true } })
   local uid = G.by_id[1].mi
