@@ -347,13 +347,25 @@ function ai.step_to(G, d, tq, tr, how)
   local best, bd
   local here = H.distance(d.q, d.r, e.q, e.r)
   local br
-  for _, h in ipairs(reach) do
-    local dist = H.distance(h[1], h[2], e.q, e.r)
-    local score = how == "rear" and -dist or dist
+  -- (H.distance and own_rank written out: every hexagon of every reach)
+  local rear, ti = how == "rear", turn.tinfo
+  local flip, cols1, rows1 = d.side == 2, G.B.cols - 1, G.B.rows - 1
+  for i = 1, #reach do
+    local h = reach[i]
+    local hq, hr = h[1], h[2]
+    local dq2, dr2 = hq - tq, hr - tr
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    local dist = (dq2 + dr2 + ds) // 2 | 0
+    local score = rear and -dist or dist
     -- a stream ends the move and costs the next (§2): a hexagon as far on
     -- by dry ground is better
-    if turn.tinfo(G, h[1], h[2]).stream then score = score + 0.5 end
-    local rank = own_rank(G, d.side, h[1], h[2])
+    if ti(G, hq, hr).stream then score = score + 0.5 end
+    local col, row = hq + hr // 2, hr
+    if flip then col, row = cols1 - col, rows1 - row end
+    local rank = row * 1024 + col
     if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
   end
   if #reach == 0 then

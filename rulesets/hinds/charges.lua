@@ -79,8 +79,17 @@ function turn.can_charge(G, d, e, reach_memo)
     if reach_memo then reach_memo[face] = reach end
   end
   local best, br
-  for _, h in ipairs(reach) do
-    if H.distance(h[1], h[2], e.q, e.r) == 1 then
+  local eq, er = e.q, e.r
+  for i = 1, #reach do
+    local h = reach[i]
+    -- H.distance(h, e) == 1, written out: every hexagon of the reach, every
+    -- enemy weighed
+    local dq2, dr2 = h[1] - eq, h[2] - er
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    if dq2 + dr2 + ds == 2 then
       -- the fewest steps; between equals, the straightest (H.tie_rank: the
       -- same from either side of the board)
       local rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2])

@@ -79,13 +79,16 @@ function turn.reachable(G, d, facing, dirs, max_steps)
   -- whether a hexagon is free, asked once per hexagon and search (nothing
   -- moves while it runs; turn.free is looked up here so that a module's
   -- wrapper of turn.passable still answers)
+  -- (turn.free written out: the occupant first, then turn.passable, looked
+  -- up once per search; turn.tinfo likewise, a module may wrap either)
   local free_at = {}
+  local occ, passable, ti = G.occ, turn.passable, turn.tinfo
   while #frontier > 0 do
     local nextf = {}
     for fi = 1, #frontier do
       local f = frontier[fi]
       local q, r, steps, rough, road = f[1], f[2], f[3], f[4], f[5]
-      local stop = tinfo(G, q, r).stream and (q ~= dq or r ~= dr)
+      local stop = (q ~= dq or r ~= dr) and ti(G, q, r).stream
       if not stop then
         for i = 1, 6 do
           if mask[i] then
@@ -94,10 +97,10 @@ function turn.reachable(G, d, facing, dirs, max_steps)
             local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
             if not seen[k] then
               local free = free_at[k]
-              if free == nil then free = turn.free(G, d, nq, nr); free_at[k] = free end
+              if free == nil then free = occ[k] == nil and passable(G, d, nq, nr); free_at[k] = free end
               if free then
                 local rgh = rough or turn.rough_step(G, q, r, nq, nr)
-                local rd = road and tinfo(G, nq, nr).road == true
+                local rd = road and ti(G, nq, nr).road == true
                 local lim
                 if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
                 if steps + 1 <= lim then
