@@ -556,7 +556,12 @@ function ai.missile_target(G, uid)
     local dist = (dq2 + dr2 + ds) // 2 | 0
     if dist <= 4 then n = n + 1; near_j[n], near_dist[n] = j, dist end
   end
+  -- no level whose gap is beyond the caster's widest range (table_for
+  -- would refuse every enemy there)
+  local widest = missiles.max_gap(d)
+  if not widest then return nil end
   for level = 0, 4 do
+    if H.gap(level) > widest then break end
     local best, bd
     for k = 1, n do
       if near_dist[k] == level then
