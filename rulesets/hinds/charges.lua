@@ -35,7 +35,8 @@ turn.leave_combat = leave_combat
 -- wait a turn.
 --
 -- reach_memo (optional, a table): the hexagons d's charge reaches, by
--- facing, and its charge allowances (total, rough_total), for a caller that asks about several enemies while nothing
+-- facing (indexed by hexagon), and its charge allowances (total,
+-- rough_total), for a caller that asks about several enemies while nothing
 -- moves (the commander's choice of a charge); the search is the same for
 -- every enemy that asks for the same facing.
 function turn.can_charge(G, d, e, reach_memo)
@@ -73,17 +74,43 @@ function turn.can_charge(G, d, e, reach_memo)
   if dist > max(steps_for(total), steps_for(rough_total)) + 1 then
     return false, nil, nil, "out of charge reach"
   end
-  local reach = reach_memo and reach_memo[face]
-  if not reach then
-    reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
-    if reach_memo then reach_memo[face] = reach end
+  if reach_memo then
+    -- the reach of this facing indexed by hexagon (its order in the search
+    -- and its tie rank, worked out once): an enemy asks its six neighbours
+    -- instead of the whole reach. The same choice as the scan below: the
+    -- fewest steps, then the lowest rank, then the first in the search.
+    local idx = reach_memo[face]
+    if not idx then
+      local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+      idx = {}
+      for i = 1, #reach do
+        local h = reach[i]
+        idx[(h[1] + 512) * 1024 + (h[2] + 512)] = { h, i }   -- the rank when first asked
+      end
+      reach_memo[face] = idx
+    end
+    local best, bi, br
+    local DIRS = H.DIRS
+    for n = 1, 6 do
+      local dir = DIRS[n]
+      local x = idx[(e.q + dir[1] + 512) * 1024 + (e.r + dir[2] + 512)]
+      if x then
+        local h, i, rank = x[1], x[2], x[3]
+        if not rank then rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2]); x[3] = rank end
+        if not best or h[3] < best[3] or (h[3] == best[3] and (rank < br or (rank == br and i < bi))) then
+          best, bi, br = h, i, rank
+        end
+      end
+    end
+    if best then return true, best[1], best[2] end
+    return false, nil, nil, "out of charge reach"
   end
+  local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
   local best, br
   local eq, er = e.q, e.r
   for i = 1, #reach do
     local h = reach[i]
-    -- H.distance(h, e) == 1, written out: every hexagon of the reach, every
-    -- enemy weighed
+    -- H.distance(h, e) == 1, written out
     local dq2, dr2 = h[1] - eq, h[2] - er
     local ds = dq2 + dr2
     if dq2 < 0 then dq2 = -dq2 end

@@ -115,6 +115,24 @@ T.case("§2 charges: must close this turn; light cavalry 10 units reaches an ene
   T.eq(why, "out of charge reach")
 end)
 
+T.case("§2 charges: the commander's shared reach (a memo) picks the same hexagon as a search per enemy", function()
+  -- the memo indexes each facing's reach by hexagon; the hexagon it picks
+  -- (fewest steps, straightest, first searched) must be the plain scan's
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("f", 2, { 4, 3 }) },
+                 { foot("a", 2, { 4, 4 }), foot("b", 2, { 5, 4 }), foot("c", 2, { 6, 4 }), foot("d", 2, { 7, 3 }),
+                   foot("e", 2, { 3, 3 }), foot("g", 2, { 7, 2 }), foot("h", 2, { 5, 6 }) })
+  local lc = G.D[G.by_id[1].lc]
+  local memo, reached = {}, 0
+  for _, id in ipairs({ "a", "b", "c", "d", "e", "g", "h" }) do
+    local e = G.D[G.by_id[2][id]]
+    local ok, q, r = turn.can_charge(G, lc, e)
+    local ok2, q2, r2 = turn.can_charge(G, lc, e, memo)
+    T.eq({ ok2, q2, r2 }, { ok, q, r }, id)
+    if ok then reached = reached + 1 end
+  end
+  T.truthy(reached >= 3, "several enemies within the charge")
+end)
+
 T.case("§2 heavy cavalry charges no more than 45 degrees from its facing", function()
   local G = G_of({ horse("hc", 2, { 5, 2 }) }, { foot("e", 2, { 6, 2 }) })
   local hc, e = G.D[G.by_id[1].hc], G.D[G.by_id[2].e]
