@@ -27,7 +27,7 @@ local missiles = require("hinds.missiles")
 local setup = require("hinds.setup")
 local turn = require("hinds.turn")
 local H = require("hinds.hexes")
-local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
+-- (lib.sighting.knows, written out where the commander weighs enemies: the enemies the side has seen, weather module)
 
 local ai = {}
 
@@ -119,11 +119,15 @@ local function nearest_enemy(G, d, filter)
   local best, bd
   local enemies = turn.units(G, 3 - d.side)
   local dq, dr = d.q, d.r
+  -- sighting.knows written out (every enemy, several times a unit): with
+  -- no sighting state every enemy is known
+  local st = G.sighting
+  local seen = st and st.seen[d.side]
   for j = 1, #enemies do
     local uid = enemies[j]
     local e = G.D[uid]
     -- hook: with the weather module, only the enemies the side has seen
-    if e.state ~= "gone" and (not filter or filter(e)) and sighting.knows(G, d.side, uid) then
+    if e.state ~= "gone" and (not filter or filter(e)) and (not seen or seen[uid] == true) then
       local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
       local ds = dq2 + dr2
       if dq2 < 0 then dq2 = -dq2 end
@@ -224,6 +228,8 @@ function ai.choose(G, uid)
     local reach_memo = {}   -- d's charge reach by facing, shared by the enemies it weighs
     local enemies = turn.units(G, 3 - d.side)
     local dq, dr = d.q, d.r
+    local st = G.sighting   -- sighting.knows, written out as in nearest_enemy
+    local seen = st and st.seen[d.side]
     for j = 1, #enemies do
       local e_uid = enemies[j]
       local e = G.D[e_uid]
@@ -232,7 +238,7 @@ function ai.choose(G, uid)
       if dq2 < 0 then dq2 = -dq2 end
       if dr2 < 0 then dr2 = -dr2 end
       if ds < 0 then ds = -ds end
-      if (dq2 + dr2 + ds) // 2 <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
+      if (dq2 + dr2 + ds) // 2 <= 4 and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
         local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)
@@ -269,12 +275,13 @@ function ai.choose(G, uid)
     end
   end
   -- close with the nearest enemy (horse: round its flank)
-  local target = nearest_enemy(G, d, is_ready) or nearest_enemy(G, d)
+  local target_ready, ready_dist = nearest_enemy(G, d, is_ready)
+  local target = target_ready or nearest_enemy(G, d)
   -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
   if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
   local e = G.D[target]
   if d.arm == "mounted" and not light then
-    local fq, fr = ai.flank_hex(G, d)
+    local fq, fr = ai.flank_hex(G, d, target_ready ~= nil, ready_dist)
     if fq and H.distance(d.q, d.r, fq, fr) > 0 then
       local o = ai.step_to(G, d, fq, fr, "forward")
       if o and o.kind == "move" then return o end
@@ -483,9 +490,10 @@ end
 
 -- A free hex on an enemy's flank or rear for horse to make for: the
 -- nearest one that is not farther than the nearest enemy by more than two
--- hexes (enemies in square have no flanks).
-function ai.flank_hex(G, d)
-  local _, near = nearest_enemy(G, d, is_ready)
+-- hexes (enemies in square have no flanks). asked, near: the caller has
+-- already found the distance to the nearest ready enemy (nil: none).
+function ai.flank_hex(G, d, asked, near)
+  if not asked then near = select(2, nearest_enemy(G, d, is_ready)) end
   if not near then return nil end
   local bq, brr, bd, br
   local DIRS = H.DIRS
@@ -499,9 +507,11 @@ function ai.flank_hex(G, d)
           local dir = DIRS[i]
           local q, r = e.q + dir[1], e.r + dir[2]
           if q == d.q and r == d.r then return q, r end
-          -- the distance first: a hexagon too far needs no question of the ground
+          -- the distance first: a hexagon too far (beyond near + 2, or
+          -- farther than the best so far: it cannot be chosen) needs no
+          -- question of the ground
           local dist = H.distance(d.q, d.r, q, r)
-          if dist <= near + 2 and turn.free(G, d, q, r) then
+          if dist <= near + 2 and (not bd or dist <= bd) and turn.free(G, d, q, r) then
             local rank = own_rank(G, d.side, q, r)
             if not bd or dist < bd or (dist == bd and rank < br) then
               bq, brr, bd, br = q, r, dist, rank
