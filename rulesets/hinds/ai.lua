@@ -228,6 +228,9 @@ function ai.choose(G, uid)
     local reach_memo = {}   -- d's charge reach by facing, shared by the enemies it weighs
     local enemies = turn.units(G, 3 - d.side)
     local dq, dr = d.q, d.r
+    -- an enemy beyond the charge's reach (turn.charge_limit) is not asked
+    local limit = turn.charge_limit(G, d, reach_memo)
+    if limit > 4 then limit = 4 end
     local st = G.sighting   -- sighting.knows, written out as in nearest_enemy
     local seen = st and st.seen[d.side]
     for j = 1, #enemies do
@@ -238,7 +241,7 @@ function ai.choose(G, uid)
       if dq2 < 0 then dq2 = -dq2 end
       if dr2 < 0 then dr2 = -dr2 end
       if ds < 0 then ds = -ds end
-      if (dq2 + dr2 + ds) // 2 <= 4 and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
+      if (dq2 + dr2 + ds) // 2 <= limit and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
         local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)

@@ -26,6 +26,28 @@ local function leave_combat(G, uid)
 end
 turn.leave_combat = leave_combat
 
+-- d's charge allowances in distance units with the carry, on open and on
+-- rough ground, remembered in reach_memo if given.
+local function charge_totals(d, reach_memo)
+  if reach_memo and reach_memo.total then return reach_memo.total, reach_memo.rough_total end
+  local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
+  local rough_total = turn.allowance(d, "charge", ROUGH) + carried(d, d.facing, "front")
+  if reach_memo then reach_memo.total, reach_memo.rough_total = total, rough_total end
+  return total, rough_total
+end
+
+-- The farthest enemy (in hexagons) turn.can_charge could let d charge: -1
+-- when d is not free to charge at all, else the longest charge reach plus
+-- one (an enemy next to its last hexagon), and at least 1 (an enemy
+-- touching it). For the commander, which weighs many enemies; reach_memo
+-- as for can_charge.
+function turn.charge_limit(G, d, reach_memo)
+  if d.state ~= "ready" or d.combat or d.non_combatant or d.formation == "march" then return -1 end
+  if (G.turn - (d.last_charge or -99)) < tables.charge_interval[troops.type_of(d)] then return -1 end
+  local total, rough_total = charge_totals(d, reach_memo)
+  return max(steps_for(total), steps_for(rough_total)) + 1
+end
+
 -- Whether d may charge enemy e now, and the hex it would end on. Returns
 -- ok, q, r, why. "All units must close with the enemy during their charge
 -- turn"; heavy cavalry "cannot execute a charge at a greater angle from its
@@ -58,14 +80,7 @@ function turn.can_charge(G, d, e, reach_memo)
   if dist == 1 then return true, d.q, d.r end
   if off > 90 + 1e-9 then return false, nil, nil, "the enemy is behind" end
   -- d's charge allowances (the same for every enemy a caller with a memo asks about)
-  local total, rough_total
-  if reach_memo and reach_memo.total then
-    total, rough_total = reach_memo.total, reach_memo.rough_total
-  else
-    total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
-    rough_total = turn.allowance(d, "charge", ROUGH) + carried(d, d.facing, "front")
-    if reach_memo then reach_memo.total, reach_memo.rough_total = total, rough_total end
-  end
+  local total, rough_total = charge_totals(d, reach_memo)
   local face = d.facing
   if not hc then face = H.facing_towards(bearing, d.facing) end
   -- a hexagon n steps from d is at most n hexagons from it, so no hexagon

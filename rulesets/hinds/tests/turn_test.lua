@@ -133,6 +133,32 @@ T.case("§2 charges: the commander's shared reach (a memo) picks the same hexago
   T.truthy(reached >= 3, "several enemies within the charge")
 end)
 
+T.case("§2 charges: no enemy beyond turn.charge_limit can be charged; -1 for a unit that charged too recently", function()
+  -- the commander asks can_charge only for enemies within charge_limit
+  local G = G_of({ horse("lc", 3, { 5, 1 }), foot("mi", 2, { 2, 1 }), horse("hc", 2, { 8, 1 }) },
+                 { foot("a", 2, { 5, 2 }), foot("b", 2, { 4, 3 }), foot("c", 2, { 5, 4 }), foot("e", 2, { 2, 3 }),
+                   foot("f", 2, { 3, 5 }), foot("g", 2, { 8, 3 }), foot("h", 2, { 8, 6 }), foot("i", 2, { 1, 2 }) })
+  local allowed, beyond = 0, 0
+  for _, id in ipairs({ "lc", "mi", "hc" }) do
+    local d = G.D[G.by_id[1][id]]
+    local limit = turn.charge_limit(G, d)
+    T.truthy(limit >= 1, id)
+    for _, eid in ipairs({ "a", "b", "c", "e", "f", "g", "h", "i" }) do
+      local e = G.D[G.by_id[2][eid]]
+      local ok = turn.can_charge(G, d, e)
+      local dist = H.distance(d.q, d.r, e.q, e.r)
+      if dist > limit then
+        beyond = beyond + 1
+        T.eq(ok, false, id .. " beyond its limit at " .. eid)
+      elseif ok then allowed = allowed + 1 end
+    end
+  end
+  T.truthy(allowed >= 2 and beyond >= 6, "both sides of the limit tried")
+  local lc = G.D[G.by_id[1].lc]
+  lc.last_charge = G.turn
+  T.eq(turn.charge_limit(G, lc), -1, "charged too recently")
+end)
+
 T.case("§2 heavy cavalry charges no more than 45 degrees from its facing", function()
   local G = G_of({ horse("hc", 2, { 5, 2 }) }, { foot("e", 2, { 6, 2 }) })
   local hc, e = G.D[G.by_id[1].hc], G.D[G.by_id[2].e]
