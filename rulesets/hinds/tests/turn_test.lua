@@ -405,6 +405,29 @@ T.case("§2 moving up hill: a unit lost only when a step climbs; along the top o
     "from 1 to 9")
 end)
 
+T.case("§2 moving up hill: the move search marks a step rough exactly where turn.rough_step does", function()
+  -- turn.reachable reads the roughness inline; one-hexagon moves from the
+  -- foot, the top and the side of hills and a wood, in every facing
+  local t = { { type = "hill", hexes = { { 5, 3 }, { 5, 4 }, { 4, 4 } } }, { type = "hill", height = 2, hexes = { { 5, 5 } } },
+              { type = "wood", hexes = { { 6, 3 } } } }
+  local G = G_of({ horse("lc", 3, { 5, 2 }) }, {}, { terrain = t })
+  local d = G.D[G.by_id[1].lc]
+  local rough, plain = 0, 0
+  for _, at in ipairs({ { 5, 2 }, { 5, 4 }, { 4, 3 }, { 6, 4 }, { 4, 5 } }) do
+    local q, r = H.axial(at[1], at[2])
+    turn.place(G, d.uid, q, r, 0)
+    for _, facing in ipairs(H.FACINGS) do
+      local reach = turn.reachable(G, d, facing, "front", function() return 1 end)
+      T.truthy(#reach >= 1)
+      for _, h in ipairs(reach) do
+        T.eq(h[4], turn.rough_step(G, q, r, h[1], h[2]), "from " .. at[1] .. "," .. at[2])
+        if h[4] then rough = rough + 1 else plain = plain + 1 end
+      end
+    end
+  end
+  T.truthy(rough >= 4 and plain >= 4, "both kinds of step")
+end)
+
 T.case("§4 pole arms on a hill: level ground on its top against a foe at the same height, never across the hillside", function()
   local t = { { type = "hill", hexes = { { 5, 4 }, { 5, 5 } } } }
   local G = G_of({ foot("sp", 2, { 5, 4 }, { pole_arms = true }), foot("low", 2, { 2, 4 }, { pole_arms = true }) },
