@@ -398,7 +398,9 @@ local function horse_threat(G, d)
     if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
       local saved = G.turn
       G.turn = G.turn + 1          -- as it would stand in its next move
-      local ok, q, r = turn.can_charge(G, e, d)
+      -- (no search for a horse beyond its charge's reach: turn.charge_limit)
+      local ok, q, r = false, nil, nil
+      if H.distance(d.q, d.r, e.q, e.r) <= turn.charge_limit(G, e) then ok, q, r = turn.can_charge(G, e, d) end
       G.turn = saved
       if ok then
         local i = H.dir_index(q - d.q, r - d.r)
