@@ -225,7 +225,10 @@ function ai.choose(G, uid)
   -- charges
   if not light then
     local best, bv
-    local reach_memo = {}   -- d's charge reach by facing, shared by the enemies it weighs
+    -- d's charge reach by facing, shared by the enemies it weighs (and by
+    -- turn.charge, when it is the unit being ordered)
+    local m = turn.order_memo(G, d)
+    local reach_memo = m and m.charge or {}
     local enemies = turn.units(G, 3 - d.side)
     local dq, dr = d.q, d.r
     -- an enemy beyond the charge's reach (turn.charge_limit) is not asked

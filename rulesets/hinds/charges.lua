@@ -180,7 +180,9 @@ end
 
 function turn.charge(G, uid, target)
   local d, e = G.D[uid], G.D[target]
-  local ok, q, r, why = turn.can_charge(G, d, e)
+  -- the charge reach the commander searched for this unit's order, if any
+  local m = turn.order_memo and turn.order_memo(G, d)
+  local ok, q, r, why = turn.can_charge(G, d, e, m and m.charge)
   if not ok then return false, why end
   local face = H.facing_towards(H.bearing(G.B, q, r, e.q, e.r), d.facing)
   -- a charge from the hexagon the unit stands on (it already touches the

@@ -154,14 +154,37 @@ end
 -- `facing`, "rear"): the reach (turn.reachable), units(rough, road) the
 -- distance units the move has (allowance and carry) and the direction.
 -- A turned move starts afresh in its new facing (the carry is lost).
+--
+-- While a unit is being ordered (turn.move_side: the commander's choice,
+-- then turn.order), nothing on the board moves, so the reach of a move is
+-- the same each time it is asked: it is worked out once (the commander
+-- weighs it, turn.order checks the order against it). Callers only read it.
+local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [key] = { reach, units, dir } }, charge = memo }
+
+-- The memory of the unit being ordered now, if it is d: its move reaches
+-- and its charge reach (turn.can_charge's reach_memo), or nil.
+function turn.order_memo(G, d)
+  local m = ordering[G]
+  if m and m.uid == d.uid then return m end
+  return nil
+end
+
 function turn.move_reach(G, d, how, facing, throwing)
   facing = facing or d.facing
+  local m = turn.order_memo(G, d)
+  local key
+  if m then
+    key = how .. "|" .. facing .. (throwing and "|throwing" or "")
+    local hit = m.reach[key]
+    if hit then return hit[1], hit[2], hit[3] end
+  end
   local dir = how == "rear" and "rear" or "front"
   local carry = how == "turned" and 0 or carried(d, facing, dir)
   local function units(rough, road)
     return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
+  if key then m.reach[key] = { reach, units, dir } end
   return reach, units, dir
 end
 
@@ -275,7 +298,9 @@ function turn.move_side(G, s)
       elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
       else
+        ordering[G] = { uid = uid, reach = {}, charge = {} }
         turn.order(G, uid, cmd.order(G, uid))
+        ordering[G] = nil
       end
     end
   end

@@ -159,6 +159,35 @@ T.case("§2 charges: no enemy beyond turn.charge_limit can be charged; -1 for a 
   T.eq(turn.charge_limit(G, lc), -1, "charged too recently")
 end)
 
+T.case("§2 orders: a move's reach is searched once while a unit is ordered, and forgotten after", function()
+  -- turn.move_side remembers the reaches asked while the commander chooses
+  -- a unit's order, so turn.order checks the order against the same search
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("mi", 2, { 2, 2 }) }, { foot("e", 2, { 5, 8 }) })
+  local seen = {}
+  G.sides[1].commander = { missile_target = HOLD.missile_target, pursue = HOLD.pursue,
+    cavalry_assisted = HOLD.cavalry_assisted,
+    order = function(G2, uid)
+      local d = G2.D[uid]
+      local reach = turn.move_reach(G2, d, "forward", d.facing)
+      T.truthy(rawequal(reach, (turn.move_reach(G2, d, "forward", d.facing))), "the same search")
+      T.truthy(turn.order_memo(G2, d), "remembered while ordered")
+      local last = reach[#reach]
+      if not last then return { kind = "hold" } end
+      seen[uid] = { last[1], last[2] }
+      return { kind = "move", q = last[1], r = last[2], facing = d.facing, how = "forward" }
+    end }
+  turn.move_side(G, 1)
+  local moved = 0
+  for uid, at in pairs(seen) do
+    local d = G.D[uid]
+    T.eq({ d.q, d.r }, at, "the order carried out")
+    T.eq(turn.order_memo(G, d), nil, "forgotten after the order")
+    moved = moved + 1
+  end
+  T.eq(moved, 1, "the horse moves (the foot's three units reach no hexagon yet)")
+  T.truthy(seen[G.by_id[1].lc])
+end)
+
 T.case("§2 heavy cavalry charges no more than 45 degrees from its facing", function()
   local G = G_of({ horse("hc", 2, { 5, 2 }) }, { foot("e", 2, { 6, 2 }) })
   local hc, e = G.D[G.by_id[1].hc], G.D[G.by_id[2].e]
