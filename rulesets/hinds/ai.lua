@@ -559,56 +559,40 @@ end
 -- distance first and the search stops at the first distance with a target:
 -- the same choice, with the line of cast worked out for fewer enemies.
 local near_j, near_dist = {}, {}   -- scratch: enemies within 4 hexes (army order) and their distances
--- A caster of short reach (the pilum: "at 5 units and under", next to it
--- only; javelins, short range 6 units: two hexagons) weighs the enemies on
--- the hexagons around it, ring by ring, instead of the whole army: the same
--- scores, and among equals the first in army order.
-local rings = {}   -- [k] = the key differences of the hexagons k away
-for k = 1, 2 do
-  local ring = {}
-  for dq = -k, k do
-    for dr = -k, k do
-      if H.distance(0, 0, dq, dr) == k then ring[#ring + 1] = dq * 1024 + dr end
-    end
-  end
-  rings[k] = ring
-end
-local function ring_target(G, d, levels)
-  local occ, D, side = G.occ, G.D, d.side
-  local base = (d.q + 512) * 1024 + (d.r + 512)   -- H.key, written out
-  for level = 1, levels do
-    local ring = rings[level]
-    local score_of, best, bd, ties
-    for i = 1, #ring do
-      local o = occ[base + ring[i]]
-      local e = o and D[o]
-      if e and e.side ~= side and e.state ~= "gone" then
-        local sit = turn.cast_situation(G, d, e)
-        if sit and missiles.table_for(d, e, sit) then
-          local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
-          score_of = score_of or {}
-          score_of[o] = score
-          if not bd or score < bd then best, bd, ties = o, score, false elseif score == bd then ties = true end
-        end
+-- A caster that reaches only enemies next to it (the pilum: "at 5 units
+-- and under", gap 0 only) weighs the enemies on its six neighbouring
+-- hexagons instead of the whole army: the same scores, and among equals
+-- the first in army order.
+local function adjacent_target(G, d)
+  local occ, D, DIRS, side = G.occ, G.D, H.DIRS, d.side
+  local score_of, best, bd, ties
+  for i = 1, 6 do
+    local dir = DIRS[i]
+    local o = occ[(d.q + dir[1] + 512) * 1024 + (d.r + dir[2] + 512)]
+    local e = o and D[o]
+    if e and e.side ~= side and e.state ~= "gone" then
+      local sit = turn.cast_situation(G, d, e)
+      if sit and missiles.table_for(d, e, sit) then
+        local score = 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+        score_of = score_of or {}
+        score_of[o] = score
+        if not bd or score < bd then best, bd, ties = o, score, false elseif score == bd then ties = true end
       end
     end
-    if ties then
-      local enemies = turn.units(G, 3 - side)
-      for j = 1, #enemies do
-        if score_of[enemies[j]] == bd then return enemies[j] end
-      end
-    end
-    if best then return best end
   end
-  return nil
+  if not ties then return best end
+  local enemies = turn.units(G, 3 - side)
+  for j = 1, #enemies do
+    if score_of[enemies[j]] == bd then return enemies[j] end
+  end
+  return best
 end
 
 function ai.missile_target(G, uid)
   local d = G.D[uid]
   local widest = missiles.max_gap(d)
   if not widest then return nil end
-  if H.gap(2) > widest then return ring_target(G, d, 1) end
-  if H.gap(3) > widest then return ring_target(G, d, 2) end
+  if H.gap(2) > widest then return adjacent_target(G, d) end
   local dq, dr = d.q, d.r
   local enemies = turn.units(G, 3 - d.side)
   local n = 0

@@ -243,9 +243,9 @@ T.case("Mirror: a cast along hexsides is judged alike whichever hexagon beside t
   end
 end)
 
-T.case("§3 the commander's missile target: pilum and javelin weigh the hexagons around them, the lowest score, the first in army order", function()
-  -- ai.missile_target asks only the hexagons within reach of a caster of
-  -- short reach (pilum: next to it; javelin: two hexagons); the answer must be the one of weighing every
+T.case("§3 the commander's missile target: a pilum weighs its neighbours, the lowest score, the first in army order", function()
+  -- ai.missile_target asks only the six neighbouring hexagons of a caster
+  -- that reaches no farther; the answer must be the one of weighing every
   -- enemy (ten a hexagon, +5 indirect, +3 not ready; the first in army
   -- order among equals), whatever the order of the hexagons around it
   local function reference(G, uid)
@@ -264,15 +264,12 @@ T.case("§3 the commander's missile target: pilum and javelin weigh the hexagons
     { { 5, 6 }, { 4, 5 }, { 6, 5 } },   -- three enemies touching, in one order
     { { 6, 5 }, { 4, 5 }, { 5, 6 } },   -- the same hexagons, the army in another order
     { { 5, 7 }, { 4, 5 } },             -- one out of the pilum's reach
-    { { 5, 7 }, { 3, 5 }, { 7, 5 }, { 5, 8 }, weapon = "javelin" },   -- two hexagons off, one three
-    { { 7, 5 }, { 5, 8 }, { 3, 5 }, { 5, 7 }, weapon = "javelin" },
-    { { 5, 8 }, { 7, 5 }, { 6, 5 }, weapon = "javelin" },             -- the nearer first
   }
   local answered = 0
   for li, at in ipairs(layouts) do
     local enemies = {}
     for k, hex in ipairs(at) do enemies[k] = unit("e" .. k, "foot", 2, hex) end
-    local G = G_of({ unit("leg", "foot", 2, { 5, 5 }, { missile = at.weapon or "pilum" }) }, enemies)
+    local G = G_of({ unit("leg", "foot", 2, { 5, 5 }, { missile = "pilum" }) }, enemies)
     local uid = G.by_id[1].leg
     local want = reference(G, uid)
     T.eq(ai.missile_target(G, uid), want, "layout " .. li)
@@ -283,5 +280,5 @@ T.case("§3 the commander's missile target: pilum and javelin weigh the hexagons
       T.eq(ai.missile_target(G, uid), G.by_id[2].e2)
     end
   end
-  T.eq(answered, 6)
+  T.eq(answered, 3)
 end)
