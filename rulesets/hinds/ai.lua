@@ -506,9 +506,17 @@ function ai.flank_hex(G, d, asked, near)
   local bq, brr, bd, br
   local DIRS = H.DIRS
   local enemies = turn.units(G, 3 - d.side)
+  local dq, dr, far = d.q, d.r, near + 2
+  -- (H.distance written out below: every enemy, and every flank and rear
+  -- hexagon of the near ones)
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
-    if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
+    local a, b = dq - e.q, dr - e.r
+    local c = a + b
+    if a < 0 then a = -a end
+    if b < 0 then b = -b end
+    if c < 0 then c = -c end
+    if e.state == "ready" and e.formation ~= "square" and (a + b + c) // 2 <= far then
       local rel = H.relatives(e.facing)
       for i = 1, 6 do
         if rel[i] ~= "front" then
@@ -518,8 +526,13 @@ function ai.flank_hex(G, d, asked, near)
           -- the distance first: a hexagon too far (beyond near + 2, or
           -- farther than the best so far: it cannot be chosen) needs no
           -- question of the ground
-          local dist = H.distance(d.q, d.r, q, r)
-          if dist <= near + 2 and (not bd or dist <= bd) and turn.free(G, d, q, r) then
+          local x, y = dq - q, dr - r
+          local z = x + y
+          if x < 0 then x = -x end
+          if y < 0 then y = -y end
+          if z < 0 then z = -z end
+          local dist = (x + y + z) // 2 | 0
+          if dist <= far and (not bd or dist <= bd) and turn.free(G, d, q, r) then
             local rank = own_rank(G, d.side, q, r)
             if not bd or dist < bd or (dist == bd and rank < br) then
               bq, brr, bd, br = q, r, dist, rank
