@@ -162,11 +162,22 @@ end
 local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [key] = { reach, units, dir } }, charge = memo }
 
 -- The memory of the unit being ordered now, if it is d: its move reaches
--- and its charge reach (turn.can_charge's reach_memo), or nil.
+-- and its charge reach (turn.can_charge's reach_memo), or nil. Forgotten
+-- if anything was placed or removed since, or d's hexagon, carry or
+-- formation changed (a commander is meant only to read the board; one that
+-- does more gets fresh searches).
+local function stamp(G, d)
+  return (G.placements or 0) .. ":" .. d.q .. ":" .. d.r .. ":" .. tostring(d.carry) .. ":"
+    .. tostring(d.carry_facing) .. ":" .. tostring(d.carry_dir) .. ":" .. tostring(d.formation)
+end
+
 function turn.order_memo(G, d)
   local m = ordering[G]
-  if m and m.uid == d.uid then return m end
-  return nil
+  if not (m and m.uid == d.uid) then return nil end
+  if m.stamp ~= stamp(G, d) then
+    m.stamp, m.reach, m.charge = stamp(G, d), {}, {}
+  end
+  return m
 end
 
 function turn.move_reach(G, d, how, facing, throwing)
@@ -298,7 +309,7 @@ function turn.move_side(G, s)
       elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
       else
-        ordering[G] = { uid = uid, reach = {}, charge = {} }
+        ordering[G] = { uid = uid, reach = {}, charge = {}, stamp = stamp(G, d) }
         turn.order(G, uid, cmd.order(G, uid))
         ordering[G] = nil
       end

@@ -188,6 +188,34 @@ T.case("§2 orders: a move's reach is searched once while a unit is ordered, and
   T.truthy(seen[G.by_id[1].lc])
 end)
 
+T.case("§2 orders: a commander that moves a unit while choosing gets a fresh search, not the remembered one", function()
+  -- turn.order_memo forgets its searches when anything is placed: the
+  -- order is checked against the board as it stands
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("mi", 2, { 2, 2 }) }, { foot("e", 2, { 5, 8 }) })
+  local lc_uid, mi_uid = G.by_id[1].lc, G.by_id[1].mi
+  local blocked
+  G.sides[1].commander = { missile_target = HOLD.missile_target, pursue = HOLD.pursue,
+    cavalry_assisted = HOLD.cavalry_assisted,
+    order = function(G2, uid)
+      if uid ~= lc_uid then return { kind = "hold" } end
+      local d = G2.D[uid]
+      local reach = turn.move_reach(G2, d, "forward", d.facing)
+      local first = reach[1]
+      -- put the foot on the hexagon the horse is about to be ordered to
+      turn.place(G2, mi_uid, first[1], first[2], G2.D[mi_uid].facing)
+      blocked = { first[1], first[2] }
+      local again = turn.move_reach(G2, d, "forward", d.facing)
+      T.truthy(not rawequal(again, reach), "searched again")
+      for _, h in ipairs(again) do T.truthy(h[1] ~= first[1] or h[2] ~= first[2], "the taken hexagon is out") end
+      return { kind = "move", q = first[1], r = first[2], facing = d.facing, how = "forward" }
+    end }
+  turn.move_side(G, 1)
+  local lc = G.D[lc_uid]
+  T.truthy(blocked)
+  T.truthy(lc.q ~= blocked[1] or lc.r ~= blocked[2], "the order to a taken hexagon is refused")
+  T.eq(turn.at(G, blocked[1], blocked[2]), mi_uid)
+end)
+
 T.case("§2 heavy cavalry charges no more than 45 degrees from its facing", function()
   local G = G_of({ horse("hc", 2, { 5, 2 }) }, { foot("e", 2, { 6, 2 }) })
   local hc, e = G.D[G.by_id[1].hc], G.D[G.by_id[2].e]
