@@ -159,34 +159,43 @@ end
 -- then turn.order), nothing on the board moves, so the reach of a move is
 -- the same each time it is asked: it is worked out once (the commander
 -- weighs it, turn.order checks the order against it). Callers only read it.
-local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [key] = { reach, units, dir } }, charge = memo }
+local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [how][facing][slot] = { reach, units, dir } }, charge = memo }
 
 -- The memory of the unit being ordered now, if it is d: its move reaches
 -- and its charge reach (turn.can_charge's reach_memo), or nil. Forgotten
 -- if anything was placed or removed since, or d's hexagon, carry or
 -- formation changed (a commander is meant only to read the board; one that
 -- does more gets fresh searches).
-local function stamp(G, d)
-  return (G.placements or 0) .. ":" .. d.q .. ":" .. d.r .. ":" .. tostring(d.carry) .. ":"
-    .. tostring(d.carry_facing) .. ":" .. tostring(d.carry_dir) .. ":" .. tostring(d.formation)
+local function same(m, G, d)
+  return m.placements == (G.placements or 0) and m.q == d.q and m.r == d.r and m.carry == d.carry
+    and m.carry_facing == d.carry_facing and m.carry_dir == d.carry_dir and m.formation == d.formation
+end
+
+local function begin(m, G, d)
+  m.placements, m.q, m.r, m.carry = G.placements or 0, d.q, d.r, d.carry
+  m.carry_facing, m.carry_dir, m.formation = d.carry_facing, d.carry_dir, d.formation
+  m.reach, m.charge = {}, {}
+  return m
 end
 
 function turn.order_memo(G, d)
   local m = ordering[G]
   if not (m and m.uid == d.uid) then return nil end
-  if m.stamp ~= stamp(G, d) then
-    m.stamp, m.reach, m.charge = stamp(G, d), {}, {}
-  end
+  if not same(m, G, d) then begin(m, G, d) end
   return m
 end
 
 function turn.move_reach(G, d, how, facing, throwing)
   facing = facing or d.facing
   local m = turn.order_memo(G, d)
-  local key
+  local per, slot   -- m.reach[how][facing][1 or 2 (throwing)] (no string made)
   if m then
-    key = how .. "|" .. facing .. (throwing and "|throwing" or "")
-    local hit = m.reach[key]
+    local by_how = m.reach[how]
+    if not by_how then by_how = {}; m.reach[how] = by_how end
+    per = by_how[facing]
+    if not per then per = {}; by_how[facing] = per end
+    slot = throwing and 2 or 1
+    local hit = per[slot]
     if hit then return hit[1], hit[2], hit[3] end
   end
   local dir = how == "rear" and "rear" or "front"
@@ -195,7 +204,7 @@ function turn.move_reach(G, d, how, facing, throwing)
     return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
-  if key then m.reach[key] = { reach, units, dir } end
+  if per then per[slot] = { reach, units, dir } end
   return reach, units, dir
 end
 
@@ -309,7 +318,7 @@ function turn.move_side(G, s)
       elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
       else
-        ordering[G] = { uid = uid, reach = {}, charge = {}, stamp = stamp(G, d) }
+        ordering[G] = begin({ uid = uid }, G, d)
         turn.order(G, uid, cmd.order(G, uid))
         ordering[G] = nil
       end
