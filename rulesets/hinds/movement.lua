@@ -159,43 +159,34 @@ end
 -- then turn.order), nothing on the board moves, so the reach of a move is
 -- the same each time it is asked: it is worked out once (the commander
 -- weighs it, turn.order checks the order against it). Callers only read it.
-local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [how][facing][slot] = { reach, units, dir } }, charge = memo }
+local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [key] = { reach, units, dir } }, charge = memo }
 
 -- The memory of the unit being ordered now, if it is d: its move reaches
 -- and its charge reach (turn.can_charge's reach_memo), or nil. Forgotten
--- if anything was placed or removed since, or d's hexagon, carry or
--- formation changed (a commander is meant only to read the board; one that
--- does more gets fresh searches).
-local function same(m, G, d)
-  return m.placements == (G.placements or 0) and m.q == d.q and m.r == d.r and m.carry == d.carry
-    and m.carry_facing == d.carry_facing and m.carry_dir == d.carry_dir and m.formation == d.formation
-end
-
-local function begin(m, G, d)
-  m.placements, m.q, m.r, m.carry = G.placements or 0, d.q, d.r, d.carry
-  m.carry_facing, m.carry_dir, m.formation = d.carry_facing, d.carry_dir, d.formation
-  m.reach, m.charge = {}, {}
+-- if anything was placed or removed since (turn.place and turn.remove count
+-- G.placements): a commander is meant only to read the board; one that
+-- moves pieces while it chooses gets fresh searches.
+local function begin(m, G)
+  m.placements, m.reach, m.charge = G.placements or 0, {}, {}
   return m
 end
 
 function turn.order_memo(G, d)
   local m = ordering[G]
   if not (m and m.uid == d.uid) then return nil end
-  if not same(m, G, d) then begin(m, G, d) end
+  if m.placements ~= (G.placements or 0) then begin(m, G) end
   return m
 end
 
+local HOW_CODE = { forward = 0, turned = 1, rear = 2 }
 function turn.move_reach(G, d, how, facing, throwing)
   facing = facing or d.facing
   local m = turn.order_memo(G, d)
-  local per, slot   -- m.reach[how][facing][1 or 2 (throwing)] (no string made)
-  if m then
-    local by_how = m.reach[how]
-    if not by_how then by_how = {}; m.reach[how] = by_how end
-    per = by_how[facing]
-    if not per then per = {}; by_how[facing] = per end
-    slot = throwing and 2 or 1
-    local hit = per[slot]
+  local key   -- a number (no string made): a whole-degree facing, the move's kind and throwing below 16
+  local code = HOW_CODE[how]
+  if m and code and facing % 1 == 0 then
+    key = facing * 16 + code * 2 + (throwing and 1 or 0)
+    local hit = m.reach[key]
     if hit then return hit[1], hit[2], hit[3] end
   end
   local dir = how == "rear" and "rear" or "front"
@@ -204,7 +195,7 @@ function turn.move_reach(G, d, how, facing, throwing)
     return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
-  if per then per[slot] = { reach, units, dir } end
+  if key then m.reach[key] = { reach, units, dir } end
   return reach, units, dir
 end
 
@@ -318,7 +309,7 @@ function turn.move_side(G, s)
       elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
       else
-        ordering[G] = begin({ uid = uid }, G, d)
+        ordering[G] = begin({ uid = uid }, G)
         turn.order(G, uid, cmd.order(G, uid))
         ordering[G] = nil
       end
