@@ -27,7 +27,7 @@ local missiles = require("hinds.missiles")
 local setup = require("hinds.setup")
 local turn = require("hinds.turn")
 local H = require("hinds.hexes")
-local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
+-- (lib.sighting.knows, written out where the commander weighs enemies: the enemies the side has seen, weather module)
 
 local ai = {}
 
@@ -119,11 +119,15 @@ local function nearest_enemy(G, d, filter)
   local best, bd
   local enemies = turn.units(G, 3 - d.side)
   local dq, dr = d.q, d.r
+  -- sighting.knows written out (every enemy, several times a unit): with
+  -- no sighting state every enemy is known
+  local st = G.sighting
+  local seen = st and st.seen[d.side]
   for j = 1, #enemies do
     local uid = enemies[j]
     local e = G.D[uid]
     -- hook: with the weather module, only the enemies the side has seen
-    if e.state ~= "gone" and (not filter or filter(e)) and sighting.knows(G, d.side, uid) then
+    if e.state ~= "gone" and (not filter or filter(e)) and (not seen or seen[uid] == true) then
       local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
       local ds = dq2 + dr2
       if dq2 < 0 then dq2 = -dq2 end
@@ -221,9 +225,17 @@ function ai.choose(G, uid)
   -- charges
   if not light then
     local best, bv
-    local reach_memo = {}   -- d's charge reach by facing, shared by the enemies it weighs
+    -- d's charge reach by facing, shared by the enemies it weighs (and by
+    -- turn.charge, when it is the unit being ordered)
+    local m = turn.order_memo(G, d)
+    local reach_memo = m and m.charge or {}
     local enemies = turn.units(G, 3 - d.side)
     local dq, dr = d.q, d.r
+    -- an enemy beyond the charge's reach (turn.charge_limit) is not asked
+    local limit = turn.charge_limit(G, d, reach_memo)
+    if limit > 4 then limit = 4 end
+    local st = G.sighting   -- sighting.knows, written out as in nearest_enemy
+    local seen = st and st.seen[d.side]
     for j = 1, #enemies do
       local e_uid = enemies[j]
       local e = G.D[e_uid]
@@ -232,7 +244,7 @@ function ai.choose(G, uid)
       if dq2 < 0 then dq2 = -dq2 end
       if dr2 < 0 then dr2 = -dr2 end
       if ds < 0 then ds = -ds end
-      if (dq2 + dr2 + ds) // 2 <= 4 and sighting.knows(G, d.side, e_uid) then  -- hook: known enemies only
+      if (dq2 + dr2 + ds) // 2 <= limit and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
         local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)
@@ -269,12 +281,13 @@ function ai.choose(G, uid)
     end
   end
   -- close with the nearest enemy (horse: round its flank)
-  local target = nearest_enemy(G, d, is_ready) or nearest_enemy(G, d)
+  local target_ready, ready_dist = nearest_enemy(G, d, is_ready)
+  local target = target_ready or nearest_enemy(G, d)
   -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
   if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
   local e = G.D[target]
   if d.arm == "mounted" and not light then
-    local fq, fr = ai.flank_hex(G, d)
+    local fq, fr = ai.flank_hex(G, d, target_ready ~= nil, ready_dist)
     if fq and H.distance(d.q, d.r, fq, fr) > 0 then
       local o = ai.step_to(G, d, fq, fr, "forward")
       if o and o.kind == "move" then return o end
@@ -347,13 +360,25 @@ function ai.step_to(G, d, tq, tr, how)
   local best, bd
   local here = H.distance(d.q, d.r, e.q, e.r)
   local br
-  for _, h in ipairs(reach) do
-    local dist = H.distance(h[1], h[2], e.q, e.r)
-    local score = how == "rear" and -dist or dist
+  -- (H.distance and own_rank written out: every hexagon of every reach)
+  local rear, ti = how == "rear", turn.tinfo
+  local flip, cols1, rows1 = d.side == 2, G.B.cols - 1, G.B.rows - 1
+  for i = 1, #reach do
+    local h = reach[i]
+    local hq, hr = h[1], h[2]
+    local dq2, dr2 = hq - tq, hr - tr
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    local dist = (dq2 + dr2 + ds) // 2 | 0
+    local score = rear and -dist or dist
     -- a stream ends the move and costs the next (§2): a hexagon as far on
     -- by dry ground is better
-    if turn.tinfo(G, h[1], h[2]).stream then score = score + 0.5 end
-    local rank = own_rank(G, d.side, h[1], h[2])
+    if ti(G, hq, hr).stream then score = score + 0.5 end
+    local col, row = hq + hr // 2, hr
+    if flip then col, row = cols1 - col, rows1 - row end
+    local rank = row * 1024 + col
     if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
   end
   if #reach == 0 then
@@ -376,7 +401,9 @@ local function horse_threat(G, d)
     if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
       local saved = G.turn
       G.turn = G.turn + 1          -- as it would stand in its next move
-      local ok, q, r = turn.can_charge(G, e, d)
+      -- (no search for a horse beyond its charge's reach: turn.charge_limit)
+      local ok, q, r = false, nil, nil
+      if H.distance(d.q, d.r, e.q, e.r) <= turn.charge_limit(G, e) then ok, q, r = turn.can_charge(G, e, d) end
       G.turn = saved
       if ok then
         local i = H.dir_index(q - d.q, r - d.r)
@@ -471,25 +498,41 @@ end
 
 -- A free hex on an enemy's flank or rear for horse to make for: the
 -- nearest one that is not farther than the nearest enemy by more than two
--- hexes (enemies in square have no flanks).
-function ai.flank_hex(G, d)
-  local _, near = nearest_enemy(G, d, is_ready)
+-- hexes (enemies in square have no flanks). asked, near: the caller has
+-- already found the distance to the nearest ready enemy (nil: none).
+function ai.flank_hex(G, d, asked, near)
+  if not asked then near = select(2, nearest_enemy(G, d, is_ready)) end
   if not near then return nil end
   local bq, brr, bd, br
   local DIRS = H.DIRS
   local enemies = turn.units(G, 3 - d.side)
+  local dq, dr, far = d.q, d.r, near + 2
+  -- (H.distance written out below: every enemy, and every flank and rear
+  -- hexagon of the near ones)
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
-    if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
+    local a, b = dq - e.q, dr - e.r
+    local c = a + b
+    if a < 0 then a = -a end
+    if b < 0 then b = -b end
+    if c < 0 then c = -c end
+    if e.state == "ready" and e.formation ~= "square" and (a + b + c) // 2 <= far then
       local rel = H.relatives(e.facing)
       for i = 1, 6 do
         if rel[i] ~= "front" then
           local dir = DIRS[i]
           local q, r = e.q + dir[1], e.r + dir[2]
           if q == d.q and r == d.r then return q, r end
-          -- the distance first: a hexagon too far needs no question of the ground
-          local dist = H.distance(d.q, d.r, q, r)
-          if dist <= near + 2 and turn.free(G, d, q, r) then
+          -- the distance first: a hexagon too far (beyond near + 2, or
+          -- farther than the best so far: it cannot be chosen) needs no
+          -- question of the ground
+          local x, y = dq - q, dr - r
+          local z = x + y
+          if x < 0 then x = -x end
+          if y < 0 then y = -y end
+          if z < 0 then z = -z end
+          local dist = (x + y + z) // 2 | 0
+          if dist <= far and (not bd or dist <= bd) and turn.free(G, d, q, r) then
             local rank = own_rank(G, d.side, q, r)
             if not bd or dist < bd or (dist == bd and rank < br) then
               bq, brr, bd, br = q, r, dist, rank
@@ -529,8 +572,40 @@ end
 -- distance first and the search stops at the first distance with a target:
 -- the same choice, with the line of cast worked out for fewer enemies.
 local near_j, near_dist = {}, {}   -- scratch: enemies within 4 hexes (army order) and their distances
+-- A caster that reaches only enemies next to it (the pilum: "at 5 units
+-- and under", gap 0 only) weighs the enemies on its six neighbouring
+-- hexagons instead of the whole army: the same scores, and among equals
+-- the first in army order.
+local function adjacent_target(G, d)
+  local occ, D, DIRS, side = G.occ, G.D, H.DIRS, d.side
+  local score_of, best, bd, ties
+  for i = 1, 6 do
+    local dir = DIRS[i]
+    local o = occ[(d.q + dir[1] + 512) * 1024 + (d.r + dir[2] + 512)]
+    local e = o and D[o]
+    if e and e.side ~= side and e.state ~= "gone" then
+      local sit = turn.cast_situation(G, d, e)
+      if sit and missiles.table_for(d, e, sit) then
+        local score = 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+        score_of = score_of or {}
+        score_of[o] = score
+        if not bd or score < bd then best, bd, ties = o, score, false elseif score == bd then ties = true end
+      end
+    end
+  end
+  if not ties then return best end
+  local enemies = turn.units(G, 3 - side)
+  for j = 1, #enemies do
+    if score_of[enemies[j]] == bd then return enemies[j] end
+  end
+  return best
+end
+
 function ai.missile_target(G, uid)
   local d = G.D[uid]
+  local widest = missiles.max_gap(d)
+  if not widest then return nil end
+  if H.gap(2) > widest then return adjacent_target(G, d) end
   local dq, dr = d.q, d.r
   local enemies = turn.units(G, 3 - d.side)
   local n = 0
@@ -544,7 +619,10 @@ function ai.missile_target(G, uid)
     local dist = (dq2 + dr2 + ds) // 2 | 0
     if dist <= 4 then n = n + 1; near_j[n], near_dist[n] = j, dist end
   end
+  -- no level whose gap is beyond the caster's widest range (table_for
+  -- would refuse every enemy there)
   for level = 0, 4 do
+    if H.gap(level) > widest then break end
     local best, bd
     for k = 1, n do
       if near_dist[k] == level then

@@ -108,6 +108,7 @@ end
 function turn.place(G, uid, q, r, facing, kind)
   local d = G.D[uid]
   if kind then M.record(G, uid, kind) end
+  G.placements = (G.placements or 0) + 1   -- turn.order_memo forgets its searches
   if d.q then G.occ[H.key(d.q, d.r)] = nil end
   d.q, d.r, d.facing = q, r, facing or d.facing
   G.occ[H.key(q, r)] = uid
@@ -120,6 +121,7 @@ function turn.remove(G, uid, why)
   if d.q then G.occ[H.key(d.q, d.r)] = nil end
   d.state, d.combat = "gone", nil
   G.removals = (G.removals or 0) + 1   -- turn.units makes its lists anew
+  G.placements = (G.placements or 0) + 1   -- turn.order_memo forgets its searches
   G.bf:remove(uid)
   log(G, "unit_gone", { unit = uid, reason = why })
   say(G, "  %s leaves the field (%s).", label(d), why)

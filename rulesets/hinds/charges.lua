@@ -26,6 +26,28 @@ local function leave_combat(G, uid)
 end
 turn.leave_combat = leave_combat
 
+-- d's charge allowances in distance units with the carry, on open and on
+-- rough ground, remembered in reach_memo if given.
+local function charge_totals(d, reach_memo)
+  if reach_memo and reach_memo.total then return reach_memo.total, reach_memo.rough_total end
+  local total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
+  local rough_total = turn.allowance(d, "charge", ROUGH) + carried(d, d.facing, "front")
+  if reach_memo then reach_memo.total, reach_memo.rough_total = total, rough_total end
+  return total, rough_total
+end
+
+-- The farthest enemy (in hexagons) turn.can_charge could let d charge: -1
+-- when d is not free to charge at all, else the longest charge reach plus
+-- one (an enemy next to its last hexagon), and at least 1 (an enemy
+-- touching it). For the commander, which weighs many enemies; reach_memo
+-- as for can_charge.
+function turn.charge_limit(G, d, reach_memo)
+  if d.state ~= "ready" or d.combat or d.non_combatant or d.formation == "march" then return -1 end
+  if (G.turn - (d.last_charge or -99)) < tables.charge_interval[troops.type_of(d)] then return -1 end
+  local total, rough_total = charge_totals(d, reach_memo)
+  return max(steps_for(total), steps_for(rough_total)) + 1
+end
+
 -- Whether d may charge enemy e now, and the hex it would end on. Returns
 -- ok, q, r, why. "All units must close with the enemy during their charge
 -- turn"; heavy cavalry "cannot execute a charge at a greater angle from its
@@ -35,7 +57,8 @@ turn.leave_combat = leave_combat
 -- wait a turn.
 --
 -- reach_memo (optional, a table): the hexagons d's charge reaches, by
--- facing, and its charge allowances (total, rough_total), for a caller that asks about several enemies while nothing
+-- facing (indexed by hexagon), and its charge allowances (total,
+-- rough_total), for a caller that asks about several enemies while nothing
 -- moves (the commander's choice of a charge); the search is the same for
 -- every enemy that asks for the same facing.
 function turn.can_charge(G, d, e, reach_memo)
@@ -57,14 +80,7 @@ function turn.can_charge(G, d, e, reach_memo)
   if dist == 1 then return true, d.q, d.r end
   if off > 90 + 1e-9 then return false, nil, nil, "the enemy is behind" end
   -- d's charge allowances (the same for every enemy a caller with a memo asks about)
-  local total, rough_total
-  if reach_memo and reach_memo.total then
-    total, rough_total = reach_memo.total, reach_memo.rough_total
-  else
-    total = turn.allowance(d, "charge") + carried(d, d.facing, "front")
-    rough_total = turn.allowance(d, "charge", ROUGH) + carried(d, d.facing, "front")
-    if reach_memo then reach_memo.total, reach_memo.rough_total = total, rough_total end
-  end
+  local total, rough_total = charge_totals(d, reach_memo)
   local face = d.facing
   if not hc then face = H.facing_towards(bearing, d.facing) end
   -- a hexagon n steps from d is at most n hexagons from it, so no hexagon
@@ -73,14 +89,49 @@ function turn.can_charge(G, d, e, reach_memo)
   if dist > max(steps_for(total), steps_for(rough_total)) + 1 then
     return false, nil, nil, "out of charge reach"
   end
-  local reach = reach_memo and reach_memo[face]
-  if not reach then
-    reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
-    if reach_memo then reach_memo[face] = reach end
+  if reach_memo then
+    -- the reach of this facing indexed by hexagon (its order in the search
+    -- and its tie rank, worked out once): an enemy asks its six neighbours
+    -- instead of the whole reach. The same choice as the scan below: the
+    -- fewest steps, then the lowest rank, then the first in the search.
+    local idx = reach_memo[face]
+    if not idx then
+      local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
+      idx = {}
+      for i = 1, #reach do
+        local h = reach[i]
+        idx[(h[1] + 512) * 1024 + (h[2] + 512)] = { h, i }   -- the rank when first asked
+      end
+      reach_memo[face] = idx
+    end
+    local best, bi, br
+    local DIRS = H.DIRS
+    for n = 1, 6 do
+      local dir = DIRS[n]
+      local x = idx[(e.q + dir[1] + 512) * 1024 + (e.r + dir[2] + 512)]
+      if x then
+        local h, i, rank = x[1], x[2], x[3]
+        if not rank then rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2]); x[3] = rank end
+        if not best or h[3] < best[3] or (h[3] == best[3] and (rank < br or (rank == br and i < bi))) then
+          best, bi, br = h, i, rank
+        end
+      end
+    end
+    if best then return true, best[1], best[2] end
+    return false, nil, nil, "out of charge reach"
   end
+  local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
   local best, br
-  for _, h in ipairs(reach) do
-    if H.distance(h[1], h[2], e.q, e.r) == 1 then
+  local eq, er = e.q, e.r
+  for i = 1, #reach do
+    local h = reach[i]
+    -- H.distance(h, e) == 1, written out
+    local dq2, dr2 = h[1] - eq, h[2] - er
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    if dq2 + dr2 + ds == 2 then
       -- the fewest steps; between equals, the straightest (H.tie_rank: the
       -- same from either side of the board)
       local rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2])
@@ -129,7 +180,9 @@ end
 
 function turn.charge(G, uid, target)
   local d, e = G.D[uid], G.D[target]
-  local ok, q, r, why = turn.can_charge(G, d, e)
+  -- the charge reach the commander searched for this unit's order, if any
+  local m = turn.order_memo and turn.order_memo(G, d)
+  local ok, q, r, why = turn.can_charge(G, d, e, m and m.charge)
   if not ok then return false, why end
   local face = H.facing_towards(H.bearing(G.B, q, r, e.q, e.r), d.facing)
   -- a charge from the hexagon the unit stands on (it already touches the

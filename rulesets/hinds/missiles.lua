@@ -51,6 +51,19 @@ function missiles.table_for(sh, tg, sit)
   return nil, "out of range"
 end
 
+-- The widest gap (distance units) at which missiles.table_for could give
+-- sh a table, or nil if it never could: the short range (5 for the pilum)
+-- or the long range if sh has it. Beyond it table_for answers "out of
+-- range" whatever the line, so a caller may skip the line.
+function missiles.max_gap(sh)
+  local w = sh.missile and tables.missiles[sh.missile]
+  if not w or sh.formation == "testudo" then return nil end
+  local short = sh.missile == "pilum" and math.min(R.short, R.pilum) or R.short
+  local long = troops.long_range(sh)
+  if long and long > short then return long end
+  return short
+end
+
 -- The cell of a table for a face, or nil (a miss).
 function missiles.cell(tbl, class, face)
   for _, c in ipairs(tbl[class]) do

@@ -65,54 +65,67 @@ local function dir_mask(facing, dirs)
   return m
 end
 
+-- The search is breadth first with the list it returns as its queue (the
+-- same order as a search level by level: every hexagon of a level is
+-- listed before the next level's first).
 function turn.reachable(G, d, facing, dirs, max_steps)
   local dq, dr = d.q, d.r
   local start = H.key(dq, dr)
   local out = {}
   local seen = { [start] = true }
   local on_road = tinfo(G, dq, dr).road == true
-  local frontier = { { dq, dr, 0, false, on_road } }
   local limit_plain, limit_rough = max_steps(false, false), max_steps(true, false)
   local road_plain, road_rough = limit_plain, limit_rough
   if on_road then road_plain, road_rough = max_steps(false, true), max_steps(true, true) end
   local mask, DIRS = dir_mask(facing, dirs), H.DIRS
   -- whether a hexagon is free, asked once per hexagon and search (nothing
-  -- moves while it runs; turn.free is looked up here so that a module's
-  -- wrapper of turn.passable still answers)
+  -- moves while it runs). turn.free written out: the occupant first, then
+  -- turn.passable, looked up once per search; turn.tinfo likewise (a
+  -- module may wrap either). turn.rough_step written out too: it reads the
+  -- board's own terrain and heights.
   local free_at = {}
-  while #frontier > 0 do
-    local nextf = {}
-    for fi = 1, #frontier do
-      local f = frontier[fi]
-      local q, r, steps, rough, road = f[1], f[2], f[3], f[4], f[5]
-      local stop = tinfo(G, q, r).stream and (q ~= dq or r ~= dr)
-      if not stop then
-        for i = 1, 6 do
-          if mask[i] then
-            local dir = DIRS[i]
-            local nq, nr = q + dir[1], r + dir[2]
-            local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
-            if not seen[k] then
-              local free = free_at[k]
-              if free == nil then free = turn.free(G, d, nq, nr); free_at[k] = free end
-              if free then
-                local rgh = rough or turn.rough_step(G, q, r, nq, nr)
-                local rd = road and tinfo(G, nq, nr).road == true
-                local lim
-                if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
-                if steps + 1 <= lim then
-                  seen[k] = true
-                  local e = { nq, nr, steps + 1, rgh, rd }
-                  out[#out + 1] = e
-                  nextf[#nextf + 1] = e
+  local occ, passable, ti = G.occ, turn.passable, turn.tinfo
+  local terrain, heights, TERRAIN = G.terrain, G.heights, tables.terrain
+  local q, r, steps, rough, road = dq, dr, 0, false, on_road
+  local i, n = 0, 0
+  while true do
+    if i == 0 or not ti(G, q, r).stream then   -- a stream ends the move (not the start's)
+      for k6 = 1, 6 do
+        if mask[k6] then
+          local dir = DIRS[k6]
+          local nq, nr = q + dir[1], r + dir[2]
+          local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
+          if not seen[k] then
+            local free = free_at[k]
+            if free == nil then free = occ[k] == nil and passable(G, d, nq, nr); free_at[k] = free end
+            if free then
+              local rgh = rough
+              if not rgh then
+                local t = TERRAIN[terrain[k] or "clear"]
+                if t.rough == "uphill" then
+                  local h0 = heights and heights[(q + 512) * 1024 + (r + 512)] or 0
+                  rgh = (heights and heights[k] or 0) > h0
+                else
+                  rgh = t.rough == true
                 end
+              end
+              local rd = road and ti(G, nq, nr).road == true
+              local lim
+              if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
+              if steps + 1 <= lim then
+                seen[k] = true
+                n = n + 1
+                out[n] = { nq, nr, steps + 1, rgh, rd }
               end
             end
           end
         end
       end
     end
-    frontier = nextf
+    i = i + 1
+    local f = out[i]
+    if not f then break end
+    q, r, steps, rough, road = f[1], f[2], f[3], f[4], f[5]
   end
   return out
 end
@@ -141,14 +154,48 @@ end
 -- `facing`, "rear"): the reach (turn.reachable), units(rough, road) the
 -- distance units the move has (allowance and carry) and the direction.
 -- A turned move starts afresh in its new facing (the carry is lost).
+--
+-- While a unit is being ordered (turn.move_side: the commander's choice,
+-- then turn.order), nothing on the board moves, so the reach of a move is
+-- the same each time it is asked: it is worked out once (the commander
+-- weighs it, turn.order checks the order against it). Callers only read it.
+local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [key] = { reach, units, dir } }, charge = memo }
+
+-- The memory of the unit being ordered now, if it is d: its move reaches
+-- and its charge reach (turn.can_charge's reach_memo), or nil. Forgotten
+-- if anything was placed or removed since (turn.place and turn.remove count
+-- G.placements): a commander is meant only to read the board; one that
+-- moves pieces while it chooses gets fresh searches.
+local function begin(m, G)
+  m.placements, m.reach, m.charge = G.placements or 0, {}, {}
+  return m
+end
+
+function turn.order_memo(G, d)
+  local m = ordering[G]
+  if not (m and m.uid == d.uid) then return nil end
+  if m.placements ~= (G.placements or 0) then begin(m, G) end
+  return m
+end
+
+local HOW_CODE = { forward = 0, turned = 1, rear = 2 }
 function turn.move_reach(G, d, how, facing, throwing)
   facing = facing or d.facing
+  local m = turn.order_memo(G, d)
+  local key   -- a number (no string made): a whole-degree facing, the move's kind and throwing below 16
+  local code = HOW_CODE[how]
+  if m and code and facing % 1 == 0 then
+    key = facing * 16 + code * 2 + (throwing and 1 or 0)
+    local hit = m.reach[key]
+    if hit then return hit[1], hit[2], hit[3] end
+  end
   local dir = how == "rear" and "rear" or "front"
   local carry = how == "turned" and 0 or carried(d, facing, dir)
   local function units(rough, road)
     return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
+  if key then m.reach[key] = { reach, units, dir } end
   return reach, units, dir
 end
 
@@ -262,7 +309,9 @@ function turn.move_side(G, s)
       elseif d.regroup_turn and d.regroup_turn >= G.turn then
         d.carry = 0
       else
+        ordering[G] = begin({ uid = uid }, G)
         turn.order(G, uid, cmd.order(G, uid))
+        ordering[G] = nil
       end
     end
   end

@@ -18,25 +18,36 @@ local say, log, label = turn.say, turn.log, turn.label
 -- two sides (direct over indirect over blocked), so the same cast is
 -- judged alike from either side of the board.
 --
--- The hexagons between are H.between's, worked out here one at a time
--- (the same arithmetic in the same order) so that no list is made: the
--- commander weighs every cast within range of every caster each move.
-local floor, abs = math.floor, math.abs
+-- The hexagons between are H.between's. They depend only on the step from
+-- caster to target (q2 - q1, r2 - r1) and the nudge, not on where the
+-- caster stands (the nudges, 1e-6 and 2e-6 of a hexagon, are far above the
+-- rounding of adding a whole coordinate, so the cube rounding picks the
+-- same hexagons; tests/missiles_test.lua checks it against H.between over
+-- a whole board): remembered per step and nudge as a list of differences of
+-- H.key, so that a line costs a table read per hexagon between (the
+-- commander weighs every cast within range of every caster each move).
+local lines = {}   -- [nudge][step key] = { key differences in H.between's order }
+local function line_offsets(dq, dr, e)
+  local per = lines[e]
+  if not per then per = {}; lines[e] = per end
+  local sk = (dq + 512) * 1024 + (dr + 512)
+  local out = per[sk]
+  if out then return out end
+  out = {}
+  for i, h in ipairs(H.between(0, 0, dq, dr, e)) do out[i] = h[1] * 1024 + h[2] end
+  per[sk] = out
+  return out
+end
+turn.line_offsets = line_offsets
+
 local function line_side(G, sh, tg, side)
   local indirect = false
-  local q1, r1, q2, r2 = sh.q, sh.r, tg.q, tg.r
-  local n = H.distance(q1, r1, q2, r2)
-  local e = side or 1
+  local q1, r1 = sh.q, sh.r
+  local offs = line_offsets(tg.q - q1, tg.r - r1, side or 1)
+  local base = (q1 + 512) * 1024 + (r1 + 512)   -- H.key, written out
   local occ, D = G.occ, G.D
-  for i = 1, n - 1 do
-    local t = i / n
-    local x = q1 + (q2 - q1) * t + 1e-6 * e
-    local z = r1 + (r2 - r1) * t + 2e-6 * e
-    local y = -x - z
-    local rx, ry, rz = floor(x + 0.5), floor(y + 0.5), floor(z + 0.5)
-    local dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz then rx = -ry - rz elseif dy > dz then ry = -rx - rz else rz = -rx - ry end
-    local o = occ[(rx + 512) * 1024 + (rz + 512)]   -- H.key, written out
+  for i = 1, #offs do
+    local o = occ[base + offs[i]]
     if o then
       if D[o].side ~= sh.side then return nil end
       indirect = true

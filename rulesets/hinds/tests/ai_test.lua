@@ -242,3 +242,43 @@ T.case("Mirror: a cast along hexsides is judged alike whichever hexagon beside t
     T.eq(turn.line_of_cast(G, sh, tg), false, "direct past the enemy at " .. bc .. "," .. brow)
   end
 end)
+
+T.case("§3 the commander's missile target: a pilum weighs its neighbours, the lowest score, the first in army order", function()
+  -- ai.missile_target asks only the six neighbouring hexagons of a caster
+  -- that reaches no farther; the answer must be the one of weighing every
+  -- enemy (ten a hexagon, +5 indirect, +3 not ready; the first in army
+  -- order among equals), whatever the order of the hexagons around it
+  local function reference(G, uid)
+    local d, best, bd = G.D[uid], nil, nil
+    for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+      local e = G.D[e_uid]
+      local sit = turn.cast_situation(G, d, e)
+      if sit and require("hinds.missiles").table_for(d, e, sit) then
+        local score = H.distance(d.q, d.r, e.q, e.r) * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+        if not bd or score < bd then best, bd = e_uid, score end
+      end
+    end
+    return best
+  end
+  local layouts = {
+    { { 5, 6 }, { 4, 5 }, { 6, 5 } },   -- three enemies touching, in one order
+    { { 6, 5 }, { 4, 5 }, { 5, 6 } },   -- the same hexagons, the army in another order
+    { { 5, 7 }, { 4, 5 } },             -- one out of the pilum's reach
+  }
+  local answered = 0
+  for li, at in ipairs(layouts) do
+    local enemies = {}
+    for k, hex in ipairs(at) do enemies[k] = unit("e" .. k, "foot", 2, hex) end
+    local G = G_of({ unit("leg", "foot", 2, { 5, 5 }, { missile = "pilum" }) }, enemies)
+    local uid = G.by_id[1].leg
+    local want = reference(G, uid)
+    T.eq(ai.missile_target(G, uid), want, "layout " .. li)
+    if want then answered = answered + 1 end
+    if li == 1 then
+      G.D[G.by_id[2].e1].state = "fleeing"     -- +3: the next in army order is chosen
+      T.eq(ai.missile_target(G, uid), reference(G, uid))
+      T.eq(ai.missile_target(G, uid), G.by_id[2].e2)
+    end
+  end
+  T.eq(answered, 3)
+end)

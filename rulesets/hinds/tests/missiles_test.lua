@@ -106,3 +106,21 @@ T.case("§3 short range only troops cast three times a battle unless throwing is
   T.eq(missiles.casts_left(unit{ missile = "javelin", sole_function = true, casts = 5 }), math.huge)
   T.eq(missiles.casts_left(unit{ missile = "bow", casts = 9 }), math.huge)
 end)
+
+T.case("§3 ranges: the widest gap of each weapon is the last at which a table applies", function()
+  -- missiles.max_gap lets the commander skip the lines of cast beyond it:
+  -- table_for must give a table at that gap and none at any wider one
+  local tg = unit{ class = 2 }
+  local want = { bow = 20, sling = 20, oriental_bow = 20, javelin = 6, pilum = 5 }
+  for weapon, gap in pairs(want) do
+    local sh = unit{ missile = weapon }
+    T.eq(missiles.max_gap(sh), gap, weapon)
+    T.truthy(missiles.table_for(sh, tg, { gap = gap }), weapon .. " at its widest gap")
+    for g = gap + 1, gap + 12 do T.eq(missiles.table_for(sh, tg, { gap = g }), nil, weapon .. " beyond") end
+  end
+  local hab = unit{ arm = "mounted", class = 3, missile = "bow" }
+  T.eq(missiles.max_gap(hab), 18, "mounted archers")
+  T.eq(missiles.table_for(hab, tg, { gap = 19 }), nil)
+  T.eq(missiles.max_gap(unit{ missile = "pilum", formation = "testudo" }), nil, "nothing from the testudo")
+  T.eq(missiles.max_gap(unit{}), nil, "no missile weapon")
+end)

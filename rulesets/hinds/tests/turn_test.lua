@@ -115,6 +115,107 @@ T.case("§2 charges: must close this turn; light cavalry 10 units reaches an ene
   T.eq(why, "out of charge reach")
 end)
 
+T.case("§2 charges: the commander's shared reach (a memo) picks the same hexagon as a search per enemy", function()
+  -- the memo indexes each facing's reach by hexagon; the hexagon it picks
+  -- (fewest steps, straightest, first searched) must be the plain scan's
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("f", 2, { 4, 3 }) },
+                 { foot("a", 2, { 4, 4 }), foot("b", 2, { 5, 4 }), foot("c", 2, { 6, 4 }), foot("d", 2, { 7, 3 }),
+                   foot("e", 2, { 3, 3 }), foot("g", 2, { 7, 2 }), foot("h", 2, { 5, 6 }) })
+  local lc = G.D[G.by_id[1].lc]
+  local memo, reached = {}, 0
+  for _, id in ipairs({ "a", "b", "c", "d", "e", "g", "h" }) do
+    local e = G.D[G.by_id[2][id]]
+    local ok, q, r = turn.can_charge(G, lc, e)
+    local ok2, q2, r2 = turn.can_charge(G, lc, e, memo)
+    T.eq({ ok2, q2, r2 }, { ok, q, r }, id)
+    if ok then reached = reached + 1 end
+  end
+  T.truthy(reached >= 3, "several enemies within the charge")
+end)
+
+T.case("§2 charges: no enemy beyond turn.charge_limit can be charged; -1 for a unit that charged too recently", function()
+  -- the commander asks can_charge only for enemies within charge_limit
+  local G = G_of({ horse("lc", 3, { 5, 1 }), foot("mi", 2, { 2, 1 }), horse("hc", 2, { 8, 1 }) },
+                 { foot("a", 2, { 5, 2 }), foot("b", 2, { 4, 3 }), foot("c", 2, { 5, 4 }), foot("e", 2, { 2, 3 }),
+                   foot("f", 2, { 3, 5 }), foot("g", 2, { 8, 3 }), foot("h", 2, { 8, 6 }), foot("i", 2, { 1, 2 }) })
+  local allowed, beyond = 0, 0
+  for _, id in ipairs({ "lc", "mi", "hc" }) do
+    local d = G.D[G.by_id[1][id]]
+    local limit = turn.charge_limit(G, d)
+    T.truthy(limit >= 1, id)
+    for _, eid in ipairs({ "a", "b", "c", "e", "f", "g", "h", "i" }) do
+      local e = G.D[G.by_id[2][eid]]
+      local ok = turn.can_charge(G, d, e)
+      local dist = H.distance(d.q, d.r, e.q, e.r)
+      if dist > limit then
+        beyond = beyond + 1
+        T.eq(ok, false, id .. " beyond its limit at " .. eid)
+      elseif ok then allowed = allowed + 1 end
+    end
+  end
+  T.truthy(allowed >= 2 and beyond >= 6, "both sides of the limit tried")
+  local lc = G.D[G.by_id[1].lc]
+  lc.last_charge = G.turn
+  T.eq(turn.charge_limit(G, lc), -1, "charged too recently")
+end)
+
+T.case("§2 orders: a move's reach is searched once while a unit is ordered, and forgotten after", function()
+  -- turn.move_side remembers the reaches asked while the commander chooses
+  -- a unit's order, so turn.order checks the order against the same search
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("mi", 2, { 2, 2 }) }, { foot("e", 2, { 5, 8 }) })
+  local seen = {}
+  G.sides[1].commander = { missile_target = HOLD.missile_target, pursue = HOLD.pursue,
+    cavalry_assisted = HOLD.cavalry_assisted,
+    order = function(G2, uid)
+      local d = G2.D[uid]
+      local reach = turn.move_reach(G2, d, "forward", d.facing)
+      T.truthy(rawequal(reach, (turn.move_reach(G2, d, "forward", d.facing))), "the same search")
+      T.truthy(turn.order_memo(G2, d), "remembered while ordered")
+      local last = reach[#reach]
+      if not last then return { kind = "hold" } end
+      seen[uid] = { last[1], last[2] }
+      return { kind = "move", q = last[1], r = last[2], facing = d.facing, how = "forward" }
+    end }
+  turn.move_side(G, 1)
+  local moved = 0
+  for uid, at in pairs(seen) do
+    local d = G.D[uid]
+    T.eq({ d.q, d.r }, at, "the order carried out")
+    T.eq(turn.order_memo(G, d), nil, "forgotten after the order")
+    moved = moved + 1
+  end
+  T.eq(moved, 1, "the horse moves (the foot's three units reach no hexagon yet)")
+  T.truthy(seen[G.by_id[1].lc])
+end)
+
+T.case("§2 orders: a commander that moves a unit while choosing gets a fresh search, not the remembered one", function()
+  -- turn.order_memo forgets its searches when anything is placed: the
+  -- order is checked against the board as it stands
+  local G = G_of({ horse("lc", 3, { 5, 2 }), foot("mi", 2, { 2, 2 }) }, { foot("e", 2, { 5, 8 }) })
+  local lc_uid, mi_uid = G.by_id[1].lc, G.by_id[1].mi
+  local blocked
+  G.sides[1].commander = { missile_target = HOLD.missile_target, pursue = HOLD.pursue,
+    cavalry_assisted = HOLD.cavalry_assisted,
+    order = function(G2, uid)
+      if uid ~= lc_uid then return { kind = "hold" } end
+      local d = G2.D[uid]
+      local reach = turn.move_reach(G2, d, "forward", d.facing)
+      local first = reach[1]
+      -- put the foot on the hexagon the horse is about to be ordered to
+      turn.place(G2, mi_uid, first[1], first[2], G2.D[mi_uid].facing)
+      blocked = { first[1], first[2] }
+      local again = turn.move_reach(G2, d, "forward", d.facing)
+      T.truthy(not rawequal(again, reach), "searched again")
+      for _, h in ipairs(again) do T.truthy(h[1] ~= first[1] or h[2] ~= first[2], "the taken hexagon is out") end
+      return { kind = "move", q = first[1], r = first[2], facing = d.facing, how = "forward" }
+    end }
+  turn.move_side(G, 1)
+  local lc = G.D[lc_uid]
+  T.truthy(blocked)
+  T.truthy(lc.q ~= blocked[1] or lc.r ~= blocked[2], "the order to a taken hexagon is refused")
+  T.eq(turn.at(G, blocked[1], blocked[2]), mi_uid)
+end)
+
 T.case("§2 heavy cavalry charges no more than 45 degrees from its facing", function()
   local G = G_of({ horse("hc", 2, { 5, 2 }) }, { foot("e", 2, { 6, 2 }) })
   local hc, e = G.D[G.by_id[1].hc], G.D[G.by_id[2].e]
@@ -204,6 +305,35 @@ T.case("§3 indirect over friends; no cast through an enemy", function()
   T.eq(sit.indirect, true)
   T.eq(sit.gap, 12)
   T.eq(turn.cast_situation(G, ar, G.D[G.by_id[2].e2]), nil)
+end)
+
+T.case("§3 lines of cast: the remembered hexagons between are H.between's from every hexagon of a board", function()
+  -- shooting.lua remembers a line per step and nudge; the line from any
+  -- caster must be the same hexagons H.between works out from there
+  local checked = 0
+  for q1 = -8, 20 do
+    for r1 = 0, 16 do
+      for dq = -9, 9 do
+        for dr = -9, 9 do
+          if H.distance(0, 0, dq, dr) <= 9 then
+            for _, e in ipairs({ 1, -1 }) do
+              local want = H.between(q1, r1, q1 + dq, r1 + dr, e)
+              local offs = turn.line_offsets(dq, dr, e)
+              T.eq(#offs, #want)
+              local base = H.key(q1, r1)
+              for i = 1, #want do
+                if base + offs[i] ~= H.key(want[i][1], want[i][2]) then
+                  T.eq({ q1, r1, dq, dr, e, i, H.unkey(base + offs[i]) }, { q1, r1, dq, dr, e, i, want[i][1], want[i][2] })
+                end
+              end
+              checked = checked + 1
+            end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(checked > 100000, "lines checked")
 end)
 
 T.case("Option throw_shields: fleeing medium infantry near the enemy flee 6 units and never fight again", function()
@@ -330,6 +460,29 @@ T.case("§2 moving up hill: a unit lost only when a step climbs; along the top o
     "only a hill has a height")
   T.raises(function() G_of({}, {}, { terrain = { { type = "hill", height = 0, hexes = { { 1, 1 } } } } }) end,
     "from 1 to 9")
+end)
+
+T.case("§2 moving up hill: the move search marks a step rough exactly where turn.rough_step does", function()
+  -- turn.reachable reads the roughness inline; one-hexagon moves from the
+  -- foot, the top and the side of hills and a wood, in every facing
+  local t = { { type = "hill", hexes = { { 5, 3 }, { 5, 4 }, { 4, 4 } } }, { type = "hill", height = 2, hexes = { { 5, 5 } } },
+              { type = "wood", hexes = { { 6, 3 } } } }
+  local G = G_of({ horse("lc", 3, { 5, 2 }) }, {}, { terrain = t })
+  local d = G.D[G.by_id[1].lc]
+  local rough, plain = 0, 0
+  for _, at in ipairs({ { 5, 2 }, { 5, 4 }, { 4, 3 }, { 6, 4 }, { 4, 5 } }) do
+    local q, r = H.axial(at[1], at[2])
+    turn.place(G, d.uid, q, r, 0)
+    for _, facing in ipairs(H.FACINGS) do
+      local reach = turn.reachable(G, d, facing, "front", function() return 1 end)
+      T.truthy(#reach >= 1)
+      for _, h in ipairs(reach) do
+        T.eq(h[4], turn.rough_step(G, q, r, h[1], h[2]), "from " .. at[1] .. "," .. at[2])
+        if h[4] then rough = rough + 1 else plain = plain + 1 end
+      end
+    end
+  end
+  T.truthy(rough >= 4 and plain >= 4, "both kinds of step")
 end)
 
 T.case("§4 pole arms on a hill: level ground on its top against a foe at the same height, never across the hillside", function()
