@@ -73,6 +73,65 @@ for _, row in ipairs(ACTIVATION.optional_modifiers) do command.optional[row.id] 
 
 local EMPTY = {}
 
+-- The default list, inlined (the commander asks a price for every order it
+-- weighs, so this is a hot path): while command.activation_modifiers holds
+-- exactly its default entries, in order (checked by identity; M.list stamps
+-- copies, recognised below), every entry adds a whole number, so the cost is
+-- the base, plus the link's own terms (Class I/II in the link, all RA Class
+-- IV/V), plus the situation's terms, at least the minimum: the same sum as
+-- the list's evaluate in any order. Any other list (an option, a module, a
+-- house rule) goes the general way.
+local default_entries = {}
+for i, e in ipairs(command.activation_modifiers.entries) do default_entries[i] = e end
+local ADD = {}
+for _, row in ipairs(ACTIVATION.modifiers) do ADD[row.id] = row.add end
+local PER_WIDTHS = 1
+for _, row in ipairs(ACTIVATION.modifiers) do
+  if row.id == "distance_from_general" then PER_WIDTHS = row.per_widths end
+end
+local ADD_DIST, ADD_LOS, ADD_LOW = ADD.distance_from_general, ADD.general_out_of_sight, ADD.low_integrity_in_link
+local ADD_CROSS, ADD_REG = ADD.crossing_sectors, ADD.regular_high_integrity
+local MINIMUM = ACTIVATION.minimum
+
+local verified_list = nil   -- a frozen list found default: it cannot change
+function command.list_is_default()
+  local list = command.activation_modifiers
+  if list == verified_list then return true end
+  local entries = list.entries
+  if #entries ~= #default_entries then return false end
+  for i = 1, #default_entries do
+    if entries[i] ~= default_entries[i] then return false end
+  end
+  if list.frozen then verified_list = list end
+  return true
+end
+
+-- The part of a link's cost that depends on its vignettes only (base and
+-- the link's own terms of the default list), or nil when the link is not a
+-- valid one (mixed or unknown army class: command.activation_cost raises).
+function command.link_part(link)
+  local n = #link
+  if n == 0 then return nil end
+  local army = link[1].army_class
+  local base = ACTIVATION.base[army]
+  if base == nil then return nil end
+  for j = 2, n do if link[j].army_class ~= army then return nil end end
+  if any_low_integrity(link) then base = base + ADD_LOW end
+  if all_regular_high(link) then base = base + ADD_REG end
+  return base
+end
+
+-- The cost by the default list from the link's part (command.link_part) and
+-- the situation (distance in widths, line of sight blocked, crossing sectors).
+function command.default_cost(link_part, distance, los_blocked, crossing)
+  local cost = link_part
+  if distance > 0 then cost = cost + ADD_DIST * (distance // PER_WIDTHS) end
+  if los_blocked then cost = cost + ADD_LOS end
+  if crossing then cost = cost + ADD_CROSS end
+  if cost < MINIMUM then cost = MINIMUM end
+  return cost
+end
+
 function command.activation_cost(vignette_or_link, situation, explain)
   local link = as_link(vignette_or_link)
   local army = link[1].army_class
