@@ -115,6 +115,41 @@ T.case("ACTIVATION: a link's price follows its General's moves and its members a
   T.eq((turn.activation_cost(G, far, hold, true)), price(far))
 end)
 
+-- The engine skips the sector test for a move too short to reach a
+-- sector's edge; near the edges it must still find every crossing.
+T.case("ACTIVATION: crossing sectors found for moves near and far from a sector's edge", function()
+  local G = skirmish({
+    { id = "gen", class = "HIN", general = true, at = { 900, 300 } },
+    { id = "u", class = "HIN", at = { 900, 200 } },
+  }, {})
+  local setup = require("phalanx.setup")
+  local S = G.S
+  local u, gen = G.by_vid[1].u, G.by_vid[1].gen
+  local g = group_of(G, 1, "u")
+  local checked, crossings = 0, 0
+  for _, edge in ipairs({ S.flank, S.width - S.flank }) do
+    for _, dist in ipairs({ 0, 40, 120 }) do
+      -- near and far, and just within or just beyond the move's reach
+      for _, dx in ipairs({ -130, -50, -5, -1, -0.5, 0, 0.5, 1, 5, 50, 130,
+                            dist - 0.5, dist + 0.5, -dist + 0.5, -dist - 0.5 }) do
+        local x = edge + dx
+        turn.place(G, u, x, 200, 0)
+        turn.place(G, gen, x, 300, 0)
+        for _, t in ipairs({ -90, -45, 0, 45, 90 }) do
+          local fx = setup.axes(t)
+          local cross = setup.table_sector(S, x) ~= setup.table_sector(S, x + fx * dist)
+          local got = turn.activation_cost(G, g, { kind = "move", turn = t, dist = dist })
+          T.eq(got, cross and 3 or 1, string.format("x %s, turn %d, %d mm", x, t, dist))
+          checked = checked + 1
+          if cross then crossings = crossings + 1 end
+        end
+      end
+    end
+  end
+  T.eq(checked, 2 * 3 * 15 * 5, "every case priced")
+  T.truthy(crossings > 0 and crossings < checked, "both crossing and staying cases")
+end)
+
 T.case("The Game Turn A): the AP die modifies the army's points (1: -2, 2: -1, 3-4: 0, 5: +1, 6: +2)", function()
   for die, want in pairs({ [1] = 2, [2] = 3, [3] = 4, [4] = 4, [5] = 5, [6] = 6 }) do
     local G = skirmish({ { id = "gen", class = "HIN", general = true, at = { 900, 150 } } }, {}, { values = { die } })

@@ -155,7 +155,14 @@ local function link_base(G, g)
   end
   local first = ids[1]
   local x0, f0 = G.px[first], G.pf[first]
-  c.x0, c.f0, c.sector0 = x0, f0, setup.table_sector(G.S, x0)
+  local S = G.S
+  local sector0 = table_sector(S, x0)
+  c.x0, c.f0, c.sector0 = x0, f0, sector0
+  -- the open interval of x0's sector (table_sector: west below the flank
+  -- width, east above width - flank, the centre between, edges included)
+  if sector0 == "west" then c.lo, c.hi = -math.huge, S.flank
+  elseif sector0 == "east" then c.lo, c.hi = S.width - S.flank, math.huge
+  else c.lo, c.hi = S.flank, S.width - S.flank end
   c.placing = G.placing
   if not same then
     -- the link's own part of the default list's cost (its vignettes do not
@@ -173,8 +180,15 @@ local function order_flags(G, g, order, c)
   local kind = order.kind
   -- an order that does not move the link cannot cross a sector's edge
   if kind == "move" or kind == "charge" then
-    local fx = axes(c.f0 + (order.turn or 0))
-    crossing = c.sector0 ~= table_sector(G.S, c.x0 + fx * (order.dist or 0))
+    local dist = order.dist or 0
+    local x0 = c.x0
+    -- the first member ends within dist of x0 (|fx| <= 1); one more mm
+    -- covers rounding: no sector's edge that near, no crossing
+    local reach = abs(dist) + 1
+    if not (x0 - reach > c.lo and x0 + reach < c.hi) then
+      local fx = axes(c.f0 + (order.turn or 0))
+      crossing = c.sector0 ~= table_sector(G.S, x0 + fx * dist)
+    end
   end
   local detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
   return crossing, detachment
