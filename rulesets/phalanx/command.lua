@@ -93,22 +93,34 @@ local ADD_DIST, ADD_LOS, ADD_LOW = ADD.distance_from_general, ADD.general_out_of
 local ADD_CROSS, ADD_REG = ADD.crossing_sectors, ADD.regular_high_integrity
 local MINIMUM = ACTIVATION.minimum
 
+-- An entry a ruleset marks `link_only = true` (its condition reads only
+-- ctx.link, the vignettes, which do not change in a battle) and that adds a
+-- fixed number is counted in the link's part (Into Glory Ride's Amalgamated
+-- ART); the list is then still "the default" for the inline way.
+local function link_only(e)
+  return e.link_only == true and e.apply == nil and math.type(e.add) ~= nil
+end
+
 local verified_list = nil   -- a frozen list found default: it cannot change
 function command.list_is_default()
   local list = command.activation_modifiers
   if list == verified_list then return true end
   local entries = list.entries
-  if #entries ~= #default_entries then return false end
-  for i = 1, #default_entries do
-    if entries[i] ~= default_entries[i] then return false end
+  local k = 1
+  for i = 1, #entries do
+    local e = entries[i]
+    if e == default_entries[k] then k = k + 1
+    elseif not link_only(e) then return false end
   end
+  if k ~= #default_entries + 1 then return false end
   if list.frozen then verified_list = list end
   return true
 end
 
--- The part of a link's cost that depends on its vignettes only (base and
--- the link's own terms of the default list), or nil when the link is not a
--- valid one (mixed or unknown army class: command.activation_cost raises).
+-- The part of a link's cost that depends on its vignettes only (base, the
+-- link's own terms of the default list and any link-only entries), or nil
+-- when the link is not a valid one (mixed or unknown army class:
+-- command.activation_cost raises). Call after list_is_default().
 function command.link_part(link)
   local n = #link
   if n == 0 then return nil end
@@ -118,6 +130,14 @@ function command.link_part(link)
   for j = 2, n do if link[j].army_class ~= army then return nil end end
   if any_low_integrity(link) then base = base + ADD_LOW end
   if all_regular_high(link) then base = base + ADD_REG end
+  local entries = command.activation_modifiers.entries
+  if #entries > #default_entries then
+    local ctx = { link = link, s = EMPTY }
+    for i = 1, #entries do
+      local e = entries[i]
+      if link_only(e) and (e.when == nil or e.when(ctx)) then base = base + e.add end
+    end
+  end
   return base
 end
 

@@ -117,9 +117,10 @@ local function link_base(G, g)
   end
   -- refilled in place (a group's entry is read only until its next refill)
   if not c then c = { u = {}, us = {}, cost = {}, link = {} }; cache[g] = c end
-  -- the same members as at the last refill: the link (its vignettes and
-  -- their supporters, fixed for the battle) and its part of the cost stay
-  local same = c.ids == ids and c.n == n
+  -- the same members (and modifier list) as at the last refill: the link
+  -- (its vignettes and their supporters, fixed for the battle) and its part
+  -- of the cost stay
+  local same = c.ids == ids and c.n == n and c.mods == mods and c.nmods == #mods
   local u, us = c.u, c.us
   if same then
     for i = 1, n do if u[i] ~= ids[i] then same = false; break end end
