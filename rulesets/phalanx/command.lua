@@ -4,6 +4,12 @@
 --   command.turn_activation_points(base_points, dice, explain)   -> outcome
 --   command.initiative(vignette, dice, explain)                  -> outcome
 --
+-- The engine's inline price (turn/activation.lua), while list_is_default():
+--   command.list_is_default()                     -> the list is Phalanx's own
+--                                                    (plus `link_only` entries)
+--   command.link_part(link)                       -> base + the link's terms
+--   command.default_cost(part, widths, los, crossing) -> the cost, min 1
+--
 -- Activation situation keys:
 --   distance_from_general   vignette widths from the General's vignette
 --   line_of_sight_blocked   line of sight from the General's vignette is blocked
