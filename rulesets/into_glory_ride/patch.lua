@@ -146,8 +146,10 @@ local function patch_command(command, tables)
     return false
   end
   command.activation_conditions[row.id] = amalgamated
+  -- link_only: the condition reads the link's vignettes only, so the
+  -- engine's inline activation cost counts it with the link (command.lua)
   command.activation_modifiers:add({ id = row.id, text = row.text, rule = row.rule, add = row.add,
-                                     when = amalgamated }, { after = "crossing_sectors" })
+                                     when = amalgamated, link_only = true }, { after = "crossing_sectors" })
   local mods = tables.activation.modifiers
   for i, r in ipairs(mods) do
     if r.id == "crossing_sectors" then table.insert(mods, i + 1, row); break end

@@ -4,6 +4,12 @@
 --   command.turn_activation_points(base_points, dice, explain)   -> outcome
 --   command.initiative(vignette, dice, explain)                  -> outcome
 --
+-- The engine's inline price (turn/activation.lua), while list_is_default():
+--   command.list_is_default()                     -> the list is Phalanx's own
+--                                                    (plus `link_only` entries)
+--   command.link_part(link)                       -> base + the link's terms
+--   command.default_cost(part, widths, los, crossing) -> the cost, min 1
+--
 -- Activation situation keys:
 --   distance_from_general   vignette widths from the General's vignette
 --   line_of_sight_blocked   line of sight from the General's vignette is blocked
@@ -72,6 +78,85 @@ command.optional = {}
 for _, row in ipairs(ACTIVATION.optional_modifiers) do command.optional[row.id] = activation_entry(row) end
 
 local EMPTY = {}
+
+-- The default list, inlined (the commander asks a price for every order it
+-- weighs, so this is a hot path): while command.activation_modifiers holds
+-- exactly its default entries, in order (checked by identity; M.list stamps
+-- copies, recognised below), every entry adds a whole number, so the cost is
+-- the base, plus the link's own terms (Class I/II in the link, all RA Class
+-- IV/V), plus the situation's terms, at least the minimum: the same sum as
+-- the list's evaluate in any order. Any other list (an option, a module, a
+-- house rule) goes the general way.
+local default_entries = {}
+for i, e in ipairs(command.activation_modifiers.entries) do default_entries[i] = e end
+local ADD = {}
+for _, row in ipairs(ACTIVATION.modifiers) do ADD[row.id] = row.add end
+local PER_WIDTHS = 1
+for _, row in ipairs(ACTIVATION.modifiers) do
+  if row.id == "distance_from_general" then PER_WIDTHS = row.per_widths end
+end
+local ADD_DIST, ADD_LOS, ADD_LOW = ADD.distance_from_general, ADD.general_out_of_sight, ADD.low_integrity_in_link
+local ADD_CROSS, ADD_REG = ADD.crossing_sectors, ADD.regular_high_integrity
+local MINIMUM = ACTIVATION.minimum
+
+-- An entry a ruleset marks `link_only = true` (its condition reads only
+-- ctx.link, the vignettes, which do not change in a battle) and that adds a
+-- fixed number is counted in the link's part (Into Glory Ride's Amalgamated
+-- ART); the list is then still "the default" for the inline way.
+local function link_only(e)
+  return e.link_only == true and e.apply == nil and math.type(e.add) ~= nil
+end
+
+local verified_list = nil   -- a frozen list found default: it cannot change
+function command.list_is_default()
+  local list = command.activation_modifiers
+  if list == verified_list then return true end
+  local entries = list.entries
+  local k = 1
+  for i = 1, #entries do
+    local e = entries[i]
+    if e == default_entries[k] then k = k + 1
+    elseif not link_only(e) then return false end
+  end
+  if k ~= #default_entries + 1 then return false end
+  if list.frozen then verified_list = list end
+  return true
+end
+
+-- The part of a link's cost that depends on its vignettes only (base, the
+-- link's own terms of the default list and any link-only entries), or nil
+-- when the link is not a valid one (mixed or unknown army class:
+-- command.activation_cost raises). Call after list_is_default().
+function command.link_part(link)
+  local n = #link
+  if n == 0 then return nil end
+  local army = link[1].army_class
+  local base = ACTIVATION.base[army]
+  if base == nil then return nil end
+  for j = 2, n do if link[j].army_class ~= army then return nil end end
+  if any_low_integrity(link) then base = base + ADD_LOW end
+  if all_regular_high(link) then base = base + ADD_REG end
+  local entries = command.activation_modifiers.entries
+  if #entries > #default_entries then
+    local ctx = { link = link, s = EMPTY }
+    for i = 1, #entries do
+      local e = entries[i]
+      if link_only(e) and (e.when == nil or e.when(ctx)) then base = base + e.add end
+    end
+  end
+  return base
+end
+
+-- The cost by the default list from the link's part (command.link_part) and
+-- the situation (distance in widths, line of sight blocked, crossing sectors).
+function command.default_cost(link_part, distance, los_blocked, crossing)
+  local cost = link_part
+  if distance > 0 then cost = cost + ADD_DIST * (distance // PER_WIDTHS) end
+  if los_blocked then cost = cost + ADD_LOS end
+  if crossing then cost = cost + ADD_CROSS end
+  if cost < MINIMUM then cost = MINIMUM end
+  return cost
+end
 
 function command.activation_cost(vignette_or_link, situation, explain)
   local link = as_link(vignette_or_link)

@@ -220,3 +220,40 @@ T.case("Larger Armies and the Example Troop Types table", function()
     T.eq(e.attached_artillery, e.layout:match("%+AA%(E(%u+)%)"), e.example .. " attached ART")
   end
 end)
+
+-- The engine prices activations inline while the list holds Phalanx's
+-- entries plus link-only ones (command.link_part, command.default_cost):
+-- with the Amalgamated ART entry it must still give the list's answer.
+T.case("Activation: the inline price with Amalgamated ART equals the list's, cell by cell", function()
+  T.truthy(command.list_is_default(), "Phalanx's entries and the link-only ART entry")
+  local function v(class, integrity, army) return { class = class, integrity = integrity, army_class = army } end
+  local links = {}
+  for _, army in ipairs({ "RA", "IA" }) do
+    for _, integ in ipairs({ "II", "III", "V" }) do
+      links[#links + 1] = { v("ART", integ, army) }
+      links[#links + 1] = { v("HIN", integ, army) }
+      links[#links + 1] = { v("HIN", integ, army), v("ART", "IV", army) }
+      links[#links + 1] = { v("HIN", integ, army), v("HIN", "IV", army) }
+    end
+  end
+  local checked, with_art = 0, 0
+  for _, link in ipairs(links) do
+    local part = command.link_part(link)
+    for d = 0, 9 do
+      for _, los in ipairs({ false, true }) do
+        for _, cross in ipairs({ false, true }) do
+          local want, terms = command.activation_cost(link, { distance_from_general = d,
+            line_of_sight_blocked = los, crossing_sectors = cross }, true)
+          local got = command.default_cost(part, d, los, cross)
+          if got ~= want or math.type(got) ~= math.type(want) then
+            T.eq(got, want, string.format("%s..., %d widths, los %s, crossing %s", link[1].class, d, los, cross))
+          end
+          for _, t in ipairs(terms) do if t.id == "amalgamated_artillery" then with_art = with_art + 1 end end
+          checked = checked + 1
+        end
+      end
+    end
+  end
+  T.eq(checked, #links * 10 * 4, "every cell compared")
+  T.truthy(with_art > 0, "the ART entry applied in some cells")
+end)

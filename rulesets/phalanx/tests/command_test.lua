@@ -32,6 +32,57 @@ T.case("Activation: +1 General out of sight, +1 Class I/II in the link, +2 cross
   T.eq(cost(his, { distance_from_general = 9, line_of_sight_blocked = true, crossing_sectors = true }), 6)
 end)
 
+-- The engine's hot path (turn.activation_cost) computes the default list
+-- inline (command.link_part, command.default_cost): it must give the list's
+-- answer, number type included, for every link and situation it is used for
+-- (distances in whole widths, as the engine counts them).
+T.case("ACTIVATION: the inlined default list equals the list's evaluation, cell by cell", function()
+  T.truthy(command.list_is_default(), "the list as loaded is the default")
+  local vignettes = {}
+  for _, army in ipairs({ "RA", "IF" }) do
+    for _, integ in ipairs({ "I", "II", "III", "IV", "V" }) do vignettes[#vignettes + 1] = v("HIS", integ, army) end
+  end
+  local links = {}
+  for i = 1, #vignettes do
+    links[#links + 1] = { vignettes[i] }
+    for j = 1, #vignettes do
+      if vignettes[i].army_class == vignettes[j].army_class then links[#links + 1] = { vignettes[i], vignettes[j] } end
+    end
+  end
+  local checked = 0
+  for _, link in ipairs(links) do
+    local part = command.link_part(link)
+    T.truthy(part ~= nil, "a link of one army class has a part")
+    for d = 0, 17 do
+      for _, los in ipairs({ false, true }) do
+        for _, cross in ipairs({ false, true }) do
+          local want = cost(link, { distance_from_general = d, line_of_sight_blocked = los, crossing_sectors = cross })
+          local got = command.default_cost(part, d, los, cross)
+          if got ~= want or math.type(got) ~= math.type(want) then
+            T.eq(got, want, string.format("%d vignettes, %d widths, los %s, crossing %s", #link, d, los, cross))
+          end
+          checked = checked + 1
+        end
+      end
+    end
+  end
+  T.eq(checked, #links * 18 * 4, "every cell compared")
+  -- the general way raises for these; the inline way must not answer them
+  T.eq(command.link_part({ v("HIS", "III", "RA"), v("HIW", "III", "IF") }), nil, "RA linked to IF")
+  T.eq(command.link_part({ v("HIS", "III", "XX") }), nil, "unknown army class")
+end)
+
+T.case("ACTIVATION: a patched list is not taken for the default one", function()
+  local saved = command.activation_modifiers
+  command.activation_modifiers = saved:copy()
+  T.truthy(command.list_is_default(), "an unpatched copy holds the same entries")
+  command.activation_modifiers:add({ id = "test_extra", text = "test", rule = "test", add = 1 })
+  local patched = command.list_is_default()
+  command.activation_modifiers = saved
+  T.eq(patched, false, "an added entry sends the cost the general way")
+  T.truthy(command.list_is_default(), "the loaded list again")
+end)
+
 T.case("Activation: -1 for Class IV or V RA; the minimum is always 1", function()
   T.eq(cost(v("HIS", "IV", "RA")), 1, "1 - 1 -> minimum 1")
   T.eq(cost(v("HIS", "V", "RA"), { crossing_sectors = true }), 2, "1 + 2 - 1")

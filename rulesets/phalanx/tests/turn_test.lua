@@ -77,6 +77,79 @@ T.case("Activation: +2 crossing to/from flank and centre sectors; +1 General out
   T.eq(c, 1 + 1 + 1, "4 widths away (+1) and out of sight (+1)")
 end)
 
+-- The engine keeps each link's activation (distance, sight, its vignettes)
+-- from one player turn to the next while neither the link nor its General
+-- moves; any move or a break must show in the next price.
+T.case("ACTIVATION: a link's price follows its General's moves and its members across player turns", function()
+  local G = skirmish({
+    { id = "gen", class = "HIN", general = true, at = { 900, 100 } },
+    { id = "far", class = "HIN", at = { 300, 500, 0 } },
+    { id = "a", class = "HIN", at = { 1000, 100 } },
+    { id = "b", class = "HIN", integrity = "II", in_line_with = "a", at = { 1080, 100 } },
+  }, {})
+  local hold = { kind = "hold" }
+  local far = group_of(G, 1, "far")
+  local function price(g) return (turn.activation_cost(G, g, hold)) end
+  local widths = G.bf:distance(G.by_vid[1].gen, G.by_vid[1].far) / G.S.frontage
+  local away = 1 + math.floor(widths / 4)
+  T.truthy(away >= 2, "far is at least 4 widths from the General")
+  T.eq(price(far), away)
+  G.pturn = G.pturn + 1
+  T.eq(price(far), away, "the next player turn, nothing moved: the same")
+  local gen = G.by_vid[1].gen
+  local fx, fy = G.bf:pos(G.by_vid[1].far)
+  turn.place(G, gen, fx + 100, fy, 0)
+  T.eq(price(far), 1, "the General moved next to it: no distance term")
+  G.pturn = G.pturn + 1
+  turn.place(G, gen, 900, 100, 0)
+  T.eq(price(far), away, "and back: the distance term again")
+  local link = group_of(G, 1, "a")
+  T.eq(#link.ids, 2, "a and b are one link")
+  T.eq(price(link), 2, "Class II in the link: +1")
+  G.pturn = G.pturn + 1
+  turn.break_unit(G, G.by_vid[1].b, "test")
+  T.eq(#link.ids, 1, "b broke and left the link")
+  T.eq(price(link), 1, "no Class II left in the link")
+  -- the explained price (the list's own evaluation) agrees
+  T.eq((turn.activation_cost(G, link, hold, true)), price(link))
+  T.eq((turn.activation_cost(G, far, hold, true)), price(far))
+end)
+
+-- The engine skips the sector test for a move too short to reach a
+-- sector's edge; near the edges it must still find every crossing.
+T.case("ACTIVATION: crossing sectors found for moves near and far from a sector's edge", function()
+  local G = skirmish({
+    { id = "gen", class = "HIN", general = true, at = { 900, 300 } },
+    { id = "u", class = "HIN", at = { 900, 200 } },
+  }, {})
+  local setup = require("phalanx.setup")
+  local S = G.S
+  local u, gen = G.by_vid[1].u, G.by_vid[1].gen
+  local g = group_of(G, 1, "u")
+  local checked, crossings = 0, 0
+  for _, edge in ipairs({ S.flank, S.width - S.flank }) do
+    for _, dist in ipairs({ 0, 40, 120 }) do
+      -- near and far, and just within or just beyond the move's reach
+      for _, dx in ipairs({ -130, -50, -5, -1, -0.5, 0, 0.5, 1, 5, 50, 130,
+                            dist - 0.5, dist + 0.5, -dist + 0.5, -dist - 0.5 }) do
+        local x = edge + dx
+        turn.place(G, u, x, 200, 0)
+        turn.place(G, gen, x, 300, 0)
+        for _, t in ipairs({ -90, -45, 0, 45, 90 }) do
+          local fx = setup.axes(t)
+          local cross = setup.table_sector(S, x) ~= setup.table_sector(S, x + fx * dist)
+          local got = turn.activation_cost(G, g, { kind = "move", turn = t, dist = dist })
+          T.eq(got, cross and 3 or 1, string.format("x %s, turn %d, %d mm", x, t, dist))
+          checked = checked + 1
+          if cross then crossings = crossings + 1 end
+        end
+      end
+    end
+  end
+  T.eq(checked, 2 * 3 * 15 * 5, "every case priced")
+  T.truthy(crossings > 0 and crossings < checked, "both crossing and staying cases")
+end)
+
 T.case("The Game Turn A): the AP die modifies the army's points (1: -2, 2: -1, 3-4: 0, 5: +1, 6: +2)", function()
   for die, want in pairs({ [1] = 2, [2] = 3, [3] = 4, [4] = 4, [5] = 5, [6] = 6 }) do
     local G = skirmish({ { id = "gen", class = "HIN", general = true, at = { 900, 150 } } }, {}, { values = { die } })

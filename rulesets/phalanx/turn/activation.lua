@@ -28,6 +28,8 @@ local rad = math.rad
 local MOVEMENT = tables.movement
 local groups_of = troops.groups
 local axes = setup.axes
+local table_sector = setup.table_sector
+local list_is_default, default_cost = command.list_is_default, command.default_cost
 
 -- contact tolerances and the reading of corner contact: turn/bases.lua
 local CONTACT, MIN_CONTACT_LEN, CORNER_LEN = turn.CONTACT, turn.MIN_CONTACT_LEN, turn.CORNER_LEN
@@ -66,17 +68,20 @@ end
 turn.link_of = link_of
 
 -- What of a group's activation does not depend on the order, kept per group
--- for the player turn (the commander prices every link's order before the
--- engine activates them): the link, its distance in widths from the General,
--- whether the General's line of sight is blocked, the first member's x and
--- facing, and the costs already found (by crossing and detachment). It holds
--- while the player turn, the link's members, the General (who, broken, his
--- group) and the modifier list stay the same and neither the link nor the
--- General moves (every move goes through sync, which stamps the unit).
+-- (the commander prices every link's order before the engine activates
+-- them): the link, its distance in widths from the General, whether the
+-- General's line of sight is blocked, the first member's x and facing, and
+-- the costs already found (by crossing and detachment). The costs are kept
+-- for one player turn only (a module's modifier may read the turn's state:
+-- weather, spells); the rest holds while the link's members, the General
+-- (who, broken, his group) and the modifier list stay the same and neither
+-- the link nor the General moves (every move goes through sync, which
+-- stamps the unit), so a link that held and whose General held is not
+-- worked out again next turn.
 local function link_base(G, g)
   local cache = G.act_cache
   local c = cache and cache[g]
-  -- nothing moved or broke since the entry was made in this player turn:
+  -- nothing moved or broke since the entry was checked in this player turn:
   -- the commander pricing orders and the engine activating them
   if c and c.placing == G.placing and c.pturn == G.pturn and c.ids == g.ids and c.n == #g.ids
       and c.mods == command.activation_modifiers.entries and c.nmods == #c.mods then
@@ -90,7 +95,8 @@ local function link_base(G, g)
   local ids = g.ids
   local n = #ids
   local mods = command.activation_modifiers.entries
-  if c and c.pturn == G.pturn and c.ids == ids and c.n == n and c.gen == gen and c.mods == mods
+  local pturn = G.pturn
+  if c and c.ids == ids and c.n == n and c.gen == gen and c.mods == mods
       and c.nmods == #mods
       and (gen == nil or (c.gst == st[gen] and c.gbroken == gd.broken and c.ggid == gd.gid)) then
     local u, us = c.u, c.us
@@ -99,17 +105,32 @@ local function link_base(G, g)
       local uid = ids[i]
       if u[i] ~= uid or us[i] ~= st[uid] then ok = false; break end
     end
-    if ok then c.placing = G.placing; return c end
+    if ok then
+      if c.pturn ~= pturn then
+        local cost = c.cost
+        cost[1], cost[2], cost[3], cost[4] = nil, nil, nil, nil
+        c.pturn = pturn
+      end
+      c.placing = G.placing
+      return c
+    end
   end
   -- refilled in place (a group's entry is read only until its next refill)
   if not c then c = { u = {}, us = {}, cost = {}, link = {} }; cache[g] = c end
-  c.pturn, c.ids, c.n, c.gen, c.mods, c.nmods = G.pturn, ids, n, gen, mods, #mods
+  -- the same members (and modifier list) as at the last refill: the link
+  -- (its vignettes and their supporters, fixed for the battle) and its part
+  -- of the cost stay
+  local same = c.ids == ids and c.n == n and c.mods == mods and c.nmods == #mods
+  local u, us = c.u, c.us
+  if same then
+    for i = 1, n do if u[i] ~= ids[i] then same = false; break end end
+  end
+  c.pturn, c.ids, c.n, c.gen, c.mods, c.nmods = pturn, ids, n, gen, mods, #mods
   c.gst, c.gbroken, c.ggid = gen and st[gen], gd and gd.broken, gd and gd.gid
   c.dist, c.los = 0, false
   local cost = c.cost
-  for k = 1, 4 do cost[k] = nil end
-  local u, us = c.u, c.us
-  for i = 1, n do u[i] = ids[i]; us[i] = st[ids[i]] end
+  cost[1], cost[2], cost[3], cost[4] = nil, nil, nil, nil
+  for i = 1, n do local uid = ids[i]; u[i] = uid; us[i] = st[uid] end
   for i = #u, n + 1, -1 do u[i] = nil; us[i] = nil end
   if gen and not gd.broken then
     if gd.gid ~= g.gid then
@@ -135,9 +156,20 @@ local function link_base(G, g)
   end
   local first = ids[1]
   local x0, f0 = G.px[first], G.pf[first]
-  c.x0, c.f0, c.sector0 = x0, f0, setup.table_sector(G.S, x0)
+  local S = G.S
+  local sector0 = table_sector(S, x0)
+  c.x0, c.f0, c.sector0 = x0, f0, sector0
+  -- the open interval of x0's sector (table_sector: west below the flank
+  -- width, east above width - flank, the centre between, edges included)
+  if sector0 == "west" then c.lo, c.hi = -math.huge, S.flank
+  elseif sector0 == "east" then c.lo, c.hi = S.width - S.flank, math.huge
+  else c.lo, c.hi = S.flank, S.width - S.flank end
   c.placing = G.placing
-  fill_link(G, g, c.link)
+  if not same then
+    -- the link's own part of the default list's cost (its vignettes do not
+    -- change while its members do not), nil for the general way
+    c.part = command.link_part(fill_link(G, g, c.link))
+  end
   return c
 end
 
@@ -145,13 +177,20 @@ end
 -- heading change then a straight move) and detachment.
 local function order_flags(G, g, order, c)
   if not order then return false, false end
-  local x0 = c.x0
-  local px = x0
-  if order.kind == "move" or order.kind == "charge" then
-    local fx = axes(c.f0 + (order.turn or 0))
-    px = x0 + fx * (order.dist or 0)
+  local crossing = false
+  local kind = order.kind
+  -- an order that does not move the link cannot cross a sector's edge
+  if kind == "move" or kind == "charge" then
+    local dist = order.dist or 0
+    local x0 = c.x0
+    -- the first member ends within dist of x0 (|fx| <= 1); one more mm
+    -- covers rounding: no sector's edge that near, no crossing
+    local reach = abs(dist) + 1
+    if not (x0 - reach > c.lo and x0 + reach < c.hi) then
+      local fx = axes(c.f0 + (order.turn or 0))
+      crossing = c.sector0 ~= table_sector(G.S, x0 + fx * dist)
+    end
   end
-  local crossing = c.sector0 ~= setup.table_sector(G.S, px)
   local detachment = G.detachments ~= nil and (g.detached or (order.detach and G.detachments.may_detach(G, g))) or false
   return crossing, detachment
 end
@@ -177,7 +216,12 @@ function turn.activation_cost(G, g, order, explain)
   local k = (crossing and 2 or 1) + (detachment and 2 or 0)
   local cost = c.cost[k]
   if cost == nil then
-    cost = command.activation_cost(c.link, situation_of(c, crossing, detachment))
+    local part = c.part
+    if part ~= nil and list_is_default() then
+      cost = default_cost(part, c.dist, c.los, crossing)
+    else
+      cost = command.activation_cost(c.link, situation_of(c, crossing, detachment))
+    end
     c.cost[k] = cost
   end
   return cost, nil
