@@ -489,3 +489,31 @@ T.case("WRG 1973 SIEGE: FIRE: exact odds of the steppe firebrands firing the gra
   -- and 20 points (an area untenable at once) is out of reach of one throw
   for _, o in ipairs(out) do T.truthy(o.outcome < fire.UNTENABLE_AT, "one throw never makes an area untenable") end
 end)
+
+---------------------------------------------------------------------------
+-- FIRE: only the enemy's works are fired (defect: issue #16 follow-up)
+
+-- The garrison's archers with fire missiles stand outside their own fort,
+-- 20 mm before its gate (55..65 cm on y = 50 cm), facing south;
+-- a besieging unit 100 paces before them. Before the fix PD.fire_missiles
+-- took the nearest flammable section in reach of either side: they stood
+-- preparing and then shot fire at their own gate.
+T.case("WRG 1973 SIEGE: FIRE: defending fire troops outside their fort never fire their own gate; they shoot fire at the enemy", function()
+  local y = 500 - 20 - 20
+  local G, lines = situation{ seed = 3,
+    side1 = { unit("besiegers", "MI", 600, y - 20 - 100 * MM - 20, 0, { figures = 8, ranks = 2 }) },
+    side2 = { unit("archers", "LMI", 600, y, 180, { weapons = { "bow" }, figures = 8, ranks = 2, set = { siege = { fire = true } } }), FAR } }
+  local S = G.sieges
+  local gate
+  for _, sec in ipairs(S.forts.sections) do if sec.kind == "gate" then gate = sec.index end end
+  T.eq(S.fire.objects[gate].flammable, true, "the gate burns: a target were it the enemy's")
+  play(G); play(G)
+  for _, e in ipairs(events(G, "siege_fire")) do
+    T.eq(e.section, nil, "no fire missiles at a section of their own fort")
+  end
+  T.eq(S.fire.objects[gate].fp, 0, "their own gate takes no fire points")
+  T.eq(S.forts.sections[gate].state, "intact")
+  local f = events(G, "siege_fire", 2)
+  T.eq(#f, 1, "they shoot fire at the besiegers instead"); T.eq(f[1].what, "fire missiles at troops")
+  T.eq(f[1].target, G.by_id[1].besiegers)
+end)
