@@ -517,3 +517,86 @@ T.case("WRG 1973 SIEGE: FIRE: defending fire troops outside their fort never fir
   T.eq(#f, 1, "they shoot fire at the besiegers instead"); T.eq(f[1].what, "fire missiles at troops")
   T.eq(f[1].target, G.by_id[1].besiegers)
 end)
+
+---------------------------------------------------------------------------
+-- FIRE: fighting a grass fire ("A burning object or area ... Each figure
+-- fighting fire with a water source within 60 paces cancels one fire
+-- casualty point")
+
+-- the area south of the camp's south palisade (y = 500 mm): cell 6,5 (x 457..533,
+-- y 381..457, its centre 32 paces from the palisade); a defender at its edge
+local function grass_camp(extra_siege, ux, uy)
+  local sg = { type = "siege", besieger = 1 }
+  for k, v in pairs(extra_siege or {}) do sg[k] = v end
+  local G, lines = situation{ terrain = { PALISADE, sg },
+                              side2 = { unit("buckets", "HI", ux or 495, uy or 360, 180, { figures = 8, ranks = 2 }), FAR } }
+  local g = steppe(G, false)
+  return G, lines, g
+end
+
+T.case("WRG 1973 SIEGE: FIRE: the garrison fights a grass fire with the fort's wells within 60 paces: one point a figure, and holds still", function()
+  local G, lines, g = grass_camp()
+  local id = cell(g, 6, 5)
+  T.truthy(id, "open ground before the palisade is grass")
+  GF.ignite(G, id, 6)
+  local b = G.by_id[2].buckets
+  local x0, y0 = G.bf:pos(b)
+  play(G)
+  local f = {}
+  for _, e in ipairs(events(G, "siege_grass_fire", 1)) do if e.what == "fought" then f[#f + 1] = e end end
+  T.eq(#f, 1); T.eq({ f[1].cell, f[1].unit, f[1].figures }, { id, b, 6 }, "no more figures than the 6 points")
+  T.eq(g.st.objects[id].burning, false, "6 points cancelled: put out")
+  T.eq(g.st.objects[id].fp, 0)
+  T.eq(g.cells[id].state, "out")
+  local x1, y1 = G.bf:pos(b)
+  T.eq({ x1, y1 }, { x0, y0 }, "the fighters held still")
+  T.truthy(find(lines, "buckets fight the grass fire before them with buckets: 6 figures"))
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: 'This cannot save an object which has accumulated 20': 8 figures take 8 of 14, none fight at 20", function()
+  local G, _, g = grass_camp()
+  local id = cell(g, 6, 5)
+  GF.ignite(G, id, 14)
+  play(G)
+  T.eq(g.st.objects[id].fp, 6, "8 figures cancel 8 of 14")
+  local G2, _, g2 = grass_camp()
+  local id2 = cell(g2, 6, 5)
+  GF.ignite(G2, id2, 20)
+  play(G2)
+  local fought = 0
+  for _, e in ipairs(events(G2, "siege_grass_fire", 1)) do if e.what == "fought" then fought = fought + 1 end end
+  T.eq(fought, 0, "untenable at 20: nobody fights it")
+  T.eq(g2.st.objects[id2].untenable > 0, true)
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: no water within 60 paces of the grass (122 paces from the fort's wells): nobody fights it", function()
+  local G, _, g = grass_camp(nil, 495, 130)
+  local id = cell(g, 6, 2)
+  GF.ignite(G, id, 6)
+  play(G)
+  T.eq(g.st.objects[id].fp, 6, "still 6 points")
+  for _, e in ipairs(events(G, "siege_grass_fire", 1)) do T.truthy(e.what ~= "fought", "not fought") end
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: the grass fought with a water tank wagon driven towards it (no wells): its bucket figure/periods used", function()
+  local G, _, g = grass_camp{ water_wagons = 1, wind = { from = 0, strength = "calm" } }
+  local S = G.sieges
+  local id = cell(g, 6, 5)
+  GF.ignite(G, id, 6)
+  play(G)
+  local d = {}
+  for _, e in ipairs(events(G, "siege_water", 1)) do d[#d + 1] = e end
+  -- from the middle of the camp (535, 600) to 10 paces inside the palisade
+  -- nearest the area (535, 525.4): 29.4 paces, under a period's 40; then 45
+  -- paces from the area's centre (495, 419): within 60
+  T.eq(#d, 2); T.eq(d[1].what, "driven"); T.near(d[1].paces, (600 - 500 - 10 * MM) / MM, 1e-6)
+  T.eq({ d[2].what, d[2].figures, d[2].left }, { "used", 6, 4 })
+  T.eq(S.tanks[1].left, 4, "6 of the wagon's 10")
+  T.eq(g.st.objects[id].burning, false, "put out")
+  -- a wagon used up serves no more: 4 buckets against 7 points
+  GF.ignite(G, id, 7)
+  play(G)
+  T.eq(S.tanks[1].left, 0); T.eq(g.st.objects[id].fp, 3, "4 buckets for 7 points: 3 left")
+  play(G)
+  T.eq(g.st.objects[id].fp, 3, "no water left: nobody fights it")
+end)
