@@ -582,14 +582,17 @@ T.case("WRG 1973 SIEGE: FIRE: the grass fought with a water tank wagon driven to
   local G, _, g = grass_camp{ water_wagons = 1, wind = { from = 0, strength = "calm" } }
   local S = G.sieges
   local id = cell(g, 6, 5)
+  -- the wagon left at the back of the camp, 96 paces from the area
+  local t = require("modules.sieges.wrg.water").tanks(G)[1]
+  t.x, t.y = 535, 700
   GF.ignite(G, id, 6)
   play(G)
   local d = {}
   for _, e in ipairs(events(G, "siege_water", 1)) do d[#d + 1] = e end
-  -- from the middle of the camp (535, 600) to 10 paces inside the palisade
-  -- nearest the area (535, 525.4): 29.4 paces, under a period's 40; then 45
-  -- paces from the area's centre (495, 419): within 60
-  T.eq(#d, 2); T.eq(d[1].what, "driven"); T.near(d[1].paces, (600 - 500 - 10 * MM) / MM, 1e-6)
+  -- driven a period's 40 paces towards 10 paces inside the palisade nearest
+  -- the area (535, 525.4): at y = 598.4, 56 paces from the area's edge (y 457)
+  T.eq(#d, 2); T.eq(d[1].what, "driven"); T.near(d[1].paces, 40, 1e-6)
+  T.near(t.y, 700 - 40 * MM, 1e-6)
   T.eq({ d[2].what, d[2].figures, d[2].left }, { "used", 6, 4 })
   T.eq(S.tanks[1].left, 4, "6 of the wagon's 10")
   T.eq(g.st.objects[id].burning, false, "put out")

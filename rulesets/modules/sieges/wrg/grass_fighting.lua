@@ -13,16 +13,19 @@
 --     the works before the grass), standing outside the fort or on its
 --     walls (men inside behind the palisade cannot reach grass outside);
 --     a unit fights one area, holding still that period;
---   * reach: the unit's centre within one area's side (30 paces) of the
---     burning area: it stands at its edge;
+--   * reach: the unit's centre within 60 paces of the burning area (its
+--     nearest point), as CMD.fire_fighters sends a unit within 60 paces of
+--     a burning section: the garrison on the walls fights the grass before
+--     them (the grid leaves no grass within 22 paces of a wall, and the
+--     nearest areas lie up to 52 paces out);
 --   * which areas: burning areas under 20 points, those nearest the
 --     defender's flammable sections first (the ones that would carry the fire
 --     onto the works), each taken by the nearest free unit in reach;
---   * water within 60 paces of the area's centre: the fort's wells (a fort
---     without tank wagons: the module's reading that the wells serve every
---     section, so an area whose centre lies within 60 paces of a section of
---     the defender's fort has water), or a tank wagon with water left
---     within 60 paces; the commander drives the nearest wagon with water
+--   * water within 60 paces of the area (its nearest point, as a section is
+--     measured along its length): the fort's wells (a fort without tank
+--     wagons: the module's reading that the wells serve every section, so an
+--     area within 60 paces of a section of the defender's fort has water),
+--     or a tank wagon with water left within 60 paces; the commander drives the nearest wagon with water
 --     (40 paces a period, wrg/water.lua) to 10 paces inside the section
 --     nearest the area when it is further; a wagon is used after the
 --     sections' fighters have had theirs (wrg/water.lua runs first);
@@ -44,6 +47,19 @@ local function to_rect(c, x, y)
   local dx = math.max(c.x0 - x, 0, x - c.x1)
   local dy = math.max(c.y0 - y, 0, y - c.y1)
   return math.sqrt(dx * dx + dy * dy)
+end
+
+-- distance (mm) between a cell's rectangle and a section (a segment):
+-- sampled along the segment (sections are at most 90 mm long)
+local function rect_to_seg(c, sec)
+  local best = math.huge
+  for n = 0, 20 do
+    local t = n / 20
+    local x = sec.from[1] + (sec.to[1] - sec.from[1]) * t
+    local y = sec.from[2] + (sec.to[2] - sec.from[2]) * t
+    best = math.min(best, to_rect(c, x, y))
+  end
+  return best
 end
 
 -- The defender's flammable sections (the works the grass would burn) and
@@ -85,13 +101,17 @@ local function water_for(G, c)
   local x, y = area_centre(c)
   local tanks = WA.tanks(G)
   if not tanks then
-    local _, d = nearest_section(G, x, y, false)
-    if d and d <= fire.WATER_WITHIN then return math.huge, nil end
+    for _, sec in ipairs(S.forts.sections) do
+      local f = S.forts.forts[sec.fort]
+      if (f and f.defender or S.defender) == S.defender and rect_to_seg(c, sec) <= fire.WATER_WITHIN * MM + 1e-6 then
+        return math.huge, nil
+      end
+    end
     return 0, nil
   end
   local t, td
   for _, w in ipairs(tanks) do
-    local dist = math.sqrt((w.x - x) ^ 2 + (w.y - y) ^ 2) / MM
+    local dist = to_rect(c, w.x, w.y) / MM
     if w.left > 0 and (not td or dist < td) then t, td = w, dist end
   end
   if not t then return 0, nil end
@@ -100,7 +120,7 @@ local function water_for(G, c)
     local went = WA.drive(G, t, sec)
     if G.log then G.bf:log("siege_water", { what = "driven", wagon = t.fid, cell = c.id, paces = went }) end
     ST.say(G, "  a water tank wagon is driven %.0f paces towards the grass fire.", went)
-    td = math.sqrt((t.x - x) ^ 2 + (t.y - y) ^ 2) / MM
+    td = to_rect(c, t.x, t.y) / MM
   end
   if td <= fire.WATER_WITHIN + 1e-6 then return t.left, t end
   return 0, nil
@@ -157,8 +177,8 @@ function GW.assign(G, g)
   return fighters
 end
 
--- reach: the unit's centre within one area's side of the burning area
-GW.REACH_MM = fire.GRASS_AREA * MM
+-- reach: the unit's centre within 60 paces of the burning area
+GW.REACH_MM = fire.WATER_WITHIN * MM
 
 -- Whether a unit fights a grass fire this period (it holds still).
 function GW.busy(G, uid)
