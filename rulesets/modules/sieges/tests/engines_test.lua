@@ -496,3 +496,30 @@ T.case("WRG 1973 SIEGE: FIRE: fire missiles at a tower after a period preparing;
   local f2 = events(G2, "siege_engine", "fire")
   T.eq(#f2, 1); T.eq(f2[1].weapon, 0, "green hides: weapon factor 0")
 end)
+
+-- Defect (seen at Amida with the garrison's scorpion): a stone-thrower inside
+-- the fort that shot at a siege tower (EN.bombard) also lobbed over the walls
+-- at troops the same period (wrg/lob_inside.lua did not look at the engines
+-- already used): two shots a period. One shot: "they shoot at nothing else".
+T.case("WRG 1973 SIEGE: DESTRUCTION and FIGHTING INSIDE FORTIFICATIONS: a stone-thrower inside that shoots at a tower does not also lob at troops", function()
+  local PARAPET = require("modules.sieges.fortifications").PARAPET_MM
+  local G = situation{ seed = 5, engines = { { kind = "tower", pushers = "tw" } },
+                       side1 = { pushers("tw", 300, { figures = 12, set = { siege = { push = false } } }),
+                                 unit("foot", "MI", 700, 380, 0, { figures = 8, ranks = 2 }) },
+                       side2 = { unit("eng", "ENG", 520, 600, 180, { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {} }),
+                                 unit("spotters", "MI", 600, 500 + PARAPET + 1 + 20, 180, { figures = 8, ranks = 2 }) } }
+  local eng = G.by_id[2].eng
+  play(G)
+  T.eq(#events(G, "siege_engine", "hit"), 1, "the engine shoots at the tower")
+  T.eq(#events(G, "siege_lob"), 0, "and lobs at nothing else that period")
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == "shoot" then T.truthy(e.unit ~= eng and e.shooter ~= eng, "no other shot by the engine") end
+  end
+  -- with no tower in its range, the same engine lobs at the troops the spotters see
+  local G2 = situation{ seed = 5,
+                        side1 = { unit("foot", "MI", 700, 380, 0, { figures = 8, ranks = 2 }) },
+                        side2 = { unit("eng", "ENG", 520, 600, 180, { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {} }),
+                                  unit("spotters", "MI", 600, 500 + PARAPET + 1 + 20, 180, { figures = 8, ranks = 2 }) } }
+  play(G2)
+  T.eq(#events(G2, "siege_lob"), 1, "without the tower it lobs")
+end)
