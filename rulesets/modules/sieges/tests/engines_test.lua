@@ -523,3 +523,21 @@ T.case("WRG 1973 SIEGE: DESTRUCTION and FIGHTING INSIDE FORTIFICATIONS: a stone-
   play(G2)
   T.eq(#events(G2, "siege_lob"), 1, "without the tower it lobs")
 end)
+
+-- Defect (seen in the camp with its bridging party): a party standing on its
+-- finished bridge, its 75 mm frontage wider than the 60 mm bridge, still lay
+-- on the ditch beside it and began a second bridge ("0 mm of it is ground").
+-- One bridge a party: done, it builds no more.
+T.case("WRG 1973 SIEGE: CONSTRUCTION: a bridging party wider than its 60 mm bridge builds it once, not again beside it", function()
+  local G = battle.skirmish{
+    dice = dice.random(1),
+    table = { terrain = { FORT, { type = "ditch", from = { 30, 45 }, to = { 90, 45 } },
+                          { type = "siege", besieger = 1, bridgers = { "pion" }, pontoons = 1 } } },
+    sides = { { units = { unit("pion", "MI", 470, 450, 0, { figures = 10, ranks = 2 }) }, commander = commander() },
+              { units = { FAR }, commander = commander() } } }
+  ST.init(G)
+  T.truthy(G.bf:unit(G.by_id[1].pion).width > 60, "wider than the bridge")
+  for _ = 1, 3 do play(G) end
+  T.eq(#events(G, "siege_build", "bridge done"), 1, "one bridge")
+  T.eq(#events(G, "siege_build", "bridge"), 1, "one period's work (10 figures, a pontoon), none after")
+end)
