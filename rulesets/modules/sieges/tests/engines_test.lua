@@ -541,3 +541,39 @@ T.case("WRG 1973 SIEGE: CONSTRUCTION: a bridging party wider than its 60 mm brid
   T.eq(#events(G, "siege_build", "bridge done"), 1, "one bridge")
   T.eq(#events(G, "siege_build", "bridge"), 1, "one period's work (10 figures, a pontoon), none after")
 end)
+
+-- The camp (scenarios/wrg/siege_camp.yaml): the Britons' bridging party with
+-- its pontoon deploys with the ditch before the south palisade straight
+-- ahead (wrg/bridging.lua BR.deploy) and bridges it in the battle.
+T.case("WRG 1973 SIEGE: CONSTRUCTION: the camp's bridging party deploys square before the ditch and bridges it with its pontoon", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_camp.yaml"), "siege_camp.yaml", "scenarios/wrg")
+  local G = lb.run{ scenario = sc, seed = 1, turns = 0 }.state
+  local bid
+  for _, uid in ipairs(G.sides[1].units) do if G.D[uid].id == "bridgers" then bid = uid end end
+  local u = G.bf:unit(bid)
+  T.eq(u.facing, 0, "facing the camp")
+  -- the ditches before the south palisade: x 620..840 and 980..1200 (mm)
+  local before = (u.x - u.width / 2 >= 620 and u.x + u.width / 2 <= 840) or (u.x - u.width / 2 >= 980 and u.x + u.width / 2 <= 1200)
+  T.truthy(before, "its whole frontage faces a ditch: x " .. u.x)
+  T.truthy(u.y < 585 - 25.4, "short of the ditch")
+  for _, other in ipairs(G.sides[1].units) do
+    if other ~= bid then
+      local o = G.bf:unit(other)
+      local apart = math.abs(o.x - u.x) >= (o.width + u.width) / 2 - 1e-6 or math.abs(o.y - u.y) >= (o.depth + u.depth) / 2 - 1e-6
+      T.truthy(apart, "no overlap with " .. G.D[other].name)
+    end
+  end
+  local G2 = lb.run{ scenario = sc, seed = 1, turns = 4 }.state
+  local done = events(G2, "siege_build", "bridge done")
+  T.eq(#done, 1, "bridged in the battle")
+  local work = events(G2, "siege_build", "bridge")
+  -- 8 figures against 10 figure/periods: two periods' work (seed 1: an
+  -- uncontrolled advance in period 1 takes it onto the ditch by period 3)
+  T.eq(#work, 2); T.eq({ work[1].done, work[2].done }, { 8, 16 })
+  T.eq(work[2].turn, work[1].turn + 1); T.eq(done[1].turn, work[2].turn)
+  T.eq(work[1].pontoon, true, "with its pontoon")
+  T.eq(work[1].need, 10, "20 paces bridged at double speed: 10 figure/periods")
+end)
