@@ -577,3 +577,31 @@ T.case("WRG 1973 SIEGE: CONSTRUCTION: the camp's bridging party deploys square b
   T.eq(work[1].pontoon, true, "with its pontoon")
   T.eq(work[1].need, 10, "20 paces bridged at double speed: 10 figure/periods")
 end)
+
+-- Amida (scenarios/wrg/siege_amida.yaml): the garrison's scorpion of the
+-- walls shoots at the Persian penthouse and tower in range (EN.bombard);
+-- seed 80 (`sandtable battle --seed 80`): the penthouse is wrecked, then the
+-- tower, with the 1 figure riding in it lost.
+T.case("WRG 1973 SIEGE: DESTRUCTION: at Amida the scorpion of the walls wrecks the penthouse and the tower, its occupant lost (seed 80)", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
+  local G = lb.run{ scenario = sc, seed = 80 }.state
+  local sid
+  for _, uid in ipairs(G.sides[2].units) do if G.D[uid].id == "scorpion" then sid = uid end end
+  local hits = {}
+  for _, e in ipairs(events(G, "siege_engine", "hit")) do
+    T.eq(e.unit, sid, "only the scorpion shoots at the engines")
+    hits[e.engine] = (hits[e.engine] or 0) + e.hits
+  end
+  local wrecked = events(G, "siege_engine", "wrecked")
+  T.eq(#wrecked, 2)
+  local E = G.sieges.engines
+  T.eq({ E[wrecked[1].engine].kind, wrecked[1].occupants_lost }, { "penthouse", 0 })
+  T.eq({ E[wrecked[2].engine].kind, wrecked[2].occupants_lost }, { "tower", 1 }, "'Actual occupants ... are lost'")
+  for _, w in ipairs(wrecked) do
+    T.truthy(hits[w.engine] >= 20, "20 casualty equivalents: " .. hits[w.engine])
+    T.eq(G.sieges.engines[w.engine].wrecked, true)
+  end
+end)
