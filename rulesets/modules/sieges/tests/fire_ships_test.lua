@@ -534,13 +534,12 @@ local function grass_camp(extra_siege, ux, uy)
   return G, lines, g
 end
 
-T.case("WRG 1973 SIEGE: FIRE: the garrison fights a grass fire with the fort's wells within 60 paces: one point a figure, and holds still", function()
+T.case("WRG 1973 SIEGE: FIRE: the garrison fights a grass fire with the fort's wells within 60 paces: one point a figure", function()
   local G, lines, g = grass_camp()
   local id = cell(g, 6, 5)
   T.truthy(id, "open ground before the palisade is grass")
   GF.ignite(G, id, 6)
   local b = G.by_id[2].buckets
-  local x0, y0 = G.bf:pos(b)
   play(G)
   local f = {}
   for _, e in ipairs(events(G, "siege_grass_fire", 1)) do if e.what == "fought" then f[#f + 1] = e end end
@@ -548,8 +547,6 @@ T.case("WRG 1973 SIEGE: FIRE: the garrison fights a grass fire with the fort's w
   T.eq(g.st.objects[id].burning, false, "6 points cancelled: put out")
   T.eq(g.st.objects[id].fp, 0)
   T.eq(g.cells[id].state, "out")
-  local x1, y1 = G.bf:pos(b)
-  T.eq({ x1, y1 }, { x0, y0 }, "the fighters held still")
   T.truthy(find(lines, "buckets fight the grass fire before them with buckets: 6 figures"))
 end)
 
@@ -602,4 +599,36 @@ T.case("WRG 1973 SIEGE: FIRE: the grass fought with a water tank wagon driven to
   T.eq(S.tanks[1].left, 0); T.eq(g.st.objects[id].fp, 3, "4 buckets for 7 points: 3 left")
   play(G)
   T.eq(g.st.objects[id].fp, 3, "no water left: nobody fights it")
+end)
+
+-- the default commander's unit (wrg.ai, with the sieges module's wrappers)
+-- fighting the grass holds still: it declares no charge at the enemy 100
+-- paces off, which it charges when there is no fire to fight
+T.case("WRG 1973 SIEGE: FIRE: grass fire fighters hold still that period: no move, no charge (the same unit charges with no fire)", function()
+  local function run(lit)
+    local G = battle.skirmish{ dice = dice.random(1),
+      table = { terrain = { PALISADE, { type = "siege", besieger = 1 } } },
+      sides = { { units = { unit("enemy", "MI", 495, 180, 0) }, commander = ai },
+                { units = { unit("buckets", "HI", 495, 360, 180, { figures = 8, ranks = 2 }) }, commander = ai } } }
+    ST.init(G)
+    local g = steppe(G, false)
+    if lit then GF.ignite(G, cell(g, 6, 5), 6) end
+    local b = G.by_id[2].buckets
+    local x0, y0 = G.bf:pos(b)
+    play(G)
+    local charged = false
+    for _, e in ipairs(G.bf:events()) do
+      if e.turn == 1 and (e.kind == "charge" or e.kind == "charge_declared") and (e.unit == b or e.charger == b) then charged = true end
+    end
+    local x1, y1 = G.bf:pos(b)
+    return charged, x1 - x0, y1 - y0, G
+  end
+  local charged, dx, dy, G = run(false)
+  T.eq(charged, true, "no fire: it charges the enemy")
+  charged, dx, dy, G = run(true)
+  local fought = 0
+  for _, e in ipairs(events(G, "siege_grass_fire", 1)) do if e.what == "fought" then fought = fought + 1 end end
+  T.eq(fought, 1, "it fights the grass")
+  T.eq(charged, false, "and declares no charge")
+  T.eq({ dx, dy }, { 0, 0 }, "nor moves")
 end)

@@ -338,6 +338,16 @@ function GF.install(rules)
     if G.sieges and require("modules.sieges.wrg.grass_fighting").busy(G, uid) then return nil end
     return move(G, uid, ...)
   end
+  -- and declare no charge nor countercharge that period
+  local charge_target, countercharge = ai.charge_target, ai.countercharge
+  function ai.charge_target(G, uid, ...)
+    if G.sieges and require("modules.sieges.wrg.grass_fighting").busy(G, uid) then return nil end
+    return charge_target(G, uid, ...)
+  end
+  function ai.countercharge(G, uid, ...)
+    if G.sieges and require("modules.sieges.wrg.grass_fighting").busy(G, uid) then return false end
+    return countercharge(G, uid, ...)
+  end
 end
 
 return GF
