@@ -670,15 +670,27 @@ function ai.move(G, uid)
     -- makes no contact but with the enemy it charges; no second choice
     -- swings the unit back the way it came (intent.steady)
     -- (each tried as the engine will make it: careful or not)
+    -- The first choice is tried now; a second choice only when the engine
+    -- comes to it (turn.try_choice calls its `prepare`): most units never
+    -- need one, and trying them all beforehand was most of the engine's
+    -- moves. It is tried from the same place and state either way.
     for n = 1, #chain do
       chain[n].careful = not chain[n].careless
       if n > 1 then intent.steady_choice(G, uid, chain[n]) end
-      intent.stop_short_of_friends(G, uid, chain[n], welcome)
     end
+    intent.stop_short_of_friends(G, uid, plan, welcome)
     for n = 1, #chain do
       chain[n].fallback = chain[n + 1]
-      -- second choices are tried whole or at half distance only
-      if n > 1 then chain[n].fractions = { 1, 0.5 } end
+      if n > 1 then
+        -- made whole or at half distance only, and tried so (the trial
+        -- then stands for the move itself; tried with the first choice's
+        -- fractions instead, every second choice was moved twice)
+        chain[n].fractions = { 1, 0.5 }
+        chain[n].prepare = function(c)
+          c.prepare = nil
+          intent.stop_short_of_friends(G, uid, c, welcome)
+        end
+      end
     end
   end
   return plan

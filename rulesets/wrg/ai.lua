@@ -396,7 +396,7 @@ local function try_move(G, uid, b, paces, tid, near)
     -- friends it would end beside or behind, within CROWD mm (those in
     -- `near` not counted)
     local crowd = 0
-    for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do
+    for _, q in ipairs(turn.near(G, uid, ai.CROWD)) do
       if G.D[q.id] and G.D[q.id].side == d.side and not (near and near[q.id]) then crowd = crowd + 1 end
     end
     return tid and G.bf:distance(uid, tid) or 0, moved, crowd
@@ -558,7 +558,7 @@ function ai.move(G, uid)
   local best_b, best_score
   -- (friends already that close are not counted: every move would pay)
   local near = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do near[q.id] = true end
+  for _, q in ipairs(turn.near(G, uid, ai.CROWD)) do near[q.id] = true end
   for i, bb in ipairs(cands) do
     local after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
     local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05 + crowd * ai.CROWD_PACES

@@ -10,8 +10,9 @@
 -- attacker, defender, shooter, or in a list: units, units1, units2,
 -- attackers, defenders, targets. A unit is *idle* in a turn when it
 -- neither moved nor engaged while an enemy stood within its reach (the
--- ruleset's allowance for a charge, else for a move); three such turns in a
--- row make it idle for the battle's count. A unit whose facing swings 30
+-- ruleset's allowance for a charge, else for a move) and was not at its
+-- post (the referee module's optional `at_post(G, uid)`); three such turns
+-- in a row make it idle for the battle's count. A unit whose facing swings 30
 -- degrees or more one way and then back, turn after turn (three swings in
 -- a row), earns the referee's warning 'facing-oscillates': no player
 -- zigzags a line across the table. Only the facing its commander's own
@@ -137,7 +138,10 @@ function quality:end_turn(G)
       local moved = s and math.sqrt((x - s[1]) ^ 2 + (y - s[2]) ^ 2) >= MOVED
       local reach = allowance(G, id, "charge") or allowance(G, id, "move")
       local enemy_near = reach and reach > 0 and bf:nearest({ id }, 3 - self.sides[id], reach) ~= nil
-      if not moved and not self.engaged_turn[id] and enemy_near then
+      -- (a unit at its post -- the ruleset's or a module's reading, e.g. a
+      -- garrison on its wall, a ram party at work -- is not idle)
+      local at_post = self.checks.at_post and self.checks.at_post(G, id)
+      if not moved and not self.engaged_turn[id] and enemy_near and not at_post then
         self.idle_run[id] = (self.idle_run[id] or 0) + 1
         if self.idle_run[id] >= quality.IDLE_TURNS then self.idle[id] = true end
       else

@@ -22,6 +22,8 @@
 --     warnings = { { id =, check = function(G, phase) -> nil | { text = } | list } },  (optional: acts the
 --                  rules allow but no player would make, counted by `sandtable quality`)
 --     engaging_events = { event kinds },    (optional: what counts as engaging, lib.quality)
+--     at_post = function(G, uid) -> bool,   (optional: a unit standing at its post, e.g. a
+--                                            garrison on its wall, is not idle, lib.quality)
 --     ordered_moves = { move kinds } }      (optional: the kinds a commander orders, default move and
 --                                            charge: lib.quality counts those that changed nothing)
 -- where phase = { turn =, name =, moved = { [uid] = { kinds in order } },

@@ -142,3 +142,20 @@ T.case("quality: an ordered turn in place changed something; a ruleset's own ord
   T.eq(ref.metrics.declared_moves, 2)
   T.eq(ref.metrics.declared_moves_nothing, 1)
 end)
+
+T.case("quality: a unit the referee module says is at its post (at_post) is not idle; the others still are", function()
+  local posts = {}
+  local G, ref, archer, spear, warband = battle{ allowance = REACH.allowance,
+    at_post = function(_, id) return posts[id] == true end }
+  posts[warband] = true            -- e.g. a garrison on its wall
+  for turn = 1, 3 do
+    G.bf:set_time(turn, "move")
+    M.straight(G, archer, 0, 10)
+  end
+  G.bf:set_time(3, "end")
+  ref:finish()
+  local q = ref.metrics
+  T.eq(q.sides[2].idle, 0, "the warband at its post")
+  T.eq(q.sides[1].idle, 1, "the spearman, standing with no post, still idle")
+  local _ = spear
+end)

@@ -39,6 +39,7 @@ for _, s in ipairs(report.scenarios) do
     elseif goal == "referee" then
       failed = failed + 1
       print(string.format("FAIL %s: %d battles stopped by the referee", name, s.failed))
+      for _, e in ipairs(s.failures) do print(string.format("  seed %d: %s", e.seed, e.error)) end
     elseif goal == "mirror" then
       if k.mirror then
         shortfalls = shortfalls + 1

@@ -256,6 +256,7 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   local x, y, f = bf:pos(uid)
   local before = touching(G, uid)
   local r = turn.move(G, uid, plan)
+  local ex, ey, ef = bf:pos(uid)
   -- the face the move would strike (the plan's idea of a flank charge may
   -- swing its corner into the front on the way)
   local face = r.contact and bf:contact(r.contact, uid)
@@ -284,8 +285,43 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
     -- wheel's arc counts in `moved` too)
     local arc = plan.wheel and G.D[uid].w * math.rad(abs(plan.wheel)) or 0
     plan.advance = max(0, min(plan.advance, r.moved - arc) - G.S.cm(1.5))
+    return plan
   end
+  -- the plan stands as tried: the engine's move of it from here ends where
+  -- the trial did, so the trial is handed back instead of moved again
+  -- (turn.try_choice; half the engine's moves were these trials)
+  I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
   return plan
+end
+
+-- The fields of a plan turn.move reads.
+local TRIED = { "turn", "wheel", "advance", "careful", "fractions", "target" }
+
+-- Lets turn.try_choice take the trial move `r` (which ended at ex, ey, ef
+-- from x, y, f) for the real one: only once, only while the unit still
+-- stands where the trial began in the same phase, the plan is unchanged
+-- and the move is the commander's own (not one the rules force). The move
+-- is made at once after the trial (turn.do_move straight after the
+-- commander's `move`), so no other unit has moved in between.
+function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
+  local was = {}
+  for i, k in ipairs(TRIED) do was[i] = plan[k] end
+  local turn_now = G.turn
+  plan.reuse = function(opts)
+    plan.reuse = nil
+    if opts and opts.free then return nil end
+    if G.turn ~= turn_now then return nil end
+    for i, k in ipairs(TRIED) do if plan[k] ~= was[i] then return nil end end
+    local bf = G.bf
+    local x1, y1, f1 = bf:pos(uid)
+    if x1 ~= x or y1 ~= y or f1 ~= f then return nil end
+    if G.log then bf:set_logging(false) end
+    bf:place(uid, ex, ey, ef)
+    if G.log then bf:set_logging(true) end
+    local out = {}
+    for k, v in pairs(r) do out[k] = v end
+    return out
+  end
 end
 
 return I

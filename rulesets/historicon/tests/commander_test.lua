@@ -116,6 +116,66 @@ T.case("Commander: a move that would end against a friend stops short of it (bas
   T.truthy(G.bf:distance(hc, f) >= 10, string.format("stopped %.1f mm short of the friend", G.bf:distance(hc, f)))
 end)
 
+T.case("Commander: a trial move that stands is handed back to the engine, not moved twice; a changed plan or place is moved afresh", function()
+  -- the HC with a clear way: its trial ends 15 cm on, and the engine's move
+  -- of the same plan (turn.try_choice) takes it without a second move
+  local G = field{ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 40, 20 } } } },
+                   { units = { HIS("e", { 200, 130, 180 }) } } }
+  local hc = G.by_id[1].hc
+  local plan = { advance = 150, turn = 10 }
+  intent.stop_short_of_friends(G, hc, plan)
+  T.eq(plan.advance, 150, "not shortened")
+  T.truthy(plan.reuse ~= nil, "the trial is kept")
+  T.eq({ pos(G, hc) }, { 400, 200, 0 }, "the trial move put back")
+  local moves, real = 0, turn.move
+  turn.move = function(...) moves = moves + 1; return real(...) end
+  local r = turn.try_choice(G, hc, plan, {})
+  turn.move = real
+  T.eq(moves, 0, "no second move")
+  local G2 = field{ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 40, 20 } } } },
+                    { units = { HIS("e", { 200, 130, 180 }) } } }
+  local r2 = turn.move(G2, G2.by_id[1].hc, { advance = 150, turn = 10, careful = plan.careful })
+  T.eq({ pos(G, hc) }, { pos(G2, G2.by_id[1].hc) }, "it ends where the engine's own move of the plan ends")
+  T.eq(r.moved, r2.moved, "and reports the same distance")
+  T.eq(plan.reuse, nil, "a trial is handed back once only")
+  -- a plan changed after its trial, or a unit no longer where the trial
+  -- began, is moved afresh
+  local G3 = field{ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 40, 20 } } } },
+                    { units = { HIS("e", { 200, 130, 180 }) } } }
+  local h3 = G3.by_id[1].hc
+  local p3 = { advance = 150 }
+  intent.stop_short_of_friends(G3, h3, p3)
+  p3.advance = 50
+  T.eq(p3.reuse(), nil, "the plan changed: no trial handed back")
+  local p4 = { advance = 150 }
+  intent.stop_short_of_friends(G3, h3, p4)
+  G3.bf:place(h3, 400, 210, 0)
+  T.eq(p4.reuse(), nil, "the unit moved: no trial handed back")
+  local p5 = { advance = 150 }
+  intent.stop_short_of_friends(G3, h3, p5)
+  T.eq(p5.reuse({ free = true }), nil, "a move the rules force is moved afresh")
+end)
+
+T.case("Commander (Phases 2 and 3): a unit with a clear way is moved once -- its plan's trial is the move, its second choices are never tried", function()
+  -- the HC turns towards an enemy off to one side (so its plan has a
+  -- second choice, straight on) with nothing in its way
+  local G = field{ { units = { { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 40, 20 } } } },
+                   { units = { HIS("e", { 200, 130, 180 }) } } }
+  local hc = G.by_id[1].hc
+  G.turn = 2
+  local moves, real = 0, turn.move
+  turn.move = function(...) moves = moves + 1; return real(...) end
+  local plan = ai.move(G, hc)
+  local after_plan = moves
+  local r = turn.do_move(G, hc, plan)
+  turn.move = real
+  T.truthy(plan and (plan.turn or plan.wheel), "the plan turns towards the enemy")
+  T.truthy(plan.fallback ~= nil and plan.fallback.prepare ~= nil, "its second choice waits untried")
+  T.eq(after_plan, 1, "the plan tried once")
+  T.eq(moves, 1, "and not moved again")
+  T.truthy(r.moved > 100, string.format("it moved (%.0f mm)", r.moved))
+end)
+
 T.case("Commander (Phases 2 and 3: evasion): horse archers hold at shooting range of slower knights and shoot; faster HC drive them off", function()
   -- unformed LC (move 15 cm, range 10 cm) 8 cm from formed knights (move 10 cm)
   local G = field{ { units = { { id = "lc", troop = "ARA LC", figures = 8, ranks = 1, formed = false, at = { 120, 60 } } } },

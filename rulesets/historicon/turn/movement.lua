@@ -259,11 +259,23 @@ local function put_back(G, uid, x, y, f)
   if G.log then G.bf:set_logging(true) end
 end
 
+-- hook: one choice of a plan, moved. A commander may weigh a choice only
+-- when it comes to be tried (`p.prepare(p)`) and hand back the move it
+-- already tried from this very place (`p.reuse()`: the result, the unit put
+-- where it ended; nil when that trial no longer holds) -- the Historicon
+-- commander's trial moves (commander/intent.lua).
+function turn.try_choice(G, uid, p, opts)
+  if p.prepare then p.prepare(p) end
+  local r = p.reuse and p.reuse(opts)
+  if r then return r end
+  return turn.move(G, uid, p, opts)
+end
+
 -- A unit's whole move in Phase 2 or 3, by plan; handles contact and the
 -- disorder of formed troops entering ** terrain (and its test: trigger 3).
 function turn.do_move(G, uid, plan, opts)
   local d = G.D[uid]
-  local r = turn.move(G, uid, plan, opts)
+  local r = turn.try_choice(G, uid, plan, opts)
   -- A plan may carry further choices, each tried when the one before it
   -- moves nothing. Each replaces the one before (it starts where the move
   -- began: second choices are not added up); if none gets anywhere the
@@ -273,7 +285,7 @@ function turn.do_move(G, uid, plan, opts)
     if not first then first = { r, G.bf:pos(uid) } end
     p = p.fallback
     put_back(G, uid, r.start[1], r.start[2], r.start[3])
-    r = turn.move(G, uid, p, opts)
+    r = turn.try_choice(G, uid, p, opts)
   end
   if first and not r.contact and r.moved < 1 then
     r = first[1]

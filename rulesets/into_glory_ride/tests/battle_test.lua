@@ -33,7 +33,10 @@ local ARMIES = { "swiss_pike", "english_civil_war_parliament", "sekigahara_tokug
 -- as in 57% of Waterloo battles at 15 turns.)
 -- (The scenario's limit raised to 30 turns, the rules having none: this
 -- seed is one of the 7 in 100 still undecided at 30.)
-local GOLDEN = { reason = "turn limit", turns = 30, hash = "a28722ce68935126" }
+-- (Moved by issue #13's third round: no turn in place paid for that the
+-- line's cohesion undoes, commander/orders.lua: before, the turn limit (30)
+-- was reached; now the French win in turn 13, an Allied key vignette broken.)
+local GOLDEN = { winner = 1, reason = "key vignette broken", turns = 13, hash = "5391056eaff0bdda" }
 
 T.case("Battle: the seeded golden Waterloo (winner, turns and final hash)", function()
   local r = battle.run{ scenario = parse("scenarios/into_glory_ride/waterloo.yaml"), seed = 1815 }

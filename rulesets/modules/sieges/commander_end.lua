@@ -58,9 +58,9 @@ end
 
 -- Whether the besieger is assaulting this period: a unit of it at work
 -- against the wall (a ram or axes at work, ladders up, escalading), with a
--- footing, inside the fort or in melee with the garrison, fire troops
--- preparing or throwing fire, or a mine being dug. Troops standing or
--- milling before a gap they do not storm are no assault.
+-- footing, inside the fort or in melee with the garrison, or a mine being
+-- dug. Troops standing or milling before a gap they do not storm are no
+-- assault, nor fire thrown alone (it keeps the siege's means: E.means).
 function E.assaulting(G)
   local S = G.sieges
   for _, uid in ipairs(G.sides[S.besieger].units) do
@@ -68,14 +68,40 @@ function E.assaulting(G)
     local k = d.siege or {}
     if live(d) and not G.bf:unit(uid).removed then
       if k.working or k.ladder_up or k.escalading or k.footing or d.in_melee or ST.inside(G, uid) then return true end
-      -- fire troops preparing or throwing fire at the wall
-      if k.fire and k.prepared then return true end
+      -- (fire troops preparing or throwing fire are not an assault of
+      -- their own: fire opens a palisade for the assault, and a garrison
+      -- with water puts it out period after period -- the camp's Britons
+      -- threw fire for 12 periods after their last escalade, to the turn
+      -- limit. A section burnt through is a gap, and those who go in by it
+      -- are the assault.)
     end
   end
   for _, m in ipairs(mining.view(S.mining, S.besieger)) do
     if m.own and not m.counter and not m.collapsed and not m.arrived then return true end
   end
-  if require("modules.sieges.wrg.grass_fire").fire_at_work(G) then return true end -- fire burning: wrg/grass_fire.lua
+  if E.fire_at_work(G) then return true end
+  return false
+end
+
+-- A fire at work for the assault (READING): the grass burning (wrg/
+-- grass_fire.lua: a steppe fire driven onto the post). A section of the
+-- fort burning, even untenable, is not: the garrison puts it out or it
+-- burns through into a gap, and a gap is stormed or not (the storm is the
+-- assault). The camp's strong east wind kept one section or another
+-- burning or untenable every period for 12 periods after the last
+-- escalade, to the turn limit: counting burning sections kept the camp 44 %
+-- decided (50 battles), untenable ones 68 %, neither 92 %; the steppe post
+-- 72 % either way. (grass_fire.lua's own fire_at_work, which counts any
+-- burning section, is not used here for that reason.)
+function E.fire_at_work(G)
+  local S = G.sieges
+  local g = S.grass
+  if g then
+    for _, id in ipairs(g.st.order) do
+      local o = g.st.objects[id]
+      if o.burning and not o.burnt then return true end
+    end
+  end
   return false
 end
 

@@ -25,6 +25,7 @@ local forts = require("modules.sieges.fortifications")
 local materials = require("modules.sieges.materials")
 local garrison = require("modules.sieges.garrison")
 local ST = require("modules.sieges.wrg.state")
+local common = require("modules.sieges.commander_common")
 
 local CMD = {}
 
@@ -115,22 +116,7 @@ end
 
 -- Sections with ladders against them or a ram at work on them, and those
 -- that no longer hold.
-local function threats(G)
-  local S = G.sieges
-  local laddered, open = {}, {}
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and d.siege and d.siege.ladder_up then laddered[#laddered + 1] = d.siege.ladder_up.section end
-  end
-  table.sort(laddered)
-  for _, sec in ipairs(S.forts.sections) do
-    if forts.blocks(sec) and sec.job.done_fp > 0 then laddered[#laddered + 1] = sec.index end
-  end
-  for _, sec in ipairs(S.forts.sections) do
-    if not forts.blocks(sec) then open[#open + 1] = sec end
-  end
-  return laddered, open
-end
+local function threats(G) return common.threats(G, live, true) end
 CMD.threats = threats
 
 local function outside_of(G, uid, sec)
@@ -162,35 +148,16 @@ end
 -- undefended ones before defended, one not taken by a friend before one
 -- that is; a unit that may only go straight on takes one ahead of it.
 local function pick_section(G, uid, want, R)
-  local S = G.sieges
-  local d = G.D[uid]
-  local x, y = G.bf:pos(uid)
-  local straight = R.turn.move_mode(G, d) == "straight"
-  local taken = {}
-  for _, o in ipairs(G.sides[S.besieger].units) do
-    local od = G.D[o]
-    if o ~= uid and live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
-  end
-  local best, bs
-  for _, sec in ipairs(S.forts.sections) do
-    if forts.blocks(sec) and want(sec) and outside_of(G, uid, sec) and (not straight or ahead(G, uid, sec)) then
-      local _, _, mx, my = forts.outward(sec)
-      local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2)
-      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + 400 end
-      if taken[sec.index] and not straight then score = score + 1000 end
-      if not bs or score < bs then best, bs = sec, score end
-    end
-  end
-  return best
+  local straight = R.turn.move_mode(G, G.D[uid]) == "straight"
+  -- (a unit that may only move straight ahead takes the section its front
+  -- faces, whoever else makes for it)
+  return common.pick_section(G, uid, want, { live = live, unit = 1, defended = 400, taken = straight and 0 or 1000,
+    may = function(sec) return outside_of(G, uid, sec) and (not straight or ahead(G, uid, sec)) end })
 end
 
 -- The outside point a unit makes for against a section: its front on the
 -- face, centred on the section.
-local function at_face(G, uid, sec)
-  local ox, oy, mx, my = forts.outward(sec)
-  local dp = G.bf:unit(uid).depth
-  return mx + ox * (dp / 2 + 0.5), my + oy * (dp / 2 + 0.5)
-end
+local function at_face(G, uid, sec) return common.at_face(G, uid, sec, 0.5) end
 
 -- A plan towards a point (historicon.turn.steer: the unit's own way of
 -- turning), no further than the point.
@@ -328,16 +295,7 @@ function CMD.horse_move(G, uid, base, R)
   return towards(G, uid, x + ox * (want - bd), y + oy * (want - bd), R)
 end
 
-local function enemy_inside(G)
-  local S = G.sieges
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
-      return true
-    end
-  end
-  return false
-end
+local function enemy_inside(G) return common.enemy_inside(G, live) end
 
 local function defender_move(G, uid, base, R)
   local S = G.sieges
@@ -359,6 +317,8 @@ end
 -- Installs the siege commander around historicon.ai. R: { turn, troops,
 -- shooting } of the instance.
 function CMD.install(rules, R)
+  -- the quality report's reading of a siege's posts (modules.sieges.at_post)
+  require("modules.sieges.at_post").install(rules.require("historicon.referee"))
   local ai = rules.require("historicon.ai")
   local setup = rules.require("historicon.setup")
   local deployment, move, forms, evade = ai.deployment, ai.move, ai.forms, ai.evade

@@ -133,8 +133,9 @@ function L.column(specs, mm_per_pace)
   local back = L.COLUMN_PACES * mm_per_pace
   for _, d in ipairs(specs) do
     local k = d.siege or {}
+    -- (light infantry, whose order will be to skirmish, stand off and shoot)
     if not (k.lane or k.ram or (k.ladders or 0) > 0 or k.fire or k.batter or k.caltrops) and d.type ~= "ENG"
-      and d.order ~= "skirmish" then
+      and d.type ~= "LI" and d.order ~= "skirmish" then
       d.siege = k
       k.column = { x = fx + ox * (back + d.dp / 2), y = fy + oy * (back + d.dp / 2), facing = lane.facing }
       back = back + d.dp + 10
@@ -186,14 +187,62 @@ function L.deploy(G, s, specs, plan, width)
       end
     end
   end
-  for _, p in ipairs(plan) do
+  -- the storming column's file: on the ram's lane, behind the rear of
+  -- the parties already placed (nearer the column's own edge)
+  local file
+  for _, o in ipairs(out) do
+    if specs[o.index].siege.ram then file = { x = o.x, sign = s == 1 and 1 or -1 } end
+  end
+  if file then
+    for _, q in ipairs(placed) do
+      local rear = q.y - file.sign * q.h / 2
+      if not file.y or rear * file.sign < file.y * file.sign then file.y = rear end
+    end
+    file.back = 0
+  end
+  -- the column's units first, in the column's order (L.column: spec order),
+  -- so that the file stands in the order its units take their waiting
+  -- places (Amida's Savaran stood in file before the Daylami whose place
+  -- was ahead of theirs, and neither could pass the other)
+  local order = {}
+  for _, p in ipairs(plan) do order[#order + 1] = p end
+  if file then table.sort(order, function(a, b)
+    local ca = specs[a.index].siege and specs[a.index].siege.column and 0 or 1
+    local cb = specs[b.index].siege and specs[b.index].siege.column and 0 or 1
+    if ca ~= cb then return ca < cb end
+    return a.index < b.index
+  end) end
+  for _, p in ipairs(order) do
     local d = specs[p.index]
     if not (d.siege and d.siege.lane) then
       local a = math.rad(p.facing or facing)
       local bw = math.abs(math.cos(a)) * d.w + math.abs(math.sin(a)) * d.dp
       local bh = math.abs(math.sin(a)) * d.w + math.abs(math.cos(a)) * d.dp
-      local x = free(p.x, p.y, bw, bh)
-      out[#out + 1] = x and { index = p.index, x = x, y = p.y, facing = p.facing } or p
+      -- the storming column (L.column) deploys in file behind the ram
+      -- party (nearer its own edge: inside its zone), not where the base
+      -- plan put it: the camp's reserve started at the table's east end
+      -- and reached the gate, broken in the second period, in the ninth,
+      -- after the garrison had closed it with an abatis
+      local col = d.siege and d.siege.column
+      local y = col and file and file.y - file.sign * (file.back + 10 + d.dp / 2)
+      if y and y - d.dp / 2 >= 1 and y + d.dp / 2 <= G.S.depth - 1 then
+        local b = box(file.x, y, d.w, d.dp)
+        local ok = true
+        for _, q in ipairs(placed) do if overlaps(b, q) then ok = false; break end end
+        if ok then
+          placed[#placed + 1] = b
+          out[#out + 1] = { index = p.index, x = file.x, y = y, facing = col.facing }
+          file.y, file.back = y, d.dp / 2
+        else
+          y = nil
+        end
+      else
+        y = nil
+      end
+      if not y then
+        local x = free(p.x, p.y, bw, bh)
+        out[#out + 1] = x and { index = p.index, x = x, y = p.y, facing = p.facing } or p
+      end
     end
   end
   table.sort(out, function(a, b) return a.index < b.index end)

@@ -242,14 +242,82 @@ function CMD.guard_orders(G, side, orders)
   return first
 end
 
+-- A charge whose straight line the camp's standing defences (or a friend
+-- standing against them) stop at once (the charger turned to its target,
+-- then advanced: turn.charge) moves
+-- nothing: the default commander ordered such charges at vignettes on or
+-- behind the rampart (Gingindlovu: 120 charges of the iNgobamakhosi moved
+-- 0 mm in 50 battles). READING (ours): the enemy is not to be reached by
+-- a charge there; the order is dropped (the vignette is not activated for
+-- it, and holds). A charge that gets some way before the defences stop it
+-- is left to the default commander.
+function CMD.charge_blocked(G, uid, target, turn)
+  local S = G.sieges
+  if not S or #S.forts.forts == 0 then return false end
+  local x, y, f = G.bf:pos(uid)
+  local tx, ty = G.bf:pos(target)
+  local log = G.log
+  if log then G.bf:set_logging(false) end
+  G.bf:move(uid, "turn", turn.norm(turn.heading(tx - x, ty - y) - f))
+  local r = G.bf:move(uid, "advance", math.max(1, math.sqrt((tx - x) ^ 2 + (ty - y) ^ 2)))
+  G.bf:place(uid, x, y, f)
+  if log then G.bf:set_logging(true) end
+  local by = r.stopped_by
+  -- (stopped at once by the defences, or by a friend pressed against them)
+  local friend = math.type(by) == "integer" and G.D[by] and G.D[by].side == G.D[uid].side
+  return (by == "terrain" or friend) and (r.distance or 0) < 1
+end
+
+-- A link (vignettes moving as one) whose order -- a charge or a move --
+-- turns every member by the order's `turn` and goes straight ahead: the
+-- link goes nowhere when one member's line is stopped at once by the
+-- defences or a friend outside the link (the link moves as its shortest
+-- member: Cicero's linked warbands made charges and moves of 0 mm at the
+-- rampart).
+function CMD.link_blocked(G, g, deg)
+  local S = G.sieges
+  if not S or #S.forts.forts == 0 or #g.ids < 2 then return false end
+  local log = G.log
+  if log then G.bf:set_logging(false) end
+  local blocked = false
+  for _, uid in ipairs(g.ids) do
+    local x, y, f = G.bf:pos(uid)
+    G.bf:move(uid, "turn", deg or 0)
+    local r = G.bf:move(uid, "advance", 50, { ignore = g.ids })
+    G.bf:place(uid, x, y, f)
+    local by = r.stopped_by
+    local friend = math.type(by) == "integer" and G.D[by] and G.D[by].side == G.D[uid].side
+    if (by == "terrain" or friend) and (r.distance or 0) < 1 then blocked = true end
+  end
+  if log then G.bf:set_logging(true) end
+  return blocked
+end
+
+local function unblocked(G, orders, turn)
+  local out = {}
+  for _, o in ipairs(orders) do
+    local g = G.groups[o.gid]
+    local drop = false
+    if g and (o.kind == "charge" or o.kind == "move") and not o.siege_ram and not o.siege_guard then
+      if #g.ids > 1 then drop = CMD.link_blocked(G, g, o.turn)
+      elseif o.kind == "charge" and o.target then drop = CMD.charge_blocked(G, g.ids[1], o.target, turn) end
+    end
+    if not drop then out[#out + 1] = o end
+  end
+  return out
+end
+
 -- Installs the ram's orders around phalanx.ai.activate.
 function CMD.install(rules)
+  -- the quality report's reading of a siege's posts (modules.sieges.at_post)
+  require("modules.sieges.at_post").install(rules.require("phalanx.referee"))
   local ai = rules.require("phalanx.ai")
   local turn = rules.require("phalanx.turn")
   local activate = ai.activate
   function ai.activate(G, side, points)
     local orders = activate(G, side, points) or {}
     local S = G.sieges
+    if S then orders = unblocked(G, orders, turn) end
     if S and side == S.defender then return CMD.guard_orders(G, side, orders) end
     if not S or side ~= S.besieger then return orders end
     local first, rams = {}, {}

@@ -30,6 +30,7 @@ local gaps = require("modules.sieges.commander_gaps")
 local battlefield = require("sandtable.battlefield")
 local ends = require("modules.sieges.commander_end")
 local WP = require("modules.sieges.wrg.working_parties")
+local common = require("modules.sieges.commander_common")
 
 local CMD = {}
 
@@ -171,18 +172,9 @@ local function ships_plan(G, s, base_plan)
 end
 
 -- Sections the enemy has put ladders against, and those that no longer hold.
-local function threats(G)
-  local S = G.sieges
-  local laddered, open = {}, {}
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and d.siege and d.siege.ladder_up then laddered[d.siege.ladder_up.section] = true end
-  end
-  for _, sec in ipairs(S.forts.sections) do
-    if not forts.blocks(sec) then open[#open + 1] = sec end
-  end
-  return laddered, open
-end
+-- (ladders only: a section being battered is not yet a threat the garrison
+-- answers, unlike Historicon's commander)
+local function threats(G) return common.threats(G, live, false) end
 
 -- The bearing towards (x, y) or, with a friend or a wall in the way, the
 -- line 30 or 60 degrees either side that brings the unit nearest (as the
@@ -228,6 +220,7 @@ end
 -- bumping into it).
 -- Standing still, facing `b`: a turn when the unit does not face it yet,
 -- else no move at all (a hold is not an order to move).
+local queue_place
 local function face_plan(G, uid, b)
   local _, _, f = G.bf:pos(uid)
   if math.abs(((f - b + 180) % 360) - 180) < 1 then return nil end
@@ -266,11 +259,7 @@ end
 
 -- The outside point a unit makes for against a section: centred on it,
 -- its front on the face.
-local function at_face(G, uid, sec)
-  local ox, oy, mx, my = forts.outward(sec)
-  local dp = G.bf:unit(uid).depth
-  return mx + ox * (dp / 2 + 1), my + oy * (dp / 2 + 1)
-end
+local function at_face(G, uid, sec) return common.at_face(G, uid, sec, 1) end
 
 local function facing_toward(G, uid, sec)
   local x, y = G.bf:pos(uid)
@@ -280,24 +269,8 @@ end
 
 -- The besieger's objective section for a kind of kit.
 local function pick_section(G, uid, want)
-  local S = G.sieges
-  local x, y = G.bf:pos(uid)
-  local taken = {}
-  for _, o in ipairs(G.sides[S.besieger].units) do
-    local od = G.D[o]
-    if o ~= uid and live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
-  end
-  local best, bs
-  for _, sec in ipairs(S.forts.sections) do
-    if forts.blocks(sec) and want(sec) and facing_toward(G, uid, sec) then
-      local _, _, mx, my = forts.outward(sec)
-      local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) / MM
-      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + 150 end
-      if taken[sec.index] then score = score + 400 end
-      if not bs or score < bs then best, bs = sec, score end
-    end
-  end
-  return best
+  return common.pick_section(G, uid, want, { live = live, unit = MM, defended = 150, taken = 400,
+    may = function(sec) return facing_toward(G, uid, sec) end })
 end
 
 -- The halt before a ditch on a fascine party's lane: the plan that brings
@@ -336,6 +309,56 @@ local function fascine_stop(G, uid, k, lane)
   return nil
 end
 
+-- Whether a besieging unit goes in by a gap: not a party still with its
+-- ram or ladders, not an engine (stone-throwers stay emplaced), not
+-- skirmishers (they stand off and shoot at the walls, as the default
+-- commander's skirmish: in a 90 or 100 mm gap they only block the storm).
+local function goes_in(d)
+  local k = d.siege or {}
+  return not k.ram and not ((k.ladders or 0) > 0) and d.type ~= "ENG" and d.order ~= "skirmish"
+end
+
+-- STORMING A GAP one unit at a time (WHY: a breach is 90 mm, a gate 100;
+-- at Amida the reserve's three units made for the broken gate together,
+-- jammed on each other 150 paces out and stood there until the siege was
+-- given up). The besiegers outside making for gap g, nearest first; the
+-- first goes in, each other waits square behind the gap's middle, its
+-- front 25 mm behind the rear of those ahead of it (a file of units, as a
+-- column at a breach). Returns the waiting unit's plan (a hold when it is
+-- already nearer than its place), or nil for the first.
+function queue_place(G, g, uid)
+  local S = G.sieges
+  local list = {}
+  for _, o in ipairs(G.sides[S.besieger].units) do
+    local od = G.D[o]
+    if live(od) and not od.routing and not od.in_melee and od.state ~= "rally_back" and od.state ~= "retire"
+      and not G.bf:unit(o).removed and goes_in(od) and not ST.inside(G, o) and not od.siege_on
+      and not (od.siege and od.siege.footing) then
+      local x, y = G.bf:pos(o)
+      local h = gaps.nearest_from_outside(S, x, y)
+      if h and h.sections[1] == g.sections[1] then
+        list[#list + 1] = { id = o, dd = (x - g.mx) ^ 2 + (y - g.my) ^ 2 }
+      end
+    end
+  end
+  table.sort(list, function(a, b) if a.dd ~= b.dd then return a.dd < b.dd end return a.id < b.id end)
+  local back = 12
+  for i, e in ipairs(list) do
+    local dp = G.bf:unit(e.id).depth
+    if e.id == uid then
+      if i == 1 then return nil end
+      local dist = back + 25 + dp / 2
+      local wx, wy = g.mx + g.ox * dist, g.my + g.oy * dist
+      local x, y = G.bf:pos(uid)
+      local mine = (x - g.mx) * g.ox + (y - g.my) * g.oy
+      if mine < dist - 1 then return face_plan(G, uid, g.facing_in) or false end
+      return point_plan(G, uid, wx, wy, g.facing_in)
+    end
+    back = back + 25 + dp
+  end
+  return nil
+end
+
 local function besieger_move(G, uid, base)
   local S = G.sieges
   local d = G.D[uid]
@@ -366,13 +389,16 @@ local function besieger_move(G, uid, base)
   if k.engine or k.bridge then local own, p = require("modules.sieges.commander_engines").plan(G, uid); if own then return p end end  -- hook: engines, bridges
   -- a way in: a breach, a burnt section or a broken gate
   local _, open = threats(G)
-  if #open > 0 and not k.ram and not (k.ladders and k.ladders > 0) then
+  if #open > 0 and goes_in(d) then
     -- through the nearest gap: square before it, then straight in
     -- (modules.sieges.commander_gaps; the frontage is narrowed by
     -- ai.formation below)
     local x, y = G.bf:pos(uid)
     local g = gaps.nearest_from_outside(S, x, y)
     if g then
+      -- one unit at a time: the rest wait in file straight out from it
+      local wait = queue_place(G, g, uid)
+      if wait ~= nil then return wait or nil end
       local u = G.bf:unit(uid)
       local stage, inner = gaps.points(g, u.depth, x, y, u.width)
       if gaps.lined_up(g, x, y, u.width, 1) then
@@ -494,14 +520,7 @@ local function besieger_move(G, uid, base)
 end
 
 local function enemy_inside(G)
-  local S = G.sieges
-  for _, uid in ipairs(G.sides[S.besieger].units) do
-    local d = G.D[uid]
-    if live(d) and not d.routing and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
-      return true
-    end
-  end
-  return false
+  return common.enemy_inside(G, function(d) return live(d) and not d.routing end)
 end
 
 local function defender_move(G, uid, base)
@@ -515,7 +534,7 @@ local function defender_move(G, uid, base)
     -- wall under escalade (READING: along the walk, to its inner foot)
     if d.state ~= "uncontrolled" then return nil end
     local target = open[1]
-    if not target then for i in pairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
+    if not target then for _, i in ipairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
     if not target then return nil end
     local ox, oy, mx, my = forts.outward(target)
     return point_plan(G, uid, mx - ox * (target.thickness + G.bf:unit(uid).depth / 2 + 4), my - oy * (target.thickness + G.bf:unit(uid).depth / 2 + 4))
@@ -526,7 +545,7 @@ local function defender_move(G, uid, base)
   local target = open[1]
   if not target then
     local best
-    for i in pairs(laddered) do if not best or i < best then best = i end end
+    for _, i in ipairs(laddered) do if not best or i < best then best = i end end
     target = best and S.forts.sections[best] or nil
   end
   if target then
@@ -673,7 +692,61 @@ function CMD.objective_points(G, s)
   return owner == s and S.spec.siege.objective or 0
 end
 
+-- UNCONTROLLED ADVANCE "IN ATTEMPT TO CONTACT" charges the nearest enemy in
+-- reach. READING: an enemy behind a standing wall, palisade or abatis is not
+-- in reach of a charge -- the charge's straight line (the engine's charge
+-- turns to face the target, then advances) is stopped by the fortification
+-- before it touches the target -- so no charge is declared at it; the unit
+-- advances instead (its uncontrolled move: to its ladders' stretch, a gap,
+-- or towards the enemy). Without this, uncontrolled warbands before the
+-- camp's palisade declared charges that moved 0 mm (moved 0 was 4.9% at the
+-- camp, almost all of it such charges). Chained on the battle's
+-- G.no_charge_at hook like modules.sieges.wrg.working_parties.
+-- (and, in any siege, a charge that a friend or a piece of terrain stops at
+-- once -- the landing's cohorts aboard ship, a ram party beside the gate
+-- post -- moves nothing: no charge either)
+function CMD.charge_blocked(G, R, uid, target)
+  local S = G.sieges
+  if not S then return false end
+  local d = G.D[uid]
+  local reach = (d.moves and (d.moves[2] or d.moves[1]) or 0) * MM
+  local function probe(opts)
+    return R.turn.probe(G, uid, function()
+      local ux, uy, f = G.bf:pos(uid)
+      local tx, ty = G.bf:pos(target)
+      local b = math.deg(math.atan(-(tx - ux), (ty - uy)))
+      G.bf:move(uid, "turn", ((b - f + 180) % 360) - 180)
+      local r = G.bf:move(uid, "advance", math.max(reach, 1), opts)
+      return r.stopped_by, r.distance
+    end)
+  end
+  if #S.forts.forts > 0 and probe({ ignore_side = d.side }) == "terrain" then return true end
+  -- the charge's own advance (the period's: terrain, friends, cut back
+  -- short of friends)
+  local by, went = R.turn.probe(G, uid, function()
+    local ux, uy, f = G.bf:pos(uid)
+    local tx, ty = G.bf:pos(target)
+    local b = math.deg(math.atan(-(tx - ux), (ty - uy)))
+    G.bf:move(uid, "turn", ((b - f + 180) % 360) - 180)
+    return R.turn.advance(G, uid, math.max(reach / MM, 1), nil, "charge")
+  end)
+  local friend = math.type(by) == "integer" and G.D[by] and G.D[by].side == d.side
+  return (by == "terrain" or friend) and (went or 0) < 0.5
+end
+
+function CMD.hook_charges(G, R)
+  if G.sieges_charges_hooked then return end
+  G.sieges_charges_hooked = true
+  local no_charge_at = G.no_charge_at
+  G.no_charge_at = function(G2, uid, target)
+    if G2.sieges and G2.D[uid].state == "uncontrolled" and CMD.charge_blocked(G2, R, uid, target) then return true end
+    return no_charge_at ~= nil and no_charge_at(G2, uid, target) or false
+  end
+end
+
 function CMD.install(rules, R)
+  -- the quality report's reading of a siege's posts (modules.sieges.at_post)
+  require("modules.sieges.at_post").install(rules.require("wrg.referee"))
   local ai = rules.require("wrg.ai")
   local setup = rules.require("wrg.setup")
   local deployment, move, charge_target, countercharge, evade = ai.deployment, ai.move, ai.charge_target,
@@ -682,6 +755,7 @@ function CMD.install(rules, R)
     local plan = deployment(G, s)
     local S = ST.init(G)
     if not S then return plan end
+    CMD.hook_charges(G, R)
     exempt[G.S] = exempt[G.S] or {}
     give_caltrops(G, s)
     if s == S.defender and #S.forts.forts > 0 then
@@ -781,6 +855,8 @@ function CMD.install(rules, R)
     if d.siege_on and d.side == S.defender then return nil end
     if d.siege and (d.siege.ram or d.siege.ladder_up or (d.siege.fire and d.siege.prepared)) then return nil end
     local t = charge_target(G, uid)
+    -- (nor a charge whose line a standing fortification stops: CMD.charge_blocked)
+    if t and CMD.charge_blocked(G, R, uid, t) then t = nil end
     if t then
       local o = G.D[t]
       if o.siege_on and not (d.siege and d.siege.footing) then t = nil end
@@ -816,6 +892,7 @@ function CMD.install(rules, R)
         end
       end
       t = best
+      if t and CMD.charge_blocked(G, R, uid, t) then t = nil end
     end
     return t
   end

@@ -112,9 +112,18 @@ local function finish_advance(G, g, p)
   local placing, stamps, st = G.placing, {}, G.moved
   if st then for j = 1, #g.ids do stamps[j] = st[g.ids[j]] end end
   if G.log then G.bf:set_logging(false) end
-  local cohesion = step > 0 and ai.cohesion_applies(G, g)
+  local cohesion = ai.cohesion_applies(G, g)
   local turned = turn.turn_group(G, g, max(-p.tr, min(p.tr, want)))
-  if cohesion then step = ai.cohesion_after_turn(G, g, step) end
+  if cohesion then
+    if step > 0 then step = ai.cohesion_after_turn(G, g, step) end
+    -- the engine undoes a turn that leaves the link apart from its line
+    -- (turn.move_group: apart after the turn and the move, and after half
+    -- of it, it stands where it stood): an order to turn in place (or
+    -- whose move the line's cohesion took away) is no order then. Before,
+    -- such turns were paid for and undone (Isandlwana, seeds 1-25: the
+    -- 1/24th Foot's link of two, pivoting, 17 paid moves of 0 mm)
+    if step <= 0 and not turn.near_mbl_friend(G, g) then turned = 0 end
+  end
   local ahead = step >= S.frontage * 0.1 and min(ai.free_ahead(G, g, 0, step), ai.edge_room(G, g, 0, step)) or 0
   turn.restore_group(G, g, snap)
   if G.log then G.bf:set_logging(true) end
@@ -141,6 +150,22 @@ local function blind_advance(G, g, mv, tr)
   -- decided 71.0% held, 66.5% left to the table, 75.0% paying for 0 mm)
   if not planned then return { gid = g.gid, kind = "hold" }, score - 2 end
   return planned, score
+end
+
+-- An advance another part of the program wants of group g (a module's own
+-- order: the fantasy module walks a magician towards the target he means
+-- to spell), planned as the commander plans its own advances: round
+-- friends and impassable ground, not off the table, not into a General's
+-- repulse path, not the same move again when the last went nowhere, within
+-- the line's cohesion. Returns the order to give (its turn and distance
+-- may differ from those asked) or nil when no move would go anywhere.
+-- Before, such an order was given as asked: at fantasy_holy_war (seed 33)
+-- the magician of Baghdad was paid to move 0 mm, "stopped by The holy
+-- imam" in front of him, nine turns running (the referee's
+-- stuck-behind-friend, 4 in 100 battles).
+function ai.plan_advance(G, g, want, step)
+  local _, tr = turn.allowances(G, g, 0)
+  return finish_advance(G, g, { want = want, step = step, tr = tr, towards = want, dist = FAR })
 end
 
 -- Whether every target group g's members can shoot has been worn by

@@ -290,3 +290,78 @@ T.case("Commander, Shooting (an activated link shoots after its move): missile t
     end
   end
 end)
+
+T.case("Commander, Movement (a module's own advance planned, the fantasy module's magician): the way open it goes the distance asked; a friend against its front, no paid move of 0 mm", function()
+  -- the way open: the order asked is the order given, and the engine moves it so far
+  local G = skirmish({ { id = "mage", class = "HIN", at = { 600, 200 } } },
+                     { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  local g = group_of(G, 1, "mage")
+  local order = ai.plan_advance(G, g, 0, 60)
+  T.eq(order and order.kind, "move")
+  T.eq(order.dist, 60)
+  turn.execute_order(G, g, order)
+  local _, y = turn.pos(G, g.ids[1])
+  T.near(y, 260, 0.5, "moved 60 mm ahead")
+  -- a line of friends 1 mm ahead, seven wide (fantasy_holy_war, seed 33: the
+  -- magician of Baghdad was paid to move 0 mm behind the holy imam nine
+  -- turns running): no order that the engine would stop at once
+  local line = { { id = "mage", class = "HIN", at = { 600, 200 } } }
+  for i = -3, 3 do line[#line + 1] = { id = "f" .. i, class = "HIN", at = { 600 + 80 * i, 241 } } end
+  G = skirmish(line, { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  g = group_of(G, 1, "mage")
+  order = ai.plan_advance(G, g, 0, 80)
+  if order then
+    -- only a turn round the friends is acceptable, and it must turn the base
+    T.truthy(math.abs(order.turn or 0) >= 1, "a straight move into the friend: " .. tostring(order.dist))
+    local _, _, f0 = turn.pos(G, g.ids[1])
+    turn.execute_order(G, g, order)
+    local _, _, f1 = turn.pos(G, g.ids[1])
+    T.truthy(math.abs(turn.norm(f1 - f0)) >= 1, "the order turned it")
+  end
+  -- a friend 40 mm ahead: it goes up to him (part of the move), and the engine moves it
+  G = skirmish({ { id = "mage", class = "HIN", at = { 600, 200 } }, { id = "imam", class = "HIN", at = { 600, 280 } } },
+               { { id = "e", class = "HIN", at = { 600, 1100 } } }, { 4 })
+  g = group_of(G, 1, "mage")
+  order = ai.plan_advance(G, g, 0, 80)
+  T.truthy(order ~= nil, "a part of the move is open")
+  T.truthy(order.dist < 80 and order.dist >= 8, "short of the friend: " .. tostring(order.dist))
+  local x0, y0 = turn.pos(G, g.ids[1])
+  turn.execute_order(G, g, order)
+  local x1, y1 = turn.pos(G, g.ids[1])
+  T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1, "it moved")
+end)
+
+T.case("Commander, Deployment (the main battle line's three-frontage gap kept in play): no turn in place paid for that the engine undoes", function()
+  -- a link of two in line (HIN, 80 x 40 mm) with the only other MBL vignette
+  -- straight behind its left member, `gap` mm edge to edge (the limit is 240):
+  -- pivoting swings that member forward; apart from the line, the engine
+  -- (turn.move_group) puts the link back where it stood (Isandlwana, seeds
+  -- 1-25: the 1/24th Foot paid 17 times for such turns)
+  local function situation(gap)
+    local G = battle.skirmish{ dice = dice.forced({}), log = false,
+      sides = { { vignettes = {
+          { id = "anchor", class = "HIN", at = { 500, 400 - 40 - gap } },
+          { id = "a", class = "HIN", at = { 500, 400 } },
+          { id = "b", class = "HIN", at = { 580, 400 }, in_line_with = "a" } } },
+        { vignettes = { { id = "e", class = "HIN", at = { 600, 1100 } } } } } }
+    G.pturn, G.phasing = 1, 1
+    return G, group_of(G, 1, "a")
+  end
+  local function try(gap, want)
+    local G, g = situation(gap)
+    local order = ai.plan_advance(G, g, want, 0)
+    if not order then return nil end
+    local f0 = G.pf[g.ids[1]]
+    turn.execute_order(G, g, order)
+    return turn.norm(G.pf[g.ids[1]] - f0)
+  end
+  -- 232 mm: turning left takes the left member out of reach; turning right keeps it
+  T.eq(try(232, -30), nil, "no order to turn left")
+  T.near(try(232, 30), 22.5, 0.5, "the turn right is made")
+  -- 238 mm: either way takes it out of reach
+  T.eq(try(238, -30), nil)
+  T.eq(try(238, 30), nil)
+  -- well within reach (200 mm) both are made
+  T.near(try(200, -30), -22.5, 0.5)
+  T.near(try(200, 30), 22.5, 0.5)
+end)

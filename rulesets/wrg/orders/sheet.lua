@@ -122,20 +122,33 @@ end
 -- An enemy "found in the direction written": its bearing from the unit within
 -- S.SECTOR degrees of the order's bearing.
 S.SECTOR = 90
-function S.in_sector(G, uid, o, eid)
-  local x1, y1 = G.bf:pos(uid)
+local function sector_holds(G, x1, y1, o, eid)
   local x2, y2 = G.bf:pos(eid)
   local b = math.deg(math.atan(-(x2 - x1), y2 - y1))
   local diff = (b - o.bearing + 180) % 360 - 180
   return math.abs(diff) <= S.SECTOR
 end
 
-function S.enemies_in_sector(G, uid, o)
+function S.in_sector(G, uid, o, eid)
+  local x1, y1 = G.bf:pos(uid)
+  return sector_holds(G, x1, y1, o, eid)
+end
+
+-- The standing enemies in the sector, in unit order; with `first`, only
+-- whether there is one (the first found, or nil: S.done asks every unit
+-- with such an order at the start of every period).
+function S.enemies_in_sector(G, uid, o, first)
   local out = {}
+  local side = G.D[uid].side
+  local x1, y1 = G.bf:pos(uid)
   for _, eid in ipairs(G.bf:units()) do
     local e = G.D[eid]
-    if e.side ~= G.D[uid].side and standing_enemy(G, eid) and S.in_sector(G, uid, o, eid) then out[#out + 1] = eid end
+    if e.side ~= side and standing_enemy(G, eid) and sector_holds(G, x1, y1, o, eid) then
+      if first then return eid end
+      out[#out + 1] = eid
+    end
   end
+  if first then return nil end
   return out
 end
 
@@ -155,7 +168,7 @@ function S.done(G, uid, o)
   end
   if k == "attack" or k == "skirmish" then
     if o.enemy then return not standing_enemy(G, o.enemy) end
-    if o.bearing then return #S.enemies_in_sector(G, uid, o) == 0 end
+    if o.bearing then return S.enemies_in_sector(G, uid, o, true) == nil end
     return false
   end
   if k == "support" then

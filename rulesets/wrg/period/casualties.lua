@@ -106,7 +106,7 @@ function turn.returns(G)
       if d.off_table and o.returns_at == G.turn then
         G.bf:bring_back(uid, o.x, o.y, o.facing)
         M.onto_table(G, uid)  -- the same point of the edge, its whole base on the table
-        if #M.overlapping(G, uid, SLACK) > 0 then
+        if #turn.overlapping(G, uid, SLACK) > 0 then
           -- "reappear at the same point": while other troops stand there it
           -- waits, in sight in the distance, and comes on when it is clear
           G.bf:remove(uid)

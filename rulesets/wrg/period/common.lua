@@ -12,6 +12,7 @@ local M = require("lib.manoeuvre")
 local P = require("wrg.period.shared")
 local turn = P.turn
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
+local battlefield = require("sandtable.battlefield")
 
 
 local MM = tables.MM_PER_PACE
@@ -25,6 +26,20 @@ local say = turn.say
 function turn.label(d) return d.name end
 
 local function live(d) return d and not d.gone and not d.off_table end
+
+-- Whether any unit (with `enemy`, of the other side) stands within `within`
+-- mm of uid: the same answer as `#bf:query{ of = uid, within = within } > 0`
+-- (whose test is edge distance <= within plus the core's contact tolerance,
+-- 1e-6 mm), without building the list: bf:first_within stops at the first.
+local CONTACT_TOLERANCE = 1e-6
+-- A unit's side on the table (the battle's record of it, else the engine's).
+local function side_of(G, uid)
+  local d = G.D[uid]
+  return d and d.side or G.bf:unit(uid).side
+end
+function turn.any_within(G, uid, within, enemy)
+  return G.bf:first_within(uid, within + CONTACT_TOLERANCE, enemy and 3 - side_of(G, uid) or 0) ~= nil
+end
 
 -- Bases overlapping by no more than this (mm) count as touching, not as
 -- standing on one another: under the referee's 1 mm (lib.referee), over
@@ -40,18 +55,49 @@ local NONE = {}
 -- are not looked at.
 local DEEP = 0.95
 local SOFT = 0.5
+
+-- lib.manoeuvre's overlapping (the units on uid's layer whose bases overlap
+-- uid's by more than `slack`, in id order; `skip` a set left out), asked of
+-- the units bf:within finds within 0 mm (the units its bf:query lists: the
+-- query's test allows the core's contact tolerance) rather than of bf:query,
+-- whose spatial index is refreshed after every move (a move's checks and
+-- bisections ask this after each step). When nothing is that near (bf:first_within,
+-- most bases most of the time) the answer is the empty list at once.
+local touch_ids, touch_dists = {}, {}
+function turn.overlapping(G, uid, slack, skip)
+  local bf = G.bf
+  if bf:first_within(uid, CONTACT_TOLERANCE) == nil then return {} end
+  local n = bf:within(uid, CONTACT_TOLERANCE, 0, touch_ids, touch_dists)
+  local x, y, f = bf:pos(uid)
+  local u = bf:unit(uid)
+  local out = {}
+  for i = 1, n do
+    local o = touch_ids[i]
+    local v = bf:unit(o)
+    if not (skip and skip[o]) and v.layer == u.layer then
+      local ox, oy, of = bf:pos(o)
+      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
+        { u.depth, v.depth }, slack or M.TOLERANCE)
+      if #pairs_ > 0 then out[#out + 1] = o end
+    end
+  end
+  table.sort(out)
+  return out
+end
+local overlapping = turn.overlapping
+
 local function stands_clear(G, uid, soft, skip)
-  local over = M.overlapping(G, uid, SLACK, skip)
+  local over = overlapping(G, uid, SLACK, skip)
   if #over == 0 then return true end
   if not soft then return false end
   for _, o in ipairs(over) do if not soft[o] then return false end end
-  return #M.overlapping(G, uid, DEEP, skip) == 0
+  return #overlapping(G, uid, DEEP, skip) == 0
 end
 
 -- The units a base overlaps within rounding (more than SOFT), as a set, or nil.
 local function soft_set(G, uid)
   local s
-  for _, o in ipairs(M.overlapping(G, uid, SOFT)) do s = s or {}; s[o] = true end
+  for _, o in ipairs(overlapping(G, uid, SOFT)) do s = s or {}; s[o] = true end
   return s
 end
 
@@ -79,7 +125,7 @@ local function turn_in_place(G, uid, diff, opts)
   -- already touch nor ignore: one touching nothing, ignoring nobody, needs
   -- no check
   local ignores = opts ~= nil and (opts.ignore_side ~= nil or (opts.ignore ~= nil and #opts.ignore > 0))
-  if not ignores and #G.bf:query{ of = uid, within = SLACK } == 0 then
+  if not ignores and not turn.any_within(G, uid, SLACK) then
     G.bf:move(uid, "turn", diff, opts)
     return diff
   end
@@ -132,15 +178,39 @@ local function bearing_to_point(G, from, x2, y2)
   return math.deg(math.atan(-(x2 - x1), y2 - y1))
 end
 
+-- The units of `side` within `within` mm of uid (with `arc`, any part
+-- within that many degrees of its front), nearest first (ties by id):
+-- { {id=, distance=} }, the list bf:query{ of =, within =, enemy|friend =,
+-- arc = } gives (its test allows the core's contact tolerance). bf:within
+-- measures only units of that side (the query measures every unit near and
+-- then sorts out the sides) and writes into reused lists.
+local near_ids, near_dists = {}, {}
+local function side_within(G, uid, within, side, arc)
+  local n = G.bf:within(uid, within + CONTACT_TOLERANCE, side, near_ids, near_dists)
+  local out = {}
+  for i = 1, n do
+    local id = near_ids[i]
+    if not arc or G.bf:in_arc(uid, id, arc) then out[#out + 1] = { id = id, distance = near_dists[i] } end
+  end
+  return out
+end
+
+-- bf:query{ of = uid, within = within, enemy|friend = true, arc = arc }'s
+-- list (which: "enemy", "friend" or nil for any side), read as side_within.
+function turn.near(G, uid, within, which, arc)
+  local side = which == "enemy" and 3 - side_of(G, uid) or which == "friend" and side_of(G, uid) or 0
+  return side_within(G, uid, within, side, arc)
+end
+
 -- Enemies of a unit within `paces`, nearest first: { {id, distance} }.
 local function enemies_within(G, uid, paces, arc)
-  local list = G.bf:query{ of = uid, within = mm(paces), enemy = true, arc = arc }
+  local list = side_within(G, uid, mm(paces), 3 - side_of(G, uid), arc)
   -- optional rules that hide enemies (the weather module: fog, night, desert winds)
   if G.sight_filter then list = G.sight_filter(G, uid, list) end
   return list
 end
 local function friends_within(G, uid, paces)
-  return G.bf:query{ of = uid, within = mm(paces), friend = true }
+  return side_within(G, uid, mm(paces), side_of(G, uid))
 end
 
 -- MOVING IN HOLLOW SQUARE: "Troops moving in hollow square do so at half
@@ -257,6 +327,15 @@ end
 function turn.split_gap(G, uid)
   if not G.has_river then return 0 end
   local d = G.D[uid]
+  -- Only a river the unit may not cross can split it, and every point of its
+  -- base lies in a feature its base touches (bf:terrain_under): a base that
+  -- touches no such river needs no sampling (most bases, most periods).
+  local near_river = false
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    local attr = G.terrain_attr[t.id]
+    if attr and attr.type == "river" and not turn.may_cross(d, attr.width) then near_river = true; break end
+  end
+  if not near_river then return 0 end
   local u = G.bf:unit(uid)
   local a = math.rad(u.facing)
   local ax, ay = math.cos(a), math.sin(a)        -- across the frontage
@@ -395,12 +474,10 @@ function turn.cover_and_flanks(G, uid)
   if not (secure.left and secure.right) then
     for _, q in ipairs(friends_within(G, uid, tables.max_charge_move)) do
       local o = G.D[q.id]
-      if not o.routing then
+      -- (the edge, the dear part, asked only of a friend near enough)
+      if not o.routing and (q.distance < 0.5 or (not o.in_melee and o.moves[2] and q.distance <= mm(charge_move(o)))) then
         local edge = G.bf:contact(uid, q.id)
-        if (edge == "left" or edge == "right") and not secure[edge]
-          and (q.distance < 0.5 or (not o.in_melee and o.moves[2] and q.distance <= mm(charge_move(o)))) then
-          secure[edge] = true
-        end
+        if (edge == "left" or edge == "right") and not secure[edge] then secure[edge] = true end
       end
     end
   end

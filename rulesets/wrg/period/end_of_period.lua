@@ -32,11 +32,13 @@ local function end_of_period(G)
   end
   -- simultaneous tests "taken from right to left": side by side, by x
   -- (east first for the south side, west first for the north side)
-  local order = {}
-  for _, uid in ipairs(G.all) do if live(G.D[uid]) then order[#order + 1] = uid end end
+  local order, at = {}, {}
+  for _, uid in ipairs(G.all) do
+    if live(G.D[uid]) then order[#order + 1] = uid; at[uid] = G.bf:pos(uid) end -- read once, not per comparison
+  end
   table.sort(order, function(a, b)
-    local xa = G.bf:pos(a)
-    local xb = G.bf:pos(b)
+    local xa = at[a]
+    local xb = at[b]
     local da, db = G.D[a], G.D[b]
     if da.side ~= db.side then return da.side < db.side end
     if da.side == 1 then xa, xb = -xa, -xb end
@@ -124,8 +126,7 @@ local function end_of_period(G)
     local d = G.D[uid]
     if live(d) and d.routing and not d.leaving and d.rout_periods >= 1 and #d.opponents == 0
       and (d.missile or 0) < d.figures then
-      local caught = false
-      for _, e in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do caught = caught or e ~= nil end
+      local caught = turn.any_within(G, uid, 1, true)
       if not caught then
         local out = turn.test(G, uid, "attempting to rally", { chart = 2 })
         if out.rank > tables.reaction_results.halt_or_retire.rank then

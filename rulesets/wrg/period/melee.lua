@@ -24,8 +24,7 @@ local advance, back_off, bearing, face, in_cover, live, local_xy, mm, on_hill, s
 -- figure where the line is longer).
 local function files_in_contact(G, uid, eid)
   local d = G.D[uid]
-  local _, _, len = G.bf:contact(uid, eid)
-  local edge = G.bf:contact(uid, eid)
+  local edge, _, len = G.bf:contact(uid, eid)
   if edge ~= "front" then
     -- fighting to flank or rear: engines, chariots, elephants fight; others
     -- turn the figures in contact
@@ -98,7 +97,7 @@ local function melee_phase(G)
     local d = G.D[uid]
     if live(d) then
       d.opponents = {}
-      local q = G.bf:query{ of = uid, within = 0.5, enemy = true }
+      local q = turn.near(G, uid, 0.5, "enemy")
       local fighting = false
       for _, e in ipairs(q) do
         local o = G.D[e.id]

@@ -222,6 +222,16 @@ end
 local RIVER_KEY = { "river" }
 local advance_on
 
+-- Whether a straight advance of `dist` mm (along (sx, sy), the facing) may
+-- meet terrain with the attribute in `keys` anywhere on its way: one probe of
+-- the rectangle the whole path sweeps, 1 mm larger all round, which holds
+-- every base the path's samples below probe (terrain_probe's overlap only
+-- grows with the base). When it meets nothing the samples need not be taken:
+-- they would all come back clear.
+local function path_may_meet(G, u, sx, sy, dist, keys)
+  return G.bf:terrain_probe(u.x + sx * dist / 2, u.y + sy * dist / 2, u.facing, u.width + 2, u.depth + dist + 2, keys)
+end
+
 -- DISORGANISATION 5: "Troops other than light or light-medium infantry,
 -- having had their movement obstructed by difficult terrain during the
 -- current period." Reading: a move (of any kind: a normal move, a charge,
@@ -250,7 +260,7 @@ end
 -- would end on.
 local function ends_on_friends(G, uid, side, skip)
   local out
-  for _, o in ipairs(M.overlapping(G, uid, SLACK, skip)) do
+  for _, o in ipairs(turn.overlapping(G, uid, SLACK, skip)) do
     if G.D[o] and G.D[o].side == side then out = out or {}; out[#out + 1] = o end
   end
   return out
@@ -263,7 +273,7 @@ end
 -- when it ended clear.
 local function cut_back(G, uid, x0, y0, skip, soft)
   if stands_clear(G, uid, soft, skip) then return nil end
-  local on = M.overlapping(G, uid, SLACK, skip)
+  local on = turn.overlapping(G, uid, SLACK, skip)
   local x1, y1, f1 = G.bf:pos(uid)
   local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
   local function clear_at(t)
@@ -296,12 +306,12 @@ local function advance(G, uid, paces, opts, kind, f_before)
   -- the engine stops a move at the first contact with any unit it does not
   -- ignore and does not already touch: a move that starts touching nothing
   -- and ignores nobody cannot end on a base, and needs no checks
-  local touching = #G.bf:query{ of = uid, within = SLACK } > 0
+  local touching = turn.any_within(G, uid, SLACK)
   local checked = touching or (opts ~= nil and (opts.ignore_side ~= nil or opts.ignore ~= nil))
   -- units it stands on as it sets off (a router or a unit breaking off that
   -- turned about in its place, its corners swinging into those it touched):
   -- it must get clear of them on this move
-  local start_on = touching and M.overlapping(G, uid, DEEP) or NONE
+  local start_on = touching and turn.overlapping(G, uid, DEEP) or NONE
   local soft = touching and soft_set(G, uid) or nil
   local start_set
   if #start_on > 0 then
@@ -328,7 +338,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
     end
   end
   if #start_on > 0 or (opts and opts.ignore_side) then
-    local on = M.overlapping(G, uid, SLACK)
+    local on = turn.overlapping(G, uid, SLACK)
     if #on > 0 then
       -- it goes on through until clear, if what is left of its move allows
       local ignore = {}
@@ -341,7 +351,7 @@ local function advance(G, uid, paces, opts, kind, f_before)
         if r.distance <= 0 then break end
         left, moved = left - r.distance, moved + r.distance / MM
         stop = r.stopped_by
-        on = M.overlapping(G, uid, SLACK)
+        on = turn.overlapping(G, uid, SLACK)
         if stop then break end
       end
     end
@@ -375,7 +385,9 @@ advance_on = function(G, uid, paces, opts)
     if use then
       local a = math.rad(u.facing)
       local sx, sy = -math.sin(a), math.cos(a)
-      local n = math.ceil(dist / 40)
+      local near = false
+      for _, k in ipairs(use) do near = near or path_may_meet(G, u, sx, sy, dist, KEY1[k]) end
+      local n = near and math.ceil(dist / 40) or 0
       for i = 1, n do
         local at = math.min(dist, i * 40)
         local hit = false
@@ -401,7 +413,7 @@ advance_on = function(G, uid, paces, opts)
     local a = math.rad(u.facing)
     local sx, sy = -math.sin(a), math.cos(a)
     local step = 20
-    local n = math.ceil(dist / step)
+    local n = path_may_meet(G, u, sx, sy, dist, RIVER_KEY) and math.ceil(dist / step) or 0
     for i = 1, n do
       local at = math.min(dist, i * step)
       if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, RIVER_KEY) then
@@ -459,8 +471,8 @@ local function back_off(G, uid, paces, kind)
   local x0, y0, f = G.bf:pos(uid)
   local a = math.rad(f)
   local dx, dy = math.sin(a) * mm(paces), -math.cos(a) * mm(paces)
-  local near = #G.bf:query{ of = uid, within = SLACK } > 0
-  local touching = near and #M.overlapping(G, uid, DEEP) > 0
+  local near = turn.any_within(G, uid, SLACK)
+  local touching = near and #turn.overlapping(G, uid, DEEP) > 0
   local soft = near and soft_set(G, uid) or nil
   local r = G.bf:move(uid, "slide", dx, dy)
   local moved = r.distance / MM
@@ -494,7 +506,7 @@ function turn.align(G, charger, target, x0, y0, allowance)
   -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up
   -- rule) no further from where the move began than its allowance; else it
   -- stays where it made contact
-  if #M.overlapping(G, charger, SLACK) > 0 or not M.on_table(G, charger)
+  if #turn.overlapping(G, charger, SLACK) > 0 or not M.on_table(G, charger)
       or (x0 and math.sqrt((nx - x0) ^ 2 + (ny - y0) ^ 2) > allowance) then
     G.bf:place(charger, px, py, pf)
   end

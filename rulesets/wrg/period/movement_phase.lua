@@ -28,38 +28,61 @@ local stands_clear, turn_in_place
 ---------------------------------------------------------------------------
 -- INTERPENETRATION
 
--- Whether two bases overlap by more than 1 mm (separating axes).
+-- Whether two bases, A's sines and cosines given, are apart along the axis
+-- (n1, n2) (separating axes, with 1 mm to spare). No table is built: this
+-- runs for every friend at every 10 mm of every evade, retreat and rout.
+local function apart_on(n1, n2, dx, dy, cA, sA, aw, ad, cB, sB, bw, bd)
+  local ha = math.abs(aw / 2 * (cA * n1 + sA * n2)) + math.abs(ad / 2 * (-sA * n1 + cA * n2))
+  local hb = math.abs(bw / 2 * (cB * n1 + sB * n2)) + math.abs(bd / 2 * (-sB * n1 + cB * n2))
+  return math.abs(dx * n1 + dy * n2) >= ha + hb - 1
+end
+
+-- Whether two bases overlap by more than 1 mm (separating axes: the two
+-- bases' own axes, A's then B's).
 local function bases_overlap(ax, ay, af, aw, ad, bx, by, bfc, bw, bd)
   local A, B = math.rad(af), math.rad(bfc)
-  local axes = { { math.cos(A), math.sin(A) }, { -math.sin(A), math.cos(A) },
-                 { math.cos(B), math.sin(B) }, { -math.sin(B), math.cos(B) } }
-  for _, n in ipairs(axes) do
-    local ha = math.abs(aw / 2 * (math.cos(A) * n[1] + math.sin(A) * n[2]))
-             + math.abs(ad / 2 * (-math.sin(A) * n[1] + math.cos(A) * n[2]))
-    local hb = math.abs(bw / 2 * (math.cos(B) * n[1] + math.sin(B) * n[2]))
-             + math.abs(bd / 2 * (-math.sin(B) * n[1] + math.cos(B) * n[2]))
-    if math.abs((bx - ax) * n[1] + (by - ay) * n[2]) >= ha + hb - 1 then return false end
-  end
+  local cA, sA, cB, sB = math.cos(A), math.sin(A), math.cos(B), math.sin(B)
+  local dx, dy = bx - ax, by - ay
+  if apart_on(cA, sA, dx, dy, cA, sA, aw, ad, cB, sB, bw, bd) then return false end
+  if apart_on(-sA, cA, dx, dy, cA, sA, aw, ad, cB, sB, bw, bd) then return false end
+  if apart_on(cB, sB, dx, dy, cA, sA, aw, ad, cB, sB, bw, bd) then return false end
+  if apart_on(-sB, cB, dx, dy, cA, sA, aw, ad, cB, sB, bw, bd) then return false end
   return true
+end
+
+-- Distance from a point to the segment (x0, y0)-(x1, y1).
+local function to_segment(px, py, x0, y0, x1, y1)
+  local vx, vy = x1 - x0, y1 - y0
+  local len2 = vx * vx + vy * vy
+  local t = len2 > 0 and math.max(0, math.min(1, ((px - x0) * vx + (py - y0) * vy) / len2)) or 0
+  local qx, qy = x0 + vx * t - px, y0 + vy * t - py
+  return math.sqrt(qx * qx + qy * qy)
 end
 
 -- The friends a unit's base passed through on its way from (x0, y0) to
 -- where it stands (a straight path with its present facing), in unit order.
+-- A friend farther from the path than the two bases' half-diagonals together
+-- cannot be touched anywhere on it (their circumscribed circles are apart)
+-- and is not sampled.
 local function passed_through(G, uid, x0, y0)
   local x1, y1, f1 = G.bf:pos(uid)
   local u = G.bf:unit(uid)
   local len = math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
   local steps = math.max(1, math.ceil(len / 10))
+  local reach_u = math.sqrt(u.width * u.width + u.depth * u.depth) / 2
   local out = {}
   for _, fid in ipairs(G.all) do
     local f = G.D[fid]
     if fid ~= uid and live(f) and f.side == u.side then
       local fu = G.bf:unit(fid)
-      for i = 0, steps do
-        local x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-        if bases_overlap(x, y, f1, u.width, u.depth, fu.x, fu.y, fu.facing, fu.width, fu.depth) then
-          out[#out + 1] = fid
-          break
+      local reach = reach_u + math.sqrt(fu.width * fu.width + fu.depth * fu.depth) / 2 + 1
+      if to_segment(fu.x, fu.y, x0, y0, x1, y1) <= reach then
+        for i = 0, steps do
+          local x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+          if bases_overlap(x, y, f1, u.width, u.depth, fu.x, fu.y, fu.facing, fu.width, fu.depth) then
+            out[#out + 1] = fid
+            break
+          end
         end
       end
     end
@@ -139,7 +162,7 @@ end
 function turn.break_off(G, uid)
   local d = G.D[uid]
   local foes = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do
+  for _, q in ipairs(turn.near(G, uid, 1, "enemy")) do
     if live(G.D[q.id]) and not G.D[q.id].routing then foes[#foes + 1] = q.id end
   end
   say(G, "  %s breaks off.", d.name)
@@ -176,7 +199,7 @@ function turn.break_off(G, uid)
   for _, e in ipairs(foes) do
     local o = G.D[e]
     local other = false
-    for _, q in ipairs(G.bf:query{ of = e, within = 1, enemy = true }) do
+    for _, q in ipairs(turn.near(G, e, 1, "enemy")) do
       if q.id ~= uid and not G.D[q.id].routing then other = true end
     end
     if live(o) and not other and not d.routing and o.moves[2] then
@@ -217,7 +240,7 @@ local function evade(G, uid)
     -- if that is on the table and clear; off the table, it is backing the edge
     G.bf:place(uid, x0, y0, want)
     if not M.on_table(G, uid) then backing_edge = true end
-    if backing_edge or #M.overlapping(G, uid, SLACK) > 0 then G.bf:place(uid, x0, y0, f0) else f0 = want end
+    if backing_edge or #turn.overlapping(G, uid, SLACK) > 0 then G.bf:place(uid, x0, y0, f0) else f0 = want end
   end
   local stop, moved = nil, 0
   if backing_edge then stop = "edge" else stop, moved = advance(G, uid, dist, { ignore_side = d.side }, "evade") end
@@ -241,7 +264,7 @@ local function evade(G, uid)
     local r = G.bf:move(uid, "slide", math.sin(a) * 1, -math.cos(a) * 1)
     moved = moved - r.distance / MM
   end
-  if moved > 0 and #G.bf:query{ of = uid, within = 0.5, enemy = true } > 0 then
+  if moved > 0 and turn.any_within(G, uid, 0.5, true) then
     -- it ends touching an enemy it met alongside its path: it stops at the
     -- furthest place on its path where it touches no enemy and stands on
     -- nothing (2 mm steps back towards where it set off)
@@ -251,7 +274,7 @@ local function evade(G, uid)
     for i = n - 1, 0, -1 do
       local t = i / n
       G.bf:place(uid, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, f1)
-      if #G.bf:query{ of = uid, within = 0.5, enemy = true } == 0 and stands_clear(G, uid) then
+      if not turn.any_within(G, uid, 0.5, true) and stands_clear(G, uid) then
         moved = moved * t
         break
       end
@@ -263,7 +286,7 @@ local function evade(G, uid)
   -- had gone its distance) is caught by the enemies it still touches: its
   -- back is turned ("caught with their backs turned")
   local touching = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = 0.5, enemy = true }) do touching[#touching + 1] = q.id end
+  for _, q in ipairs(turn.near(G, uid, 0.5, "enemy")) do touching[#touching + 1] = q.id end
   local barred = moved < dist - 0.5
   if barred and #touching > 0 then
     d.caught_by = {}
@@ -316,7 +339,7 @@ local function move_router(G, uid)
   -- by the very enemy it runs from (the engine stops turns at first contact,
   -- which pinned routers facing their pursuers for the rest of the battle).
   local touching = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = 1, enemy = true }) do touching[#touching + 1] = q.id end
+  for _, q in ipairs(turn.near(G, uid, 1, "enemy")) do touching[#touching + 1] = q.id end
   -- (friends stop the turn: turning in its place it would stand on them;
   -- it bursts through them on its run, not on the spot)
   local turning = { ignore = touching }
@@ -355,7 +378,7 @@ local function move_router(G, uid)
         turn_in_place(G, uid, dv, turning)
         local r = G.bf:move(uid, "advance", mm(left - tables.rout.turn_cost) / terrain_factor(G, uid, d), leaving_behind())
         -- a way out that leaves it standing on another unit is none
-        if #M.overlapping(G, uid, SLACK) > 0 then return 0 end
+        if #turn.overlapping(G, uid, SLACK) > 0 then return 0 end
         return r.distance / MM
       end)
       if got > 1 and (not best_moved or got > best_moved + 0.5) then best, best_moved = dv, got end

@@ -29,7 +29,7 @@ function turn.situation(G, uid, extra)
   local d = G.D[uid]
   local s = { chart = d.order and 1 or 2 }
   local friends, enemies, e_rout, f_rout = 0, 0, 0, 0
-  for _, q in ipairs(G.bf:query{ of = uid, within = mm(tables.reaction_radius) }) do
+  for _, q in ipairs(turn.near(G, uid, mm(tables.reaction_radius))) do
     local o = G.D[q.id]
     if o.side == d.side then
       if o.routing then f_rout = f_rout + 1
@@ -49,14 +49,16 @@ function turn.situation(G, uid, extra)
         if o.retiring then s.enemy_retiring = true end
         if o.type == "EL" or o.type == "CH" then s.elephants_chariots = true end
         if o.huns then s.huns = true end
-        local edge = turn.edge(G, q.id, uid)
-        if edge ~= "front" and not o.in_melee then s.enemy_flank_presented = true end
+        -- (the edge asked only while it can still set the factor)
+        if not o.in_melee and not s.enemy_flank_presented and turn.edge(G, q.id, uid) ~= "front" then
+          s.enemy_flank_presented = true
+        end
       end
     end
   end
   s.friendly_units, s.enemy_units, s.enemy_routing, s.friends_routing = friends, enemies, e_rout, f_rout
   -- enemy behind flank or in rear and within its charge reach
-  for _, q in ipairs(G.bf:query{ of = uid, within = mm(240), enemy = true }) do
+  for _, q in ipairs(turn.near(G, uid, mm(240), "enemy")) do
     local o = G.D[q.id]
     if not o.routing and q.distance <= mm(charge_move(o)) then
       local edge = turn.edge(G, uid, q.id)

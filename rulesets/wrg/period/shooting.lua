@@ -87,7 +87,7 @@ local function shooting_phase(G)
             overhead = true
             if on_hill(G, uid) and not on_hill(G, q.id) then
               local near = #friends_within(G, uid, 20) == 0
-              for _, f in ipairs(G.bf:query{ of = q.id, within = mm(20), enemy = true }) do
+              for _, f in ipairs(turn.near(G, q.id, mm(20), "enemy")) do
                 if f.id ~= uid then near = false end
               end
               exempt = near

@@ -11,6 +11,7 @@
 -- them stands on a hill (slight or steep) and the other not. Ramparts are
 -- field works, not played in the open-field battle.
 local B = {}
+local ids, dists = {}, {} -- scratch lists for bf:within
 
 local function live(d) return d and not d.gone and not d.off_table end
 
@@ -22,31 +23,37 @@ local function on_hill(G, uid)
   return false
 end
 
+-- One edge of the Liang-Barsky clip: the part [t0, t1] of the segment left
+-- inside the edge, or nil when none is.
+local function clip(p, q, t0, t1)
+  if p == 0 then
+    if q < 0 then return nil end
+  else
+    local r = q / p
+    if p < 0 then if r > t1 then return nil elseif r > t0 then t0 = r end
+    else if r < t0 then return nil elseif r < t1 then t1 = r end end
+  end
+  return t0, t1
+end
+
 -- Whether segment (ax, ay)-(bx, by) crosses unit o's base (Liang-Barsky in
--- the base's frame).
+-- the base's frame; the four edges in turn, no table built: this runs for
+-- every unit near every shot the commander and the battle look at).
 local function crosses(G, oid, ax, ay, bx, by)
   local u = G.bf:unit(oid)
   local a = math.rad(u.facing)
   local c, s = math.cos(a), math.sin(a)
-  local function to_local(x, y)
-    local dx, dy = x - u.x, y - u.y
-    return dx * c + dy * s, -dx * s + dy * c
-  end
-  local x0, y0 = to_local(ax, ay)
-  local x1, y1 = to_local(bx, by)
+  local ex, ey = ax - u.x, ay - u.y
+  local x0, y0 = ex * c + ey * s, -ex * s + ey * c
+  ex, ey = bx - u.x, by - u.y
+  local x1, y1 = ex * c + ey * s, -ex * s + ey * c
   local hw, hd = u.width / 2, u.depth / 2
   local t0, t1 = 0, 1
   local dx, dy = x1 - x0, y1 - y0
-  for _, pq in ipairs({ { -dx, x0 + hw }, { dx, hw - x0 }, { -dy, y0 + hd }, { dy, hd - y0 } }) do
-    local p, q = pq[1], pq[2]
-    if p == 0 then
-      if q < 0 then return false end
-    else
-      local r = q / p
-      if p < 0 then if r > t1 then return false elseif r > t0 then t0 = r end
-      else if r < t0 then return false elseif r < t1 then t1 = r end end
-    end
-  end
+  t0, t1 = clip(-dx, x0 + hw, t0, t1); if not t0 then return false end
+  t0, t1 = clip(dx, hw - x0, t0, t1); if not t0 then return false end
+  t0, t1 = clip(-dy, y0 + hd, t0, t1); if not t0 then return false end
+  t0, t1 = clip(dy, hd - y0, t0, t1); if not t0 then return false end
   return t1 - t0 > 1e-6
 end
 
@@ -59,9 +66,12 @@ function B.blocked(G, uid, tid)
   local ax, ay = G.bf:pos(uid)
   local bx, by = G.bf:pos(tid)
   local reach = G.bf:distance(uid, tid)
-  for _, q in ipairs(G.bf:query{ of = uid, within = reach }) do
-    local o = G.D[q.id]
-    if q.id ~= tid and live(o) and crosses(G, q.id, ax, ay, bx, by) then return true end
+  -- the units bf:query{ of = uid, within = reach } would list (its test
+  -- allows the core's contact tolerance, 1e-6 mm), written into reused tables
+  local n = G.bf:within(uid, reach + 1e-6, 0, ids, dists)
+  for i = 1, n do
+    local id = ids[i]
+    if id ~= tid and live(G.D[id]) and crosses(G, id, ax, ay, bx, by) then return true end
   end
   return false
 end

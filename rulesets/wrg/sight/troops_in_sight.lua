@@ -22,6 +22,13 @@ local MM = tables.MM_PER_PACE
 
 local function live(d) return d and not d.gone and not d.off_table end
 
+-- Whether uid sees oid (pure: asked only while the answer can still change
+-- the factor, the sight line being the dear part).
+local function seen(G, uid, oid)
+  return (not G.has_los_terrain or G.bf:line_of_sight(uid, oid))
+    and (not G.can_see or G.can_see(G, uid, oid))  -- the weather module's visibility
+end
+
 -- Sets s.other_friends_in_sight / s.other_enemy_in_sight for unit uid.
 function S.set(G, uid, s)
   local d = G.D[uid]
@@ -32,14 +39,12 @@ function S.set(G, uid, s)
     local o = G.D[oid]
     if oid ~= uid and live(o) and not o.changed_sides then
       local near = G.bf:distance(uid, oid) <= radius
-      local seen = (not G.has_los_terrain or G.bf:line_of_sight(uid, oid))
-        and (not G.can_see or G.can_see(G, uid, oid))  -- the weather module's visibility
       if o.side == d.side then
         if near and not o.routing then counted_f = counted_f + 1
-        elseif seen then other_f = true end
+        elseif not other_f and seen(G, uid, oid) then other_f = true end
       else
         if near and not o.routing and G.bf:in_arc(oid, uid, 90) then counted_e = counted_e + 1
-        elseif seen then other_e = true end
+        elseif not other_e and seen(G, uid, oid) then other_e = true end
       end
     end
   end

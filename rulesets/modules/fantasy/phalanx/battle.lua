@@ -376,8 +376,12 @@ function A.apply(rules)
             local _, tr = turn.allowances(G, g, 0)
             a = math.max(-tr, math.min(tr, a))
             local mv = turn.allowances(G, g, a)
-            local order = { gid = gid, kind = "move", turn = a, dist = math.min(mv, goal.advance) }
-            if turn.activation_cost(G, g, order) <= points then table.insert(orders, 1, order) end
+            -- hook: planned as the commander plans its advances (no point paid for a move a friend stops)
+            local order = ai.plan_advance(G, g, a, math.min(mv, goal.advance))
+            if order and turn.activation_cost(G, g, order) <= points then
+              table.insert(orders, 1, order)
+              ai.remember_move(G, g, order)
+            end
           end
         end
       end

@@ -580,3 +580,48 @@ T.case("WRG 1973 SIEGE in Into Glory Ride: Gingindlovu -- no ram, so no guard be
   T.truthy(foot >= 6, "the British foot: " .. foot)
   T.eq(on, foot, "all on the south face")
 end)
+
+T.case("WRG 1973 SIEGE in Phalanx (the commander): a charge the palisade stops at once is no order (it moved 0 mm); one with room to go is kept", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local CMD = require("modules.sieges.commander_phalanx")
+  -- the attacker's front 0.5 mm off the palisade's face; the defender inside the camp, off the defences
+  local G = skirmish(rules, { { id = "att", class = "HIN", general = true, at = { 900, 300 } } },
+    { { id = "def", class = "HIN", general = true, at = { 950, 700, 180 } } })
+  local att, def = G.by_vid[1].att, G.by_vid[2].def
+  turn.place(G, att, 900, 500 - 0.5 - G.D[att].d / 2, 0)
+  T.eq(CMD.charge_blocked(G, att, def, turn), true, "the palisade stops its line at once")
+  -- played through the engine, the charge goes nowhere
+  local x0, y0 = G.bf:pos(att)
+  turn.execute_order(G, group_of(G, 1, "att"), { gid = G.D[att].gid, kind = "charge", target = def, turn = 0 })
+  local x1, y1 = G.bf:pos(att)
+  T.truthy(math.abs(x1 - x0) < 1 and math.abs(y1 - y0) < 1, "the charge moved nothing")
+  -- 10 cm out, the same charge gets to the palisade: kept
+  turn.place(G, att, 900, 400 - G.D[att].d / 2, 0)
+  T.eq(CMD.charge_blocked(G, att, def, turn), false, "room to go before the palisade")
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx (the commander): a link one of whose members stands against the palisade goes nowhere ahead, so its order is dropped; back from it, kept", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local CMD = require("modules.sieges.commander_phalanx")
+  local G = skirmish(rules, { { id = "a", class = "HIN", general = true, at = { 700, 300, 0 } },
+                              { id = "b", class = "HIN", in_line_with = "a", at = { 780, 300, 0 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 900, 1100, 180 } } })
+  local a, b = G.by_vid[1].a, G.by_vid[1].b
+  T.eq(G.D[a].gid, G.D[b].gid, "one link")
+  local d = G.D[a].d
+  -- a's front 0.5 mm off the palisade's face (y = 500), b's 20 mm off
+  turn.place(G, a, 700, 499.5 - d / 2, 0)
+  turn.place(G, b, 780, 480 - d / 2, 0)
+  local g = G.groups[G.D[a].gid]
+  T.eq(CMD.link_blocked(G, g, 0), true, "straight ahead: a is stopped at once")
+  -- played through the engine, the link's move goes nowhere
+  local ay0, by0 = select(2, G.bf:pos(a)), select(2, G.bf:pos(b))
+  turn.execute_order(G, g, { gid = g.gid, kind = "move", turn = 0, dist = 50 })
+  T.truthy(math.abs(select(2, G.bf:pos(a)) - ay0) < 1 and math.abs(select(2, G.bf:pos(b)) - by0) < 1, "the link moved nothing")
+  -- both 30 mm back: room to go, kept
+  turn.place(G, a, 700, 470 - d / 2, 0)
+  turn.place(G, b, 780, 470 - d / 2, 0)
+  T.eq(CMD.link_blocked(G, g, 0), false)
+end)
