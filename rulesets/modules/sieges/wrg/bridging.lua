@@ -128,8 +128,11 @@ end
 -- there. READING (the commander's choice): on its own row of the plan, at the
 -- free place nearest its planned one whose whole frontage faces the ditch
 -- (sampled every 10 mm along each ditch, in the scenario's order); with no
--- free place on its row, a row nearer the ditch (its depth and 10 mm a row,
--- up to 5 rows); with none there either it keeps its place. Boxes are the
+-- free place on its row with its way ahead to the ditch clear, a row nearer
+-- the ditch (its depth and 10 mm a row, up to 5 rows); with none there either
+-- it keeps its place. (Rows further back were tried: at the camp every way
+-- to the ditch from behind the line crosses a unit that stands, and the
+-- party never got there.) Boxes are the
 -- plan's other units (width along the row, depth across).
 local function overlaps(a, b) return a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4] end
 function BR.deploy(G, s, specs, plan)
@@ -150,7 +153,7 @@ function BR.deploy(G, s, specs, plan)
     local d = specs[p.index]
     if want[d.id] then
       local facing = s == 1 and 0 or 180
-      local ahead = s == 1 and 1 or -1 -- +y for side 1 (facing 0), -y for side 2
+      local ahead = s == 1 and 1 or -1 -- towards the enemy: +y for side 1 (facing 0), -y for side 2
       local best
       for row = 0, 5 do
         local y = p.y + ahead * row * (d.dp + 10)
@@ -166,8 +169,13 @@ function BR.deploy(G, s, specs, plan)
           if near and near > d.dp and maxx - minx >= d.w then
             for x = minx + d.w / 2, maxx - d.w / 2, 10 do
               local b = { x - d.w / 2, y - d.dp / 2, x + d.w / 2, y + d.dp / 2 }
+              -- its place and its way to the ditch clear of the others
+              -- (a party behind a unit that stands, as fire parties do, never
+              -- gets there)
+              local y2 = y + ahead * near
+              local way = { x - d.w / 2, math.min(y, y2), x + d.w / 2, math.max(y, y2) }
               local ok = true
-              for m, q in ipairs(boxes) do if m ~= n and overlaps(b, q) then ok = false; break end end
+              for m, q in ipairs(boxes) do if m ~= n and (overlaps(b, q) or overlaps(way, q)) then ok = false; break end end
               if ok and (not best or math.abs(x - p.x) + math.abs(y - p.y) < best.cost) then
                 best = { x = x, y = y, cost = math.abs(x - p.x) + math.abs(y - p.y) }
               end
