@@ -141,13 +141,16 @@ function BR.deploy(G, s, specs, plan)
   if not spec or #spec.bridgers == 0 or #S.spec.ditches == 0 then return plan end
   local want = {}
   for _, id in ipairs(spec.bridgers) do want[id] = true end
-  local boxes = {}
+  local boxes, stands = {}, {}
   for n, p in ipairs(plan) do
     local d = specs[p.index]
     local a = math.rad(p.facing or 0)
     local bw = math.abs(math.cos(a)) * d.w + math.abs(math.sin(a)) * d.dp
     local bh = math.abs(math.sin(a)) * d.w + math.abs(math.cos(a)) * d.dp
     boxes[n] = { p.x - bw / 2, p.y - bh / 2, p.x + bw / 2, p.y + bh / 2 }
+    -- those that stand where they are (fire parties stand to prepare;
+    -- engines): the others go straight ahead at the wall
+    stands[n] = (d.siege and d.siege.fire) or d.type == "ENG"
   end
   for n, p in ipairs(plan) do
     local d = specs[p.index]
@@ -174,8 +177,14 @@ function BR.deploy(G, s, specs, plan)
               -- gets there)
               local y2 = y + ahead * near
               local way = { x - d.w / 2, math.min(y, y2), x + d.w / 2, math.max(y, y2) }
+              -- and out of the lanes of those going straight ahead: a party
+              -- standing on the ditch 20 mm into a warband's lane stopped the
+              -- warband at the ditch for the rest of the camp's battle
               local ok = true
-              for m, q in ipairs(boxes) do if m ~= n and (overlaps(b, q) or overlaps(way, q)) then ok = false; break end end
+              for m, q in ipairs(boxes) do
+                if m ~= n and (overlaps(b, q) or overlaps(way, q)
+                               or (not stands[m] and b[1] < q[3] and q[1] < b[3])) then ok = false; break end
+              end
               if ok and (not best or math.abs(x - p.x) + math.abs(y - p.y) < best.cost) then
                 best = { x = x, y = y, cost = math.abs(x - p.x) + math.abs(y - p.y) }
               end
