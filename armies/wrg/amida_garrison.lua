@@ -16,6 +16,13 @@ return army {
            weapons = { "bow" }, figures = 8, ranks = 2 },
     unit { id = "superventores", name = "Superventores", type = "LHI", class = "C", regular = true,
            weapons = { "long_spear", "darts" }, figures = 12, ranks = 2 },
+    -- a scorpion (the onager of the walls): "our scorpions ... broke the
+    -- joints of the towers with round stones" (Ammianus XIX 7); the
+    -- sieges module has it shoot at a siege tower or penthouse in range
+    -- (wrg/engines.lua EN.bombard), else lob over the walls from inside
+    -- (wrg/lob_inside.lua)
+    unit { id = "scorpion", name = "A scorpion of the walls", type = "ENG", engine = "stone_30_mina", class = "C",
+           regular = true, figures = 1 },
     unit { id = "comes", name = "Aelianus the comes and his guard", type = "HI", class = "B", regular = true,
            weapons = { "long_spear", "javelin" }, figures = 8, ranks = 2, general = "c_in_c" },
   },

@@ -22,6 +22,13 @@ return army {
            weapons = { "sword", "javelin" }, figures = 24, ranks = 3 },
     unit { id = "slingers", name = "Slingers", type = "LI", class = "D", regular = false,
            weapons = { "sling" }, figures = 12, ranks = 2 },
+    -- a bridging party: the men with a wagon-bed of planks lashed for a
+    -- bridge over the camp's ditch (the scenario's `bridgers`, with its one
+    -- `pontoons`: WRG's "Pontoon, with bridge section" read as a bridge
+    -- section brought up on a wagon), in a column of 2 files round it (40
+    -- mm, narrower than its 60 mm bridge: it fits beside a warband's lane)
+    unit { id = "bridgers", name = "The men with the wagon bridge", type = "LMI", class = "D", regular = false,
+           weapons = { "sword" }, figures = 8, ranks = 4 },
     unit { id = "chief", name = "The war leader and his champions", type = "LMI", class = "B", regular = false,
            weapons = { "sword", "javelin" }, figures = 8, ranks = 2, general = "c_in_c" },
   },

@@ -102,7 +102,7 @@ function CE.deploy(G, s, specs, plan)
       end
     end
   end
-  return plan
+  return require("modules.sieges.wrg.bridging").deploy(G, s, specs, plan)  -- hook: bridging parties before their ditch
 end
 
 return CE

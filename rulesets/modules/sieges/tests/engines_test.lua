@@ -496,3 +496,112 @@ T.case("WRG 1973 SIEGE: FIRE: fire missiles at a tower after a period preparing;
   local f2 = events(G2, "siege_engine", "fire")
   T.eq(#f2, 1); T.eq(f2[1].weapon, 0, "green hides: weapon factor 0")
 end)
+
+-- Defect (seen at Amida with the garrison's scorpion): a stone-thrower inside
+-- the fort that shot at a siege tower (EN.bombard) also lobbed over the walls
+-- at troops the same period (wrg/lob_inside.lua did not look at the engines
+-- already used): two shots a period. One shot: "they shoot at nothing else".
+T.case("WRG 1973 SIEGE: DESTRUCTION and FIGHTING INSIDE FORTIFICATIONS: a stone-thrower inside that shoots at a tower does not also lob at troops", function()
+  local PARAPET = require("modules.sieges.fortifications").PARAPET_MM
+  local G = situation{ seed = 5, engines = { { kind = "tower", pushers = "tw" } },
+                       side1 = { pushers("tw", 300, { figures = 12, set = { siege = { push = false } } }),
+                                 unit("foot", "MI", 700, 380, 0, { figures = 8, ranks = 2 }) },
+                       side2 = { unit("eng", "ENG", 520, 600, 180, { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {} }),
+                                 unit("spotters", "MI", 600, 500 + PARAPET + 1 + 20, 180, { figures = 8, ranks = 2 }) } }
+  local eng = G.by_id[2].eng
+  play(G)
+  T.eq(#events(G, "siege_engine", "hit"), 1, "the engine shoots at the tower")
+  T.eq(#events(G, "siege_lob"), 0, "and lobs at nothing else that period")
+  for _, e in ipairs(G.bf:events()) do
+    if e.kind == "shoot" then T.truthy(e.unit ~= eng and e.shooter ~= eng, "no other shot by the engine") end
+  end
+  -- with no tower in its range, the same engine lobs at the troops the spotters see
+  local G2 = situation{ seed = 5,
+                        side1 = { unit("foot", "MI", 700, 380, 0, { figures = 8, ranks = 2 }) },
+                        side2 = { unit("eng", "ENG", 520, 600, 180, { engine = "stone_30_mina", figures = 1, ranks = 1, weapons = {} }),
+                                  unit("spotters", "MI", 600, 500 + PARAPET + 1 + 20, 180, { figures = 8, ranks = 2 }) } }
+  play(G2)
+  T.eq(#events(G2, "siege_lob"), 1, "without the tower it lobs")
+end)
+
+-- Defect (seen in the camp with its bridging party): a party standing on its
+-- finished bridge, its 75 mm frontage wider than the 60 mm bridge, still lay
+-- on the ditch beside it and began a second bridge ("0 mm of it is ground").
+-- One bridge a party: done, it builds no more.
+T.case("WRG 1973 SIEGE: CONSTRUCTION: a bridging party wider than its 60 mm bridge builds it once, not again beside it", function()
+  local G = battle.skirmish{
+    dice = dice.random(1),
+    table = { terrain = { FORT, { type = "ditch", from = { 30, 45 }, to = { 90, 45 } },
+                          { type = "siege", besieger = 1, bridgers = { "pion" }, pontoons = 1 } } },
+    sides = { { units = { unit("pion", "MI", 470, 450, 0, { figures = 10, ranks = 2 }) }, commander = commander() },
+              { units = { FAR }, commander = commander() } } }
+  ST.init(G)
+  T.truthy(G.bf:unit(G.by_id[1].pion).width > 60, "wider than the bridge")
+  for _ = 1, 3 do play(G) end
+  T.eq(#events(G, "siege_build", "bridge done"), 1, "one bridge")
+  T.eq(#events(G, "siege_build", "bridge"), 1, "one period's work (10 figures, a pontoon), none after")
+end)
+
+-- The camp (scenarios/wrg/siege_camp.yaml): the Britons' bridging party with
+-- its pontoon deploys with the ditch before the south palisade straight
+-- ahead (wrg/bridging.lua BR.deploy) and bridges it in the battle.
+T.case("WRG 1973 SIEGE: CONSTRUCTION: the camp's bridging party deploys square before the ditch and bridges it with its pontoon", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_camp.yaml"), "siege_camp.yaml", "scenarios/wrg")
+  local G = lb.run{ scenario = sc, seed = 1, turns = 0 }.state
+  local bid
+  for _, uid in ipairs(G.sides[1].units) do if G.D[uid].id == "bridgers" then bid = uid end end
+  local u = G.bf:unit(bid)
+  T.eq(u.facing, 0, "facing the camp")
+  -- the ditches before the south palisade: x 620..840 and 980..1200 (mm)
+  local before = (u.x - u.width / 2 >= 620 and u.x + u.width / 2 <= 840) or (u.x - u.width / 2 >= 980 and u.x + u.width / 2 <= 1200)
+  T.truthy(before, "its whole frontage faces a ditch: x " .. u.x)
+  T.truthy(u.y < 585 - 25.4, "short of the ditch")
+  for _, other in ipairs(G.sides[1].units) do
+    if other ~= bid then
+      local o = G.bf:unit(other)
+      local apart = math.abs(o.x - u.x) >= (o.width + u.width) / 2 - 1e-6 or math.abs(o.y - u.y) >= (o.depth + u.depth) / 2 - 1e-6
+      T.truthy(apart, "no overlap with " .. G.D[other].name)
+    end
+  end
+  local G2 = lb.run{ scenario = sc, seed = 1, turns = 4 }.state
+  local done = events(G2, "siege_build", "bridge done")
+  T.eq(#done, 1, "bridged in the battle")
+  local work = events(G2, "siege_build", "bridge")
+  -- 8 figures against 10 figure/periods: two periods' work (seed 1: an
+  -- uncontrolled advance in period 1 takes it onto the ditch by period 3)
+  T.eq(#work, 2); T.eq({ work[1].done, work[2].done }, { 8, 16 })
+  T.eq(work[2].turn, work[1].turn + 1); T.eq(done[1].turn, work[2].turn)
+  T.eq(work[1].pontoon, true, "with its pontoon")
+  T.eq(work[1].need, 10, "20 paces bridged at double speed: 10 figure/periods")
+end)
+
+-- Amida (scenarios/wrg/siege_amida.yaml): the garrison's scorpion of the
+-- walls shoots at the Persian penthouse and tower in range (EN.bombard);
+-- seed 11 (`sandtable battle --seed 11`): the penthouse is wrecked, then the
+-- tower, with the 1 figure riding in it lost.
+T.case("WRG 1973 SIEGE: DESTRUCTION: at Amida the scorpion of the walls wrecks the penthouse and the tower, its occupant lost (seed 11)", function()
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
+  local G = lb.run{ scenario = sc, seed = 11 }.state
+  local sid
+  for _, uid in ipairs(G.sides[2].units) do if G.D[uid].id == "scorpion" then sid = uid end end
+  local hits = {}
+  for _, e in ipairs(events(G, "siege_engine", "hit")) do
+    T.eq(e.unit, sid, "only the scorpion shoots at the engines")
+    hits[e.engine] = (hits[e.engine] or 0) + e.hits
+  end
+  local wrecked = events(G, "siege_engine", "wrecked")
+  T.eq(#wrecked, 2)
+  local E = G.sieges.engines
+  T.eq({ E[wrecked[1].engine].kind, wrecked[1].occupants_lost }, { "penthouse", 0 })
+  T.eq({ E[wrecked[2].engine].kind, wrecked[2].occupants_lost }, { "tower", 1 }, "'Actual occupants ... are lost'")
+  for _, w in ipairs(wrecked) do
+    T.truthy(hits[w.engine] >= 20, "20 casualty equivalents: " .. hits[w.engine])
+    T.eq(G.sieges.engines[w.engine].wrecked, true)
+  end
+end)

@@ -489,3 +489,146 @@ T.case("WRG 1973 SIEGE: FIRE: exact odds of the steppe firebrands firing the gra
   -- and 20 points (an area untenable at once) is out of reach of one throw
   for _, o in ipairs(out) do T.truthy(o.outcome < fire.UNTENABLE_AT, "one throw never makes an area untenable") end
 end)
+
+---------------------------------------------------------------------------
+-- FIRE: only the enemy's works are fired (defect: issue #16 follow-up)
+
+-- The garrison's archers with fire missiles stand outside their own fort,
+-- 20 mm before its gate (55..65 cm on y = 50 cm), facing south;
+-- a besieging unit 100 paces before them. Before the fix PD.fire_missiles
+-- took the nearest flammable section in reach of either side: they stood
+-- preparing and then shot fire at their own gate.
+T.case("WRG 1973 SIEGE: FIRE: defending fire troops outside their fort never fire their own gate; they shoot fire at the enemy", function()
+  local y = 500 - 20 - 20
+  local G, lines = situation{ seed = 3,
+    side1 = { unit("besiegers", "MI", 600, y - 20 - 100 * MM - 20, 0, { figures = 8, ranks = 2 }) },
+    side2 = { unit("archers", "LMI", 600, y, 180, { weapons = { "bow" }, figures = 8, ranks = 2, set = { siege = { fire = true } } }), FAR } }
+  local S = G.sieges
+  local gate
+  for _, sec in ipairs(S.forts.sections) do if sec.kind == "gate" then gate = sec.index end end
+  T.eq(S.fire.objects[gate].flammable, true, "the gate burns: a target were it the enemy's")
+  play(G); play(G)
+  for _, e in ipairs(events(G, "siege_fire")) do
+    T.eq(e.section, nil, "no fire missiles at a section of their own fort")
+  end
+  T.eq(S.fire.objects[gate].fp, 0, "their own gate takes no fire points")
+  T.eq(S.forts.sections[gate].state, "intact")
+  local f = events(G, "siege_fire", 2)
+  T.eq(#f, 1, "they shoot fire at the besiegers instead"); T.eq(f[1].what, "fire missiles at troops")
+  T.eq(f[1].target, G.by_id[1].besiegers)
+end)
+
+---------------------------------------------------------------------------
+-- FIRE: fighting a grass fire ("A burning object or area ... Each figure
+-- fighting fire with a water source within 60 paces cancels one fire
+-- casualty point")
+
+-- the area south of the camp's south palisade (y = 500 mm): cell 6,5 (x 457..533,
+-- y 381..457, its centre 32 paces from the palisade); a defender at its edge
+local function grass_camp(extra_siege, ux, uy)
+  local sg = { type = "siege", besieger = 1 }
+  for k, v in pairs(extra_siege or {}) do sg[k] = v end
+  local G, lines = situation{ terrain = { PALISADE, sg },
+                              side2 = { unit("buckets", "HI", ux or 495, uy or 360, 180, { figures = 8, ranks = 2 }), FAR } }
+  local g = steppe(G, false)
+  return G, lines, g
+end
+
+T.case("WRG 1973 SIEGE: FIRE: the garrison fights a grass fire with the fort's wells within 60 paces: one point a figure", function()
+  local G, lines, g = grass_camp()
+  local id = cell(g, 6, 5)
+  T.truthy(id, "open ground before the palisade is grass")
+  GF.ignite(G, id, 6)
+  local b = G.by_id[2].buckets
+  play(G)
+  local f = {}
+  for _, e in ipairs(events(G, "siege_grass_fire", 1)) do if e.what == "fought" then f[#f + 1] = e end end
+  T.eq(#f, 1); T.eq({ f[1].cell, f[1].unit, f[1].figures }, { id, b, 6 }, "no more figures than the 6 points")
+  T.eq(g.st.objects[id].burning, false, "6 points cancelled: put out")
+  T.eq(g.st.objects[id].fp, 0)
+  T.eq(g.cells[id].state, "out")
+  T.truthy(find(lines, "buckets fight the grass fire before them with buckets: 6 figures"))
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: 'This cannot save an object which has accumulated 20': 8 figures take 8 of 14, none fight at 20", function()
+  local G, _, g = grass_camp()
+  local id = cell(g, 6, 5)
+  GF.ignite(G, id, 14)
+  play(G)
+  T.eq(g.st.objects[id].fp, 6, "8 figures cancel 8 of 14")
+  local G2, _, g2 = grass_camp()
+  local id2 = cell(g2, 6, 5)
+  GF.ignite(G2, id2, 20)
+  play(G2)
+  local fought = 0
+  for _, e in ipairs(events(G2, "siege_grass_fire", 1)) do if e.what == "fought" then fought = fought + 1 end end
+  T.eq(fought, 0, "untenable at 20: nobody fights it")
+  T.eq(g2.st.objects[id2].untenable > 0, true)
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: no water within 60 paces of the grass (122 paces from the fort's wells): nobody fights it", function()
+  local G, _, g = grass_camp(nil, 495, 130)
+  local id = cell(g, 6, 2)
+  GF.ignite(G, id, 6)
+  play(G)
+  T.eq(g.st.objects[id].fp, 6, "still 6 points")
+  for _, e in ipairs(events(G, "siege_grass_fire", 1)) do T.truthy(e.what ~= "fought", "not fought") end
+end)
+
+T.case("WRG 1973 SIEGE: FIRE: the grass fought with a water tank wagon driven towards it (no wells): its bucket figure/periods used", function()
+  local G, _, g = grass_camp{ water_wagons = 1, wind = { from = 0, strength = "calm" } }
+  local S = G.sieges
+  local id = cell(g, 6, 5)
+  -- the wagon left at the back of the camp, 96 paces from the area
+  local t = require("modules.sieges.wrg.water").tanks(G)[1]
+  t.x, t.y = 535, 700
+  GF.ignite(G, id, 6)
+  play(G)
+  local d = {}
+  for _, e in ipairs(events(G, "siege_water", 1)) do d[#d + 1] = e end
+  -- driven a period's 40 paces towards 10 paces inside the palisade nearest
+  -- the area (535, 525.4): at y = 598.4, 56 paces from the area's edge (y 457)
+  T.eq(#d, 2); T.eq(d[1].what, "driven"); T.near(d[1].paces, 40, 1e-6)
+  T.near(t.y, 700 - 40 * MM, 1e-6)
+  T.eq({ d[2].what, d[2].figures, d[2].left }, { "used", 6, 4 })
+  T.eq(S.tanks[1].left, 4, "6 of the wagon's 10")
+  T.eq(g.st.objects[id].burning, false, "put out")
+  -- a wagon used up serves no more: 4 buckets against 7 points
+  GF.ignite(G, id, 7)
+  play(G)
+  T.eq(S.tanks[1].left, 0); T.eq(g.st.objects[id].fp, 3, "4 buckets for 7 points: 3 left")
+  play(G)
+  T.eq(g.st.objects[id].fp, 3, "no water left: nobody fights it")
+end)
+
+-- the default commander's unit (wrg.ai, with the sieges module's wrappers)
+-- fighting the grass holds still: it declares no charge at the enemy 100
+-- paces off, which it charges when there is no fire to fight
+T.case("WRG 1973 SIEGE: FIRE: grass fire fighters hold still that period: no move, no charge (the same unit charges with no fire)", function()
+  local function run(lit)
+    local G = battle.skirmish{ dice = dice.random(1),
+      table = { terrain = { PALISADE, { type = "siege", besieger = 1 } } },
+      sides = { { units = { unit("enemy", "MI", 495, 180, 0) }, commander = ai },
+                { units = { unit("buckets", "HI", 495, 360, 180, { figures = 8, ranks = 2 }) }, commander = ai } } }
+    ST.init(G)
+    local g = steppe(G, false)
+    if lit then GF.ignite(G, cell(g, 6, 5), 6) end
+    local b = G.by_id[2].buckets
+    local x0, y0 = G.bf:pos(b)
+    play(G)
+    local charged = false
+    for _, e in ipairs(G.bf:events()) do
+      if e.turn == 1 and (e.kind == "charge" or e.kind == "charge_declared") and (e.unit == b or e.charger == b) then charged = true end
+    end
+    local x1, y1 = G.bf:pos(b)
+    return charged, x1 - x0, y1 - y0, G
+  end
+  local charged, dx, dy, G = run(false)
+  T.eq(charged, true, "no fire: it charges the enemy")
+  charged, dx, dy, G = run(true)
+  local fought = 0
+  for _, e in ipairs(events(G, "siege_grass_fire", 1)) do if e.what == "fought" then fought = fought + 1 end end
+  T.eq(fought, 1, "it fights the grass")
+  T.eq(charged, false, "and declares no charge")
+  T.eq({ dx, dy }, { 0, 0 }, "nor moves")
+end)

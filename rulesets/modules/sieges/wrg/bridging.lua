@@ -79,7 +79,9 @@ function BR.work(G, R, rate)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local b = d.siege and d.siege.bridge
-    if b and live(d) and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed
+    -- one bridge a party: once built it builds no more (standing on it, a
+    -- party wider than 60 mm still lies on the ditch beside it)
+    if b and not b.built and live(d) and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed
       and works.may_work{ infantry = R.troops.is_infantry(d), regular = d.regular, class = d.class } then
       local under = {}
       for _, t in ipairs(G.bf:terrain_under(uid)) do under[t.id] = true end
@@ -117,6 +119,87 @@ function BR.work(G, R, rate)
       end
     end
   end
+end
+
+-- Deployment (the besieger's siege plan, commander_engines.lua CE.deploy):
+-- a bridging party with a bridge to build stands square (facing straight
+-- ahead as its side deploys) with the first ditch straight before it, so
+-- that the default commander's "straight ahead onto the ditch" brings it
+-- there. READING (the commander's choice): on its own row of the plan, at the
+-- free place nearest its planned one whose whole frontage faces the ditch
+-- (sampled every 10 mm along each ditch, in the scenario's order); with no
+-- free place on its row with its way ahead to the ditch clear, a row nearer
+-- the ditch (its depth and 10 mm a row, up to 5 rows); with none there either
+-- it keeps its place. (Rows further back were tried: at the camp every way
+-- to the ditch from behind the line crosses a unit that stands, and the
+-- party never got there.) Boxes are the
+-- plan's other units (width along the row, depth across).
+local function overlaps(a, b) return a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4] end
+function BR.deploy(G, s, specs, plan)
+  local S = G.sieges
+  local spec = S and S.spec.siege.bridging
+  if not spec or #spec.bridgers == 0 or #S.spec.ditches == 0 then return plan end
+  local want = {}
+  for _, id in ipairs(spec.bridgers) do want[id] = true end
+  local boxes, stands = {}, {}
+  for n, p in ipairs(plan) do
+    local d = specs[p.index]
+    local a = math.rad(p.facing or 0)
+    local bw = math.abs(math.cos(a)) * d.w + math.abs(math.sin(a)) * d.dp
+    local bh = math.abs(math.sin(a)) * d.w + math.abs(math.cos(a)) * d.dp
+    boxes[n] = { p.x - bw / 2, p.y - bh / 2, p.x + bw / 2, p.y + bh / 2 }
+    -- those that stand where they are (fire parties stand to prepare;
+    -- engines): the others go straight ahead at the wall
+    stands[n] = (d.siege and d.siege.fire) or d.type == "ENG"
+  end
+  for n, p in ipairs(plan) do
+    local d = specs[p.index]
+    if want[d.id] then
+      local facing = s == 1 and 0 or 180
+      local ahead = s == 1 and 1 or -1 -- towards the enemy: +y for side 1 (facing 0), -y for side 2
+      local best
+      for row = 0, 5 do
+        local y = p.y + ahead * row * (d.dp + 10)
+        for _, dch in ipairs(S.spec.ditches) do
+          local poly = dch.polygon
+          local minx, maxx, near = math.huge, -math.huge, nil
+          for i = 1, #poly, 2 do
+            minx, maxx = math.min(minx, poly[i]), math.max(maxx, poly[i])
+            local dy = (poly[i + 1] - y) * ahead
+            if dy > 0 and (not near or dy < near) then near = dy end
+          end
+          -- a ditch ahead of the row, its x-extent wide enough for the frontage
+          if near and near > d.dp and maxx - minx >= d.w then
+            for x = minx + d.w / 2, maxx - d.w / 2, 10 do
+              local b = { x - d.w / 2, y - d.dp / 2, x + d.w / 2, y + d.dp / 2 }
+              -- its place and its way to the ditch clear of the others
+              -- (a party behind a unit that stands, as fire parties do, never
+              -- gets there)
+              local y2 = y + ahead * near
+              local way = { x - d.w / 2, math.min(y, y2), x + d.w / 2, math.max(y, y2) }
+              -- and out of the lanes of those going straight ahead: a party
+              -- standing on the ditch 20 mm into a warband's lane stopped the
+              -- warband at the ditch for the rest of the camp's battle
+              local ok = true
+              for m, q in ipairs(boxes) do
+                if m ~= n and (overlaps(b, q) or overlaps(way, q)
+                               or (not stands[m] and b[1] < q[3] and q[1] < b[3])) then ok = false; break end
+              end
+              if ok and (not best or math.abs(x - p.x) + math.abs(y - p.y) < best.cost) then
+                best = { x = x, y = y, cost = math.abs(x - p.x) + math.abs(y - p.y) }
+              end
+            end
+          end
+        end
+        if best then break end
+      end
+      if best then
+        p.x, p.y, p.facing = best.x, best.y, facing
+        boxes[n] = { best.x - d.w / 2, best.y - d.dp / 2, best.x + d.w / 2, best.y + d.dp / 2 }
+      end
+    end
+  end
+  return plan
 end
 
 return BR

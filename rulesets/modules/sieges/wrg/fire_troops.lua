@@ -30,6 +30,19 @@ local function hand_hurled(R, d)
   return m == "javelin" or m == "darts"
 end
 
+-- Whether a section is a work the unit's side may fire: only the enemy's.
+-- The FIRE text is written for the attack ("fire missiles ... against fort
+-- doors or palisades"): troops fire the works of the other side, never
+-- their own fort, even when they stand outside it (a sortie, a garrison
+-- deployed before its gate). The fort's `defender` names its side; a fort
+-- without one belongs to the siege's defender.
+function FT.enemy_work(G, sec, side)
+  local S = G.sieges
+  local f = S.forts.forts[sec.fort]
+  local owner = f and f.defender or S.defender
+  return owner ~= nil and owner ~= side
+end
+
 -- In the shooting phase, after the units held by objects (held: the list
 -- wrg.lua's shooting phase restores ranges from). Units preparing get range
 -- nil this period; units firing get their halved range and the flag the

@@ -27,7 +27,8 @@
 --     the grid (a slide of at most a normal move, as a RETREAT: no
 --     casualties, the text names none); burnt out, the
 --     ground is passable again and burns no more;
---   * no one fights a grass fire (no water on the steppe to speak of);
+--   * the garrison fights a grass fire as any "burning object or area",
+--     with water within 60 paces (wrg/grass_fighting.lua);
 --   * rain puts it out (WEATHER: "Fires are extinguished and no more can be
 --     started").
 local fire = require("modules.sieges.fire")
@@ -286,11 +287,13 @@ function GF.period(G, R)
   for _, id in ipairs(g.st.order) do if g.st.objects[id].burning then any = true; break end end
   if any then
     -- grass catches only while grass fires are possible: stop leaps in the grass otherwise
-    local events = fire.period(g.st, possible and wind or { from = wind.from, strength = "calm" }, {})
+    local fighters = require("modules.sieges.wrg.grass_fighting").assign(G, g)
+    local events = fire.period(g.st, possible and wind or { from = wind.from, strength = "calm" }, fighters)
     for _, e in ipairs(events) do
       if e.what == "caught" then show(G, g, e.id, "burning")
       elseif e.what == "untenable" then show(G, g, e.id, "untenable")
-      elseif e.what == "burnt" then show(G, g, e.id, "burnt") end
+      elseif e.what == "burnt" then show(G, g, e.id, "burnt")
+      elseif e.what == "out" then show(G, g, e.id, "out"); ST.say(G, "  the grass fire is put out.") end
       log(G, e.id, e.what)
     end
     -- grass to the fort's wooden sections
@@ -331,7 +334,19 @@ function GF.install(rules)
   local move = ai.move
   function ai.move(G, uid, ...)
     if G.sieges and GF.wants_to_fire(G, uid) then return nil end
+    -- fire fighters at the grass hold still (wrg/grass_fighting.lua)
+    if G.sieges and require("modules.sieges.wrg.grass_fighting").busy(G, uid) then return nil end
     return move(G, uid, ...)
+  end
+  -- and declare no charge nor countercharge that period
+  local charge_target, countercharge = ai.charge_target, ai.countercharge
+  function ai.charge_target(G, uid, ...)
+    if G.sieges and require("modules.sieges.wrg.grass_fighting").busy(G, uid) then return nil end
+    return charge_target(G, uid, ...)
+  end
+  function ai.countercharge(G, uid, ...)
+    if G.sieges and require("modules.sieges.wrg.grass_fighting").busy(G, uid) then return false end
+    return countercharge(G, uid, ...)
   end
 end
 

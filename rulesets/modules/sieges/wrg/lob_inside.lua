@@ -27,9 +27,13 @@ function LI.shoot(G, R, held)
     if live(od) and not od.routing and not G.bf:unit(o).removed and ST.on_section(G, o) then spotters[#spotters + 1] = o end
   end
   if #spotters == 0 then return end
+  -- engines already used this period (at a siege tower or penthouse:
+  -- wrg/engines.lua EN.bombard) shoot once: not again here
+  local taken = {}
+  for _, h in ipairs(held) do taken[h.uid] = true end
   for _, uid in ipairs(G.sides[S.defender].units) do
     local d = G.D[uid]
-    if live(d) and DS.stone_engine(d) and d.range and not d.routing and not d.in_melee and (d.moved or 0) <= 0
+    if live(d) and not taken[uid] and DS.stone_engine(d) and d.range and not d.routing and not d.in_melee and (d.moved or 0) <= 0
       and not G.bf:unit(uid).removed and ST.inside(G, uid) and not ST.on_section(G, uid) then
       local best, bd, by
       for _, e in ipairs(G.sides[S.besieger].units) do

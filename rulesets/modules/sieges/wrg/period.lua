@@ -423,7 +423,8 @@ function PD.fire_missiles(G, R)
       local x, y = G.bf:pos(uid)
       for _, sec in ipairs(S.forts.sections) do
         local o = S.fire.objects[sec.index]
-        if o.flammable and not o.burnt and forts.blocks(sec) and o.untenable == 0 then
+        if o.flammable and not o.burnt and forts.blocks(sec) and o.untenable == 0
+          and require("modules.sieges.wrg.fire_troops").enemy_work(G, sec, d.side) then
           local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) - G.bf:unit(uid).depth / 2
           if dist / MM <= half and (not bd or dist < bd) then best, bd = sec, dist end
         end

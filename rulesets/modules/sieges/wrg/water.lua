@@ -60,8 +60,9 @@ end
 
 local function seg_paces(t, sec) return ST.seg_dist(t.x, t.y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM end
 
--- Drives wagon t up to WA.SPEED paces towards the point inside section sec.
-local function drive(G, t, sec)
+-- Drives wagon t up to WA.SPEED paces towards the point inside section sec
+-- (also for a grass fire before that section: wrg/grass_fighting.lua).
+function WA.drive(G, t, sec)
   local mx, my = (sec.from[1] + sec.to[1]) / 2, (sec.from[2] + sec.to[2]) / 2
   local ox, oy = forts.outward(sec)
   local px, py = mx - ox * WA.INSIDE * MM, my - oy * WA.INSIDE * MM
@@ -101,7 +102,7 @@ function WA.period(G)
       local water = 0
       if t then
         if td > fire.WATER_WITHIN then
-          local went = drive(G, t, sec)
+          local went = WA.drive(G, t, sec)
           if G.log then G.bf:log("siege_water", { what = "driven", wagon = t.fid, section = sec.index, paces = went }) end
           ST.say(G, "  a water tank wagon is driven %.0f paces towards the fire on the %s (section %d).", went, sec.kind, sec.index)
         end
