@@ -286,9 +286,16 @@ end
 local function charge_value(G, uid, tid)
   local d, t = G.D[uid], G.D[tid]
   if t.gone then return nil end
+  -- a router the unit already touches: a charge at it goes nowhere and
+  -- strikes nothing (touching a router is pursuit, not melee: period/melee.lua);
+  -- the unit is free to make for another enemy instead (issue #13: at
+  -- ctesiphon_night light horse "charged" a pinned router they touched
+  -- period after period, two thirds of the moves that moved nothing)
+  if t.routing and G.bf:distance(uid, tid) <= 0.5 then return nil end
   local hit, edge = ai.charge_path(G, uid, tid)
   if not hit then return nil end          -- blocked by friends, terrain or out of reach
   t = G.D[hit]
+  if t.routing and G.bf:distance(uid, hit) <= 0.5 then return nil end -- (the path's first enemy, likewise)
   if t.routing then return 10, hit, edge end -- a router struck in the back
   local ratio, after = ai.melee_odds(G, uid, hit, edge)
   local v = ratio
@@ -551,9 +558,17 @@ function ai.move(G, uid)
   local want = math.max(0, gd - math.max(1, reach * 0.5))
   if gd <= reach then want = math.max(0, gd - 1) end
   local paces = math.min(turn.normal_move(d), want)
+  local _, _, facing = G.bf:pos(uid)
+  -- already as close as it means to be (a pace off an enemy it did not or
+  -- could not charge): a move of less than a millimetre is no move; it
+  -- faces the objective if it does not already (issue #13: elephants and
+  -- Companions ordered 0.2-pace moves period after period at Hydaspes)
+  if paces * MM < 1 then
+    if math.abs(turn.norm(b - facing)) < 1 then return nil end
+    return { bearing = b, distance = 0 }
+  end
   -- candidates: straight ahead (keeps the line and costs no turn), straight
   -- at the objective, and 30 and 60 degrees either side of it
-  local _, _, facing = G.bf:pos(uid)
   local cands = { facing, b, turn.norm(b + 30), turn.norm(b - 30), turn.norm(b + 60), turn.norm(b - 60) }
   local best_b, best_score
   -- (friends already that close are not counted: every move would pay)
@@ -567,7 +582,12 @@ function ai.move(G, uid)
     if moved < 0.5 then score = score + 1000 end
     if not best_score or score < best_score - 0.01 then best_b, best_score = bb, score end
   end
-  if best_score and best_score >= 1000 then return { bearing = b, distance = 0 } end
+  if best_score and best_score >= 1000 then
+    -- no way forward: face the objective, unless already facing it (a move
+    -- that neither moves nor turns the unit is no order: issue #13)
+    if math.abs(turn.norm(b - facing)) < 1 then return nil end
+    return { bearing = b, distance = 0 }
+  end
   return { bearing = best_b, distance = paces, advancing = true }
 end
 

@@ -87,3 +87,62 @@ T.case("WRG commander (issue #13): a unit keeps its interval rather than end its
   p = plan(true)
   T.truthy(p and math.abs(p.bearing - 30) < 1, "a friend where the move would end: towards the enemy instead (bearing " .. tostring(p and p.bearing) .. ")")
 end)
+
+-- The ordered moves of one period, as a watching referee is told of them
+-- (lib.manoeuvre's record), each with whether it moved the unit at all:
+-- the quality report's "moved 0" (a declared move that moved nothing).
+local function moves_of_period(G, uid)
+  local out, start = {}, nil
+  G.referee = { record = function(_, id, kind)
+    if id == uid and (kind == "move" or kind == "charge") then out[#out + 1] = kind end
+  end }
+  local x0, y0, f0 = G.bf:pos(uid)
+  F.play(G)
+  G.referee = nil
+  local x, y, f = G.bf:pos(uid)
+  local still = math.sqrt((x - x0) ^ 2 + (y - y0) ^ 2) < 1 and math.abs(require("wrg.turn").norm(f - f0)) < 1
+  return out, still
+end
+
+T.case("WRG commander (issue #13): no charge at a router the unit already touches", function()
+  -- ROUT AND PURSUIT: touching a router is pursuit, not melee; a charge at
+  -- one already touched goes nowhere and strikes nothing (Ctesiphon at
+  -- night: light horse "charged" a pinned router period after period)
+  local function situation(gap)
+    local G, u, r = facing(unit("u", "LC", 0, 0, 0, { class = "C", figures = 8, ranks = 1, weapons = { "javelin" } }),
+      unit("r", "LC", 0, 0, 180, { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } }), gap)
+    G.D[r].routing, G.D[r].has_routed, G.D[r].rout_periods = true, true, 1
+    G.sides[1].commander = F.commander{ charge_target = ai.charge_target, move = ai.move }
+    return G, u, r
+  end
+  local G, u, r = situation(20)
+  T.eq(ai.charge_target(G, u), r, "a router 20 paces ahead is charged")
+  G, u, r = situation(0)
+  T.truthy(G.bf:distance(u, r) <= 0.5, "the router touches the unit")
+  T.eq(ai.charge_target(G, u), nil, "the router it touches is not charged")
+  local moves = moves_of_period(G, u)
+  local charged = false
+  for _, k in ipairs(moves) do if k == "charge" then charged = true end end
+  T.eq(charged, false, "played through the battle engine: no charge declared")
+end)
+
+T.case("WRG commander (issue #13): a unit already a pace off its enemy is ordered no move of a fraction of a pace", function()
+  -- an "attack" unit within charge reach that does not charge closes to a
+  -- pace off; one already there was ordered the remainder (0.2 paces, half
+  -- a millimetre), a move that moved nothing (Hydaspes' elephants, period
+  -- after period)
+  local function situation(gap)
+    local G, u, e = facing(unit("u", "HI", 0, 0, 0, { figures = 8, ranks = 2 }),
+      unit("e", "HI", 0, 0, 180, { figures = 8, ranks = 2 }), gap)
+    G.sides[1].commander = F.commander{ move = ai.move }
+    return G, u, e
+  end
+  local G, u = situation(10)
+  local p = ai.move(G, u)
+  T.truthy(p and p.distance > 1, "10 paces off: it closes (" .. tostring(p and p.distance) .. " paces)")
+  G, u = situation(1.2)
+  T.eq(ai.move(G, u), nil, "1.2 paces off: no move")
+  local moves, still = moves_of_period(G, u)
+  T.truthy(still, "played through the battle engine: the unit stands")
+  T.eq(#moves, 0, "and no move was declared")
+end)
