@@ -480,6 +480,16 @@ local function move_without_enemy(G, uid, o)
   return nil
 end
 
+-- Which way a side tries first when it tries both (a move 30 degrees right
+-- before 30 degrees left): the scenarios deploy the two sides as mirror
+-- images across the table's middle line, where one side's right is the
+-- other's left, so side 2 tries the other hand first. Taken in the board's
+-- own order, both sides edged the same way round the table (Hinds had the
+-- same fault: docs/quality.md, Mirror matches). +1 or -1.
+function ai.hand(s)
+  return s == 2 and -1 or 1
+end
+
 -- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
 -- friends or ground bar it; no way at all: nil, no move is ordered (an
 -- order to move that goes nowhere is no order a player gives). A turn of
@@ -491,8 +501,9 @@ local function open_way(G, uid, b, go, target)
   if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
     return { bearing = b, distance = go, advancing = true }
   end
+  local hand = ai.hand(d.side)
   for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
-    local bb = turn.norm(b + off)
+    local bb = turn.norm(b + off * hand)
     local _, moved = try_move(G, uid, bb, go, target)
     if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
   end
@@ -569,7 +580,8 @@ function ai.move(G, uid)
   end
   -- candidates: straight ahead (keeps the line and costs no turn), straight
   -- at the objective, and 30 and 60 degrees either side of it
-  local cands = { facing, b, turn.norm(b + 30), turn.norm(b - 30), turn.norm(b + 60), turn.norm(b - 60) }
+  local h = ai.hand(d.side)
+  local cands = { facing, b, turn.norm(b + 30 * h), turn.norm(b - 30 * h), turn.norm(b + 60 * h), turn.norm(b - 60 * h) }
   local best_b, best_score
   -- (friends already that close are not counted: every move would pay)
   local near = {}

@@ -146,3 +146,41 @@ T.case("WRG commander (issue #13): a unit already a pace off its enemy is ordere
   T.truthy(still, "played through the battle engine: the unit stands")
   T.eq(#moves, 0, "and no move was declared")
 end)
+
+T.case("WRG commander (issue #13, mirror matches): the two sides go round what bars the way by the same hand, each from its own side", function()
+  -- the same situation for side 1 and, reflected across the table's middle
+  -- line (as the scenarios deploy the two sides), for side 2: a skirmisher
+  -- closing to range whose way straight on is barred while 30 degrees
+  -- either side are both open. Tried in the board's order (30 degrees
+  -- clockwise first) both sides went clockwise: not the same move seen
+  -- from the two sides. (The trial moves are the battle's own, except that
+  -- the straight run is barred by hand: turn.advance moves nothing on the
+  -- unit's start facing.)
+  local turn = require("wrg.turn")
+  local function plan(s)
+    local G0 = fight{ side1 = { unit("z", "HI", 100, 100, 0) } }
+    local depth = G0.S.depth
+    local function y(v) return s == 1 and v or depth - v end
+    local start = s == 1 and 0 or 180
+    local sk = unit("s", "LI", 600, y(300), start, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local en = unit("e", "HI", 600, y(1000), start + 180)
+    local G
+    if s == 1 then G = fight{ side1 = { sk }, side2 = { en } } else G = fight{ side1 = { en }, side2 = { sk } } end
+    local id = G.by_id[s].s
+    local advance = turn.advance
+    turn.advance = function(G2, uid, paces, ...)
+      local _, _, f = G2.bf:pos(uid)
+      if uid == id and math.abs(turn.norm(f - start)) < 1 then return "barred", 0 end
+      return advance(G2, uid, paces, ...)
+    end
+    local ok, p = pcall(ai.move, G, id)
+    turn.advance = advance
+    assert(ok, p)
+    return p
+  end
+  local p1, p2 = plan(1), plan(2)
+  T.truthy(p1 and p2, "both are ordered a move")
+  T.truthy(math.abs(p1.bearing) > 15, "side 1 goes round (bearing " .. tostring(p1.bearing) .. ")")
+  T.near(turn.norm(p2.bearing - (180 - p1.bearing)), 0, 0.5,
+    "side 2's bearing is side 1's reflected (" .. tostring(p1.bearing) .. " and " .. tostring(p2.bearing) .. ")")
+end)
