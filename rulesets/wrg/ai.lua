@@ -312,7 +312,26 @@ end
 -- cause) weighed with the chance of passing the 2(ii) test. A unit that
 -- would lose the exchange badly and would likely fail the test waits for
 -- the enemy to come on instead.
+local choose_charge
+
+-- A charge declared last period at the same enemy from the very place and
+-- facing the unit still stands in went nowhere (the trial run skips the
+-- checks the battle makes for a unit touching another): it is not
+-- declared again (as ai.move does for moves).
 function ai.charge_target(G, uid)
+  local d = G.D[uid]
+  local t = choose_charge(G, uid)
+  local x, y, f = G.bf:pos(uid)
+  local last = d.ai_last_charge
+  if t and last and last.turn == G.turn - 1 and last.target == t and math.abs(last.x - x) < 0.5
+    and math.abs(last.y - y) < 0.5 and math.abs(turn.norm(last.f - f)) < 0.5 then
+    return nil
+  end
+  d.ai_last_charge = t and { turn = G.turn, x = x, y = y, f = f, target = t } or nil
+  return t
+end
+
+function choose_charge(G, uid)
   local d = G.D[uid]
   local o = d.state == nil and sheet.current(d) or nil
   -- "support": "Assist in any way possible": charge what is fighting or
@@ -384,6 +403,7 @@ ai.CROWD_PACES = 30
 -- enemy it makes for (the full cost on that line too took Ctesiphon's
 -- decided battles from 70% to 40%: horse rode on past their objectives)
 ai.TURN_PACES = 0.3
+ai.WHEEL_ROOM = true
 
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
 -- its distance to a target afterwards (mm) and the paces moved.
@@ -405,6 +425,18 @@ local function try_move(G, uid, b, paces, tid, near)
     local crowd = 0
     for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do
       if G.D[q.id] and G.D[q.id].side == d.side and not (near and near[q.id]) then crowd = crowd + 1 end
+    end
+    -- room to wheel: from where the move ends, can the unit turn to face
+    -- its objective (as its charge next period will)? A unit that ends with
+    -- a friend in the sweep of that turn cannot charge from there (at
+    -- Gaugamela, 17 times a battle an "attack" unit with an enemy in reach
+    -- and in its front found its charge's turn stopped by a friend)
+    if tid and ai.WHEEL_ROOM then
+      local want = turn.norm(turn.bearing(G, uid, tid) - select(3, G.bf:pos(uid)))
+      if math.abs(want) >= 5 then
+        local r = G.bf:move(uid, "turn", want)
+        if r and r.stopped_by and G.D[r.stopped_by] and G.D[r.stopped_by].side == d.side then crowd = crowd + 1 end
+      end
     end
     return tid and G.bf:distance(uid, tid) or 0, moved, crowd
   end)
@@ -510,7 +542,29 @@ local function open_way(G, uid, b, go, target)
   return nil
 end
 
+local plan_move
+
+-- The move ordered to a unit. A move that was ordered last period from
+-- the very place and facing the unit still stands in, and did not move it
+-- (the trial moves skip the checks the battle makes for a unit touching
+-- another, so a few look open and are not: a warband ordered the same
+-- 3 paces eight periods running at the Medway), is not ordered again:
+-- a player who saw it fail does not repeat it at once.
 function ai.move(G, uid)
+  local d = G.D[uid]
+  local plan = plan_move(G, uid)
+  local x, y, f = G.bf:pos(uid)
+  local last = d.ai_last_move
+  if plan and last and last.turn == G.turn - 1 and math.abs(last.x - x) < 0.5 and math.abs(last.y - y) < 0.5
+    and math.abs(turn.norm(last.f - f)) < 0.5 and math.abs(turn.norm((plan.bearing or f) - last.bearing)) < 1
+    and math.abs((plan.distance or -1) - last.distance) < 0.5 then
+    return nil -- (tried again the period after: something may have moved out of its way)
+  end
+  d.ai_last_move = plan and { turn = G.turn, x = x, y = y, f = f, bearing = plan.bearing or f, distance = plan.distance or -1 } or nil
+  return plan
+end
+
+function plan_move(G, uid)
   local d = G.D[uid]
   -- under its order (a reaction instruction "move towards nearest enemy" or
   -- an uncontrolled advance overrides it)
@@ -582,7 +636,7 @@ function ai.move(G, uid)
   -- at the objective, and 30 and 60 degrees either side of it
   local h = ai.hand(d.side)
   local cands = { facing, b, turn.norm(b + 30 * h), turn.norm(b - 30 * h), turn.norm(b + 60 * h), turn.norm(b - 60 * h) }
-  local best_b, best_score
+  local best_b, best_score, best_moves
   -- (friends already that close are not counted: every move would pay)
   local near = {}
   for _, q in ipairs(G.bf:query{ of = uid, within = ai.CROWD }) do near[q.id] = true end
@@ -592,9 +646,12 @@ function ai.move(G, uid)
       + math.abs(turn.norm(bb - facing)) * (i > 2 and ai.TURN_PACES or ai.TURN_PACES / 3)
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
-    if not best_score or score < best_score - 0.01 then best_b, best_score = bb, score end
+    if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
   end
-  if best_score and best_score >= 1000 then
+  -- (tested by the flag, not the score: straight ahead's 10-pace bonus
+  -- took a blocked move's score just under 1000, and the move that went
+  -- nowhere was ordered: a warband 3 paces, period after period)
+  if not best_moves then
     -- no way forward: face the objective, unless already facing it (a move
     -- that neither moves nor turns the unit is no order: issue #13)
     if math.abs(turn.norm(b - facing)) < 1 then return nil end

@@ -184,3 +184,87 @@ T.case("WRG commander (issue #13, mirror matches): the two sides go round what b
   T.near(turn.norm(p2.bearing - (180 - p1.bearing)), 0, 0.5,
     "side 2's bearing is side 1's reflected (" .. tostring(p1.bearing) .. " and " .. tostring(p2.bearing) .. ")")
 end)
+
+T.case("WRG commander (issue #13): a move or charge that went nowhere last period is not ordered again from the same place", function()
+  -- the trial moves skip the checks the battle makes for a unit touching
+  -- another, so a few moves look open and are not; a player who saw the
+  -- move fail does not order it again (a warband ordered the same 3 paces
+  -- eight periods running at the Medway)
+  local G, u = facing(unit("u", "HI", 0, 0, 0, { figures = 8, ranks = 2 }), unit("e", "HI", 0, 0, 180), 300)
+  G.turn = 1
+  local p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "period 1: a move towards the enemy")
+  G.turn = 2
+  T.eq(ai.move(G, u), nil, "period 2, the unit where it stood: the same move is not ordered again")
+  G.turn = 3
+  p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "period 3: tried once more (something may have moved out of its way)")
+  G.turn = 4
+  local x, y, f = G.bf:pos(u)
+  G.bf:place(u, x, y + 10, f)
+  p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "period 4, the unit moved on (by other means): it is ordered a move")
+  -- charges likewise
+  local G2, c, t = facing(unit("c", "HC", 0, 0, 0, { class = "B", figures = 8, ranks = 2 }),
+    unit("t", "LMI", 0, 0, 180, { class = "D", figures = 8, ranks = 2, weapons = { "javelin" } }), 40)
+  G2.turn = 1
+  T.eq(ai.charge_target(G2, c), t, "period 1: the cavalry charge")
+  G2.turn = 2
+  T.eq(ai.charge_target(G2, c), nil, "period 2, still where they stood: the charge that went nowhere is not declared again")
+  G2.turn = 3
+  T.eq(ai.charge_target(G2, c), t, "period 3: it may be tried once more")
+end)
+
+T.case("WRG commander (issue #13): an attacking unit keeps room to wheel onto the enemy it will charge", function()
+  -- CHARGING: the charger turns to face its target before it runs in; a
+  -- unit that ends its move with a friend in the sweep of that turn cannot
+  -- charge from there (at Gaugamela 17 times a battle an "attack" unit
+  -- with an enemy in reach and in its front found its charge's turn stopped
+  -- by a friend). The enemy 35 degrees off its front, 150 paces away, a
+  -- friend ahead on that side: straight ahead (keeping the line) would end
+  -- with the friend in the sweep; the commander goes at the enemy instead.
+  -- Played through the battle engine: one period of ordinary moves.
+  local function period(wheel_room)
+    ai.WHEEL_ROOM = wheel_room
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local f = unit("f", "HI", 660, 460, 0, { figures = 4, ranks = 1, set = { order = "hold" } })
+    local e = unit("e", "HI", 600 + 150 * math.sin(math.rad(35)) * MM, 300 + 150 * math.cos(math.rad(35)) * MM, 180)
+    local G = fight{ side1 = { u, f }, side2 = { e }, cmd1 = F.commander{ move = ai.move } }
+    local id, eid = G.by_id[1].u, G.by_id[2].e
+    F.play(G)
+    ai.WHEEL_ROOM = true
+    local turn = require("wrg.turn")
+    local stopped = turn.probe(G, id, function()
+      local r = G.bf:move(id, "turn", turn.norm(turn.bearing(G, id, eid) - select(3, G.bf:pos(id))))
+      return r and r.stopped_by
+    end)
+    return stopped, G.bf:distance(id, eid) / MM, turn.charge_move(G.D[id]), G.by_id[1].f
+  end
+  local stopped, dist, reach, fid = period(false)
+  T.truthy(dist <= reach, "the enemy is within charge reach after the move (" .. dist .. " paces)")
+  T.eq(stopped, fid, "keeping the line: the turn onto the enemy would be stopped by the friend")
+  stopped, dist = period(true)
+  T.truthy(dist <= reach, "the enemy within charge reach (" .. dist .. " paces)")
+  T.eq(stopped, nil, "keeping room to wheel: the turn onto the enemy is clear")
+end)
+
+T.case("WRG commander (issue #13): an attacking unit whose every trial move goes nowhere is ordered none", function()
+  -- the enemy 5 paces ahead (the charge declined), every way barred (by
+  -- hand: turn.advance moves nothing): straight ahead's bonus for keeping
+  -- the line took its score just under the "barred" mark and the move was
+  -- ordered anyway (a Medway warband, 3 paces, four periods running)
+  local turn = require("wrg.turn")
+  local G, u = facing(unit("u", "LMI", 0, 0, 0, { class = "D", figures = 8, ranks = 2, weapons = { "javelin" } }),
+    unit("e", "HI", 0, 0, 180), 5)
+  local p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "way open: it closes to a pace off (" .. tostring(p and p.distance) .. " paces)")
+  local advance = turn.advance
+  turn.advance = function(G2, uid, ...)
+    if uid == u then return "barred", 0 end
+    return advance(G2, uid, ...)
+  end
+  local ok, q = pcall(ai.move, G, u)
+  turn.advance = advance
+  assert(ok, q)
+  T.eq(q, nil, "every way barred: no move is ordered")
+end)
