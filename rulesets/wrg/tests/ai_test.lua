@@ -215,7 +215,7 @@ T.case("WRG commander (issue #13): a move or charge that went nowhere last perio
   T.eq(ai.charge_target(G2, c), t, "period 3: it may be tried once more")
 end)
 
-T.case("WRG commander (issue #13): an attacking unit keeps room to wheel onto the enemy it will charge", function()
+T.case("WRG commander (issue #13): with ai.WHEEL_ROOM (off by default) an attacking unit keeps room to wheel onto the enemy it will charge", function()
   -- CHARGING: the charger turns to face its target before it runs in; a
   -- unit that ends its move with a friend in the sweep of that turn cannot
   -- charge from there (at Gaugamela 17 times a battle an "attack" unit
@@ -224,6 +224,7 @@ T.case("WRG commander (issue #13): an attacking unit keeps room to wheel onto th
   -- friend ahead on that side: straight ahead (keeping the line) would end
   -- with the friend in the sweep; the commander goes at the enemy instead.
   -- Played through the battle engine: one period of ordinary moves.
+  local default = ai.WHEEL_ROOM
   local function period(wheel_room)
     ai.WHEEL_ROOM = wheel_room
     local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
@@ -232,7 +233,7 @@ T.case("WRG commander (issue #13): an attacking unit keeps room to wheel onto th
     local G = fight{ side1 = { u, f }, side2 = { e }, cmd1 = F.commander{ move = ai.move } }
     local id, eid = G.by_id[1].u, G.by_id[2].e
     F.play(G)
-    ai.WHEEL_ROOM = true
+    ai.WHEEL_ROOM = default
     local turn = require("wrg.turn")
     local stopped = turn.probe(G, id, function()
       local r = G.bf:move(id, "turn", turn.norm(turn.bearing(G, id, eid) - select(3, G.bf:pos(id))))
