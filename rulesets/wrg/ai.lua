@@ -403,11 +403,11 @@ ai.CROWD_PACES = 30
 -- enemy it makes for (the full cost on that line too took Ctesiphon's
 -- decided battles from 70% to 40%: horse rode on past their objectives)
 ai.TURN_PACES = 0.3
--- Room to wheel (below, in try_move): measured and left off. On (quality
--- -n 200, seed 1) it took decided from 72.0 to 83.5% at Chalons and from
--- 33.5 to 42% at Mons Graupius, but from 76.5 to 64.5% at Hydaspes (idle
--- 3+ 10 -> 22%) and raised facing-oscillates from 0.01 to 0.07-0.15 a
--- battle in 6 of 14 scenarios (docs/rulesets/wrg.md, Measurements).
+-- Room to wheel (below, in try_move): measured and left off. Against off
+-- (quality -n 200, seed 1) it took decided from 79.0 to 83.5% at Chalons,
+-- 38.5 to 42.0% at Mons Graupius and 46.5 to 53.5% at Gaugamela, but from
+-- 78.5 to 64.5% at Hydaspes (idle 3+ 10.8 -> 22.3%), and facing-oscillates
+-- to 0.07-0.15 a battle in 5 scenarios (docs/rulesets/wrg.md, Measurements).
 ai.WHEEL_ROOM = false
 
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
