@@ -87,3 +87,185 @@ T.case("WRG commander (issue #13): a unit keeps its interval rather than end its
   p = plan(true)
   T.truthy(p and math.abs(p.bearing - 30) < 1, "a friend where the move would end: towards the enemy instead (bearing " .. tostring(p and p.bearing) .. ")")
 end)
+
+-- The ordered moves of one period, as a watching referee is told of them
+-- (lib.manoeuvre's record), each with whether it moved the unit at all:
+-- the quality report's "moved 0" (a declared move that moved nothing).
+local function moves_of_period(G, uid)
+  local out, start = {}, nil
+  G.referee = { record = function(_, id, kind)
+    if id == uid and (kind == "move" or kind == "charge") then out[#out + 1] = kind end
+  end }
+  local x0, y0, f0 = G.bf:pos(uid)
+  F.play(G)
+  G.referee = nil
+  local x, y, f = G.bf:pos(uid)
+  local still = math.sqrt((x - x0) ^ 2 + (y - y0) ^ 2) < 1 and math.abs(require("wrg.turn").norm(f - f0)) < 1
+  return out, still
+end
+
+T.case("WRG commander (issue #13): no charge at a router the unit already touches", function()
+  -- ROUT AND PURSUIT: touching a router is pursuit, not melee; a charge at
+  -- one already touched goes nowhere and strikes nothing (Ctesiphon at
+  -- night: light horse "charged" a pinned router period after period)
+  local function situation(gap)
+    local G, u, r = facing(unit("u", "LC", 0, 0, 0, { class = "C", figures = 8, ranks = 1, weapons = { "javelin" } }),
+      unit("r", "LC", 0, 0, 180, { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } }), gap)
+    G.D[r].routing, G.D[r].has_routed, G.D[r].rout_periods = true, true, 1
+    G.sides[1].commander = F.commander{ charge_target = ai.charge_target, move = ai.move }
+    return G, u, r
+  end
+  local G, u, r = situation(20)
+  T.eq(ai.charge_target(G, u), r, "a router 20 paces ahead is charged")
+  G, u, r = situation(0)
+  T.truthy(G.bf:distance(u, r) <= 0.5, "the router touches the unit")
+  T.eq(ai.charge_target(G, u), nil, "the router it touches is not charged")
+  local moves = moves_of_period(G, u)
+  local charged = false
+  for _, k in ipairs(moves) do if k == "charge" then charged = true end end
+  T.eq(charged, false, "played through the battle engine: no charge declared")
+end)
+
+T.case("WRG commander (issue #13): a unit already a pace off its enemy is ordered no move of a fraction of a pace", function()
+  -- an "attack" unit within charge reach that does not charge closes to a
+  -- pace off; one already there was ordered the remainder (0.2 paces, half
+  -- a millimetre), a move that moved nothing (Hydaspes' elephants, period
+  -- after period)
+  local function situation(gap)
+    local G, u, e = facing(unit("u", "HI", 0, 0, 0, { figures = 8, ranks = 2 }),
+      unit("e", "HI", 0, 0, 180, { figures = 8, ranks = 2 }), gap)
+    G.sides[1].commander = F.commander{ move = ai.move }
+    return G, u, e
+  end
+  local G, u = situation(10)
+  local p = ai.move(G, u)
+  T.truthy(p and p.distance > 1, "10 paces off: it closes (" .. tostring(p and p.distance) .. " paces)")
+  G, u = situation(1.2)
+  T.eq(ai.move(G, u), nil, "1.2 paces off: no move")
+  local moves, still = moves_of_period(G, u)
+  T.truthy(still, "played through the battle engine: the unit stands")
+  T.eq(#moves, 0, "and no move was declared")
+end)
+
+T.case("WRG commander (issue #13, mirror matches): the two sides go round what bars the way by the same hand, each from its own side", function()
+  -- the same situation for side 1 and, reflected across the table's middle
+  -- line (as the scenarios deploy the two sides), for side 2: a skirmisher
+  -- closing to range whose way straight on is barred while 30 degrees
+  -- either side are both open. Tried in the board's order (30 degrees
+  -- clockwise first) both sides went clockwise: not the same move seen
+  -- from the two sides. (The trial moves are the battle's own, except that
+  -- the straight run is barred by hand: turn.advance moves nothing on the
+  -- unit's start facing.)
+  local turn = require("wrg.turn")
+  local function plan(s)
+    local G0 = fight{ side1 = { unit("z", "HI", 100, 100, 0) } }
+    local depth = G0.S.depth
+    local function y(v) return s == 1 and v or depth - v end
+    local start = s == 1 and 0 or 180
+    local sk = unit("s", "LI", 600, y(300), start, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local en = unit("e", "HI", 600, y(1000), start + 180)
+    local G
+    if s == 1 then G = fight{ side1 = { sk }, side2 = { en } } else G = fight{ side1 = { en }, side2 = { sk } } end
+    local id = G.by_id[s].s
+    local advance = turn.advance
+    turn.advance = function(G2, uid, paces, ...)
+      local _, _, f = G2.bf:pos(uid)
+      if uid == id and math.abs(turn.norm(f - start)) < 1 then return "barred", 0 end
+      return advance(G2, uid, paces, ...)
+    end
+    local ok, p = pcall(ai.move, G, id)
+    turn.advance = advance
+    assert(ok, p)
+    return p
+  end
+  local p1, p2 = plan(1), plan(2)
+  T.truthy(p1 and p2, "both are ordered a move")
+  T.truthy(math.abs(p1.bearing) > 15, "side 1 goes round (bearing " .. tostring(p1.bearing) .. ")")
+  T.near(turn.norm(p2.bearing - (180 - p1.bearing)), 0, 0.5,
+    "side 2's bearing is side 1's reflected (" .. tostring(p1.bearing) .. " and " .. tostring(p2.bearing) .. ")")
+end)
+
+T.case("WRG commander (issue #13): a move or charge that went nowhere last period is not ordered again from the same place", function()
+  -- the trial moves skip the checks the battle makes for a unit touching
+  -- another, so a few moves look open and are not; a player who saw the
+  -- move fail does not order it again (a warband ordered the same 3 paces
+  -- eight periods running at the Medway)
+  local G, u = facing(unit("u", "HI", 0, 0, 0, { figures = 8, ranks = 2 }), unit("e", "HI", 0, 0, 180), 300)
+  G.turn = 1
+  local p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "period 1: a move towards the enemy")
+  G.turn = 2
+  T.eq(ai.move(G, u), nil, "period 2, the unit where it stood: the same move is not ordered again")
+  G.turn = 3
+  p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "period 3: tried once more (something may have moved out of its way)")
+  G.turn = 4
+  local x, y, f = G.bf:pos(u)
+  G.bf:place(u, x, y + 10, f)
+  p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "period 4, the unit moved on (by other means): it is ordered a move")
+  -- charges likewise
+  local G2, c, t = facing(unit("c", "HC", 0, 0, 0, { class = "B", figures = 8, ranks = 2 }),
+    unit("t", "LMI", 0, 0, 180, { class = "D", figures = 8, ranks = 2, weapons = { "javelin" } }), 40)
+  G2.turn = 1
+  T.eq(ai.charge_target(G2, c), t, "period 1: the cavalry charge")
+  G2.turn = 2
+  T.eq(ai.charge_target(G2, c), nil, "period 2, still where they stood: the charge that went nowhere is not declared again")
+  G2.turn = 3
+  T.eq(ai.charge_target(G2, c), t, "period 3: it may be tried once more")
+end)
+
+T.case("WRG commander (issue #13): with ai.WHEEL_ROOM (off by default) an attacking unit keeps room to wheel onto the enemy it will charge", function()
+  -- CHARGING: the charger turns to face its target before it runs in; a
+  -- unit that ends its move with a friend in the sweep of that turn cannot
+  -- charge from there (at Gaugamela 17 times a battle an "attack" unit
+  -- with an enemy in reach and in its front found its charge's turn stopped
+  -- by a friend). The enemy 35 degrees off its front, 150 paces away, a
+  -- friend ahead on that side: straight ahead (keeping the line) would end
+  -- with the friend in the sweep; the commander goes at the enemy instead.
+  -- Played through the battle engine: one period of ordinary moves.
+  local default = ai.WHEEL_ROOM
+  local function period(wheel_room)
+    ai.WHEEL_ROOM = wheel_room
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local f = unit("f", "HI", 660, 460, 0, { figures = 4, ranks = 1, set = { order = "hold" } })
+    local e = unit("e", "HI", 600 + 150 * math.sin(math.rad(35)) * MM, 300 + 150 * math.cos(math.rad(35)) * MM, 180)
+    local G = fight{ side1 = { u, f }, side2 = { e }, cmd1 = F.commander{ move = ai.move } }
+    local id, eid = G.by_id[1].u, G.by_id[2].e
+    F.play(G)
+    ai.WHEEL_ROOM = default
+    local turn = require("wrg.turn")
+    local stopped = turn.probe(G, id, function()
+      local r = G.bf:move(id, "turn", turn.norm(turn.bearing(G, id, eid) - select(3, G.bf:pos(id))))
+      return r and r.stopped_by
+    end)
+    return stopped, G.bf:distance(id, eid) / MM, turn.charge_move(G.D[id]), G.by_id[1].f
+  end
+  local stopped, dist, reach, fid = period(false)
+  T.truthy(dist <= reach, "the enemy is within charge reach after the move (" .. dist .. " paces)")
+  T.eq(stopped, fid, "keeping the line: the turn onto the enemy would be stopped by the friend")
+  stopped, dist = period(true)
+  T.truthy(dist <= reach, "the enemy within charge reach (" .. dist .. " paces)")
+  T.eq(stopped, nil, "keeping room to wheel: the turn onto the enemy is clear")
+end)
+
+T.case("WRG commander (issue #13): an attacking unit whose every trial move goes nowhere is ordered none", function()
+  -- the enemy 5 paces ahead (the charge declined), every way barred (by
+  -- hand: turn.advance moves nothing): straight ahead's bonus for keeping
+  -- the line took its score just under the "barred" mark and the move was
+  -- ordered anyway (a Medway warband, 3 paces, four periods running)
+  local turn = require("wrg.turn")
+  local G, u = facing(unit("u", "LMI", 0, 0, 0, { class = "D", figures = 8, ranks = 2, weapons = { "javelin" } }),
+    unit("e", "HI", 0, 0, 180), 5)
+  local p = ai.move(G, u)
+  T.truthy(p and p.distance > 0, "way open: it closes to a pace off (" .. tostring(p and p.distance) .. " paces)")
+  local advance = turn.advance
+  turn.advance = function(G2, uid, ...)
+    if uid == u then return "barred", 0 end
+    return advance(G2, uid, ...)
+  end
+  local ok, q = pcall(ai.move, G, u)
+  turn.advance = advance
+  assert(ok, q)
+  T.eq(q, nil, "every way barred: no move is ordered")
+end)
