@@ -30,12 +30,15 @@ local function median(list)
 end
 
 -- A battle is decided when it has a winner by the rules' own victory
--- conditions: not one declared at the turn limit (on points or otherwise).
+-- conditions: not one judged when play stopped -- at the turn limit or at
+-- nightfall (the weather module ends a battle begun by day), on points or
+-- otherwise -- whatever the turn ("points" alone is WRG's judgement at the
+-- end; Historicon's "victory points reduced by 25%" is its victory rule).
 local function decided(r)
   if not r.winner then return false end
-  if r.turn_limit and r.turns < r.turn_limit then return true end
   local reason = string.lower(r.reason or "")
-  return not (reason:find("limit", 1, true) or reason:find("points", 1, true))
+  if reason:find("limit", 1, true) or reason:find("nightfall", 1, true) then return false end
+  return not (reason == "points" or reason:find("^points") or reason:find("on points", 1, true))
 end
 cli.decided = decided
 
