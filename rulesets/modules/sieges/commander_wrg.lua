@@ -853,7 +853,9 @@ function CMD.install(rules, R)
     if not S then return charge_target(G, uid) end
     local d = G.D[uid]
     if d.siege_on and d.side == S.defender then return nil end
-    if d.siege and (d.siege.ram or d.siege.ladder_up or (d.siege.fire and d.siege.prepared)) then return nil end
+    -- (a party with a footing has done with its ladders: it fights from the
+    -- walk, and charges into the fort like anyone inside)
+    if d.siege and (d.siege.ram or (d.siege.ladder_up and not d.siege.footing) or (d.siege.fire and d.siege.prepared)) then return nil end
     local t = charge_target(G, uid)
     -- (nor a charge whose line a standing fortification stops: CMD.charge_blocked)
     if t and CMD.charge_blocked(G, R, uid, t) then t = nil end

@@ -131,3 +131,19 @@ T.case("Quality report (siege reading, at_post.lua): the garrison on its walls a
   G.D[ram].siege.working = nil
   T.eq(referee.at_post(G, ram), false, "no standing section to batter")
 end)
+
+T.case("WRG 1973 SIEGE: LADDERS (the commander): a party with a footing charges into the fort (its ladders no longer hold it)", function()
+  -- a footing on the east wall, an enemy inside within charge reach (camp,
+  -- seed 3: a party with a footing stood 8 periods throwing javelins at a
+  -- cohort 2 mm away, its ladders still counted as up)
+  local G = situation{
+    side1 = { unit("lp", "MI", 800 - 10, 700, 90, { figures = 8, ranks = 2 }) },
+    side2 = { unit("g", "HI", 700, 700, 270), FAR } }
+  local lp = G.by_id[1].lp
+  G.D[lp].siege = { ladders = 2, ladder_up = { section = 1, since = 0 }, footing = true }
+  G.sieges_turn = turn
+  local t = ai.charge_target(G, lp)
+  T.eq(t, G.by_id[2].g, "the enemy inside is charged")
+  G.D[lp].siege.footing = nil
+  T.eq(ai.charge_target(G, lp), nil, "without a footing, a party at its ladders does not charge")
+end)
