@@ -29,7 +29,7 @@ expect_exit 1 "a bad term in a creature file fails the check" -- "$SANDTABLE" ch
 expect_output "fire_drake.lua:7: creature 'fire_drake': counts_as.reaction = \"Z\"" "named at the creature file's line"
 expect_exit 0 "the example fights under the referee" -- "$SANDTABLE" battle mods/example_dragon/wyvern.yaml --seed 3 --referee
 expect_output "no violation" "clean"
-# as the shipped scenarios in referee_battles_test.sh: 200 seeded battles, no violation
+# as the shipped scenarios in quality_gate_test.sh: 200 seeded battles, no violation
 TRIALS=${REFEREE_TRIALS:-200}
 "$SANDTABLE" sim mods/example_dragon/wyvern.yaml --trials "$TRIALS" --threads "$(nproc)" --seed 1 --referee \
   --format json --out "$TMP/r.json" > "$TMP/r.txt" 2>&1
