@@ -5,47 +5,19 @@
 -- through the battle engine (turn.play). The commander's choices are not
 -- rules; the rules they keep to are named in each case.
 local T = require("lib.testing")
-local dice = require("sandtable.dice")
-local ruleset = require("lib.ruleset")
 local forts = require("modules.sieges.fortifications")
 local ST = require("modules.sieges.wrg.state")
 local CMD = require("modules.sieges.commander_wrg")
 
-local rules = ruleset.load("wrg", { options = { "sieges" } })
-local battle = rules.require("wrg.battle")
-local turn = rules.require("wrg.turn")
-local ai = rules.require("wrg.ai")
+local F = require("modules.sieges.tests.wrg_fixtures")
+local rules, battle, turn, ai = F.rules, F.battle, F.turn, F.ai
 local referee = rules.require("wrg.referee")
-
--- A square fort 40 x 40 cm, its south face at y = 500 mm: a wall, a gate in
--- the middle (x 550-650), a wall; the rest walls.
-local FORT = {
-  type = "fortification", name = "test fort", defender = 2, sections = {
-    { kind = "wall", from = { 40, 50 }, to = { 55, 50 } }, { kind = "gate", from = { 55, 50 }, to = { 65, 50 } },
-    { kind = "wall", from = { 65, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
-    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
-
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
-
-local FAR = unit("far", "MI", 1700, 1150, 180)
+local FAR, unit = F.FAR, F.unit
 local G_DEPTH_MI = 40 -- 6 MI figures in 2 ranks (wrg base sizes: 20 mm a rank)
 
+-- both sides under the default commander (the siege commander wraps it)
 local function situation(opts)
-  local G = battle.skirmish{
-    dice = dice.random(opts.seed or 1),
-    report = function() end,
-    table = { terrain = { FORT, { type = "siege", besieger = 1 } } },
-    sides = {
-      { units = opts.side1, commander = ai },
-      { units = opts.side2 or { FAR }, commander = ai },
-    },
-  }
-  ST.init(G)
-  return G
+  return (F.situation{ side1 = opts.side1, side2 = opts.side2, seed = opts.seed, cmd1 = ai, cmd2 = ai })
 end
 
 local function events(G, kind, unit_id)
@@ -56,8 +28,7 @@ local function events(G, kind, unit_id)
   return out
 end
 
--- the y of a unit of depth d standing with its front 1 mm off the south face (y = 500)
-local function at_foot(depth) return 500 - 1 - depth / 2 end
+local at_foot = F.at_foot
 
 -- the index of the fort's gate (the walls are cut into sections of 90 mm at most)
 local function gate(G)

@@ -6,58 +6,17 @@
 -- DISTANCES.
 local T = require("lib.testing")
 local dice = require("sandtable.dice")
-local ruleset = require("lib.ruleset")
 local ST = require("modules.sieges.wrg.state")
 local EN = require("modules.sieges.wrg.engines")
 local materials = require("modules.sieges.materials")
 
-local rules = ruleset.load("wrg", { options = { "sieges" } })
-local battle = rules.require("wrg.battle")
-local turn = rules.require("wrg.turn")
-local ai = rules.require("wrg.ai")
+local F = require("modules.sieges.tests.wrg_fixtures")
+local rules, battle, turn, ai, tables, MM = F.rules, F.battle, F.turn, F.ai, F.tables, F.MM
 local shooting = rules.require("wrg.shooting")
 local melee = rules.require("wrg.melee")
-local tables = rules.require("wrg.tables")
 local referee = rules.require("wrg.referee")
-
-local MM = tables.MM_PER_PACE
-
--- A square fort, its south face at y = 500 mm (as in wrg_test.lua).
-local FORT = {
-  type = "fortification", name = "test fort", defender = 2, sections = {
-    { kind = "wall", from = { 40, 50 }, to = { 55, 50 } }, { kind = "gate", from = { 55, 50 }, to = { 65, 50 } },
-    { kind = "wall", from = { 65, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
-    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
-
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
-
-local function commander(t)
-  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end }
-  for k, v in pairs(t or {}) do quiet[k] = v end
-  return setmetatable(quiet, { __index = ai })
-end
-
-local FAR = unit("far", "MI", 1700, 1150, 180)
-
-local function situation(opts)
-  local lines = {}
-  local G = battle.skirmish{
-    dice = opts.dice or dice.random(opts.seed or 1),
-    report = function(l) lines[#lines + 1] = l end,
-    table = { terrain = { FORT, { type = "siege", besieger = 1, engines = opts.engines } } },
-    sides = {
-      { units = opts.side1, commander = opts.cmd1 or commander() },
-      { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
-    },
-  }
-  ST.init(G)
-  return G, lines
-end
+local FORT, FAR = F.FORT, F.FAR
+local unit, commander, situation = F.unit, F.commander, F.situation
 
 local function events(G, kind, what)
   local out = {}

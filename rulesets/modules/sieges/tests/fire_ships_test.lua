@@ -6,55 +6,13 @@
 -- Source: "SIEGE, FIELD ENGINEERING AND SHIP-TO-SHORE FIGHTING" (pp. 30-32).
 local T = require("lib.testing")
 local dice = require("sandtable.dice")
-local ruleset = require("lib.ruleset")
 local fire = require("modules.sieges.fire")
 local ST = require("modules.sieges.wrg.state")
 
-local rules = ruleset.load("wrg", { options = { "sieges" } })
-local battle = rules.require("wrg.battle")
-local turn = rules.require("wrg.turn")
-local ai = rules.require("wrg.ai")
-local tables = rules.require("wrg.tables")
-
-local MM = tables.MM_PER_PACE
-
--- A square stone fort far in the north-west corner (40..80 x 50..90 cm).
-local FORT = {
-  type = "fortification", name = "test fort", defender = 2, sections = {
-    { kind = "wall", from = { 40, 50 }, to = { 55, 50 } }, { kind = "gate", from = { 55, 50 }, to = { 65, 50 } },
-    { kind = "wall", from = { 65, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
-    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
-
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
-
--- A commander that declares nothing and moves nothing unless told.
-local function commander(t)
-  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end }
-  for k, v in pairs(t or {}) do quiet[k] = v end
-  return setmetatable(quiet, { __index = ai })
-end
-
-local FAR = unit("far", "MI", 1700, 1150, 180)
-
-local function situation(opts)
-  local lines = {}
-  local G = battle.skirmish{
-    dice = opts.dice or dice.random(opts.seed or 1),
-    report = function(l) lines[#lines + 1] = l end,
-    table = { terrain = opts.terrain or { FORT, { type = "siege", besieger = 1 } } },
-    sides = {
-      { units = opts.side1 or { unit("far1", "MI", 100, 100) }, commander = opts.cmd1 or commander() },
-      { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
-    },
-  }
-  ST.init(G)
-  return G, lines
-end
+local F = require("modules.sieges.tests.wrg_fixtures")
+local rules, battle, turn, ai, tables, MM = F.rules, F.battle, F.turn, F.ai, F.tables, F.MM
+local FAR = F.FAR
+local unit, commander, situation, play = F.unit, F.commander, F.situation, F.play
 
 local function events(G, kind, when)
   local out = {}
@@ -64,10 +22,6 @@ local function events(G, kind, when)
   return out
 end
 
-local function play(G)
-  turn.play(G)
-  G.turn = G.turn + 1
-end
 
 local function find(lines, pat)
   for _, l in ipairs(lines) do if l:find(pat) then return l end end

@@ -6,67 +6,19 @@
 -- assertions hold for any roll.
 local T = require("lib.testing")
 local dice = require("sandtable.dice")
-local ruleset = require("lib.ruleset")
 local forts = require("modules.sieges.fortifications")
 local fire = require("modules.sieges.fire")
 local mining = require("modules.sieges.mining")
 local ST = require("modules.sieges.wrg.state")
 local PD = require("modules.sieges.wrg.period")
 
-local rules = ruleset.load("wrg", { options = { "sieges" } })
-local battle = rules.require("wrg.battle")
-local turn = rules.require("wrg.turn")
-local ai = rules.require("wrg.ai")
+local F = require("modules.sieges.tests.wrg_fixtures")
+local rules, battle, turn, ai, tables, MM = F.rules, F.battle, F.turn, F.ai, F.tables, F.MM
 local shooting = rules.require("wrg.shooting")
 local melee = rules.require("wrg.melee")
-local tables = rules.require("wrg.tables")
 local referee = rules.require("wrg.referee")
-
-local MM = tables.MM_PER_PACE
-
--- A square fort 40 x 40 cm, its south face at y = 500 mm: south wall (3
--- sections), a gate in the middle, the rest walls.
-local FORT = {
-  type = "fortification", name = "test fort", defender = 2, sections = {
-    { kind = "wall", from = { 40, 50 }, to = { 55, 50 } }, { kind = "gate", from = { 55, 50 }, to = { 65, 50 } },
-    { kind = "wall", from = { 65, 50 }, to = { 80, 50 } }, { kind = "wall", from = { 80, 50 }, to = { 80, 90 } },
-    { kind = "wall", from = { 80, 90 }, to = { 40, 90 } }, { kind = "wall", from = { 40, 90 }, to = { 40, 50 } } } }
-local PALISADE = {
-  type = "fortification", name = "test camp", defender = 2, sections = {
-    { kind = "palisade", from = { 40, 50 }, to = { 49, 50 } }, { kind = "palisade", from = { 49, 50 }, to = { 58, 50 } },
-    { kind = "palisade", from = { 58, 50 }, to = { 67, 50 } }, { kind = "palisade", from = { 67, 50 }, to = { 67, 80 } },
-    { kind = "palisade", from = { 67, 80 }, to = { 40, 80 } }, { kind = "palisade", from = { 40, 80 }, to = { 40, 50 } } } }
-
-local function unit(id, ty, x, y, facing, extra)
-  local u = { id = id, type = ty, class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing or 0 } }
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
-
--- A commander that declares nothing and moves nothing unless told.
-local function commander(t)
-  local quiet = { charge_target = function() return nil end, countercharge = function() return false end,
-                  move = function() return nil end, formation = function() return nil end }
-  for k, v in pairs(t or {}) do quiet[k] = v end
-  return setmetatable(quiet, { __index = ai })
-end
-
-local FAR = unit("far", "MI", 1700, 1150, 180)
-
-local function situation(opts)
-  local lines = {}
-  local G = battle.skirmish{
-    dice = opts.dice or dice.random(opts.seed or 1),
-    report = function(l) lines[#lines + 1] = l end,
-    table = { terrain = opts.terrain or { FORT, { type = "siege", besieger = 1 } } },
-    sides = {
-      { units = opts.side1 or { unit("far1", "MI", 100, 100) }, commander = opts.cmd1 or commander() },
-      { units = opts.side2 or { FAR }, commander = opts.cmd2 or commander() },
-    },
-  }
-  ST.init(G)
-  return G, lines
-end
+local FORT, PALISADE, FAR = F.FORT, F.PALISADE, F.FAR
+local unit, commander, situation, play, at_foot = F.unit, F.commander, F.situation, F.play, F.at_foot
 
 local function events(G, kind, when)
   local out = {}
@@ -76,13 +28,6 @@ local function events(G, kind, when)
   return out
 end
 
-local function play(G)
-  turn.play(G)
-  G.turn = G.turn + 1
-end
-
--- the y of a unit of depth d standing with its front 1 mm off the south face (y = 500)
-local function at_foot(depth) return 500 - 1 - depth / 2 end
 
 ---------------------------------------------------------------------------
 
