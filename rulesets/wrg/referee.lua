@@ -53,6 +53,10 @@ local PACES = {
     return math.max(c, normal_move(d))
   end,
   charge = function(d) return charge_move(d) end,
+  -- the charge an UNCONTROLLED ADVANCE "IN ATTEMPT TO CONTACT" makes: the
+  -- same distance, declared apart because the rules, not the commander,
+  -- chose it (the quality report's "moved 0" counts only ordered moves)
+  uncontrolled_charge = function(d) return charge_move(d) end,
   evade = function(d) return normal_move(d) end,
   break_off = function(d) return normal_move(d) end,
   retreat = function(d) return normal_move(d) end,
@@ -74,7 +78,7 @@ R.PACES = PACES
 
 -- DIFFICULT TERRAIN: cavalry "in addition are limited to normal moves
 -- except when in rout"
-local LIMITED = { charge = true, pursuit = true, uncontrolled = true }
+local LIMITED = { charge = true, uncontrolled_charge = true, pursuit = true, uncontrolled = true }
 
 function R.allowance(G, uid, kind)
   local d = G.D[uid]

@@ -79,7 +79,9 @@ local function declare(G)
         end
         if go then
           d.charging = true
-          G.charges[#G.charges + 1] = { charger = uid, target = target }
+          -- (forced: the rules chose the target, "IN ATTEMPT TO CONTACT", not the
+          -- commander: the referee is told of it as a move of its own kind)
+          G.charges[#G.charges + 1] = { charger = uid, target = target, forced = d.state == "uncontrolled" or nil }
           during_charge.note(G, G.charges[#G.charges])  -- where the charge began
           charged[target] = charged[target] or {}
           table.insert(charged[target], uid)

@@ -501,7 +501,7 @@ local function move_charger(G, c)
     c.held, c.x0, c.y0, c.f_start = dist - share * f_start / MM, cx0, cy0, f_start
     dist = share * f_start / MM
   end
-  local stop, moved = advance(G, c.charger, dist, nil, "charge", f_start)
+  local stop, moved = advance(G, c.charger, dist, nil, c.forced and "uncontrolled_charge" or "charge", f_start)
   d.moved = (c.resumed and d.moved or 0) + moved
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
   if hit and hit ~= c.target and live(G.D[hit]) and not G.D[hit].routing and not G.D[hit].in_melee then

@@ -206,6 +206,28 @@ T.case("UNCONTROLLED ADVANCE: charge speed the first period, minus 30 paces the 
   T.near(d.moved, 50, 0.01, "then 80 - 30")
 end)
 
+-- "UNCONTROLLED ADVANCE IN ATTEMPT TO CONTACT": the charge is the rules',
+-- at the nearest enemy in reach, not the commander's choice. It goes as far
+-- as any charge, and the referee is told of it as a move of its own kind, so
+-- the quality report's "moved 0" (moves the commander ordered) does not
+-- count it (issue #13: such charges that went nowhere were counted).
+T.case("UNCONTROLLED ADVANCE: the charge at the nearest enemy is the rules', declared as an uncontrolled charge", function()
+  local G = fight{ side1 = { unit("u", "MI", 600, 200, 0) }, side2 = { unit("e", "MI", 600, 300, 180) },
+                   cmd1 = setmetatable({ charge_target = function() return nil end }, { __index = ai }) }
+  local u = G.by_id[1].u
+  local d = G.D[u]
+  d.state, d.state_periods, d.ua_period, d.order = "uncontrolled", 3, 0, nil
+  local kinds = {}
+  G.referee = { record = function(_, id, kind) if id == u then kinds[#kinds + 1] = kind end end }
+  play(G)
+  G.referee = nil
+  T.eq(kinds[1], "uncontrolled_charge", "declared apart from the commander's charges")
+  for _, k in ipairs(kinds) do T.truthy(k ~= "charge", "no ordered charge declared (" .. k .. ")") end
+  T.truthy(d.in_melee, "it charged home")
+  local R = require("wrg.referee")
+  T.eq(R.allowance(G, u, "uncontrolled_charge"), R.allowance(G, u, "charge"), "the same allowance as a charge")
+end)
+
 ---------------------------------------------------------------------------
 -- 7. GENERAL FEATURES OF ORDERS 4: evading skirmishers
 
