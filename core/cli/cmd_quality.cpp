@@ -25,7 +25,8 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Experiment seed; battle i uses a seed derived from (seed, i)")->capture_default_str();
   cmd->add_option("--format", o->format, "table or json")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_option("--out", o->out, "Write the report to FILE instead of stdout");
-  cmd->add_flag("--strict", o->strict, "Exit 1 when a goal is missed (for tests and CI)");
+  cmd->add_flag("--strict", o->strict,
+                "Exit 1 when a goal is missed: not met, and not short as the scenario documents (its quality: block)");
   cmd->add_flag("--mirror", o->mirror,
                 "Also fight each army against itself: a fair commander wins a mirror match as often from either side");
   return [o, &global] {
