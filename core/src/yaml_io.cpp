@@ -108,6 +108,12 @@ Value from_node(const YAML::Node& node, const std::string& file, const std::stri
 // came back as 7 and "yes" as true.)
 bool reads_back_as_other(const std::string& s) {
   if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return true;
+  // A control character or an edge space may be written plain and read back
+  // changed (a trailing carriage return is taken for a line break: found by
+  // tests/fuzz); written double-quoted, each is escaped and reads back as is.
+  if (s.front() == ' ' || s.back() == ' ') return true;
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return true;
   Walk walk;
   return !from_node(YAML::Node(s), "", "", nullptr, walk).is_string();
 }

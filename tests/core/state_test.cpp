@@ -151,6 +151,21 @@ TEST_CASE("State: strings that look like numbers or booleans survive a YAML roun
   CHECK(back.to_value().to_json() == s.to_value().to_json());
 }
 
+// Found by tests/fuzz (fuzz_scenario, session six): a plain scalar that ends
+// in a carriage return read as "... + \r"; written back plain, the reader
+// took the \r for a line break and the value came back without it.
+TEST_CASE("YAML: strings with control characters or edge spaces survive a round trip", "[state][yaml]") {
+  for (const std::string s : {std::string("rulese:t phalanx turnc } + \r"), std::string("tab\tinside"),
+                              std::string(" leading"), std::string("trailing "), std::string("bell\a"),
+                              std::string("line\nbreak")}) {
+    const Value v(Value::Map{{"text", s}});
+    const std::string text = to_yaml(v);
+    INFO(text);
+    const Value back = parse_yaml(text, "again.yaml");
+    CHECK(back == v);
+  }
+}
+
 TEST_CASE("State: hash is stable and changes when a unit moves", "[state]") {
   const State a = two_unit_battle();
   State b = two_unit_battle();
