@@ -367,6 +367,17 @@ function CMD.install(rules)
   local ai = rules.require("phalanx.ai")
   local turn = rules.require("phalanx.turn")
   local activate = ai.activate
+  -- the initiative table's "As the player wishes" asks the commander for
+  -- one order (ai.free_order): a charge or move it would make as nothing is
+  -- no order either (the vignette halts). Gingindlovu at 30 turns: the
+  -- iNgobamakhosi's free charges at the Natal Native Contingent behind the
+  -- rampart, 0 mm each (moved 0 1.2 % of 200 battles).
+  local free_order = ai.free_order
+  function ai.free_order(G, g)
+    local o = free_order(G, g)
+    if o and G.sieges then return CMD.unblocked(G, { o }, turn)[1] end
+    return o
+  end
   function ai.activate(G, side, points)
     local orders = activate(G, side, points) or {}
     local S = G.sieges

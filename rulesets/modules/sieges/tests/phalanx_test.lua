@@ -688,3 +688,21 @@ T.case("WRG 1973 SIEGE in Phalanx (the commander, session seven): the ram party'
   turn.place(G, mob, 700, 100, 0)                        -- the friend gone: the move stands
   T.eq(CMD.unblocked(G, { CMD.ram_order(G, ram, turn) }, turn)[1].kind, "move")
 end)
+
+T.case("WRG 1973 SIEGE in Phalanx (the commander, session seven): \"As the player wishes\" (initiative 7) gives no charge the palisade stops at once", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local ai = rules.require("phalanx.ai")
+  -- Gingindlovu: the iNgobamakhosi's free charge at a vignette behind the rampart moved 0 mm
+  local G = skirmish(rules, { { id = "att", class = "LIW", general = true, at = { 900, 300 } } },
+    { { id = "def", class = "LIN", general = true, at = { 950, 560, 180 } } })
+  local att = G.by_vid[1].att
+  turn.place(G, att, 900, 500 - 0.5 - G.D[att].d / 2, 0)
+  local g = group_of(G, 1, "att")
+  local o = ai.free_order(G, g)
+  local x0, y0, f0 = G.bf:pos(att)
+  if o then turn.execute_order(G, g, o) end
+  local x1, y1, f1 = G.bf:pos(att)
+  local still = math.abs(x1 - x0) < 1 and math.abs(y1 - y0) < 1 and math.abs(turn.norm(f1 - f0)) < 1
+  T.eq(o ~= nil and (o.kind == "move" or o.kind == "charge") and still, false, "no ordered move or charge of 0 mm")
+end)
