@@ -184,3 +184,23 @@ T.case("WRG 1973 SIEGE: LADDERS (the commander): a party with a footing charges 
   G.D[lp].siege.footing = nil
   T.eq(ai.charge_target(G, lp), nil, "without a footing, a party at its ladders does not charge")
 end)
+
+T.case("WRG 1973 SIEGE: FIRE (the commander, session seven): a fire party keeps to its fire work when a gap opens; without its fire the same unit goes for the gap", function()
+  -- the camp, periods 20-25: "More men with firebrands" went for each gap
+  -- the burning palisade opened and back to their stretch when it closed,
+  -- swinging their facing back and forth ('facing-oscillates')
+  local G = situation{
+    side1 = { unit("fb", "LMI", 600, 330, 0, { weapons = { "javelin" }, figures = 8, ranks = 2, set = { siege = { fire = true } } }) },
+    side2 = { unit("g", "HI", 1000, 1000, 180), FAR } }
+  ST.set_state(G, gate(G), "breached", "test")
+  G.sieges_turn = turn
+  local fb = G.by_id[1].fb
+  local kit = G.D[fb].siege
+  G.D[fb].siege = {}
+  local gap_plan = ai.move(G, fb)
+  T.truthy(gap_plan and gap_plan.distance > 0, "without fire it makes for the gap")
+  G.D[fb].siege = kit
+  local p = ai.move(G, fb)
+  local same = p ~= nil and math.abs((p.bearing or 0) - (gap_plan.bearing or 0)) < 1 and math.abs((p.distance or 0) - gap_plan.distance) < 1
+  T.eq(same, false, "with its fire it does not go for the gap")
+end)
