@@ -294,8 +294,20 @@ function L.deploy(G, s, specs, plan, width)
         y = nil
       end
       if not y then
-        local x = free(p.x, p.y, bw, bh)
-        out[#out + 1] = x and { index = p.index, x = x, y = p.y, facing = p.facing } or p
+        -- its own row, else a row further back towards its own edge
+        -- (session seven: a ladder party's side-face place took the room
+        -- of the row's last unit, which then kept its base place on top of
+        -- a friend -- the referee's overlap in the Claudian campaign's
+        -- siege, seed 4545540191844069310)
+        local back = s == 1 and -1 or 1
+        local placed_at
+        for k = 0, 6 do
+          local ry = p.y + back * k * (bh + 10)
+          if ry - bh / 2 < 1 or ry + bh / 2 > G.S.depth - 1 then break end
+          local x = free(p.x, ry, bw, bh)
+          if x then placed_at = { index = p.index, x = x, y = ry, facing = p.facing }; break end
+        end
+        out[#out + 1] = placed_at or p
       end
     end
   end

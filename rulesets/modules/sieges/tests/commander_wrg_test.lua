@@ -204,3 +204,17 @@ T.case("WRG 1973 SIEGE: FIRE (the commander, session seven): a fire party keeps 
   local same = p ~= nil and math.abs((p.bearing or 0) - (gap_plan.bearing or 0)) < 1 and math.abs((p.distance or 0) - gap_plan.distance) < 1
   T.eq(same, false, "with its fire it does not go for the gap")
 end)
+
+T.case("WRG 1973 SIEGE (the commander's deployment, session seven): a unit with no room left on its row stands a row further back, not on a friend", function()
+  -- the Claudian campaign's siege (seed 4545540191844069310): the ladder
+  -- party's side-face place took the row's room and the horse kept its base
+  -- place on top of the slingers (the referee's overlap)
+  local specs = { { id = "a", w = 600, dp = 40 }, { id = "b", w = 600, dp = 40 } }
+  local plan = { { index = 1, x = 400, y = 900, facing = 180 }, { index = 2, x = 800, y = 900, facing = 180 } }
+  local out = lanes.deploy({ S = { depth = 1200 } }, 2, specs, plan, 1200)
+  T.eq(#out, 2)
+  T.eq({ out[1].x, out[1].y }, { 400, 900 }, "the first keeps its place")
+  T.near(out[2].y, 900 + 40 + 10, 1e-6, "the second a row back (towards side 2's edge)")
+  local apart = math.abs(out[1].y - out[2].y) >= 40 or math.abs(out[1].x - out[2].x) >= 600
+  T.eq(apart, true, "no overlap")
+end)
