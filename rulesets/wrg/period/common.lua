@@ -56,34 +56,10 @@ local NONE = {}
 local DEEP = 0.95
 local SOFT = 0.5
 
--- lib.manoeuvre's overlapping (the units on uid's layer whose bases overlap
--- uid's by more than `slack`, in id order; `skip` a set left out), asked of
--- the units bf:within finds within 0 mm (the units its bf:query lists: the
--- query's test allows the core's contact tolerance) rather than of bf:query,
--- whose spatial index is refreshed after every move (a move's checks and
--- bisections ask this after each step). When nothing is that near (bf:first_within,
--- most bases most of the time) the answer is the empty list at once.
-local touch_ids, touch_dists = {}, {}
-function turn.overlapping(G, uid, slack, skip)
-  local bf = G.bf
-  if bf:first_within(uid, CONTACT_TOLERANCE) == nil then return {} end
-  local n = bf:within(uid, CONTACT_TOLERANCE, 0, touch_ids, touch_dists)
-  local x, y, f = bf:pos(uid)
-  local u = bf:unit(uid)
-  local out = {}
-  for i = 1, n do
-    local o = touch_ids[i]
-    local v = bf:unit(o)
-    if not (skip and skip[o]) and v.layer == u.layer then
-      local ox, oy, of = bf:pos(o)
-      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
-        { u.depth, v.depth }, slack or M.TOLERANCE)
-      if #pairs_ > 0 then out[#out + 1] = o end
-    end
-  end
-  table.sort(out)
-  return out
-end
+-- The units on uid's layer whose bases overlap uid's by more than `slack`,
+-- in id order (`skip` a set left out): lib.manoeuvre's test, shared by every
+-- ruleset (it asks bf:within, not bf:query).
+turn.overlapping = M.overlapping
 local overlapping = turn.overlapping
 
 local function stands_clear(G, uid, soft, skip)
