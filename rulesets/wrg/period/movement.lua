@@ -366,6 +366,12 @@ local function advance(G, uid, paces, opts, kind, f_before)
   return stop, moved
 end
 
+-- Whether any part of the base stands in a river.
+local function under_river(G, uid)
+  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then return true end end
+  return false
+end
+
 advance_on = function(G, uid, paces, opts)
   if paces <= 0 then return nil, 0, false, 1 end
   local d = G.D[uid]
@@ -376,8 +382,9 @@ advance_on = function(G, uid, paces, opts)
   -- of that kind it already stands on it may walk off
   local barred = false
   local keys = G.has_impassable and turn.impassable_keys(d)
+  local u -- the base before the move (read once for both probes below)
   if keys then
-    local u = G.bf:unit(uid)
+    u = G.bf:unit(uid)
     local use
     for _, k in ipairs(keys) do
       if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, KEY1[k]) then use = use or {}; use[#use + 1] = k end
@@ -406,7 +413,7 @@ advance_on = function(G, uid, paces, opts)
     end
   end
   if G.has_river then
-    local u = G.bf:unit(uid)
+    u = u or G.bf:unit(uid)
     -- the first river along the path (terrain_clear_advance looks at the end
     -- of a move: a long move could jump a river), in steps of 20 mm
     local clear = dist
@@ -421,9 +428,9 @@ advance_on = function(G, uid, paces, opts)
         break
       end
     end
-    local under_river = false
-    for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then under_river = true end end
-    if clear < dist - 0.5 and not under_river then
+    -- (whether the base already stands in a river is asked only of a move a
+    -- river cuts short: bf:terrain_under is the dearer question)
+    if clear < dist - 0.5 and not under_river(G, uid) then
       local r = G.bf:move(uid, "advance", clear, opts)
       if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1, f0 end
       -- the river reached: which one, and may the unit cross it?
