@@ -204,10 +204,15 @@ function turn.edge(G, x, y)
   if G.D[x] and G.D[x].square then return "front", e end
   return e, e
 end
-function turn.unshielded_side(G, x, y)
-  local e, raw = turn.edge(G, x, y)
+-- (from turn.edge's two answers for x and y, when the caller has them:
+-- bf:contact is asked once)
+function turn.unshielded_given(G, x, e, raw)
   if G.D[x] and G.D[x].square then return raw == "right" and (G.D[x].moved or 0) > 0 end
   return e == "right"
+end
+function turn.unshielded_side(G, x, y)
+  local e, raw = turn.edge(G, x, y)
+  return turn.unshielded_given(G, x, e, raw)
 end
 
 -- DIFFICULT TERRAIN: the multiplier on distance for a unit standing in
