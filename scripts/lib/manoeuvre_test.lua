@@ -184,21 +184,3 @@ T.case("manoeuvre: overlapping (bf:within) lists exactly what bf:query and overl
   -- overlapping beyond the slack, and bases touching nothing
   T.truthy(found > 500 and touching > 500 and empty > 500, string.format("%d %d %d", found, touching, empty))
 end)
-
-T.case("manoeuvre: surely_apart rules out touching bases and leaves overlaps and ties to overlapping_bases", function()
-  local A = M.surely_apart
-  -- two 100 x 40 bases side by side, facing north: exactly touching, 0.5 mm
-  -- into each other, 1 mm into each other
-  T.eq(A(0, 0, 0, 100, 40, 100, 0, 0, 100, 40, 0.5), true)
-  T.eq(A(0, 0, 0, 100, 40, 99.5, 0, 0, 100, 40, 0.5), false) -- a tie: overlapping_bases decides
-  T.eq(A(0, 0, 0, 100, 40, 99, 0, 0, 100, 40, 0.5), false)
-  -- one behind the other, the rear one turned about: touching, then 1 mm in
-  T.eq(A(0, 0, 0, 100, 40, 0, -40, 180, 100, 40, 0.9), true)
-  T.eq(A(0, 0, 0, 100, 40, 0, -39, 180, 100, 40, 0.9), false)
-  -- at 45 degrees, a corner touching a front edge (the corner 20*sqrt2 + 50*... away)
-  local h = (50 + 20) / math.sqrt(2)
-  T.eq(A(0, 0, 0, 100, 40, 0, 20 + h, 45, 100, 40, 0.5), true)
-  T.eq(A(0, 0, 0, 100, 40, 0, 20 + h - 2, 45, 100, 40, 0.5), false)
-  -- a base of no width is never ruled out here
-  T.eq(A(0, 0, 0, 0, 40, 500, 0, 0, 100, 40, 0.5), false)
-end)
