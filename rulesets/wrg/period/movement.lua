@@ -366,6 +366,11 @@ local function advance(G, uid, paces, opts, kind, f_before)
   return stop, moved
 end
 
+local function base_now(G, uid, d)
+  local x, y, f = G.bf:pos(uid)
+  return { x = x, y = y, facing = f, width = d.w, depth = d.dp }
+end
+
 -- Whether any part of the base stands in a river.
 local function under_river(G, uid)
   for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then return true end end
@@ -382,9 +387,12 @@ advance_on = function(G, uid, paces, opts)
   -- of that kind it already stands on it may walk off
   local barred = false
   local keys = G.has_impassable and turn.impassable_keys(d)
-  local u -- the base before the move (read once for both probes below)
+  -- the base before the move, for both probes below (its size from d.w and
+  -- d.dp, kept equal to the core's width and depth by turn.set_files and the
+  -- hollow square: a small table instead of bf:unit's)
+  local u
   if keys then
-    u = G.bf:unit(uid)
+    u = base_now(G, uid, d)
     local use
     for _, k in ipairs(keys) do
       if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, KEY1[k]) then use = use or {}; use[#use + 1] = k end
@@ -413,7 +421,7 @@ advance_on = function(G, uid, paces, opts)
     end
   end
   if G.has_river then
-    u = u or G.bf:unit(uid)
+    u = u or base_now(G, uid, d)
     -- the first river along the path (terrain_clear_advance looks at the end
     -- of a move: a long move could jump a river), in steps of 20 mm
     local clear = dist
