@@ -366,6 +366,12 @@ local function advance(G, uid, paces, opts, kind, f_before)
   return stop, moved
 end
 
+-- Whether any of its arguments is true (bf:terrain_probe's answers, one per key).
+local function any_true(...)
+  for i = 1, select("#", ...) do if (select(i, ...)) then return true end end
+  return false
+end
+
 local function base_now(G, uid, d)
   local x, y, f = G.bf:pos(uid)
   return { x = x, y = y, facing = f, width = d.w, depth = d.dp }
@@ -393,22 +399,21 @@ advance_on = function(G, uid, paces, opts)
   local u
   if keys then
     u = base_now(G, uid, d)
+    -- (bf:terrain_probe answers every key of its list in one pass, each as a
+    -- probe of that key alone would: one call per probe, not one per key)
     local use
-    for _, k in ipairs(keys) do
-      if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, KEY1[k]) then use = use or {}; use[#use + 1] = k end
+    local on = { G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, keys) }
+    for i, k in ipairs(keys) do
+      if not on[i] then use = use or {}; use[#use + 1] = k end
     end
     if use then
       local a = math.rad(u.facing)
       local sx, sy = -math.sin(a), math.cos(a)
-      local near = false
-      for _, k in ipairs(use) do near = near or path_may_meet(G, u, sx, sy, dist, KEY1[k]) end
+      local near = any_true(path_may_meet(G, u, sx, sy, dist, use))
       local n = near and math.ceil(dist / 40) or 0
       for i = 1, n do
         local at = math.min(dist, i * 40)
-        local hit = false
-        for _, k in ipairs(use) do
-          if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, KEY1[k]) then hit = true; break end
-        end
+        local hit = any_true(G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, use))
         if hit then
           local clear = at
           for _, k in ipairs(use) do
