@@ -173,13 +173,14 @@ local function example_named(name)
 end
 
 -- The vignettes an army counts: an attached ART vignette "counts as two".
+-- list: the file's vignette records ({ fields = ... }) or the checked
+-- army's plain vignettes (the summary `sandtable check` prints).
 local function counted(list)
   local n = 0
   for _, rec in ipairs(list) do
     n = n + 1
-    if type(rec) == "table" and type(rec.fields) == "table" and rec.fields.attached_artillery ~= nil then
-      n = n + 1
-    end
+    local f = type(rec) == "table" and (type(rec.fields) == "table" and rec.fields or rec)
+    if f and f.attached_artillery ~= nil then n = n + 1 end
   end
   return n
 end
@@ -201,6 +202,8 @@ local function patch_armies(armies, troops)
   for _, k in ipairs(new_keys) do table.insert(armies.VIGNETTE_KEYS, #armies.VIGNETTE_KEYS, k) end
 
   -- "Counts as two vignettes": an attached ART vignette.
+  armies.counted = counted
+  armies.size_limit = "12, 24 or 36, attached ART counting two"
   function armies.size_problem(list)
     local n = counted(list)
     if not contains(data.army_sizes, n) then

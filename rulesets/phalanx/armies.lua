@@ -37,6 +37,12 @@ function M.size_problem(list)
   return nil
 end
 
+-- How many vignettes a list counts, and the limit in words, for the summary
+-- `sandtable check` prints; a variant that counts otherwise replaces both
+-- with its size_problem (Into Glory Ride: an attached ART counts two).
+function M.counted(list) return #list end
+M.size_limit = string.format("exactly %d", M.VIGNETTES_PER_ARMY)
+
 -- Every key an army file may use, with what it must hold. Order is the order
 -- in which the docs and error messages list them.
 M.ARMY_KEYS = {
@@ -428,8 +434,8 @@ function M.summary(army)
     cat.rows[#cat.rows + 1] = { name = part, value = by_part[part] or 0,
       percent = #list > 0 and 100 * (by_part[part] or 0) / #list or 0 }
   end
-  return { measure = "vignettes", units = rows, groups = { cat }, total = #list,
-           limit = string.format("exactly %d", M.VIGNETTES_PER_ARMY), over = M.size_problem(list) ~= nil }
+  return { measure = "vignettes", units = rows, groups = { cat }, total = M.counted(list),
+           limit = M.size_limit, over = M.size_problem(list) ~= nil }
 end
 
 M.format = AL.format

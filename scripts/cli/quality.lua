@@ -11,6 +11,7 @@ local json = require("lib.json")
 local fail = require("lib.fail")
 local scenario = require("lib.scenario")
 local expectations = require("lib.quality_expectations")
+local scenario_history = require("lib.scenario_history")
 
 local cli = {}
 
@@ -117,6 +118,12 @@ function cli.judge(s, documented)
   return s
 end
 
+-- Who won the scenario's battles: each side's wins and the draws, with
+-- their 95% intervals (the experiment's own figures).
+function cli.outcome(v)
+  return { side1_wins = v.side1_wins, side2_wins = v.side2_wins, draws = v.draws }
+end
+
 -- A mirror match (one army on both sides) is fair when each side's win
 -- rate lies within the other's 95% interval's reach (the intervals overlap)
 -- and no more than 15% of its battles are drawn.
@@ -130,6 +137,13 @@ end
 local function pct(x) return string.format("%5.1f%%", 100 * x) end
 local MARKS = { met = " ", documented = "~", missed = "*" }
 local function mark(verdict) return MARKS[verdict or "met"] end
+
+local HISTORY_VERDICTS = {
+  agrees = "agrees with history",
+  even = "even (the sides' intervals overlap)",
+  reversed = "REVERSED: history's loser wins more",
+  decides = "DIFFERS: the sim decides a day history left drawn",
+}
 
 local function table_text(reports, trials)
   local out = {}
@@ -152,6 +166,16 @@ local function table_text(reports, trials)
         .. "[%s, %s], draws %s%s", s.scenario, side, pct(m.side1.rate), pct(m.side1.low), pct(m.side1.high),
         pct(m.side2.rate), pct(m.side2.low), pct(m.side2.high), pct(m.draws.rate),
         m.fair and "" or "  * unfair (intervals apart, or draws above 15%, or failed battles)")
+    end
+  end
+  for _, s in ipairs(reports) do
+    local h, o = s.history, s.outcome
+    if h then
+      out[#out + 1] = string.format("%s: history (%s): %s: %s", s.scenario, h.source,
+        h.winner == "draw" and "a drawn day" or ("army " .. h.winner .. " won"), h.result)
+      out[#out + 1] = string.format("%s: the sim: army 1 wins %s [%s, %s], army 2 %s [%s, %s], draws %s: %s",
+        s.scenario, pct(o.side1_wins.rate), pct(o.side1_wins.low), pct(o.side1_wins.high), pct(o.side2_wins.rate),
+        pct(o.side2_wins.low), pct(o.side2_wins.high), pct(o.draws.rate), HISTORY_VERDICTS[h.verdict])
     end
   end
   for _, s in ipairs(reports) do
@@ -184,8 +208,8 @@ function cli.run(opts)
   if #opts.scenarios == 0 then fail("quality: name at least one scenario") end
   local reports = {}
   for _, path in ipairs(opts.scenarios) do
-    local documented = scenario.parse(loader.read(path), loader.display(path), path:match("^(.*)/[^/]*$")).quality
-      or {}
+    local parsed = scenario.parse(loader.read(path), loader.display(path), path:match("^(.*)/[^/]*$"))
+    local documented = parsed.quality or {}
     local mirror = opts.mirror and not documented.mirror
     local variants = { { name = "baseline", params = { scenario = path } } }
     if mirror then
@@ -196,6 +220,12 @@ function cli.run(opts)
     local summary = experiment.run{ module = "lib.quality_trial", trials = opts.trials, seed = opts.seed,
       threads = opts.threads, keep_results = true, variants = variants }
     local report = cli.summarise(path, summary.results[1])
+    report.outcome = cli.outcome(summary.variants[1])
+    if parsed.history then
+      report.history = { winner = parsed.history.winner, result = parsed.history.result,
+                         source = parsed.history.source,
+                         verdict = scenario_history.verdict(parsed.history, report.outcome) }
+    end
     if mirror then
       report.mirrors = {}
       for side = 1, 2 do report.mirrors[side] = cli.mirror(summary.variants[side + 1]) end

@@ -116,3 +116,71 @@ T.case("manoeuvre: a recoil is blocked by an enemy its way back runs into, even 
   T.eq(r.blocked_by, id[2])
   T.eq(#M.overlapping(G, id[1]), 0)
 end)
+
+-- The overlap test every ruleset shares (WRG's turn.overlapping is this one):
+-- M.overlapping finds its candidates with bf:within (and answers at once when
+-- bf:first_within finds nothing), not bf:query. It must give exactly the
+-- list the definition gives: every unit bf:query{ of = uid, within = 0 }
+-- lists, on uid's layer, not skipped, whose base overlaps uid's by more than
+-- the slack (battlefield.overlapping_bases), in id order.
+local function overlapping_by_query(G, uid, slack, skip)
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  local u = bf:unit(uid)
+  local out = {}
+  for _, q in ipairs(bf:query{ of = uid, within = 0 }) do
+    local o = q.id
+    local v = bf:unit(o)
+    if not (skip and skip[o]) and v.layer == u.layer then
+      local ox, oy, of = bf:pos(o)
+      if #B.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width }, { u.depth, v.depth },
+        slack or M.TOLERANCE) > 0 then out[#out + 1] = o end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+T.case("manoeuvre: overlapping (bf:within) lists exactly what bf:query and overlapping_bases define", function()
+  -- 400 crowded tables of six bases, some on another layer, many exactly
+  -- edge to edge (the engine's contacts) or overlapping by fractions of a
+  -- millimetre around the slacks asked (0, 0.5, 0.9, 0.95)
+  local seed = 12345
+  local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+  local found, empty, touching = 0, 0, 0
+  for _ = 1, 400 do
+    local bf = B.new{ width = 2000, depth = 2000, keep_events = false }
+    local G = { bf = bf }
+    local ids = {}
+    for i = 1, 6 do
+      local w, d = 40 + rnd(3) * 30, 20 + rnd(3) * 10
+      local x, y, f
+      if i > 1 and rnd(2) == 0 then
+        -- behind or beside an earlier base, 0 to 1.2 mm into it (or exactly touching)
+        local o = ids[1 + rnd(i - 1)]
+        local ox, oy, of = bf:pos(o)
+        local ov = bf:unit(o)
+        local into = ({ 0, 0, 0.3, 0.5, 0.6, 0.9, 0.92, 0.95, 0.97, 1.2 })[1 + rnd(10)]
+        if rnd(2) == 0 then x, y = ox, oy + (ov.depth + d) / 2 - into else x, y = ox + (ov.width + w) / 2 - into, oy end
+        f = of
+      else
+        x, y, f = 1000 + rnd(120), 1000 + rnd(120), ({ 0, 0, 90, 45, 30, 180 })[1 + rnd(6)]
+      end
+      ids[i] = bf:add_unit{ side = 1 + rnd(2), x = x, y = y, facing = f, width = w, depth = d,
+                            layer = rnd(5) == 0 and 1 or 0 }
+    end
+    for _, uid in ipairs(ids) do
+      for _, slack in ipairs({ 0, 0.5, 0.9, 0.95 }) do
+        local skip = rnd(3) == 0 and { [ids[1 + rnd(6)]] = true } or nil
+        local want = overlapping_by_query(G, uid, slack, skip)
+        T.eq(M.overlapping(G, uid, slack, skip), want)
+        if #want > 0 then found = found + 1 else empty = empty + 1 end
+        if #bf:query{ of = uid, within = 0 } > 0 and #want == 0 then touching = touching + 1 end
+      end
+      T.eq(M.overlapping(G, uid), overlapping_by_query(G, uid))
+    end
+  end
+  -- the tables hold all three cases: overlaps, bases touching without
+  -- overlapping beyond the slack, and bases touching nothing
+  T.truthy(found > 500 and touching > 500 and empty > 500, string.format("%d %d %d", found, touching, empty))
+end)

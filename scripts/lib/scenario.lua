@@ -11,6 +11,7 @@
 --   table: { ... }              # the ruleset's own keys (see its docs)
 --   scale: 15mm                 # optional: a figure scale the ruleset offers
 --   quality: { ... }            # optional: documented shortfalls (lib.quality_expectations)
+--   history: { ... }            # optional: the historical day's result (lib.scenario_history)
 --   armies:                     # exactly two
 --     - army: phalanx/gallic    # armies/<this>.lua, or a path to a .lua file
 --       commander: ai           # default: the ruleset's default commander
@@ -18,6 +19,7 @@ local loader = require("sandtable.loader")
 local ruleset = require("lib.ruleset")
 local fail = require("lib.fail")
 local quality_expectations = require("lib.quality_expectations")
+local scenario_history = require("lib.scenario_history")
 
 local scenario = {}
 
@@ -26,6 +28,7 @@ local KEYS = {
   table = "map", armies = "list", name = "string", description = "string", scale = "string",
   weather = "map", -- the weather module's settings, read by the ruleset's adapter (docs/modules.md)
   quality = "map", -- where the scenario falls short of the battle-quality goals, and why (docs/quality.md)
+  history = "map", -- the historical result the scenario stands for (docs/quality.md, "History and the sim")
 }
 local ARMY_KEYS = { army = "string", commander = "string", name = "string" }
 
@@ -140,6 +143,7 @@ function scenario.parse(text, name, base_dir)
     if not on then fail("%s: a weather: block needs the weather module on (options: [weather])", locate("/weather")) end
   end
   if s.quality ~= nil then quality_expectations.check(s.quality, locate) end
+  if s.history ~= nil then scenario_history.check(s.history, locate) end
   if not s.armies or #s.armies ~= 2 then
     fail(locate("/armies") .. ": 'armies' must list exactly two armies")
   end

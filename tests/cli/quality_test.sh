@@ -61,6 +61,19 @@ cp "$TMP/plain.yaml" "$TMP/typo.yaml"
 printf 'quality:\n  decidd: { at_least: 0.5, why: "x" }\n' >> "$TMP/typo.yaml"
 expect_exit 1 "a goal misspelt is refused" -- "$SANDTABLE" quality "$TMP/typo.yaml" -n 2
 expect_output "unknown goal 'decidd'" "the refusal names the unknown goal"
+# A scenario's history: block: the day's result beside the sim's win rates.
+cp "$TMP/plain.yaml" "$TMP/history.yaml"
+printf 'history:\n  winner: 2\n  result: "the river kingdom held the ford"\n  source: "a chronicle"\n' >> "$TMP/history.yaml"
+expect_exit 0 "a scenario with a history" -- "$SANDTABLE" quality "$TMP/history.yaml" -n 10
+expect_output "history (a chronicle): army 2 won: the river kingdom held the ford" "the report gives the day's result"
+expect_output "the sim: army 1 wins" "and the sim's win rates beside it"
+"$SANDTABLE" quality "$TMP/history.yaml" -n 10 --format json --out "$TMP/history.json"
+if lua5.4 -e 'local t = io.read("a"); assert(t:find([["history":{"result":"the river kingdom held the ford"]], 1, true)
+  and t:find([["verdict":"]], 1, true))' < "$TMP/history.json"; then
+  pass "the JSON report carries the history and its verdict"
+else fail "no history in the JSON report"; fi
+ROW=$(tools/quality-history "$TMP/history.json" | grep -F "| army 2 won (a chronicle) |") \
+  && pass "tools/quality-history writes the docs' row" || fail "tools/quality-history gave no row: $ROW"
 OUT=$("$SANDTABLE" quality nowhere.yaml -n 5 2>&1) && fail "a scenario that does not exist was accepted" \
   || pass "a scenario that does not exist is refused"
 expect_output "nowhere.yaml" "the refusal names the file"

@@ -171,3 +171,20 @@ T.case("Larger armies: the Leipzig battle reaches a result or the turn limit wit
   T.truthy(kinds.deploy and kinds.victory ~= nil or r.reason == "turn limit", r.reason)
   T.eq(kinds.deployment_problem, nil)
 end)
+
+-- `sandtable check` prints a summary beside "ok": it must count the army as
+-- the check does. The British colonial list has 11 entries, the 90th with
+-- its Gatlings an attached ART vignette that "counts as two": 12, within
+-- the rule, so the summary may not mark it over the limit.
+T.case("Into Glory Ride army size: the check's summary counts an attached ART vignette as two", function()
+  local rules = ruleset.load("into_glory_ride")
+  local armies_mod = rules.require(rules.manifest.armies)
+  local troops = rules.require(rules.manifest.troops)
+  local path = "armies/into_glory_ride/british_colonial.lua"
+  local army = assert(armies_mod.load(path, loader.read))
+  T.eq(armies_mod.check(army, troops), {}, "the list passes the check")
+  local s = armies_mod.summary(army)
+  T.eq(s.total, 12, "counted vignettes")
+  T.eq(s.over, false, "not over the limit")
+  T.truthy(s.limit:find("12, 24 or 36", 1, true), s.limit)
+end)

@@ -256,7 +256,10 @@ local function ride(G, m)
         S.receive(G, uid, m.order, "messenger")
         m.dashed = false -- each delivery ends a trip
       else
-        local tx, ty = G.bf:pos(uid)
+        -- (the unit's centre from the base read once for the rides: nothing
+        -- moves while they ride; the same numbers bf:pos gives)
+        local b = base_of(G, uid)
+        local tx, ty = b.x, b.y
         local len = math.sqrt((tx - m.x) ^ 2 + (ty - m.y) ^ 2)
         local step = math.min(STEP, budget, len)
         -- the messenger rides round the enemy's reach where he can: the

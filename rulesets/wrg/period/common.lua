@@ -56,34 +56,10 @@ local NONE = {}
 local DEEP = 0.95
 local SOFT = 0.5
 
--- lib.manoeuvre's overlapping (the units on uid's layer whose bases overlap
--- uid's by more than `slack`, in id order; `skip` a set left out), asked of
--- the units bf:within finds within 0 mm (the units its bf:query lists: the
--- query's test allows the core's contact tolerance) rather than of bf:query,
--- whose spatial index is refreshed after every move (a move's checks and
--- bisections ask this after each step). When nothing is that near (bf:first_within,
--- most bases most of the time) the answer is the empty list at once.
-local touch_ids, touch_dists = {}, {}
-function turn.overlapping(G, uid, slack, skip)
-  local bf = G.bf
-  if bf:first_within(uid, CONTACT_TOLERANCE) == nil then return {} end
-  local n = bf:within(uid, CONTACT_TOLERANCE, 0, touch_ids, touch_dists)
-  local x, y, f = bf:pos(uid)
-  local u = bf:unit(uid)
-  local out = {}
-  for i = 1, n do
-    local o = touch_ids[i]
-    local v = bf:unit(o)
-    if not (skip and skip[o]) and v.layer == u.layer then
-      local ox, oy, of = bf:pos(o)
-      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
-        { u.depth, v.depth }, slack or M.TOLERANCE)
-      if #pairs_ > 0 then out[#out + 1] = o end
-    end
-  end
-  table.sort(out)
-  return out
-end
+-- The units on uid's layer whose bases overlap uid's by more than `slack`,
+-- in id order (`skip` a set left out): lib.manoeuvre's test, shared by every
+-- ruleset (it asks bf:within, not bf:query).
+turn.overlapping = M.overlapping
 local overlapping = turn.overlapping
 
 local function stands_clear(G, uid, soft, skip)
@@ -228,10 +204,15 @@ function turn.edge(G, x, y)
   if G.D[x] and G.D[x].square then return "front", e end
   return e, e
 end
-function turn.unshielded_side(G, x, y)
-  local e, raw = turn.edge(G, x, y)
+-- (from turn.edge's two answers for x and y, when the caller has them:
+-- bf:contact is asked once)
+function turn.unshielded_given(G, x, e, raw)
   if G.D[x] and G.D[x].square then return raw == "right" and (G.D[x].moved or 0) > 0 end
   return e == "right"
+end
+function turn.unshielded_side(G, x, y)
+  local e, raw = turn.edge(G, x, y)
+  return turn.unshielded_given(G, x, e, raw)
 end
 
 -- DIFFICULT TERRAIN: the multiplier on distance for a unit standing in

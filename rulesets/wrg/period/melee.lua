@@ -135,12 +135,12 @@ local function melee_phase(G)
       end
       local t = target and G.D[target]
       if t then
-      local edge_on_t = turn.edge(G, target, uid)
+      local edge_on_t, raw_edge_on_t = turn.edge(G, target, uid)
       local first = (d.melee_periods or 0) == 0
       local s = {
         files = files_in_contact(G, uid, target),
         first_period = first, from_front = edge_on_t == "front", flank_or_rear = edge_on_t ~= "front",
-        enemy_shield = { rear = edge_on_t == "rear" or t.routing, unshielded_flank = turn.unshielded_side(G, target, uid) },
+        enemy_shield = { rear = edge_on_t == "rear" or t.routing, unshielded_flank = turn.unshielded_given(G, target, edge_on_t, raw_edge_on_t) },
         charging = (d.charging or d.countercharging or d.following) and first or (d.following == true),
         uphill = on_hill(G, uid) and not on_hill(G, target),
         missile_per_figure = (d.missile or 0) / math.max(1, d.figures),

@@ -366,6 +366,23 @@ local function advance(G, uid, paces, opts, kind, f_before)
   return stop, moved
 end
 
+-- Whether any of its arguments is true (bf:terrain_probe's answers, one per key).
+local function any_true(...)
+  for i = 1, select("#", ...) do if (select(i, ...)) then return true end end
+  return false
+end
+
+local function base_now(G, uid, d)
+  local x, y, f = G.bf:pos(uid)
+  return { x = x, y = y, facing = f, width = d.w, depth = d.dp }
+end
+
+-- Whether any part of the base stands in a river.
+local function under_river(G, uid)
+  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then return true end end
+  return false
+end
+
 advance_on = function(G, uid, paces, opts)
   if paces <= 0 then return nil, 0, false, 1 end
   local d = G.D[uid]
@@ -376,24 +393,27 @@ advance_on = function(G, uid, paces, opts)
   -- of that kind it already stands on it may walk off
   local barred = false
   local keys = G.has_impassable and turn.impassable_keys(d)
+  -- the base before the move, for both probes below (its size from d.w and
+  -- d.dp, kept equal to the core's width and depth by turn.set_files and the
+  -- hollow square: a small table instead of bf:unit's)
+  local u
   if keys then
-    local u = G.bf:unit(uid)
+    u = base_now(G, uid, d)
+    -- (bf:terrain_probe answers every key of its list in one pass, each as a
+    -- probe of that key alone would: one call per probe, not one per key)
     local use
-    for _, k in ipairs(keys) do
-      if not G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, KEY1[k]) then use = use or {}; use[#use + 1] = k end
+    local on = { G.bf:terrain_probe(u.x, u.y, u.facing, u.width, u.depth, keys) }
+    for i, k in ipairs(keys) do
+      if not on[i] then use = use or {}; use[#use + 1] = k end
     end
     if use then
       local a = math.rad(u.facing)
       local sx, sy = -math.sin(a), math.cos(a)
-      local near = false
-      for _, k in ipairs(use) do near = near or path_may_meet(G, u, sx, sy, dist, KEY1[k]) end
+      local near = any_true(path_may_meet(G, u, sx, sy, dist, use))
       local n = near and math.ceil(dist / 40) or 0
       for i = 1, n do
         local at = math.min(dist, i * 40)
-        local hit = false
-        for _, k in ipairs(use) do
-          if G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, KEY1[k]) then hit = true; break end
-        end
+        local hit = any_true(G.bf:terrain_probe(u.x + sx * at, u.y + sy * at, u.facing, u.width, u.depth, use))
         if hit then
           local clear = at
           for _, k in ipairs(use) do
@@ -406,7 +426,7 @@ advance_on = function(G, uid, paces, opts)
     end
   end
   if G.has_river then
-    local u = G.bf:unit(uid)
+    u = u or base_now(G, uid, d)
     -- the first river along the path (terrain_clear_advance looks at the end
     -- of a move: a long move could jump a river), in steps of 20 mm
     local clear = dist
@@ -421,9 +441,9 @@ advance_on = function(G, uid, paces, opts)
         break
       end
     end
-    local under_river = false
-    for _, t in ipairs(G.bf:terrain_under(uid)) do if t.type == "river" then under_river = true end end
-    if clear < dist - 0.5 and not under_river then
+    -- (whether the base already stands in a river is asked only of a move a
+    -- river cuts short: bf:terrain_under is the dearer question)
+    if clear < dist - 0.5 and not under_river(G, uid) then
       local r = G.bf:move(uid, "advance", clear, opts)
       if r.stopped_by or r.distance < clear - 0.5 then return r.stopped_by, r.distance / MM, f0 > 1, f0 end
       -- the river reached: which one, and may the unit cross it?

@@ -24,13 +24,26 @@ local turn_in_place
 
 -- Reaction tests
 
+-- The units near a tester, nearest first (ties by id), in kept lists: one
+-- bf:within out to the farther of the two radii the situation asks about
+-- (150 paces, any side; 240 paces, enemies), each loop below taking its
+-- part. Each part is the list turn.near gives for its own radius and side
+-- (bf:within's test is edge distance <= within: the same distances, so
+-- `dist <= r + CONTACT_TOLERANCE` is turn.near's own test).
+local CONTACT_TOLERANCE = 1e-6 -- turn.near's (bf:query's) contact tolerance
+local near_ids, near_dists = {}, {}
+
 -- The situation of a unit for a reaction test, worked out from the table.
 function turn.situation(G, uid, extra)
   local d = G.D[uid]
   local s = { chart = d.order and 1 or 2 }
   local friends, enemies, e_rout, f_rout = 0, 0, 0, 0
-  for _, q in ipairs(turn.near(G, uid, mm(tables.reaction_radius))) do
-    local o = G.D[q.id]
+  local radius, reach = mm(tables.reaction_radius), mm(240)
+  local n = G.bf:within(uid, math.max(radius, reach) + CONTACT_TOLERANCE, 0, near_ids, near_dists)
+  for i = 1, n do
+    if near_dists[i] > radius + CONTACT_TOLERANCE then break end
+    local oid = near_ids[i]
+    local o = G.D[oid]
     if o.side == d.side then
       if o.routing then f_rout = f_rout + 1
       else
@@ -43,14 +56,14 @@ function turn.situation(G, uid, extra)
       if o.routing then e_rout = e_rout + 1
       else
         -- "Enemy Unit facing: Testers are not entirely behind its flank."
-        if G.bf:in_arc(q.id, uid, 90) then enemies = enemies + 1 end
+        if G.bf:in_arc(oid, uid, 90) then enemies = enemies + 1 end
         if troops.is_cavalry(o) then s.enemy_cavalry = true end
         if o.advancing then s.enemy_advancing = true end
         if o.retiring then s.enemy_retiring = true end
         if o.type == "EL" or o.type == "CH" then s.elephants_chariots = true end
         if o.huns then s.huns = true end
         -- (the edge asked only while it can still set the factor)
-        if not o.in_melee and not s.enemy_flank_presented and turn.edge(G, q.id, uid) ~= "front" then
+        if not o.in_melee and not s.enemy_flank_presented and turn.edge(G, oid, uid) ~= "front" then
           s.enemy_flank_presented = true
         end
       end
@@ -58,10 +71,13 @@ function turn.situation(G, uid, extra)
   end
   s.friendly_units, s.enemy_units, s.enemy_routing, s.friends_routing = friends, enemies, e_rout, f_rout
   -- enemy behind flank or in rear and within its charge reach
-  for _, q in ipairs(turn.near(G, uid, mm(240), "enemy")) do
-    local o = G.D[q.id]
-    if not o.routing and q.distance <= mm(charge_move(o)) then
-      local edge = turn.edge(G, uid, q.id)
+  local enemy_side = 3 - d.side
+  for i = 1, n do
+    if near_dists[i] > reach + CONTACT_TOLERANCE then break end
+    local oid = near_ids[i]
+    local o = G.D[oid]
+    if o.side == enemy_side and not o.routing and near_dists[i] <= mm(charge_move(o)) then
+      local edge = turn.edge(G, uid, oid)
       if edge == "rear" then s.enemy_in_rear = true elseif edge == "left" or edge == "right" then s.enemy_behind_flank = true end
     end
   end

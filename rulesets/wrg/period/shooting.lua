@@ -74,7 +74,7 @@ local function shooting_phase(G)
         local q = special and { id = special, distance = G.bf:distance(uid, special) } or pick_target(G, uid, range)
         if q then
           local t = G.D[q.id]
-          local edge = turn.edge(G, q.id, uid)
+          local edge, raw_edge = turn.edge(G, q.id, uid)
           -- SHOOTING OVERHEAD: bows over the unit's own rear ranks (not when
           -- it moved or is disorganised: shooting.figures then counts the
           -- front rank only) are "penalised by a tactical factor except when
@@ -96,7 +96,7 @@ local function shooting_phase(G)
           local s = {
             overhead = overhead or nil, overhead_exempt = exempt or nil,
             from_front = edge == "front", range = q.distance / MM, target_moved = t.moved or 0,
-            target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = turn.unshielded_side(G, q.id, uid),
+            target_shield = { rear = edge == "rear" or t.routing, unshielded_flank = turn.unshielded_given(G, q.id, edge, raw_edge),
                               shooting_two_handed = t.shot_two_handed },
             moved = (d.moved or 0) > 0, files = d.files,
             partial_cover = in_cover(G, q.id) or nil,

@@ -39,15 +39,19 @@ end
 -- Whether segment (ax, ay)-(bx, by) crosses unit o's base (Liang-Barsky in
 -- the base's frame; the four edges in turn, no table built: this runs for
 -- every unit near every shot the commander and the battle look at).
+-- (the base's size from the unit's own record, d.w and d.dp, which the
+-- battle keeps equal to the core's width and depth: every bf:add_unit and
+-- bf:resize of WRG takes them from there; bf:unit builds a table a call)
 local function crosses(G, oid, ax, ay, bx, by)
-  local u = G.bf:unit(oid)
-  local a = math.rad(u.facing)
+  local ux, uy, facing = G.bf:pos(oid)
+  local o = G.D[oid]
+  local a = math.rad(facing)
   local c, s = math.cos(a), math.sin(a)
-  local ex, ey = ax - u.x, ay - u.y
+  local ex, ey = ax - ux, ay - uy
   local x0, y0 = ex * c + ey * s, -ex * s + ey * c
-  ex, ey = bx - u.x, by - u.y
+  ex, ey = bx - ux, by - uy
   local x1, y1 = ex * c + ey * s, -ex * s + ey * c
-  local hw, hd = u.width / 2, u.depth / 2
+  local hw, hd = o.w / 2, o.dp / 2
   local t0, t1 = 0, 1
   local dx, dy = x1 - x0, y1 - y0
   t0, t1 = clip(-dx, x0 + hw, t0, t1); if not t0 then return false end

@@ -33,12 +33,22 @@ local function in_cover(G, uid, natural)
   return false
 end
 
+-- Whether a base stands in cover (a wood or a building) and in natural cover
+-- (a wood): in_cover's two answers from one bf:terrain_under.
+local function cover_and_wood(G, uid)
+  local cover, wood = false, false
+  for _, t in ipairs(G.bf:terrain_under(uid)) do
+    if t.type == "wood" then cover, wood = true, true elseif t.type == "building" then cover = true end
+  end
+  return cover, wood
+end
+
 -- At the declarations (the start of the period's play): who stands in cover.
 function S.snapshot(G)
   if not G.has_los_terrain then return end
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) then d.cover_start, d.wood_start = in_cover(G, uid), in_cover(G, uid, true) end
+    if live(d) then d.cover_start, d.wood_start = cover_and_wood(G, uid) end
   end
 end
 
@@ -51,10 +61,14 @@ function S.surprisers(G, uid, natural)
     local e = G.D[q.id]
     if live(e) and not e.routing then
       local was = natural and e.wood_start or (not natural and e.cover_start)
-      local now = in_cover(G, q.id, natural)
-      local emerged = was and not now
-      local shot = e.fired_at == uid and e.fired_turn == G.turn and now
-      if emerged or shot then out[#out + 1] = q.id end
+      local fired = e.fired_at == uid and e.fired_turn == G.turn
+      -- (where it stands now is asked only when it can matter)
+      if was or fired then
+        local now = in_cover(G, q.id, natural)
+        local emerged = was and not now
+        local shot = fired and now
+        if emerged or shot then out[#out + 1] = q.id end
+      end
     end
   end
   return out

@@ -29,16 +29,24 @@ local function seen(G, uid, oid)
     and (not G.can_see or G.can_see(G, uid, oid))  -- the weather module's visibility
 end
 
+-- The units within the radius, marked with this call's stamp: one
+-- bf:within (the same test as `bf:distance(uid, oid) <= radius`: the core's
+-- edge distance, for every unit on the table; a unit off it is not live)
+-- instead of a bf:distance per unit of the battle.
+local near_ids, near_dists, near_at, stamp = {}, {}, {}, 0
+
 -- Sets s.other_friends_in_sight / s.other_enemy_in_sight for unit uid.
 function S.set(G, uid, s)
   local d = G.D[uid]
   local radius = tables.reaction_radius * MM
   local counted_f, counted_e = 0, 0
   local other_f, other_e = false, false
+  stamp = stamp + 1
+  for i = 1, G.bf:within(uid, radius, 0, near_ids, near_dists) do near_at[near_ids[i]] = stamp end
   for _, oid in ipairs(G.all) do
     local o = G.D[oid]
     if oid ~= uid and live(o) and not o.changed_sides then
-      local near = G.bf:distance(uid, oid) <= radius
+      local near = near_at[oid] == stamp
       if o.side == d.side then
         if near and not o.routing then counted_f = counted_f + 1
         elseif not other_f and seen(G, uid, oid) then other_f = true end
