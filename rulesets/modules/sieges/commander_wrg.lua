@@ -312,10 +312,15 @@ end
 -- Whether a besieging unit goes in by a gap: not a party still with its
 -- ram or ladders, not an engine (stone-throwers stay emplaced), not
 -- skirmishers (they stand off and shoot at the walls, as the default
--- commander's skirmish: in a 90 or 100 mm gap they only block the storm).
+-- commander's skirmish: in a 90 or 100 mm gap they only block the storm),
+-- not a fire party (session seven: the camp's "More men with firebrands",
+-- sent to each gap the burning palisade opened and back to their fire
+-- stretch when the garrison's water closed it, swung their facing back and
+-- forth in periods 20-25: 5 'facing-oscillates' in 200 battles at 48
+-- periods; they keep to their fire work, which is what opens the gaps).
 local function goes_in(d)
   local k = d.siege or {}
-  return not k.ram and not ((k.ladders or 0) > 0) and d.type ~= "ENG" and d.order ~= "skirmish"
+  return not k.ram and not ((k.ladders or 0) > 0) and not k.fire and d.type ~= "ENG" and d.order ~= "skirmish"
 end
 
 -- STORMING A GAP one unit at a time (WHY: a breach is 90 mm, a gate 100;
@@ -411,6 +416,16 @@ local function besieger_move(G, uid, base)
   if k.ladders and k.ladders > 0 then
     if k.ladder_up then return nil end
     local lane = k.lane
+    if lane and lane.via and not k.via_done and forts.blocks(S.forts.sections[lane.target]) then
+      -- a side face (commander_lanes): up past the corner to its waypoint,
+      -- then square to the wall
+      local x, y = G.bf:pos(uid)
+      if math.sqrt((x - lane.via.x) ^ 2 + (y - lane.via.y) ^ 2) > 1 then
+        local p = point_plan(G, uid, lane.via.x, lane.via.y)
+        if p then return p end
+      end
+      k.via_done = true
+    end
     if lane and forts.blocks(S.forts.sections[lane.target]) then
       -- a ditch across the lane and fascines enough to fill it: halt with
       -- the front on its near bank (they are thrown in at the end of the
@@ -751,6 +766,23 @@ function CMD.install(rules, R)
   local setup = rules.require("wrg.setup")
   local deployment, move, charge_target, countercharge, evade = ai.deployment, ai.move, ai.charge_target,
     ai.countercharge, ai.evade
+  -- A party escalading a side face (commander_lanes) is ordered to attack
+  -- towards that face, not "to the north": an order is carried out when no
+  -- enemy is left within 90 degrees of its direction (CHANGE OF ORDERS 6,
+  -- orders/sheet.lua), and a party beside the fort, past the garrison on
+  -- its front wall, had carried out "north" and stood (Amida).
+  local orders = ai.orders
+  function ai.orders(G, s)
+    local list = orders(G, s)
+    local S = G.sieges
+    if S and s == S.besieger then
+      for _, o in ipairs(list or {}) do
+        local k = o.bearing and #o.units == 1 and G.D[o.units[1]].siege
+        if k and k.lane and k.lane.via then o.bearing = k.lane.facing end
+      end
+    end
+    return list
+  end
   function ai.deployment(G, s)
     local plan = deployment(G, s)
     local S = ST.init(G)

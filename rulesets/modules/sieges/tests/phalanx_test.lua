@@ -625,3 +625,84 @@ T.case("WRG 1973 SIEGE in Phalanx (the commander): a link one of whose members s
   turn.place(G, b, 780, 470 - d / 2, 0)
   T.eq(CMD.link_blocked(G, g, 0), false)
 end)
+
+T.case("WRG 1973 SIEGE in Phalanx (the commander, session seven): a lone vignette's move the palisade stops at once is dropped; a follower's move is judged after the friend ahead has gone; nothing is left moved", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local CMD = require("modules.sieges.commander_phalanx")
+  local G = skirmish(rules, { { id = "wall", class = "HIN", general = true, at = { 700, 300, 0 } },
+                              { id = "lead", class = "HIN", at = { 1000, 300, 0 } },
+                              { id = "back", class = "HIN", at = { 1000, 200, 0 } } },
+    { { id = "foe", class = "HIN", general = true, at = { 300, 1100, 180 } } })
+  local wall, lead, back = G.by_vid[1].wall, G.by_vid[1].lead, G.by_vid[1].back
+  local d = G.D[wall].d
+  turn.place(G, wall, 700, 499.5 - d / 2, 0)           -- its front 0.5 mm off the palisade (y = 500)
+  turn.place(G, lead, 1400, 300, 0)                     -- east of the camp (it ends at x = 1200): open ground ahead
+  turn.place(G, back, 1400, 300 - d - 0.5, 0)           -- straight behind lead, 0.5 mm off its rear
+  local gw, gl, gb = group_of(G, 1, "wall"), group_of(G, 1, "lead"), group_of(G, 1, "back")
+  local orders = { { gid = gw.gid, kind = "move", turn = 0, dist = 50 },
+                   { gid = gl.gid, kind = "move", turn = 0, dist = 60 },
+                   { gid = gb.gid, kind = "move", turn = 0, dist = 50, follows = gl.gid } }
+  local before = {}
+  for _, u in ipairs({ wall, lead, back }) do before[u] = { G.bf:pos(u) } end
+  local out = CMD.unblocked(G, orders, turn)
+  T.eq(#out, 2, "the move into the palisade is dropped")
+  T.eq(out[1].gid, gl.gid); T.eq(out[2].gid, gb.gid, "the follower kept: its friend goes first and opens the way")
+  for _, u in ipairs({ wall, lead, back }) do
+    local x, y, f = G.bf:pos(u)
+    T.eq({ x, y, f }, before[u], "every trial move put back")
+  end
+  -- through the engine: the dropped order would have moved nothing; the kept ones move
+  local y0 = select(2, G.bf:pos(wall))
+  turn.execute_order(G, gw, orders[1])
+  T.truthy(math.abs(select(2, G.bf:pos(wall)) - y0) < 1, "the palisade's move moved nothing")
+  local yb = select(2, G.bf:pos(back))
+  turn.execute_order(G, gl, out[1]); turn.execute_order(G, gb, out[2])
+  T.truthy(select(2, G.bf:pos(back)) - yb > 40, "the follower went on behind its friend")
+  -- the follower alone (its friend not ordered): its move is empty, dropped
+  turn.place(G, back, 1400, select(2, G.bf:pos(lead)) - d - 0.5, 0)
+  T.eq(#CMD.unblocked(G, { orders[3] }, turn), 0, "no friend going ahead: the follower's move is dropped")
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx (the commander, session seven): the ram party's move stopped at once by a friend in the broken gateway becomes a hold", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local CMD = require("modules.sieges.commander_phalanx")
+  local G = gated(rules, { { id = "ram", class = "HIN", general = true, at = { 900, 300, 0 } },
+                           { id = "mob", class = "HIN", at = { 900, 100, 0 } } },
+    { { id = "far", class = "HIN", general = true, at = { 300, 1100, 180 } } })
+  local ram, mob = G.by_vid[1].ram, G.by_vid[1].mob
+  G.D[ram].siege = { ram = true }
+  local gate = gate_of(G)
+  local ST = require("modules.sieges.wrg.state")
+  ST.set_state(G, gate.index, "breached", "test")
+  local d = G.D[ram].d
+  turn.place(G, mob, 900, 500 + d / 2 + 1, 0)            -- a friend standing in the gateway
+  turn.place(G, ram, 900, 500 + 1 - d / 2 - 0.5, 0)      -- the ram party 0.5 mm behind it
+  G.D[ram].siege.target = gate.index
+  local o = CMD.ram_order(G, ram, turn)
+  T.eq(o.kind, "move", "the ram's order: into the camp")
+  local out = CMD.unblocked(G, { o }, turn)
+  T.eq(out[1].kind, "hold", "the friend in the way: it holds")
+  T.eq(out[1].siege_ram, true)
+  turn.place(G, mob, 700, 100, 0)                        -- the friend gone: the move stands
+  T.eq(CMD.unblocked(G, { CMD.ram_order(G, ram, turn) }, turn)[1].kind, "move")
+end)
+
+T.case("WRG 1973 SIEGE in Phalanx (the commander, session seven): \"As the player wishes\" (initiative 7) gives no charge the palisade stops at once", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local ai = rules.require("phalanx.ai")
+  -- Gingindlovu: the iNgobamakhosi's free charge at a vignette behind the rampart moved 0 mm
+  local G = skirmish(rules, { { id = "att", class = "LIW", general = true, at = { 900, 300 } } },
+    { { id = "def", class = "LIN", general = true, at = { 950, 560, 180 } } })
+  local att = G.by_vid[1].att
+  turn.place(G, att, 900, 500 - 0.5 - G.D[att].d / 2, 0)
+  local g = group_of(G, 1, "att")
+  local o = ai.free_order(G, g)
+  local x0, y0, f0 = G.bf:pos(att)
+  if o then turn.execute_order(G, g, o) end
+  local x1, y1, f1 = G.bf:pos(att)
+  local still = math.abs(x1 - x0) < 1 and math.abs(y1 - y0) < 1 and math.abs(turn.norm(f1 - f0)) < 1
+  T.eq(o ~= nil and (o.kind == "move" or o.kind == "charge") and still, false, "no ordered move or charge of 0 mm")
+end)

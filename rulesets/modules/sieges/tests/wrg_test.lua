@@ -650,8 +650,14 @@ T.case("WRG 1973 SIEGE: the commander's assault lanes: each ladder party and the
       T.eq(stretches[lane.stretch], nil, "one party a stretch")
       stretches[lane.stretch] = true
       local x, _, f = G.bf:pos(uid)
-      T.near(x, lane.x, 1e-6, "deployed opposite its lane")
-      T.near(f, lane.facing, 1e-6, "facing the wall")
+      if lane.via then
+        -- a side face (commander_lanes): on its waypoint's line, facing the enemy's edge
+        T.near(x, lane.via.x, 1e-6, "deployed on its waypoint's line")
+        T.near(f, 0, 1e-6, "facing north")
+      else
+        T.near(x, lane.x, 1e-6, "deployed opposite its lane")
+        T.near(f, lane.facing, 1e-6, "facing the wall")
+      end
       local sec = G.sieges.forts.sections[lane.target]
       if d.siege.ram then T.eq(sec.kind, "gate", "the ram's lane is the gate") else T.eq(sec.kind, "wall") end
     end
