@@ -143,7 +143,8 @@ end
 -- The filter of a ready enemy (one function, not a new closure per call).
 local function is_ready(e) return e.state == "ready" end
 
-local function points(u) return melee.base_points(u, { first_round = true }) end
+local FIRST_ROUND = { first_round = true }   -- read only: not a new table per unit weighed
+local function points(u) return melee.base_points(u, FIRST_ROUND) end
 
 -- Is it worth charging e? Odds by points, with the flank/rear bonus.
 local function charge_value(G, d, e, q, r)

@@ -15,7 +15,9 @@ local V = {}
 V.BEATEN_BELOW = 1 / 2
 
 -- A unit's worth: its figures' points as §4 rates them (first throw).
-function V.points(u) return melee.base_points(u, { first_round = true }) end
+-- (one read-only situation table, not a new one per unit and turn)
+local FIRST_ROUND = { first_round = true }
+function V.points(u) return melee.base_points(u, FIRST_ROUND) end
 
 function V.in_action(G, s)
   local total = 0
