@@ -374,13 +374,21 @@ function ai.step_to(G, d, tq, tr, how)
     if ds < 0 then ds = -ds end
     local dist = (dq2 + dr2 + ds) // 2 | 0
     local score = rear and -dist or dist
-    -- a stream ends the move and costs the next (§2): a hexagon as far on
-    -- by dry ground is better
-    if ti(G, hq, hr).stream then score = score + 0.5 end
-    local col, row = hq + hr // 2, hr
-    if flip then col, row = cols1 - col, rows1 - row end
-    local rank = row * 1024 + col
-    if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
+    -- The ground and the rank are asked only of a hexagon that could be
+    -- chosen: the stream's half hexagon only makes a score worse, so a
+    -- hexagon already worse than the best (or equal and not before it)
+    -- stays so; the same choice as asking every hexagon (ai_test).
+    if not bd or score <= bd then
+      local col, row = hq + hr // 2, hr
+      if flip then col, row = cols1 - col, rows1 - row end
+      local rank = row * 1024 + col
+      if not bd or score < bd or rank < br then
+        -- a stream ends the move and costs the next (§2): a hexagon as far on
+        -- by dry ground is better
+        if ti(G, hq, hr).stream then score = score + 0.5 end
+        if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
+      end
+    end
   end
   if #reach == 0 then
     -- nothing reachable yet (a move short of a hexagon: a slow mover, a
@@ -572,7 +580,6 @@ end
 -- ten times its distance plus ten, so the enemies are weighed nearest
 -- distance first and the search stops at the first distance with a target:
 -- the same choice, with the line of cast worked out for fewer enemies.
-local near_j, near_dist = {}, {}   -- scratch: enemies within 4 hexes (army order) and their distances
 -- A caster that reaches only enemies next to it (the pilum: "at 5 units
 -- and under", gap 0 only) weighs the enemies on its six neighbouring
 -- hexagons instead of the whole army: the same scores, and among equals
@@ -602,6 +609,10 @@ local function adjacent_target(G, d)
   return best
 end
 
+-- The enemies within 4 hexagons are put in one list per distance (army
+-- order kept within each: a scratch "next" chain per distance) in the one
+-- pass over the army, so each distance reads only its own enemies.
+local level_head, level_tail, level_next = {}, {}, {}
 function ai.missile_target(G, uid)
   local d = G.D[uid]
   local widest = missiles.max_gap(d)
@@ -609,34 +620,39 @@ function ai.missile_target(G, uid)
   if H.gap(2) > widest then return adjacent_target(G, d) end
   local dq, dr = d.q, d.r
   local enemies = turn.units(G, 3 - d.side)
-  local n = 0
+  local D = G.D
+  for level = 0, 4 do level_head[level] = nil end
   for j = 1, #enemies do
-    local e = G.D[enemies[j]]
+    local e = D[enemies[j]]
     local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
     local ds = dq2 + dr2
     if dq2 < 0 then dq2 = -dq2 end
     if dr2 < 0 then dr2 = -dr2 end
     if ds < 0 then ds = -ds end
     local dist = (dq2 + dr2 + ds) // 2 | 0
-    if dist <= 4 then n = n + 1; near_j[n], near_dist[n] = j, dist end
+    if dist <= 4 then
+      level_next[j] = nil
+      if level_head[dist] then level_next[level_tail[dist]] = j else level_head[dist] = j end
+      level_tail[dist] = j
+    end
   end
   -- no level whose gap is beyond the caster's widest range (table_for
   -- would refuse every enemy there)
   for level = 0, 4 do
     if H.gap(level) > widest then break end
     local best, bd
-    for k = 1, n do
-      if near_dist[k] == level then
-        local e_uid = enemies[near_j[k]]
-        local e = G.D[e_uid]
-        if e.state ~= "gone" then
-          local sit = turn.cast_situation(G, d, e)
-          if sit and missiles.table_for(d, e, sit) then
-            local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
-            if not bd or score < bd then best, bd = e_uid, score end
-          end
+    local j = level_head[level]
+    while j do
+      local e_uid = enemies[j]
+      local e = D[e_uid]
+      if e.state ~= "gone" then
+        local sit = turn.cast_situation(G, d, e)
+        if sit and missiles.table_for(d, e, sit) then
+          local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+          if not bd or score < bd then best, bd = e_uid, score end
         end
       end
+      j = level_next[j]
     end
     if best then return best end
   end

@@ -73,9 +73,12 @@ function turn.cast_situation(G, sh, tg)
   if indirect then
     -- "against enemy forces no closer than two distance units from
     -- contact with friendly units": an enemy adjacent to a friend is 0 away
-    for _, dir in ipairs(H.DIRS) do
-      local o = G.occ[H.key(tg.q + dir[1], tg.r + dir[2])]
-      if o and G.D[o].side == sh.side then near_friends = true end
+    -- (H.key written out: the commander weighs every cast in range)
+    local occ, D, DIRS, base, side = G.occ, G.D, H.DIRS, (tg.q + 512) * 1024 + (tg.r + 512), sh.side
+    for i = 1, 6 do
+      local dir = DIRS[i]
+      local o = occ[base + dir[1] * 1024 + dir[2]]
+      if o and D[o].side == side then near_friends = true; break end
     end
   end
   return { gap = H.gap(H.distance(sh.q, sh.r, tg.q, tg.r)), indirect = indirect, target_near_friends = near_friends }

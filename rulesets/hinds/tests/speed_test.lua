@@ -1,0 +1,137 @@
+-- The commander's and the engine's shortcuts (issue #13, speed) checked
+-- against the work they skip: each answer is compared with a plain
+-- reference written here (the code as it was before the shortcut), over
+-- many situations made by a fixed list of pseudo-random numbers.
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("hinds.battle")
+local turn = require("hinds.turn")
+local ai = require("hinds.ai")
+local missiles = require("hinds.missiles")
+local H = require("hinds.hexes")
+
+-- A small linear congruential generator: the same situations every run.
+local function lcg(seed)
+  local x = seed
+  return function(n)
+    x = (x * 1103515245 + 12345) % 2147483648
+    return x % n
+  end
+end
+
+local KINDS = {
+  { arm = "foot", class = 2 }, { arm = "foot", class = 3 }, { arm = "mounted", class = 1 },
+  { arm = "mounted", class = 3 }, { arm = "foot", class = 4, missile = "bow" },
+  { arm = "mounted", class = 3, missile = "bow" }, { arm = "foot", class = 2, missile = "pilum" },
+  { arm = "foot", class = 4, missile = "sling" }, { arm = "foot", class = 1 },
+}
+local FACINGS = { 0, 60, 120, 180, -120, -60 }
+
+-- A board of 10 x 10 with streams, woods and marsh, and n1 + n2 units on free
+-- hexagons, of kinds and facings drawn from `rnd`.
+local function situation(rnd, n1, n2)
+  local used, terrain = {}, { { type = "stream", hexes = {} }, { type = "wood", hexes = {} }, { type = "marsh", hexes = {} } }
+  for _ = 1, 6 do
+    local t = terrain[1 + rnd(3)]
+    t.hexes[#t.hexes + 1] = { rnd(10), rnd(10) }
+  end
+  local sides = { { units = {} }, { units = {} } }
+  for s, n in ipairs({ n1, n2 }) do
+    for k = 1, n do
+      local col, row
+      repeat col, row = rnd(10), rnd(10) until not used[col * 100 + row]
+      used[col * 100 + row] = true
+      local kind = KINDS[1 + rnd(#KINDS)]
+      local u = { id = "u" .. k, arm = kind.arm, class = kind.class, missile = kind.missile,
+                  bases = kind.arm == "foot" and 6 or 4, per_base = kind.arm == "foot" and 4 or 3,
+                  at = { col, row, FACINGS[1 + rnd(6)] } }
+      sides[s].units[k] = u
+    end
+  end
+  return battle.skirmish{ dice = dice.forced({}), log = false, table = { cols = 10, rows = 10, terrain = terrain },
+                          sides = sides }
+end
+
+-- ai.step_to before the shortcut: every hexagon of the reach scored, the
+-- ground (a stream: +0.5) and the tie rank asked of each.
+local function step_to_reference(G, d, tq, tr, how)
+  local bearing = H.bearing(G.B, d.q, d.r, tq, tr)
+  local face = H.facing_towards(bearing, d.facing)
+  local mode = how
+  if how == "forward" and face ~= d.facing then
+    if math.abs(H.norm(bearing - d.facing)) <= 60 + 1e-6 then face = d.facing else mode = "turned" end
+  end
+  if how == "rear" then face, mode = d.facing, "rear" end
+  local throwing = d.missile and require("hinds.troops").long_range(d) ~= nil
+  local reach = turn.move_reach(G, d, mode, face, throwing)
+  if #reach == 0 then return { kind = "move_wait", how = mode, facing = face, throwing = throwing } end
+  local best, bd, br
+  for _, h in ipairs(reach) do
+    local dist = H.distance(h[1], h[2], tq, tr)
+    local score = how == "rear" and -dist or dist
+    if turn.tinfo(G, h[1], h[2]).stream then score = score + 0.5 end
+    local rank = ai.own_rank(G, d.side, h[1], h[2])
+    if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
+  end
+  if how ~= "rear" and H.distance(best[1], best[2], tq, tr) >= H.distance(d.q, d.r, tq, tr) then return nil end
+  return { kind = "move", q = best[1], r = best[2], facing = face, how = mode, throwing = throwing }
+end
+
+T.case("Speed: the commander's step asks the ground only of hexagons that could be chosen; the same step as scoring every hexagon", function()
+  local rnd, compared, moves = lcg(7), 0, 0
+  for _ = 1, 60 do
+    local G = situation(rnd, 4, 4)
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local d = G.D[uid]
+        for _, e_uid in ipairs(G.sides[3 - s].units) do
+          local e = G.D[e_uid]
+          for _, how in ipairs({ "forward", "rear" }) do
+            local want = step_to_reference(G, d, e.q, e.r, how)
+            T.eq(ai.step_to(G, d, e.q, e.r, how), want, "step " .. how)
+            compared = compared + 1
+            if want and want.kind == "move" then moves = moves + 1 end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(compared >= 3000, "compared " .. compared)
+  T.truthy(moves >= 200, "moves chosen " .. moves)
+end)
+
+-- ai.missile_target before the shortcuts: every enemy weighed (ten a
+-- hexagon, +5 indirect, +3 not ready; the first in army order among equals).
+local function target_reference(G, uid)
+  local d, best, bd = G.D[uid], nil, nil
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    local sit = turn.cast_situation(G, d, e)
+    if sit and missiles.table_for(d, e, sit) then
+      local score = H.distance(d.q, d.r, e.q, e.r) * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+      if not bd or score < bd then best, bd = e_uid, score end
+    end
+  end
+  return best
+end
+
+T.case("Speed: the commander's missile target, enemies weighed nearest distance first, is the one of weighing every enemy", function()
+  local rnd, compared, found = lcg(11), 0, 0
+  for _ = 1, 80 do
+    local G = situation(rnd, 5, 7)
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local e_list = G.sides[3 - s].units
+        G.D[e_list[1 + rnd(#e_list)]].state = "fleeing"   -- some not ready: +3
+        if G.D[uid].missile then
+          local want = target_reference(G, uid)
+          T.eq(ai.missile_target(G, uid), want)
+          compared = compared + 1
+          if want then found = found + 1 end
+        end
+      end
+    end
+  end
+  T.truthy(compared >= 300, "compared " .. compared)
+  T.truthy(found >= 100, "targets found " .. found)
+end)
