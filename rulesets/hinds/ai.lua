@@ -403,16 +403,38 @@ end
 ---------------------------------------------------------------------------
 -- Formations (§4 "The special benefits of certain formations")
 
+-- An enemy horse's charge reach as the commander weighs it for the foot
+-- it might threaten (turn.can_charge's reach_memo: its allowances and its
+-- reach by facing), shared by every foot unit that asks while nothing on
+-- the board moves: kept per battle and horse, and made anew when anything
+-- was placed or removed (G.placements), the turn changed, or the horse's
+-- own carry, facing or formation changed. The same answers as a search
+-- per foot unit (tests/speed_test.lua).
+local horse_memos = setmetatable({}, { __mode = "k" })   -- G -> { [uid] = { placements, turn, carry, facing, formation, memo } }
+local function horse_memo(G, e)
+  local per = horse_memos[G]
+  if not per then per = {}; horse_memos[G] = per end
+  local m = per[e.uid]
+  local placements = G.placements or 0
+  if m and m[1] == placements and m[2] == G.turn and m[3] == e.carry and m[4] == e.facing and m[5] == e.formation then
+    return m[6]
+  end
+  m = { placements, G.turn, e.carry, e.facing, e.formation, {} }
+  per[e.uid] = m
+  return m[6]
+end
+
 -- An enemy horse able to charge d on a flank or in the rear next turn.
 local function horse_threat(G, d)
   for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
     local e = G.D[e_uid]
     if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
       local saved = G.turn
+      local memo = horse_memo(G, e)
       G.turn = G.turn + 1          -- as it would stand in its next move
       -- (no search for a horse beyond its charge's reach: turn.charge_limit)
       local ok, q, r = false, nil, nil
-      if H.distance(d.q, d.r, e.q, e.r) <= turn.charge_limit(G, e) then ok, q, r = turn.can_charge(G, e, d) end
+      if H.distance(d.q, d.r, e.q, e.r) <= turn.charge_limit(G, e, memo) then ok, q, r = turn.can_charge(G, e, d, memo) end
       G.turn = saved
       if ok then
         local i = H.dir_index(q - d.q, r - d.r)

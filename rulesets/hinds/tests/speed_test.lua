@@ -135,3 +135,67 @@ T.case("Speed: the commander's missile target, enemies weighed nearest distance 
   T.truthy(compared >= 300, "compared " .. compared)
   T.truthy(found >= 100, "targets found " .. found)
 end)
+
+-- ai.formation's horse threat before the shortcut: each enemy horse's
+-- charge searched afresh for each foot unit.
+local function threat_reference(G, d)
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
+      G.turn = G.turn + 1
+      local ok, q, r = turn.can_charge(G, e, d)
+      G.turn = G.turn - 1
+      if ok then
+        local i = H.dir_index(q - d.q, r - d.r)
+        if i and H.relative(d.facing, i) ~= "front" then return true end
+      end
+    end
+  end
+  return false
+end
+
+T.case("Speed: a horse's charge reach shared by the foot the commander weighs; the same squares as a search per foot unit", function()
+  local rnd, compared, squares = lcg(5), 0, 0
+  local function compare_all(G)
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local d = G.D[uid]
+        if d.arm == "foot" and d.state == "ready" and not d.combat and not require("hinds.troops").light_missile(d) then
+          local want = threat_reference(G, d)
+          T.eq(ai.formation(G, d) == "square", want, "square at " .. d.q .. "," .. d.r)
+          compared = compared + 1
+          if want then squares = squares + 1 end
+        end
+      end
+    end
+  end
+  for _ = 1, 80 do
+    local G = situation(rnd, 6, 6)
+    compare_all(G)
+    -- a horse turned in its hexagon (nothing placed): its reach is searched anew
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local e = G.D[uid]
+        if e.arm == "mounted" then e.facing = FACINGS[1 + rnd(6)] end
+      end
+    end
+    compare_all(G)
+    -- each horse moved a hexagon (placed, its facing kept), one at a
+    -- time: likewise
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local m = G.D[uid]
+        if m.arm == "mounted" then
+          local k = rnd(6)
+          for i = 1, 6 do
+            local dir = H.DIRS[1 + (k + i) % 6]
+            if turn.free(G, m, m.q + dir[1], m.r + dir[2]) then turn.place(G, uid, m.q + dir[1], m.r + dir[2]); break end
+          end
+          compare_all(G)
+        end
+      end
+    end
+  end
+  T.truthy(compared >= 1000, "compared " .. compared)
+  T.truthy(squares >= 50, "squares " .. squares)
+end)
