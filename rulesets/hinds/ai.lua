@@ -114,26 +114,52 @@ local function own_rank(G, s, q, r)
 end
 ai.own_rank = own_rank
 
+-- The live enemies of d (turn.units, army order) and d's distance in
+-- hexagons to each (dist[j] for enemies[j]). The commander asks it six or
+-- seven times while it chooses one unit's order (charges, formations, the
+-- nearest enemy, the horse's flank, the missile target): it is worked out
+-- once and kept until anything is placed or removed (G.placements; every
+-- move goes through turn.place) or another unit asks. Callers only read
+-- both lists, and only until they ask for another unit.
+local view = { dist = {} }
+local function enemy_dists(G, d)
+  local enemies = turn.units(G, 3 - d.side)
+  local v = view
+  local placements = G.placements or 0
+  local dq, dr = d.q, d.r
+  if v.G == G and v.uid == d.uid and v.list == enemies and v.placements == placements and v.q == dq and v.r == dr then
+    return enemies, v.dist
+  end
+  local dist, D = v.dist, G.D
+  for j = 1, #enemies do
+    local e = D[enemies[j]]
+    local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    dist[j] = (dq2 + dr2 + ds) // 2 | 0
+  end
+  v.G, v.uid, v.list, v.placements, v.q, v.r = G, d.uid, enemies, placements, dq, dr
+  return enemies, dist
+end
+ai.enemy_dists = enemy_dists
+
 -- The nearest live enemy (ties by id) and its distance in hexes.
 local function nearest_enemy(G, d, filter)
   local best, bd
-  local enemies = turn.units(G, 3 - d.side)
-  local dq, dr = d.q, d.r
+  local enemies, dists = enemy_dists(G, d)
   -- sighting.knows written out (every enemy, several times a unit): with
   -- no sighting state every enemy is known
   local st = G.sighting
   local seen = st and st.seen[d.side]
+  local D = G.D
   for j = 1, #enemies do
     local uid = enemies[j]
-    local e = G.D[uid]
+    local e = D[uid]
     -- hook: with the weather module, only the enemies the side has seen
     if e.state ~= "gone" and (not filter or filter(e)) and (not seen or seen[uid] == true) then
-      local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
-      local ds = dq2 + dr2
-      if dq2 < 0 then dq2 = -dq2 end
-      if dr2 < 0 then dr2 = -dr2 end
-      if ds < 0 then ds = -ds end
-      local dist = (dq2 + dr2 + ds) // 2 | 0
+      local dist = dists[j]
       if not bd or dist < bd then best, bd = uid, dist end
     end
   end
@@ -230,22 +256,16 @@ function ai.choose(G, uid)
     -- turn.charge, when it is the unit being ordered)
     local m = turn.order_memo(G, d)
     local reach_memo = m and m.charge or {}
-    local enemies = turn.units(G, 3 - d.side)
-    local dq, dr = d.q, d.r
     -- an enemy beyond the charge's reach (turn.charge_limit) is not asked
     local limit = turn.charge_limit(G, d, reach_memo)
     if limit > 4 then limit = 4 end
+    local enemies, dists = enemy_dists(G, d)
     local st = G.sighting   -- sighting.knows, written out as in nearest_enemy
     local seen = st and st.seen[d.side]
     for j = 1, #enemies do
       local e_uid = enemies[j]
-      local e = G.D[e_uid]
-      local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out (every enemy, every unit)
-      local ds = dq2 + dr2
-      if dq2 < 0 then dq2 = -dq2 end
-      if dr2 < 0 then dr2 = -dr2 end
-      if ds < 0 then ds = -ds end
-      if (dq2 + dr2 + ds) // 2 <= limit and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
+      if dists[j] <= limit and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
+        local e = G.D[e_uid]
         local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)
@@ -426,15 +446,17 @@ end
 
 -- An enemy horse able to charge d on a flank or in the rear next turn.
 local function horse_threat(G, d)
-  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+  local enemies, dists = enemy_dists(G, d)
+  for j = 1, #enemies do
+    local e_uid = enemies[j]
     local e = G.D[e_uid]
-    if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
+    if dists[j] <= 3 and e.arm == "mounted" and e.state == "ready" and not e.combat then
       local saved = G.turn
       local memo = horse_memo(G, e)
       G.turn = G.turn + 1          -- as it would stand in its next move
       -- (no search for a horse beyond its charge's reach: turn.charge_limit)
       local ok, q, r = false, nil, nil
-      if H.distance(d.q, d.r, e.q, e.r) <= turn.charge_limit(G, e, memo) then ok, q, r = turn.can_charge(G, e, d, memo) end
+      if dists[j] <= turn.charge_limit(G, e, memo) then ok, q, r = turn.can_charge(G, e, d, memo) end
       G.turn = saved
       if ok then
         local i = H.dir_index(q - d.q, r - d.r)
@@ -449,10 +471,11 @@ end
 -- nearest enemy able to fight it hand to hand.
 local function archery_threat(G, d)
   local shot, melee_near = false, false
-  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
-    local e = G.D[e_uid]
+  local enemies, dists = enemy_dists(G, d)
+  for j = 1, #enemies do
+    local e = G.D[enemies[j]]
     if e.state == "ready" then
-      local dist = H.distance(d.q, d.r, e.q, e.r)
+      local dist = dists[j]
       if troops.long_range(e) and dist >= 2 and dist <= 4 and missiles.casts_left(e) > 0 then shot = true end
       if not troops.light_missile(e) and not e.non_combatant and dist <= 3 then melee_near = true end
     end
@@ -536,18 +559,13 @@ function ai.flank_hex(G, d, asked, near)
   if not near then return nil end
   local bq, brr, bd, br
   local DIRS = H.DIRS
-  local enemies = turn.units(G, 3 - d.side)
+  local enemies, dists = enemy_dists(G, d)
   local dq, dr, far = d.q, d.r, near + 2
-  -- (H.distance written out below: every enemy, and every flank and rear
-  -- hexagon of the near ones)
+  -- (H.distance written out below: every flank and rear hexagon of the
+  -- near enemies)
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
-    local a, b = dq - e.q, dr - e.r
-    local c = a + b
-    if a < 0 then a = -a end
-    if b < 0 then b = -b end
-    if c < 0 then c = -c end
-    if e.state == "ready" and e.formation ~= "square" and (a + b + c) // 2 <= far then
+    if dists[j] <= far and e.state == "ready" and e.formation ~= "square" then
       local rel = H.relatives(e.facing)
       for i = 1, 6 do
         if rel[i] ~= "front" then
@@ -640,18 +658,11 @@ function ai.missile_target(G, uid)
   local widest = missiles.max_gap(d)
   if not widest then return nil end
   if H.gap(2) > widest then return adjacent_target(G, d) end
-  local dq, dr = d.q, d.r
-  local enemies = turn.units(G, 3 - d.side)
+  local enemies, dists = enemy_dists(G, d)
   local D = G.D
   for level = 0, 4 do level_head[level] = nil end
   for j = 1, #enemies do
-    local e = D[enemies[j]]
-    local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
-    local ds = dq2 + dr2
-    if dq2 < 0 then dq2 = -dq2 end
-    if dr2 < 0 then dr2 = -dr2 end
-    if ds < 0 then ds = -ds end
-    local dist = (dq2 + dr2 + ds) // 2 | 0
+    local dist = dists[j]
     if dist <= 4 then
       level_next[j] = nil
       if level_head[dist] then level_next[level_tail[dist]] = j else level_head[dist] = j end

@@ -199,3 +199,46 @@ T.case("Speed: a horse's charge reach shared by the foot the commander weighs; t
   T.truthy(compared >= 1000, "compared " .. compared)
   T.truthy(squares >= 50, "squares " .. squares)
 end)
+
+T.case("Speed: the distances to the enemies, kept while nothing moves, are the distances of the board as it stands", function()
+  local rnd, compared = lcg(3), 0
+  for _ = 1, 40 do
+    local G = situation(rnd, 5, 5)
+    for _ = 1, 6 do
+      for s = 1, 2 do
+        for _, uid in ipairs(G.sides[s].units) do
+          local d = G.D[uid]
+          for _ = 1, 2 do   -- asked twice running: the kept answer
+            local enemies, dists = ai.enemy_dists(G, d)
+            T.eq(#enemies, #turn.units(G, 3 - s))
+            for j, e_uid in ipairs(enemies) do
+              local e = G.D[e_uid]
+              T.eq(dists[j], H.distance(d.q, d.r, e.q, e.r))
+              compared = compared + 1
+            end
+          end
+        end
+      end
+      -- one enemy of the unit asked last steps to a free neighbouring
+      -- hexagon (turn.place), and that unit asks again first
+      local last = G.D[G.sides[2].units[#G.sides[2].units]]
+      local list = G.sides[1].units
+      local m = G.D[list[1 + rnd(#list)]]
+      local k = rnd(6)
+      for i = 1, 6 do
+        local dir = H.DIRS[1 + (k + i) % 6]
+        if turn.free(G, m, m.q + dir[1], m.r + dir[2]) then turn.place(G, m.uid, m.q + dir[1], m.r + dir[2]); break end
+      end
+      local enemies, dists = ai.enemy_dists(G, last)
+      for j, e_uid in ipairs(enemies) do
+        T.eq(dists[j], H.distance(last.q, last.r, G.D[e_uid].q, G.D[e_uid].r), "after a move")
+      end
+    end
+    -- a unit leaves the field (turn.remove): the list is made anew
+    turn.remove(G, G.sides[2].units[1], "test")
+    local d = G.D[G.sides[1].units[1]]
+    local enemies = ai.enemy_dists(G, d)
+    T.eq(#enemies, #G.sides[2].units - 1)
+  end
+  T.truthy(compared >= 5000, "compared " .. compared)
+end)
