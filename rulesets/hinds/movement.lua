@@ -74,9 +74,12 @@ function turn.reachable(G, d, facing, dirs, max_steps)
   local out = {}
   local seen = { [start] = true }
   local on_road = tinfo(G, dq, dr).road == true
-  local limit_plain, limit_rough = max_steps(false, false), max_steps(true, false)
-  local road_plain, road_rough = limit_plain, limit_rough
-  if on_road then road_plain, road_rough = max_steps(false, true), max_steps(true, true) end
+  -- the steps over rough ground are asked only when the search first
+  -- meets rough ground (max_steps is a pure function of its two answers:
+  -- an allowance, which a module may wrap, for each)
+  local limit_plain, limit_rough = max_steps(false, false), nil
+  local road_plain, road_rough = limit_plain, nil
+  if on_road then road_plain = max_steps(false, true) end
   local mask, DIRS = dir_mask(facing, dirs), H.DIRS
   -- whether a hexagon is free, asked once per hexagon and search (nothing
   -- moves while it runs). turn.free written out: the occupant first, then
@@ -111,7 +114,17 @@ function turn.reachable(G, d, facing, dirs, max_steps)
               end
               local rd = road and ti(G, nq, nr).road == true
               local lim
-              if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
+              if rgh then
+                if rd then
+                  if not road_rough then road_rough = max_steps(true, true) end   -- (a road path starts on a road)
+                  lim = road_rough
+                else
+                  if not limit_rough then limit_rough = max_steps(true, false) end
+                  lim = limit_rough
+                end
+              else
+                lim = rd and road_plain or limit_plain
+              end
               if steps + 1 <= lim then
                 seen[k] = true
                 n = n + 1
@@ -179,6 +192,17 @@ function turn.order_memo(G, d)
 end
 
 local HOW_CODE = { forward = 0, turned = 1, rear = 2 }
+-- turn.allowance's options by [rough][road] (1 no, 2 yes), with and
+-- without throwing: read only, not a new table per allowance asked
+local function opts_of(throwing)
+  local t = {}
+  for a = 1, 2 do
+    t[a] = {}
+    for b = 1, 2 do t[a][b] = { rough = a == 2, road = b == 2, throwing = throwing } end
+  end
+  return t
+end
+local OPTS, OPTS_THROWING = opts_of(nil), opts_of(true)
 function turn.move_reach(G, d, how, facing, throwing)
   facing = facing or d.facing
   local m = turn.order_memo(G, d)
@@ -191,8 +215,9 @@ function turn.move_reach(G, d, how, facing, throwing)
   end
   local dir = how == "rear" and "rear" or "front"
   local carry = how == "turned" and 0 or carried(d, facing, dir)
+  local opts = throwing and OPTS_THROWING or OPTS
   local function units(rough, road)
-    return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
+    return turn.allowance(d, how, opts[rough and 2 or 1][road and 2 or 1]) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
   if key then m.reach[key] = { reach, units, dir } end

@@ -27,13 +27,19 @@ local KINDS = {
 }
 local FACINGS = { 0, 60, 120, 180, -120, -60 }
 
--- A board of 10 x 10 with streams, woods and marsh, and n1 + n2 units on free
+-- A board of 10 x 10 with streams, woods, marsh and roads, and n1 + n2 units on free
 -- hexagons, of kinds and facings drawn from `rnd`.
 local function situation(rnd, n1, n2)
-  local used, terrain = {}, { { type = "stream", hexes = {} }, { type = "wood", hexes = {} }, { type = "marsh", hexes = {} } }
-  for _ = 1, 6 do
+  local used, terrain = {}, { { type = "stream", hexes = {} }, { type = "wood", hexes = {} }, { type = "marsh", hexes = {} },
+                              { type = "road", hexes = {} }, { type = "road", hexes = {} } }
+  for _ = 1, 14 do
     local t = terrain[1 + rnd(3)]
     t.hexes[#t.hexes + 1] = { rnd(10), rnd(10) }
+  end
+  -- two roads along rows (a road move needs the whole path on the road)
+  for k = 4, 5 do
+    local row = rnd(10)
+    for col = 0, 9 do terrain[k].hexes[#terrain[k].hexes + 1] = { col, row } end
   end
   local sides = { { units = {} }, { units = {} } }
   for s, n in ipairs({ n1, n2 }) do
@@ -241,4 +247,64 @@ T.case("Speed: the distances to the enemies, kept while nothing moves, are the d
     T.eq(#enemies, #G.sides[2].units - 1)
   end
   T.truthy(compared >= 5000, "compared " .. compared)
+end)
+
+-- The move search read plainly (level by level, turn.free, turn.rough_step
+-- and the ground's road for each step): the search's own shortcuts (each
+-- hexagon's freedom asked once, the steps over rough ground asked only
+-- when the search meets it, ...) must give the same list in the same order.
+local function reach_reference(G, d, facing, dirs, max_steps)
+  local on_road = turn.tinfo(G, d.q, d.r).road == true
+  local out, seen = {}, { [H.key(d.q, d.r)] = true }
+  local queue, head = { { d.q, d.r, 0, false, on_road } }, 1
+  while queue[head] do
+    local f = queue[head]
+    if head == 1 or not turn.tinfo(G, f[1], f[2]).stream then
+      for i, dir in ipairs(H.DIRS) do
+        local nq, nr = f[1] + dir[1], f[2] + dir[2]
+        if H.relative(facing, i) == dirs and not seen[H.key(nq, nr)] and turn.free(G, d, nq, nr) then
+          local rgh = f[4] or turn.rough_step(G, f[1], f[2], nq, nr)
+          local rd = f[5] and turn.tinfo(G, nq, nr).road == true
+          if f[3] + 1 <= max_steps(rgh, rd) then
+            seen[H.key(nq, nr)] = true
+            local h = { nq, nr, f[3] + 1, rgh, rd }
+            out[#out + 1] = h
+            queue[#queue + 1] = h
+          end
+        end
+      end
+    end
+    head = head + 1
+  end
+  return out
+end
+
+T.case("Speed: the move search is the plain level-by-level search (ground, roads, streams, rough ground asked when met)", function()
+  local rnd, compared, roads, rough = lcg(13), 0, 0, 0
+  local steps = {
+    function(r, road) return road and (r and 2 or 4) or (r and 1 or 3) end,
+    function(r) return r and 0 or 2 end,
+    function(r, road) return road and 5 or (r and 2 or 2) end,
+  }
+  for _ = 1, 60 do
+    local G = situation(rnd, 5, 5)
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local d = G.D[uid]
+        for _, dirs in ipairs({ "front", "rear" }) do
+          local facing = FACINGS[1 + rnd(6)]
+          local ms = steps[1 + rnd(#steps)]
+          local want = reach_reference(G, d, facing, dirs, ms)
+          T.eq(turn.reachable(G, d, facing, dirs, ms), want)
+          compared = compared + 1
+          for _, h in ipairs(want) do
+            if h[5] then roads = roads + 1 end
+            if h[4] then rough = rough + 1 end
+          end
+        end
+      end
+    end
+  end
+  T.truthy(compared >= 1000, "compared " .. compared)
+  T.truthy(roads >= 100 and rough >= 100, "road steps " .. roads .. ", rough steps " .. rough)
 end)
