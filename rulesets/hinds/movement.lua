@@ -68,11 +68,20 @@ end
 -- The search is breadth first with the list it returns as its queue (the
 -- same order as a search level by level: every hexagon of a level is
 -- listed before the next level's first).
+-- The hexagons a search has listed and whether each is free, kept in two
+-- tables for every search (each search has its own number: a hexagon is
+-- "seen" or its freedom known only for the search whose number it holds)
+-- instead of two new tables grown hexagon by hexagon for each search.
+local seen_in, free_in, free_val, search_no = {}, {}, {}, 0
+
 function turn.reachable(G, d, facing, dirs, max_steps)
   local dq, dr = d.q, d.r
   local start = H.key(dq, dr)
   local out = {}
-  local seen = { [start] = true }
+  search_no = search_no + 1
+  local sn = search_no
+  local seen = seen_in
+  seen[start] = sn
   local on_road = tinfo(G, dq, dr).road == true
   -- the steps over rough ground are asked only when the search first
   -- meets rough ground (max_steps is a pure function of its two answers:
@@ -86,7 +95,6 @@ function turn.reachable(G, d, facing, dirs, max_steps)
   -- turn.passable, looked up once per search; turn.tinfo likewise (a
   -- module may wrap either). turn.rough_step written out too: it reads the
   -- board's own terrain and heights.
-  local free_at = {}
   local occ, passable, ti = G.occ, turn.passable, turn.tinfo
   local terrain, heights, TERRAIN = G.terrain, G.heights, tables.terrain
   local q, r, steps, rough, road = dq, dr, 0, false, on_road
@@ -98,9 +106,10 @@ function turn.reachable(G, d, facing, dirs, max_steps)
           local dir = DIRS[k6]
           local nq, nr = q + dir[1], r + dir[2]
           local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
-          if not seen[k] then
-            local free = free_at[k]
-            if free == nil then free = occ[k] == nil and passable(G, d, nq, nr); free_at[k] = free end
+          if seen[k] ~= sn then
+            local free
+            if free_in[k] == sn then free = free_val[k]
+            else free = occ[k] == nil and passable(G, d, nq, nr); free_in[k], free_val[k] = sn, free end
             if free then
               local rgh = rough
               if not rgh then
@@ -126,7 +135,7 @@ function turn.reachable(G, d, facing, dirs, max_steps)
                 lim = rd and road_plain or limit_plain
               end
               if steps + 1 <= lim then
-                seen[k] = true
+                seen[k] = sn
                 n = n + 1
                 out[n] = { nq, nr, steps + 1, rgh, rd }
               end
