@@ -114,8 +114,9 @@ local function own_rank(G, s, q, r)
 end
 ai.own_rank = own_rank
 
--- The live enemies of d (turn.units, army order) and d's distance in
--- hexagons to each (dist[j] for enemies[j]). The commander asks it six or
+-- The live enemies of d (turn.units, army order), d's distance in
+-- hexagons to each (dist[j] for enemies[j]) and the least of them
+-- (math.huge with no enemy). The commander asks it six or
 -- seven times while it chooses one unit's order (charges, formations, the
 -- nearest enemy, the horse's flank, the missile target): it is worked out
 -- once and kept until anything is placed or removed (G.placements; every
@@ -128,9 +129,9 @@ local function enemy_dists(G, d)
   local placements = G.placements or 0
   local dq, dr = d.q, d.r
   if v.G == G and v.uid == d.uid and v.list == enemies and v.placements == placements and v.q == dq and v.r == dr then
-    return enemies, v.dist
+    return enemies, v.dist, v.least
   end
-  local dist, D = v.dist, G.D
+  local dist, D, least = v.dist, G.D, math.huge
   for j = 1, #enemies do
     local e = D[enemies[j]]
     local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
@@ -138,10 +139,12 @@ local function enemy_dists(G, d)
     if dq2 < 0 then dq2 = -dq2 end
     if dr2 < 0 then dr2 = -dr2 end
     if ds < 0 then ds = -ds end
-    dist[j] = (dq2 + dr2 + ds) // 2 | 0
+    local x = (dq2 + dr2 + ds) // 2 | 0
+    dist[j] = x
+    if x < least then least = x end
   end
-  v.G, v.uid, v.list, v.placements, v.q, v.r = G, d.uid, enemies, placements, dq, dr
-  return enemies, dist
+  v.G, v.uid, v.list, v.placements, v.q, v.r, v.least = G, d.uid, enemies, placements, dq, dr, least
+  return enemies, dist, least
 end
 ai.enemy_dists = enemy_dists
 
@@ -175,7 +178,6 @@ local function points(u) return melee.base_points(u, FIRST_ROUND) end
 -- Is it worth charging e? Odds by points, with the flank/rear bonus.
 local function charge_value(G, d, e, q, r)
   if e.state ~= "ready" or (e.disordered_until and e.disordered_until >= G.turn) then return 1000 end
-  local probe = { q = q, r = r, facing = d.facing }
   local i = H.dir_index(q - e.q, r - e.r)
   local edge = (i and e.formation ~= "square") and H.relative(e.facing, i) or "front"
   local mine = points(d)
@@ -186,7 +188,6 @@ local function charge_value(G, d, e, q, r)
     local c = G.combats[e.combat]
     if c then for _, f in ipairs(c.units[d.side]) do if G.D[f].state == "ready" then mine = mine + points(G.D[f]) end end end
   end
-  local _ = probe
   return mine / math.max(theirs, 0.5) + (edge == "flank" and 0.3 or 0) + (edge == "rear" and 0.5 or 0)
 end
 
@@ -223,7 +224,8 @@ function ai.order(G, uid)
       o = ai.straight_on(G, d) or { kind = "hold" }
     end
   end
-  mem[uid] = { turn = G.turn, facing = d.facing }
+  if last then last.turn, last.facing = G.turn, d.facing   -- (read above; updated in place)
+  else mem[uid] = { turn = G.turn, facing = d.facing } end
   return o
 end
 
@@ -250,7 +252,10 @@ function ai.choose(G, uid)
   local d = G.D[uid]
   local light = troops.light_missile(d)
   -- charges
-  if not light then
+  local enemies, dists, least = enemy_dists(G, d)
+  -- (no enemy within 4 hexagons, the most the charge loop below weighs:
+  -- nothing to weigh, and the charge allowances need not be asked)
+  if not light and least <= 4 then
     local best, bv
     -- d's charge reach by facing, shared by the enemies it weighs (and by
     -- turn.charge, when it is the unit being ordered)
@@ -259,7 +264,6 @@ function ai.choose(G, uid)
     -- an enemy beyond the charge's reach (turn.charge_limit) is not asked
     local limit = turn.charge_limit(G, d, reach_memo)
     if limit > 4 then limit = 4 end
-    local enemies, dists = enemy_dists(G, d)
     local st = G.sighting   -- sighting.knows, written out as in nearest_enemy
     local seen = st and st.seen[d.side]
     for j = 1, #enemies do
@@ -366,8 +370,7 @@ end
 
 -- The same toward a hex (tq, tr).
 function ai.step_to(G, d, tq, tr, how)
-  local e = { q = tq, r = tr }
-  local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
+  local bearing = H.bearing(G.B, d.q, d.r, tq, tr)
   local face = H.facing_towards(bearing, d.facing)
   local mode = how
   if how == "forward" and face ~= d.facing then
@@ -379,7 +382,7 @@ function ai.step_to(G, d, tq, tr, how)
   local throwing = d.missile and troops.long_range(d) ~= nil
   local reach = turn.move_reach(G, d, mode, face, throwing)
   local best, bd
-  local here = H.distance(d.q, d.r, e.q, e.r)
+  local here = H.distance(d.q, d.r, tq, tr)
   local br
   -- (H.distance and own_rank written out: every hexagon of every reach)
   local rear, ti = how == "rear", turn.tinfo
@@ -416,7 +419,7 @@ function ai.step_to(G, d, tq, tr, how)
     return { kind = "move_wait", how = mode, facing = face, throwing = throwing }
   end
   if not best then return nil end
-  if how ~= "rear" and H.distance(best[1], best[2], e.q, e.r) >= here then return nil end
+  if how ~= "rear" and H.distance(best[1], best[2], tq, tr) >= here then return nil end
   return { kind = "move", q = best[1], r = best[2], facing = face, how = mode, throwing = throwing }
 end
 
