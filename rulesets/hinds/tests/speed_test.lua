@@ -15,7 +15,7 @@ local function lcg(seed)
   local x = seed
   return function(n)
     x = (x * 1103515245 + 12345) % 2147483648
-    return x % n
+    return (x >> 16) % n   -- the high bits (the low ones of this generator repeat in short cycles)
   end
 end
 
@@ -85,7 +85,7 @@ end
 
 T.case("Speed: the commander's step asks the ground only of hexagons that could be chosen; the same step as scoring every hexagon", function()
   local rnd, compared, moves = lcg(7), 0, 0
-  for _ = 1, 60 do
+  for _ = 1, 150 do
     local G = situation(rnd, 4, 4)
     for s = 1, 2 do
       for _, uid in ipairs(G.sides[s].units) do
@@ -103,7 +103,7 @@ T.case("Speed: the commander's step asks the ground only of hexagons that could 
     end
   end
   T.truthy(compared >= 3000, "compared " .. compared)
-  T.truthy(moves >= 200, "moves chosen " .. moves)
+  T.truthy(moves >= 150, "moves chosen " .. moves)
 end)
 
 -- ai.missile_target before the shortcuts: every enemy weighed (ten a
@@ -307,4 +307,54 @@ T.case("Speed: the move search is the plain level-by-level search (ground, roads
   end
   T.truthy(compared >= 1000, "compared " .. compared)
   T.truthy(roads >= 100 and rough >= 100, "road steps " .. roads .. ", rough steps " .. rough)
+end)
+
+-- turn.melee_situation before the shortcut: the foe read from the sorted
+-- list of adjacent enemies (turn.adjacent_enemies).
+local function situation_reference(G, c, d)
+  local foe
+  for _, e in ipairs(turn.adjacent_enemies(G, d)) do
+    if G.D[e].combat == c.id then foe = G.D[e]; break end
+  end
+  local t = turn.tinfo(G, d.q, d.r)
+  local s = {
+    charging = c.chargers[d.uid] == G.turn,
+    first_round = turn.tally(c, d) == 0 and (c.joined[d.uid] == nil or c.joined[d.uid].first ~= false),
+    close_order = d.formation == "normal" or d.formation == "square",
+    level = turn.level_ground(G, d, foe),
+    defending_obstacle = t.obstacle == true and c.chargers[d.uid] == nil,
+    pursuing_fresh = d.pursuing ~= nil and foe ~= nil and foe.state == "ready",
+  }
+  if foe then
+    s.edge = turn.edge(G, d, foe)
+    s.frontal = turn.to_front(G, d, foe)
+  end
+  return s, foe
+end
+
+T.case("Speed: a fighter's foe in its combat, found without a sorted list, is the first by id of the enemies touching it", function()
+  local rnd, compared, foes = lcg(17), 0, 0
+  for _ = 1, 60 do
+    local G = situation(rnd, 6, 6)
+    -- every pair of touching enemies joins a combat (some combats of several units)
+    for _, a in ipairs(G.sides[1].units) do
+      for _, b in ipairs(turn.adjacent_enemies(G, G.D[a])) do
+        if rnd(3) > 0 then turn.join_combat(G, a, b, rnd(2) == 0) end
+      end
+    end
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        local d = G.D[uid]
+        local c = d.combat and G.combats[d.combat]
+        if c then
+          if rnd(4) == 0 then d.pursuing = G.sides[3 - s].units[1] end
+          local want, foe = situation_reference(G, c, d)
+          T.eq(turn.melee_situation(G, c, d), want)
+          compared = compared + 1
+          if foe then foes = foes + 1 end
+        end
+      end
+    end
+  end
+  T.truthy(compared >= 100 and foes >= 100, "compared " .. compared .. ", with a foe " .. foes)
 end)
