@@ -121,7 +121,7 @@ function turn.flee(G, uid)
     if r == "blocked" then d.carry = 0; break end
     n = n + (r == "through" and 2 or 1)
   end
-  log(G, "flee", { unit = uid, q = d.q, r = d.r })
+  if G.log then log(G, "flee", { unit = uid, q = d.q, r = d.r }) end   -- (no table without a log)
 end
 
 -- A beaten unit turns about and falls back ("after the beaten unit has

@@ -313,7 +313,7 @@ function turn.order(G, uid, o)
     d.carry = 0
     say(G, "  %s fords the stream: delayed one move.", label(d))
   end
-  log(G, "move", { unit = uid, q = dest[1], r = dest[2], facing = d.facing })
+  if G.log then log(G, "move", { unit = uid, q = dest[1], r = dest[2], facing = d.facing }) end   -- (no table without a log)
 end
 
 -- One side's movement: flight, rally, pursuit, then the commander's orders

@@ -114,8 +114,8 @@ function turn.missile_phase(G)
             hits[#hits + 1] = { target = target, lost = lost, dismounted = missiles.dismounted(r, tg) }
             tg.shot_turn = G.turn
             d.cast_turn = G.turn
-            log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
-                             dismounts = r.dismounts, indirect = sit.indirect })
+            if G.log then log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
+                             dismounts = r.dismounts, indirect = sit.indirect }) end   -- (no table without a log)
             if G.report then
               say(G, "  %s casts at %s (%s, %s, %d bases): %d hit%s%s.", label(d), label(tg), r.table:gsub("_", " "),
                 sit.indirect and "indirect" or "direct", r.casts, r.kills, r.kills == 1 and "" or "s",
