@@ -46,7 +46,20 @@ function H.on_board(B, q, r)
   return row >= 0 and row < B.rows and col >= 0 and col < B.cols
 end
 
-function H.centre(B, q, r) return grid.hex_centre(B.spec, q, r) end
+-- Remembered per board and hexagon (a pure function of the two; every
+-- placing asks it, and a call into the core costs more than a table read).
+local centres_of = setmetatable({}, { __mode = "k" })
+function H.centre(B, q, r)
+  local spec = B.spec
+  local memo = centres_of[spec]
+  if not memo then memo = {}; centres_of[spec] = memo end
+  local k = (q + 512) * 1024 + (r + 512)
+  local c = memo[k]
+  if c then return c[1], c[2] end
+  local x, y = grid.hex_centre(spec, q, r)
+  memo[k] = { x, y }
+  return x, y
+end
 
 -- grid.hex_distance's arithmetic (core/src/grid.cpp HexGrid::distance),
 -- done here: a call into the core costs more than the sum. `| 0` gives the

@@ -358,3 +358,20 @@ T.case("Speed: a fighter's foe in its combat, found without a sorted list, is th
   end
   T.truthy(compared >= 100 and foes >= 100, "compared " .. compared .. ", with a foe " .. foes)
 end)
+
+T.case("Speed: a hexagon's centre, remembered per board, is the core's (sandtable.grid) on every hexagon, asked twice", function()
+  local grid = require("sandtable.grid")
+  local B, n = H.board(14, 10), 0
+  for _ = 1, 2 do
+    for row = 0, 9 do
+      for col = 0, 13 do
+        local q, r = H.axial(col, row)
+        local x, y = H.centre(B, q, r)
+        local gx, gy = grid.hex_centre(B.spec, q, r)
+        T.eq({ x, y }, { gx, gy })
+        n = n + 1
+      end
+    end
+  end
+  T.eq(n, 280)
+end)
