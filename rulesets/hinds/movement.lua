@@ -19,8 +19,9 @@ local function tinfo(G, q, r) return turn.tinfo(G, q, r) end
 -- "rear" | "charge" | "flight"; rough = the move enters rough ground;
 -- road = the whole move is along a road in column; throwing = archers or
 -- slingers that cast this turn.
+local NO_OPTS = {}   -- (read only: no new table when a caller gives no options)
 function turn.allowance(d, how, opts)
-  opts = opts or {}
+  opts = opts or NO_OPTS
   local mt = troops.movement_type(d)
   local row = tables.movement[mt]
   local MR = tables.move_rules

@@ -375,3 +375,26 @@ T.case("Speed: a hexagon's centre, remembered per board, is the core's (sandtabl
   end
   T.eq(n, 280)
 end)
+
+T.case("Speed: a unit's worth at the turn's end, remembered, is V.points of the unit as it stands (losses, unhorsed riders, class)", function()
+  local V = require("hinds.victory")
+  local rnd, compared = lcg(19), 0
+  for _ = 1, 30 do
+    local G = situation(rnd, 6, 6)
+    for _ = 1, 8 do
+      for s = 1, 2 do
+        for _, uid in ipairs(G.sides[s].units) do
+          local d = G.D[uid]
+          T.eq(V.points_now(d), V.points(d))
+          compared = compared + 1
+          local k = rnd(6)   -- something the worth depends on changes, or nothing
+          if k == 0 then d.figures = math.max(0, d.figures - 1 - rnd(3))
+          elseif k == 1 then d.dismounted = (d.dismounted or 0) + 1
+          elseif k == 2 then d.officers = (d.officers or 0) + 1
+          elseif k == 3 then d.class = 1 + rnd(4) end
+        end
+      end
+    end
+  end
+  T.truthy(compared >= 2000, "compared " .. compared)
+end)
