@@ -63,12 +63,12 @@ function turn.active(d) return d.state == "ready" end
 -- a caller looping over it while units leave keeps its own snapshot, as it
 -- did when every call made a new list. Callers only read it. (The
 -- commander asks for the enemy's units a dozen times per unit it orders.)
-local units_cache = setmetatable({}, { __mode = "k" })
+-- (The lists are kept in the side's own table, side.live: a field read
+-- instead of a weak table's; nothing hashes or logs a side's table.)
 function turn.units(G, s)
-  local list = G.sides[s].units
-  local per = units_cache[G]
-  if not per then per = {}; units_cache[G] = per end
-  local c = per[s]
+  local side = G.sides[s]
+  local list = side.units
+  local c = side.live
   local removals = G.removals or 0
   if c and c.removals == removals and c.list == list and c.n == #list then return c.out end
   local out = {}
@@ -76,7 +76,7 @@ function turn.units(G, s)
     local uid = list[i]
     if G.D[uid].state ~= "gone" then out[#out + 1] = uid end
   end
-  per[s] = { removals = removals, list = list, n = #list, out = out }
+  side.live = { removals = removals, list = list, n = #list, out = out }
   return out
 end
 
