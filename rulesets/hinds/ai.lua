@@ -148,8 +148,10 @@ local function enemy_dists(G, d)
 end
 ai.enemy_dists = enemy_dists
 
--- The nearest live enemy (ties by id) and its distance in hexes.
-local function nearest_enemy(G, d, filter)
+-- The nearest live enemy (ties by id) and its distance in hexes;
+-- ready_only: the nearest ready one. (The distance is compared first: an
+-- enemy no nearer than the best so far is not chosen whatever its state.)
+local function nearest_enemy(G, d, ready_only)
   local best, bd
   local enemies, dists = enemy_dists(G, d)
   -- sighting.knows written out (every enemy, several times a unit): with
@@ -158,19 +160,18 @@ local function nearest_enemy(G, d, filter)
   local seen = st and st.seen[d.side]
   local D = G.D
   for j = 1, #enemies do
-    local uid = enemies[j]
-    local e = D[uid]
-    -- hook: with the weather module, only the enemies the side has seen
-    if e.state ~= "gone" and (not filter or filter(e)) and (not seen or seen[uid] == true) then
-      local dist = dists[j]
-      if not bd or dist < bd then best, bd = uid, dist end
+    local dist = dists[j]
+    if not bd or dist < bd then
+      local uid = enemies[j]
+      local state = D[uid].state
+      -- hook: with the weather module, only the enemies the side has seen
+      if state ~= "gone" and (not ready_only or state == "ready") and (not seen or seen[uid] == true) then
+        best, bd = uid, dist
+      end
     end
   end
   return best, bd
 end
-
--- The filter of a ready enemy (one function, not a new closure per call).
-local function is_ready(e) return e.state == "ready" end
 
 local FIRST_ROUND = { first_round = true }   -- read only: not a new table per unit weighed
 local function points(u) return melee.base_points(u, FIRST_ROUND) end
@@ -232,7 +233,7 @@ end
 -- A step straight on in the unit's own facing, when it brings it nearer
 -- the nearest ready enemy; nil otherwise.
 function ai.straight_on(G, d)
-  local target = nearest_enemy(G, d, is_ready)
+  local target = nearest_enemy(G, d, true)
   if not target then return nil end
   local e = G.D[target]
   local reach = turn.move_reach(G, d, "forward", d.facing)
@@ -306,7 +307,7 @@ function ai.choose(G, uid)
     end
   end
   -- close with the nearest enemy (horse: round its flank)
-  local target_ready, ready_dist = nearest_enemy(G, d, is_ready)
+  local target_ready, ready_dist = nearest_enemy(G, d, true)
   local target = target_ready or nearest_enemy(G, d)
   -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
   if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
@@ -543,7 +544,7 @@ function ai.in_reserve(G, d)
   for _, uid in ipairs(side.units) do
     if G.D[uid].state ~= "ready" then release = true end
   end
-  local _, dist = nearest_enemy(G, d, is_ready)
+  local _, dist = nearest_enemy(G, d, true)
   if dist and dist <= 2 then release = true end
   if release then
     side.reserve_released = true
@@ -558,7 +559,7 @@ end
 -- hexes (enemies in square have no flanks). asked, near: the caller has
 -- already found the distance to the nearest ready enemy (nil: none).
 function ai.flank_hex(G, d, asked, near)
-  if not asked then near = select(2, nearest_enemy(G, d, is_ready)) end
+  if not asked then near = select(2, nearest_enemy(G, d, true)) end
   if not near then return nil end
   local bq, brr, bd, br
   local DIRS = H.DIRS
@@ -568,7 +569,11 @@ function ai.flank_hex(G, d, asked, near)
   -- near enemies)
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
-    if dists[j] <= far and e.state == "ready" and e.formation ~= "square" then
+    -- a flank hexagon touches its enemy, so it is at least the enemy's
+    -- distance less one away: an enemy farther than that from the best so
+    -- far has none to offer (nor can d stand on its flank)
+    local dj = dists[j]
+    if dj <= far and (not bd or dj - 1 <= bd) and e.state == "ready" and e.formation ~= "square" then
       local rel = H.relatives(e.facing)
       for i = 1, 6 do
         if rel[i] ~= "front" then

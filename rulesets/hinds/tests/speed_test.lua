@@ -398,3 +398,55 @@ T.case("Speed: a unit's worth at the turn's end, remembered, is V.points of the 
   end
   T.truthy(compared >= 2000, "compared " .. compared)
 end)
+
+-- ai.flank_hex before the shortcut: every flank and rear hexagon of every
+-- ready enemy (not in square) within the nearest ready enemy's distance
+-- plus two weighed.
+local function flank_reference(G, d)
+  local near
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    local dist = H.distance(d.q, d.r, e.q, e.r)
+    if e.state == "ready" and (not near or dist < near) then near = dist end
+  end
+  if not near then return nil end
+  local bq, brr, bd, br
+  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+    local e = G.D[e_uid]
+    if e.state == "ready" and e.formation ~= "square" and H.distance(d.q, d.r, e.q, e.r) <= near + 2 then
+      for i, dir in ipairs(H.DIRS) do
+        if H.relative(e.facing, i) ~= "front" then
+          local q, r = e.q + dir[1], e.r + dir[2]
+          if q == d.q and r == d.r then return q, r end
+          local dist = H.distance(d.q, d.r, q, r)
+          if dist <= near + 2 and turn.free(G, d, q, r) then
+            local rank = ai.own_rank(G, d.side, q, r)
+            if not bd or dist < bd or (dist == bd and rank < br) then bq, brr, bd, br = q, r, dist, rank end
+          end
+        end
+      end
+    end
+  end
+  return bq, brr
+end
+
+T.case("Speed: the horse's flank hexagon, enemies too far from the best so far skipped, is the one of weighing every enemy", function()
+  local rnd, compared, found = lcg(23), 0, 0
+  for _ = 1, 100 do
+    local G = situation(rnd, 6, 8)
+    for s = 1, 2 do
+      local e_list = G.sides[3 - s].units
+      G.D[e_list[1 + rnd(#e_list)]].state = "fleeing"
+      G.D[e_list[1 + rnd(#e_list)]].formation = "square"
+      for _, uid in ipairs(G.sides[s].units) do
+        local d = G.D[uid]
+        local wq, wr = flank_reference(G, d)
+        local q, r = ai.flank_hex(G, d)
+        T.eq({ q, r }, { wq, wr })
+        compared = compared + 1
+        if wq then found = found + 1 end
+      end
+    end
+  end
+  T.truthy(compared >= 1000 and found >= 800, "compared " .. compared .. ", found " .. found)
+end)
