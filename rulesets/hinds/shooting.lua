@@ -66,7 +66,25 @@ function turn.line_of_cast(G, sh, tg)
 end
 
 -- The situation of a cast (for missiles.table_for), or nil if no line.
+-- The last one worked out is remembered (caster, target, battle and
+-- G.placements: it depends only on where units stand, and every move goes
+-- through turn.place): the missile phase asks again for the cast the
+-- commander has just chosen. Callers only read it.
+local last_sit = {}
 function turn.cast_situation(G, sh, tg)
+  local m = last_sit
+  local placements = G.placements or 0
+  if m.sh == sh and m.tg == tg and m.G == G and m.placements == placements and m.q == sh.q and m.r == sh.r
+    and m.tq == tg.q and m.tr == tg.r then
+    return m.sit
+  end
+  local sit = turn.cast_situation_of(G, sh, tg)
+  m.sh, m.tg, m.G, m.placements, m.q, m.r, m.tq, m.tr, m.sit = sh, tg, G, placements, sh.q, sh.r, tg.q, tg.r, sit
+  return sit
+end
+
+-- The same worked out anew.
+function turn.cast_situation_of(G, sh, tg)
   local indirect = turn.line_of_cast(G, sh, tg)
   if indirect == nil then return nil end
   local near_friends = false

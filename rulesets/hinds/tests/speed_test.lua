@@ -450,3 +450,36 @@ T.case("Speed: the horse's flank hexagon, enemies too far from the best so far s
   end
   T.truthy(compared >= 1000 and found >= 800, "compared " .. compared .. ", found " .. found)
 end)
+
+T.case("Speed: the last cast situation, remembered while nothing moves, is the one worked out anew (after moves too)", function()
+  local rnd, compared, lines = lcg(29), 0, 0
+  for _ = 1, 40 do
+    local G = situation(rnd, 6, 6)
+    for _ = 1, 5 do
+      for s = 1, 2 do
+        for _, a in ipairs(G.sides[s].units) do
+          for _, b in ipairs(G.sides[3 - s].units) do
+            local sh, tg = G.D[a], G.D[b]
+            for _ = 1, 2 do   -- asked twice running: the remembered answer
+              local want = turn.cast_situation_of(G, sh, tg)
+              T.eq(turn.cast_situation(G, sh, tg), want)
+              compared = compared + 1
+              if want then lines = lines + 1 end
+            end
+          end
+        end
+      end
+      -- a unit steps aside (it may open or block a line), then the last pair asks again
+      local list = G.sides[1 + rnd(2)].units
+      local m = G.D[list[1 + rnd(#list)]]
+      local k = rnd(6)
+      for i = 1, 6 do
+        local dir = H.DIRS[1 + (k + i) % 6]
+        if turn.free(G, m, m.q + dir[1], m.r + dir[2]) then turn.place(G, m.uid, m.q + dir[1], m.r + dir[2]); break end
+      end
+      local sh, tg = G.D[G.sides[2].units[#G.sides[2].units]], G.D[G.sides[1].units[#G.sides[1].units]]
+      T.eq(turn.cast_situation(G, sh, tg), turn.cast_situation_of(G, sh, tg), "after a move")
+    end
+  end
+  T.truthy(compared >= 10000 and lines >= 3000, "compared " .. compared .. ", with a line " .. lines)
+end)
