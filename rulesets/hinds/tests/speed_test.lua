@@ -483,3 +483,22 @@ T.case("Speed: the last cast situation, remembered while nothing moves, is the o
   end
   T.truthy(compared >= 10000 and lines >= 3000, "compared " .. compared .. ", with a line " .. lines)
 end)
+
+T.case("Speed: a missile table's cell by face, remembered per table, is the first cell of that face in the table's list", function()
+  local tables = require("hinds.tables")
+  local names, n = { "long_range" }, 0
+  for _, w in pairs(tables.missiles) do names[#names + 1] = w.short end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    local tbl = tables[name]
+    for class = 1, 4 do
+      for face = 1, 6 do
+        local want
+        for _, c in ipairs(tbl[class]) do if c.face == face then want = c; break end end
+        T.truthy(missiles.cell(tbl, class, face) == want, name .. " class " .. class .. " face " .. face)
+        n = n + 1
+      end
+    end
+  end
+  T.truthy(n >= 5 * 24, "cells asked " .. n)
+end)
