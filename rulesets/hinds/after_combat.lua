@@ -22,17 +22,18 @@ local function leave_combat(G, uid) return turn.leave_combat(G, uid) end
 -- Hexagons from (q, r) to the nearest enemy of d.
 local function enemy_distance(G, d, q, r)
   local best = math.huge
-  -- the live enemies' hexagons (turn.positions: turn.units' order; a unit
-  -- is "gone" only through turn.remove, which makes that list anew)
-  local eq, er = turn.positions(G, 3 - d.side)
-  for j = 1, #eq do
-    local dq, dr = q - eq[j], r - er[j]     -- H.distance, written out
-    local ds = dq + dr
-    if dq < 0 then dq = -dq end
-    if dr < 0 then dr = -dr end
-    if ds < 0 then ds = -ds end
-    local dist = (dq + dr + ds) // 2 | 0
-    if dist < best then best = dist end
+  local D, list = G.D, G.sides[3 - d.side].units
+  for j = 1, #list do
+    local e = D[list[j]]
+    if e.state ~= "gone" then
+      local dq, dr = q - e.q, r - e.r     -- H.distance, written out
+      local ds = dq + dr
+      if dq < 0 then dq = -dq end
+      if dr < 0 then dr = -dr end
+      if ds < 0 then ds = -ds end
+      local dist = (dq + dr + ds) // 2 | 0
+      if dist < best then best = dist end
+    end
   end
   return best
 end

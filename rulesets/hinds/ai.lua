@@ -131,10 +131,10 @@ local function enemy_dists(G, d)
   if v.G == G and v.uid == d.uid and v.list == enemies and v.placements == placements and v.q == dq and v.r == dr then
     return enemies, v.dist, v.least
   end
-  local dist, least = v.dist, math.huge
-  local eq, er = turn.positions(G, 3 - d.side)
+  local dist, D, least = v.dist, G.D, math.huge
   for j = 1, #enemies do
-    local dq2, dr2 = dq - eq[j], dr - er[j]     -- H.distance, written out
+    local e = D[enemies[j]]
+    local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
     local ds = dq2 + dr2
     if dq2 < 0 then dq2 = -dq2 end
     if dr2 < 0 then dr2 = -dr2 end

@@ -80,27 +80,6 @@ function turn.units(G, s)
   return out
 end
 
--- The hexagons of side s's live units: q[j], r[j] for turn.units(G, s)[j]
--- (flat lists: the commander reads every enemy's place for every unit it
--- orders, and the enemy does not move while a side moves). Made anew when
--- the list of live units changes or one of them is placed (turn.place
--- counts each side's placings); callers only read them.
-function turn.positions(G, s)
-  local side = G.sides[s]
-  local list = turn.units(G, s)
-  local moved = G.moved_by_side
-  local n = moved and moved[s] or 0
-  local p = side.positions
-  if p and p.list == list and p.moved == n then return p.q, p.r end
-  local qs, rs, D = {}, {}, G.D
-  for j = 1, #list do
-    local e = D[list[j]]
-    qs[j], rs[j] = e.q, e.r
-  end
-  side.positions = { list = list, moved = n, q = qs, r = rs }
-  return qs, rs
-end
-
 -- Whether unit d may enter hex (q, r) at all (§2).
 function turn.passable(G, d, q, r)
   if not H.on_board(G.B, q, r) then return false end
@@ -130,10 +109,6 @@ function turn.place(G, uid, q, r, facing, kind)
   local d = G.D[uid]
   if kind then M.record(G, uid, kind) end
   G.placements = (G.placements or 0) + 1   -- turn.order_memo forgets its searches
-  -- and each side's own count (turn.positions makes that side's list anew)
-  local moved = G.moved_by_side
-  if not moved then moved = { 0, 0 }; G.moved_by_side = moved end
-  moved[d.side] = moved[d.side] + 1
   if d.q then G.occ[H.key(d.q, d.r)] = nil end
   d.q, d.r, d.facing = q, r, facing or d.facing
   G.occ[H.key(q, r)] = uid
