@@ -31,8 +31,13 @@ function H.key(q, r) return (q + 512) * 1024 + (r + 512) end
 function H.unkey(k) return k // 1024 - 512, k % 1024 - 512 end
 
 -- A board: { cols, rows, spec (for sandtable.grid), width, depth (mm) }.
+-- The grid's spec is the same for every board (hexagon 0, 0 half a hexagon
+-- in from the south-west corner): one read-only table, so that what is
+-- remembered per spec (hexagon centres, bearings) serves every battle of
+-- a run, not one.
+local SPEC = { x = H.SIZE / 2, y = H.SIZE / math.sqrt(3), size = H.SIZE, flat_top = false }
 function H.board(cols, rows)
-  local spec = { x = H.SIZE / 2, y = H.SIZE / math.sqrt(3), size = H.SIZE, flat_top = false }
+  local spec = SPEC
   local width = (cols + 0.5) * H.SIZE
   local depth = (rows - 1) * ROW + 2 * H.SIZE / math.sqrt(3)
   return { cols = cols, rows = rows, spec = spec, width = width, depth = depth }
@@ -115,13 +120,21 @@ end
 -- Remembered per board and pair of hexes (the commander asks the same
 -- bearings many times a move; each costs two calls into the core and two
 -- into C's maths).
+-- The memory is emptied past MAX_BEARINGS pairs (it is kept for a whole
+-- run: a board of 60 x 60 has 13 million pairs).
 local bearings_of = setmetatable({}, { __mode = "k" })
+local n_bearings = setmetatable({}, { __mode = "k" })
+local MAX_BEARINGS = 65536
 function H.bearing(B, q1, r1, q2, r2)
-  local memo = bearings_of[B.spec]
-  if not memo then memo = {}; bearings_of[B.spec] = memo end
+  local spec = B.spec
+  local memo = bearings_of[spec]
+  if not memo then memo = {}; bearings_of[spec] = memo end
   local k = ((q1 + 512) * 1024 + (r1 + 512)) * 1048576 + ((q2 + 512) * 1024 + (r2 + 512))
   local b = memo[k]
   if b then return b end
+  local n = (n_bearings[spec] or 0) + 1
+  if n > MAX_BEARINGS then memo = {}; bearings_of[spec] = memo; n = 1 end
+  n_bearings[spec] = n
   local x1, y1 = H.centre(B, q1, r1)
   local x2, y2 = H.centre(B, q2, r2)
   b = math.deg(math.atan(-(x2 - x1), y2 - y1))

@@ -502,3 +502,40 @@ T.case("Speed: a missile table's cell by face, remembered per table, is the firs
   end
   T.truthy(n >= 5 * 24, "cells asked " .. n)
 end)
+
+T.case("Speed: bearings remembered for every board of a run are the centres' bearings, on boards of any size, past the memory's limit", function()
+  local grid = require("sandtable.grid")
+  local function formula(B, q1, r1, q2, r2)
+    local x1, y1 = grid.hex_centre(B.spec, q1, r1)
+    local x2, y2 = grid.hex_centre(B.spec, q2, r2)
+    return math.deg(math.atan(-(x2 - x1), y2 - y1))
+  end
+  local small, big, n = H.board(14, 10), H.board(60, 60), 0
+  for _, B in ipairs({ small, big, small }) do
+    for k = 0, 139 do
+      local q1, r1 = H.axial(k % 14, k // 14)
+      local q2, r2 = H.axial((k * 7) % 14, (k * 3) % 10)
+      if q1 ~= q2 or r1 ~= r2 then
+        T.eq(H.bearing(B, q1, r1, q2, r2), formula(B, q1, r1, q2, r2))
+        n = n + 1
+      end
+    end
+  end
+  -- 70,000 pairs of the big board (more than the memory keeps), then the
+  -- first ones again
+  local checked = 0
+  for round = 1, 2 do
+    for k = 0, 69999 do
+      local q1, r1 = H.axial(k % 60, (k // 60) % 60)
+      local q2, r2 = H.axial((k // 3600) % 60, 59 - (k % 60))
+      if q1 ~= q2 or r1 ~= r2 then
+        local b = H.bearing(big, q1, r1, q2, r2)
+        if round == 2 and k % 97 == 0 then
+          T.eq(b, formula(big, q1, r1, q2, r2))
+          checked = checked + 1
+        end
+      end
+    end
+  end
+  T.truthy(n >= 300 and checked >= 700, "pairs " .. n .. ", checked " .. checked)
+end)
