@@ -261,7 +261,11 @@ function ai.choose(G, uid)
     -- d's charge reach by facing, shared by the enemies it weighs (and by
     -- turn.charge, when it is the unit being ordered)
     local m = turn.order_memo(G, d)
-    local reach_memo = m and m.charge or {}
+    local reach_memo = m and m.charge
+    if not reach_memo then
+      reach_memo = {}
+      if m then m.charge = reach_memo end
+    end
     -- an enemy beyond the charge's reach (turn.charge_limit) is not asked
     local limit = turn.charge_limit(G, d, reach_memo)
     if limit > 4 then limit = 4 end

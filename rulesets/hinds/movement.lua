@@ -50,9 +50,10 @@ end
 -- start excluded; rough: the path enters rough ground; road: the whole path
 -- (its start too) is on road hexes. max_steps(rough, road) gives the steps
 -- allowed.
--- Which of the six directions are `dirs` for a unit facing `facing`,
--- remembered per facing (H.relative is a pure function of the two): the
--- search below asked it six times for every hexagon it expanded.
+-- Which of the six directions are `dirs` for a unit facing `facing`, as
+-- the list of their indices in H.DIRS's order, remembered per facing
+-- (H.relative is a pure function of the two): the search below asked it
+-- six times for every hexagon it expanded.
 local dir_masks = {}
 local function dir_mask(facing, dirs)
   local per = dir_masks[dirs]
@@ -60,7 +61,7 @@ local function dir_mask(facing, dirs)
   local m = per[facing]
   if not m then
     m = {}
-    for i = 1, 6 do m[i] = H.relative(facing, i) == dirs end
+    for i = 1, 6 do if H.relative(facing, i) == dirs then m[#m + 1] = i end end
     per[facing] = m
   end
   return m
@@ -102,44 +103,42 @@ function turn.reachable(G, d, facing, dirs, max_steps)
   local i, n = 0, 0
   while true do
     if i == 0 or not ti(G, q, r).stream then   -- a stream ends the move (not the start's)
-      for k6 = 1, 6 do
-        if mask[k6] then
-          local dir = DIRS[k6]
-          local nq, nr = q + dir[1], r + dir[2]
-          local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
-          if seen[k] ~= sn then
-            local free
-            if free_in[k] == sn then free = free_val[k]
-            else free = occ[k] == nil and passable(G, d, nq, nr); free_in[k], free_val[k] = sn, free end
-            if free then
-              local rgh = rough
-              if not rgh then
-                local t = TERRAIN[terrain[k] or "clear"]
-                if t.rough == "uphill" then
-                  local h0 = heights and heights[(q + 512) * 1024 + (r + 512)] or 0
-                  rgh = (heights and heights[k] or 0) > h0
-                else
-                  rgh = t.rough == true
-                end
-              end
-              local rd = road and ti(G, nq, nr).road == true
-              local lim
-              if rgh then
-                if rd then
-                  if not road_rough then road_rough = max_steps(true, true) end   -- (a road path starts on a road)
-                  lim = road_rough
-                else
-                  if not limit_rough then limit_rough = max_steps(true, false) end
-                  lim = limit_rough
-                end
+      for k6 = 1, #mask do
+        local dir = DIRS[mask[k6]]
+        local nq, nr = q + dir[1], r + dir[2]
+        local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
+        if seen[k] ~= sn then
+          local free
+          if free_in[k] == sn then free = free_val[k]
+          else free = occ[k] == nil and passable(G, d, nq, nr); free_in[k], free_val[k] = sn, free end
+          if free then
+            local rgh = rough
+            if not rgh then
+              local t = TERRAIN[terrain[k] or "clear"]
+              if t.rough == "uphill" then
+                local h0 = heights and heights[(q + 512) * 1024 + (r + 512)] or 0
+                rgh = (heights and heights[k] or 0) > h0
               else
-                lim = rd and road_plain or limit_plain
+                rgh = t.rough == true
               end
-              if steps + 1 <= lim then
-                seen[k] = sn
-                n = n + 1
-                out[n] = { nq, nr, steps + 1, rgh, rd }
+            end
+            local rd = road and ti(G, nq, nr).road == true
+            local lim
+            if rgh then
+              if rd then
+                if not road_rough then road_rough = max_steps(true, true) end   -- (a road path starts on a road)
+                lim = road_rough
+              else
+                if not limit_rough then limit_rough = max_steps(true, false) end
+                lim = limit_rough
               end
+            else
+              lim = rd and road_plain or limit_plain
+            end
+            if steps + 1 <= lim then
+              seen[k] = sn
+              n = n + 1
+              out[n] = { nq, nr, steps + 1, rgh, rd }
             end
           end
         end
@@ -190,7 +189,9 @@ local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [
 -- G.placements): a commander is meant only to read the board; one that
 -- moves pieces while it chooses gets fresh searches.
 local function begin(m, G)
-  m.placements, m.reach, m.charge = G.placements or 0, {}, {}
+  -- (m.reach and m.charge are made when first needed: most units ordered
+  -- search nothing, or only one of the two)
+  m.placements, m.reach, m.charge = G.placements or 0, nil, nil
   return m
 end
 
@@ -220,7 +221,7 @@ function turn.move_reach(G, d, how, facing, throwing)
   local code = HOW_CODE[how]
   if m and code and facing % 1 == 0 then
     key = facing * 16 + code * 2 + (throwing and 1 or 0)
-    local hit = m.reach[key]
+    local hit = m.reach and m.reach[key]
     if hit then return hit[1], hit[2], hit[3] end
   end
   local dir = how == "rear" and "rear" or "front"
@@ -230,7 +231,11 @@ function turn.move_reach(G, d, how, facing, throwing)
     return turn.allowance(d, how, opts[rough and 2 or 1][road and 2 or 1]) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
-  if key then m.reach[key] = { reach, units, dir } end
+  if key then
+    local mr = m.reach
+    if not mr then mr = {}; m.reach = mr end
+    mr[key] = { reach, units, dir }
+  end
   return reach, units, dir
 end
 
