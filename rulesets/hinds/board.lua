@@ -146,13 +146,13 @@ function turn.edge(G, a, b)
   if b.formation == "square" then return "front" end
   local i = H.dir_index(a.q - b.q, a.r - b.r)
   if not i then return "front" end
-  return (H.relative(b.facing, i))
+  return H.relatives(b.facing)[i]   -- (H.relative's first answer, remembered per facing)
 end
 
 -- Whether b stands to a's front.
 function turn.to_front(G, a, b)
   local i = H.dir_index(b.q - a.q, b.r - a.r)
-  return i ~= nil and H.relative(a.facing, i) == "front"
+  return i ~= nil and H.relatives(a.facing)[i] == "front"
 end
 
 return turn

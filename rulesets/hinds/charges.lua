@@ -176,8 +176,9 @@ end
 
 -- A unit's own record in combat c: throws fought, lost and won since it
 -- joined (or since its fight was renewed).
+local NOT_JOINED = { 0, 0, 0 }   -- (read only)
 function turn.tally(c, d)
-  local j = c.joined[d.uid] or { 0, 0, 0 }
+  local j = c.joined[d.uid] or NOT_JOINED
   return c.round - j[1], c.losses[d.side] - j[1 + d.side], c.losses[3 - d.side] - j[4 - d.side]
 end
 

@@ -83,12 +83,13 @@ end
 -- Gap edge to edge in distance units between units d hexes apart.
 function H.gap(d) return (d - 1) * H.HEX_UNITS end
 
--- Index 1..6 of the neighbour (dq, dr), or nil.
+-- Index 1..6 of the neighbour (dq, dr), or nil: read from a table of the
+-- six steps (asked for every charge weighed and every fighter's edge).
+local DIR_AT = {}
+for i, d in ipairs(H.DIRS) do DIR_AT[(d[1] + 2) * 8 + (d[2] + 2)] = i end
 function H.dir_index(dq, dr)
-  for i, d in ipairs(H.DIRS) do
-    if d[1] == dq and d[2] == dr then return i end
-  end
-  return nil
+  if dq < -1 or dq > 1 or dr < -1 or dr > 1 then return nil end
+  return DIR_AT[(dq + 2) * 8 + (dr + 2)]
 end
 
 -- Where a neighbour in direction i lies for a unit facing `facing`:

@@ -539,3 +539,22 @@ T.case("Speed: bearings remembered for every board of a run are the centres' bea
   end
   T.truthy(n >= 300 and checked >= 700, "pairs " .. n .. ", checked " .. checked)
 end)
+
+T.case("Speed: a neighbour's direction read from a table, and a facing's six hexside answers remembered, are the scans' answers", function()
+  local n = 0
+  for dq = -3, 3 do
+    for dr = -3, 3 do
+      local want
+      for i, d in ipairs(H.DIRS) do if d[1] == dq and d[2] == dr then want = i end end
+      T.eq(H.dir_index(dq, dr), want, dq .. "," .. dr)
+      n = n + 1
+    end
+  end
+  for _, f in ipairs({ 0, 60, 120, 180, -120, -60, 30, 90, -90, 150, -150, 360, -180, 45 }) do
+    for i = 1, 6 do
+      T.eq(H.relatives(f)[i], (H.relative(f, i)), "facing " .. f .. ", hexside " .. i)
+      n = n + 1
+    end
+  end
+  T.eq(n, 49 + 14 * 6)
+end)
