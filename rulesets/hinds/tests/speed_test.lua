@@ -558,3 +558,17 @@ T.case("Speed: a neighbour's direction read from a table, and a facing's six hex
   end
   T.eq(n, 49 + 14 * 6)
 end)
+
+T.case("Speed: passable ground on an open board is H.on_board's answer, on and around the board", function()
+  local G = battle.skirmish{ dice = dice.forced({}), log = false, table = { cols = 10, rows = 8 },
+    sides = { { units = {} }, { units = {} } } }
+  local d, n, on = { arm = "foot", class = 2, formation = "normal" }, 0, 0
+  for q = -8, 14 do
+    for r = -3, 10 do
+      T.eq(turn.passable(G, d, q, r), H.on_board(G.B, q, r), q .. "," .. r)
+      n = n + 1
+      if H.on_board(G.B, q, r) then on = on + 1 end
+    end
+  end
+  T.eq({ n, on }, { 23 * 14, 80 })
+end)
