@@ -22,7 +22,6 @@
 -- turned (ai.order over ai.choose).
 
 local troops = require("hinds.troops")
-local melee = require("hinds.melee")
 local missiles = require("hinds.missiles")
 local setup = require("hinds.setup")
 local turn = require("hinds.turn")
@@ -173,8 +172,9 @@ local function nearest_enemy(G, d, ready_only)
   return best, bd
 end
 
-local FIRST_ROUND = { first_round = true }   -- read only: not a new table per unit weighed
-local function points(u) return melee.base_points(u, FIRST_ROUND) end
+-- A unit's points at the first throw (melee.base_points), remembered with
+-- what they depend on (victory.points_now: the same value)
+local points = require("hinds.victory").points_now
 
 -- Is it worth charging e? Odds by points, with the flank/rear bonus.
 local function charge_value(G, d, e, q, r)
