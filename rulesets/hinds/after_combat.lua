@@ -22,11 +22,16 @@ local function leave_combat(G, uid) return turn.leave_combat(G, uid) end
 -- Hexagons from (q, r) to the nearest enemy of d.
 local function enemy_distance(G, d, q, r)
   local best = math.huge
-  local D = G.D
-  for _, o in ipairs(G.sides[3 - d.side].units) do
-    local e = D[o]
+  local D, list = G.D, G.sides[3 - d.side].units
+  for j = 1, #list do
+    local e = D[list[j]]
     if e.state ~= "gone" then
-      local dist = H.distance(q, r, e.q, e.r)
+      local dq, dr = q - e.q, r - e.r     -- H.distance, written out
+      local ds = dq + dr
+      if dq < 0 then dq = -dq end
+      if dr < 0 then dr = -dr end
+      if ds < 0 then ds = -ds end
+      local dist = (dq + dr + ds) // 2 | 0
       if dist < best then best = dist end
     end
   end
@@ -116,7 +121,7 @@ function turn.flee(G, uid)
     if r == "blocked" then d.carry = 0; break end
     n = n + (r == "through" and 2 or 1)
   end
-  log(G, "flee", { unit = uid, q = d.q, r = d.r })
+  if G.log then log(G, "flee", { unit = uid, q = d.q, r = d.r }) end   -- (no table without a log)
 end
 
 -- A beaten unit turns about and falls back ("after the beaten unit has
@@ -147,9 +152,11 @@ function turn.withdraw_hex(G, d)
   local here = enemy_distance(G, d, d.q, d.r)
   local home = setup.facing(d.side) + 180
   local best, bd, br
+  -- (H.relatives: the six answers of H.relative per facing, remembered)
+  local mine, homes = H.relatives(d.facing), H.relatives(home)
   for i, dir in ipairs(H.DIRS) do
     local q, r = d.q + dir[1], d.r + dir[2]
-    if H.relative(d.facing, i) == "rear" and H.relative(home, i) ~= "rear" and turn.free(G, d, q, r) then
+    if mine[i] == "rear" and homes[i] ~= "rear" and turn.free(G, d, q, r) then
       local dist = enemy_distance(G, d, q, r)
       local rank = H.tie_rank(G.B, d.q, d.r, d.facing + 180, q, r)
       if dist >= here and (not bd or dist > bd or (dist == bd and rank < br)) then best, bd, br = { q, r }, dist, rank end

@@ -22,7 +22,6 @@
 -- turned (ai.order over ai.choose).
 
 local troops = require("hinds.troops")
-local melee = require("hinds.melee")
 local missiles = require("hinds.missiles")
 local setup = require("hinds.setup")
 local turn = require("hinds.turn")
@@ -114,41 +113,72 @@ local function own_rank(G, s, q, r)
 end
 ai.own_rank = own_rank
 
--- The nearest live enemy (ties by id) and its distance in hexes.
-local function nearest_enemy(G, d, filter)
-  local best, bd
+-- The live enemies of d (turn.units, army order), d's distance in
+-- hexagons to each (dist[j] for enemies[j]) and the least of them
+-- (math.huge with no enemy). The commander asks it six or
+-- seven times while it chooses one unit's order (charges, formations, the
+-- nearest enemy, the horse's flank, the missile target): it is worked out
+-- once and kept until anything is placed or removed (G.placements; every
+-- move goes through turn.place) or another unit asks. Callers only read
+-- both lists, and only until they ask for another unit.
+local view = { dist = {} }
+local function enemy_dists(G, d)
   local enemies = turn.units(G, 3 - d.side)
+  local v = view
+  local placements = G.placements or 0
   local dq, dr = d.q, d.r
+  if v.G == G and v.uid == d.uid and v.list == enemies and v.placements == placements and v.q == dq and v.r == dr then
+    return enemies, v.dist, v.least
+  end
+  local dist, D, least = v.dist, G.D, math.huge
+  for j = 1, #enemies do
+    local e = D[enemies[j]]
+    local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
+    local ds = dq2 + dr2
+    if dq2 < 0 then dq2 = -dq2 end
+    if dr2 < 0 then dr2 = -dr2 end
+    if ds < 0 then ds = -ds end
+    local x = (dq2 + dr2 + ds) // 2 | 0
+    dist[j] = x
+    if x < least then least = x end
+  end
+  v.G, v.uid, v.list, v.placements, v.q, v.r, v.least = G, d.uid, enemies, placements, dq, dr, least
+  return enemies, dist, least
+end
+ai.enemy_dists = enemy_dists
+
+-- The nearest live enemy (ties by id) and its distance in hexes;
+-- ready_only: the nearest ready one. (The distance is compared first: an
+-- enemy no nearer than the best so far is not chosen whatever its state.)
+local function nearest_enemy(G, d, ready_only)
+  local best, bd
+  local enemies, dists = enemy_dists(G, d)
   -- sighting.knows written out (every enemy, several times a unit): with
   -- no sighting state every enemy is known
   local st = G.sighting
   local seen = st and st.seen[d.side]
+  local D = G.D
   for j = 1, #enemies do
-    local uid = enemies[j]
-    local e = G.D[uid]
-    -- hook: with the weather module, only the enemies the side has seen
-    if e.state ~= "gone" and (not filter or filter(e)) and (not seen or seen[uid] == true) then
-      local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
-      local ds = dq2 + dr2
-      if dq2 < 0 then dq2 = -dq2 end
-      if dr2 < 0 then dr2 = -dr2 end
-      if ds < 0 then ds = -ds end
-      local dist = (dq2 + dr2 + ds) // 2 | 0
-      if not bd or dist < bd then best, bd = uid, dist end
+    local dist = dists[j]
+    if not bd or dist < bd then
+      local uid = enemies[j]
+      local state = D[uid].state
+      -- hook: with the weather module, only the enemies the side has seen
+      if state ~= "gone" and (not ready_only or state == "ready") and (not seen or seen[uid] == true) then
+        best, bd = uid, dist
+      end
     end
   end
   return best, bd
 end
 
--- The filter of a ready enemy (one function, not a new closure per call).
-local function is_ready(e) return e.state == "ready" end
-
-local function points(u) return melee.base_points(u, { first_round = true }) end
+-- A unit's points at the first throw (melee.base_points), remembered with
+-- what they depend on (victory.points_now: the same value)
+local points = require("hinds.victory").points_now
 
 -- Is it worth charging e? Odds by points, with the flank/rear bonus.
 local function charge_value(G, d, e, q, r)
   if e.state ~= "ready" or (e.disordered_until and e.disordered_until >= G.turn) then return 1000 end
-  local probe = { q = q, r = r, facing = d.facing }
   local i = H.dir_index(q - e.q, r - e.r)
   local edge = (i and e.formation ~= "square") and H.relative(e.facing, i) or "front"
   local mine = points(d)
@@ -159,7 +189,6 @@ local function charge_value(G, d, e, q, r)
     local c = G.combats[e.combat]
     if c then for _, f in ipairs(c.units[d.side]) do if G.D[f].state == "ready" then mine = mine + points(G.D[f]) end end end
   end
-  local _ = probe
   return mine / math.max(theirs, 0.5) + (edge == "flank" and 0.3 or 0) + (edge == "rear" and 0.5 or 0)
 end
 
@@ -196,14 +225,15 @@ function ai.order(G, uid)
       o = ai.straight_on(G, d) or { kind = "hold" }
     end
   end
-  mem[uid] = { turn = G.turn, facing = d.facing }
+  if last then last.turn, last.facing = G.turn, d.facing   -- (read above; updated in place)
+  else mem[uid] = { turn = G.turn, facing = d.facing } end
   return o
 end
 
 -- A step straight on in the unit's own facing, when it brings it nearer
 -- the nearest ready enemy; nil otherwise.
 function ai.straight_on(G, d)
-  local target = nearest_enemy(G, d, is_ready)
+  local target = nearest_enemy(G, d, true)
   if not target then return nil end
   local e = G.D[target]
   local reach = turn.move_reach(G, d, "forward", d.facing)
@@ -223,14 +253,19 @@ function ai.choose(G, uid)
   local d = G.D[uid]
   local light = troops.light_missile(d)
   -- charges
-  if not light then
+  local enemies, dists, least = enemy_dists(G, d)
+  -- (no enemy within 4 hexagons, the most the charge loop below weighs:
+  -- nothing to weigh, and the charge allowances need not be asked)
+  if not light and least <= 4 then
     local best, bv
     -- d's charge reach by facing, shared by the enemies it weighs (and by
     -- turn.charge, when it is the unit being ordered)
     local m = turn.order_memo(G, d)
-    local reach_memo = m and m.charge or {}
-    local enemies = turn.units(G, 3 - d.side)
-    local dq, dr = d.q, d.r
+    local reach_memo = m and m.charge
+    if not reach_memo then
+      reach_memo = {}
+      if m then m.charge = reach_memo end
+    end
     -- an enemy beyond the charge's reach (turn.charge_limit) is not asked
     local limit = turn.charge_limit(G, d, reach_memo)
     if limit > 4 then limit = 4 end
@@ -238,13 +273,8 @@ function ai.choose(G, uid)
     local seen = st and st.seen[d.side]
     for j = 1, #enemies do
       local e_uid = enemies[j]
-      local e = G.D[e_uid]
-      local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out (every enemy, every unit)
-      local ds = dq2 + dr2
-      if dq2 < 0 then dq2 = -dq2 end
-      if dr2 < 0 then dr2 = -dr2 end
-      if ds < 0 then ds = -ds end
-      if (dq2 + dr2 + ds) // 2 <= limit and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
+      if dists[j] <= limit and (not seen or seen[e_uid] == true) then  -- hook: known enemies only
+        local e = G.D[e_uid]
         local ok, q, r = turn.can_charge(G, d, e, reach_memo)
         if ok then
           local v = charge_value(G, d, e, q, r)
@@ -281,7 +311,7 @@ function ai.choose(G, uid)
     end
   end
   -- close with the nearest enemy (horse: round its flank)
-  local target_ready, ready_dist = nearest_enemy(G, d, is_ready)
+  local target_ready, ready_dist = nearest_enemy(G, d, true)
   local target = target_ready or nearest_enemy(G, d)
   -- hook: seeing no enemy (weather module: fog, night), advance towards the enemy's edge
   if not target then return G.weather_blind and G.weather_blind(G, d) or { kind = "hold" } end
@@ -345,8 +375,7 @@ end
 
 -- The same toward a hex (tq, tr).
 function ai.step_to(G, d, tq, tr, how)
-  local e = { q = tq, r = tr }
-  local bearing = H.bearing(G.B, d.q, d.r, e.q, e.r)
+  local bearing = H.bearing(G.B, d.q, d.r, tq, tr)
   local face = H.facing_towards(bearing, d.facing)
   local mode = how
   if how == "forward" and face ~= d.facing then
@@ -358,7 +387,7 @@ function ai.step_to(G, d, tq, tr, how)
   local throwing = d.missile and troops.long_range(d) ~= nil
   local reach = turn.move_reach(G, d, mode, face, throwing)
   local best, bd
-  local here = H.distance(d.q, d.r, e.q, e.r)
+  local here = H.distance(d.q, d.r, tq, tr)
   local br
   -- (H.distance and own_rank written out: every hexagon of every reach)
   local rear, ti = how == "rear", turn.tinfo
@@ -373,13 +402,21 @@ function ai.step_to(G, d, tq, tr, how)
     if ds < 0 then ds = -ds end
     local dist = (dq2 + dr2 + ds) // 2 | 0
     local score = rear and -dist or dist
-    -- a stream ends the move and costs the next (§2): a hexagon as far on
-    -- by dry ground is better
-    if ti(G, hq, hr).stream then score = score + 0.5 end
-    local col, row = hq + hr // 2, hr
-    if flip then col, row = cols1 - col, rows1 - row end
-    local rank = row * 1024 + col
-    if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
+    -- The ground and the rank are asked only of a hexagon that could be
+    -- chosen: the stream's half hexagon only makes a score worse, so a
+    -- hexagon already worse than the best (or equal and not before it)
+    -- stays so; the same choice as asking every hexagon (ai_test).
+    if not bd or score <= bd then
+      local col, row = hq + hr // 2, hr
+      if flip then col, row = cols1 - col, rows1 - row end
+      local rank = row * 1024 + col
+      if not bd or score < bd or rank < br then
+        -- a stream ends the move and costs the next (§2): a hexagon as far on
+        -- by dry ground is better
+        if ti(G, hq, hr).stream then score = score + 0.5 end
+        if not bd or score < bd or (score == bd and rank < br) then best, bd, br = h, score, rank end
+      end
+    end
   end
   if #reach == 0 then
     -- nothing reachable yet (a move short of a hexagon: a slow mover, a
@@ -387,23 +424,47 @@ function ai.step_to(G, d, tq, tr, how)
     return { kind = "move_wait", how = mode, facing = face, throwing = throwing }
   end
   if not best then return nil end
-  if how ~= "rear" and H.distance(best[1], best[2], e.q, e.r) >= here then return nil end
+  if how ~= "rear" and H.distance(best[1], best[2], tq, tr) >= here then return nil end
   return { kind = "move", q = best[1], r = best[2], facing = face, how = mode, throwing = throwing }
 end
 
 ---------------------------------------------------------------------------
 -- Formations (§4 "The special benefits of certain formations")
 
+-- An enemy horse's charge reach as the commander weighs it for the foot
+-- it might threaten (turn.can_charge's reach_memo: its allowances and its
+-- reach by facing), shared by every foot unit that asks while nothing on
+-- the board moves: kept per battle and horse, and made anew when anything
+-- was placed or removed (G.placements), the turn changed, or the horse's
+-- own carry, facing or formation changed. The same answers as a search
+-- per foot unit (tests/speed_test.lua).
+local horse_memos = setmetatable({}, { __mode = "k" })   -- G -> { [uid] = { placements, turn, carry, facing, formation, memo } }
+local function horse_memo(G, e)
+  local per = horse_memos[G]
+  if not per then per = {}; horse_memos[G] = per end
+  local m = per[e.uid]
+  local placements = G.placements or 0
+  if m and m[1] == placements and m[2] == G.turn and m[3] == e.carry and m[4] == e.facing and m[5] == e.formation then
+    return m[6]
+  end
+  m = { placements, G.turn, e.carry, e.facing, e.formation, {} }
+  per[e.uid] = m
+  return m[6]
+end
+
 -- An enemy horse able to charge d on a flank or in the rear next turn.
 local function horse_threat(G, d)
-  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
+  local enemies, dists = enemy_dists(G, d)
+  for j = 1, #enemies do
+    local e_uid = enemies[j]
     local e = G.D[e_uid]
-    if e.arm == "mounted" and e.state == "ready" and not e.combat and H.distance(d.q, d.r, e.q, e.r) <= 3 then
+    if dists[j] <= 3 and e.arm == "mounted" and e.state == "ready" and not e.combat then
       local saved = G.turn
+      local memo = horse_memo(G, e)
       G.turn = G.turn + 1          -- as it would stand in its next move
       -- (no search for a horse beyond its charge's reach: turn.charge_limit)
       local ok, q, r = false, nil, nil
-      if H.distance(d.q, d.r, e.q, e.r) <= turn.charge_limit(G, e) then ok, q, r = turn.can_charge(G, e, d) end
+      if dists[j] <= turn.charge_limit(G, e, memo) then ok, q, r = turn.can_charge(G, e, d, memo) end
       G.turn = saved
       if ok then
         local i = H.dir_index(q - d.q, r - d.r)
@@ -418,10 +479,11 @@ end
 -- nearest enemy able to fight it hand to hand.
 local function archery_threat(G, d)
   local shot, melee_near = false, false
-  for _, e_uid in ipairs(turn.units(G, 3 - d.side)) do
-    local e = G.D[e_uid]
+  local enemies, dists = enemy_dists(G, d)
+  for j = 1, #enemies do
+    local e = G.D[enemies[j]]
     if e.state == "ready" then
-      local dist = H.distance(d.q, d.r, e.q, e.r)
+      local dist = dists[j]
       if troops.long_range(e) and dist >= 2 and dist <= 4 and missiles.casts_left(e) > 0 then shot = true end
       if not troops.light_missile(e) and not e.non_combatant and dist <= 3 then melee_near = true end
     end
@@ -486,7 +548,7 @@ function ai.in_reserve(G, d)
   for _, uid in ipairs(side.units) do
     if G.D[uid].state ~= "ready" then release = true end
   end
-  local _, dist = nearest_enemy(G, d, is_ready)
+  local _, dist = nearest_enemy(G, d, true)
   if dist and dist <= 2 then release = true end
   if release then
     side.reserve_released = true
@@ -501,22 +563,21 @@ end
 -- hexes (enemies in square have no flanks). asked, near: the caller has
 -- already found the distance to the nearest ready enemy (nil: none).
 function ai.flank_hex(G, d, asked, near)
-  if not asked then near = select(2, nearest_enemy(G, d, is_ready)) end
+  if not asked then near = select(2, nearest_enemy(G, d, true)) end
   if not near then return nil end
   local bq, brr, bd, br
   local DIRS = H.DIRS
-  local enemies = turn.units(G, 3 - d.side)
+  local enemies, dists = enemy_dists(G, d)
   local dq, dr, far = d.q, d.r, near + 2
-  -- (H.distance written out below: every enemy, and every flank and rear
-  -- hexagon of the near ones)
+  -- (H.distance written out below: every flank and rear hexagon of the
+  -- near enemies)
   for j = 1, #enemies do
     local e = G.D[enemies[j]]
-    local a, b = dq - e.q, dr - e.r
-    local c = a + b
-    if a < 0 then a = -a end
-    if b < 0 then b = -b end
-    if c < 0 then c = -c end
-    if e.state == "ready" and e.formation ~= "square" and (a + b + c) // 2 <= far then
+    -- a flank hexagon touches its enemy, so it is at least the enemy's
+    -- distance less one away: an enemy farther than that from the best so
+    -- far has none to offer (nor can d stand on its flank)
+    local dj = dists[j]
+    if dj <= far and (not bd or dj - 1 <= bd) and e.state == "ready" and e.formation ~= "square" then
       local rel = H.relatives(e.facing)
       for i = 1, 6 do
         if rel[i] ~= "front" then
@@ -571,7 +632,6 @@ end
 -- ten times its distance plus ten, so the enemies are weighed nearest
 -- distance first and the search stops at the first distance with a target:
 -- the same choice, with the line of cast worked out for fewer enemies.
-local near_j, near_dist = {}, {}   -- scratch: enemies within 4 hexes (army order) and their distances
 -- A caster that reaches only enemies next to it (the pilum: "at 5 units
 -- and under", gap 0 only) weighs the enemies on its six neighbouring
 -- hexagons instead of the whole army: the same scores, and among equals
@@ -601,41 +661,43 @@ local function adjacent_target(G, d)
   return best
 end
 
+-- The enemies within 4 hexagons are put in one list per distance (army
+-- order kept within each: a scratch "next" chain per distance) in the one
+-- pass over the army, so each distance reads only its own enemies.
+local level_head, level_tail, level_next = {}, {}, {}
 function ai.missile_target(G, uid)
   local d = G.D[uid]
   local widest = missiles.max_gap(d)
   if not widest then return nil end
   if H.gap(2) > widest then return adjacent_target(G, d) end
-  local dq, dr = d.q, d.r
-  local enemies = turn.units(G, 3 - d.side)
-  local n = 0
+  local enemies, dists = enemy_dists(G, d)
+  local D = G.D
+  for level = 0, 4 do level_head[level] = nil end
   for j = 1, #enemies do
-    local e = G.D[enemies[j]]
-    local dq2, dr2 = dq - e.q, dr - e.r     -- H.distance, written out
-    local ds = dq2 + dr2
-    if dq2 < 0 then dq2 = -dq2 end
-    if dr2 < 0 then dr2 = -dr2 end
-    if ds < 0 then ds = -ds end
-    local dist = (dq2 + dr2 + ds) // 2 | 0
-    if dist <= 4 then n = n + 1; near_j[n], near_dist[n] = j, dist end
+    local dist = dists[j]
+    if dist <= 4 then
+      level_next[j] = nil
+      if level_head[dist] then level_next[level_tail[dist]] = j else level_head[dist] = j end
+      level_tail[dist] = j
+    end
   end
   -- no level whose gap is beyond the caster's widest range (table_for
   -- would refuse every enemy there)
   for level = 0, 4 do
     if H.gap(level) > widest then break end
     local best, bd
-    for k = 1, n do
-      if near_dist[k] == level then
-        local e_uid = enemies[near_j[k]]
-        local e = G.D[e_uid]
-        if e.state ~= "gone" then
-          local sit = turn.cast_situation(G, d, e)
-          if sit and missiles.table_for(d, e, sit) then
-            local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
-            if not bd or score < bd then best, bd = e_uid, score end
-          end
+    local j = level_head[level]
+    while j do
+      local e_uid = enemies[j]
+      local e = D[e_uid]
+      if e.state ~= "gone" then
+        local sit = turn.cast_situation(G, d, e)
+        if sit and missiles.table_for(d, e, sit) then
+          local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
+          if not bd or score < bd then best, bd = e_uid, score end
         end
       end
+      j = level_next[j]
     end
     if best then return best end
   end

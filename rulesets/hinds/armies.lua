@@ -150,8 +150,22 @@ function M.check(army)
   return self:sorted()
 end
 
--- The plain units of a checked army, in list order.
+-- The plain units of a checked army, in list order. Remembered per army
+-- (and its list of unit records): a sim runs hundreds of battles from the
+-- same loaded army, and checking every unit again was 2 % of a battle.
+-- Callers only read the list (hinds.battle copies each unit into its spec).
+local units_of = setmetatable({}, { __mode = "k" })
 function M.units(army)
+  local list = army.fields.units
+  local memo = units_of[army]
+  if memo and memo.list == list and memo.n == #(list or {}) then return memo.out end
+  local out = M.units_checked(army)
+  units_of[army] = { list = list, n = #(list or {}), out = out }
+  return out
+end
+
+-- The same, checked anew (no memory).
+function M.units_checked(army)
   local out = {}
   local c = AL.new_checker(Check)
   for _, rec in ipairs(army.fields.units or {}) do

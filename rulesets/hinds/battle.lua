@@ -116,6 +116,13 @@ local function deploy(G, s)
   for _, uid in ipairs(side.units) do side.start_points = side.start_points + victory.points(G.D[uid]) end
 end
 
+local LAZY_HASH = { __index = function(r, k)
+  if k ~= "hash" then return nil end
+  local h = r.bf:hash()
+  rawset(r, "hash", h)
+  return h
+end }
+
 local function finish(G, t)
   local winner, reason = G.winner, G.reason
   if winner == false then winner = nil end
@@ -138,8 +145,11 @@ local function finish(G, t)
     else say(G, "No victor after %d turns (%s).", t, reason) end
     for s = 1, 2 do say(G, "  %s: %g of %g points still in action.", G.sides[s].name, pts[s].left, pts[s].start) end
   end
-  return { bf = G.bf, winner = winner, reason = reason, turns = t, first = G.first, losses = losses, points = pts,
-           army_names = { G.sides[1].name, G.sides[2].name }, hash = G.bf:hash(), state = G }
+  -- The hash of the final state is worked out when first read (r.hash):
+  -- a sim's trial never reads it, and it cost 4 % of a battle. Nothing
+  -- changes the battlefield after this, so it is the same hash.
+  return setmetatable({ bf = G.bf, winner = winner, reason = reason, turns = t, first = G.first, losses = losses,
+                        points = pts, army_names = { G.sides[1].name, G.sides[2].name }, state = G }, LAZY_HASH)
 end
 
 function battle.play(G, max_turns, turn_ended)

@@ -63,12 +63,12 @@ function turn.active(d) return d.state == "ready" end
 -- a caller looping over it while units leave keeps its own snapshot, as it
 -- did when every call made a new list. Callers only read it. (The
 -- commander asks for the enemy's units a dozen times per unit it orders.)
-local units_cache = setmetatable({}, { __mode = "k" })
+-- (The lists are kept in the side's own table, side.live: a field read
+-- instead of a weak table's; nothing hashes or logs a side's table.)
 function turn.units(G, s)
-  local list = G.sides[s].units
-  local per = units_cache[G]
-  if not per then per = {}; units_cache[G] = per end
-  local c = per[s]
+  local side = G.sides[s]
+  local list = side.units
+  local c = side.live
   local removals = G.removals or 0
   if c and c.removals == removals and c.list == list and c.n == #list then return c.out end
   local out = {}
@@ -76,13 +76,14 @@ function turn.units(G, s)
     local uid = list[i]
     if G.D[uid].state ~= "gone" then out[#out + 1] = uid end
   end
-  per[s] = { removals = removals, list = list, n = #list, out = out }
+  side.live = { removals = removals, list = list, n = #list, out = out }
   return out
 end
 
 -- Whether unit d may enter hex (q, r) at all (§2).
 function turn.passable(G, d, q, r)
-  if not H.on_board(G.B, q, r) then return false end
+  local B, col = G.B, q + r // 2   -- H.on_board, written out (every hexagon a search meets)
+  if r < 0 or r >= B.rows or col < 0 or col >= B.cols then return false end
   local t = tinfo(G, q, r)
   if t.impassable then return false end
   -- the troops' weight only where the ground asks for it (open ground, the
@@ -146,13 +147,13 @@ function turn.edge(G, a, b)
   if b.formation == "square" then return "front" end
   local i = H.dir_index(a.q - b.q, a.r - b.r)
   if not i then return "front" end
-  return (H.relative(b.facing, i))
+  return H.relatives(b.facing)[i]   -- (H.relative's first answer, remembered per facing)
 end
 
 -- Whether b stands to a's front.
 function turn.to_front(G, a, b)
   local i = H.dir_index(b.q - a.q, b.r - a.r)
-  return i ~= nil and H.relative(a.facing, i) == "front"
+  return i ~= nil and H.relatives(a.facing)[i] == "front"
 end
 
 return turn

@@ -94,24 +94,27 @@ function turn.can_charge(G, d, e, reach_memo)
     -- and its tie rank, worked out once): an enemy asks its six neighbours
     -- instead of the whole reach. The same choice as the scan below: the
     -- fewest steps, then the lowest rank, then the first in the search.
+    -- (idx: the search's place of each hexagon by key, and its tie rank
+    -- by place, worked out when first asked: no table per hexagon)
     local idx = reach_memo[face]
     if not idx then
       local reach = turn.reachable(G, d, face, "front", function(rough) return steps_for(rough and rough_total or total) end)
-      idx = {}
+      local at = {}
       for i = 1, #reach do
         local h = reach[i]
-        idx[(h[1] + 512) * 1024 + (h[2] + 512)] = { h, i }   -- the rank when first asked
+        at[(h[1] + 512) * 1024 + (h[2] + 512)] = i
       end
+      idx = { reach = reach, at = at, rank = {} }
       reach_memo[face] = idx
     end
     local best, bi, br
-    local DIRS = H.DIRS
+    local DIRS, reach, at, ranks = H.DIRS, idx.reach, idx.at, idx.rank
     for n = 1, 6 do
       local dir = DIRS[n]
-      local x = idx[(e.q + dir[1] + 512) * 1024 + (e.r + dir[2] + 512)]
-      if x then
-        local h, i, rank = x[1], x[2], x[3]
-        if not rank then rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2]); x[3] = rank end
+      local i = at[(e.q + dir[1] + 512) * 1024 + (e.r + dir[2] + 512)]
+      if i then
+        local h, rank = reach[i], ranks[i]
+        if not rank then rank = H.tie_rank(G.B, d.q, d.r, d.facing, h[1], h[2]); ranks[i] = rank end
         if not best or h[3] < best[3] or (h[3] == best[3] and (rank < br or (rank == br and i < bi))) then
           best, bi, br = h, i, rank
         end
@@ -173,8 +176,9 @@ end
 
 -- A unit's own record in combat c: throws fought, lost and won since it
 -- joined (or since its fight was renewed).
+local NOT_JOINED = { 0, 0, 0 }   -- (read only)
 function turn.tally(c, d)
-  local j = c.joined[d.uid] or { 0, 0, 0 }
+  local j = c.joined[d.uid] or NOT_JOINED
   return c.round - j[1], c.losses[d.side] - j[1 + d.side], c.losses[3 - d.side] - j[4 - d.side]
 end
 

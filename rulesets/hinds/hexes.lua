@@ -31,8 +31,13 @@ function H.key(q, r) return (q + 512) * 1024 + (r + 512) end
 function H.unkey(k) return k // 1024 - 512, k % 1024 - 512 end
 
 -- A board: { cols, rows, spec (for sandtable.grid), width, depth (mm) }.
+-- The grid's spec is the same for every board (hexagon 0, 0 half a hexagon
+-- in from the south-west corner): one read-only table, so that what is
+-- remembered per spec (hexagon centres, bearings) serves every battle of
+-- a run, not one.
+local SPEC = { x = H.SIZE / 2, y = H.SIZE / math.sqrt(3), size = H.SIZE, flat_top = false }
 function H.board(cols, rows)
-  local spec = { x = H.SIZE / 2, y = H.SIZE / math.sqrt(3), size = H.SIZE, flat_top = false }
+  local spec = SPEC
   local width = (cols + 0.5) * H.SIZE
   local depth = (rows - 1) * ROW + 2 * H.SIZE / math.sqrt(3)
   return { cols = cols, rows = rows, spec = spec, width = width, depth = depth }
@@ -46,7 +51,20 @@ function H.on_board(B, q, r)
   return row >= 0 and row < B.rows and col >= 0 and col < B.cols
 end
 
-function H.centre(B, q, r) return grid.hex_centre(B.spec, q, r) end
+-- Remembered per board and hexagon (a pure function of the two; every
+-- placing asks it, and a call into the core costs more than a table read).
+local centres_of = setmetatable({}, { __mode = "k" })
+function H.centre(B, q, r)
+  local spec = B.spec
+  local memo = centres_of[spec]
+  if not memo then memo = {}; centres_of[spec] = memo end
+  local k = (q + 512) * 1024 + (r + 512)
+  local c = memo[k]
+  if c then return c[1], c[2] end
+  local x, y = grid.hex_centre(spec, q, r)
+  memo[k] = { x, y }
+  return x, y
+end
 
 -- grid.hex_distance's arithmetic (core/src/grid.cpp HexGrid::distance),
 -- done here: a call into the core costs more than the sum. `| 0` gives the
@@ -65,12 +83,13 @@ end
 -- Gap edge to edge in distance units between units d hexes apart.
 function H.gap(d) return (d - 1) * H.HEX_UNITS end
 
--- Index 1..6 of the neighbour (dq, dr), or nil.
+-- Index 1..6 of the neighbour (dq, dr), or nil: read from a table of the
+-- six steps (asked for every charge weighed and every fighter's edge).
+local DIR_AT = {}
+for i, d in ipairs(H.DIRS) do DIR_AT[(d[1] + 2) * 8 + (d[2] + 2)] = i end
 function H.dir_index(dq, dr)
-  for i, d in ipairs(H.DIRS) do
-    if d[1] == dq and d[2] == dr then return i end
-  end
-  return nil
+  if dq < -1 or dq > 1 or dr < -1 or dr > 1 then return nil end
+  return DIR_AT[(dq + 2) * 8 + (dr + 2)]
 end
 
 -- Where a neighbour in direction i lies for a unit facing `facing`:
@@ -102,13 +121,21 @@ end
 -- Remembered per board and pair of hexes (the commander asks the same
 -- bearings many times a move; each costs two calls into the core and two
 -- into C's maths).
+-- The memory is emptied past MAX_BEARINGS pairs (it is kept for a whole
+-- run: a board of 60 x 60 has 13 million pairs).
 local bearings_of = setmetatable({}, { __mode = "k" })
+local n_bearings = setmetatable({}, { __mode = "k" })
+local MAX_BEARINGS = 65536
 function H.bearing(B, q1, r1, q2, r2)
-  local memo = bearings_of[B.spec]
-  if not memo then memo = {}; bearings_of[B.spec] = memo end
+  local spec = B.spec
+  local memo = bearings_of[spec]
+  if not memo then memo = {}; bearings_of[spec] = memo end
   local k = ((q1 + 512) * 1024 + (r1 + 512)) * 1048576 + ((q2 + 512) * 1024 + (r2 + 512))
   local b = memo[k]
   if b then return b end
+  local n = (n_bearings[spec] or 0) + 1
+  if n > MAX_BEARINGS then memo = {}; bearings_of[spec] = memo; n = 1 end
+  n_bearings[spec] = n
   local x1, y1 = H.centre(B, q1, r1)
   local x2, y2 = H.centre(B, q2, r2)
   b = math.deg(math.atan(-(x2 - x1), y2 - y1))

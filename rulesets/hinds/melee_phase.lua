@@ -55,9 +55,17 @@ end
 
 -- The situation of unit d (side s) in combat c for melee.unit_points.
 function turn.melee_situation(G, c, d)
-  local foe
-  for _, e in ipairs(turn.adjacent_enemies(G, d)) do
-    if G.D[e].combat == c.id then foe = G.D[e]; break end
+  -- the foe: of the enemies touching d in this combat, the first by id
+  -- (turn.adjacent_enemies' order), found without a sorted list
+  local foe, fid
+  local occ, D, DIRS, q, r = G.occ, G.D, H.DIRS, d.q, d.r
+  for i = 1, 6 do
+    local dir = DIRS[i]
+    local o = occ[(q + dir[1] + 512) * 1024 + (r + dir[2] + 512)]
+    if o and (not fid or o < fid) then
+      local e = D[o]
+      if e.side ~= d.side and e.combat == c.id then foe, fid = e, o end
+    end
   end
   local t = tinfo(G, d.q, d.r)
   local s = {

@@ -64,12 +64,21 @@ function missiles.max_gap(sh)
   return short
 end
 
--- The cell of a table for a face, or nil (a miss).
+-- The cell of a table for a face, or nil (a miss). Each class's cells
+-- by face are remembered per table (the tables are read only; every base
+-- of every cast asks).
+local by_face = setmetatable({}, { __mode = "k" })   -- tbl -> class -> face -> cell
 function missiles.cell(tbl, class, face)
-  for _, c in ipairs(tbl[class]) do
-    if c.face == face then return c end
+  local t = by_face[tbl]
+  if not t then t = {}; by_face[tbl] = t end
+  local f = t[class]
+  if not f then
+    f = {}
+    local cells = tbl[class]
+    for i = #cells, 1, -1 do f[cells[i].face] = cells[i] end   -- the first cell of a face wins, as in a scan
+    t[class] = f
   end
-  return nil
+  return f[face]
 end
 
 -- What one face (and, if asked, one confirming face) does: "kill",

@@ -19,8 +19,9 @@ local function tinfo(G, q, r) return turn.tinfo(G, q, r) end
 -- "rear" | "charge" | "flight"; rough = the move enters rough ground;
 -- road = the whole move is along a road in column; throwing = archers or
 -- slingers that cast this turn.
+local NO_OPTS = {}   -- (read only: no new table when a caller gives no options)
 function turn.allowance(d, how, opts)
-  opts = opts or {}
+  opts = opts or NO_OPTS
   local mt = troops.movement_type(d)
   local row = tables.movement[mt]
   local MR = tables.move_rules
@@ -49,9 +50,10 @@ end
 -- start excluded; rough: the path enters rough ground; road: the whole path
 -- (its start too) is on road hexes. max_steps(rough, road) gives the steps
 -- allowed.
--- Which of the six directions are `dirs` for a unit facing `facing`,
--- remembered per facing (H.relative is a pure function of the two): the
--- search below asked it six times for every hexagon it expanded.
+-- Which of the six directions are `dirs` for a unit facing `facing`, as
+-- the list of their indices in H.DIRS's order, remembered per facing
+-- (H.relative is a pure function of the two): the search below asked it
+-- six times for every hexagon it expanded.
 local dir_masks = {}
 local function dir_mask(facing, dirs)
   local per = dir_masks[dirs]
@@ -59,7 +61,7 @@ local function dir_mask(facing, dirs)
   local m = per[facing]
   if not m then
     m = {}
-    for i = 1, 6 do m[i] = H.relative(facing, i) == dirs end
+    for i = 1, 6 do if H.relative(facing, i) == dirs then m[#m + 1] = i end end
     per[facing] = m
   end
   return m
@@ -68,55 +70,75 @@ end
 -- The search is breadth first with the list it returns as its queue (the
 -- same order as a search level by level: every hexagon of a level is
 -- listed before the next level's first).
+-- The hexagons a search has listed and whether each is free, kept in two
+-- tables for every search (each search has its own number: a hexagon is
+-- "seen" or its freedom known only for the search whose number it holds)
+-- instead of two new tables grown hexagon by hexagon for each search.
+local seen_in, free_in, free_val, search_no = {}, {}, {}, 0
+
 function turn.reachable(G, d, facing, dirs, max_steps)
   local dq, dr = d.q, d.r
   local start = H.key(dq, dr)
   local out = {}
-  local seen = { [start] = true }
+  search_no = search_no + 1
+  local sn = search_no
+  local seen = seen_in
+  seen[start] = sn
   local on_road = tinfo(G, dq, dr).road == true
-  local limit_plain, limit_rough = max_steps(false, false), max_steps(true, false)
-  local road_plain, road_rough = limit_plain, limit_rough
-  if on_road then road_plain, road_rough = max_steps(false, true), max_steps(true, true) end
+  -- the steps over rough ground are asked only when the search first
+  -- meets rough ground (max_steps is a pure function of its two answers:
+  -- an allowance, which a module may wrap, for each)
+  local limit_plain, limit_rough = max_steps(false, false), nil
+  local road_plain, road_rough = limit_plain, nil
+  if on_road then road_plain = max_steps(false, true) end
   local mask, DIRS = dir_mask(facing, dirs), H.DIRS
   -- whether a hexagon is free, asked once per hexagon and search (nothing
   -- moves while it runs). turn.free written out: the occupant first, then
   -- turn.passable, looked up once per search; turn.tinfo likewise (a
   -- module may wrap either). turn.rough_step written out too: it reads the
   -- board's own terrain and heights.
-  local free_at = {}
   local occ, passable, ti = G.occ, turn.passable, turn.tinfo
   local terrain, heights, TERRAIN = G.terrain, G.heights, tables.terrain
   local q, r, steps, rough, road = dq, dr, 0, false, on_road
   local i, n = 0, 0
   while true do
     if i == 0 or not ti(G, q, r).stream then   -- a stream ends the move (not the start's)
-      for k6 = 1, 6 do
-        if mask[k6] then
-          local dir = DIRS[k6]
-          local nq, nr = q + dir[1], r + dir[2]
-          local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
-          if not seen[k] then
-            local free = free_at[k]
-            if free == nil then free = occ[k] == nil and passable(G, d, nq, nr); free_at[k] = free end
-            if free then
-              local rgh = rough
-              if not rgh then
-                local t = TERRAIN[terrain[k] or "clear"]
-                if t.rough == "uphill" then
-                  local h0 = heights and heights[(q + 512) * 1024 + (r + 512)] or 0
-                  rgh = (heights and heights[k] or 0) > h0
-                else
-                  rgh = t.rough == true
-                end
+      for k6 = 1, #mask do
+        local dir = DIRS[mask[k6]]
+        local nq, nr = q + dir[1], r + dir[2]
+        local k = (nq + 512) * 1024 + (nr + 512)   -- H.key, written out
+        if seen[k] ~= sn then
+          local free
+          if free_in[k] == sn then free = free_val[k]
+          else free = occ[k] == nil and passable(G, d, nq, nr); free_in[k], free_val[k] = sn, free end
+          if free then
+            local rgh = rough
+            if not rgh then
+              local t = TERRAIN[terrain[k] or "clear"]
+              if t.rough == "uphill" then
+                local h0 = heights and heights[(q + 512) * 1024 + (r + 512)] or 0
+                rgh = (heights and heights[k] or 0) > h0
+              else
+                rgh = t.rough == true
               end
-              local rd = road and ti(G, nq, nr).road == true
-              local lim
-              if rd then lim = rgh and road_rough or road_plain else lim = rgh and limit_rough or limit_plain end
-              if steps + 1 <= lim then
-                seen[k] = true
-                n = n + 1
-                out[n] = { nq, nr, steps + 1, rgh, rd }
+            end
+            local rd = road and ti(G, nq, nr).road == true
+            local lim
+            if rgh then
+              if rd then
+                if not road_rough then road_rough = max_steps(true, true) end   -- (a road path starts on a road)
+                lim = road_rough
+              else
+                if not limit_rough then limit_rough = max_steps(true, false) end
+                lim = limit_rough
               end
+            else
+              lim = rd and road_plain or limit_plain
+            end
+            if steps + 1 <= lim then
+              seen[k] = sn
+              n = n + 1
+              out[n] = { nq, nr, steps + 1, rgh, rd }
             end
           end
         end
@@ -167,7 +189,9 @@ local ordering = setmetatable({}, { __mode = "k" })   -- G -> { uid, reach = { [
 -- G.placements): a commander is meant only to read the board; one that
 -- moves pieces while it chooses gets fresh searches.
 local function begin(m, G)
-  m.placements, m.reach, m.charge = G.placements or 0, {}, {}
+  -- (m.reach and m.charge are made when first needed: most units ordered
+  -- search nothing, or only one of the two)
+  m.placements, m.reach, m.charge = G.placements or 0, nil, nil
   return m
 end
 
@@ -179,6 +203,17 @@ function turn.order_memo(G, d)
 end
 
 local HOW_CODE = { forward = 0, turned = 1, rear = 2 }
+-- turn.allowance's options by [rough][road] (1 no, 2 yes), with and
+-- without throwing: read only, not a new table per allowance asked
+local function opts_of(throwing)
+  local t = {}
+  for a = 1, 2 do
+    t[a] = {}
+    for b = 1, 2 do t[a][b] = { rough = a == 2, road = b == 2, throwing = throwing } end
+  end
+  return t
+end
+local OPTS, OPTS_THROWING = opts_of(nil), opts_of(true)
 function turn.move_reach(G, d, how, facing, throwing)
   facing = facing or d.facing
   local m = turn.order_memo(G, d)
@@ -186,16 +221,21 @@ function turn.move_reach(G, d, how, facing, throwing)
   local code = HOW_CODE[how]
   if m and code and facing % 1 == 0 then
     key = facing * 16 + code * 2 + (throwing and 1 or 0)
-    local hit = m.reach[key]
+    local hit = m.reach and m.reach[key]
     if hit then return hit[1], hit[2], hit[3] end
   end
   local dir = how == "rear" and "rear" or "front"
   local carry = how == "turned" and 0 or carried(d, facing, dir)
+  local opts = throwing and OPTS_THROWING or OPTS
   local function units(rough, road)
-    return turn.allowance(d, how, { rough = rough, road = road, throwing = throwing }) + carry
+    return turn.allowance(d, how, opts[rough and 2 or 1][road and 2 or 1]) + carry
   end
   local reach = turn.reachable(G, d, facing, dir, function(rough, road) return steps_for(units(rough, road)) end)
-  if key then m.reach[key] = { reach, units, dir } end
+  if key then
+    local mr = m.reach
+    if not mr then mr = {}; m.reach = mr end
+    mr[key] = { reach, units, dir }
+  end
   return reach, units, dir
 end
 
@@ -279,7 +319,7 @@ function turn.order(G, uid, o)
     d.carry = 0
     say(G, "  %s fords the stream: delayed one move.", label(d))
   end
-  log(G, "move", { unit = uid, q = dest[1], r = dest[2], facing = d.facing })
+  if G.log then log(G, "move", { unit = uid, q = dest[1], r = dest[2], facing = d.facing }) end   -- (no table without a log)
 end
 
 -- One side's movement: flight, rally, pursuit, then the commander's orders

@@ -66,16 +66,37 @@ function turn.line_of_cast(G, sh, tg)
 end
 
 -- The situation of a cast (for missiles.table_for), or nil if no line.
+-- The last one worked out is remembered (caster, target, battle and
+-- G.placements: it depends only on where units stand, and every move goes
+-- through turn.place): the missile phase asks again for the cast the
+-- commander has just chosen. Callers only read it.
+local last_sit = {}
 function turn.cast_situation(G, sh, tg)
+  local m = last_sit
+  local placements = G.placements or 0
+  if m.sh == sh and m.tg == tg and m.G == G and m.placements == placements and m.q == sh.q and m.r == sh.r
+    and m.tq == tg.q and m.tr == tg.r then
+    return m.sit
+  end
+  local sit = turn.cast_situation_of(G, sh, tg)
+  m.sh, m.tg, m.G, m.placements, m.q, m.r, m.tq, m.tr, m.sit = sh, tg, G, placements, sh.q, sh.r, tg.q, tg.r, sit
+  return sit
+end
+
+-- The same worked out anew.
+function turn.cast_situation_of(G, sh, tg)
   local indirect = turn.line_of_cast(G, sh, tg)
   if indirect == nil then return nil end
   local near_friends = false
   if indirect then
     -- "against enemy forces no closer than two distance units from
     -- contact with friendly units": an enemy adjacent to a friend is 0 away
-    for _, dir in ipairs(H.DIRS) do
-      local o = G.occ[H.key(tg.q + dir[1], tg.r + dir[2])]
-      if o and G.D[o].side == sh.side then near_friends = true end
+    -- (H.key written out: the commander weighs every cast in range)
+    local occ, D, DIRS, base, side = G.occ, G.D, H.DIRS, (tg.q + 512) * 1024 + (tg.r + 512), sh.side
+    for i = 1, 6 do
+      local dir = DIRS[i]
+      local o = occ[base + dir[1] * 1024 + dir[2]]
+      if o and D[o].side == side then near_friends = true; break end
     end
   end
   return { gap = H.gap(H.distance(sh.q, sh.r, tg.q, tg.r)), indirect = indirect, target_near_friends = near_friends }
@@ -111,8 +132,8 @@ function turn.missile_phase(G)
             hits[#hits + 1] = { target = target, lost = lost, dismounted = missiles.dismounted(r, tg) }
             tg.shot_turn = G.turn
             d.cast_turn = G.turn
-            log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
-                             dismounts = r.dismounts, indirect = sit.indirect })
+            if G.log then log(G, "cast", { unit = uid, target = target, table = r.table, casts = r.casts, kills = r.kills,
+                             dismounts = r.dismounts, indirect = sit.indirect }) end   -- (no table without a log)
             if G.report then
               say(G, "  %s casts at %s (%s, %s, %d bases): %d hit%s%s.", label(d), label(tg), r.table:gsub("_", " "),
                 sit.indirect and "indirect" or "direct", r.casts, r.kills, r.kills == 1 and "" or "s",

@@ -84,3 +84,22 @@ return army { name = "x", units = {
   local u = armies.units(army)
   T.eq({ u[1].type, u[1].figures, u[1].pole_arms, u[2].type }, { "medium_infantry", 32, true, "heavy_cavalry" })
 end)
+
+T.case("Army lists: the units of an army are checked once and remembered (the same as checked anew)", function()
+  for _, name in ipairs(loader.list("armies/hinds", ".lua")) do
+    local army = armies.load("armies/hinds/" .. name, loader.read)
+    local first = armies.units(army)
+    T.eq(first, armies.units_checked(army), name .. ": the remembered units are the checked ones")
+    T.truthy(armies.units(army) == first, name .. ": asked again, the same list (not checked again)")
+  end
+  -- a unit added to the list after the first ask is seen (the memory is kept per list and length)
+  local army = armies.load_text([[
+return army { name = "x", units = {
+  unit { id = "p", arm = "foot", class = 2, bases = 4, per_base = 8 },
+} }]], "x.lua")
+  T.eq(#armies.units(army), 1)
+  local extra = armies.load_text([[
+return army { name = "y", units = { unit { id = "k", arm = "mounted", class = 1, bases = 3, per_base = 3 } } }]], "y.lua")
+  army.fields.units[2] = extra.fields.units[1]
+  T.eq(#armies.units(army), 2)
+end)
