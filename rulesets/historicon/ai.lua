@@ -44,6 +44,7 @@ local sighting = require("lib.sighting")   -- the enemies the side has seen (wea
 local intent = require("historicon.commander.intent")
 local placement = require("historicon.commander.placement")
 local terrain_route = require("historicon.commander.terrain_route")
+local charge_cache = require("historicon.commander.charge_cache")
 
 local ai = {}
 
@@ -345,35 +346,12 @@ local function behind_front(G, uid, e)
   return not G.bf:in_arc(e, uid, 89, "centre")
 end
 
--- The Table 4 pools of a charge depend only on these fields of the two
--- units (melee.lua's header) and on the flank: the value is kept per pair
--- and reused while none of them changed (the commander asks for the same
--- pair several times a move -- the pools were a fifth of a battle's time).
-local CV_FIELDS = { "figures", "ranks", "formed", "disordered", "hits", "broken", "grade" }
-
-local function cv_fresh(c, d, t, flank)
-  if c.flank ~= flank then return false end
-  for i = 1, #CV_FIELDS do
-    local k = CV_FIELDS[i]
-    if c.d[i] ~= d[k] or c.t[i] ~= t[k] then return false end
-  end
-  return true
-end
-
--- Expected hits a charge of d on e gives minus those it takes.
+-- Expected hits a charge of d on e gives minus those it takes, kept per
+-- pair while neither unit's Table 4 fields nor the flank changed
+-- (commander/charge_cache.lua: the commander asks for the same pair several
+-- times a move -- the pools were a fifth of a battle's time).
 function ai.charge_value(G, uid, e)
-  local d, t = G.D[uid], G.D[e]
-  local flank = behind_front(G, uid, e) and t.formed
-  local cache = G.ai_charge_values
-  if not cache then cache = {}; G.ai_charge_values = cache end
-  local key = uid * 65536 + e
-  local c = cache[key]
-  if c and cv_fresh(c, d, t, flank) then return c.v end
-  local v = ai.charge_value_now(G, d, t, flank)
-  c = { flank = flank, d = {}, t = {}, v = v }
-  for i = 1, #CV_FIELDS do c.d[i], c.t[i] = d[CV_FIELDS[i]], t[CV_FIELDS[i]] end
-  cache[key] = c
-  return v
+  return charge_cache.value(G, uid, e, ai.charge_value_now)
 end
 
 -- The value itself (no cache).
