@@ -40,11 +40,11 @@ local P = require("historicon.dice_pool")
 local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
-local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 local intent = require("historicon.commander.intent")
 local placement = require("historicon.commander.placement")
 local terrain_route = require("historicon.commander.terrain_route")
 local charge_cache = require("historicon.commander.charge_cache")
+local known_foes = require("historicon.commander.known_foes")
 
 local ai = {}
 
@@ -376,14 +376,7 @@ end
 -- The one place the commander lists the enemies it knows (nearest first;
 -- not gone, not broken, seen by its side): every plan below starts here.
 local function enemies(G, uid)
-  local out = {}
-  local side = G.D[uid].side
-  for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
-    local e = G.D[q.id]
-    -- hook: with the weather module, only the enemies the side has seen
-    if not e.gone and not e.broken and sighting.knows(G, side, q.id) then out[#out + 1] = q end
-  end
-  return out
+  return known_foes.list(G, uid) -- (commander/known_foes.lua: the list, SPEED)
 end
 
 local function point_of(G, id) local x, y = G.bf:pos(id); return x, y end
@@ -629,7 +622,7 @@ function ai.move(G, uid)
       return d.class == "HI" or v > 0 or (commit and v > -1)
     end
     local cap
-    for _, q in ipairs(plan.withdraw and {} or enemies(G, uid)) do
+    for _, q in ipairs(plan.withdraw and {} or known_foes.kept(G, uid)) do -- ai.plan's list (SPEED)
       if q.id == plan.charge then break end
       if not welcome(q.id) then cap = q.distance; break end
     end

@@ -1,0 +1,113 @@
+-- The speed work on the Historicon default commander and its moves gives the
+-- same answers as the plain computation it replaced (issue #13, "Speed";
+-- docs/rulesets/historicon.md, "Speed of the default commander"): the
+-- charge values kept per pair (commander/charge_cache.lua), the enemies a
+-- unit knows (commander/known_foes.lua). Hand-built situations on an open
+-- 240 x 150 cm table at 25mm (positions in cm, side 1 faces north).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("historicon.battle")
+local ai = require("historicon.ai")
+local charge_cache = require("historicon.commander.charge_cache")
+local known_foes = require("historicon.commander.known_foes")
+local fixtures = require("historicon.tests.fixtures")
+
+local function field(sides)
+  sides[2].commander = sides[2].commander or fixtures.passive
+  return battle.skirmish{ dice = dice.random(1), log = false, sides = sides }
+end
+
+local HIS = function(id, at) return { id = id, troop = "AIF HIS", figures = 24, ranks = 3, at = at } end
+
+-- Both armies: formed and unformed troops, facing each other and turned away
+-- (fronts, flanks and rears to charge).
+local function mixed()
+  return field{
+    { units = { HIS("a", { 100, 40 }), { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 160, 40 } },
+                { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 60, 50 }, formed = false } } },
+    { units = { HIS("e", { 100, 70, 180 }), { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 170, 60, 90 } },
+                { id = "ls", troop = "ARA LI", figures = 16, ranks = 2, at = { 40, 75, 180 }, formed = false } } } }
+end
+
+-- The flank as ai.charge_value read it before the cache was made cheaper.
+local function old_flank(G, uid, e)
+  return (not G.bf:in_arc(e, uid, 89, "centre")) and G.D[e].formed
+end
+
+-- Every pair's value, kept or not, against the value worked out afresh.
+local function check_all_pairs(G, what)
+  local n = 0
+  for s = 1, 2 do
+    for _, uid in ipairs(G.sides[s].units) do
+      for _, e in ipairs(G.sides[3 - s].units) do
+        local fresh = ai.charge_value_now(G, G.D[uid], G.D[e], old_flank(G, uid, e))
+        T.eq(ai.charge_value(G, uid, e), fresh, what .. ": " .. G.D[uid].name .. " on " .. G.D[e].name)
+        n = n + 1
+      end
+    end
+  end
+  return n
+end
+
+T.case("Speed: a kept charge value is the value worked out afresh, before and after the units change", function()
+  local G = mixed()
+  T.eq(check_all_pairs(G, "first asked"), 18, "every pair of the two armies")
+  check_all_pairs(G, "asked again (kept)")
+  -- each of the seven Table 4 fields, and a flank that changes, renews it
+  local a, e, kc = G.by_id[1].a, G.by_id[2].e, G.by_id[2].kc
+  local before = ai.charge_value(G, a, e)
+  G.D[e].hits = G.D[e].hits + 30 -- past its figure equivalent: +1 to the charge
+  T.truthy(ai.charge_value(G, a, e) ~= before, "hits on the target change the value")
+  check_all_pairs(G, "after hits")
+  G.D[e].disordered = true
+  check_all_pairs(G, "after a disorder")
+  G.D[a].figures, G.D[a].ranks = 16, 2
+  check_all_pairs(G, "after losses")
+  G.D[kc].formed = false
+  check_all_pairs(G, "after a target unforms")
+  G.D[e].broken = true
+  check_all_pairs(G, "after a break")
+  G.bf:place(e, 1000, 1200, 90) -- its flank now faces side 1's heavy infantry
+  check_all_pairs(G, "after the target turned")
+end)
+
+T.case("Speed: the flank a kept charge value is keyed by is the old one (false against an unformed target)", function()
+  local G = mixed()
+  local li, ls = G.by_id[1].li, G.by_id[2].ls
+  local seen
+  charge_cache.value(G, li, ls, function(_, _, _, flank) seen = flank; return 0 end)
+  T.eq(G.D[ls].formed, false, "the target is unformed")
+  T.eq(seen, old_flank(G, li, ls), "the same flank as before")
+  T.eq(seen, false, "and it is false")
+end)
+
+-- The old list: bf:query over the whole table, the gone and broken left out.
+local function old_enemies(G, uid)
+  local out = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
+    local e = G.D[q.id]
+    if not e.gone and not e.broken then out[#out + 1] = { id = q.id, distance = q.distance } end
+  end
+  return out
+end
+
+T.case("Speed: the enemies a unit knows are bf:query's, in its order with its distances; kept only while nothing moved", function()
+  local G = mixed()
+  for s = 1, 2 do
+    for _, uid in ipairs(G.sides[s].units) do
+      T.eq(known_foes.list(G, uid), old_enemies(G, uid), "the list of " .. G.D[uid].name)
+    end
+  end
+  local a, kc = G.by_id[1].a, G.by_id[2].kc
+  G.D[kc].broken = true
+  T.eq(known_foes.list(G, a), old_enemies(G, a), "a broken enemy is left out")
+  T.eq(#known_foes.list(G, a), 2, "two left")
+  local l = known_foes.list(G, a)
+  T.truthy(known_foes.kept(G, a) == l, "asked again at once for the same unit: the same list")
+  T.truthy(known_foes.kept(G, a) ~= l, "taken once only")
+  known_foes.list(G, a)
+  G.bf:place(a, 1000, 500, 0)
+  T.eq(known_foes.kept(G, a), old_enemies(G, a), "the unit moved: a fresh list")
+  known_foes.list(G, a)
+  T.eq(known_foes.kept(G, G.by_id[1].hc), old_enemies(G, G.by_id[1].hc), "another unit: its own list")
+end)
