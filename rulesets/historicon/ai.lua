@@ -45,6 +45,7 @@ local placement = require("historicon.commander.placement")
 local terrain_route = require("historicon.commander.terrain_route")
 local charge_cache = require("historicon.commander.charge_cache")
 local known_foes = require("historicon.commander.known_foes")
+local cap_reach = require("historicon.commander.cap_reach")
 
 local ai = {}
 
@@ -622,8 +623,13 @@ function ai.move(G, uid)
       return d.class == "HI" or v > 0 or (commit and v > -1)
     end
     local cap
+    -- SPEED: enemies come nearest first; once one stands so far off that
+    -- its cap would shorten no choice, none further on can either
+    -- (commander/cap_reach.lua)
+    local reach = cap_reach.longest(chain)
     for _, q in ipairs(plan.withdraw and {} or known_foes.kept(G, uid)) do -- ai.plan's list (SPEED)
       if q.id == plan.charge then break end
+      if cap_reach.beyond(G, q.distance, reach) then break end
       if not welcome(q.id) then cap = q.distance; break end
     end
     if cap then

@@ -111,3 +111,31 @@ T.case("Speed: the enemies a unit knows are bf:query's, in its order with its di
   known_foes.list(G, a)
   T.eq(known_foes.kept(G, G.by_id[1].hc), old_enemies(G, G.by_id[1].hc), "another unit: its own list")
 end)
+
+T.case("Speed: ai.move stops looking for an enemy to stop short of once none could shorten a choice", function()
+  local cap_reach = require("historicon.commander.cap_reach")
+  local G = mixed()
+  T.eq(cap_reach.longest({ { advance = 120 }, { advance = 300, turn = 30 }, { advance = 0 } }), 300, "the longest advance")
+  T.eq(cap_reach.longest({ { advance = 120 }, { turn = 30 } }), nil, "a choice without an advance: a cap would set it")
+  -- the cap is max(0, distance - 1 cm): an enemy 31 cm off caps at 30 cm
+  T.eq(cap_reach.beyond(G, 310, 300), true, "capped at 300 mm: no advance of 300 mm is shortened")
+  T.eq(cap_reach.beyond(G, 309, 300), false, "capped at 299 mm: the longest is shortened")
+  T.eq(cap_reach.beyond(G, 5, 0), true, "nothing to shorten")
+  T.eq(cap_reach.beyond(G, 1e9, nil), false, "no reach: look at every enemy")
+  -- the same choices either way: a move played with the early stop caps
+  -- every choice as the full search does
+  local a = G.by_id[1].a
+  local plan = ai.move(G, a)
+  T.truthy(plan ~= nil, "the heavy infantry moves")
+  local function full_cap(chain_advance)
+    local cap
+    for _, q in ipairs(known_foes.list(G, a)) do
+      if q.id == plan.charge then break end
+      local e = G.D[q.id]
+      if not require("historicon.turn").may_contact(G.D[a], e) then cap = q.distance; break end
+    end
+    if cap then return math.min(chain_advance, math.max(0, cap - G.S.cm(1))) end
+    return chain_advance
+  end
+  T.truthy(plan.advance <= full_cap(G.D[a].move), "no longer than the full search allows")
+end)
