@@ -139,3 +139,78 @@ T.case("Speed: ai.move stops looking for an enemy to stop short of once none cou
   end
   T.truthy(plan.advance <= full_cap(G.D[a].move), "no longer than the full search allows")
 end)
+
+---------------------------------------------------------------------------
+-- The engine's move (turn/movement.lua, turn/board.lua).
+
+local turn = require("historicon.turn")
+local HI = { id = "hi", troop = "AIF HIS", figures = 24, ranks = 3 }
+local function with_wood(units, wood)
+  return battle.skirmish{ dice = dice.forced({}), log = false,
+    table = { terrain = { wood or { type = "wood", x = 120, y = 70, w = 30, d = 20 } } },
+    sides = { { units = units, commander = fixtures.passive }, { units = {}, commander = fixtures.passive } } }
+end
+local function at(u, x, y, f) local c = {}; for k, v in pairs(u) do c[k] = v end; c.at = { x, y, f }; return c end
+
+T.case("Speed (Table 1, ** terrain): the ground a move ends on, told by the swept rectangle or asked where it ends", function()
+  -- the wood spans y 60-80 cm; the unit's front starts near y 52 cm
+  for _, adv in ipairs({ 30, 60, 120, 200, 350 }) do
+    for _, careful in ipairs({ false, true }) do
+      local G = with_wood({ at(HI, 120, 50) })
+      local hi = G.by_id[1].hi
+      local r = turn.move(G, hi, { advance = adv, careful = careful })
+      local _, dis_end = turn.terrain_under(G, hi)
+      local what = string.format("advance %d mm%s", adv, careful and ", careful" or "")
+      if careful then T.eq(dis_end, false, what .. ": a careful move does not end in the wood") end
+      if not careful and dis_end then T.eq(r.disordered, true, what .. ": ends in the wood, disordered") end
+      if not dis_end and r.moved > 0 and not careful then
+        local crossed = G.bf:pos(hi) and select(2, G.bf:pos(hi)) > 600
+        T.eq(r.disordered == true, crossed, what .. ": disordered only when it went into or over the wood")
+      end
+    end
+  end
+  -- away from the wood every footprint on the way is on bare ground: the
+  -- walk says so (its third result), and the unit ends on nothing
+  local G = with_wood({ at(HI, 40, 20) })
+  local hi = G.by_id[1].hi
+  local x, y, f = G.bf:pos(hi)
+  local d = G.D[hi]
+  local dist, crossed, bare = turn.sweep(G, d, x, y, f, 0, 1, 100, {})
+  T.eq({ dist, crossed, bare }, { 100, false, true }, "a walk well clear of the wood: bare ground")
+  local _, crossed2, bare2 = turn.sweep(G, d, 1200, 520, f, 0, 1, 200, {})
+  T.eq(crossed2, true, "a walk into the wood crosses it")
+  T.truthy(not bare2, "a walk into the wood is not bare")
+end)
+
+T.case("Speed: the choices of one unit's move share its cohesion figures (a kept context gives the same moves)", function()
+  -- two IF heavy infantry 10 cm apart may not be separated by more (WRG
+  -- cohesion: "no unit of HI can be separated by more than 10cm if IF")
+  local function two()
+    return battle.skirmish{ dice = dice.forced({}), log = false,
+      sides = { { units = { at(HI, 120, 50), at({ id = "h2", troop = "AIF HIS", figures = 24, ranks = 3 }, 60, 50) },
+                  commander = fixtures.passive }, { units = {}, commander = fixtures.passive } } }
+  end
+  local plans = { { advance = 300 }, { turn = 30, advance = 300 }, { turn = -45, advance = 150 }, { advance = 50 } }
+  local plain = {}
+  for i, p in ipairs(plans) do
+    local G = two()
+    local hi = G.by_id[1].hi
+    G.D[G.by_id[1].h2].moved_turn = G.turn -- the friend has moved: no slack
+    local r = turn.move(G, hi, p)
+    plain[i] = { r.moved, G.bf:pos(hi) }
+  end
+  local G = two()
+  local hi = G.by_id[1].hi
+  G.D[G.by_id[1].h2].moved_turn = G.turn
+  local x0, y0, f0 = G.bf:pos(hi)
+  turn.open_move_context(G, hi)
+  for i, p in ipairs(plans) do
+    local r = turn.move(G, hi, p)
+    T.eq({ r.moved, G.bf:pos(hi) }, plain[i], "choice " .. i .. " with the kept context")
+    G.bf:place(hi, x0, y0, f0)
+  end
+  T.truthy(G.move_ctx.slack[1] ~= nil, "the slack was kept")
+  turn.close_move_context(G)
+  T.eq(G.move_ctx, nil, "closed")
+  T.truthy(plain[1][1] < 300, "the cohesion distance held the first plan back")
+end)

@@ -209,18 +209,46 @@ end
 -- The advance, `frac` of the plan's, after the turn or wheel. Returns the
 -- distance moved in all, the advance achieved, the enemy stopped against
 -- (or nil) and whether the move crossed a ** piece.
-local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed)
+-- Also whether the ground the advance swept held no impassable or **
+-- piece at all (`p0`: the caller's kept probe of where the advance starts,
+-- board.lua's sweep).
+local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed, p0)
   local adv = 0
   local a = (plan.advance or 0) * frac
   if a > 0 then
-    local r = go(G, uid, "advance", a, nil, opts)
+    local r = go(G, uid, "advance", a, nil, opts, p0)
     moved, adv = moved + r.distance, r.distance
     crossed = crossed or r.crossed_disorder == true
     local e = enemy_of(G, d, r)
-    if e then return moved, adv, e, crossed end
+    if e then return moved, adv, e, crossed, r.clear_ground end
+    return moved, adv, nil, crossed, r.clear_ground
   end
-  return moved, adv, nil, crossed
+  return moved, adv, nil, crossed, nil
 end
+
+-- SPEED: what does not change between the choices of one unit's move. The
+-- commander tries each choice with turn.move from the same place, and the
+-- engine may try several (turn.do_move's second choices); nothing else
+-- moves or changes meanwhile. move_unit opens the context for its unit and
+-- turn.do_move closes it before anything the move sets off (a contact, an
+-- evasion, a test) can change the board. Kept in it: the cohesion slack
+-- (friends still to move this phase) and the nearest anchor from where the
+-- move began, which turn.move worked out again for every choice.
+local function move_context(G, uid, x0, y0, f0)
+  local ctx = G.move_ctx
+  if ctx and ctx.uid == uid and ctx.x == x0 and ctx.y == y0 and ctx.f == f0 then return ctx end
+  return nil
+end
+
+local function open_move_context(G, uid)
+  local x, y, f = G.bf:pos(uid)
+  G.move_ctx = { uid = uid, x = x, y = y, f = f, slack = {}, before = {} }
+end
+
+local function close_move_context(G)
+  G.move_ctx = nil
+end
+turn.open_move_context, turn.close_move_context = open_move_context, close_move_context
 
 -- Moves a unit by a plan within the rules: its allowance, contact limits,
 -- impassable terrain and the cohesion distances (waived for a move into
@@ -239,6 +267,8 @@ function turn.move(G, uid, plan, opts)
   -- within reach of a friend and never do); neither depends on where the
   -- unit is being tried (the anchor is measured from the start)
   local before, slack = false, nil
+  local ctx = move_context(G, uid, x0, y0, f0)
+  local hk = hi_only and 1 or 0
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
   -- trial positions stay out of the event log (turn.do_move logs where the
@@ -259,12 +289,17 @@ function turn.move(G, uid, plan, opts)
         if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
         local m, e, c, stop = exec_turn(G, uid, d, attempt, mopts)
         local tx, ty, tf = bf:pos(uid)
-        tw = { m, e, c, stop, tx, ty, tf }
+        -- (tw[8]: the terrain probe of the footprint there, kept for every
+        -- fraction's advance from it)
+        tw = { m, e, c, stop, tx, ty, tf, {} }
       elseif x ~= tw[5] or y ~= tw[6] or f ~= tw[7] then
         bf:place(uid, tw[5], tw[6], tw[7])
       end
       local moved, adv, enemy, crossed = tw[1], 0, tw[2], tw[3]
-      if not tw[4] then moved, adv, enemy, crossed = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed) end
+      local bare = nil
+      if not tw[4] then
+        moved, adv, enemy, crossed, bare = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed, tw[8])
+      end
       attempt.careful = plan.careful
       local ok = true
       if enemy and not turn.may_contact(d, G.D[enemy]) then
@@ -275,7 +310,9 @@ function turn.move(G, uid, plan, opts)
         retry = true
         break
       end
-      local imp, dis = terrain_under(G, uid)
+      -- SPEED: an advance over bare ground ends on none (board.lua's sweep)
+      local imp, dis = false, false
+      if not bare then imp, dis = terrain_under(G, uid) end
       local dis_here = dis
       if imp then ok = false end
       dis = dis or crossed
@@ -292,9 +329,24 @@ function turn.move(G, uid, plan, opts)
       -- the first contact, but not against a base it already overlapped)
       if ok and overlaps_any(G, uid) then ok = false end
       if ok and gap and not enemy then
-        if not slack then slack = cohesion_slack(G, uid, d, hi_only) end
+        if not slack then
+          slack = ctx and ctx.slack[hk]
+          if not slack then
+            slack = cohesion_slack(G, uid, d, hi_only)
+            if ctx then ctx.slack[hk] = slack end
+          end
+        end
         if not nearest_anchor(G, uid, hi_only, gap + slack) then
-          if before == false then before = anchor_from(G, uid, hi_only, x0, y0, f0) end
+          if before == false then
+            -- (no anchor at all is kept as false)
+            local kept = ctx and ctx.before[hk]
+            if kept ~= nil then
+              before = kept or nil
+            else
+              before = anchor_from(G, uid, hi_only, x0, y0, f0)
+              if ctx then ctx.before[hk] = before or false end
+            end
+          end
           local after = before and nearest_anchor(G, uid, hi_only, 1e9)
           if before and after and after > before + slack + 0.5 then ok = false end
         end
@@ -384,6 +436,8 @@ function turn.do_move(G, uid, plan, opts)
     end
   end
   r.forced = opts and opts.free or nil
+  -- the unit's choices are made: what follows may change the board
+  close_move_context(G)
   announce(G, uid, d, r)
   if r.disordered then
     d.disordered = true
@@ -423,10 +477,11 @@ local function move_unit(G, uid)
   d.moved_turn = G.turn
   if G.own_move and G.own_move(G, uid) then return end -- hook: a module moved it or holds it (fantasy: flyers, stone)
   local plan, free = forced_plan(G, uid)
+  open_move_context(G, uid)
   if not plan then
     plan = G.sides[d.side].commander.move(G, uid)
-    if not plan then return end
-    if plan.rally then d.rallying = true; return end
+    if not plan then close_move_context(G); return end
+    if plan.rally then close_move_context(G); d.rallying = true; return end
   end
   local r = turn.do_move(G, uid, plan, { free = free })
   -- remembered for the commander: turns in a row the unit could not get on
