@@ -385,10 +385,8 @@ local function point_of(G, id) local x, y = G.bf:pos(id); return x, y end
 -- The odds of an integrity test the unit would take now.
 local function test_odds(G, uid, reason)
   local d = G.D[uid]
-  local near = false
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.friend_near, friend = true }) do
-    if not G.D[q.id].gone and not G.D[q.id].broken then near = true; break end
-  end
+  -- (a friend not gone, not broken, within 30 cm: the engine's own test, SPEED)
+  local near = turn.helpers.friend_near(G, uid)
   return integrity.odds(d, { reason = reason, no_friend_within_30cm = not near })
 end
 ai.test_odds = test_odds
@@ -445,12 +443,16 @@ end
 
 -- The friendly heavy infantry a foot skirmisher screens: formed, not broken,
 -- not in contact, the nearest within 60 cm.
+local screen_ids, screen_dists = {}, {}
 local function screened_hi(G, uid, d)
   if troops.is_mounted(d) then return nil end
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.cm(60), friend = true }) do
-    local h = G.D[q.id]
-    if not h.gone and not h.broken and h.class == "HI" and h.formed and not turn.in_contact(G, q.id) then
-      return q.id
+  -- (bf:query's friends in its order, into kept tables: SPEED)
+  local n = turn.units_within(G, uid, G.S.cm(60), d.side, screen_ids, screen_dists)
+  for i = 1, n do
+    local id = screen_ids[i]
+    local h = G.D[id]
+    if not h.gone and not h.broken and h.class == "HI" and h.formed and not turn.in_contact(G, id) then
+      return id
     end
   end
   return nil
