@@ -214,3 +214,32 @@ T.case("Speed: the choices of one unit's move share its cohesion figures (a kept
   T.eq(G.move_ctx, nil, "closed")
   T.truthy(plain[1][1] < 300, "the cohesion distance held the first plan back")
 end)
+
+T.case("Speed (Table 1, ** terrain; cohesion): a move stopped short by a friend ends as each fraction tried alone ends", function()
+  -- A (12 x 6 cm) has its front edge 2 cm short of a wood (y 49-55 cm),
+  -- with a friend's rear edge 3 cm into the wood straight ahead: any advance
+  -- stops against the friend 5 cm on, inside the wood -- a careful move
+  -- there fails whatever fraction is tried (so fractions of 5 cm or more
+  -- are not tried again); only fraction 0 stands
+  local function place()
+    local G = with_wood({ at(HI, 120, 44), at({ id = "h2", troop = "AIF HIS", figures = 24, ranks = 3 }, 120, 55) },
+      { type = "wood", x = 120, y = 52, w = 60, d = 6 })
+    return G, G.by_id[1].hi
+  end
+  local G, hi = place()
+  local x0, y0, f0 = G.bf:pos(hi)
+  local r = turn.move(G, hi, { advance = 200, careful = true })
+  T.eq(r.moved, 0, "a careful move into the wood against the friend: stands")
+  T.eq({ G.bf:pos(hi) }, { x0, y0, f0 }, "where it stood")
+  -- each fraction alone: the same answer for every one
+  for _, f in ipairs({ 1, 0.75, 0.5, 0.25 }) do
+    local G2, hi2 = place()
+    local r2 = turn.move(G2, hi2, { advance = 200 * f, careful = true, fractions = { 1 } })
+    T.eq(r2.moved, 0, "fraction " .. f .. " alone fails too")
+  end
+  -- not careful: the whole advance, stopped against the friend
+  local G3, hi3 = place()
+  local r3 = turn.move(G3, hi3, { advance = 200 })
+  T.truthy(r3.moved > 0 and r3.moved < 200, "an advance that may enter the wood stops against the friend")
+  T.eq(r3.disordered, true, "in the wood: disordered")
+end)

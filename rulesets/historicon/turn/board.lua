@@ -274,7 +274,10 @@ local function go(G, uid, how, a, b, opts, p0)
   local r
   if how == "advance" then r = bf:move(uid, "advance", clear, opts)
   else r = bf:move(uid, "slide", ux * clear, uy * clear, opts) end
-  if clear < dist - 1e-6 and not r.stopped_by then r.stopped_by = "terrain" end
+  if clear < dist - 1e-6 then
+    if not r.stopped_by then r.stopped_by = "terrain" end
+    r.terrain_cut = true -- (the walk was cut short, whatever stopped the unit)
+  end
   if crossed and r.distance ~= dist then
     -- only what the unit actually passed over counts (SPEED: when it went
     -- the whole way, that is the walk just swept)

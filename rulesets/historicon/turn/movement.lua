@@ -211,7 +211,8 @@ end
 -- (or nil) and whether the move crossed a ** piece.
 -- Also whether the ground the advance swept held no impassable or **
 -- piece at all (`p0`: the caller's kept probe of where the advance starts,
--- board.lua's sweep).
+-- board.lua's sweep), and, when a friend or the table edge stopped it short
+-- on a walk no terrain cut, where it stopped.
 local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed, p0)
   local adv = 0
   local a = (plan.advance or 0) * frac
@@ -220,10 +221,13 @@ local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed, p0)
     moved, adv = moved + r.distance, r.distance
     crossed = crossed or r.crossed_disorder == true
     local e = enemy_of(G, d, r)
-    if e then return moved, adv, e, crossed, r.clear_ground end
-    return moved, adv, nil, crossed, r.clear_ground
+    if e then return moved, adv, e, crossed, r.clear_ground, nil end
+    local b = r.stopped_by
+    local stop = nil
+    if (type(b) == "number" or b == "edge") and not r.terrain_cut and r.distance < a then stop = r.distance end
+    return moved, adv, nil, crossed, r.clear_ground, stop
   end
-  return moved, adv, nil, crossed, nil
+  return moved, adv, nil, crossed, nil, nil
 end
 
 -- SPEED: what does not change between the choices of one unit's move. The
@@ -281,7 +285,15 @@ function turn.move(G, uid, plan, opts)
     -- the move ends there, x, y, facing after it }
     local tw = nil
     local retry = false
+    -- SPEED: where the first fraction's advance was stopped short by a
+    -- friend or the table edge (nil: it was not). A longer fraction of the
+    -- same advance from the same place meets the same base at the same
+    -- point, ends there and fails the same checks: it is not tried again
+    -- (a unit jammed against a friend tried all five fractions).
+    local stopped_at = nil
     for n, frac in ipairs(fractions) do
+      local a_f = (attempt.advance or 0) * frac
+      if stopped_at and a_f > 0 and a_f >= stopped_at then goto next_fraction end
       -- every attempt starts from where the move began (the second pass,
       -- after a contact the rules forbid, too: a turn is not made twice)
       local x, y, f = bf:pos(uid)
@@ -296,9 +308,9 @@ function turn.move(G, uid, plan, opts)
         bf:place(uid, tw[5], tw[6], tw[7])
       end
       local moved, adv, enemy, crossed = tw[1], 0, tw[2], tw[3]
-      local bare = nil
+      local bare, stop = nil, nil
       if not tw[4] then
-        moved, adv, enemy, crossed, bare = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed, tw[8])
+        moved, adv, enemy, crossed, bare, stop = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed, tw[8])
       end
       attempt.careful = plan.careful
       local ok = true
@@ -359,6 +371,9 @@ function turn.move(G, uid, plan, opts)
         if dis and d.formed and not d.disordered and moved > 0 then result.disordered = true end
         return result
       end
+      -- this fraction failed: remember where a friend or the edge stopped it
+      if n == 1 and stop then stopped_at = stop end
+      ::next_fraction::
     end
     -- SPEED: the same attempt again from the same place fails the same way;
     -- only a shortened attempt (a contact refused) is worth a second pass
