@@ -243,3 +243,49 @@ T.case("Speed (Table 1, ** terrain; cohesion): a move stopped short by a friend 
   T.truthy(r3.moved > 0 and r3.moved < 200, "an advance that may enter the wood stops against the friend")
   T.eq(r3.disordered, true, "in the wood: disordered")
 end)
+
+T.case("Speed (Deployment; the march across a diagonal): overlap and nearness to the column as the full tests answer", function()
+  local setup = require("historicon.setup")
+  -- the full tests, as they were: the separating-axis test of the two
+  -- bases shrunk by 0.5 mm, and polygon_gap of every base of the column
+  local function old_overlap(p, q)
+    local hw1, hd1, hw2, hd2 = p.w / 2 - 0.5, p.d / 2 - 0.5, q.w / 2 - 0.5, q.d / 2 - 0.5
+    local a1, a2 = math.rad(p.facing), math.rad(q.facing)
+    local axes = { { math.cos(a1), math.sin(a1) }, { -math.sin(a1), math.cos(a1) }, { math.cos(a2), math.sin(a2) }, { -math.sin(a2), math.cos(a2) } }
+    local dx, dy = q.x - p.x, q.y - p.y
+    for _, ax in ipairs(axes) do
+      local p1 = hw1 * math.abs(axes[1][1] * ax[1] + axes[1][2] * ax[2]) + hd1 * math.abs(axes[2][1] * ax[1] + axes[2][2] * ax[2])
+      local p2 = hw2 * math.abs(axes[3][1] * ax[1] + axes[3][2] * ax[2]) + hd2 * math.abs(axes[4][1] * ax[1] + axes[4][2] * ax[2])
+      if math.abs(dx * ax[1] + dy * ax[2]) >= p1 + p2 then return false end
+    end
+    return true
+  end
+  local function old_near(S, p, column)
+    local c = setup.corners(p.x, p.y, p.facing, p.w, p.d)
+    local near = false
+    for _, q in ipairs(column) do
+      local g = setup.polygon_gap(c, setup.corners(q.x, q.y, q.facing, q.w, q.d))
+      if g < 0.5 and old_overlap(p, q) then return false end
+      if g <= S.march_near + 0.5 then near = true end
+    end
+    return near
+  end
+  -- placements drawn by a fixed sequence (no dice needed: a plain LCG)
+  local seed = 12345
+  local function rnd(a, b) seed = (seed * 1103515245 + 12345) % 2147483648; return a + (b - a) * seed / 2147483648 end
+  local function base() return { x = rnd(0, 1200), y = rnd(0, 900), facing = rnd(0, 360), w = rnd(20, 300), d = rnd(15, 120) } end
+  local S = { march_near = 150 }
+  local overlaps, nears = 0, 0
+  for _ = 1, 400 do
+    local p, q = base(), base()
+    local want = old_overlap(p, q)
+    T.eq(setup.overlap(p, q), want, "overlap")
+    if want then overlaps = overlaps + 1 end
+    local column = { base(), base(), base() }
+    local n = old_near(S, p, column)
+    T.eq(setup.near_column(S, p, column), n, "near the column")
+    if n then nears = nears + 1 end
+  end
+  T.truthy(overlaps > 10 and overlaps < 390, "both answers met (" .. overlaps .. " overlaps)")
+  T.truthy(nears > 10 and nears < 390, "both answers met (" .. nears .. " near)")
+end)
