@@ -313,15 +313,7 @@ function setup.zone(S, edge)
   return x0, x1, S.depth - S.deploy_depth, S.depth, 180
 end
 
--- Edge-to-edge distance between two convex polygons given as corner lists
--- (setup.corners); 0 when they touch or overlap.
-local function seg_point(px, py, ax, ay, bx, by)
-  local dx, dy = bx - ax, by - ay
-  local l2 = dx * dx + dy * dy
-  local t = l2 > 0 and max(0, min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) or 0
-  local qx, qy = ax + dx * t - px, ay + dy * t - py
-  return sqrt(qx * qx + qy * qy)
-end
+-- Whether a point is inside (or on) a convex polygon given as a corner list.
 local function inside(px, py, c)
   local n, sign = #c // 2, 0
   for i = 1, n do
@@ -335,21 +327,36 @@ local function inside(px, py, c)
   end
   return true
 end
+
+-- Edge-to-edge distance between two convex polygons given as corner lists
+-- (setup.corners); 0 when they touch or overlap.
+-- The distance of each corner to each edge of the other (the nearest point
+-- of the segment), written out in the loop (SPEED), and the nearest of the
+-- squared distances rooted once at the end (the square root is monotonic
+-- and correctly rounded: the root of the least square is the least root,
+-- bit for bit).
 function setup.polygon_gap(c1, c2)
-  local best = math.huge
+  local best2 = math.huge
   for pass = 1, 2 do
     local a, b = c1, c2
     if pass == 2 then a, b = c2, c1 end
     local n = #b // 2
     for i = 1, #a, 2 do
-      if inside(a[i], a[i + 1], b) then return 0 end
+      local px, py = a[i], a[i + 1]
+      if inside(px, py, b) then return 0 end
       for k = 1, n do
         local j = k % n + 1
-        best = min(best, seg_point(a[i], a[i + 1], b[2 * k - 1], b[2 * k], b[2 * j - 1], b[2 * j]))
+        local ax, ay, bx, by = b[2 * k - 1], b[2 * k], b[2 * j - 1], b[2 * j]
+        local dx, dy = bx - ax, by - ay
+        local l2 = dx * dx + dy * dy
+        local t = l2 > 0 and max(0, min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) or 0
+        local qx, qy = ax + dx * t - px, ay + dy * t - py
+        local d2 = qx * qx + qy * qy
+        if d2 < best2 then best2 = d2 end
       end
     end
   end
-  return best
+  return sqrt(best2)
 end
 
 -- Whether a placement stands within the march winner's distance of the
