@@ -40,10 +40,12 @@ local P = require("historicon.dice_pool")
 local integrity = require("historicon.integrity")
 local setup = require("historicon.setup")
 local turn = require("historicon.turn")
-local sighting = require("lib.sighting")   -- the enemies the side has seen (weather module)
 local intent = require("historicon.commander.intent")
 local placement = require("historicon.commander.placement")
 local terrain_route = require("historicon.commander.terrain_route")
+local charge_cache = require("historicon.commander.charge_cache")
+local known_foes = require("historicon.commander.known_foes")
+local cap_reach = require("historicon.commander.cap_reach")
 
 local ai = {}
 
@@ -345,35 +347,12 @@ local function behind_front(G, uid, e)
   return not G.bf:in_arc(e, uid, 89, "centre")
 end
 
--- The Table 4 pools of a charge depend only on these fields of the two
--- units (melee.lua's header) and on the flank: the value is kept per pair
--- and reused while none of them changed (the commander asks for the same
--- pair several times a move -- the pools were a fifth of a battle's time).
-local CV_FIELDS = { "figures", "ranks", "formed", "disordered", "hits", "broken", "grade" }
-
-local function cv_fresh(c, d, t, flank)
-  if c.flank ~= flank then return false end
-  for i = 1, #CV_FIELDS do
-    local k = CV_FIELDS[i]
-    if c.d[i] ~= d[k] or c.t[i] ~= t[k] then return false end
-  end
-  return true
-end
-
--- Expected hits a charge of d on e gives minus those it takes.
+-- Expected hits a charge of d on e gives minus those it takes, kept per
+-- pair while neither unit's Table 4 fields nor the flank changed
+-- (commander/charge_cache.lua: the commander asks for the same pair several
+-- times a move -- the pools were a fifth of a battle's time).
 function ai.charge_value(G, uid, e)
-  local d, t = G.D[uid], G.D[e]
-  local flank = behind_front(G, uid, e) and t.formed
-  local cache = G.ai_charge_values
-  if not cache then cache = {}; G.ai_charge_values = cache end
-  local key = uid * 65536 + e
-  local c = cache[key]
-  if c and cv_fresh(c, d, t, flank) then return c.v end
-  local v = ai.charge_value_now(G, d, t, flank)
-  c = { flank = flank, d = {}, t = {}, v = v }
-  for i = 1, #CV_FIELDS do c.d[i], c.t[i] = d[CV_FIELDS[i]], t[CV_FIELDS[i]] end
-  cache[key] = c
-  return v
+  return charge_cache.value(G, uid, e, ai.charge_value_now)
 end
 
 -- The value itself (no cache).
@@ -398,14 +377,7 @@ end
 -- The one place the commander lists the enemies it knows (nearest first;
 -- not gone, not broken, seen by its side): every plan below starts here.
 local function enemies(G, uid)
-  local out = {}
-  local side = G.D[uid].side
-  for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
-    local e = G.D[q.id]
-    -- hook: with the weather module, only the enemies the side has seen
-    if not e.gone and not e.broken and sighting.knows(G, side, q.id) then out[#out + 1] = q end
-  end
-  return out
+  return known_foes.list(G, uid) -- (commander/known_foes.lua: the list, SPEED)
 end
 
 local function point_of(G, id) local x, y = G.bf:pos(id); return x, y end
@@ -413,10 +385,8 @@ local function point_of(G, id) local x, y = G.bf:pos(id); return x, y end
 -- The odds of an integrity test the unit would take now.
 local function test_odds(G, uid, reason)
   local d = G.D[uid]
-  local near = false
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.friend_near, friend = true }) do
-    if not G.D[q.id].gone and not G.D[q.id].broken then near = true; break end
-  end
+  -- (a friend not gone, not broken, within 30 cm: the engine's own test, SPEED)
+  local near = turn.helpers.friend_near(G, uid)
   return integrity.odds(d, { reason = reason, no_friend_within_30cm = not near })
 end
 ai.test_odds = test_odds
@@ -473,12 +443,16 @@ end
 
 -- The friendly heavy infantry a foot skirmisher screens: formed, not broken,
 -- not in contact, the nearest within 60 cm.
+local screen_ids, screen_dists = {}, {}
 local function screened_hi(G, uid, d)
   if troops.is_mounted(d) then return nil end
-  for _, q in ipairs(G.bf:query{ of = uid, within = G.S.cm(60), friend = true }) do
-    local h = G.D[q.id]
-    if not h.gone and not h.broken and h.class == "HI" and h.formed and not turn.in_contact(G, q.id) then
-      return q.id
+  -- (bf:query's friends in its order, into kept tables: SPEED)
+  local n = turn.units_within(G, uid, G.S.cm(60), d.side, screen_ids, screen_dists)
+  for i = 1, n do
+    local id = screen_ids[i]
+    local h = G.D[id]
+    if not h.gone and not h.broken and h.class == "HI" and h.formed and not turn.in_contact(G, id) then
+      return id
     end
   end
   return nil
@@ -651,8 +625,13 @@ function ai.move(G, uid)
       return d.class == "HI" or v > 0 or (commit and v > -1)
     end
     local cap
-    for _, q in ipairs(plan.withdraw and {} or enemies(G, uid)) do
+    -- SPEED: enemies come nearest first; once one stands so far off that
+    -- its cap would shorten no choice, none further on can either
+    -- (commander/cap_reach.lua)
+    local reach = cap_reach.longest(chain)
+    for _, q in ipairs(plan.withdraw and {} or known_foes.kept(G, uid)) do -- ai.plan's list (SPEED)
       if q.id == plan.charge then break end
+      if cap_reach.beyond(G, q.distance, reach) then break end
       if not welcome(q.id) then cap = q.distance; break end
     end
     if cap then

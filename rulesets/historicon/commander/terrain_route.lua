@@ -39,22 +39,26 @@ end
 
 -- Segment (px, py) + t * (ux, uy), t in [0, len], against the rectangle
 -- grown by m: the entry t, or nil when they do not meet.
-local function hit(px, py, ux, uy, len, p, m)
-  local t0, t1 = 0, len
-  local lo = { p.x0 - m, p.y0 - m }
-  local hi = { p.x1 + m, p.y1 + m }
-  local o = { px, py }
-  local u = { ux, uy }
-  for k = 1, 2 do
-    if abs(u[k]) < 1e-12 then
-      if o[k] < lo[k] or o[k] > hi[k] then return nil end
-    else
-      local a, b = (lo[k] - o[k]) / u[k], (hi[k] - o[k]) / u[k]
-      if a > b then a, b = b, a end
-      t0, t1 = max(t0, a), min(t1, b)
-      if t0 > t1 then return nil end
-    end
+-- SPEED: the slab test along x, then along y, written out for each axis
+-- (it built four tables for every piece of every way it weighed: a
+-- twentieth of an Argentoratum battle); the same arithmetic in the same
+-- order.
+local function slab(t0, t1, o, u, lo, hi)
+  if abs(u) < 1e-12 then
+    if o < lo or o > hi then return nil end
+    return t0, t1
   end
+  local a, b = (lo - o) / u, (hi - o) / u
+  if a > b then a, b = b, a end
+  t0, t1 = max(t0, a), min(t1, b)
+  if t0 > t1 then return nil end
+  return t0, t1
+end
+
+local function hit(px, py, ux, uy, len, p, m)
+  local t0, t1 = slab(0, len, px, ux, p.x0 - m, p.x1 + m)
+  if not t0 then return nil end
+  t0 = slab(t0, t1, py, uy, p.y0 - m, p.y1 + m)
   return t0
 end
 

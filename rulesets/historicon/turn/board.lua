@@ -192,10 +192,22 @@ local PROBE_KEYS = { "impassable", "disorders" }
 -- facing: an advance). Overlap is exact geometry, so a footprint inside a
 -- clear rectangle is clear: when nothing the probes could find is there, the
 -- answer is known without stepping. The answer is the same either way.
+-- A third result, true, says the swept rectangle holds no piece of either
+-- kind at all: then no footprint on the way, its end included, touches one
+-- (turn.move need not ask bf:terrain_under where the unit ends).
+-- SPEED: `p0`, a table kept by the caller for one starting pose (x, y, f),
+-- keeps the probe of the starting footprint: turn.move walks several
+-- fractions of one advance from the same place.
 local SWEEP_MARGIN = 1
-local function sweep(G, d, x, y, f, ux, uy, dist)
+local function sweep(G, d, x, y, f, ux, uy, dist, p0)
   local bf = G.bf
-  local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS)
+  local imp0, dis0
+  if p0 and p0[1] ~= nil then
+    imp0, dis0 = p0[1], p0[2]
+  else
+    imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS)
+    if p0 then p0[1], p0[2] = imp0, dis0 end
+  end
   -- nothing new to find: started on both kinds of ground
   if imp0 and dis0 then return dist, false end
   local a = rad(f)
@@ -207,7 +219,7 @@ local function sweep(G, d, x, y, f, ux, uy, dist)
     local imp_u, dis_u = bf:terrain_probe(x + ux * h, y + uy * h, f, d.w + 2 * SWEEP_MARGIN,
       d.dp + dist + 2 * SWEEP_MARGIN, PROBE_KEYS)
     may_block = imp_u and not imp0
-    if not may_block and not (dis_u and not dis0) then return dist, false end
+    if not may_block and not (dis_u and not dis0) then return dist, false, not imp_u and not dis_u end
   end
   local along = abs(-sa * ux + ca * uy) * d.dp + abs(ca * ux + sa * uy) * d.w
   local step = max(5, along * 0.9)
@@ -238,7 +250,10 @@ turn.sweep = sweep
 -- impassable terrain on its way. Returns the engine's result with
 -- `crossed_disorder` (a ** piece entered or crossed) and stopped_by =
 -- "terrain" when the terrain cut it short.
-local function go(G, uid, how, a, b, opts)
+-- (`p0`: sweep's kept probe of the starting footprint, or nil; with it the
+-- result says `clear_ground` = true when nothing of either kind lay near the
+-- whole way.)
+local function go(G, uid, how, a, b, opts, p0)
   local bf = G.bf
   if not G.has_terrain then
     if how == "advance" then return bf:move(uid, "advance", a, opts) end
@@ -255,17 +270,22 @@ local function go(G, uid, how, a, b, opts)
     if dist < 1e-9 then return bf:move(uid, "slide", a, b, opts) end
     ux, uy = a / dist, b / dist
   end
-  local clear, crossed = sweep(G, d, x, y, f, ux, uy, dist)
+  local clear, crossed, bare = sweep(G, d, x, y, f, ux, uy, dist, p0)
   local r
   if how == "advance" then r = bf:move(uid, "advance", clear, opts)
   else r = bf:move(uid, "slide", ux * clear, uy * clear, opts) end
-  if clear < dist - 1e-6 and not r.stopped_by then r.stopped_by = "terrain" end
+  if clear < dist - 1e-6 then
+    if not r.stopped_by then r.stopped_by = "terrain" end
+    r.terrain_cut = true -- (the walk was cut short, whatever stopped the unit)
+  end
   if crossed and r.distance ~= dist then
     -- only what the unit actually passed over counts (SPEED: when it went
     -- the whole way, that is the walk just swept)
-    crossed = select(2, sweep(G, d, x, y, f, ux, uy, r.distance))
+    crossed = select(2, sweep(G, d, x, y, f, ux, uy, r.distance, p0))
   end
   r.crossed_disorder = crossed
+  -- the unit ended inside the swept rectangle, on no piece of either kind
+  if bare and p0 then r.clear_ground = true end
   return r
 end
 turn.go = go

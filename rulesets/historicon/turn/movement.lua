@@ -145,20 +145,25 @@ end
 -- Whether the unit's base overlaps another on its layer by more than
 -- lib.manoeuvre's tolerance: `#M.overlapping(G, uid) > 0`, the same test,
 -- without a table per unit found (most of the time none is touching).
+-- SPEED: the two bases handed to battlefield.overlapping_bases in five
+-- kept two-entry lists, filled afresh for each pair (it reads them and
+-- keeps nothing), instead of five new tables for every unit touching.
 local over_ids, over_dists = {}, {}
+local ov_x, ov_y, ov_f, ov_w, ov_d = {}, {}, {}, {}, {}
 local function overlaps_any(G, uid)
   local n = units_within(G, uid, 0, 0, over_ids, over_dists)
   if n == 0 then return false end
   local bf = G.bf
   local x, y, f = bf:pos(uid)
   local u = bf:unit(uid)
+  ov_x[1], ov_y[1], ov_f[1], ov_w[1], ov_d[1] = x, y, f, u.width, u.depth
   for i = 1, n do
     local o = over_ids[i]
     local v = bf:unit(o)
     if v.layer == u.layer then
       local ox, oy, of = bf:pos(o)
-      local pairs_ = battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width },
-        { u.depth, v.depth }, M.TOLERANCE)
+      ov_x[2], ov_y[2], ov_f[2], ov_w[2], ov_d[2] = ox, oy, of, v.width, v.depth
+      local pairs_ = battlefield.overlapping_bases(ov_x, ov_y, ov_f, ov_w, ov_d, M.TOLERANCE)
       if #pairs_ > 0 then return true end
     end
   end
@@ -209,18 +214,50 @@ end
 -- The advance, `frac` of the plan's, after the turn or wheel. Returns the
 -- distance moved in all, the advance achieved, the enemy stopped against
 -- (or nil) and whether the move crossed a ** piece.
-local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed)
+-- Also whether the ground the advance swept held no impassable or **
+-- piece at all (`p0`: the caller's kept probe of where the advance starts,
+-- board.lua's sweep), and, when a friend or the table edge stopped it short
+-- on a walk no terrain cut, where it stopped.
+local function exec_advance(G, uid, d, plan, frac, opts, moved, crossed, p0)
   local adv = 0
   local a = (plan.advance or 0) * frac
   if a > 0 then
-    local r = go(G, uid, "advance", a, nil, opts)
+    local r = go(G, uid, "advance", a, nil, opts, p0)
     moved, adv = moved + r.distance, r.distance
     crossed = crossed or r.crossed_disorder == true
     local e = enemy_of(G, d, r)
-    if e then return moved, adv, e, crossed end
+    if e then return moved, adv, e, crossed, r.clear_ground, nil end
+    local b = r.stopped_by
+    local stop = nil
+    if (type(b) == "number" or b == "edge") and not r.terrain_cut and r.distance < a then stop = r.distance end
+    return moved, adv, nil, crossed, r.clear_ground, stop
   end
-  return moved, adv, nil, crossed
+  return moved, adv, nil, crossed, nil, nil
 end
+
+-- SPEED: what does not change between the choices of one unit's move. The
+-- commander tries each choice with turn.move from the same place, and the
+-- engine may try several (turn.do_move's second choices); nothing else
+-- moves or changes meanwhile. move_unit opens the context for its unit and
+-- turn.do_move closes it before anything the move sets off (a contact, an
+-- evasion, a test) can change the board. Kept in it: the cohesion slack
+-- (friends still to move this phase) and the nearest anchor from where the
+-- move began, which turn.move worked out again for every choice.
+local function move_context(G, uid, x0, y0, f0)
+  local ctx = G.move_ctx
+  if ctx and ctx.uid == uid and ctx.x == x0 and ctx.y == y0 and ctx.f == f0 then return ctx end
+  return nil
+end
+
+local function open_move_context(G, uid)
+  local x, y, f = G.bf:pos(uid)
+  G.move_ctx = { uid = uid, x = x, y = y, f = f, slack = {}, before = {} }
+end
+
+local function close_move_context(G)
+  G.move_ctx = nil
+end
+turn.open_move_context, turn.close_move_context = open_move_context, close_move_context
 
 -- Moves a unit by a plan within the rules: its allowance, contact limits,
 -- impassable terrain and the cohesion distances (waived for a move into
@@ -239,6 +276,8 @@ function turn.move(G, uid, plan, opts)
   -- within reach of a friend and never do); neither depends on where the
   -- unit is being tried (the anchor is measured from the start)
   local before, slack = false, nil
+  local ctx = move_context(G, uid, x0, y0, f0)
+  local hk = hi_only and 1 or 0
   local pass = passes_through(G, d)
   local mopts = pass and { ignore_side = d.side } or nil
   -- trial positions stay out of the event log (turn.do_move logs where the
@@ -251,7 +290,15 @@ function turn.move(G, uid, plan, opts)
     -- the move ends there, x, y, facing after it }
     local tw = nil
     local retry = false
+    -- SPEED: where the first fraction's advance was stopped short by a
+    -- friend or the table edge (nil: it was not). A longer fraction of the
+    -- same advance from the same place meets the same base at the same
+    -- point, ends there and fails the same checks: it is not tried again
+    -- (a unit jammed against a friend tried all five fractions).
+    local stopped_at = nil
     for n, frac in ipairs(fractions) do
+      local a_f = (attempt.advance or 0) * frac
+      if stopped_at and a_f > 0 and a_f >= stopped_at then goto next_fraction end
       -- every attempt starts from where the move began (the second pass,
       -- after a contact the rules forbid, too: a turn is not made twice)
       local x, y, f = bf:pos(uid)
@@ -259,12 +306,17 @@ function turn.move(G, uid, plan, opts)
         if x ~= x0 or y ~= y0 or f ~= f0 then bf:place(uid, x0, y0, f0) end
         local m, e, c, stop = exec_turn(G, uid, d, attempt, mopts)
         local tx, ty, tf = bf:pos(uid)
-        tw = { m, e, c, stop, tx, ty, tf }
+        -- (tw[8]: the terrain probe of the footprint there, kept for every
+        -- fraction's advance from it)
+        tw = { m, e, c, stop, tx, ty, tf, {} }
       elseif x ~= tw[5] or y ~= tw[6] or f ~= tw[7] then
         bf:place(uid, tw[5], tw[6], tw[7])
       end
       local moved, adv, enemy, crossed = tw[1], 0, tw[2], tw[3]
-      if not tw[4] then moved, adv, enemy, crossed = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed) end
+      local bare, stop = nil, nil
+      if not tw[4] then
+        moved, adv, enemy, crossed, bare, stop = exec_advance(G, uid, d, attempt, frac, mopts, moved, crossed, tw[8])
+      end
       attempt.careful = plan.careful
       local ok = true
       if enemy and not turn.may_contact(d, G.D[enemy]) then
@@ -275,7 +327,9 @@ function turn.move(G, uid, plan, opts)
         retry = true
         break
       end
-      local imp, dis = terrain_under(G, uid)
+      -- SPEED: an advance over bare ground ends on none (board.lua's sweep)
+      local imp, dis = false, false
+      if not bare then imp, dis = terrain_under(G, uid) end
       local dis_here = dis
       if imp then ok = false end
       dis = dis or crossed
@@ -292,9 +346,24 @@ function turn.move(G, uid, plan, opts)
       -- the first contact, but not against a base it already overlapped)
       if ok and overlaps_any(G, uid) then ok = false end
       if ok and gap and not enemy then
-        if not slack then slack = cohesion_slack(G, uid, d, hi_only) end
+        if not slack then
+          slack = ctx and ctx.slack[hk]
+          if not slack then
+            slack = cohesion_slack(G, uid, d, hi_only)
+            if ctx then ctx.slack[hk] = slack end
+          end
+        end
         if not nearest_anchor(G, uid, hi_only, gap + slack) then
-          if before == false then before = anchor_from(G, uid, hi_only, x0, y0, f0) end
+          if before == false then
+            -- (no anchor at all is kept as false)
+            local kept = ctx and ctx.before[hk]
+            if kept ~= nil then
+              before = kept or nil
+            else
+              before = anchor_from(G, uid, hi_only, x0, y0, f0)
+              if ctx then ctx.before[hk] = before or false end
+            end
+          end
           local after = before and nearest_anchor(G, uid, hi_only, 1e9)
           if before and after and after > before + slack + 0.5 then ok = false end
         end
@@ -307,6 +376,9 @@ function turn.move(G, uid, plan, opts)
         if dis and d.formed and not d.disordered and moved > 0 then result.disordered = true end
         return result
       end
+      -- this fraction failed: remember where a friend or the edge stopped it
+      if n == 1 and stop then stopped_at = stop end
+      ::next_fraction::
     end
     -- SPEED: the same attempt again from the same place fails the same way;
     -- only a shortened attempt (a contact refused) is worth a second pass
@@ -384,6 +456,8 @@ function turn.do_move(G, uid, plan, opts)
     end
   end
   r.forced = opts and opts.free or nil
+  -- the unit's choices are made: what follows may change the board
+  close_move_context(G)
   announce(G, uid, d, r)
   if r.disordered then
     d.disordered = true
@@ -423,10 +497,11 @@ local function move_unit(G, uid)
   d.moved_turn = G.turn
   if G.own_move and G.own_move(G, uid) then return end -- hook: a module moved it or holds it (fantasy: flyers, stone)
   local plan, free = forced_plan(G, uid)
+  open_move_context(G, uid)
   if not plan then
     plan = G.sides[d.side].commander.move(G, uid)
-    if not plan then return end
-    if plan.rally then d.rallying = true; return end
+    if not plan then close_move_context(G); return end
+    if plan.rally then close_move_context(G); d.rallying = true; return end
   end
   local r = turn.do_move(G, uid, plan, { free = free })
   -- remembered for the commander: turns in a row the unit could not get on

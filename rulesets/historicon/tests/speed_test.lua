@@ -1,0 +1,291 @@
+-- The speed work on the Historicon default commander and its moves gives the
+-- same answers as the plain computation it replaced (issue #13, "Speed";
+-- docs/rulesets/historicon.md, "Speed of the default commander"): the
+-- charge values kept per pair (commander/charge_cache.lua), the enemies a
+-- unit knows (commander/known_foes.lua). Hand-built situations on an open
+-- 240 x 150 cm table at 25mm (positions in cm, side 1 faces north).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local battle = require("historicon.battle")
+local ai = require("historicon.ai")
+local charge_cache = require("historicon.commander.charge_cache")
+local known_foes = require("historicon.commander.known_foes")
+local fixtures = require("historicon.tests.fixtures")
+
+local function field(sides)
+  sides[2].commander = sides[2].commander or fixtures.passive
+  return battle.skirmish{ dice = dice.random(1), log = false, sides = sides }
+end
+
+local HIS = function(id, at) return { id = id, troop = "AIF HIS", figures = 24, ranks = 3, at = at } end
+
+-- Both armies: formed and unformed troops, facing each other and turned away
+-- (fronts, flanks and rears to charge).
+local function mixed()
+  return field{
+    { units = { HIS("a", { 100, 40 }), { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 160, 40 } },
+                { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 60, 50 }, formed = false } } },
+    { units = { HIS("e", { 100, 70, 180 }), { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 170, 60, 90 } },
+                { id = "ls", troop = "ARA LI", figures = 16, ranks = 2, at = { 40, 75, 180 }, formed = false } } } }
+end
+
+-- The flank as ai.charge_value read it before the cache was made cheaper.
+local function old_flank(G, uid, e)
+  return (not G.bf:in_arc(e, uid, 89, "centre")) and G.D[e].formed
+end
+
+-- Every pair's value, kept or not, against the value worked out afresh.
+local function check_all_pairs(G, what)
+  local n = 0
+  for s = 1, 2 do
+    for _, uid in ipairs(G.sides[s].units) do
+      for _, e in ipairs(G.sides[3 - s].units) do
+        local fresh = ai.charge_value_now(G, G.D[uid], G.D[e], old_flank(G, uid, e))
+        T.eq(ai.charge_value(G, uid, e), fresh, what .. ": " .. G.D[uid].name .. " on " .. G.D[e].name)
+        n = n + 1
+      end
+    end
+  end
+  return n
+end
+
+T.case("Speed: a kept charge value is the value worked out afresh, before and after the units change", function()
+  local G = mixed()
+  T.eq(check_all_pairs(G, "first asked"), 18, "every pair of the two armies")
+  check_all_pairs(G, "asked again (kept)")
+  -- each of the seven Table 4 fields, and a flank that changes, renews it
+  local a, e, kc = G.by_id[1].a, G.by_id[2].e, G.by_id[2].kc
+  local before = ai.charge_value(G, a, e)
+  G.D[e].hits = G.D[e].hits + 30 -- past its figure equivalent: +1 to the charge
+  T.truthy(ai.charge_value(G, a, e) ~= before, "hits on the target change the value")
+  check_all_pairs(G, "after hits")
+  G.D[e].disordered = true
+  check_all_pairs(G, "after a disorder")
+  G.D[a].figures, G.D[a].ranks = 16, 2
+  check_all_pairs(G, "after losses")
+  G.D[kc].formed = false
+  check_all_pairs(G, "after a target unforms")
+  G.D[e].broken = true
+  check_all_pairs(G, "after a break")
+  G.bf:place(e, 1000, 1200, 90) -- its flank now faces side 1's heavy infantry
+  check_all_pairs(G, "after the target turned")
+end)
+
+T.case("Speed: the flank a kept charge value is keyed by is the old one (false against an unformed target)", function()
+  local G = mixed()
+  local li, ls = G.by_id[1].li, G.by_id[2].ls
+  local seen
+  charge_cache.value(G, li, ls, function(_, _, _, flank) seen = flank; return 0 end)
+  T.eq(G.D[ls].formed, false, "the target is unformed")
+  T.eq(seen, old_flank(G, li, ls), "the same flank as before")
+  T.eq(seen, false, "and it is false")
+end)
+
+-- The old list: bf:query over the whole table, the gone and broken left out.
+local function old_enemies(G, uid)
+  local out = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = 1e9, enemy = true }) do
+    local e = G.D[q.id]
+    if not e.gone and not e.broken then out[#out + 1] = { id = q.id, distance = q.distance } end
+  end
+  return out
+end
+
+T.case("Speed: the enemies a unit knows are bf:query's, in its order with its distances; kept only while nothing moved", function()
+  local G = mixed()
+  for s = 1, 2 do
+    for _, uid in ipairs(G.sides[s].units) do
+      T.eq(known_foes.list(G, uid), old_enemies(G, uid), "the list of " .. G.D[uid].name)
+    end
+  end
+  local a, kc = G.by_id[1].a, G.by_id[2].kc
+  G.D[kc].broken = true
+  T.eq(known_foes.list(G, a), old_enemies(G, a), "a broken enemy is left out")
+  T.eq(#known_foes.list(G, a), 2, "two left")
+  local l = known_foes.list(G, a)
+  T.truthy(known_foes.kept(G, a) == l, "asked again at once for the same unit: the same list")
+  T.truthy(known_foes.kept(G, a) ~= l, "taken once only")
+  known_foes.list(G, a)
+  G.bf:place(a, 1000, 500, 0)
+  T.eq(known_foes.kept(G, a), old_enemies(G, a), "the unit moved: a fresh list")
+  known_foes.list(G, a)
+  T.eq(known_foes.kept(G, G.by_id[1].hc), old_enemies(G, G.by_id[1].hc), "another unit: its own list")
+end)
+
+T.case("Speed: ai.move stops looking for an enemy to stop short of once none could shorten a choice", function()
+  local cap_reach = require("historicon.commander.cap_reach")
+  local G = mixed()
+  T.eq(cap_reach.longest({ { advance = 120 }, { advance = 300, turn = 30 }, { advance = 0 } }), 300, "the longest advance")
+  T.eq(cap_reach.longest({ { advance = 120 }, { turn = 30 } }), nil, "a choice without an advance: a cap would set it")
+  -- the cap is max(0, distance - 1 cm): an enemy 31 cm off caps at 30 cm
+  T.eq(cap_reach.beyond(G, 310, 300), true, "capped at 300 mm: no advance of 300 mm is shortened")
+  T.eq(cap_reach.beyond(G, 309, 300), false, "capped at 299 mm: the longest is shortened")
+  T.eq(cap_reach.beyond(G, 5, 0), true, "nothing to shorten")
+  T.eq(cap_reach.beyond(G, 1e9, nil), false, "no reach: look at every enemy")
+  -- the same choices either way: a move played with the early stop caps
+  -- every choice as the full search does
+  local a = G.by_id[1].a
+  local plan = ai.move(G, a)
+  T.truthy(plan ~= nil, "the heavy infantry moves")
+  local function full_cap(chain_advance)
+    local cap
+    for _, q in ipairs(known_foes.list(G, a)) do
+      if q.id == plan.charge then break end
+      local e = G.D[q.id]
+      if not require("historicon.turn").may_contact(G.D[a], e) then cap = q.distance; break end
+    end
+    if cap then return math.min(chain_advance, math.max(0, cap - G.S.cm(1))) end
+    return chain_advance
+  end
+  T.truthy(plan.advance <= full_cap(G.D[a].move), "no longer than the full search allows")
+end)
+
+---------------------------------------------------------------------------
+-- The engine's move (turn/movement.lua, turn/board.lua).
+
+local turn = require("historicon.turn")
+local HI = { id = "hi", troop = "AIF HIS", figures = 24, ranks = 3 }
+local function with_wood(units, wood)
+  return battle.skirmish{ dice = dice.forced({}), log = false,
+    table = { terrain = { wood or { type = "wood", x = 120, y = 70, w = 30, d = 20 } } },
+    sides = { { units = units, commander = fixtures.passive }, { units = {}, commander = fixtures.passive } } }
+end
+local function at(u, x, y, f) local c = {}; for k, v in pairs(u) do c[k] = v end; c.at = { x, y, f }; return c end
+
+T.case("Speed (Table 1, ** terrain): the ground a move ends on, told by the swept rectangle or asked where it ends", function()
+  -- the wood spans y 60-80 cm; the unit's front starts near y 52 cm
+  for _, adv in ipairs({ 30, 60, 120, 200, 350 }) do
+    for _, careful in ipairs({ false, true }) do
+      local G = with_wood({ at(HI, 120, 50) })
+      local hi = G.by_id[1].hi
+      local r = turn.move(G, hi, { advance = adv, careful = careful })
+      local _, dis_end = turn.terrain_under(G, hi)
+      local what = string.format("advance %d mm%s", adv, careful and ", careful" or "")
+      if careful then T.eq(dis_end, false, what .. ": a careful move does not end in the wood") end
+      if not careful and dis_end then T.eq(r.disordered, true, what .. ": ends in the wood, disordered") end
+      if not dis_end and r.moved > 0 and not careful then
+        local crossed = G.bf:pos(hi) and select(2, G.bf:pos(hi)) > 600
+        T.eq(r.disordered == true, crossed, what .. ": disordered only when it went into or over the wood")
+      end
+    end
+  end
+  -- away from the wood every footprint on the way is on bare ground: the
+  -- walk says so (its third result), and the unit ends on nothing
+  local G = with_wood({ at(HI, 40, 20) })
+  local hi = G.by_id[1].hi
+  local x, y, f = G.bf:pos(hi)
+  local d = G.D[hi]
+  local dist, crossed, bare = turn.sweep(G, d, x, y, f, 0, 1, 100, {})
+  T.eq({ dist, crossed, bare }, { 100, false, true }, "a walk well clear of the wood: bare ground")
+  local _, crossed2, bare2 = turn.sweep(G, d, 1200, 520, f, 0, 1, 200, {})
+  T.eq(crossed2, true, "a walk into the wood crosses it")
+  T.truthy(not bare2, "a walk into the wood is not bare")
+end)
+
+T.case("Speed: the choices of one unit's move share its cohesion figures (a kept context gives the same moves)", function()
+  -- two IF heavy infantry 10 cm apart may not be separated by more (WRG
+  -- cohesion: "no unit of HI can be separated by more than 10cm if IF")
+  local function two()
+    return battle.skirmish{ dice = dice.forced({}), log = false,
+      sides = { { units = { at(HI, 120, 50), at({ id = "h2", troop = "AIF HIS", figures = 24, ranks = 3 }, 60, 50) },
+                  commander = fixtures.passive }, { units = {}, commander = fixtures.passive } } }
+  end
+  local plans = { { advance = 300 }, { turn = 30, advance = 300 }, { turn = -45, advance = 150 }, { advance = 50 } }
+  local plain = {}
+  for i, p in ipairs(plans) do
+    local G = two()
+    local hi = G.by_id[1].hi
+    G.D[G.by_id[1].h2].moved_turn = G.turn -- the friend has moved: no slack
+    local r = turn.move(G, hi, p)
+    plain[i] = { r.moved, G.bf:pos(hi) }
+  end
+  local G = two()
+  local hi = G.by_id[1].hi
+  G.D[G.by_id[1].h2].moved_turn = G.turn
+  local x0, y0, f0 = G.bf:pos(hi)
+  turn.open_move_context(G, hi)
+  for i, p in ipairs(plans) do
+    local r = turn.move(G, hi, p)
+    T.eq({ r.moved, G.bf:pos(hi) }, plain[i], "choice " .. i .. " with the kept context")
+    G.bf:place(hi, x0, y0, f0)
+  end
+  T.truthy(G.move_ctx.slack[1] ~= nil, "the slack was kept")
+  turn.close_move_context(G)
+  T.eq(G.move_ctx, nil, "closed")
+  T.truthy(plain[1][1] < 300, "the cohesion distance held the first plan back")
+end)
+
+T.case("Speed (Table 1, ** terrain; cohesion): a move stopped short by a friend ends as each fraction tried alone ends", function()
+  -- A (12 x 6 cm) has its front edge 2 cm short of a wood (y 49-55 cm),
+  -- with a friend's rear edge 3 cm into the wood straight ahead: any advance
+  -- stops against the friend 5 cm on, inside the wood -- a careful move
+  -- there fails whatever fraction is tried (so fractions of 5 cm or more
+  -- are not tried again); only fraction 0 stands
+  local function place()
+    local G = with_wood({ at(HI, 120, 44), at({ id = "h2", troop = "AIF HIS", figures = 24, ranks = 3 }, 120, 55) },
+      { type = "wood", x = 120, y = 52, w = 60, d = 6 })
+    return G, G.by_id[1].hi
+  end
+  local G, hi = place()
+  local x0, y0, f0 = G.bf:pos(hi)
+  local r = turn.move(G, hi, { advance = 200, careful = true })
+  T.eq(r.moved, 0, "a careful move into the wood against the friend: stands")
+  T.eq({ G.bf:pos(hi) }, { x0, y0, f0 }, "where it stood")
+  -- each fraction alone: the same answer for every one
+  for _, f in ipairs({ 1, 0.75, 0.5, 0.25 }) do
+    local G2, hi2 = place()
+    local r2 = turn.move(G2, hi2, { advance = 200 * f, careful = true, fractions = { 1 } })
+    T.eq(r2.moved, 0, "fraction " .. f .. " alone fails too")
+  end
+  -- not careful: the whole advance, stopped against the friend
+  local G3, hi3 = place()
+  local r3 = turn.move(G3, hi3, { advance = 200 })
+  T.truthy(r3.moved > 0 and r3.moved < 200, "an advance that may enter the wood stops against the friend")
+  T.eq(r3.disordered, true, "in the wood: disordered")
+end)
+
+T.case("Speed (Deployment; the march across a diagonal): overlap and nearness to the column as the full tests answer", function()
+  local setup = require("historicon.setup")
+  -- the full tests, as they were: the separating-axis test of the two
+  -- bases shrunk by 0.5 mm, and polygon_gap of every base of the column
+  local function old_overlap(p, q)
+    local hw1, hd1, hw2, hd2 = p.w / 2 - 0.5, p.d / 2 - 0.5, q.w / 2 - 0.5, q.d / 2 - 0.5
+    local a1, a2 = math.rad(p.facing), math.rad(q.facing)
+    local axes = { { math.cos(a1), math.sin(a1) }, { -math.sin(a1), math.cos(a1) }, { math.cos(a2), math.sin(a2) }, { -math.sin(a2), math.cos(a2) } }
+    local dx, dy = q.x - p.x, q.y - p.y
+    for _, ax in ipairs(axes) do
+      local p1 = hw1 * math.abs(axes[1][1] * ax[1] + axes[1][2] * ax[2]) + hd1 * math.abs(axes[2][1] * ax[1] + axes[2][2] * ax[2])
+      local p2 = hw2 * math.abs(axes[3][1] * ax[1] + axes[3][2] * ax[2]) + hd2 * math.abs(axes[4][1] * ax[1] + axes[4][2] * ax[2])
+      if math.abs(dx * ax[1] + dy * ax[2]) >= p1 + p2 then return false end
+    end
+    return true
+  end
+  local function old_near(S, p, column)
+    local c = setup.corners(p.x, p.y, p.facing, p.w, p.d)
+    local near = false
+    for _, q in ipairs(column) do
+      local g = setup.polygon_gap(c, setup.corners(q.x, q.y, q.facing, q.w, q.d))
+      if g < 0.5 and old_overlap(p, q) then return false end
+      if g <= S.march_near + 0.5 then near = true end
+    end
+    return near
+  end
+  -- placements drawn by a fixed sequence (no dice needed: a plain LCG)
+  local seed = 12345
+  local function rnd(a, b) seed = (seed * 1103515245 + 12345) % 2147483648; return a + (b - a) * seed / 2147483648 end
+  local function base() return { x = rnd(0, 1200), y = rnd(0, 900), facing = rnd(0, 360), w = rnd(20, 300), d = rnd(15, 120) } end
+  local S = { march_near = 150 }
+  local overlaps, nears = 0, 0
+  for _ = 1, 400 do
+    local p, q = base(), base()
+    local want = old_overlap(p, q)
+    T.eq(setup.overlap(p, q), want, "overlap")
+    if want then overlaps = overlaps + 1 end
+    local column = { base(), base(), base() }
+    local n = old_near(S, p, column)
+    T.eq(setup.near_column(S, p, column), n, "near the column")
+    if n then nears = nears + 1 end
+  end
+  T.truthy(overlaps > 10 and overlaps < 390, "both answers met (" .. overlaps .. " overlaps)")
+  T.truthy(nears > 10 and nears < 390, "both answers met (" .. nears .. " near)")
+end)
