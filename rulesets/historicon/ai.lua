@@ -89,6 +89,7 @@ end
 -- A battle line: HI in the centre, other formed foot beside it, mounted on
 -- the wings, skirmishers (unformed) spread in front. Each unit is slid along
 -- the line to keep out of impassable and disordering terrain.
+local DEPLOY_LEVELS = { 0, 0.5, 1, 2, 3 }   -- commander/placement.lua: levels of care
 function ai.deployment(G, side)
   local S = G.S
   local specs = G.sides[side].specs
@@ -164,7 +165,10 @@ function ai.deployment(G, side)
       signs = rightwards and { 1, -1 } or { -1, 1 }, skip_k0 = rightwards and -1 or nil,
       gap = gap or 5, row_ok = in_zone, centre_y = centre_y }
     local best
-    for level = 0, 3 do
+    -- (level 0.5: no impassable ground in the lane ahead. Mohi seed 19:
+    -- Duke William's and the Breton knights, placed at the table edge with
+    -- an impassable piece across their front, never moved all battle)
+    for _, level in ipairs(DEPLOY_LEVELS) do
       q.level, q.step = level, level <= 1 and 1 or 2
       for _, group in ipairs(groups) do
         q.fronts = group

@@ -27,8 +27,10 @@ local abs, floor, max = math.abs, math.floor, math.max
 -- holds for a footprint spanning y0..y1 (it does not depend on x), each as
 -- { lo, hi }: a footprint x0..x1 is blocked by it when x0 < hi and x1 > lo.
 --   level 0: impassable and disordering pieces, under the footprint or in
---            the lane `lane` mm ahead of it (sign by edge); 1: impassable
---            and disordering pieces under it; 2: impassable only; 3: none.
+--            the lane `lane` mm ahead of it (sign by edge); 0.5: impassable
+--            and disordering pieces under it, impassable ones in the lane
+--            too; 1: impassable and disordering pieces under it; 2:
+--            impassable only; 3: none.
 --   Units (boxes { x0, y0, x1, y1 }) are kept `gap` mm apart.
 local function row_obstacles(pieces, boxes, y0, y1, level, lane, gap)
   local out = {}
@@ -37,12 +39,16 @@ local function row_obstacles(pieces, boxes, y0, y1, level, lane, gap)
   end
   if level < 3 then
     local ly0, ly1 = y0, y1
-    if level == 0 then
+    if level <= 0.5 then
       if lane > 0 then ly1 = y1 + lane else ly0 = y0 + lane end
     end
     for _, p in ipairs(pieces) do
-      local bad = setup.impassable[p.type] or (level <= 1 and setup.disorders_formed[p.type])
-      if bad and ((y0 < p.y1 + 1 and y1 > p.y0 - 1) or (ly0 < p.y1 + 1 and ly1 > p.y0 - 1)) then
+      local imp = setup.impassable[p.type]
+      local bad = imp or (level <= 1 and setup.disorders_formed[p.type])
+      -- (level 0.5: only impassable ground ahead counts; a wood ahead may
+      -- be gone round or through, an impassable piece only round)
+      local ahead = level == 0 or (level == 0.5 and imp)
+      if bad and ((y0 < p.y1 + 1 and y1 > p.y0 - 1) or (ahead and ly0 < p.y1 + 1 and ly1 > p.y0 - 1)) then
         out[#out + 1] = { p.x0 - 1, p.x1 + 1 }
       end
     end

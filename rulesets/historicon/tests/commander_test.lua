@@ -21,7 +21,7 @@ local function pos(G, uid) local x, y, f = G.bf:pos(uid); return x, y, f end
 
 local HIS = function(id, at) return { id = id, troop = "AIF HIS", figures = 24, ranks = 3, at = at } end
 
-T.case("Commander: the side behind on victory points attacks; level sides from turn 5; both in the last third", function()
+T.case("Commander: the side behind on victory points attacks; level sides from turn 5; both in the second half", function()
   local G = field{ { units = { HIS("a", { 120, 20 }) } }, { units = { HIS("e", { 120, 130, 180 }) } } }
   G.max_turns = 20
   G.turn = 2
@@ -29,8 +29,10 @@ T.case("Commander: the side behind on victory points attacks; level sides from t
   G.sides[1].vp = G.sides[1].vp_start - 2
   T.eq(intent.must_attack(G, 1), true, "behind on points: attacks")
   T.eq(intent.must_attack(G, 2), false, "ahead on points, turn 2: waits")
-  G.turn = 14
-  T.eq(intent.must_attack(G, 2), true, "the last third of the turns: the leader too")
+  G.turn = 10
+  T.eq(intent.must_attack(G, 2), false, "turn 10 of 20, ahead on points: still waits")
+  G.turn = 11
+  T.eq(intent.must_attack(G, 2), true, "the second half of the turns: the leader too")
   G.sides[1].vp = G.sides[1].vp_start
   G.turn = 5
   T.eq(intent.must_attack(G, 2), true, "level on points from turn 5")

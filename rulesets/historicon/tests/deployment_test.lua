@@ -50,3 +50,43 @@ for _, case in ipairs({ { "mohi", 1241 }, { "argentoratum", 357 }, { "mohi", 7 }
     for _, uid in ipairs(G.bf:units()) do T.eq(M.overlapping(G, uid), {}, "unit " .. uid) end
   end)
 end
+
+-- The default commander's deployment search, level 0.5 (commander/
+-- placement.lua): in a zone with no place clear of terrain both under a
+-- unit and in the 40 cm ahead of it, a place with no IMPASSABLE ground ahead
+-- comes before one that only keeps its footprint clear. Mohi seed 19: the
+-- Norman zone has an impassable piece, a built-up area, another impassable
+-- piece and a wood across its front; Duke William's and the Breton knights
+-- stood behind the impassable ones and did not move in 20 turns.
+T.case("Deployment (Mohi, seed 19): the knights do not stand behind impassable ground; the Bretons move off", function()
+  local p = prepared("mohi")
+  local r = lbattle.run{ prepared = p, seed = 19, turns = 0, log = false }
+  local G = r.state
+  local start = {}
+  for _, uid in ipairs(G.sides[1].units) do
+    local d = G.D[uid]
+    local x, y = G.bf:pos(uid)
+    start[d.id] = { x, y }
+    if d.id == "household" or d.id == "bretons" then
+      for _, pc in ipairs(G.pieces) do
+        if setup.impassable[pc.type] then
+          local hit = setup.box_hits_piece(x - d.w / 2, y - d.dp / 2, x + d.w / 2, y + d.dp / 2 + G.S.cm(40), pc, 1)
+          T.truthy(not hit, d.name .. ": impassable piece " .. pc.id .. " in the 40 cm ahead")
+        end
+      end
+    end
+  end
+  T.truthy(start.household and start.bretons, "both units found")
+  -- (with a wood ahead and impassable ground beside it, Duke William's
+  -- still waits three turns and goes through the wood: the careful plan's
+  -- last choice, ai.move)
+  local r3 = lbattle.run{ prepared = p, seed = 19, turns = 5, log = false }
+  for _, uid in ipairs(r3.state.sides[1].units) do
+    local d = r3.state.D[uid]
+    if d.id == "bretons" then
+      local x, y = r3.state.bf:pos(uid)
+      local moved = math.sqrt((x - start[d.id][1]) ^ 2 + (y - start[d.id][2]) ^ 2)
+      T.truthy(moved >= G.S.cm(10), string.format("%s moved %.1f cm in five turns", d.name, moved / 10))
+    end
+  end
+end)
