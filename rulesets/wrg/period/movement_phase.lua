@@ -677,10 +677,15 @@ local function movement(G)
       say(G, "  %s must rally back next period: %s got clear.", d.name, t.name)
     end
   end
-  for _, uid in ipairs(G.all) do
+  -- (ordinary moves: the sides' units alternate, the first drawn by lot:
+  -- wrg.period.simultaneous_charges)
+  local function ordinary(d)
+    return live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
+      and not d.countercharging and not d.breaking_off
+  end
+  for _, uid in ipairs(simultaneous.move_order(G, ordinary)) do
     local d = G.D[uid]
-    if live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
-      and not d.countercharging and not d.breaking_off then
+    if ordinary(d) then
       if d.state == "rally_back" then
         -- RALLYING BACK: "turns and moves as nearly as possible straight back
         -- for 100 paces, or a normal move, whichever is the lesser", then halts.

@@ -27,6 +27,7 @@
 -- move (the weather module) are applied to the whole charge once, not to
 -- each sub-step; the referee is told of one charge (one allowance).
 local P = require("wrg.period.shared")
+local tables = require("wrg.tables")
 
 local S = {}
 
@@ -166,6 +167,50 @@ function S.move(G, charges, countercharges)
   end)
   G.move_paces = mp
   if not ok then error(err, 0) end
+end
+
+-- The order in which the ordinary moves are made. They are planned one
+-- after another on the table as it stands, so a unit that moves later sees
+-- where the earlier ones went: in G.all's order (side 1's units first)
+-- side 2's units always planned with side 1's moves made (a Hunnic mirror
+-- at Chalons: side 1 won 72% of 100 battles, 26% with the order reversed).
+-- The sides' units alternate one by one, and which side moves first is
+-- drawn by lot each period (a die: 1-3 side 1, 4-6 side 2): the moves are
+-- simultaneous, the rules say nothing of who is first, and a fixed order
+-- (or one alternating period by period, side 1 first in period 1) leaves a
+-- mirror match leaning to one side.
+-- `may_move(d)`: whether a unit makes an ordinary move this phase. The lot
+-- is drawn only where the order can matter: a unit of each side that may
+-- move within the longest charge move of each other (where one side's move
+-- decides whether the other can charge it next period); farther apart the
+-- battle's order stands.
+S.MEET_PACES = tables.max_charge_move
+function S.move_order(G, may_move)
+  local by_side, movers = { {}, {} }, { {}, {} }
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    local s = d.side
+    if by_side[s] then
+      by_side[s][#by_side[s] + 1] = uid
+      if not may_move or may_move(d) then movers[s][uid] = true end
+    end
+  end
+  local meet = false
+  for uid in pairs(movers[1]) do
+    for _, q in ipairs(P.turn.enemies_within(G, uid, S.MEET_PACES)) do
+      if movers[2][q.id] then meet = true; break end
+    end
+    if meet then break end
+  end
+  if not meet then return G.all end
+  local first = G.dice:roll(6, "WRG ordinary moves: which side moves first (1-3 side 1)") <= 3 and 1 or 2
+  local a, b = by_side[first], by_side[3 - first]
+  local out = {}
+  for i = 1, math.max(#a, #b) do
+    if a[i] then out[#out + 1] = a[i] end
+    if b[i] then out[#out + 1] = b[i] end
+  end
+  return out
 end
 
 return S
