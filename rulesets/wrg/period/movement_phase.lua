@@ -683,7 +683,10 @@ local function movement(G)
     return live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
       and not d.countercharging and not d.breaking_off
   end
-  for _, uid in ipairs(simultaneous.move_order(G, ordinary)) do
+  -- (the lot is drawn when units of both sides may move: an order other
+  -- than "hold", or a reaction instruction)
+  local function may_move(d) return ordinary(d) and (d.state ~= nil or (d.order ~= nil and d.order ~= "hold")) end
+  for _, uid in ipairs(simultaneous.move_order(G, may_move)) do
     local d = G.D[uid]
     if ordinary(d) then
       if d.state == "rally_back" then

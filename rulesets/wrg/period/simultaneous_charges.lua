@@ -27,7 +27,6 @@
 -- move (the weather module) are applied to the whole charge once, not to
 -- each sub-step; the referee is told of one charge (one allowance).
 local P = require("wrg.period.shared")
-local tables = require("wrg.tables")
 
 local S = {}
 
@@ -179,30 +178,20 @@ end
 -- simultaneous, the rules say nothing of who is first, and a fixed order
 -- (or one alternating period by period, side 1 first in period 1) leaves a
 -- mirror match leaning to one side.
--- `may_move(d)`: whether a unit makes an ordinary move this phase. The lot
--- is drawn only where the order can matter: a unit of each side that may
--- move within the longest charge move of each other (where one side's move
--- decides whether the other can charge it next period); farther apart the
--- battle's order stands.
-S.MEET_PACES = tables.max_charge_move
+-- `may_move(d)`: whether a unit may make an ordinary move this phase (an
+-- order to move or a reaction instruction). The lot is drawn only when
+-- units of both sides may: with one side alone the order changes nothing.
 function S.move_order(G, may_move)
-  local by_side, movers = { {}, {} }, { {}, {} }
+  local by_side, movers = { {}, {} }, { 0, 0 }
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local s = d.side
     if by_side[s] then
       by_side[s][#by_side[s] + 1] = uid
-      if not may_move or may_move(d) then movers[s][uid] = true end
+      if not may_move or may_move(d) then movers[s] = movers[s] + 1 end
     end
   end
-  local meet = false
-  for uid in pairs(movers[1]) do
-    for _, q in ipairs(P.turn.enemies_within(G, uid, S.MEET_PACES)) do
-      if movers[2][q.id] then meet = true; break end
-    end
-    if meet then break end
-  end
-  if not meet then return G.all end
+  if movers[1] == 0 or movers[2] == 0 then return G.all end
   local first = G.dice:roll(6, "WRG ordinary moves: which side moves first (1-3 side 1)") <= 3 and 1 or 2
   local a, b = by_side[first], by_side[3 - first]
   local out = {}

@@ -120,11 +120,11 @@ end
 -- (wrg.period.simultaneous_charges: side 1's charges no longer move
 -- first): a draw after 12 periods (384 of 893 points against 458 of 804),
 -- hash bb1e7fb78641cecb. Renewed when the sides' ordinary moves alternate
--- unit by unit, the side first drawn by lot each period where the sides
--- stand within a charge move of each other (a die more in those periods):
--- the Britons flee the field after 5 periods (754 of 893 points against
--- 230 of 804), hash f359a8c086cff67b.)
-local GOLDEN = { winner = 1, turns = 5, reason = "fled the field", hash = "f359a8c086cff67b" }
+-- unit by unit, the side first drawn by lot each period (a die more each
+-- period in which units of both sides may move): the Britons win on points
+-- after 12 periods (468 of 893 points against 678 of 804), hash
+-- 3ee5c05ddaef508f.)
+local GOLDEN = { winner = 2, turns = 12, reason = "points", hash = "3ee5c05ddaef508f" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)

@@ -67,11 +67,16 @@ T.case("WRG 1973 MOVEMENT, GENERAL: the sides' units alternate in the order of o
   T.eq(S.move_order(G), { a[1], b[1], a[2], b[2], a[3], b[3], b[4] }, "side 1 drew the lot (1)")
 end)
 
-T.case("WRG 1973 MOVEMENT, GENERAL: no lot where the sides stand beyond the longest charge move of each other", function()
-  local G = fight{ dice = F.rigged({ [LOT] = { 6 } }), side1 = { unit("a", "MI", 600, 300, 0) },
-                   side2 = { unit("b", "MI", 600, 300 + (S.MEET_PACES + 40) * MM, 180) } }
-  T.eq(S.move_order(G), G.all, "the battle's order (side 1's units first)")
-  local G2 = fight{ dice = F.rigged({ [LOT] = { 6 } }), side1 = { unit("a", "MI", 600, 300, 0) },
-                    side2 = { unit("b", "MI", 600, 300 + (S.MEET_PACES - 40) * MM, 180) } }
-  T.eq(S.move_order(G2), { G2.by_id[2].b, G2.by_id[1].a }, "within it, the lot (side 2)")
+T.case("WRG 1973 MOVEMENT, GENERAL: no lot when only one side may move (the other holds)", function()
+  local function period(order2)
+    local lot = { 6 }
+    local G = fight{ dice = F.rigged({ [LOT] = lot }), side1 = { unit("a", "MI", 600, 300, 0) },
+                     side2 = { unit("b", "MI", 600, 300 + 200 * MM, 180, { set = { order = order2 } }) },
+                     cmd1 = F.commander{ move = function() return nil end },
+                     cmd2 = F.commander{ move = function() return nil end } }
+    play(G)
+    return #lot
+  end
+  T.eq(period("hold"), 1, "side 2 holds: the lot is not drawn")
+  T.eq(period("attack"), 0, "both may move: the lot is drawn")
 end)
