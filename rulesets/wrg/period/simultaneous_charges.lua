@@ -26,6 +26,10 @@
 -- of the move, as a single move is), and the optional rules that shorten a
 -- move (the weather module) are applied to the whole charge once, not to
 -- each sub-step; the referee is told of one charge (one allowance).
+--
+-- The ordinary moves that follow are made one at a time; S.move_order (at
+-- the end of this file) sets their order so that neither side always moves
+-- first.
 local P = require("wrg.period.shared")
 
 local S = {}
