@@ -17,6 +17,7 @@ local gaps = require("wrg.rout.gaps_in_friends")
 local obstacles = require("wrg.terrain.steep_hills_and_walls")
 local during_charge = require("wrg.shooting.during_a_charge")
 local following_evaders = require("wrg.movement.following_evaders")
+local simultaneous = require("wrg.period.simultaneous_charges")
 
 -- from the other parts (bound by part.link)
 local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, check_split, enemies_within
@@ -445,44 +446,22 @@ local function charge_paces(G, uid, d, f)
     and normal_move(d) or charge_move(d)
 end
 
--- MOVEMENT, GENERAL: "Both sides move simultaneously, before any shooting or
--- hand-to-hand combat is adjudicated." A charger whose target is coming at it
--- (charging it, or countercharging with it the nearest enemy in its front),
--- and has not moved yet, goes only its share of the gap, in proportion to
--- the two charges' reach: the other covers the rest and they meet on the
--- way. (The battle moves charges one after another, side 1's first: the
--- first used to cover the whole gap while the other stood still.) Returns
--- the share in mm of table, or nil.
-local function meeting_share(G, c, d, reach)
-  local t = G.D[c.target]
-  if c.resumed or t.in_melee or t.routing or t.evading then return nil end
-  local coming = false
-  if t.charging then
-    for _, c2 in ipairs(G.charges) do
-      if c2.charger == c.target and c2.target == c.charger and not c2.moved then coming = true end
-    end
-  elseif t.countercharging then
-    local e = enemies_within(G, c.target, charge_move(t), 60)
-    coming = e[1] ~= nil and e[1].id == c.charger
-  end
-  if not coming then return nil end
-  local ft = terrain_factor(G, c.target, t)
-  local their = mm(charge_paces(G, c.target, t, ft)) / ft
-  return G.bf:distance(c.charger, c.target) * reach / (reach + their)
-end
-
-local function move_charger(G, c)
+-- The start of a charge (CHARGING): the charger turns to face its target
+-- and finishes a formation change carried over. Returns where it started,
+-- the ground's multiplier there, its reach in mm and the paces left to run,
+-- or nil when it cannot charge (gone, routing, already struck and fighting
+-- where it stands, or still changing formation).
+local function charge_start(G, c)
   local d = G.D[c.charger]
-  if not live(d) or d.routing or not live(G.D[c.target]) then return end
+  if not live(d) or d.routing or not live(G.D[c.target]) then return nil end
   -- CHARGING: "A charge normally terminates on the line of first contact".
-  -- Moves are simultaneous; a charger that an enemy's charge, moved before
-  -- its own, has already struck met that enemy on its way: it fights where
-  -- it stands (it used to go on out of a flank contact, or stand touching
-  -- and declare a charge that moved nothing).
-  if d.in_melee then return end
+  -- Moves are simultaneous; a charger that an enemy's charge has already
+  -- struck met that enemy on its way: it fights where it stands (it used to
+  -- go on out of a flank contact, or stand touching and declare a charge
+  -- that moved nothing).
+  if d.in_melee then return nil end
   local cx0, cy0 = G.bf:pos(c.charger)
-  if c.resumed then cx0, cy0 = c.x0, c.y0 end
-  local f_start = c.f_start or terrain_factor(G, c.charger, d)
+  local f_start = terrain_factor(G, c.charger, d)
   local base = charge_paces(G, c.charger, d, f_start)
   local reach = mm(base) / f_start
   local cost = face(G, c.charger, bearing(G, c.charger, c.target))
@@ -491,18 +470,16 @@ local function move_charger(G, c)
   -- the last period); one not completed by then leaves no time to charge.
   if d.reforming then
     cost = cost + turn.reform(G, c.charger, normal_move(d) - cost - (d.push_debt or 0))
-    if d.reforming then d.moved = 0; return end
+    if d.reforming then d.moved = 0; return nil end
   end
-  local dist = base - cost - (d.push_debt or 0)
-  if c.resumed then dist = c.held - cost end
-  c.moved, c.held = true, nil
-  local share = meeting_share(G, c, d, reach)
-  if share and share * f_start / MM < dist then
-    c.held, c.x0, c.y0, c.f_start = dist - share * f_start / MM, cx0, cy0, f_start
-    dist = share * f_start / MM
-  end
-  local stop, moved = advance(G, c.charger, dist, nil, c.forced and "uncontrolled_charge" or "charge", f_start)
-  d.moved = (c.resumed and d.moved or 0) + moved
+  return { x0 = cx0, y0 = cy0, f_start = f_start, reach = reach, paces = base - cost - (d.push_debt or 0) }
+end
+
+-- The end of a charge that stopped (`stop`: what stopped it, as turn.advance
+-- says) after `moved` paces of table: the contact, if an enemy stopped it.
+local function charge_contact(G, c, st, stop, moved)
+  local d = G.D[c.charger]
+  local cx0, cy0, reach = st.x0, st.y0, st.reach
   local hit = stop and type(stop) == "number" and G.D[stop] and G.D[stop].side ~= d.side and stop
   if hit and hit ~= c.target and live(G.D[hit]) and not G.D[hit].routing and not G.D[hit].in_melee then
     -- the charge struck an enemy other than the one it was declared at
@@ -588,6 +565,16 @@ local function move_charger(G, c)
   end
 end
 
+-- One charge moved alone (the movement phase moves them all together:
+-- wrg.period.simultaneous_charges).
+local function move_charger(G, c)
+  local st = charge_start(G, c)
+  if not st then return end
+  local stop, moved = advance(G, c.charger, st.paces, nil, c.forced and "uncontrolled_charge" or "charge", st.f_start)
+  G.D[c.charger].moved = moved
+  charge_contact(G, c, st, stop, moved)
+end
+
 -- An ordinary move for a unit under its order or a reaction instruction.
 local function move_unit(G, uid)
   local d = G.D[uid]
@@ -667,7 +654,18 @@ local function movement(G)
     local d = G.D[uid]
     if live(d) and d.pursuing and d.ran ~= G.turn then turn.move_pursuer(G, uid) end
   end
-  for _, c in ipairs(G.charges) do move_charger(G, c) end
+  -- MOVEMENT, GENERAL: "Both sides move simultaneously": every charge and
+  -- countercharge together, in sub-steps (wrg.period.simultaneous_charges)
+  local counter = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if live(d) and d.countercharging and not d.in_melee then
+      -- a countercharge goes at the nearest enemy in its front
+      local e = enemies_within(G, uid, charge_move(d), 60)
+      if e[1] then counter[#counter + 1] = { charger = uid, target = e[1].id } end
+    end
+  end
+  simultaneous.move(G, G.charges, counter)
   -- EVADING: "If they do have enough move to get clear ... the chargers must
   -- rally back during the period following their charge" (every declared
   -- charge here was meant to make contact)
@@ -679,28 +677,18 @@ local function movement(G)
       say(G, "  %s must rally back next period: %s got clear.", d.name, t.name)
     end
   end
-  -- countercharges meet their chargers: both count charging
-  for _, uid in ipairs(G.all) do
-    local d = G.D[uid]
-    if live(d) and d.countercharging and not d.in_melee then
-      local e = enemies_within(G, uid, charge_move(d), 60)
-      if e[1] then move_charger(G, { charger = uid, target = e[1].id }) end
-    end
+  -- (ordinary moves: the sides' units alternate, the first drawn by lot:
+  -- wrg.period.simultaneous_charges)
+  local function ordinary(d)
+    return live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
+      and not d.countercharging and not d.breaking_off
   end
-  -- a charger that went its share of the gap to meet its target, which did
-  -- not come on to meet it (stopped, struck by another, routed): it goes on
-  -- with the rest of its charge
-  for _, c in ipairs(G.charges) do
-    local d = G.D[c.charger]
-    if c.held and live(d) and not d.in_melee and not d.routing then
-      c.resumed = true
-      move_charger(G, c)
-    end
-  end
-  for _, uid in ipairs(G.all) do
+  -- (the lot is drawn when units of both sides may move: an order other
+  -- than "hold", or a reaction instruction)
+  local function may_move(d) return ordinary(d) and (d.state ~= nil or (d.order ~= nil and d.order ~= "hold")) end
+  for _, uid in ipairs(simultaneous.move_order(G, may_move)) do
     local d = G.D[uid]
-    if live(d) and not d.routing and not d.in_melee and not d.pursuing and not d.charging and not d.evading
-      and not d.countercharging and not d.breaking_off then
+    if ordinary(d) then
       if d.state == "rally_back" then
         -- RALLYING BACK: "turns and moves as nearly as possible straight back
         -- for 100 paces, or a normal move, whichever is the lesser", then halts.
@@ -749,6 +737,9 @@ P.own_edge_bearing = own_edge_bearing
 P.rout_threat = rout_threat
 P.move_router = move_router
 P.move_charger = move_charger
+P.charge_start = charge_start
+P.charge_contact = charge_contact
+P.charge_paces = charge_paces
 P.move_unit = move_unit
 P.movement = movement
 return part

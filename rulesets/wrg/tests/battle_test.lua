@@ -115,8 +115,16 @@ end
 -- Renewed again when it stopped ordering moves and charges its trials
 -- show going nowhere (and kept room to wheel, since left off: a Roman win
 -- on points, hash b1db6d9d46fc873f): a draw after 12 periods (586 of 893
--- points against 550 of 804), hash 706424c0e0c9c785.)
-local GOLDEN = { winner = nil, turns = 12, reason = "draw", hash = "706424c0e0c9c785" }
+-- points against 550 of 804), hash 706424c0e0c9c785. Renewed (session
+-- seven) when every charge and countercharge moves together in sub-steps
+-- (wrg.period.simultaneous_charges: side 1's charges no longer move
+-- first): a draw after 12 periods (384 of 893 points against 458 of 804),
+-- hash bb1e7fb78641cecb. Renewed when the sides' ordinary moves alternate
+-- unit by unit, the side first drawn by lot each period (a die more each
+-- period in which units of both sides may move): the Britons win on points
+-- after 12 periods (468 of 893 points against 678 of 804), hash
+-- 3ee5c05ddaef508f.)
+local GOLDEN = { winner = 2, turns = 12, reason = "points", hash = "3ee5c05ddaef508f" }
 
 T.case("Golden battle: the Medway, seed 43", function()
   local r = run(43)

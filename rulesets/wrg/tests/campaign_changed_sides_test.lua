@@ -3,8 +3,10 @@
 -- former subject races will not." -- with THE REACTION TEST 2(ix): "Units of
 -- subject levies or mercenary arabs will change sides if they get better than
 -- Halt" in the army reaction test. A whole campaign through the real battle
--- engine: campaigns/wrg/attila_in_gaul.yaml, seed 97 (found by trying seeds
--- and pinned here; seed 11 until issue #13's WRG commander changes): in battle 1 the Huns' subject Gepids and Ostrogoths
+-- engine: campaigns/wrg/attila_in_gaul.yaml, seed 21 (found by trying seeds
+-- and pinned here; seed 11 until issue #13's WRG commander changes, 97 until
+-- the moves were made simultaneous in session seven: of seeds 1-300, 21, 108
+-- and 271 now have both change sides in battle 1): in battle 1 the Huns' subject Gepids and Ostrogoths
 -- change sides in the army reaction test; in battle 2 they fight for the
 -- Late Romans with the figures they had, and no longer as subjects.
 local T = require("lib.testing")
@@ -54,7 +56,7 @@ local function has(lines, text)
   return false
 end
 
-local r, accounts, plans = fight(97)
+local r, accounts, plans = fight(21)
 
 T.case(RULE .. "subject levies change sides in battle 1 (REACTION TEST 2(ix), the army reaction test)", function()
   T.truthy(has(accounts[1], "Hunnic: a third of its units are off the table: army reaction test."), "an army reaction test")
@@ -64,9 +66,9 @@ T.case(RULE .. "subject levies change sides in battle 1 (REACTION TEST 2(ix), th
   local notes = table.concat(r.battles[1].after, "\n")
   T.truthy(notes:find("Gepid warband (36 figures) changed sides and will fight for Late Roman", 1, true), notes)
   T.truthy(notes:find("Ostrogothic horse (8 figures) changed sides and will fight for Late Roman", 1, true), notes)
-  -- their figures are not the Huns' runaways: 2 casualties and 24 runaways
-  -- of the Huns' own units, not 68 with the 44 that went over
-  T.truthy(notes:find("Hunnic (loser): 2 figures lost as casualties, 24 runaways", 1, true), notes)
+  -- their figures are not the Huns' runaways: 14 casualties and 25 runaways
+  -- of the Huns' own units, not 83 with the 44 that went over
+  T.truthy(notes:find("Hunnic (loser): 14 figures lost as casualties, 25 runaways", 1, true), notes)
 end)
 
 T.case(RULE .. "troops that have changed sides continue to fight for their former enemy (battle 2)", function()
@@ -88,8 +90,8 @@ T.case(RULE .. "troops that have changed sides continue to fight for their forme
   T.eq(has(accounts[2], "change sides"), false, "nobody changes sides in battle 2")
 end)
 
-T.case(RULE .. "the pinned campaign: seed 97", function()
+T.case(RULE .. "the pinned campaign: seed 21", function()
   T.eq(#r.battles >= 2, true)
-  local again = fight(97)
+  local again = fight(21)
   T.eq(again.hash, r.hash, "the same seed, the same campaign")
 end)

@@ -82,12 +82,12 @@ T.case("WRG 1973 MOVEMENT, GENERAL: a countercharge meets its charger on the way
   T.truthy(G.D[ia].in_melee and G.D[ib].in_melee, "they meet in contact")
 end)
 
-T.case("WRG 1973 CHARGING: a charger struck by another enemy's charge before it sets off fights where it stands", function()
-  -- "A charge normally terminates on the line of first contact": side 1's
-  -- horse charge side 2's warband in the flank; the warband had declared
-  -- its own charge at side 1's foot ahead of it. Moves are simultaneous,
-  -- the battle moves side 1's charge first: the warband, struck before it
-  -- set off, does not go on past the horse that struck it.
+-- Side 1's horse charge side 2's warband in the flank; the warband had
+-- declared its own charge at side 1's foot ahead of it (or the same with
+-- the sides swapped: `swap`). Returns how far the warband went before the
+-- horse struck it, whether the horse touches it and whether it reached the
+-- foot, and the account.
+local function flank_strike(swap)
   local w = unit("w", "LMI", 600, 600, 180, { figures = 8, ranks = 2, weapons = { "javelin" }, fanatic = true })
   local _, wdp = setup.footprint(w)
   local ww = setup.footprint(w)
@@ -97,27 +97,58 @@ T.case("WRG 1973 CHARGING: a charger struck by another enemy's charge before it 
   local h = unit("h", "HC", 0, 600, -90, { figures = 4, ranks = 1, weapons = { "lance" }, fanatic = true })
   local _, hdp = setup.footprint(h)
   h.at = { 600 - ww / 2 - 60 * MM - hdp / 2, 600, -90 }
+  local hs, ws = swap and 2 or 1, swap and 1 or 2
   local G, lines
-  G, lines = fight{ side1 = { h, f }, side2 = { w },
-    cmd1 = F.commander{ charge_target = function(_, uid) return G.turn == 1 and uid == G.by_id[1].h and G.by_id[2].w or nil end },
-    cmd2 = F.commander{ charge_target = function() return G.turn == 1 and G.by_id[1].f or nil end } }
-  local ih, iw, i_f = G.by_id[1].h, G.by_id[2].w, G.by_id[1].f
+  local function id(s, name) return G.by_id[s][name] end
+  local cmd_h = F.commander{ charge_target = function(_, uid) return G.turn == 1 and uid == id(hs, "h") and id(ws, "w") or nil end }
+  local cmd_w = F.commander{ charge_target = function() return G.turn == 1 and id(hs, "f") or nil end }
+  if swap then
+    G, lines = fight{ side1 = { w }, side2 = { h, f }, cmd1 = cmd_w, cmd2 = cmd_h }
+  else
+    G, lines = fight{ side1 = { h, f }, side2 = { w }, cmd1 = cmd_h, cmd2 = cmd_w }
+  end
+  local ih, iw, i_f = id(hs, "h"), id(ws, "w"), id(hs, "f")
   local x0, y0 = G.bf:pos(iw)
   local after = {}
   G.bf:on_time(function(_, t, phase)
     if t == 1 and phase == "movement" then
-      after.x, after.y = G.bf:pos(iw)
+      local x, y = G.bf:pos(iw)
+      after.went = math.sqrt((x - x0) ^ 2 + (y - y0) ^ 2)
       after.touch_h = G.bf:distance(iw, ih) < 0.5
       after.touch_f = G.bf:distance(iw, i_f) < 0.5
     end
   end)
   play(G)
   G.bf:on_time(nil)
-  local account = table.concat(lines, "\n")
-  T.truthy(#events(G, "charge", 1) == 2, "both charges declared\n" .. account)
-  T.truthy(after.touch_h, "the horse struck the warband\n" .. account)
-  T.near(math.sqrt((after.x - x0) ^ 2 + (after.y - y0) ^ 2), 0, 0.5, "the warband did not move on")
-  T.eq(after.touch_f, false, "nor reach the foot it had charged")
+  after.charges = #events(G, "charge", 1)
+  -- one sub-step of the warband's charge (wrg.period.simultaneous_charges)
+  after.step = require("wrg.turn").charge_move(G.D[iw]) * MM / require("wrg.period.simultaneous_charges").STEPS
+  return after, table.concat(lines, "\n")
+end
+
+T.case("WRG 1973 MOVEMENT, GENERAL and CHARGING: a charger struck on its way by another enemy's charge fights where it is struck, whichever side is side 1", function()
+  -- "Both sides move simultaneously": the horse (charge 60 paces to the
+  -- warband's flank) and the warband (60 paces to the foot) run together;
+  -- the horse, faster, strike the warband on its way, and "A charge
+  -- normally terminates on the line of first contact": the warband stops
+  -- there. The battle used to move side 1's charges first: as side 1 the
+  -- horse struck the warband before it set off (0 paces), as side 2 they
+  -- found it already in contact with the foot.
+  local one, account1 = flank_strike(false)
+  local two, account2 = flank_strike(true)
+  T.eq(one.charges, 2, "both charges declared\n" .. account1)
+  T.eq(two.charges, 2, "both charges declared (sides swapped)\n" .. account2)
+  T.truthy(one.touch_h, "the horse struck the warband\n" .. account1)
+  T.truthy(two.touch_h, "the horse struck the warband (sides swapped)\n" .. account2)
+  T.eq(one.touch_f, false, "the warband did not reach the foot\n" .. account1)
+  T.eq(two.touch_f, false, "the warband did not reach the foot (sides swapped)\n" .. account2)
+  T.truthy(one.went > 1, "the warband was on its way when struck (" .. one.went .. " mm)")
+  -- the side that moves first within a sub-step alternates; the most it
+  -- gains is one sub-step (1/8 of a charge), where it used to be the whole
+  -- charge
+  T.truthy(math.abs(two.went - one.went) <= one.step + 0.5,
+    "the same run before the strike, within one sub-step (" .. one.step .. " mm), whichever side is side 1: "
+    .. one.went .. " and " .. two.went .. " mm")
 end)
 
 T.case("WRG 1973 EVADING and ROUT: chargers who break on their test for following evaders do not fight", function()

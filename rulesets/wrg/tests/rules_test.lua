@@ -10,6 +10,20 @@ local tables = require("wrg.tables")
 local MM = tables.MM_PER_PACE
 local function mm_of(p) return p * MM end
 
+-- Scripted dice (dice.forced) that also answer the ordinary moves' lot
+-- (wrg.period.simultaneous_charges): side 1 first. For situations where the
+-- order of the two sides' moves is not the point.
+local function forced_with_lot(values)
+  local src = dice.forced(values)
+  return {
+    roll = function(_, n, purpose)
+      if purpose and purpose:find("^WRG ordinary moves:") then return 1 end
+      return src:roll(n, purpose)
+    end,
+    faces = function(_, list, purpose) return src:faces(list, purpose) end,
+  }
+end
+
 -- A unit entry for battle.skirmish.
 local function mi(id, x, y, facing, extra)
   local u = { id = id, type = "MI", class = "C", weapons = { "spear" }, figures = 8, ranks = 2, at = { x, y, facing } }
@@ -535,7 +549,7 @@ T.case("FORMATION CHANGES: 4 figures (regulars) or 2 (barbarians) a 1/4 period, 
   local function one(unit, files, extra_pieces)
     local lines = {}
     local G = battle.skirmish{
-      dice = dice.forced({}), report = function(l) lines[#lines + 1] = l end,
+      dice = forced_with_lot({}), report = function(l) lines[#lines + 1] = l end,
       table = extra_pieces and { terrain = extra_pieces } or nil,
       sides = { { units = { unit }, commander = commander(files, { distance = 60 }) },
                 { units = { mi("far", 1600, 1150, 180) }, commander = commander(nil, nil) } },
@@ -609,7 +623,7 @@ T.case("THE REACTION TEST 3: voluntary tests at the player's discretion, with th
                                move = function() return nil end }, { __index = ai })
   local lines = {}
   local G = battle.skirmish{
-    dice = dice.forced({ 6, 6, 6 }), report = function(l) lines[#lines + 1] = l end,
+    dice = forced_with_lot({ 6, 6, 6 }), report = function(l) lines[#lines + 1] = l end,
     sides = { { units = { mi("u", 600, 300, 0, { regular = false }) }, commander = cmd },
               { units = { mi("far", 1600, 1150, 180) }, commander = quiet } },
   }
@@ -652,7 +666,7 @@ T.case("MOVING IN HOLLOW SQUARE: formed as a formation change, half speed, 1/4 p
   end
   local lines = {}
   local G = battle.skirmish{
-    dice = dice.forced({}), report = function(l) lines[#lines + 1] = l end,
+    dice = forced_with_lot({}), report = function(l) lines[#lines + 1] = l end,
     sides = { { units = { mi("u", 600, 300), mi("b", 1000, 300, 0, { regular = false }) },
                 commander = commander(true, { distance = 60 }) },
               { units = { mi("far", 1600, 1150, 180) }, commander = commander(nil, nil) } },
@@ -716,7 +730,7 @@ T.case("FORMATION CHANGES: mounting and dismounting, 1/2 period, the picket 60 p
   end
   local lines = {}
   local G = battle.skirmish{
-    dice = dice.forced({}), report = function(l) lines[#lines + 1] = l end,
+    dice = forced_with_lot({}), report = function(l) lines[#lines + 1] = l end,
     sides = { { units = { { id = "c", type = "HC", class = "C", weapons = { "spear" }, figures = 8, ranks = 2,
                             at = { 600, 300, 0 }, dismount = "HI" } },
                 commander = commander(false, { distance = 200 }) },
@@ -747,7 +761,7 @@ T.case("FORMATION CHANGES: mounting and dismounting, 1/2 period, the picket 60 p
   T.eq({ d.type, d.moves[1], d.on_horse }, { "HC", 120, true })
   -- mounted infantry: 120 paces and no charge; dismount when the enemy is in reach
   local G2 = battle.skirmish{
-    dice = dice.forced({ 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 }),
+    dice = forced_with_lot({ 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 }),
     sides = { { units = { mi("m", 600, 300, 0, { mounted_infantry = true }) }, commander = commander(nil, nil) },
               { units = { mi("e", 600, 300 + MI_W + 50 * MM, 180) }, commander = commander(nil, nil) } },
   }

@@ -574,13 +574,16 @@ T.case("THE REACTION TEST 1(iii): below half strength, immediately, before the m
     local u, e = G.by_id[1].u, G.by_id[2].e
     engage(G, u, e)
     play(G)
-    local d = G.D[u]
-    if d.figures < 6 and d.has_routed then
-      local test_seq, rout_seq
-      for _, ev in ipairs(G.bf:events()) do
-        if ev.kind == "reaction" and ev.unit == u and ev.why == "below half strength" then test_seq = test_seq or ev.seq end
-        if ev.kind == "rout" and ev.unit == u then rout_seq = rout_seq or ev.seq end
-      end
+    -- a seed where the blows took it below half strength and it broke
+    -- (not one where it fell below half only later, struck in the back as
+    -- it ran: a router takes no such test)
+    local test_seq, rout_seq, below_seq
+    for _, ev in ipairs(G.bf:events()) do
+      if ev.kind == "reaction" and ev.unit == u and ev.why == "below half strength" then test_seq = test_seq or ev.seq end
+      if ev.kind == "rout" and ev.unit == u then rout_seq = rout_seq or ev.seq end
+      if ev.kind == "unit_strength" and ev.unit == u and ev.strength < 6 then below_seq = below_seq or ev.seq end
+    end
+    if below_seq and rout_seq and below_seq < rout_seq then
       T.truthy(test_seq, "the unit below half strength tests (seed " .. seed .. ")")
       T.truthy(test_seq < rout_seq, "before it breaks")
       return

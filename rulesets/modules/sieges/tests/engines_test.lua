@@ -539,16 +539,17 @@ end)
 
 -- Amida (scenarios/wrg/siege_amida.yaml): the garrison's scorpion of the
 -- walls shoots at the Persian penthouse and tower in range (EN.bombard);
--- seed 12, its first 12 periods (`sandtable battle --seed 12`): the
--- penthouse is wrecked, then the tower, with the 1 figure riding in it lost.
--- (seed 11 until session seven, when a ladder party went round to a side
--- wall and the battles changed)
-T.case("WRG 1973 SIEGE: DESTRUCTION: at Amida the scorpion of the walls wrecks the penthouse and the tower, its occupant lost (seed 12)", function()
+-- seed 16, its first 12 periods (`sandtable battle --seed 16 --turns 12`):
+-- the penthouse is wrecked, then the tower, with the 1 figure riding in it
+-- lost. (Seed 11 until session seven, when a ladder party went round to a
+-- side wall and the WRG sides' ordinary moves came to alternate by lot, and
+-- the battles changed; seed 16 is the first of 1-60 that plays it.)
+T.case("WRG 1973 SIEGE: DESTRUCTION: at Amida the scorpion of the walls wrecks the penthouse and the tower, its occupant lost (seed 16)", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
   local lb = require("lib.battle")
   local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
-  local G = lb.run{ scenario = sc, seed = 12, turns = 12 }.state
+  local G = lb.run{ scenario = sc, seed = 16, turns = 12 }.state
   local sid
   for _, uid in ipairs(G.sides[2].units) do if G.D[uid].id == "scorpion" then sid = uid end end
   local hits = {}

@@ -828,7 +828,10 @@ end)
 -- the archers on the walk are the escaladers' declared target, evaded this
 -- period, and the climb is played on the real battlefield.
 T.case("WRG 1973 SIEGE: FIGHTING INSIDE FORTIFICATIONS and EVADING: escaladers who climb to the evader they charged catch it", function()
-  local G = situation{
+  -- (dice seed 2: with seed 1 the archers, struck over the wall in period
+  -- 1, are pushed back out of the climb's reach since the WRG ordinary
+  -- moves' lot, session seven, takes a die)
+  local G = situation{ seed = 2,
     side1 = { unit("esc", "MI", 470, at_foot(40), 0, { figures = 12, ranks = 2, set = { siege = { ladders = 3 } } }) },
     side2 = { unit("arch", "LI", 470, 500 + forts.PARAPET_MM + 1 + 10, 180, { weapons = { "bow" }, figures = 6, ranks = 1 }) } }
   local esc, arch = G.by_id[1].esc, G.by_id[2].arch
