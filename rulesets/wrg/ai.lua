@@ -14,6 +14,7 @@ local sheet = require("wrg.orders.sheet")
 local vocabulary = require("wrg.orders.vocabulary")
 local messengers = require("wrg.orders.messengers")
 local signals = require("wrg.orders.signals")
+local trials = require("wrg.commander_trials")
 
 local ai = {}
 
@@ -410,6 +411,14 @@ ai.TURN_PACES = 0.3
 -- to 0.07-0.15 a battle in 5 scenarios (docs/rulesets/wrg.md, Measurements).
 ai.WHEEL_ROOM = false
 
+-- The paces a turn of `diff` degrees costs a unit's move (TURNING: a turn
+-- of more than 45 degrees; the trial move below and its bound in
+-- commander_trials.lua both read it here).
+function ai.turn_cost(d, diff)
+  if math.abs(diff) > 45 then return troops.turn_time(d) * turn.normal_move(d) * (d.disorganised and 2 or 1) end
+  return 0
+end
+
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
 -- its distance to a target afterwards (mm) and the paces moved.
 local function try_move(G, uid, b, paces, tid, near)
@@ -420,7 +429,7 @@ local function try_move(G, uid, b, paces, tid, near)
     local cost = 0
     if math.abs(diff) >= 0.5 then
       G.bf:move(uid, "turn", diff)
-      if math.abs(diff) > 45 then cost = troops.turn_time(d) * turn.normal_move(d) * (d.disorganised and 2 or 1) end
+      cost = ai.turn_cost(d, diff)
     end
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
@@ -645,13 +654,29 @@ function plan_move(G, uid)
   -- (friends already that close are not counted: every move would pay)
   local near = {}
   for _, q in ipairs(turn.near(G, uid, ai.CROWD)) do near[q.id] = true end
-  for i, bb in ipairs(cands) do
-    local after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+  local function score_of(i, bb, after, moved, crowd)
     local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05 + crowd * ai.CROWD_PACES
       + math.abs(turn.norm(bb - facing)) * (i > 2 and ai.TURN_PACES or ai.TURN_PACES / 3)
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
-    if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
+    return score
+  end
+  local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
+  for i, bb in ipairs(cands) do
+    -- (a bearing whose best score, from geometry, cannot beat the best so
+    -- far is not tried: commander_trials.lua; the same choice, fewer trials)
+    local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
+    if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
+      local after, moved, crowd
+      local straight = math.abs(turn.norm(bb - facing)) < 0.5
+      if straight and no_turn then after, moved, crowd = no_turn[1], no_turn[2], no_turn[3]
+      else
+        after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+        if straight then no_turn = { after, moved, crowd } end
+      end
+      local score = score_of(i, bb, after, moved, crowd)
+      if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
+    end
   end
   -- (tested by the flag, not the score: straight ahead's 10-pace bonus
   -- took a blocked move's score just under 1000, and the move that went
