@@ -668,7 +668,7 @@ function plan_move(G, uid)
     local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
     if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
       local after, moved, crowd
-      local straight = math.abs(turn.norm(bb - facing)) < 0.5
+      local straight = trials.SKIP and math.abs(turn.norm(bb - facing)) < 0.5
       if straight and no_turn then after, moved, crowd = no_turn[1], no_turn[2], no_turn[3]
       else
         after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)

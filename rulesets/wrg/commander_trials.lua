@@ -27,6 +27,9 @@ local T = {}
 -- hair too low costs one trial; a hair too high could change a choice.
 T.SLACK = 0.5
 
+-- Off: every candidate is tried, as before (the tests compare the choices).
+T.SKIP = true
+
 -- The least edge-to-edge distance (mm) from unit d (of width d.w and depth
 -- d.dp) to a unit standing still `dist` mm away now, after the unit turns
 -- `angle` degrees about its centre and advances at most `go` paces; nil
@@ -49,7 +52,7 @@ end
 -- costs (ai.turn_cost), the push-back it still owes. nil unless `may_skip`
 -- (a best so far to beat; no wheel tried after the move).
 function T.least_distance_of_move(d, bb, facing, paces, dist, mm_per_pace, may_skip)
-  if not may_skip then return nil end
+  if not may_skip or not T.SKIP then return nil end
   local ai = require("wrg.ai")
   local diff = turn.norm(bb - facing)
   local angle, cost = 0, 0
