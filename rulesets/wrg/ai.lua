@@ -372,14 +372,21 @@ function choose_charge(G, uid)
   end
   if not best then return nil end
   if best_v >= 10 then return best end
+  -- an enemy that will charge us anyway: better to meet it charging
+  local threatened = turn.in_reach(G, best, uid) and not G.D[best].in_melee
+  local need = threatened and 0.5 or 0.8
+  -- (the chance p lies in 0..1: when the test below holds for p = 0, or
+  -- fails even for p = 1, with room for rounding, the chance is not worked
+  -- out: commander_trials.lua; the same choice)
+  if trials.SKIP and (best_v * 0.5 >= need or best_v * 1.6 < need) then
+    if best_v * 0.5 >= need then return best end
+    return nil
+  end
   local p = ai.reaction_chance(G, uid, "attempting to charge", {
     fanatics_charge = G.D[best].fanatic or nil,
     li_vs_heavier = (d.type == "LI" and troops.heavier_or_mounted(G.D[best])) or nil,
   })
   if d.fanatic then p = 1 end
-  -- an enemy that will charge us anyway: better to meet it charging
-  local threatened = turn.in_reach(G, best, uid) and not G.D[best].in_melee
-  local need = threatened and 0.5 or 0.8
   if best_v * (0.5 + p) >= need then return best end
   return nil
 end
@@ -459,9 +466,9 @@ end
 -- The enemy an attacking unit makes for: the nearest that is not routing,
 -- preferring one already fighting friends (a reserve coming up takes it in
 -- flank or adds its weight: the fight is decided sooner) and one to its front.
-local function objective(G, uid, allowed)
+local function objective(G, uid, allowed, enemies)
   local best, best_d
-  for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
+  for _, q in ipairs(enemies or turn.enemies_within(G, uid, 3000)) do
     local o = G.D[q.id]
     if not o.routing and not o.gone and (not allowed or allowed(q.id)) then
       local dist = q.distance / MM
@@ -585,9 +592,12 @@ function plan_move(G, uid)
   local o = d.state == nil and sheet.current(d) or nil
   if d.state == nil and (not o or o.kind == "hold") then return nil end
   if o and o.kind ~= "attack" and o.kind ~= "skirmish" then return move_without_enemy(G, uid, o) end
-  local allowed = allowed_by(G, uid, o)
+  local allowed = trials.remembered(allowed_by(G, uid, o))
   local target, dist
-  for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
+  -- (the list and the order's sector answers are kept for objective below:
+  -- nothing moves in between; commander_trials.lua)
+  local enemies = turn.enemies_within(G, uid, 3000)
+  for _, q in ipairs(enemies) do
     local e = G.D[q.id]
     if not e.routing and not e.gone and (not allowed or allowed(q.id)) then target, dist = q.id, q.distance / MM; break end
   end
@@ -628,7 +638,7 @@ function plan_move(G, uid)
     if arc >= 180 or G.bf:in_arc(uid, target, arc) then return nil end
     return { bearing = b, distance = 0 }
   end
-  local goal = objective(G, uid, allowed) or target
+  local goal = objective(G, uid, allowed, trials.SKIP and enemies or nil) or target
   local gd = G.bf:distance(uid, goal) / MM
   b = turn.bearing(G, uid, goal)
   local reach = turn.charge_move(d)

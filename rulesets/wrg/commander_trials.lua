@@ -18,6 +18,15 @@
 -- 2. Sameness. A bearing within half a degree of the facing is no turn at
 --    all (try_move turns only from 0.5 degrees): its trial is the very
 --    trial of another such bearing, and its answers are reused.
+-- Outside the trial moves, likewise the same answers:
+-- 3. The charge choice's chance of passing the 2(ii) test (ai.lua
+--    reaction_chance: the whole reaction situation) is worked out only when
+--    it decides: the charge is made when best * (0.5 + p) >= need, and p
+--    lies in 0..1, so a best with best * 0.5 >= need is charged and one
+--    with best * 1.5 < need (1.6: room for the sum's rounding) is not,
+--    whatever p is.
+-- 4. The move choice asks for the enemies within 3,000 paces and whether
+--    each lies in its order's sector once, not once more for its objective.
 local tables = require("wrg.tables")
 local turn = require("wrg.turn")
 
@@ -58,6 +67,19 @@ function T.least_distance_of_move(d, bb, facing, paces, dist, mm_per_pace, may_s
   local angle, cost = 0, 0
   if math.abs(diff) >= 0.5 then angle, cost = diff, ai.turn_cost(d, diff) end
   return T.least_distance(d, dist, angle, paces - cost - (d.push_debt or 0), mm_per_pace)
+end
+
+-- A test of enemy ids (an order's sector: ai.lua allowed_by) that
+-- remembers its answers, for one unit's move choice (the unit and the
+-- enemies stay where they are while it chooses); nil stays nil.
+function T.remembered(test)
+  if not test or not T.SKIP then return test end
+  local seen = {}
+  return function(id)
+    local v = seen[id]
+    if v == nil then v = test(id) and true or false; seen[id] = v end
+    return v
+  end
 end
 
 return T

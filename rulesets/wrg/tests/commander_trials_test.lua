@@ -125,3 +125,46 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
   T.truthy(with < without, string.format("fewer trial moves: %d with the skips, %d without", with, without))
 end)
 
+
+T.case("WRG 1973 CHARGING (commander's charge choice): the same charge with the reaction chance worked out only when it decides", function()
+  local rnd = lcg(23)
+  local asked = 0
+  local chance = ai.reaction_chance
+  ai.reaction_chance = function(...) asked = asked + 1; return chance(...) end
+  local with, without, same, charges = 0, 0, 0, 0
+  local kinds = { { "LI", { figures = 4, ranks = 1 } }, { "MC", { figures = 6, ranks = 1 } }, { "HI", { figures = 8, ranks = 2 } },
+                  { "HC", { figures = 6, ranks = 1, class = "A" } }, { "LMI", { figures = 6, ranks = 1, class = "D" } },
+                  { "LI", { figures = 2, ranks = 1, class = "E" } } }
+  for n = 1, 60 do
+    local k = kinds[(n - 1) % #kinds + 1]
+    local extra = { set = { order = "attack" } }
+    for key, v in pairs(k[2]) do extra[key] = v end
+    local x, y = rnd(500, 1300), rnd(300, 500)
+    local ek = n % 2 == 0 and { "HI", { figures = 16, ranks = 4, class = "A", weapons = { "pike" } } }
+      or kinds[math.floor(rnd(1, #kinds + 1))]
+    local eextra = {}
+    for key, v in pairs(ek[2]) do eextra[key] = v end
+    local G = fight{ side1 = { unit("u", k[1], x, y, rnd(-20, 20), extra) },
+                     side2 = { unit("e", ek[1], x + rnd(-80, 80), y + rnd(60, 220), (n % 4 < 2 and 0 or 180) + rnd(-40, 40), eextra) } }
+    local uid = G.by_id[1].u
+    local e = G.D[G.by_id[2].e]
+    if n % 5 == 0 then e.disorganised = true end
+    trials.SKIP = false
+    asked = 0
+    local all = ai.charge_target(G, uid)
+    without = without + asked
+    G.D[uid].ai_last_charge = nil
+    trials.SKIP = true
+    asked = 0
+    local cheap = ai.charge_target(G, uid)
+    with = with + asked
+    G.D[uid].ai_last_charge = nil
+    if all then charges = charges + 1 end
+    if all == cheap then same = same + 1 end
+  end
+  ai.reaction_chance = chance
+  trials.SKIP = true
+  T.eq(same, 60, "the same charge (or none) in every situation")
+  T.truthy(charges >= 10 and charges < 60, "some situations charge, some do not (" .. charges .. " of 60 charge)")
+  T.truthy(with < without, string.format("fewer chances worked out: %d with the skips, %d without", with, without))
+end)
