@@ -474,7 +474,8 @@ local function objective(G, uid, allowed, enemies)
       local dist = q.distance / MM
       if o.in_melee then dist = dist - 40 end
       -- an enemy behind the flank needs a turn: one to the front is preferred
-      if not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
+      -- (not asked of one already no nearer than the best: the turn only adds)
+      if not (best_d and dist >= best_d) and not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
       if not best_d or dist < best_d then best, best_d = q.id, dist end
     end
   end
