@@ -470,13 +470,16 @@ local function objective(G, uid, allowed, enemies)
   local best, best_d
   for _, q in ipairs(enemies or turn.enemies_within(G, uid, 3000)) do
     local o = G.D[q.id]
-    if not o.routing and not o.gone and (not allowed or allowed(q.id)) then
+    if not o.routing and not o.gone then
       local dist = q.distance / MM
       if o.in_melee then dist = dist - 40 end
-      -- an enemy behind the flank needs a turn: one to the front is preferred
-      -- (not asked of one already no nearer than the best: the turn only adds)
-      if not (best_d and dist >= best_d) and not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
-      if not best_d or dist < best_d then best, best_d = q.id, dist end
+      -- (one already no nearer than the best is not asked about its sector
+      -- or its arc: the turn only adds; commander_trials.lua)
+      if not (best_d and dist >= best_d) and (not allowed or allowed(q.id)) then
+        -- an enemy behind the flank needs a turn: one to the front is preferred
+        if not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
+        if not best_d or dist < best_d then best, best_d = q.id, dist end
+      end
     end
   end
   return best

@@ -26,7 +26,10 @@
 --    with best * 1.5 < need (1.6: room for the sum's rounding) is not,
 --    whatever p is.
 -- 4. The move choice asks for the enemies within 3,000 paces and whether
---    each lies in its order's sector once, not once more for its objective.
+--    each lies in its order's sector once, not once more for its objective;
+--    and the objective (the nearest, an enemy outside the front arc counted
+--    80 paces further) asks about the sector and the arc only of an enemy
+--    that could still be nearer than the best so far.
 local tables = require("wrg.tables")
 local turn = require("wrg.turn")
 
