@@ -676,11 +676,10 @@ function plan_move(G, uid)
     return score
   end
   local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
-  local where = trials.where(G, uid, goal)
   for i, bb in ipairs(cands) do
     -- (a bearing whose best score, from geometry, cannot beat the best so
     -- far is not tried: commander_trials.lua; the same choice, fewer trials)
-    local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM, where)
+    local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
     if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
       local after, moved, crowd
       local straight = trials.SKIP and math.abs(turn.norm(bb - facing)) < 0.5

@@ -14,9 +14,7 @@
 --    than the furthest any point of the mover travels. So the distance after
 --    the trial is at least the distance now minus that, and a candidate
 --    whose score with that least distance (no crowding, moved) cannot beat
---    the best so far needs no trial. A second bound follows the direction
---    of travel (T.least_by_direction: a move 60 degrees off the objective
---    closes on it by half its length, not all of it); the larger is used.
+--    the best so far needs no trial.
 -- 2. Sameness. A bearing within half a degree of the facing is no turn at
 --    all (try_move turns only from 0.5 degrees): its trial is the very
 --    trial of another such bearing, and its answers are reused.
@@ -43,8 +41,6 @@ T.SLACK = 0.5
 
 -- Off: every candidate is tried, as before (the tests compare the choices).
 T.SKIP = true
--- The bound by the direction of travel (T.least_by_direction) as well.
-T.BY_DIRECTION = true
 
 -- The least edge-to-edge distance (mm) from unit d (of width d.w and depth
 -- d.dp) to a unit standing still `dist` mm away now, after the unit turns
@@ -62,84 +58,18 @@ function T.least_distance(d, dist, angle, go, mm_per_pace)
   return least > 0 and least or 0
 end
 
--- Where a unit and its objective stand, for T.least_distance_of_move: the
--- unit's centre, the objective's centre, facing and size (nil when the
--- objective's size is not kept in its record).
-function T.where(G, uid, tid)
-  local o = G.D[tid]
-  if not o or not o.w or not o.dp then return nil end
-  local cx, cy = G.bf:pos(uid)
-  local tx, ty, tf = G.bf:pos(tid)
-  return { cx = cx, cy = cy, tx = tx, ty = ty, tf = tf, tw = o.w, tdp = o.dp }
-end
-
--- Whether the bearing x lies on the turn from `from` through `span`
--- degrees (signed, as bf:move's 'turn' takes it).
-local function on_turn(from, span, x)
-  local off = turn.norm(x - from)
-  if span >= 0 then return off >= 0 and off <= span end
-  return off <= 0 and off >= span
-end
-
-local function clamp(v, lo, hi) if v < lo then return lo elseif v > hi then return hi end return v end
-
--- The same least distance by the direction of travel: the unit's base
--- after turning through `angle` degrees (or any part of them: a friend may
--- stop the turn) and advancing up to `go` mm lies on the far side of the
--- line through the objective's point nearest the unit's centre (normal n,
--- from there to the centre), less what the move brings it towards that
--- line (the advance times the least of n and the move's direction) and
--- half the base's extent across n (at its widest over the turn). Nil when
--- the centre stands on the objective.
-function T.least_by_direction(d, where, facing, angle, go)
-  local g = math.rad(where.tf)
-  local ax, ay = -math.sin(g), math.cos(g) -- the objective's ahead
-  local bx, by = math.cos(g), math.sin(g)  -- and across
-  local rx, ry = where.cx - where.tx, where.cy - where.ty
-  local la, lc = rx * ax + ry * ay, rx * bx + ry * by
-  local da, dc = la - clamp(la, -where.tdp / 2, where.tdp / 2), lc - clamp(lc, -where.tw / 2, where.tw / 2)
-  local gap = math.sqrt(da * da + dc * dc)
-  if gap < 1e-6 then return nil end
-  local nx, ny = (da * ax + dc * bx) / gap, (da * ay + dc * by) / gap
-  local psi = math.deg(math.atan(-nx, ny)) -- the bearing n points along
-  local function cosd(x) return math.cos(math.rad(x)) end
-  -- the least of n and the direction of the advance over the turn
-  local m = math.min(cosd(facing - psi), cosd(facing + angle - psi))
-  if on_turn(facing, angle, psi + 180) then m = -1 end
-  -- the base's half extent along n: (depth/2)|cos a| + (width/2)|sin a|,
-  -- a = psi - facing; largest (half the diagonal) at a = +-a0 (+180)
-  local hd, hw = d.dp / 2, d.w / 2
-  local function h(phi)
-    local a = math.rad(psi - phi)
-    return hd * math.abs(math.cos(a)) + hw * math.abs(math.sin(a))
-  end
-  local hmax = math.max(h(facing), h(facing + angle))
-  local a0 = math.deg(math.atan(hw, hd))
-  for _, a in ipairs({ a0, -a0, a0 + 180, 180 - a0 }) do
-    if on_turn(facing, angle, psi - a) then hmax = math.sqrt(hd * hd + hw * hw) end
-  end
-  return gap + go * math.min(0, m) - hmax
-end
-
 -- The least distance (mm) to the objective, `dist` mm away now, after
 -- ai.lua's trial move (try_move) of `paces` on bearing bb by a unit facing
 -- `facing`: the turn it makes (none under half a degree), the paces the turn
 -- costs (ai.turn_cost), the push-back it still owes. nil unless `may_skip`
 -- (a best so far to beat; no wheel tried after the move).
-function T.least_distance_of_move(d, bb, facing, paces, dist, mm_per_pace, may_skip, where)
+function T.least_distance_of_move(d, bb, facing, paces, dist, mm_per_pace, may_skip)
   if not may_skip or not T.SKIP then return nil end
   local ai = require("wrg.ai")
   local diff = turn.norm(bb - facing)
   local angle, cost = 0, 0
   if math.abs(diff) >= 0.5 then angle, cost = diff, ai.turn_cost(d, diff) end
-  local go = paces - cost - (d.push_debt or 0)
-  local least = T.least_distance(d, dist, angle, go, mm_per_pace)
-  -- (T.where's objective: the bound by the direction of travel too, the larger)
-  if least and where and T.BY_DIRECTION then
-    local by_dir = T.least_by_direction(d, where, facing, angle, math.max(0, go) * math.max(mm_per_pace, tables.MM_PER_PACE))
-    if by_dir and by_dir - T.SLACK > least then least = by_dir - T.SLACK end
-  end
-  return least
+  return T.least_distance(d, dist, angle, paces - cost - (d.push_debt or 0), mm_per_pace)
 end
 
 -- A test of enemy ids (an order's sector: ai.lua allowed_by) that
