@@ -14,6 +14,7 @@ local sheet = require("wrg.orders.sheet")
 local vocabulary = require("wrg.orders.vocabulary")
 local messengers = require("wrg.orders.messengers")
 local signals = require("wrg.orders.signals")
+local trials = require("wrg.commander_trials")
 
 local ai = {}
 
@@ -371,14 +372,21 @@ function choose_charge(G, uid)
   end
   if not best then return nil end
   if best_v >= 10 then return best end
+  -- an enemy that will charge us anyway: better to meet it charging
+  local threatened = turn.in_reach(G, best, uid) and not G.D[best].in_melee
+  local need = threatened and 0.5 or 0.8
+  -- (the chance p lies in 0..1: when the test below holds for p = 0, or
+  -- fails even for p = 1, with room for rounding, the chance is not worked
+  -- out: commander_trials.lua; the same choice)
+  if trials.SKIP and (best_v * 0.5 >= need or best_v * 1.6 < need) then
+    if best_v * 0.5 >= need then return best end
+    return nil
+  end
   local p = ai.reaction_chance(G, uid, "attempting to charge", {
     fanatics_charge = G.D[best].fanatic or nil,
     li_vs_heavier = (d.type == "LI" and troops.heavier_or_mounted(G.D[best])) or nil,
   })
   if d.fanatic then p = 1 end
-  -- an enemy that will charge us anyway: better to meet it charging
-  local threatened = turn.in_reach(G, best, uid) and not G.D[best].in_melee
-  local need = threatened and 0.5 or 0.8
   if best_v * (0.5 + p) >= need then return best end
   return nil
 end
@@ -410,6 +418,14 @@ ai.TURN_PACES = 0.3
 -- to 0.07-0.15 a battle in 5 scenarios (docs/rulesets/wrg.md, Measurements).
 ai.WHEEL_ROOM = false
 
+-- The paces a turn of `diff` degrees costs a unit's move (TURNING: a turn
+-- of more than 45 degrees; the trial move below and its bound in
+-- commander_trials.lua both read it here).
+function ai.turn_cost(d, diff)
+  if math.abs(diff) > 45 then return troops.turn_time(d) * turn.normal_move(d) * (d.disorganised and 2 or 1) end
+  return 0
+end
+
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
 -- its distance to a target afterwards (mm) and the paces moved.
 local function try_move(G, uid, b, paces, tid, near)
@@ -420,7 +436,7 @@ local function try_move(G, uid, b, paces, tid, near)
     local cost = 0
     if math.abs(diff) >= 0.5 then
       G.bf:move(uid, "turn", diff)
-      if math.abs(diff) > 45 then cost = troops.turn_time(d) * turn.normal_move(d) * (d.disorganised and 2 or 1) end
+      cost = ai.turn_cost(d, diff)
     end
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
@@ -450,16 +466,20 @@ end
 -- The enemy an attacking unit makes for: the nearest that is not routing,
 -- preferring one already fighting friends (a reserve coming up takes it in
 -- flank or adds its weight: the fight is decided sooner) and one to its front.
-local function objective(G, uid, allowed)
+local function objective(G, uid, allowed, enemies)
   local best, best_d
-  for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
+  for _, q in ipairs(enemies or turn.enemies_within(G, uid, 3000)) do
     local o = G.D[q.id]
-    if not o.routing and not o.gone and (not allowed or allowed(q.id)) then
+    if not o.routing and not o.gone then
       local dist = q.distance / MM
       if o.in_melee then dist = dist - 40 end
-      -- an enemy behind the flank needs a turn: one to the front is preferred
-      if not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
-      if not best_d or dist < best_d then best, best_d = q.id, dist end
+      -- (one already no nearer than the best is not asked about its sector
+      -- or its arc: the turn only adds; commander_trials.lua)
+      if not (best_d and dist >= best_d) and (not allowed or allowed(q.id)) then
+        -- an enemy behind the flank needs a turn: one to the front is preferred
+        if not G.bf:in_arc(uid, q.id, 90) then dist = dist + 80 end
+        if not best_d or dist < best_d then best, best_d = q.id, dist end
+      end
     end
   end
   return best
@@ -576,9 +596,12 @@ function plan_move(G, uid)
   local o = d.state == nil and sheet.current(d) or nil
   if d.state == nil and (not o or o.kind == "hold") then return nil end
   if o and o.kind ~= "attack" and o.kind ~= "skirmish" then return move_without_enemy(G, uid, o) end
-  local allowed = allowed_by(G, uid, o)
+  local allowed = trials.remembered(allowed_by(G, uid, o))
   local target, dist
-  for _, q in ipairs(turn.enemies_within(G, uid, 3000)) do
+  -- (the list and the order's sector answers are kept for objective below:
+  -- nothing moves in between; commander_trials.lua)
+  local enemies = turn.enemies_within(G, uid, 3000)
+  for _, q in ipairs(enemies) do
     local e = G.D[q.id]
     if not e.routing and not e.gone and (not allowed or allowed(q.id)) then target, dist = q.id, q.distance / MM; break end
   end
@@ -619,7 +642,7 @@ function plan_move(G, uid)
     if arc >= 180 or G.bf:in_arc(uid, target, arc) then return nil end
     return { bearing = b, distance = 0 }
   end
-  local goal = objective(G, uid, allowed) or target
+  local goal = objective(G, uid, allowed, trials.SKIP and enemies or nil) or target
   local gd = G.bf:distance(uid, goal) / MM
   b = turn.bearing(G, uid, goal)
   local reach = turn.charge_move(d)
@@ -645,13 +668,29 @@ function plan_move(G, uid)
   -- (friends already that close are not counted: every move would pay)
   local near = {}
   for _, q in ipairs(turn.near(G, uid, ai.CROWD)) do near[q.id] = true end
-  for i, bb in ipairs(cands) do
-    local after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+  local function score_of(i, bb, after, moved, crowd)
     local score = after / MM + math.abs(turn.norm(bb - b)) * 0.05 + crowd * ai.CROWD_PACES
       + math.abs(turn.norm(bb - facing)) * (i > 2 and ai.TURN_PACES or ai.TURN_PACES / 3)
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
-    if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
+    return score
+  end
+  local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
+  for i, bb in ipairs(cands) do
+    -- (a bearing whose best score, from geometry, cannot beat the best so
+    -- far is not tried: commander_trials.lua; the same choice, fewer trials)
+    local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
+    if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
+      local after, moved, crowd
+      local straight = trials.SKIP and math.abs(turn.norm(bb - facing)) < 0.5
+      if straight and no_turn then after, moved, crowd = no_turn[1], no_turn[2], no_turn[3]
+      else
+        after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+        if straight then no_turn = { after, moved, crowd } end
+      end
+      local score = score_of(i, bb, after, moved, crowd)
+      if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
+    end
   end
   -- (tested by the flag, not the score: straight ahead's 10-pace bonus
   -- took a blocked move's score just under 1000, and the move that went
