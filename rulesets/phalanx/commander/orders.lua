@@ -216,7 +216,14 @@ local function best_order(G, g, lazy)
       local e = charge_q[i].id
       local a = turn.turn_towards(G, g, e)
       if abs(a) <= tr + 1e-6 then
-        if ai.sensible_charge(G, g, e) then
+        -- no swinging back (the plan) for a charge either: a link that
+        -- turned one way for its last order does not wheel back the other
+        -- way to charge (Isandlwana, seed 63: a Zulu horn charged +87,
+        -- then -57, then moved -90 and charged +47 degrees, a new target
+        -- each turn: the referee's facing-oscillates)
+        if ai.swings_back(G, g, a) then
+          declined = true
+        elseif ai.sensible_charge(G, g, e) then
           local v = charge_value(G, g, e)
           if v > best_v then best, best_v = { gid = g.gid, kind = "charge", target = e, turn = a }, v end
         else
@@ -361,7 +368,8 @@ function ai.activate(G, side, points)
     if order and cost <= left then
       out[#out + 1] = order
       left = left - cost
-      if order.kind == "move" then ai.remember_move(G, G.groups[c.gid], order) end
+      if order.kind == "move" then ai.remember_move(G, G.groups[c.gid], order)
+      elseif order.kind == "charge" then ai.remember_turn(G, G.groups[c.gid], order.turn) end
     end
   end
   -- a link behind a friend that goes forward follows it
@@ -370,7 +378,11 @@ function ai.activate(G, side, points)
 end
 
 function ai.free_order(G, g)
-  return (best_order(G, g))
+  local order = best_order(G, g)
+  -- remembered as a paid order is (no swinging back, blocked links)
+  if order and order.kind == "move" then ai.remember_move(G, g, order)
+  elseif order and order.kind == "charge" then ai.remember_turn(G, g, order.turn) end
+  return order
 end
 
 -- Evade when standing would go badly.

@@ -182,6 +182,36 @@ T.case("Commander plan: no swinging back; a link that turned one way is not orde
   T.truthy(not ai.swings_back(G, g, -30), "the memory is of its last two turns")
 end)
 
+T.case("Commander plan: no swinging back to charge; the last order's turn and its lining up both count (issue #13, facing-oscillates)", function()
+  -- HCC (a turn of 90) at (600, 200) facing north; an LIS foe off to
+  -- its right and a little ahead, within a move (120 mm) and the turn allowance
+  local G = skirmish({ { id = "horse", class = "HCC", at = { 600, 200 } } },
+                     { { id = "foe", class = "LIS", at = { 680, 280 } } }, { 4 })
+  G.ai_charge_threshold = -5        -- any charge is worth it: only the plan forbids it
+  local g = group_of(G, 1, "horse")
+  local a = turn.turn_towards(G, g, G.by_vid[2].foe)
+  T.truthy(a < -15, "the foe lies to the right (negative): " .. a)
+  local first = ai.best_order(G, g)
+  T.eq(first and first.kind, "charge", "unplanned, it charges")
+  -- its last order (this side's previous turn) turned it 40 degrees left:
+  -- the charge back to the right is not ordered
+  ai.remember_turn(G, g, 40)
+  G.pturn = G.pturn + 2
+  local again = ai.best_order(G, g)
+  T.truthy(not again or again.kind ~= "charge", "no charge swinging back: " .. tostring(again and again.kind))
+  -- an order of a small turn, its facing then lined up 40 degrees left on
+  -- the way (the engine, not the order): the swing back is seen too
+  G = skirmish({ { id = "horse", class = "HCC", at = { 600, 200 } } },
+               { { id = "foe", class = "LIS", at = { 680, 280 } } }, { 4 })
+  G.ai_charge_threshold = -5
+  g = group_of(G, 1, "horse")
+  ai.remember_turn(G, g, 5)
+  turn.place(G, g.ids[1], 600, 200, 40)
+  G.pturn = G.pturn + 2
+  T.truthy(ai.swings_back(G, g, -30), "its facing went 40 left since its last order")
+  T.truthy(not ai.swings_back(G, g, 30), "further left is no swing back")
+end)
+
 T.case("Commander plan (following a friend): a link whose lane a friend shuts follows it when the friend is ordered forward, and moves that far", function()
   -- `leg` (HIN, 80 x 40) stands 20 mm behind the skirmishers `vli` in its
   -- lane; the skirmishers are ordered 120 mm straight on: leg may follow
