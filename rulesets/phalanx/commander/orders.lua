@@ -131,6 +131,13 @@ local function finish_advance(G, g, p)
   G.placing = placing
   if st then for j = 1, #g.ids do st[g.ids[j]] = stamps[j] end end
   if abs(turned) < 0.5 and ahead < 0.5 then return nil end
+  -- a turning order whose turn the engine will not make (a friend against
+  -- the link's side: the pivot would overlap it) is not the move planned:
+  -- the engine then tries the move unturned, and a friend at its corner
+  -- stops it where the way ahead measured clear (Isandlwana, seed 90: the
+  -- 17th Lancers ordered to turn -22 degrees beside the Frontier Light
+  -- Horse, paid four turns to move 0 mm; the referee's stuck-behind-friend)
+  if abs(want) >= 5 and abs(turned) < 0.5 then return nil end
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 

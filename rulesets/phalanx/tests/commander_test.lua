@@ -361,6 +361,31 @@ T.case("Commander, Movement (a module's own advance planned, the fantasy module'
   T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1, "it moved")
 end)
 
+T.case("Commander, Movement (Table 3's turn, a friend at the side): no turning order paid for whose turn the engine will not make", function()
+  -- Isandlwana, seed 90, turn 6 (the bases as they stood): the 17th Lancers
+  -- (HCC, pivoting on its centre) facing -177 degrees with the Frontier
+  -- Light Horse ahead and to its right, 4 mm clear of its lane. Ordered to
+  -- turn towards it, the engine does not make the turn (the pivot would
+  -- overlap the friend) and the move then goes nowhere: four paid moves of
+  -- 0 mm, "stopped by Frontier Light Horse" (the referee's stuck-behind-friend)
+  local G = skirmish({ { id = "horse", class = "HCC", at = { 220.07, 1036.6, -177.06 } },
+                       { id = "flh", class = "LSC", at = { 303.91, 960.8, -177.06 } } },
+                     { { id = "e", class = "HIN", at = { 900, 300, 0 } } }, { 4 })
+  local g = group_of(G, 1, "horse")
+  for _, want in ipairs({ -22.5, 22.5 }) do
+    local order = ai.plan_advance(G, g, want, 40)
+    if order then
+      local snap = turn.snapshot_group(G, g)
+      local x0, y0, f0 = turn.pos(G, g.ids[1])
+      turn.execute_order(G, g, order)
+      local x1, y1, f1 = turn.pos(G, g.ids[1])
+      T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1 or math.abs(turn.norm(f1 - f0)) >= 1,
+        "asked " .. want .. ": the order paid for moved or turned it (turn " .. tostring(order.turn) .. ", " .. tostring(order.dist) .. " mm)")
+      turn.restore_group(G, g, snap)
+    end
+  end
+end)
+
 T.case("Commander, Deployment (the main battle line's three-frontage gap kept in play): no turn in place paid for that the engine undoes", function()
   -- a link of two in line (HIN, 80 x 40 mm) with the only other MBL vignette
   -- straight behind its left member, `gap` mm edge to edge (the limit is 240):
