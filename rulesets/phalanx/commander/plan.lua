@@ -133,6 +133,8 @@ function ai.objective(G, g, n, nd)
   return e, ed
 end
 
+local BLOCKED_TURNS = 10   -- player turns (five of its side's)
+
 -- Whether group g's last paid move left it where it was: the plan keeps
 -- where its first vignette stood when the move was ordered.
 function ai.blocked(G, g)
@@ -140,7 +142,12 @@ function ai.blocked(G, g)
   local last = p.last[g.gid]
   if not last then return false end
   local uid = g.ids[1]
-  if last.uid ~= uid or last.pturn ~= G.pturn - 2 then return false end
+  -- (remembered for five of its side's turns, not one: a link that got no
+  -- order the turn after was paid again the turn after that, and again:
+  -- Leipzig, seed 7, Rayevsky's grenadiers moved 0 mm behind their own
+  -- battery in four orders of alternate turns; the referee's
+  -- stuck-behind-friend)
+  if last.uid ~= uid or last.pturn >= G.pturn or last.pturn < G.pturn - BLOCKED_TURNS then return false end
   local x, y, f = pos(G, uid)
   return abs(x - last.x) < 1 and abs(y - last.y) < 1 and abs(turn.norm(f - last.f)) < 1, last
 end

@@ -122,6 +122,14 @@ T.case("Commander plan: a link whose paid move went nowhere is not paid to make 
   local again = ai.best_order(G, g)
   T.truthy(again == nil or math.abs((again.turn or 0) - order.turn) >= 5,
     "no order, or one that turns round the obstacle: " .. tostring(again and again.turn))
+  -- given no order then, it is not paid for the same move the turn after
+  -- either (Leipzig, seed 7: paid on alternate turns, four times), for
+  -- five of its side's turns
+  G.pturn = G.pturn + 2
+  T.truthy(ai.blocked(G, g), "two of its side's turns on, still where it was")
+  G.pturn = G.pturn + 8
+  T.truthy(not ai.blocked(G, g), "forgotten after five of its side's turns")
+  G.pturn = G.pturn - 10
   -- a link that did move is planned afresh
   turn.place(G, g.ids[1], 600, 280, 0)
   T.truthy(not ai.blocked(G, g), "it moved")
