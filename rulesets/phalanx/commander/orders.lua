@@ -131,13 +131,17 @@ local function finish_advance(G, g, p)
   G.placing = placing
   if st then for j = 1, #g.ids do st[g.ids[j]] = stamps[j] end end
   if abs(turned) < 0.5 and ahead < 0.5 then return nil end
-  -- a turning order whose turn the engine will not make (a friend against
-  -- the link's side: the pivot would overlap it) is not the move planned:
-  -- the engine then tries the move unturned, and a friend at its corner
-  -- stops it where the way ahead measured clear (Isandlwana, seed 90: the
-  -- 17th Lancers ordered to turn -22 degrees beside the Frontier Light
-  -- Horse, paid four turns to move 0 mm; the referee's stuck-behind-friend)
-  if abs(want) >= 5 and abs(turned) < 0.5 then return nil end
+  -- a blocked link (its last paid move went nowhere) ordered to turn where
+  -- the engine will not make the turn (a friend against the link's side:
+  -- the pivot would overlap it): the engine then tries the move unturned,
+  -- which is the move that went nowhere (Isandlwana, seed 90: the 17th
+  -- Lancers ordered to turn -22 degrees beside the Frontier Light Horse,
+  -- whose corner stopped them where the way ahead measured clear, paid
+  -- four turns to move 0 mm; the referee's stuck-behind-friend). Not
+  -- blocked, the unturned move often goes, and is worth its point: the
+  -- same rule for every link cost fog_and_rain 71.5 -> 67.0% decided
+  -- (200 battles); for blocked links only, 70.0%
+  if blocked and abs(want) >= 5 and abs(turned) < 0.5 then return nil end
   return { gid = g.gid, kind = "move", turn = want, dist = step, detach = p.detach }
 end
 

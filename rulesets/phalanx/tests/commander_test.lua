@@ -369,7 +369,7 @@ T.case("Commander, Movement (a module's own advance planned, the fantasy module'
   T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1, "it moved")
 end)
 
-T.case("Commander, Movement (Table 3's turn, a friend at the side): no turning order paid for whose turn the engine will not make", function()
+T.case("Commander, Movement (Table 3's turn, a friend at the side): a blocked link is not paid for a turning order whose turn the engine will not make", function()
   -- Isandlwana, seed 90, turn 6 (the bases as they stood): the 17th Lancers
   -- (HCC, pivoting on its centre) facing -177 degrees with the Frontier
   -- Light Horse ahead and to its right, 4 mm clear of its lane. Ordered to
@@ -380,6 +380,10 @@ T.case("Commander, Movement (Table 3's turn, a friend at the side): no turning o
                        { id = "flh", class = "LSC", at = { 303.91, 960.8, -177.06 } } },
                      { { id = "e", class = "HIN", at = { 900, 300, 0 } } }, { 4 })
   local g = group_of(G, 1, "horse")
+  -- its last paid move (its side's turn before) went nowhere
+  ai.remember_move(G, g, { kind = "move", turn = -22.5, dist = 40 })
+  G.pturn = G.pturn + 2
+  T.truthy(ai.blocked(G, g), "the plan knows its last move went nowhere")
   for _, want in ipairs({ -22.5, 22.5 }) do
     local order = ai.plan_advance(G, g, want, 40)
     if order then
