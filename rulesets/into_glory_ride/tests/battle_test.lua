@@ -36,7 +36,11 @@ local ARMIES = { "swiss_pike", "english_civil_war_parliament", "sekigahara_tokug
 -- (Moved by issue #13's third round: no turn in place paid for that the
 -- line's cohesion undoes, commander/orders.lua: before, the turn limit (30)
 -- was reached; now the French win in turn 13, an Allied key vignette broken.)
-local GOLDEN = { winner = 1, reason = "key vignette broken", turns = 13, hash = "5391056eaff0bdda" }
+-- (Moved by issue #13's fourth round: a link whose paid move went nowhere
+-- is remembered as blocked for five of its side's turns, not one,
+-- commander/plan.lua: before, the French won in turn 13 by an Allied key
+-- vignette broken; now in turn 26 by a third of the Allied MBL broken.)
+local GOLDEN = { winner = 1, reason = "a third of the MBL broken", turns = 26, hash = "b9527f1bcb119959" }
 
 T.case("Battle: the seeded golden Waterloo (winner, turns and final hash)", function()
   local r = battle.run{ scenario = parse("scenarios/into_glory_ride/waterloo.yaml"), seed = 1815 }

@@ -55,7 +55,7 @@ local function plan_of(G, side)
   if not plans then plans = {}; G.ai_plan = plans end
   local p = plans[side]
   if not p then
-    p = { objective = {}, load = {}, last = {} }
+    p = { objective = {}, load = {}, last = {}, swing = {} }
     plans[side] = p
   end
   return p
@@ -133,6 +133,8 @@ function ai.objective(G, g, n, nd)
   return e, ed
 end
 
+local BLOCKED_TURNS = 10   -- player turns (five of its side's)
+
 -- Whether group g's last paid move left it where it was: the plan keeps
 -- where its first vignette stood when the move was ordered.
 function ai.blocked(G, g)
@@ -140,19 +142,46 @@ function ai.blocked(G, g)
   local last = p.last[g.gid]
   if not last then return false end
   local uid = g.ids[1]
-  if last.uid ~= uid or last.pturn ~= G.pturn - 2 then return false end
+  -- (remembered for five of its side's turns, not one: a link that got no
+  -- order the turn after was paid again the turn after that, and again:
+  -- Leipzig, seed 7, Rayevsky's grenadiers moved 0 mm behind their own
+  -- battery in four orders of alternate turns; the referee's
+  -- stuck-behind-friend)
+  if last.uid ~= uid or last.pturn >= G.pturn or last.pturn < G.pturn - BLOCKED_TURNS then return false end
   local x, y, f = pos(G, uid)
   return abs(x - last.x) < 1 and abs(y - last.y) < 1 and abs(turn.norm(f - last.f)) < 1, last
 end
 
--- Whether turning group g `want` degrees would swing it back: its order of
--- one of its side's last two turns turned it 15 degrees or more the other way.
+-- Whether turning group g `want` degrees would swing it back: an order of
+-- one of its side's last two turns (a move, a charge or an initiative 7+'s
+-- free order) turned it 15 degrees or more the other way.
+-- Charges count (issue #13, fourth round): the 17th Lancers at Isandlwana
+-- (seed 5) charged turning -45 degrees, were ordered on turning +90 the
+-- next turn, charged again at -45, and the referee counted a facing
+-- swung back and forth three turns running; the plan remembered only
+-- paid moves, so the move that swung back was not seen as one.
 local SWING = 15
 function ai.swings_back(G, g, want)
   if abs(want) < SWING then return false end
-  local last = plan_of(G, g.side).last[g.gid]
+  local last = plan_of(G, g.side).swing[g.gid]
   if not last or last.uid ~= g.ids[1] or last.pturn < G.pturn - 4 then return false end
-  return abs(last.turn) >= SWING and last.turn * want < 0
+  if abs(last.turn) >= SWING and last.turn * want < 0 then return true end
+  -- what its facing did since (the order's turn and any lining up on the
+  -- way: Isandlwana, seed 95, a Zulu horn ordered 11 degrees was lined up
+  -- 34 more, then ordered 45 back)
+  local _, _, f = pos(G, g.ids[1])
+  local moved = turn.norm(f - last.f)
+  return abs(moved) >= SWING and moved * want < 0
+end
+
+-- Remembers the turn an order of group g made (for ai.swings_back): its
+-- last order that turned 15 degrees or more, or went straight on, wins.
+function ai.remember_turn(G, g, turned)
+  local p = plan_of(G, g.side)
+  local sw = p.swing[g.gid]
+  if not sw then sw = {}; p.swing[g.gid] = sw end
+  local _, _, f = pos(G, g.ids[1])
+  sw.uid, sw.turn, sw.pturn, sw.f = g.ids[1], turned or 0, G.pturn, f
 end
 
 -- Remembers a paid move of group g (for ai.blocked and ai.swings_back).
@@ -163,6 +192,7 @@ function ai.remember_move(G, g, order)
   local last = p.last[g.gid]
   if not last then last = {}; p.last[g.gid] = last end
   last.uid, last.x, last.y, last.f, last.turn, last.pturn = uid, x, y, f, order.turn or 0, G.pturn
+  ai.remember_turn(G, g, order.turn)
 end
 
 return ai

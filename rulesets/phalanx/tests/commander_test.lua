@@ -122,6 +122,14 @@ T.case("Commander plan: a link whose paid move went nowhere is not paid to make 
   local again = ai.best_order(G, g)
   T.truthy(again == nil or math.abs((again.turn or 0) - order.turn) >= 5,
     "no order, or one that turns round the obstacle: " .. tostring(again and again.turn))
+  -- given no order then, it is not paid for the same move the turn after
+  -- either (Leipzig, seed 7: paid on alternate turns, four times), for
+  -- five of its side's turns
+  G.pturn = G.pturn + 2
+  T.truthy(ai.blocked(G, g), "two of its side's turns on, still where it was")
+  G.pturn = G.pturn + 8
+  T.truthy(not ai.blocked(G, g), "forgotten after five of its side's turns")
+  G.pturn = G.pturn - 10
   -- a link that did move is planned afresh
   turn.place(G, g.ids[1], 600, 280, 0)
   T.truthy(not ai.blocked(G, g), "it moved")
@@ -180,6 +188,36 @@ T.case("Commander plan: no swinging back; a link that turned one way is not orde
   -- two of its side's turns later the plan may turn it
   G.pturn = G.pturn + 4
   T.truthy(not ai.swings_back(G, g, -30), "the memory is of its last two turns")
+end)
+
+T.case("Commander plan: no swinging back to charge; the last order's turn and its lining up both count (issue #13, facing-oscillates)", function()
+  -- HCC (a turn of 90) at (600, 200) facing north; an LIS foe off to
+  -- its right and a little ahead, within a move (120 mm) and the turn allowance
+  local G = skirmish({ { id = "horse", class = "HCC", at = { 600, 200 } } },
+                     { { id = "foe", class = "LIS", at = { 680, 280 } } }, { 4 })
+  G.ai_charge_threshold = -5        -- any charge is worth it: only the plan forbids it
+  local g = group_of(G, 1, "horse")
+  local a = turn.turn_towards(G, g, G.by_vid[2].foe)
+  T.truthy(a < -15, "the foe lies to the right (negative): " .. a)
+  local first = ai.best_order(G, g)
+  T.eq(first and first.kind, "charge", "unplanned, it charges")
+  -- its last order (this side's previous turn) turned it 40 degrees left:
+  -- the charge back to the right is not ordered
+  ai.remember_turn(G, g, 40)
+  G.pturn = G.pturn + 2
+  local again = ai.best_order(G, g)
+  T.truthy(not again or again.kind ~= "charge", "no charge swinging back: " .. tostring(again and again.kind))
+  -- an order of a small turn, its facing then lined up 40 degrees left on
+  -- the way (the engine, not the order): the swing back is seen too
+  G = skirmish({ { id = "horse", class = "HCC", at = { 600, 200 } } },
+               { { id = "foe", class = "LIS", at = { 680, 280 } } }, { 4 })
+  G.ai_charge_threshold = -5
+  g = group_of(G, 1, "horse")
+  ai.remember_turn(G, g, 5)
+  turn.place(G, g.ids[1], 600, 200, 40)
+  G.pturn = G.pturn + 2
+  T.truthy(ai.swings_back(G, g, -30), "its facing went 40 left since its last order")
+  T.truthy(not ai.swings_back(G, g, 30), "further left is no swing back")
 end)
 
 T.case("Commander plan (following a friend): a link whose lane a friend shuts follows it when the friend is ordered forward, and moves that far", function()
@@ -329,6 +367,35 @@ T.case("Commander, Movement (a module's own advance planned, the fantasy module'
   turn.execute_order(G, g, order)
   local x1, y1 = turn.pos(G, g.ids[1])
   T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1, "it moved")
+end)
+
+T.case("Commander, Movement (Table 3's turn, a friend at the side): a blocked link is not paid for a turning order whose turn the engine will not make", function()
+  -- Isandlwana, seed 90, turn 6 (the bases as they stood): the 17th Lancers
+  -- (HCC, pivoting on its centre) facing -177 degrees with the Frontier
+  -- Light Horse ahead and to its right, 4 mm clear of its lane. Ordered to
+  -- turn towards it, the engine does not make the turn (the pivot would
+  -- overlap the friend) and the move then goes nowhere: four paid moves of
+  -- 0 mm, "stopped by Frontier Light Horse" (the referee's stuck-behind-friend)
+  local G = skirmish({ { id = "horse", class = "HCC", at = { 220.07, 1036.6, -177.06 } },
+                       { id = "flh", class = "LSC", at = { 303.91, 960.8, -177.06 } } },
+                     { { id = "e", class = "HIN", at = { 900, 300, 0 } } }, { 4 })
+  local g = group_of(G, 1, "horse")
+  -- its last paid move (its side's turn before) went nowhere
+  ai.remember_move(G, g, { kind = "move", turn = -22.5, dist = 40 })
+  G.pturn = G.pturn + 2
+  T.truthy(ai.blocked(G, g), "the plan knows its last move went nowhere")
+  for _, want in ipairs({ -22.5, 22.5 }) do
+    local order = ai.plan_advance(G, g, want, 40)
+    if order then
+      local snap = turn.snapshot_group(G, g)
+      local x0, y0, f0 = turn.pos(G, g.ids[1])
+      turn.execute_order(G, g, order)
+      local x1, y1, f1 = turn.pos(G, g.ids[1])
+      T.truthy(math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) >= 1 or math.abs(turn.norm(f1 - f0)) >= 1,
+        "asked " .. want .. ": the order paid for moved or turned it (turn " .. tostring(order.turn) .. ", " .. tostring(order.dist) .. " mm)")
+      turn.restore_group(G, g, snap)
+    end
+  end
 end)
 
 T.case("Commander, Deployment (the main battle line's three-frontage gap kept in play): no turn in place paid for that the engine undoes", function()

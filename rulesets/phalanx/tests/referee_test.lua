@@ -192,3 +192,26 @@ T.case("Referee warning, stuck-behind-friend (Movement): three orders going nowh
   T.eq(warned(ref, "stuck-behind-friend"), 1, "flagged once, at the third order")
   T.truthy(ref.warnings[1].text:find("back", 1, true), ref.warnings[1].text)
 end)
+
+T.case("Referee, recoil_distance (Results: R or RR into friends within half the move is a B): a shot at a vignette that moved into contact side-on, a friend straight behind it", function()
+  -- fog_and_rain (seed 2570518050641220632, turn 8): chariots charged and
+  -- met an ala side-on; the ala's shot repulsed them (R) straight back
+  -- into the Senones warband 77 of 180 mm away, and the engine did not
+  -- make it a B: the shot's "friends behind" was looked for along the
+  -- shooter's facing (a melee repulse's way), the repulse went straight back
+  local setup = require("phalanx.setup")
+  local fx, fy = setup.axes(90)
+  local tx, ty = 600, 240
+  local G, ref = watched({ { id = "t", class = "HIN", at = { tx, ty, 90 } },
+                           { id = "friend", class = "HIN", at = { tx - fx * 60, ty - fy * 60, 90 } } },
+                         { { id = "ala", class = "LSC", at = { 600, 320, 180 } } }, { 6, 6, 6, 6 })
+  local t, ala = G.by_vid[1].t, G.by_vid[2].ala
+  T.truthy(turn.touching_edge(G, t, ala), "the ala touches the target")
+  G.contact_moves = { { target = ala, mover = t } }
+  G.bf:set_time(1, "D shooting")
+  turn.shooting_phase(G, 1)
+  T.eq(message(function() G.bf:set_time(1, "E melee") end), nil, "the referee finds the result right")
+  local d = G.D[t]
+  T.truthy(d.broken or (d.accumulated_r or 0) + (d.accumulated_rr or 0) == 0,
+    "an R or RR into the friend 20 mm behind it (within half a move) is a B")
+end)

@@ -6,6 +6,7 @@ local T = require("lib.testing")
 local dice = require("sandtable.dice")
 local battle = require("phalanx.battle")
 local turn = require("phalanx.turn")
+local setup = require("phalanx.setup")
 
 -- A commander that does what the test says.
 local function commander(t)
@@ -595,4 +596,25 @@ T.case("Movement, linked vignettes: a link stopped by one member stays in line w
     T.near(by, 200, 1e-6)
     T.eq({ ax, bx, af, bf_ }, { 860.0, 940.0, 0.0, 0.0 })
   end
+end)
+
+T.case("Movement (The Table): a base whose corner lies on the table's edge does not advance over it", function()
+  -- the Gallic mirror of default.yaml, seed 84721676722449638, turn 30: the
+  -- chieftain's warband (80 x 40 mm), turned to charge so that a corner
+  -- lay a hair beyond y = 1200 (within on_table's 0.01 mm), charged 80 mm
+  -- and ended 36 mm off the table: the core's move took the edge it
+  -- already touched for no obstacle
+  local G = skirmish({ { id = "a", class = "LIW", at = { 756.4453848364114, 1155.2788676434782, -63.26245807800321 } } },
+                     { { id = "e", class = "HIN", at = { 300, 300, 0 } } })
+  T.eq(G.S.depth, 1200)
+  local uid = G.by_vid[1].a
+  local moved, stop = turn.advance_group(G, G.groups[G.D[uid].gid], 80)
+  local x, y, f = turn.pos(G, uid)
+  local c = setup.corners(x, y, f, G.D[uid].w, G.D[uid].d)
+  for i = 2, #c, 2 do T.truthy(c[i] <= 1200.01, "a corner off the table: y = " .. c[i]) end
+  T.truthy(moved < 1, "it cannot go further that way: " .. moved)
+  T.eq(stop, "edge")
+  -- away from the edge it goes its full move
+  moved = turn.advance_group(G, G.groups[G.D[uid].gid], -80)
+  T.near(moved, -80, 0.01)
 end)

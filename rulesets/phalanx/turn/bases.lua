@@ -335,6 +335,25 @@ local function overlaps_friend(G, uid)
   return false
 end
 
+-- The core's move lets a base whose corner lies on the table's edge (to a
+-- rounding) go on over it (the Gallic mirror of default.yaml, seed
+-- 84721676722449638, turn 30: the chieftain's link, its corner at y =
+-- 1200.0 of 1200, charged 80 mm and left a base 36 mm off the table; the
+-- referee stopped the battle). A move that ends off the table is brought
+-- back along its own path to the furthest point on it, stopped by the edge.
+local function keep_on_table(G, uid, d, x, y, f, r)
+  if on_table(G, G.px[uid], G.py[uid], G.pf[uid], d.w, d.d) then return r end
+  local fx, fy = axes(f)
+  local lo, hi = 0, r.distance or 0
+  for _ = 1, 24 do
+    local mid = (lo + hi) / 2
+    if on_table(G, x + fx * mid, y + fy * mid, f, d.w, d.d) then lo = mid else hi = mid end
+  end
+  place(G, uid, x + fx * lo, y + fy * lo, f)
+  r.distance, r.stopped_by = lo, "edge"
+  return r
+end
+
 local function advance_unit(G, uid, dist, opts)
   if dist == 0 then return { distance = 0 } end
   local d = G.D[uid]
@@ -342,10 +361,10 @@ local function advance_unit(G, uid, dist, opts)
   dist = passable_distance(G, d, x, y, f, dist)
   if groups_of.pass_through_friends[d.class] and opts == nil then
     local r = move(G, uid, "advance", dist, { ignore_side = d.side })
-    if not overlaps_friend(G, uid) then return r end
+    if not overlaps_friend(G, uid) then return keep_on_table(G, uid, d, x, y, f, r) end
     place(G, uid, x, y, f)
   end
-  return move(G, uid, "advance", dist, opts)
+  return keep_on_table(G, uid, d, x, y, f, move(G, uid, "advance", dist, opts))
 end
 
 -- Turns one base by `angle` (degrees, + = left) as Table 3 says it turns:

@@ -121,7 +121,9 @@ local function shoot(G, uid, target, contact)
     target_ahead = true,
     target_moved_into_contact = contact or false,
     shooter_in_bad_going = (going(G, uid)),
-    target_friends_behind = friends_behind(G, target, uid),
+    -- along the way a shot's repulse goes: straight back (repulse with
+    -- from_shooting), not along a touching shooter's facing as in melee
+    target_friends_behind = friends_behind(G, target, nil),
     weather = G.weather_shot and G.weather_shot(G, uid, target) or nil,   -- hook: the weather module's flags
   }
   local explain = G.report ~= nil or G.log
