@@ -18,6 +18,7 @@
 local forts = require("modules.sieges.fortifications")
 local mining = require("modules.sieges.mining")
 local ST = require("modules.sieges.wrg.state")
+local GF = require("modules.sieges.wrg.grass_fire")
 
 local E = {}
 
@@ -91,18 +92,9 @@ end
 -- burning or untenable every period for 12 periods after the last
 -- escalade, to the turn limit: counting burning sections kept the camp 44 %
 -- decided (50 battles), untenable ones 68 %, neither 92 %; the steppe post
--- 72 % either way. (grass_fire.lua's own fire_at_work, which counts any
--- burning section, is not used here for that reason.)
+-- 72 % either way.
 function E.fire_at_work(G)
-  local S = G.sieges
-  local g = S.grass
-  if g then
-    for _, id in ipairs(g.st.order) do
-      local o = g.st.objects[id]
-      if o.burning and not o.burnt then return true end
-    end
-  end
-  return false
+  return GF.grass_burning(G)
 end
 
 -- STALLED: periods without an assault after which the besieger gives up.

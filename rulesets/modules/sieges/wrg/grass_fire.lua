@@ -309,15 +309,11 @@ function GF.period(G, R)
   GF.leave(G, R)
 end
 
--- Whether the besieger's fire is at work: grass burning, or a section of the
--- fort burning or untenable (the assault goes on while it burns:
--- commander_end.lua asks).
-function GF.fire_at_work(G)
+-- Whether grass is burning on the table (the siege commander keeps up its
+-- assault while it burns: commander_end.lua asks).
+function GF.grass_burning(G)
   local S = G.sieges
   if not S then return false end
-  for _, sec in ipairs(S.forts.sections) do
-    if sec.state == "burning" or sec.state == "untenable" then return true end
-  end
   local g = S.grass
   if g then
     for _, id in ipairs(g.st.order) do
