@@ -690,7 +690,12 @@ function ai.missile_target(G, uid)
     while j do
       local e_uid = enemies[j]
       local e = D[e_uid]
-      if e.state ~= "gone" then
+      -- an enemy whose least score (a direct cast) is no better than the
+      -- best so far cannot be chosen (a later one wins only by a lower
+      -- score): its line of cast is not worked out. The same choice
+      -- (speed_test); cast_situation has no effect but its memory.
+      local least = level * 10 + (e.state == "ready" and 0 or 3)
+      if e.state ~= "gone" and (not bd or least < bd) then
         local sit = turn.cast_situation(G, d, e)
         if sit and missiles.table_for(d, e, sit) then
           local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
