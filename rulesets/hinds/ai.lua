@@ -123,13 +123,16 @@ ai.own_rank = own_rank
 -- both lists, and only until they ask for another unit.
 local view = { dist = {} }
 local function enemy_dists(G, d)
-  local enemies = turn.units(G, 3 - d.side)
   local v = view
   local placements = G.placements or 0
   local dq, dr = d.q, d.r
-  if v.G == G and v.uid == d.uid and v.list == enemies and v.placements == placements and v.q == dq and v.r == dr then
-    return enemies, v.dist, v.least
+  -- (the enemy list is asked only when the distances are worked out: a
+  -- unit leaves the field only through turn.remove, which counts
+  -- G.placements too, so with the same count the list is the same)
+  if v.G == G and v.uid == d.uid and v.placements == placements and v.q == dq and v.r == dr then
+    return v.list, v.dist, v.least
   end
+  local enemies = turn.units(G, 3 - d.side)
   local dist, D, least = v.dist, G.D, math.huge
   for j = 1, #enemies do
     local e = D[enemies[j]]
@@ -670,7 +673,11 @@ function ai.missile_target(G, uid)
   local widest = missiles.max_gap(d)
   if not widest then return nil end
   if H.gap(2) > widest then return adjacent_target(G, d) end
-  local enemies, dists = enemy_dists(G, d)
+  local enemies, dists, least = enemy_dists(G, d)
+  -- no enemy at a distance the loop below weighs (4 hexagons at most, and
+  -- a gap within the caster's range; the gap grows with the distance):
+  -- no target, without listing the enemies by distance
+  if least > 4 or H.gap(least) > widest then return nil end
   local D = G.D
   for level = 0, 4 do level_head[level] = nil end
   for j = 1, #enemies do
@@ -690,7 +697,12 @@ function ai.missile_target(G, uid)
     while j do
       local e_uid = enemies[j]
       local e = D[e_uid]
-      if e.state ~= "gone" then
+      -- an enemy whose least score (a direct cast) is no better than the
+      -- best so far cannot be chosen (a later one wins only by a lower
+      -- score): its line of cast is not worked out. The same choice
+      -- (speed_test); cast_situation has no effect but its memory.
+      local least = level * 10 + (e.state == "ready" and 0 or 3)
+      if e.state ~= "gone" and (not bd or least < bd) then
         local sit = turn.cast_situation(G, d, e)
         if sit and missiles.table_for(d, e, sit) then
           local score = level * 10 + (sit.indirect and 5 or 0) + (e.state == "ready" and 0 or 3)
