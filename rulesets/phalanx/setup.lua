@@ -91,9 +91,27 @@ end
 -- Geometry: oriented bases (the engine's convention) against terrain pieces.
 
 -- Unit vectors of a facing: forward (ahead) and right.
+-- Remembered per facing (a battle's bases hold few distinct facings, and
+-- three calls into the C library cost more than a table read); the same
+-- numbers as computed, so the same battles. Emptied when it grows past
+-- AXES_MAX facings (a long run of battles turning by odd angles).
+local AXES_MAX = 4096
+local axes_s, axes_c, axes_n = {}, {}, 0
 local function axes(facing)
+  local s = axes_s[facing]
+  if s then local c = axes_c[facing]; return -s, c, c, s end
+  if facing == 0 then
+    -- rad, sin and cos of 0 and of -0, the signs kept (0 and -0 share a key)
+    if 1 / facing > 0 then return -0.0, 1.0, 1.0, 0.0 end
+    return 0.0, 1.0, 1.0, -0.0
+  end
   local a = rad(facing)
-  local s, c = sin(a), cos(a)
+  local c
+  s, c = sin(a), cos(a)
+  if axes_n >= AXES_MAX then axes_s, axes_c, axes_n = {}, {}, 0 end
+  if facing == facing then   -- NaN is no table key
+    axes_s[facing], axes_c[facing], axes_n = s, c, axes_n + 1
+  end
   return -s, c, c, s          -- fx, fy, rx, ry
 end
 setup.axes = axes

@@ -360,3 +360,31 @@ T.case("Deployment: the core finds the same overlapping bases as the Lua code", 
   end
   T.truthy(found > 100, "overlaps exercised: " .. found)
 end)
+
+-- setup.axes remembers each facing's sine and cosine (speed): what it
+-- returns must be what the sum gives, to the bit, on the first call and
+-- after, and the sign of a zero kept (0 and -0 share a table key).
+T.case("Geometry: setup.axes, remembered, gives the computed numbers and the signs of zero", function()
+  local function computed(f)
+    local a = math.rad(f)
+    local s, c = math.sin(a), math.cos(a)
+    return { -s, c, c, s }
+  end
+  local function same(a, b) return a == b and 1 / a == 1 / b end
+  for _, f in ipairs({ 0, 0.0, -0.0, 90, 180, -180, 45.5, 359.9, 1e-300, -1e-300, 180.0, 270, 33.3333 }) do
+    for call = 1, 2 do
+      local want, got = computed(f), { setup.axes(f) }
+      for i = 1, 4 do
+        T.truthy(same(got[i], want[i]), string.format("facing %s, call %d, value %d: %s against %s",
+          tostring(f), call, i, tostring(got[i]), tostring(want[i])))
+      end
+    end
+  end
+  -- more facings than it keeps: it starts afresh and stays right
+  for k = 1, 5000 do
+    local f = k / 7
+    local want, got = computed(f), { setup.axes(f) }
+    if got[1] ~= want[1] or got[2] ~= want[2] then T.eq(got, want, "facing " .. f) end
+  end
+  T.eq({ setup.axes(1 / 7) }, computed(1 / 7), "after the refill")
+end)

@@ -39,7 +39,6 @@ local CONTACT, MIN_CONTACT_LEN, CORNER_LEN = turn.CONTACT, turn.MIN_CONTACT_LEN,
 local group_halted = turn.group_halted
 local group_in_contact = turn.group_in_contact
 local log = turn.log
-local pos = turn.pos
 local say = turn.say
 local short = turn.short
 local side_name = turn.side_name
@@ -138,8 +137,8 @@ local function link_base(G, g)
       for j = 1, #ids do local uid = ids[j]; best = min(best, G.bf:distance(gen, uid)) end
       -- whole widths: "+1 for every 4 vignette widths" counts whole multiples
       c.dist = math.floor(best / G.S.frontage)
-      local gx, gy = pos(G, gen)
-      local x, y = pos(G, ids[1])
+      local gx, gy = G.px[gen], G.py[gen]
+      local x, y = G.px[ids[1]], G.py[ids[1]]
       -- remembered per group while it and its General stay put
       local lc = G.los_cache
       if not lc then lc = {}; G.los_cache = lc end

@@ -289,17 +289,22 @@ end
 
 -- Whether a base at (x, y, f) is on the table.
 -- The corners as setup.corners makes them, without its table.
-local function off_table(x, y, W, D)
-  return x < -0.01 or x > W + 0.01 or y < -0.01 or y > D + 0.01
-end
+-- (The four corners' tests are written out: a Lua call per corner cost more
+-- than the comparisons; the same sums in the same order as the corners'.)
 local function on_table(G, x, y, f, w, dp)
   local fx, fy, rx, ry = axes(f)
   local hw, hd = w / 2, dp / 2
-  local W, D = G.S.width, G.S.depth
-  return not (off_table(x + fx * hd - rx * hw, y + fy * hd - ry * hw, W, D)
-    or off_table(x + fx * hd + rx * hw, y + fy * hd + ry * hw, W, D)
-    or off_table(x - fx * hd + rx * hw, y - fy * hd + ry * hw, W, D)
-    or off_table(x - fx * hd - rx * hw, y - fy * hd - ry * hw, W, D))
+  local S = G.S
+  local xmax, ymax = S.width + 0.01, S.depth + 0.01
+  local ax, ay, bx, by = fx * hd, fy * hd, rx * hw, ry * hw
+  local cx, cy = x + ax - bx, y + ay - by
+  if cx < -0.01 or cx > xmax or cy < -0.01 or cy > ymax then return false end
+  cx, cy = x + ax + bx, y + ay + by
+  if cx < -0.01 or cx > xmax or cy < -0.01 or cy > ymax then return false end
+  cx, cy = x - ax + bx, y - ay + by
+  if cx < -0.01 or cx > xmax or cy < -0.01 or cy > ymax then return false end
+  cx, cy = x - ax - bx, y - ay - by
+  return not (cx < -0.01 or cx > xmax or cy < -0.01 or cy > ymax)
 end
 
 -- The longest part of a straight move that keeps the base off impassable
@@ -322,12 +327,12 @@ end
 local friend_ids, friend_dists = {}, {}
 local function overlaps_friend(G, uid)
   local d = G.D[uid]
-  local x, y, f = pos(G, uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   local n = G.bf:within(uid, CONTACT, d.side, friend_ids, friend_dists)
   for i = 1, n do
     local id = friend_ids[i]
     local o = G.D[id]
-    local ox, oy, of = pos(G, id)
+    local ox, oy, of = G.px[id], G.py[id], G.pf[id]
     if circles_meet(x, y, d, ox, oy, o) and setup.bases_overlap(x, y, f, d.w, d.d, ox, oy, of, o.w, o.d, CONTACT) then
       return true
     end
@@ -436,7 +441,7 @@ local function rotate_group(G, g, angle, px, py)
   local ids = g.ids
   local nx, ny, nf = rot_x, rot_y, rot_f
   for i = 1, #ids do local uid = ids[i]
-    local x, y, f = pos(G, uid)
+    local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
     local dx, dy = x - px, y - py
     nx[i], ny[i], nf[i] = px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle
   end
@@ -469,13 +474,13 @@ local function turn_group(G, g, angle)
   if first.pivot == "front_corner" then
     local end_uid = angle > 0 and order[1] or order[#order]
     local d = G.D[end_uid]
-    local x, y, f = pos(G, end_uid)
+    local x, y, f = G.px[end_uid], G.py[end_uid], G.pf[end_uid]
     local c = setup.corners(x, y, f, d.w, d.d)
     if angle > 0 then px, py = c[1], c[2] else px, py = c[3], c[4] end
   else
     local sx, sy = 0, 0
     for j = 1, #g.ids do local uid = g.ids[j]
-      local x, y = pos(G, uid)
+      local x, y = G.px[uid], G.py[uid]
       sx, sy = sx + x, sy + y
     end
     px, py = sx / #g.ids, sy / #g.ids
@@ -502,7 +507,7 @@ local function advance_group(G, g, dist)
   local from = group_step_from
   local least = dist
   for i = 1, #g.ids do local uid = g.ids[i]
-    local x, y, f = pos(G, uid)
+    local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
     local w = from[i]
     if w then w[1], w[2], w[3] = x, y, f else from[i] = { x, y, f } end
     local r = advance_unit(G, uid, dist, opts)
@@ -571,7 +576,7 @@ turn.turn_slack = turn_slack
 local function line_up(G, g, uid, target, edge, start, turned, tr, mv)
   if not EDGE_SIGN[edge] then return false end
   local cx, cy, nf = manoeuvre.lined_up_pose(G, uid, target, edge)
-  local x, y, f = pos(G, uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   local delta = norm(nf - f)
   -- turning spent is cumulative: the charge's turn and the line-up's
   if abs(turned or 0) + abs(delta) > tr + 1e-6 then return false end
@@ -583,7 +588,7 @@ local function line_up(G, g, uid, target, edge, start, turned, tr, mv)
   for j = 1, #g.ids do local m = g.ids[j]; member[m] = true end
   for i = 1, #g.ids do local m = g.ids[i]
     local md = G.D[m]
-    local mx, my, mf = pos(G, m)
+    local mx, my, mf = G.px[m], G.py[m], G.pf[m]
     local ox, oy = mx - x, my - y
     local px, py = cx + ox * ca - oy * sa, cy + ox * sa + oy * ca
     local s0 = start[i]

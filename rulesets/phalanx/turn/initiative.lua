@@ -44,7 +44,6 @@ local log = turn.log
 local ltr_beside = turn.ltr_beside
 local ltr_towards = turn.ltr_towards
 local norm = turn.norm
-local pos = turn.pos
 local record_group = turn.record_group
 local say = turn.say
 local short = turn.short
@@ -99,7 +98,7 @@ local function neighbour(G, g, dir)
   local order = left_to_right(G, g, ltr_beside)
   local end_uid = dir > 0 and order[#order] or order[1]
   local d = G.D[end_uid]
-  local x, y, f = pos(G, end_uid)
+  local x, y, f = G.px[end_uid], G.py[end_uid], G.pf[end_uid]
   local fx, fy, rx, ry = axes(f)
   local n = G.bf:within(end_uid, tables.deployment.max_mbl_gap_frontages * G.S.frontage, g.side, beside_ids, beside_dists)
   for i = 1, n do

@@ -47,7 +47,6 @@ local log = turn.log
 local move_mm = turn.move_mm
 local near = turn.near
 local norm = turn.norm
-local pos = turn.pos
 local record = turn.record
 local record_group = turn.record_group
 local say = turn.say
@@ -136,7 +135,7 @@ end
 local function overlaps_of(G, me, foe)
   local bf = G.bf
   local d = G.D[me]
-  local x, y, f = pos(G, me)
+  local x, y, f = G.px[me], G.py[me], G.pf[me]
   local _, _, rx, ry = axes(f)
   local q = {}
   near(G, me, 3 - d.side, G.S.frontage * 0.1, q)
@@ -144,7 +143,7 @@ local function overlaps_of(G, me, foe)
   for j = 1, #q do local hit = q[j]
     local o = hit.id
     if o ~= foe and bf:distance(o, foe) <= CONTACT and not touching_edge(G, me, o) then
-      local ox, oy = pos(G, o)
+      local ox, oy = G.px[o], G.py[o]
       local lat = (ox - x) * rx + (oy - y) * ry
       local flank = lat > 0 and 1 or -1
       if abs(lat) > d.w / 2 and not sides[flank] then
@@ -195,8 +194,8 @@ local function follow_up(G, uid, opp)
   local d = G.D[uid]
   local g = G.groups[d.gid]
   for j = 1, #g.ids do if G.D[g.ids[j]].field_defences then return end end
-  local x, y, f = pos(G, uid)
-  local ox, oy = pos(G, opp)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
+  local ox, oy = G.px[opp], G.py[opp]
   local a = norm(heading(ox - x, oy - y) - f)
   if abs(a) > 60 then return end   -- READING: only an opponent to its front is followed
   if #g.ids > 1 then

@@ -217,10 +217,10 @@ function turn.charge(G, g, target, turn_deg, opts)
   end
   -- re-aim at the target after an evade, within the allowance
   if not G.D[target].broken then
-    local x, y, f = pos(G, g.ids[1])
+    local x, y, f = G.px[g.ids[1]], G.py[g.ids[1]], G.pf[g.ids[1]]
     local fx, fy = axes(f)
     local d = G.D[g.ids[1]]
-    local tx, ty = pos(G, target)
+    local tx, ty = G.px[target], G.py[target]
     if #g.ids == 1 then
       turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
     end

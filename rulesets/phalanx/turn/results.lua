@@ -44,7 +44,6 @@ local move = turn.move
 local move_mm = turn.move_mm
 local norm = turn.norm
 local place = turn.place
-local pos = turn.pos
 local record = turn.record
 local say = turn.say
 local short = turn.short
@@ -106,13 +105,13 @@ end
 -- Unit vector a repulsed vignette moves along: straight back if its
 -- opponent is to its front, else along the opponent's facing (READING).
 local function repulse_direction(G, uid, opp)
-  local _, _, f = pos(G, uid)
+  local f = G.pf[uid]
   local edge = opp and touching_edge(G, uid, opp)
   if opp == nil or edge == "front" or edge == nil then
     local fx, fy = axes(f)
     return -fx, -fy, true
   end
-  local _, _, of = pos(G, opp)
+  local of = G.pf[opp]
   local fx, fy = axes(of)
   return fx, fy, false
 end
@@ -130,7 +129,7 @@ local function friends_behind(G, uid, opp)
     local opts = { ignore = g.ids, ignore_side = 3 - d.side }
     local best = nil
     for j = 1, #g.ids do local m = g.ids[j]
-      local x, y, f = pos(G, m)
+      local x, y, f = G.px[m], G.py[m], G.pf[m]
       local r = move(G, m, "slide", dx * 2 * mv, dy * 2 * mv, opts)
       place(G, m, x, y, f)
       if math.type(r.stopped_by) == "integer" then
@@ -142,7 +141,7 @@ local function friends_behind(G, uid, opp)
   end
   local mv = move_mm(d, (going(G, uid)))
   local dx, dy = repulse_direction(G, uid, opp)
-  local x, y, f = pos(G, uid)
+  local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
   local r = move(G, uid, "slide", dx * 2 * mv, dy * 2 * mv, { ignore_side = 3 - d.side })
   place(G, uid, x, y, f)
   if math.type(r.stopped_by) == "integer" then return (r.distance or 0) / mv end
@@ -212,15 +211,15 @@ local function repulse(G, uid, result, opp, from_shooting)
   local moves = tables.repulse_moves[result]
   local mv = move_mm(d, (going(G, uid))) * moves
   local dx, dy, straight = repulse_direction(G, uid, (not from_shooting) and opp or nil)
-  local x0, y0 = pos(G, uid)
+  local x0, y0 = G.px[uid], G.py[uid]
   local r = move(G, uid, "slide", dx * mv, dy * mv)
   if not straight and opp then
-    local x, y, f = pos(G, uid)
-    local ox, oy = pos(G, opp)
+    local x, y, f = G.px[uid], G.py[uid], G.pf[uid]
+    local ox, oy = G.px[opp], G.py[opp]
     turn_unit(G, uid, norm(heading(ox - x, oy - y) - f))
   end
   d.moved_back = true
-  local x1, y1 = pos(G, uid)
+  local x1, y1 = G.px[uid], G.py[uid]
   if G.referee then
     record(G, uid, "recoil_" .. result, { wanted = mv, moved = r.distance or 0, blocked_by = r.stopped_by })
   end
