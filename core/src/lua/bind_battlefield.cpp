@@ -586,6 +586,45 @@ int bf_first_within(lua_State* L) {
   return 1;
 }
 
+// bf:overlapping_unit(id, slack) -> id | nil: the first unit (nearest
+// first, ties by id, as bf:within) on the unit's layer, within the contact
+// tolerance of it, whose base overlaps its base by more than `slack` mm
+// (battlefield.overlapping_bases' test on the pair). WHY in the core: a
+// ruleset that never lets a move end on another base asks this for every
+// place it tries a unit; in Lua it cost a query, a table per unit found and
+// five lists per pair.
+int bf_overlapping_unit(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const std::size_t of = bf.slot_of(L, check_int(L, 2, "unit id"));
+  const double slack = check_number(L, 3, "slack");
+  constexpr double kTouch = 1e-6;  // bf:query's contact tolerance
+  const UnitState& me = bf.state.units[of];
+  thread_local std::vector<std::pair<double, std::size_t>> found;
+  found.clear();
+  for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+    const UnitState& u = bf.state.units[i];
+    if (u.removed || i == of || !may_be_within(bf, of, i, kTouch)) continue;
+    const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
+    if (d <= kTouch) found.emplace_back(d, i);
+  }
+  std::sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : bf.state.units[a.second].id < bf.state.units[b.second].id;
+  });
+  thread_local std::vector<deployment::PlacedBase> two(2);
+  two[0] = {me.at.x, me.at.y, me.at.facing, me.at.width, me.at.depth};
+  for (const auto& [d, i] : found) {
+    const UnitState& u = bf.state.units[i];
+    if (u.layer != me.layer) continue;
+    two[1] = {u.at.x, u.at.y, u.at.facing, u.at.width, u.at.depth};
+    if (!deployment::overlapping_bases(two, slack).empty()) {
+      lua_pushinteger(L, u.id);
+      return 1;
+    }
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
 int bf_contact(lua_State* L) {
   Battlefield& bf = check_bf(L);
   // The footprints kept with the positions: the same as made from the bases.
@@ -1796,6 +1835,12 @@ const std::vector<Binding> kBindings = {
      "with attribute `key` (overlap as terrain_probe), found by `steps` halvings of the fraction; `dist` when "
      "the end is clear or the base starts on such a feature (it may walk off).",
      guarded<bf_terrain_clear_advance>, true},
+    {"overlapping_unit", "bf:overlapping_unit(id, slack) -> id | nil",
+     "The first unit on the unit's layer (nearest first, ties by id, as bf:within; removed units never) touching "
+     "it within the contact tolerance whose base overlaps its base by more than `slack` mm "
+     "(battlefield.overlapping_bases' test on the pair); nil when none. A move that must not end on another "
+     "base asks this where it is tried.",
+     guarded<bf_overlapping_unit>, true},
     {"terrain_sweep",
      "bf:terrain_sweep(x, y, facing, width, depth, ux, uy, dist, block, mark, margin=1) -> clear, marked, bare",
      "A base at (x, y, facing) walked `dist` mm along the unit vector (ux, uy), facing kept (an advance, a "
