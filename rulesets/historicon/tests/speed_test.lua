@@ -272,6 +272,73 @@ T.case("Speed (Table 1, impassable and ** terrain): the core's walk of a move's 
       counts.n, counts.cut, counts.crossed, counts.bare, counts.whole))
 end)
 
+-- The overlap test turn.move made in Lua before the core answered it
+-- (bf:overlapping_unit): the units touching it, each of its layer tested as a
+-- pair by battlefield.overlapping_bases with lib.manoeuvre's tolerance.
+local function lua_overlaps_any(G, uid)
+  local battlefield = require("sandtable.battlefield")
+  local tol = require("lib.manoeuvre").TOLERANCE
+  local bf = G.bf
+  local ids, dists = {}, {}
+  local n = bf:within(uid, 0 + 1e-6, 0, ids, dists)
+  local u = bf:unit(uid)
+  local x, y, f = bf:pos(uid)
+  for i = 1, n do
+    local v = bf:unit(ids[i])
+    if v.layer == u.layer then
+      local ox, oy, of = bf:pos(ids[i])
+      if #battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width }, { u.depth, v.depth }, tol) > 0 then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+T.case("Speed (never ending on another base): the core's overlap test is the Lua test it replaced", function()
+  -- six units of both sides and kinds thrown about a 40 x 30 cm patch, one
+  -- of them on another layer (a flyer's): each tried at many places and
+  -- facings, touching, overlapping a little (within the 0.5 mm tolerance)
+  -- and a lot
+  local G = battle.skirmish{ dice = dice.forced({}), log = false,
+    sides = { { units = { HIS("a", { 100, 40 }), { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 120, 40 } },
+                          { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 90, 50 }, formed = false } },
+                commander = fixtures.passive },
+              { units = { HIS("e", { 100, 60, 180 }), { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 115, 55, 90 } },
+                          { id = "ls", troop = "ARA LI", figures = 16, ranks = 2, at = { 85, 65, 180 }, formed = false } },
+                commander = fixtures.passive } } }
+  local all = {}
+  for s = 1, 2 do for _, id in pairs(G.by_id[s]) do all[#all + 1] = id end end
+  table.sort(all)
+  G.bf:set_layer(all[#all], 1)
+  local seed = 99
+  local function rand(lo, hi)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return lo + (hi - lo) * seed / 2147483648
+  end
+  local yes, no = 0, 0
+  for step = 1, 3000 do
+    for _, id in ipairs(all) do G.bf:place(id, rand(800, 1200), rand(300, 600), step % 5 == 0 and 0 or rand(-180, 180)) end
+    -- a pair set exactly edge to edge, and one 0.3 mm into each other
+    if step % 3 == 0 then
+      local a, b = all[1], all[2]
+      local x, y = G.bf:pos(a)
+      local ua, ub = G.bf:unit(a), G.bf:unit(b)
+      local gap = step % 6 == 0 and 0 or -0.3
+      G.bf:place(b, x, y + (ua.depth + ub.depth) / 2 + gap, 0)
+      G.bf:place(a, x, y, 0)
+    end
+    for _, id in ipairs(all) do
+      local want = lua_overlaps_any(G, id)
+      local got = G.bf:overlapping_unit(id, require("lib.manoeuvre").TOLERANCE)
+      T.eq(got ~= nil, want, "step " .. step .. ", unit " .. id)
+      if got then T.eq(G.bf:unit(got).layer, G.bf:unit(id).layer) end
+      if want then yes = yes + 1 else no = no + 1 end
+    end
+  end
+  T.truthy(yes > 500 and no > 500, string.format("%d places overlapping, %d not", yes, no))
+end)
+
 T.case("Speed: the choices of one unit's move share its cohesion figures (a kept context gives the same moves)", function()
   -- two IF heavy infantry 10 cm apart may not be separated by more (WRG
   -- cohesion: "no unit of HI can be separated by more than 10cm if IF")
