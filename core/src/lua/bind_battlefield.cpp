@@ -1848,7 +1848,7 @@ const std::vector<Binding> kBindings = {
      "start on (`dist` itself when never, or when it starts on both kinds; else found by 10 halvings after steps "
      "of 0.9 of the footprint's extent along the path, at least 5 mm); `marked`, whether within that walk it "
      "overlaps a feature with attribute `mark` it did not start on; `bare`, true when the walk runs along the "
-     "facing and a rectangle `margin` mm larger all round than every footprint on the way touches no feature "
+     "facing and a rectangle `margin` mm larger all round than every footprint on the way overlaps no feature "
      "of either kind. Overlap as terrain_probe. Allocates nothing.",
      guarded<bf_terrain_sweep>, true},
     {"terrain_sight_blocked", "bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean",
