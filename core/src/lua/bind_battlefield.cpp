@@ -586,6 +586,45 @@ int bf_first_within(lua_State* L) {
   return 1;
 }
 
+// bf:overlapping_unit(id, slack) -> id | nil: the first unit (nearest
+// first, ties by id, as bf:within) on the unit's layer, within the contact
+// tolerance of it, whose base overlaps its base by more than `slack` mm
+// (battlefield.overlapping_bases' test on the pair). WHY in the core: a
+// ruleset that never lets a move end on another base asks this for every
+// place it tries a unit; in Lua it cost a query, a table per unit found and
+// five lists per pair.
+int bf_overlapping_unit(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const std::size_t of = bf.slot_of(L, check_int(L, 2, "unit id"));
+  const double slack = check_number(L, 3, "slack");
+  constexpr double kTouch = 1e-6;  // bf:query's contact tolerance
+  const UnitState& me = bf.state.units[of];
+  thread_local std::vector<std::pair<double, std::size_t>> found;
+  found.clear();
+  for (std::size_t i = 0; i < bf.state.units.size(); ++i) {
+    const UnitState& u = bf.state.units[i];
+    if (u.removed || i == of || !may_be_within(bf, of, i, kTouch)) continue;
+    const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
+    if (d <= kTouch) found.emplace_back(d, i);
+  }
+  std::sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : bf.state.units[a.second].id < bf.state.units[b.second].id;
+  });
+  thread_local std::vector<deployment::PlacedBase> two(2);
+  two[0] = {me.at.x, me.at.y, me.at.facing, me.at.width, me.at.depth};
+  for (const auto& [d, i] : found) {
+    const UnitState& u = bf.state.units[i];
+    if (u.layer != me.layer) continue;
+    two[1] = {u.at.x, u.at.y, u.at.facing, u.at.width, u.at.depth};
+    if (!deployment::overlapping_bases(two, slack).empty()) {
+      lua_pushinteger(L, u.id);
+      return 1;
+    }
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
 int bf_contact(lua_State* L) {
   Battlefield& bf = check_bf(L);
   // The footprints kept with the positions: the same as made from the bases.
@@ -1279,6 +1318,82 @@ int bf_terrain_clear_advance(lua_State* L) {
   return 1;
 }
 
+// bf:terrain_sweep(x, y, facing, width, depth, ux, uy, dist, block, mark, margin=1)
+//   -> clear mm, marked, bare
+// A base at (x, y, facing) walked `dist` mm along the unit vector (ux, uy),
+// its facing kept: how far it goes before it first overlaps a feature with
+// attribute `block` that it did not start on, and whether on the way it
+// overlaps one with attribute `mark` it did not start on. The footprint is
+// probed at steps shorter than its extent along the path (0.9 of it, at
+// least 5 mm), a blocked step found again by 10 halvings between the last
+// clear step and it. WHY in the core: a ruleset that stops a move short of
+// impassable ground asks this for every fraction of every move it tries; the
+// walk in Lua cost a probe call per step. The arithmetic is the walk's own,
+// in the same order (a ruleset's Lua walk gets the same answers to the bit).
+int bf_terrain_sweep(lua_State* L) {
+  Battlefield& bf = check_bf(L);
+  const double x = check_number(L, 2, "x"), y = check_number(L, 3, "y"), f = check_number(L, 4, "facing");
+  const double w = check_number(L, 5, "width"), dp = check_number(L, 6, "depth");
+  const double ux = check_number(L, 7, "ux"), uy = check_number(L, 8, "uy");
+  const double dist = check_number(L, 9, "distance");
+  const std::uint64_t block = std::uint64_t{1} << bf.flag_bit(L, check_string(L, 10, "block attribute"));
+  const std::uint64_t mark = std::uint64_t{1} << bf.flag_bit(L, check_string(L, 11, "mark attribute"));
+  const double margin = lua_isnoneornil(L, 12) ? 1.0 : check_number(L, 12, "margin");
+  const std::uint64_t both = block | mark;
+  const auto probe = [&](double px, double py, double pw, double pd) {
+    return overlapping(bf, geom::BaseProbe(px, py, f, pw, pd), both);
+  };
+  // (results: the distance given back as given, integer or float)
+  const auto answer = [&](bool whole, double clear, bool marked, bool bare) {
+    if (whole) lua_pushvalue(L, 9);
+    else lua_pushnumber(L, clear);
+    lua_pushboolean(L, marked);
+    lua_pushboolean(L, bare);
+    return 3;
+  };
+  const std::uint64_t at0 = probe(x, y, w, dp);
+  const bool imp0 = (at0 & block) != 0, dis0 = (at0 & mark) != 0;
+  // nothing new to find: it started on both kinds of ground
+  if (imp0 && dis0) return answer(true, 0, false, false);
+  const double a = f * (geom::kPi / 180.0);
+  const double sa = std::sin(a), ca = std::cos(a);
+  bool may_block = !imp0;
+  if (ux == -sa && uy == ca) {
+    // along the facing: one probe of the whole swept rectangle, `margin`
+    // larger all round than every footprint on the way; a footprint inside a
+    // clear rectangle is clear (bare: nothing of either kind anywhere near)
+    const double h = dist / 2;
+    const std::uint64_t u = probe(x + ux * h, y + uy * h, w + 2 * margin, dp + dist + 2 * margin);
+    const bool imp_u = (u & block) != 0, dis_u = (u & mark) != 0;
+    may_block = imp_u && !imp0;
+    if (!may_block && !(dis_u && !dis0)) return answer(true, 0, false, !imp_u && !dis_u);
+  }
+  const double along = std::abs(-sa * ux + ca * uy) * dp + std::abs(ca * ux + sa * uy) * w;
+  const double step = std::max(5.0, along * 0.9);
+  bool crossed = false;
+  double lo = 0, t = 0;
+  while (t < dist) {
+    t = std::min(dist, t + step);
+    const std::uint64_t here = probe(x + ux * t, y + uy * t, w, dp);
+    if ((here & block) && !imp0) {
+      double hi = t;
+      for (int i = 0; i < 10; ++i) {
+        const double mid = (lo + hi) / 2;
+        if (probe(x + ux * mid, y + uy * mid, w, dp) & block) hi = mid;
+        else lo = mid;
+      }
+      return answer(false, lo, crossed, false);
+    }
+    if ((here & mark) && !dis0) {
+      crossed = true;
+      // nothing can stop it further on: the rest of the walk changes nothing
+      if (!may_block) return answer(true, 0, true, false);
+    }
+    lo = t;
+  }
+  return answer(true, 0, crossed, false);
+}
+
 // bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean (TerrainMap::sight_blocked)
 int bf_terrain_sight_blocked(lua_State* L) {
   Battlefield& bf = check_bf(L);
@@ -1720,6 +1835,22 @@ const std::vector<Binding> kBindings = {
      "with attribute `key` (overlap as terrain_probe), found by `steps` halvings of the fraction; `dist` when "
      "the end is clear or the base starts on such a feature (it may walk off).",
      guarded<bf_terrain_clear_advance>, true},
+    {"overlapping_unit", "bf:overlapping_unit(id, slack) -> id | nil",
+     "The first unit on the unit's layer (nearest first, ties by id, as bf:within; removed units never) touching "
+     "it within the contact tolerance whose base overlaps its base by more than `slack` mm "
+     "(battlefield.overlapping_bases' test on the pair); nil when none. A move that must not end on another "
+     "base asks this where it is tried.",
+     guarded<bf_overlapping_unit>, true},
+    {"terrain_sweep",
+     "bf:terrain_sweep(x, y, facing, width, depth, ux, uy, dist, block, mark, margin=1) -> clear, marked, bare",
+     "A base at (x, y, facing) walked `dist` mm along the unit vector (ux, uy), facing kept (an advance, a "
+     "slide): `clear`, how far it goes before it first overlaps a feature with attribute `block` that it did not "
+     "start on (`dist` itself when never, or when it starts on both kinds; else found by 10 halvings after steps "
+     "of 0.9 of the footprint's extent along the path, at least 5 mm); `marked`, whether within that walk it "
+     "overlaps a feature with attribute `mark` it did not start on; `bare`, true when the walk runs along the "
+     "facing and a rectangle `margin` mm larger all round than every footprint on the way overlaps no feature "
+     "of either kind. Overlap as terrain_probe. Allocates nothing.",
+     guarded<bf_terrain_sweep>, true},
     {"terrain_sight_blocked", "bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean",
      "Whether the sight line from (ax, ay) to (bx, by) is blocked by a feature with blocks_los that holds neither "
      "point (boundaries inside, no tolerance) and whose bounds meet the line's box: a polygon one of whose "

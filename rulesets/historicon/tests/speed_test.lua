@@ -182,6 +182,163 @@ T.case("Speed (Table 1, ** terrain): the ground a move ends on, told by the swep
   T.truthy(not bare2, "a walk into the wood is not bare")
 end)
 
+-- The walk along a move's path (Table 1: "impassable terrain cannot be
+-- entered", "Terrain pieces marked ** disorder all formed troops moving into
+-- or over them") as board.lua made it in Lua before the core answered it
+-- (bf:terrain_sweep): the reference the core's walk must agree with to the
+-- bit, step for step, halving for halving.
+local function lua_walk(G, d, x, y, f, ux, uy, dist)
+  local bf, keys, margin = G.bf, { "impassable", "disorders" }, 1
+  local rad, sin, cos, abs, min, max = math.rad, math.sin, math.cos, math.abs, math.min, math.max
+  local imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, keys)
+  if imp0 and dis0 then return dist, false end
+  local a = rad(f)
+  local sa, ca = sin(a), cos(a)
+  local may_block = not imp0
+  if ux == -sa and uy == ca then
+    local h = dist / 2
+    local imp_u, dis_u = bf:terrain_probe(x + ux * h, y + uy * h, f, d.w + 2 * margin, d.dp + dist + 2 * margin, keys)
+    may_block = imp_u and not imp0
+    if not may_block and not (dis_u and not dis0) then return dist, false, not imp_u and not dis_u end
+  end
+  local along = abs(-sa * ux + ca * uy) * d.dp + abs(ca * ux + sa * uy) * d.w
+  local step = max(5, along * 0.9)
+  local crossed, lo, t = false, 0, 0
+  while t < dist do
+    t = min(dist, t + step)
+    local imp, dis = bf:terrain_probe(x + ux * t, y + uy * t, f, d.w, d.dp, keys)
+    if imp and not imp0 then
+      local hi = t
+      for _ = 1, 10 do
+        local mid = (lo + hi) / 2
+        if bf:terrain_probe(x + ux * mid, y + uy * mid, f, d.w, d.dp, keys) then hi = mid else lo = mid end
+      end
+      return lo, crossed
+    end
+    if dis and not dis0 then
+      crossed = true
+      if not may_block then return dist, true end
+    end
+    lo = t
+  end
+  return dist, crossed
+end
+
+T.case("Speed (Table 1, impassable and ** terrain): the core's walk of a move's path is the Lua walk, to the bit", function()
+  -- an impassable strip (y 59-61 cm), a wood (70-90 x 35-45 cm) and a marsh
+  -- of built-up ground overlapping the strip's end; HC 16 x 8 cm and HI walk
+  -- from a grid of places and facings, along the facing (advances) and
+  -- across it (slides), short and long, from clear ground, from inside the
+  -- wood and from inside the strip
+  local G = battle.skirmish{ dice = dice.forced({}), log = false,
+    table = { terrain = { { type = "impassable", x = 120, y = 60, w = 40, d = 2 },
+                          { type = "wood", x = 80, y = 40, w = 20, d = 10 },
+                          { type = "built_up", x = 140, y = 62, w = 10, d = 10 } } },
+    sides = { { units = { { id = "hc", troop = "AIF HC", figures = 16, ranks = 2, at = { 20, 20 } },
+                          at(HI, 40, 20) }, commander = fixtures.passive },
+              { units = {}, commander = fixtures.passive } } }
+  local counts = { n = 0, cut = 0, crossed = 0, bare = 0, whole = 0 }
+  for _, name in ipairs({ "hc", "hi" }) do
+    local d = G.D[G.by_id[1][name]]
+    for _, f in ipairs({ 0, 180, 30, -60, 90, 137.5 }) do
+      local r = math.rad(f)
+      local ux, uy = -math.sin(r), math.cos(r)
+      for x = 600, 1500, 75 do
+        for y = 250, 800, 37 do
+          for _, dist in ipairs({ 0, 40, 150, 300, 77.25 }) do
+            for _, dir in ipairs({ { ux, uy }, { uy, -ux }, { -uy, ux } }) do
+              local got = { G.bf:terrain_sweep(x, y, f, d.w, d.dp, dir[1], dir[2], dist, "impassable", "disorders", 1) }
+              local want = { lua_walk(G, d, x, y, f, dir[1], dir[2], dist) }
+              local where = string.format("%s from (%d, %d) facing %s, (%.3f, %.3f) x %s mm", name, x, y, f, dir[1], dir[2], dist)
+              T.truthy(got[1] == want[1], where .. ": clear " .. tostring(got[1]) .. " vs " .. tostring(want[1]))
+              T.eq(got[2], want[2], where .. ": crossed")
+              T.eq(got[3], want[3] == true, where .. ": bare")
+              -- and board.lua's walk is the core's
+              local a, c, b = turn.sweep(G, d, x, y, f, dir[1], dir[2], dist, {})
+              T.truthy(a == want[1] and c == want[2] and (b == true) == (want[3] == true), where .. ": turn.sweep")
+              counts.n = counts.n + 1
+              if want[1] < dist then counts.cut = counts.cut + 1 else counts.whole = counts.whole + 1 end
+              if want[2] then counts.crossed = counts.crossed + 1 end
+              if want[3] then counts.bare = counts.bare + 1 end
+            end
+          end
+        end
+      end
+    end
+  end
+  -- the grid holds every kind of walk
+  T.truthy(counts.cut > 50 and counts.crossed > 50 and counts.bare > 50 and counts.whole > 50,
+    string.format("%d walks: %d cut short, %d over ** ground, %d bare, %d the whole way",
+      counts.n, counts.cut, counts.crossed, counts.bare, counts.whole))
+end)
+
+-- The overlap test turn.move made in Lua before the core answered it
+-- (bf:overlapping_unit): the units touching it, each of its layer tested as a
+-- pair by battlefield.overlapping_bases with lib.manoeuvre's tolerance.
+local function lua_overlaps_any(G, uid)
+  local battlefield = require("sandtable.battlefield")
+  local tol = require("lib.manoeuvre").TOLERANCE
+  local bf = G.bf
+  local ids, dists = {}, {}
+  local n = bf:within(uid, 0 + 1e-6, 0, ids, dists)
+  local u = bf:unit(uid)
+  local x, y, f = bf:pos(uid)
+  for i = 1, n do
+    local v = bf:unit(ids[i])
+    if v.layer == u.layer then
+      local ox, oy, of = bf:pos(ids[i])
+      if #battlefield.overlapping_bases({ x, ox }, { y, oy }, { f, of }, { u.width, v.width }, { u.depth, v.depth }, tol) > 0 then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+T.case("Speed (never ending on another base): the core's overlap test is the Lua test it replaced", function()
+  -- six units of both sides and kinds thrown about a 40 x 30 cm patch, one
+  -- of them on another layer (a flyer's): each tried at many places and
+  -- facings, touching, overlapping a little (within the 0.5 mm tolerance)
+  -- and a lot
+  local G = battle.skirmish{ dice = dice.forced({}), log = false,
+    sides = { { units = { HIS("a", { 100, 40 }), { id = "hc", troop = "ARA HC", figures = 8, ranks = 2, at = { 120, 40 } },
+                          { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 90, 50 }, formed = false } },
+                commander = fixtures.passive },
+              { units = { HIS("e", { 100, 60, 180 }), { id = "kc", troop = "AIF KC", figures = 8, ranks = 1, at = { 115, 55, 90 } },
+                          { id = "ls", troop = "ARA LI", figures = 16, ranks = 2, at = { 85, 65, 180 }, formed = false } },
+                commander = fixtures.passive } } }
+  local all = {}
+  for s = 1, 2 do for _, id in pairs(G.by_id[s]) do all[#all + 1] = id end end
+  table.sort(all)
+  G.bf:set_layer(all[#all], 1)
+  local seed = 99
+  local function rand(lo, hi)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return lo + (hi - lo) * seed / 2147483648
+  end
+  local yes, no = 0, 0
+  for step = 1, 3000 do
+    for _, id in ipairs(all) do G.bf:place(id, rand(800, 1200), rand(300, 600), step % 5 == 0 and 0 or rand(-180, 180)) end
+    -- a pair set exactly edge to edge, and one 0.3 mm into each other
+    if step % 3 == 0 then
+      local a, b = all[1], all[2]
+      local x, y = G.bf:pos(a)
+      local ua, ub = G.bf:unit(a), G.bf:unit(b)
+      local gap = step % 6 == 0 and 0 or -0.3
+      G.bf:place(b, x, y + (ua.depth + ub.depth) / 2 + gap, 0)
+      G.bf:place(a, x, y, 0)
+    end
+    for _, id in ipairs(all) do
+      local want = lua_overlaps_any(G, id)
+      local got = G.bf:overlapping_unit(id, require("lib.manoeuvre").TOLERANCE)
+      T.eq(got ~= nil, want, "step " .. step .. ", unit " .. id)
+      if got then T.eq(G.bf:unit(got).layer, G.bf:unit(id).layer) end
+      if want then yes = yes + 1 else no = no + 1 end
+    end
+  end
+  T.truthy(yes > 500 and no > 500, string.format("%d places overlapping, %d not", yes, no))
+end)
+
 T.case("Speed: the choices of one unit's move share its cohesion figures (a kept context gives the same moves)", function()
   -- two IF heavy infantry 10 cm apart may not be separated by more (WRG
   -- cohesion: "no unit of HI can be separated by more than 10cm if IF")

@@ -195,54 +195,18 @@ local PROBE_KEYS = { "impassable", "disorders" }
 -- A third result, true, says the swept rectangle holds no piece of either
 -- kind at all: then no footprint on the way, its end included, touches one
 -- (turn.move need not ask bf:terrain_under where the unit ends).
--- SPEED: `p0`, a table kept by the caller for one starting pose (x, y, f),
--- keeps the probe of the starting footprint: turn.move walks several
--- fractions of one advance from the same place.
+-- SPEED: the walk is the core's (bf:terrain_sweep: the same steps, the
+-- same halvings, the same arithmetic in the same order); it was this
+-- function in Lua, a probe call per step, asked for every fraction of
+-- every move tried. The Lua walk is kept as the reference in
+-- tests/speed_test.lua, which checks the two agree to the bit.
+-- (`p0`: a table the caller keeps for one starting pose; kept for the
+-- callers' sake, the core probes the start itself.)
 local SWEEP_MARGIN = 1
 local function sweep(G, d, x, y, f, ux, uy, dist, p0)
-  local bf = G.bf
-  local imp0, dis0
-  if p0 and p0[1] ~= nil then
-    imp0, dis0 = p0[1], p0[2]
-  else
-    imp0, dis0 = bf:terrain_probe(x, y, f, d.w, d.dp, PROBE_KEYS)
-    if p0 then p0[1], p0[2] = imp0, dis0 end
-  end
-  -- nothing new to find: started on both kinds of ground
-  if imp0 and dis0 then return dist, false end
-  local a = rad(f)
-  local sa, ca = sin(a), cos(a)
-  -- whether the walk can meet impassable ground it did not start on
-  local may_block = not imp0
-  if ux == -sa and uy == ca then
-    local h = dist / 2
-    local imp_u, dis_u = bf:terrain_probe(x + ux * h, y + uy * h, f, d.w + 2 * SWEEP_MARGIN,
-      d.dp + dist + 2 * SWEEP_MARGIN, PROBE_KEYS)
-    may_block = imp_u and not imp0
-    if not may_block and not (dis_u and not dis0) then return dist, false, not imp_u and not dis_u end
-  end
-  local along = abs(-sa * ux + ca * uy) * d.dp + abs(ca * ux + sa * uy) * d.w
-  local step = max(5, along * 0.9)
-  local crossed, lo, t = false, 0, 0
-  while t < dist do
-    t = min(dist, t + step)
-    local imp, dis = bf:terrain_probe(x + ux * t, y + uy * t, f, d.w, d.dp, PROBE_KEYS)
-    if imp and not imp0 then
-      local hi = t
-      for _ = 1, 10 do
-        local mid = (lo + hi) / 2
-        if bf:terrain_probe(x + ux * mid, y + uy * mid, f, d.w, d.dp, PROBE_KEYS) then hi = mid else lo = mid end
-      end
-      return lo, crossed
-    end
-    if dis and not dis0 then
-      crossed = true
-      -- nothing can stop it further on: the rest of the walk changes nothing
-      if not may_block then return dist, true end
-    end
-    lo = t
-  end
-  return dist, crossed
+  local clear, crossed, bare = G.bf:terrain_sweep(x, y, f, d.w, d.dp, ux, uy, dist, "impassable", "disorders",
+    SWEEP_MARGIN)
+  return clear, crossed, bare or nil
 end
 turn.sweep = sweep
 

@@ -273,6 +273,29 @@ function bf:terrain_probe(x, y, facing, width, depth, keys) end
 ---@return any # mm
 function bf:terrain_clear_advance(x, y, facing, width, depth, dist, key, steps) end
 
+--- The first unit on the unit's layer (nearest first, ties by id, as bf:within; removed units never) touching it within the contact tolerance whose base overlaps its base by more than `slack` mm (battlefield.overlapping_bases' test on the pair); nil when none. A move that must not end on another base asks this where it is tried.
+--- `bf:overlapping_unit(id, slack) -> id | nil`
+---@param id any
+---@param slack any
+---@return any # id | nil
+function bf:overlapping_unit(id, slack) end
+
+--- A base at (x, y, facing) walked `dist` mm along the unit vector (ux, uy), facing kept (an advance, a slide): `clear`, how far it goes before it first overlaps a feature with attribute `block` that it did not start on (`dist` itself when never, or when it starts on both kinds; else found by 10 halvings after steps of 0.9 of the footprint's extent along the path, at least 5 mm); `marked`, whether within that walk it overlaps a feature with attribute `mark` it did not start on; `bare`, true when the walk runs along the facing and a rectangle `margin` mm larger all round than every footprint on the way overlaps no feature of either kind. Overlap as terrain_probe. Allocates nothing.
+--- `bf:terrain_sweep(x, y, facing, width, depth, ux, uy, dist, block, mark, margin=1) -> clear, marked, bare`
+---@param x any
+---@param y any
+---@param facing any
+---@param width any
+---@param depth any
+---@param ux any
+---@param uy any
+---@param dist any
+---@param block any
+---@param mark any
+---@param margin any
+---@return any # clear, marked, bare
+function bf:terrain_sweep(x, y, facing, width, depth, ux, uy, dist, block, mark, margin) end
+
 --- Whether the sight line from (ax, ay) to (bx, by) is blocked by a feature with blocks_los that holds neither point (boundaries inside, no tolerance) and whose bounds meet the line's box: a polygon one of whose edges the line meets (touching counts), or a circle it passes strictly inside of. Allocates nothing.
 --- `bf:terrain_sight_blocked(ax, ay, bx, by) -> boolean`
 ---@param ax any
