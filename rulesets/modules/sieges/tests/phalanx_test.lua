@@ -320,6 +320,49 @@ T.case("WRG 1973 SIEGE in Phalanx: the default commander sends the ram to the ga
   T.eq(G.D[ram].siege.target, gate.index)
 end)
 
+-- Session eight (our reading, modules.sieges.phalanx's close_flanks): the
+-- besieger's groups that the default plan put off the ends of the camp's
+-- face (Cicero's chariots, noble horse and archers at x 1474-1556, east of
+-- the camp's 1440; Gingindlovu's uNokhenke and scouts of the right horn)
+-- stand before the face, a link still side by side; nobody on anybody
+-- (the overlap check above).
+for _, sc_file in ipairs({ { "scenarios/into_glory_ride/siege_gingindlovu.yaml", "Into Glory Ride: Gingindlovu" },
+                           { "scenarios/phalanx/siege_cicero_camp.yaml", "Phalanx: Cicero's camp" } }) do
+  T.case("WRG 1973 SIEGE in " .. sc_file[2] .. " (the commander, session eight) -- the besieger's whole line before the camp's face, none off its ends", function()
+    local s = require("lib.scenario")
+    local loader = require("sandtable.loader")
+    local lb = require("lib.battle")
+    local dir, name = sc_file[1]:match("^(.*)/([^/]+)$")
+    local sc = s.parse(loader.read(sc_file[1]), name, dir)
+    for seed = 1, 4 do
+      local r = lb.run{ scenario = sc, seed = seed, turns = 1 }
+      local G = r.state
+      local at = {}
+      for _, e in ipairs(r.bf:events()) do if e.kind == "deploy" then at[e.unit] = e end end
+      local n = 0
+      for _, uid in ipairs(G.sides[1].units) do
+        local d = G.D[uid]
+        local e = at[uid]
+        -- all face the camp (0 degrees): the base's x extent is its width
+        T.eq(e.facing, 0, d.name)
+        T.truthy(e.x - d.w / 2 >= 400 - 1e-6 and e.x + d.w / 2 <= 1440 + 1e-6,
+          "before the face (x 400-1440): " .. d.name .. " at " .. e.x)
+        T.truthy(e.y + d.d / 2 <= 700 - 40 + 1e-6, "short of the face: " .. d.name)
+        n = n + 1
+      end
+      T.eq(n, 12)
+      -- a link's members still side by side (one base width apart)
+      for _, gid in ipairs(G.sides[1].groups) do
+        local ids = G.groups[gid].ids
+        for k = 2, #ids do
+          local a, b = at[ids[k - 1]], at[ids[k]]
+          T.near(math.abs(a.x - b.x), G.D[ids[k]].w, 1, "link " .. gid); T.near(a.y, b.y, 1e-6, "link " .. gid)
+        end
+      end
+    end
+  end)
+end
+
 T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- a lone foot guard behind the gate, the ram before it, the besiegers invest the camp", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
