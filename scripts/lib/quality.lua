@@ -53,6 +53,7 @@ function quality.new(checks, bf, warn)
   self.turn_start = nil
   self.turn = nil
   self.declared, self.declared_nothing = 0, 0
+  self.contacted = {}   -- units whose charge made contact in the phase being read
   self.sides = {}
   for _, id in ipairs(bf:units()) do self.sides[id] = bf:unit(id).side end
   return self
@@ -69,7 +70,11 @@ end
 function quality:read_events(bf)
   local events = bf:events(self.next_event)
   self.next_event = self.next_event + #events
+  self.contacted = {}
   for _, e in ipairs(events) do
+    -- a charge that met its enemy from less than MOVED away changed
+    -- something (the melee follows): not a move that moved nothing
+    if e.kind == "contact" and type(e.unit) == "number" then self.contacted[e.unit] = true end
     if self.kinds[e.kind] then
       for _, f in ipairs(UNIT_FIELDS) do mark(self, e[f]) end
       for _, f in ipairs(LIST_FIELDS) do
@@ -103,7 +108,9 @@ function quality:phase(G, turn, moved, start)
         for _, k in ipairs(kinds) do
           if self.ordered[k] then
             self.declared = self.declared + 1
-            if still then self.declared_nothing = self.declared_nothing + 1 end
+            if still and not (k == "charge" and self.contacted[id]) then
+              self.declared_nothing = self.declared_nothing + 1
+            end
           else
             all_ordered = false
           end

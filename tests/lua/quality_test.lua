@@ -68,6 +68,25 @@ T.case("quality: a declared move that went nowhere is counted", function()
   T.eq(ref.metrics.declared_moves_nothing, 1)
 end)
 
+-- Session eight (Amida, 100 battles): every one of the 70 charges counted as
+-- moving nothing was the storming column's renewed charge from half a
+-- millimetre off a defender in the broken gateway, and every one made
+-- contact (the melee followed): an order that changed something.
+T.case("quality: a charge from less than 1 mm away that makes contact is not a move that moved nothing; one that makes none is", function()
+  local G, ref, archer, spear, warband = battle(REACH)
+  G.bf:set_time(1, "move")
+  G.bf:place(spear, 600, 799.5, 0)   -- half a millimetre short of the warband's front
+  M.record(G, spear, "move")
+  G.bf:set_time(2, "move")
+  M.record(G, spear, "charge")
+  G.bf:log("contact", { unit = spear, target = warband, edge = "front" })
+  M.record(G, archer, "charge")      -- the archer's charge goes nowhere and meets nobody
+  G.bf:set_time(2, "end")
+  ref:finish()
+  T.eq(ref.metrics.declared_moves, 3)          -- the spearman's move and charge, the archer's charge
+  T.eq(ref.metrics.declared_moves_nothing, 1)  -- the archer's only
+end)
+
 T.case("quality: the referee's warnings are counted as absurd acts by kind", function()
   local G, ref = battle(REACH)
   G.bf:set_time(1, "move")

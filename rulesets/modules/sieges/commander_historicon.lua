@@ -203,6 +203,18 @@ local function besieger_move(G, uid, base, R)
     if math.sqrt((nx - x) ^ 2 + (ny - y) ^ 2) > 8 then return towards(G, uid, nx, ny, R) end
     return towards(G, uid, mx - ox * (best.thickness + dp), my - oy * (best.thickness + dp), R)
   end
+  -- READING (ours, session eight): the ram party whose gate is down leads
+  -- the storm through it, straight on (its front faces the gateway it
+  -- battered), instead of taking its ram to the wall beside it: before,
+  -- Exeter's ram party battered the walls either side of its broken gate
+  -- for 5 turns each (220 of its 280 batterings in 30 battles) and engaged
+  -- in none of 30 battles, the English fyrd stuck behind it in 27.
+  if k.ram and k.target then
+    local sec = S.forts.sections[k.target]
+    if sec and sec.kind == "gate" and not forts.blocks(sec) and ahead(G, uid, sec) then
+      return { advance = d.move }
+    end
+  end
   if (k.ladders or 0) > 0 or k.ram then
     if k.ladder_up then return nil end
     local sec = k.target and S.forts.sections[k.target] or nil

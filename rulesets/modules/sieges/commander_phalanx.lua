@@ -25,6 +25,7 @@
 local forts = require("modules.sieges.fortifications")
 local works = require("modules.sieges.works")
 local ST = require("modules.sieges.wrg.state")
+local COVER = require("modules.sieges.commander_phalanx_cover")
 
 local CMD = {}
 
@@ -366,6 +367,7 @@ function CMD.install(rules)
   require("modules.sieges.at_post").install(rules.require("phalanx.referee"))
   local ai = rules.require("phalanx.ai")
   local turn = rules.require("phalanx.turn")
+  local troops = rules.require("phalanx.troops")
   local activate = ai.activate
   -- the initiative table's "As the player wishes" asks the commander for
   -- one order (ai.free_order): a charge or move it would make as nothing is
@@ -393,6 +395,11 @@ function CMD.install(rules)
       end
     end
     for _, o in ipairs(orders) do if not rams[o.gid] then first[#first + 1] = o end end
+    -- the missile troops cover the assault with the points left (last in
+    -- the list: modules.sieges.commander_phalanx_cover)
+    local ordered = {}
+    for _, o in ipairs(first) do ordered[o.gid] = true end
+    for _, o in ipairs(COVER.orders(G, side, ordered, turn, troops)) do first[#first + 1] = o end
     return CMD.unblocked(G, first, turn)
   end
 end

@@ -347,6 +347,79 @@ function A.besieger_plan(G, side, plan)
   return out
 end
 
+-- READING (ours, session eight): a besieger does not leave whole
+-- contingents standing off the ends of the face it assaults, where there
+-- is no enemy to go at and the camp's other faces are impassable: a group
+-- (a link moves as one, so it shifts as one) that reaches past either end
+-- of the camp is shifted sideways to stand before the face, and stepped
+-- back (away from the camp, A.FLANK_STEP_MM at a time) until it stands
+-- clear of every base already placed. Packed as the default plan has it,
+-- Cicero's chariots, noble horse and archers east of the camp engaged in
+-- 0-1 of 30 battles, Gingindlovu's scouts of the right horn in 0.
+A.FLANK_STEP_MM = 10
+
+local function half_extent(p, spec)
+  local r = math.rad(p.facing or 0)
+  local c, sn = math.abs(math.cos(r)), math.abs(math.sin(r))
+  return (spec.w * c + spec.d * sn) / 2, (spec.w * sn + spec.d * c) / 2
+end
+
+function A.close_flanks(G, side, plan, fort, dir)
+  local fx0, fx1 = math.huge, -math.huge
+  for _, q in ipairs(fort.ring) do fx0, fx1 = math.min(fx0, q[1]), math.max(fx1, q[1]) end
+  local spec_of, at = {}, {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    for _, sp in ipairs(G.groups[gid].specs) do spec_of[sp.vid] = sp end
+  end
+  for _, p in ipairs(plan) do at[p.vid] = p end
+  local function box(p)
+    local hx, hy = half_extent(p, spec_of[p.vid])
+    return p.x - hx, p.y - hy, p.x + hx, p.y + hy
+  end
+  -- which groups reach past an end, and which stand (the others)
+  local movers, fixed = {}, {}
+  for _, gid in ipairs(G.sides[side].groups) do
+    local g = G.groups[gid]
+    local x0, x1, ps = math.huge, -math.huge, {}
+    for _, sp in ipairs(g.specs) do
+      local p = at[sp.vid]
+      if p then
+        ps[#ps + 1] = p
+        local a, _, b = box(p)
+        x0, x1 = math.min(x0, a), math.max(x1, b)
+      end
+    end
+    if #ps > 0 then
+      local dx = 0
+      if x1 - x0 <= fx1 - fx0 then
+        if x0 < fx0 then dx = fx0 - x0 elseif x1 > fx1 then dx = fx1 - x1 end
+      end
+      if dx ~= 0 then movers[#movers + 1] = { ps = ps, dx = dx } else
+        for _, p in ipairs(ps) do fixed[#fixed + 1] = p end
+      end
+    end
+  end
+  local function clear(ps)
+    for _, p in ipairs(ps) do
+      local a0, b0, a1, b1 = box(p)
+      for _, f in ipairs(fixed) do
+        local c0, d0, c1, d1 = box(f)
+        if a0 < c1 + 1 and c0 < a1 + 1 and b0 < d1 + 1 and d0 < b1 + 1 then return false end
+      end
+    end
+    return true
+  end
+  for _, m in ipairs(movers) do
+    for _, p in ipairs(m.ps) do p.x = p.x + m.dx end
+    local steps = 0
+    while not clear(m.ps) and steps < 200 do
+      for _, p in ipairs(m.ps) do p.y = p.y - dir * A.FLANK_STEP_MM end
+      steps = steps + 1
+    end
+    for _, p in ipairs(m.ps) do fixed[#fixed + 1] = p end
+  end
+end
+
 -- A ditch before a camp's rampart as one of Phalanx's own terrain pieces:
 -- Bad Going. READING (ours): Phalanx's Bad Going is "a terrain piece
 -- described as Steep Hill, Built-up-area or Wood"; a ditch is steep ground
@@ -456,6 +529,8 @@ function A.apply(rules)
       exempt[G.S] = exempt[G.S] or {}
       exempt[G.S][G.sides[side].edge] = true
       CMD.give_rams(G, side, plan, troops, spec)
+      -- (after the rams are given: the party is chosen on the default plan)
+      A.close_flanks(G, side, plan, fort, G.sides[side].edge == "north" and -1 or 1)
       CMD.place_rams(G, side, plan, spec)
       return plan
     end

@@ -368,3 +368,31 @@ T.case("Historicon with a town (sieges module, our reading): the besieger's knig
   end
   T.truthy(fought, "charged the foot out of the walls")
 end)
+
+-- Session eight (our reading, commander_historicon's besieger_move): the ram
+-- party whose gate is down leads the storm through the gateway, straight on;
+-- before, it took its ram to the wall beside the gate (Exeter: 220 of its
+-- 280 batterings in 30 battles were at the walls either side of the broken
+-- gate, and the party engaged in none).
+T.case("WRG 1973 SIEGE in Historicon (the commander, session eight): the ram party goes in through the gate it broke, not on to the next wall", function()
+  local G = field({ { id = "ram", troop = "AIF HIS", figures = 8, ranks = 2, at = { 105, 40, 0 }, set = { siege = { ram = true } } } },
+                  { { id = "far", troop = "AIF HIS", figures = 8, ranks = 2, at = { 200, 140, 180 } } })
+  G.sides[1].commander = rules.require("historicon.ai")
+  local ram = G.by_id[1].ram
+  at_foot(G, ram, 1050)
+  for t = 1, 2 do
+    if t > 1 then G.turn = G.turn + 1 end
+    turn.play(G)
+  end
+  local gate = section_at(G, "gate", 1050)
+  T.eq(gate.state, "breached", "down after two turns' battering")
+  local _, y0 = G.bf:pos(ram)
+  G.turn = G.turn + 1
+  turn.play(G)
+  local x, y = G.bf:pos(ram)
+  T.near(x, 1050, 1e-6, "straight on")
+  T.truthy(y - G.bf:unit(ram).depth / 2 > 600, "its rear past the gate's face: " .. y .. " (from " .. y0 .. ")")
+  for _, w in ipairs(of_unit(G, "siege_work", ram)) do
+    T.eq(w.section, gate.index, "no battering but at its gate")
+  end
+end)

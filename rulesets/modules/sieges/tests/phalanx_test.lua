@@ -320,6 +320,49 @@ T.case("WRG 1973 SIEGE in Phalanx: the default commander sends the ram to the ga
   T.eq(G.D[ram].siege.target, gate.index)
 end)
 
+-- Session eight (our reading, modules.sieges.phalanx's close_flanks): the
+-- besieger's groups that the default plan put off the ends of the camp's
+-- face (Cicero's chariots, noble horse and archers at x 1474-1556, east of
+-- the camp's 1440; Gingindlovu's uNokhenke and scouts of the right horn)
+-- stand before the face, a link still side by side; nobody on anybody
+-- (the overlap check above).
+for _, sc_file in ipairs({ { "scenarios/into_glory_ride/siege_gingindlovu.yaml", "Into Glory Ride: Gingindlovu" },
+                           { "scenarios/phalanx/siege_cicero_camp.yaml", "Phalanx: Cicero's camp" } }) do
+  T.case("WRG 1973 SIEGE in " .. sc_file[2] .. " (the commander, session eight) -- the besieger's whole line before the camp's face, none off its ends", function()
+    local s = require("lib.scenario")
+    local loader = require("sandtable.loader")
+    local lb = require("lib.battle")
+    local dir, name = sc_file[1]:match("^(.*)/([^/]+)$")
+    local sc = s.parse(loader.read(sc_file[1]), name, dir)
+    for seed = 1, 4 do
+      local r = lb.run{ scenario = sc, seed = seed, turns = 1 }
+      local G = r.state
+      local at = {}
+      for _, e in ipairs(r.bf:events()) do if e.kind == "deploy" then at[e.unit] = e end end
+      local n = 0
+      for _, uid in ipairs(G.sides[1].units) do
+        local d = G.D[uid]
+        local e = at[uid]
+        -- all face the camp (0 degrees): the base's x extent is its width
+        T.eq(e.facing, 0, d.name)
+        T.truthy(e.x - d.w / 2 >= 400 - 1e-6 and e.x + d.w / 2 <= 1440 + 1e-6,
+          "before the face (x 400-1440): " .. d.name .. " at " .. e.x)
+        T.truthy(e.y + d.d / 2 <= 700 - 40 + 1e-6, "short of the face: " .. d.name)
+        n = n + 1
+      end
+      T.eq(n, 12)
+      -- a link's members still side by side (one base width apart)
+      for _, gid in ipairs(G.sides[1].groups) do
+        local ids = G.groups[gid].ids
+        for k = 2, #ids do
+          local a, b = at[ids[k - 1]], at[ids[k]]
+          T.near(math.abs(a.x - b.x), G.D[ids[k]].w, 1, "link " .. gid); T.near(a.y, b.y, 1e-6, "link " .. gid)
+        end
+      end
+    end
+  end)
+end
+
 T.case("WRG 1973 SIEGE in Phalanx: Cicero's camp -- a lone foot guard behind the gate, the ram before it, the besiegers invest the camp", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
@@ -705,4 +748,61 @@ T.case("WRG 1973 SIEGE in Phalanx (the commander, session seven): \"As the playe
   local x1, y1, f1 = G.bf:pos(att)
   local still = math.abs(x1 - x0) < 1 and math.abs(y1 - y0) < 1 and math.abs(turn.norm(f1 - f0)) < 1
   T.eq(o ~= nil and (o.kind == "move" or o.kind == "charge") and still, false, "no ordered move or charge of 0 mm")
+end)
+
+-- Session eight (our reading, modules.sieges.commander_phalanx_cover): the
+-- besieger's missile troops come up to shoot at the rampart's defenders.
+-- A bow vignette 300 mm short of a defender on the palisade (Heavy Infantry
+-- Bows: range 2 widths) gets a move straight ahead that brings the defender
+-- within 0.8 of its range; played through Phalanx's own move, the next
+-- turn's order is a hold (shoot), and the shooting phase shoots at the
+-- defender. A defender out of its frontal arc: the lone bow turns to it.
+T.case("WRG 1973 SIEGE in Phalanx (the commander, session eight): the besieger's bows close to within range of the palisade's defenders, then shoot", function()
+  local rules = instance()
+  local turn = rules.require("phalanx.turn")
+  local troops = rules.require("phalanx.troops")
+  local CV = require("modules.sieges.commander_phalanx_cover")
+  local G = gated(rules, { { id = "gen", class = "HIN", general = true, at = { 300, 200, 0 } },
+                           { id = "bow", class = "HIB", at = { 700, 180, 0 } } },
+    { { id = "wall", class = "HIN", general = true, at = { 700, 700, 180 } } }, { type = "siege", besieger = 1 },
+    commander{ shoot_target = function(_, _, targets) return targets[1].id end })
+  local bow, wall = G.by_vid[1].bow, G.by_vid[2].wall
+  turn.place(G, wall, 700, 500 - 0.01 + G.D[wall].d / 2, 180)
+  P.mark(G)
+  T.eq(G.D[wall].siege_on ~= nil, true, "the defender stands on the palisade")
+  T.eq(turn.has_shooting_target(G, bow), false, "out of range at the start")
+  local gid = G.D[bow].gid
+  local orders = CV.orders(G, 1, { [G.D[G.by_vid[1].gen].gid] = true }, turn, troops)
+  T.eq(#orders, 1, "one order: the bow's")
+  local o = orders[1]
+  T.eq(o.gid, gid); T.eq(o.kind, "move"); T.eq(o.turn, 0, "straight ahead")
+  local range = troops.shooting_range("HIB") * G.S.frontage
+  T.near(o.dist, G.bf:distance(bow, wall) - 0.8 * range, 1e-6)
+  turn.execute_order(G, G.groups[gid], o)
+  T.near(G.bf:distance(bow, wall), 300 - 0.01 - 80, 1e-6, "a move's allowance on (80 mm) towards it")
+  -- a bow's move in Phalanx may fall short of the full distance: play
+  -- turns until it shoots (at most three)
+  local shot = false
+  for _ = 1, 3 do
+    o = CV.orders(G, 1, {}, turn, troops)
+    local mine
+    for _, x in ipairs(o) do if x.gid == gid then mine = x end end
+    T.truthy(mine ~= nil, "the bow has an order every turn")
+    if mine.kind == "hold" then
+      T.eq(turn.has_shooting_target(G, bow), true)
+      G.groups[gid].activated = true
+      turn.shooting_phase(G, 1)
+      for _, e in ipairs(events(G, "shoot")) do if e.shooter == bow and e.target == wall then shot = true end end
+      break
+    end
+    turn.execute_order(G, G.groups[gid], mine)
+  end
+  T.eq(shot, true, "it shot at the defender on the palisade")
+  -- the defender off to its side (out of the bow's frontal arc): a lone
+  -- vignette turns to it first
+  turn.place(G, bow, 200, 180, 0)
+  local lone = CV.orders(G, 1, {}, turn, troops)
+  local got
+  for _, x in ipairs(lone) do if x.gid == gid then got = x end end
+  T.eq(got and got.kind, "move"); T.truthy(math.abs(got.turn) > 1, "a lone bow turns to the defender first")
 end)
