@@ -295,6 +295,18 @@ local function charge_value(G, uid, tid)
   if t.routing and G.bf:distance(uid, tid) <= 0.5 then return nil end
   local hit, edge = ai.charge_path(G, uid, tid)
   if not hit then return nil end          -- blocked by friends, terrain or out of reach
+  -- the charge is declared at the enemy the path strikes first, and the
+  -- battle turns the charger to face THAT enemy ("must turn to face its
+  -- target", CHARGING): a trial run at another enemy says nothing of it, so
+  -- the declared charge is tried itself (issue #13, session eight: a cohort
+  -- touching a friend locked in melee, whose trial at chariots beyond ran
+  -- into the friend's opponent; turned to face that warband it ran into the
+  -- friend and moved nothing: declared_charges_test)
+  if hit ~= tid then
+    local again, edge2 = ai.charge_path(G, uid, hit)
+    if again ~= hit then return nil end
+    edge = edge2
+  end
   t = G.D[hit]
   if t.routing and G.bf:distance(uid, hit) <= 0.5 then return nil end -- (the path's first enemy, likewise)
   if t.routing then return 10, hit, edge end -- a router struck in the back
