@@ -166,6 +166,15 @@ end
 
 -- One line along the own edge: mounted troops on the wings, foot in the
 -- centre, skirmishers on the ends of the foot; all within 100 paces.
+-- Turned about (session eight, measured and left OFF): side 2's line drawn
+-- as side 1's turned about the table's centre (each army's wings at its own
+-- hands; the commander's hands then the same for both sides: ai.hand)
+-- instead of its reflection across the middle line. 200 battles and both
+-- mirrors of the 14 open-field scenarios: fair mirrors 12 -> 4 of 24,
+-- Issus decided 71.5 -> 9.5%, Ctesiphon moved 0 0.01 -> 2.6%; only the
+-- Persian mirror at Gaugamela came fair (29.5/65 -> 39.5/45.5).
+-- docs/rulesets/wrg.md, session eight; mirror_deployment_test.
+ai.TURNED_ABOUT = false
 function ai.deployment(G, s)
   local side = G.sides[s]
   local specs = side.specs
@@ -189,7 +198,9 @@ function ai.deployment(G, s)
     local d = specs[i]
     local y = G.S.deploy_depth - d.dp / 2 - 5
     if s == 2 then y = G.S.depth - y end
-    plan[#plan + 1] = { index = i, x = x + d.w / 2, y = y, facing = s == 1 and 0 or 180 }
+    local px = x + d.w / 2
+    if s == 2 and ai.TURNED_ABOUT then px = G.S.width - px end
+    plan[#plan + 1] = { index = i, x = px, y = y, facing = s == 1 and 0 or 180 }
     x = x + d.w + gap
   end
   return plan
@@ -568,6 +579,7 @@ end
 -- own order, both sides edged the same way round the table (Hinds had the
 -- same fault: docs/quality.md, Mirror matches). +1 or -1.
 function ai.hand(s)
+  if ai.TURNED_ABOUT then return 1 end
   return s == 2 and -1 or 1
 end
 
