@@ -657,9 +657,9 @@ function plan_move(G, uid)
   -- that one is still within SKIRMISH_KEEP times the nearest's distance:
   -- making for whichever enemy is nearest that period swung light horse
   -- between two targets, their facing back and forth period after period
-  -- (issue #13, session eight: the referee's facing-oscillates, 31 of its
-  -- 62 warnings in the 14 open-field scenarios at 200 battles each were
-  -- skirmishing light horse)
+  -- (issue #13, session eight: the referee's facing-oscillates; of 27
+  -- read one by one at Chalons and Ctesiphon, 12 were skirmishing light
+  -- horse)
   if o and o.kind == "skirmish" and d.state == nil then
     local keep = d.ai_skirmish_target
     if keep and keep ~= target then
