@@ -37,7 +37,10 @@ local function chosen_charges(G, info)
   local out = {}
   for _, c in ipairs(G.charges or {}) do
     local d = G.D[c.charger]
-    if d and d.state ~= "uncontrolled" then out[#out + 1] = c end
+    -- (c.forced: declared in an uncontrolled advance; the unit's state may
+    -- have changed by the phase's end -- contact ends the advance -- so it
+    -- is read from the declaration: fantasy_dark_host seed 75, the Giant)
+    if d and not c.forced and d.state ~= "uncontrolled" then out[#out + 1] = c end
   end
   return out
 end

@@ -166,6 +166,15 @@ end
 
 -- One line along the own edge: mounted troops on the wings, foot in the
 -- centre, skirmishers on the ends of the foot; all within 100 paces.
+-- Turned about (session eight, measured and left OFF): side 2's line drawn
+-- as side 1's turned about the table's centre (each army's wings at its own
+-- hands; the commander's hands then the same for both sides: ai.hand)
+-- instead of its reflection across the middle line. 200 battles and both
+-- mirrors of the 14 open-field scenarios: fair mirrors 12 -> 4 of 24,
+-- Issus decided 71.5 -> 9.5%, Ctesiphon moved 0 0.01 -> 2.6%; only the
+-- Persian mirror at Gaugamela came fair (29.5/65 -> 39.5/45.5).
+-- docs/rulesets/wrg.md, session eight; mirror_deployment_test.
+ai.TURNED_ABOUT = false
 function ai.deployment(G, s)
   local side = G.sides[s]
   local specs = side.specs
@@ -189,7 +198,9 @@ function ai.deployment(G, s)
     local d = specs[i]
     local y = G.S.deploy_depth - d.dp / 2 - 5
     if s == 2 then y = G.S.depth - y end
-    plan[#plan + 1] = { index = i, x = x + d.w / 2, y = y, facing = s == 1 and 0 or 180 }
+    local px = x + d.w / 2
+    if s == 2 and ai.TURNED_ABOUT then px = G.S.width - px end
+    plan[#plan + 1] = { index = i, x = px, y = y, facing = s == 1 and 0 or 180 }
     x = x + d.w + gap
   end
   return plan
@@ -295,6 +306,18 @@ local function charge_value(G, uid, tid)
   if t.routing and G.bf:distance(uid, tid) <= 0.5 then return nil end
   local hit, edge = ai.charge_path(G, uid, tid)
   if not hit then return nil end          -- blocked by friends, terrain or out of reach
+  -- the charge is declared at the enemy the path strikes first, and the
+  -- battle turns the charger to face THAT enemy ("must turn to face its
+  -- target", CHARGING): a trial run at another enemy says nothing of it, so
+  -- the declared charge is tried itself (issue #13, session eight: a cohort
+  -- touching a friend locked in melee, whose trial at chariots beyond ran
+  -- into the friend's opponent; turned to face that warband it ran into the
+  -- friend and moved nothing: declared_charges_test)
+  if hit ~= tid then
+    local again, edge2 = ai.charge_path(G, uid, hit)
+    if again ~= hit then return nil end
+    edge = edge2
+  end
   t = G.D[hit]
   if t.routing and G.bf:distance(uid, hit) <= 0.5 then return nil end -- (the path's first enemy, likewise)
   if t.routing then return 10, hit, edge end -- a router struck in the back
@@ -346,18 +369,27 @@ function choose_charge(G, uid)
   -- within their range rather than run onto its points
   local m = troops.is_infantry(d) and troops.missile(d)
   local shooter = m and m ~= "javelin" and m ~= "darts" and d.range
-  for _, q in ipairs(turn.enemies_within(G, uid, turn.charge_move(d), 45)) do
-    local o = G.D[q.id]
+  -- whether the order allows a charge at this enemy (`dist`: mm)
+  local function may_charge(id, dist)
+    local o = G.D[id]
     local ok = attack
     if ok and shooter and not o.routing and not o.disorganised and (troops.has(o, "pike") or troops.has(o, "long_spear"))
-      and q.distance <= d.range * MM then
+      and dist <= d.range * MM then
       ok = false
     end
     -- skirmishers fall on routed, disorganised or outflanked light enemies only
     if not attack then ok = troops.is_light(o) and (o.disorganised or o.routing) end
-    if ok and support and G.bf:distance(q.id, support) > turn.charge_move(o) * MM then ok = false end
-    if ok then
+    if ok and support and G.bf:distance(id, support) > turn.charge_move(o) * MM then ok = false end
+    return ok
+  end
+  for _, q in ipairs(turn.enemies_within(G, uid, turn.charge_move(d), 45)) do
+    if may_charge(q.id, q.distance) then
       local v, hit, edge = charge_value(G, uid, q.id)
+      -- the charge is declared at the enemy its path strikes first: the
+      -- order must allow that one too (issue #13, session eight: skirmishing
+      -- Hunnic horse, falling on disorganised light troops, struck a legion
+      -- in good order in their way: the referee's light-charges-heavy-front)
+      if v and hit ~= q.id and not may_charge(hit, G.bf:distance(uid, hit)) then v = nil end
       -- and they stand and shoot at any enemy in good order within their
       -- range ("missile troops charging when they could shoot": a charger
       -- does not shoot), unless it is fighting friends and the charge
@@ -402,6 +434,9 @@ end
 -- friend and goes nowhere: the commonest idle unit with an enemy in reach);
 -- a move that ends so costs CROWD_PACES paces in the choice below, so the
 -- line keeps room between its units as players keep intervals.
+-- A skirmisher's target kept while within this many times the nearest
+-- enemy's distance (plan_move).
+ai.SKIRMISH_KEEP = 1.5
 ai.CROWD = 10 -- mm, at every scale (4 paces at 15mm's 1 mm a pace did worse: docs/rulesets/wrg.md)
 ai.CROWD_PACES = 30
 -- and a turn away from the unit's facing costs TURN_PACES paces a degree
@@ -544,6 +579,7 @@ end
 -- own order, both sides edged the same way round the table (Hinds had the
 -- same fault: docs/quality.md, Mirror matches). +1 or -1.
 function ai.hand(s)
+  if ai.TURNED_ABOUT then return 1 end
   return s == 2 and -1 or 1
 end
 
@@ -616,6 +652,27 @@ function plan_move(G, uid)
       return open_way(G, uid, plan.bearing, plan.distance)
     end
     return plan
+  end
+  -- a skirmisher keeps harassing the enemy it made for last period while
+  -- that one is still within SKIRMISH_KEEP times the nearest's distance:
+  -- making for whichever enemy is nearest that period swung light horse
+  -- between two targets, their facing back and forth period after period
+  -- (issue #13, session eight: the referee's facing-oscillates; of 27
+  -- read one by one at Chalons and Ctesiphon, 12 were skirmishing light
+  -- horse)
+  if o and o.kind == "skirmish" and d.state == nil then
+    local keep = d.ai_skirmish_target
+    if keep and keep ~= target then
+      for _, q in ipairs(enemies) do
+        local e = G.D[q.id]
+        if q.id == keep and not e.routing and not e.gone and (not allowed or allowed(q.id))
+          and q.distance / MM <= dist * ai.SKIRMISH_KEEP then
+          target, dist = q.id, q.distance / MM
+          break
+        end
+      end
+    end
+    d.ai_skirmish_target = target
   end
   local b = turn.bearing(G, uid, target)
   if d.state == "uncontrolled" then return { bearing = b, distance = turn.charge_move(d), advancing = true } end

@@ -349,15 +349,19 @@ function M.onto_table(G, uid)
   local x, y, f = bf:pos(uid)
   local ax, ay = along(f)
   local lx, ly = -ay, ax
-  local dx, dy = 0, 0
+  -- (the shift onto the table from the near and the far edges kept apart:
+  -- taken together, a corner within the far edge reset the shift a corner
+  -- beyond it had asked for, and a base turned a little off square came
+  -- back with a corner still off the table)
+  local inx, iny, outx, outy = 0, 0, 0, 0
   for _, s in ipairs({ { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }) do
     local cx = x + ax * s[1] * u.depth / 2 + lx * s[2] * u.width / 2
     local cy = y + ay * s[1] * u.depth / 2 + ly * s[2] * u.width / 2
-    dx = math.max(dx, -cx, 0)
-    dy = math.max(dy, -cy, 0)
-    if cx > w then dx = math.min(dx, w - cx) end
-    if cy > d then dy = math.min(dy, d - cy) end
+    inx, iny = math.max(inx, -cx), math.max(iny, -cy)
+    outx, outy = math.min(outx, w - cx), math.min(outy, d - cy)
   end
+  local dx = inx > 0 and inx or outx
+  local dy = iny > 0 and iny or outy
   if dx == 0 and dy == 0 then return false end
   bf:place(uid, x + dx, y + dy, f)
   return true

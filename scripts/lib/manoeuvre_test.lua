@@ -184,3 +184,19 @@ T.case("manoeuvre: overlapping (bf:within) lists exactly what bf:query and overl
   -- overlapping beyond the slack, and bases touching nothing
   T.truthy(found > 500 and touching > 500 and empty > 500, string.format("%d %d %d", found, touching, empty))
 end)
+
+T.case("manoeuvre: a base brought back over the far edge, turned a little off square, ends wholly on the table", function()
+  -- WRG's troops returning to the field (gaugamela, a 300 x 90 mm base
+  -- facing -179.6 degrees, 55 mm over the far edge): one corner stayed
+  -- 2 mm off the table
+  for _, f in ipairs({ -179.6, 179.6, 0.4, -0.4, 90.5, -89.5 }) do
+    local G, id = table_with{ { x = 1000, y = 1000, w = 300, d = 90, facing = f } }
+    local bf = G.bf
+    local a = math.rad(f)
+    -- over the edge its facing points at: north for 0, south for 180, and so on
+    local ox, oy = -math.sin(a) * 1100, math.cos(a) * 1100
+    bf:place(id[1], 1000 + ox, 1000 + oy, f)
+    T.eq(M.onto_table(G, id[1]), true, "moved, facing " .. f)
+    T.truthy(M.on_table(G, id[1]), "every corner on the table, facing " .. f)
+  end
+end)

@@ -61,3 +61,34 @@ T.case("WRG 1973 SHOOTING: bowmen charging an enemy in good order within their r
   acts = charge(jav, unit("h", "HI", 0, 0, 180), 60, W.missile_charges_instead_of_shooting)
   T.eq(acts, nil, "javelins are thrown in the charge: not flagged")
 end)
+
+T.case("WRG 1973 REACTION TEST: a charge declared in an uncontrolled advance is the rules' choice, not flagged, whatever the unit's state at the phase's end", function()
+  -- chart 1's "UNCONTROLLED ADVANCE IN ATTEMPT TO CONTACT": the rules
+  -- choose the target. The check read the unit's state once the movement
+  -- was over; at fantasy_dark_host seed 75 the Giant's no longer read
+  -- "uncontrolled" by then and its forced charge was flagged. The charge's
+  -- own record (forced) says who chose it.
+  local bows = unit("b", "MI", 600, 300, 0, { figures = 8, ranks = 2, weapons = { "bow" }, set = { state = "uncontrolled", state_periods = 2, ua_period = 0 } })
+  local h = unit("h", "HI", 0, 0, 180)
+  local _, bdp = setup.footprint(bows)
+  local _, hdp = setup.footprint(h)
+  h.at = { 600, 300 + bdp / 2 + 60 * MM + hdp / 2, 180 }
+  local G = fight{ side1 = { bows }, side2 = { h } }
+  local b = G.by_id[1].b
+  local start, acts, forced = {}, nil, nil
+  G.bf:on_time(function(_, t, phase)
+    if t ~= 1 then return end
+    if phase == "movement" then
+      for _, id in ipairs(G.bf:units()) do local x, y, f = G.bf:pos(id); start[id] = { x, y, f } end
+    elseif phase == "shooting" then
+      forced = G.charges[1] and G.charges[1].forced
+      G.D[b].state = nil -- the advance over by the phase's end
+      acts = W.missile_charges_instead_of_shooting(G, { name = "movement", start = start })
+    end
+  end)
+  play(G)
+  G.bf:on_time(nil)
+  T.truthy(#F.events(G, "contact", 1) > 0, "the bowmen reach the foot")
+  T.eq(forced, true, "the charge was declared in the uncontrolled advance")
+  T.eq(acts, nil, "not flagged")
+end)

@@ -269,3 +269,54 @@ T.case("WRG commander (issue #13): an attacking unit whose every trial move goes
   assert(ok, q)
   T.eq(q, nil, "every way barred: no move is ordered")
 end)
+
+T.case("WRG commander (issue #13, facing-oscillates): a skirmisher keeps harassing the enemy it made for last period", function()
+  -- GENERAL FEATURES OF ORDERS 4: skirmishers "close to within their own
+  -- missile range and shoot". Two enemies ahead, one to each side: the one
+  -- to the left a little nearer. Making for whichever was nearest each
+  -- period swung skirmishing light horse between two targets (Chalons,
+  -- Ctesiphon: their facing back and forth three periods running).
+  local function plan(last)
+    local s = unit("s", "LC", 600, 300, 0, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local left = unit("l", "HI", 450, 1000, 180)   -- the nearer
+    local right = unit("r", "HI", 800, 1050, 180)
+    local G = fight{ side1 = { s }, side2 = { left, right } }
+    local su, l, r = G.by_id[1].s, G.by_id[2].l, G.by_id[2].r
+    T.truthy(G.bf:distance(su, l) < G.bf:distance(su, r), "the enemy on the left is the nearer")
+    T.truthy(G.bf:distance(su, r) <= 1.5 * G.bf:distance(su, l), "the other within half as far again")
+    if last then G.D[su].ai_skirmish_target = last == "r" and r or l end
+    local p = ai.move(G, su)
+    local function towards(id) return math.abs(require("wrg.turn").norm(p.bearing - require("wrg.turn").bearing(G, su, id))) < 1 end
+    return p, towards, l, r, G, su
+  end
+  local p, towards, l = plan(nil)
+  T.truthy(p and towards(l), "no target yet: the nearest")
+  local p2, towards2, _, r, G, su = plan("r")
+  T.truthy(p2 and towards2(r), "it made for the other last period: it keeps to it")
+  T.eq(G.D[su].ai_skirmish_target, r, "and remembers it")
+end)
+
+T.case("WRG commander (issue #13, light-charges-heavy-front): a charge is declared only at an enemy its order allows, the one its path strikes first", function()
+  -- Standing order "Harass": "Skirmish with heavy or medium troops facing
+  -- in good order, but charge light, disorganised or outflanked troops".
+  -- A skirmisher's charge at disorganised light foot beyond a body of heavy
+  -- foot strikes the heavy foot first, and the charge is declared at the
+  -- enemy struck first (Chalons seed 24: Hunnic horse into Legio Ioviani).
+  local turn = require("wrg.turn")
+  local s = unit("s", "LC", 600, 300, 0, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+  local heavy = unit("h", "HI", 600, 450, 180)
+  local light = unit("l", "LI", 600, 600, 180, { weapons = { "javelin" }, set = { disorganised = true } })
+  local G = fight{ side1 = { s }, side2 = { heavy, light } }
+  local su, h, l = G.by_id[1].s, G.by_id[2].h, G.by_id[2].l
+  T.truthy(G.bf:distance(su, l) < turn.charge_move(G.D[su]) * MM, "the light foot are within the horse's charge reach")
+  T.eq(ai.charge_path(G, su, l), h, "a charge at the light foot strikes the heavy foot first")
+  T.eq(ai.charge_target(G, su), nil, "no charge is declared")
+  -- through the battle engine: one period, the default commander on side 1
+  G.sides[1].commander = ai
+  F.play(G)
+  for _, e in ipairs(F.events(G, "charge", 1)) do
+    T.truthy(not (e.unit == su and e.target == h), "the horse did not charge the heavy foot")
+  end
+  local x, y = G.bf:pos(su)
+  T.truthy(G.bf:distance(su, h) > 0.5, "the horse stand off the heavy foot (at " .. x .. ", " .. y .. ")")
+end)

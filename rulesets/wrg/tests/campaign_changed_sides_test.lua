@@ -66,9 +66,10 @@ T.case(RULE .. "subject levies change sides in battle 1 (REACTION TEST 2(ix), th
   local notes = table.concat(r.battles[1].after, "\n")
   T.truthy(notes:find("Gepid warband (36 figures) changed sides and will fight for Late Roman", 1, true), notes)
   T.truthy(notes:find("Ostrogothic horse (8 figures) changed sides and will fight for Late Roman", 1, true), notes)
-  -- their figures are not the Huns' runaways: 14 casualties and 25 runaways
-  -- of the Huns' own units, not 83 with the 44 that went over
-  T.truthy(notes:find("Hunnic (loser): 14 figures lost as casualties, 25 runaways", 1, true), notes)
+  -- their figures are not the Huns' runaways: 13 casualties and 25 runaways
+  -- of the Huns' own units, not 82 with the 44 that went over (14 and 83
+  -- until session eight's commander changes: skirmishers keep their target)
+  T.truthy(notes:find("Hunnic (loser): 13 figures lost as casualties, 25 runaways", 1, true), notes)
 end)
 
 T.case(RULE .. "troops that have changed sides continue to fight for their former enemy (battle 2)", function()
