@@ -304,7 +304,10 @@ local function best_order(G, g, lazy)
   if G.detachments and not g.detached and troops.mounted_or_animal(d1.class) and G.detachments.may_detach(G, g) then
     detach = true
   end
-  local pending = { want = want, step = step, tr = tr, towards = a, dist = dist, detach = detach, reserve = reserve }
+  -- far: no enemy within two moves (the standing plan may keep this price,
+  -- commander/standing_plan.lua); mv: the move it was priced with
+  local pending = { want = want, step = step, tr = tr, towards = a, dist = dist, detach = detach, reserve = reserve,
+    far = near2 == nil, mv = mv }
   if reserve then
     -- decided now (the room is cheap next to planning): a reserve that
     -- cannot advance safely stands, and an enemy near enough for an
@@ -343,10 +346,22 @@ function ai.activate(G, side, points)
     -- no order is priced for a link the points cannot buy whatever it is
     -- (its price without crossing a sector or detaching, the least any
     -- order of it costs, is more than the turn's points)
-    local order, score
-    if #g.ids > 0 and turn.activation_cost(G, g, HOLD) <= points then order, score = best_order(G, g, true) end
+    -- the standing plan (commander/standing_plan.lua): a far link's
+    -- advance is kept while its situation stands (with its least price as
+    -- it was: the points are checked again before it is bought, below),
+    -- else priced afresh
+    local order, score, kept_cost, hold_cost = ai.kept_price(G, g)
+    if order and hold_cost > points then order = nil end
+    if not order and #g.ids > 0 then
+      hold_cost = turn.activation_cost(G, g, HOLD)
+      if hold_cost <= points then
+        order, score = best_order(G, g, true)
+        if order then kept_cost = turn.activation_cost(G, g, order) end
+        ai.keep_price(G, g, order, score, kept_cost, hold_cost)
+      end
+    end
     if order then
-      local cost = turn.activation_cost(G, g, order)
+      local cost = kept_cost
       cands[#cands + 1] = { order = order, score = score / cost, raw = score, gid = gid, cost = cost }
     end
   end
