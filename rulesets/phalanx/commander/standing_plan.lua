@@ -42,8 +42,7 @@ end
 
 -- The kept price of group g's advance, or nil when it must be priced afresh
 -- (the list above). Returns a fresh order table (the engine and
--- finish_advance may annotate it), its score, its kept cost and its kept
--- least price (a hold's).
+-- finish_advance may annotate it) and its score.
 function ai.kept_price(G, g)
   local k = kept_of(G, g.side)[g.gid]
   if not k then return nil end
@@ -62,15 +61,14 @@ function ai.kept_price(G, g)
   if sighting.nearest_known(G, g.ids, 3 - g.side, 2 * k.mv) then return nil end
   k.uses, k.pturn = k.uses + 1, G.pturn
   local o = k.order
-  return { gid = o.gid, kind = o.kind, turn = o.turn, dist = o.dist, detach = o.detach, pending = o.pending }, k.score, k.cost, k.hold
+  return { gid = o.gid, kind = o.kind, turn = o.turn, dist = o.dist, detach = o.detach, pending = o.pending }, k.score
 end
 
 -- Keeps group g's freshly priced order when it is a far advance (best_order
--- marks it `far`), with its activation cost and its least price (a hold's)
--- (for ranking only: ai.activate checks the least price against the points
--- left and prices the order it buys afresh once finish_advance has planned it);
--- forgets any kept price otherwise.
-function ai.keep_price(G, g, order, score, cost, hold)
+-- marks it `far`); forgets any kept price otherwise. (Its activation cost is
+-- not kept: ai.activate asks it afresh, since it reads where the General
+-- stands now.)
+function ai.keep_price(G, g, order, score)
   local kept = kept_of(G, g.side)
   local pending = order and order.pending
   if not (pending and pending.far and not pending.reserve and not pending.detach) then
@@ -81,7 +79,7 @@ function ai.keep_price(G, g, order, score, cost, hold)
   local x, y, f = turn.pos(G, uid)
   kept[g.gid] = { uid = uid, n = #g.ids, x = x, y = y, f = f, pturn = G.pturn, uses = 0,
     objective = ai.plan_of(G, g.side).objective[g.gid], mv = pending.mv,
-    order = order, score = score, cost = cost, hold = hold }
+    order = order, score = score }
 end
 
 return ai
