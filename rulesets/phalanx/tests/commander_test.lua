@@ -455,13 +455,27 @@ T.case("Commander standing plan: a far link's advance is kept while its situatio
   G.pturn = G.pturn + 2; T.truthy(ai.kept_price(G, g) ~= nil, "second reuse")
   G.pturn = G.pturn + 2; T.truthy(ai.kept_price(G, g) ~= nil, "third reuse")
   G.pturn = G.pturn + 2; T.eq(ai.kept_price(G, g), nil, "a fourth: priced afresh")
-  -- the link moved: priced afresh
+  -- the link bought and moved: priced afresh
+  G, g = setup_battle()
+  local bought = ai.activate(G, 1, 6)[1]
+  turn.execute_order(G, g, bought)
+  T.truthy(select(2, turn.pos(G, g.ids[1])) > 200, "it advanced")
+  G.pturn = G.pturn + 2
+  T.eq(ai.kept_price(G, g), nil, "bought and moved")
+  -- moved back without turning by the initiative table (no order of ours):
+  -- still kept; turned: priced afresh
+  G, g = setup_battle()
+  ai.activate(G, 1, 6)
+  ai.plan_of(G, 1).last[g.gid] = nil     -- as if the points had not bought it
+  G.pturn = G.pturn + 2
+  local x, y, f = turn.pos(G, g.ids[1])
+  turn.place(G, g.ids[1], x, y - 80, f)
+  T.truthy(ai.kept_price(G, g) ~= nil, "moved by the initiative table, unturned")
   G, g = setup_battle()
   ai.activate(G, 1, 6)
   G.pturn = G.pturn + 2
-  local x, y, f = turn.pos(G, g.ids[1])
-  turn.place(G, g.ids[1], x, y + 40, f)
-  T.eq(ai.kept_price(G, g), nil, "moved")
+  turn.place(G, g.ids[1], x, y, f + 20)
+  T.eq(ai.kept_price(G, g), nil, "turned")
   -- an enemy within two moves: priced afresh
   G, g = setup_battle()
   ai.activate(G, 1, 6)
