@@ -29,7 +29,7 @@
 -- advance carries is last turn's; the way it takes is planned afresh when
 -- the points buy it (finish_advance, from where the link stands).
 --
--- Measured (bench, callgrind, `sim -n 20` minus `-n 10` over 10) and the
+-- Measured (bench, callgrind, `sim -n 50` minus `-n 10` over 40) and the
 -- quality figures before and after: docs/rulesets/phalanx.md "Fifth round",
 -- docs/performance.md "Session eight: Phalanx commander".
 local turn = require("phalanx.turn")
@@ -67,8 +67,9 @@ function ai.kept_price(G, g)
   if not ed or ed.broken or G.px[e] == nil or not sighting.knows(G, g.side, e) then return nil end
   if ai.plan_of(G, g.side).objective[g.gid] ~= e then return nil end
   -- an enemy within two of its moves: priced afresh (the same question
-  -- best_order asks first; the move is the one it was priced with: the
-  -- link stands where it stood)
+  -- best_order asks first; the move is the one it was priced with, a
+  -- bound for the question: the terrain under a link the initiative table
+  -- moved may differ)
   if sighting.nearest_known(G, g.ids, 3 - g.side, 2 * k.mv) then return nil end
   k.uses, k.pturn = k.uses + 1, G.pturn
   local o = k.order
