@@ -29,6 +29,7 @@
 --   commander/lines.lua       the way ahead and keeping the main battle line
 --   commander/reserve.lua     the last line held back
 --   commander/plan.lua        the plan kept between turns: objectives, blocked links
+--   commander/standing_plan.lua  a far link's advance priced once and kept while its situation stands
 --   commander/orders.lua      each turn's orders, evades, targets
 --   commander/follow.lua      a link behind a friend follows it when the friend goes
 local ai = require("phalanx.commander.base")
@@ -37,6 +38,7 @@ require("phalanx.commander.deployment")
 require("phalanx.commander.lines")
 require("phalanx.commander.reserve")
 require("phalanx.commander.plan")
+require("phalanx.commander.standing_plan")
 require("phalanx.commander.orders")
 require("phalanx.commander.follow")
 

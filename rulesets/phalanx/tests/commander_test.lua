@@ -432,3 +432,66 @@ T.case("Commander, Deployment (the main battle line's three-frontage gap kept in
   T.near(try(200, -30), -22.5, 0.5)
   T.near(try(200, 30), 22.5, 0.5)
 end)
+
+T.case("Commander standing plan: a far link's advance is kept while its situation stands, and priced afresh when it moved, an enemy came within two moves or its objective broke", function()
+  -- one legion far from two enemies (no enemy within two of its 80 mm moves)
+  local function setup_battle()
+    local G = skirmish({ { id = "leg", class = "HIN", at = { 600, 200 } } },
+                       { { id = "e1", class = "HIN", at = { 640, 900 } }, { id = "e2", class = "HIN", at = { 200, 1000 } } }, { 4 })
+    return G, group_of(G, 1, "leg")
+  end
+  local G, g = setup_battle()
+  local out = ai.activate(G, 1, 6)
+  T.eq(#out, 1, "one order: the advance")
+  T.eq(out[1].kind, "move")
+  T.eq(ai.kept_price(G, g), nil, "nothing kept for the turn it was priced in")
+  -- its side's next turn, the link where it stood (its move not made): the
+  -- kept price comes back, the score and turn it was priced with
+  G.pturn = G.pturn + 2
+  local o, score = ai.kept_price(G, g)
+  T.truthy(o and o.kind == "move" and o.pending and o.pending.far, "kept")
+  T.truthy(score and score > 0, "with its score")
+  -- reused at most KEEP_TURNS (3) of its side's turns, then priced afresh
+  G.pturn = G.pturn + 2; T.truthy(ai.kept_price(G, g) ~= nil, "second reuse")
+  G.pturn = G.pturn + 2; T.truthy(ai.kept_price(G, g) ~= nil, "third reuse")
+  G.pturn = G.pturn + 2; T.eq(ai.kept_price(G, g), nil, "a fourth: priced afresh")
+  -- the link bought and moved: priced afresh
+  G, g = setup_battle()
+  local bought = ai.activate(G, 1, 6)[1]
+  turn.execute_order(G, g, bought)
+  T.truthy(select(2, turn.pos(G, g.ids[1])) > 200, "it advanced")
+  G.pturn = G.pturn + 2
+  T.eq(ai.kept_price(G, g), nil, "bought and moved")
+  -- moved back without turning by the initiative table (no order of ours):
+  -- still kept; turned: priced afresh
+  G, g = setup_battle()
+  ai.activate(G, 1, 6)
+  ai.plan_of(G, 1).last[g.gid] = nil     -- as if the points had not bought it
+  G.pturn = G.pturn + 2
+  local x, y, f = turn.pos(G, g.ids[1])
+  turn.place(G, g.ids[1], x, y - 80, f)
+  T.truthy(ai.kept_price(G, g) ~= nil, "moved by the initiative table, unturned")
+  G, g = setup_battle()
+  ai.activate(G, 1, 6)
+  G.pturn = G.pturn + 2
+  turn.place(G, g.ids[1], x, y, f + 20)
+  T.eq(ai.kept_price(G, g), nil, "turned")
+  -- an enemy within two moves: priced afresh
+  G, g = setup_battle()
+  ai.activate(G, 1, 6)
+  G.pturn = G.pturn + 2
+  turn.place(G, G.by_vid[2].e2, 600, 330, 180)
+  T.eq(ai.kept_price(G, g), nil, "an enemy within two moves")
+  -- the objective broken: priced afresh
+  G, g = setup_battle()
+  ai.activate(G, 1, 6)
+  G.pturn = G.pturn + 2
+  G.D[G.by_vid[2].e1].broken = true
+  T.eq(ai.kept_price(G, g), nil, "objective broken")
+  -- a near link (an enemy within two moves when priced) keeps nothing
+  G, g = setup_battle()
+  turn.place(G, G.by_vid[2].e1, 600, 400, 180)
+  ai.activate(G, 1, 6)
+  G.pturn = G.pturn + 2
+  T.eq(ai.kept_price(G, g), nil, "a near link is priced every turn")
+end)
