@@ -190,8 +190,9 @@ function A.apply(rules)
     local s = G.weather
     if sit == nil or s == nil then return sit end
     local v = W.visibility(s)
-    -- not seen: no line of cast (a target in torchlight is seen however far)
-    if v and sit.gap > A.units(v) and not E.lit(G, A.mm)[tg.uid] then return nil end
+    -- not seen: no line of cast (a target in torchlight is seen however far;
+    -- who stands in light is asked only of a cast beyond the visibility)
+    if v and sit.gap > v / A.PACES_PER_UNIT and not E.lit(G, A.mm)[tg.uid] then return nil end
     if E.asleep(G, sh.uid) then return nil end      -- asleep in a night camp
     sit.weather_wet = W.missiles_wet(s)
     sit.weather_dazzled = W.dazzled(s, W.bearing(sh.facing))
@@ -229,9 +230,13 @@ function A.apply(rules)
     local a = allowance(d, how, opts)
     if d.weather_halved then a = a / 2
     elseif d.weather_move_loss then a = a - d.weather_move_loss end
-    local none
-    a, none = effects.allowance(d, how, a)     -- night, camp (hinds/effects.lua)
-    if none then return 0 end
+    -- night, camp (hinds/effects.lua), asked only of a unit with one of their
+    -- flags (speed: the move search asks the allowance of every unit often)
+    if d.weather_asleep or d.weather_half or d.weather_night then
+      local none
+      a, none = effects.allowance(d, how, a)
+      if none then return 0 end
+    end
     local minimum = tables.move_rules.minimum
     if a < minimum then a = minimum end
     return a
@@ -263,15 +268,19 @@ function A.apply(rules)
   end
   -- rivers after 3 periods of rain: a ford is a stream, a stream is closed
   local tinfo = turn.tinfo
+  -- (Speed: every hexagon a move search meets asks these two; the ground
+  -- changes only after 3 periods of rain, so nothing more is read before.)
   turn.tinfo = function(G, q, r)
     local t = tinfo(G, q, r)
-    if not G.weather then return t end
+    local s = G.weather
+    if not s or not W.sodden(s) then return t end
     return effects.terrain(G, t, tables)
   end
   local passable = turn.passable
   turn.passable = function(G, d, q, r)
     if not passable(G, d, q, r) then return false end
-    if G.weather and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then return false end
+    local s = G.weather
+    if s and W.sodden(s) and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then return false end
     return true
   end
   -- desert winds: no hexagon further upwind (moves, charges, pursuits)
