@@ -192,7 +192,8 @@ function A.apply(rules)
     local v = W.visibility(s)
     -- not seen: no line of cast (a target in torchlight is seen however far;
     -- who stands in light is asked only of a cast beyond the visibility)
-    if v and sit.gap > v / A.PACES_PER_UNIT and not E.lit(G, A.mm)[tg.uid] then return nil end
+    if v and sit.gap > v / A.PACES_PER_UNIT
+      and not (next(E.sides(G).lights) and E.lit(G, A.mm)[tg.uid]) then return nil end
     if E.asleep(G, sh.uid) then return nil end      -- asleep in a night camp
     sit.weather_wet = W.missiles_wet(s)
     sit.weather_dazzled = W.dazzled(s, W.bearing(sh.facing))
