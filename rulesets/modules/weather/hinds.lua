@@ -227,17 +227,20 @@ function A.apply(rules)
     return melee_phase(G)
   end
   local allowance = turn.allowance
+  local NIGHT_UNITS = effects.NIGHT_UNITS
   turn.allowance = function(d, how, opts)
     local a = allowance(d, how, opts)
     if d.weather_halved then a = a / 2
     elseif d.weather_move_loss then a = a - d.weather_move_loss end
-    -- night, camp (hinds/effects.lua), asked only of a unit with one of their
-    -- flags (speed: the move search asks the allowance of every unit often)
-    if d.weather_asleep or d.weather_half or d.weather_night then
-      local none
-      a, none = effects.allowance(d, how, a)
-      if none then return 0 end
-    end
+    -- the night and the camp (hinds/effects.lua sets the flags each turn),
+    -- written out here, not called: the move search asks the allowance of
+    -- every unit many times a turn (session eight, docs/performance.md).
+    -- A sleeper: no move at all (not even the section 2 minimum).
+    if d.weather_asleep then return 0 end
+    -- a camp's unit forming up: half its move (hinds/effects.lua, camp)
+    if d.weather_half then a = a / 2 end
+    -- "all movement except evasion and rout to 60 paces": 6 units but flight's
+    if d.weather_night and how ~= "flight" and a > NIGHT_UNITS then a = NIGHT_UNITS end
     local minimum = tables.move_rules.minimum
     if a < minimum then a = minimum end
     return a
