@@ -273,18 +273,22 @@ function A.apply(rules)
   -- rivers after 3 periods of rain: a ford is a stream, a stream is closed
   local tinfo = turn.tinfo
   -- (Speed: every hexagon a move search meets asks these two; the ground
-  -- changes only after 3 periods of rain, so nothing more is read before.)
+  -- changes only after 3 periods of rain, so nothing more is read before.
+  -- W.sodden's test, "3 periods of rain [or snow]", is written out: a
+  -- function call per hexagon cost 1 % of a night battle.)
   turn.tinfo = function(G, q, r)
     local t = tinfo(G, q, r)
     local s = G.weather
-    if not s or not W.sodden(s) then return t end
+    if not s or s.rain_periods + s.snow_periods < 3 then return t end
     return effects.terrain(G, t, tables)
   end
   local passable = turn.passable
   turn.passable = function(G, d, q, r)
     if not passable(G, d, q, r) then return false end
     local s = G.weather
-    if s and W.sodden(s) and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then return false end
+    if s and s.rain_periods + s.snow_periods >= 3 and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then
+      return false
+    end
     return true
   end
   -- desert winds: no hexagon further upwind (moves, charges, pursuits)
