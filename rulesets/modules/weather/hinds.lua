@@ -185,11 +185,18 @@ function A.apply(rules)
     return move_side(G, side)
   end
   local cast_situation = turn.cast_situation
+  local HX = require("hinds.hexes")
   turn.cast_situation = function(G, sh, tg)
-    local sit = cast_situation(G, sh, tg)
     local s = G.weather
+    local v = s and W.visibility(s)
+    -- (Speed: the commander weighs every cast in range, up to 20 units; at
+    -- night or in fog most are beyond the visibility. With no side carrying
+    -- lights such a cast is refused below whatever its line, so the line is
+    -- not traced: the gap is shooting.lua's, H.gap of the hex distance.)
+    if v and not next(E.sides(G).lights)
+      and HX.gap(HX.distance(sh.q, sh.r, tg.q, tg.r)) > v / A.PACES_PER_UNIT then return nil end
+    local sit = cast_situation(G, sh, tg)
     if sit == nil or s == nil then return sit end
-    local v = W.visibility(s)
     -- not seen: no line of cast (a target in torchlight is seen however far;
     -- who stands in light is asked only of a cast beyond the visibility)
     if v and sit.gap > v / A.PACES_PER_UNIT
