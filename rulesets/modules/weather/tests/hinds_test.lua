@@ -457,6 +457,24 @@ T.case("Weather (Hinds), WRG 1973 Night: torchlight: a lit enemy is seen and cas
   T.eq(cast_of(G), nil)
 end)
 
+-- The cast wrapper refuses a cast beyond the visibility before the line is
+-- traced when no side carries lights (speed, issue #13): the edge stays
+-- where the rule puts it (a gap of 6 units is seen, 12 is not), and the
+-- same cast by day stands.
+T.case("Weather (Hinds), WRG 1973 Night: 60 paces: a cast at a gap of 6 units stands, at 12 it is refused; by day both stand", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local DAY = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
+  for _, c in ipairs({ { NIGHT, 2, true }, { NIGHT, 3, false }, { DAY, 2, true }, { DAY, 3, true } }) do
+    local G, rules = field(true, c[1], c[2], {})
+    phase(G, rules, "weather")
+    local turn = rules.require("hinds.turn")
+    local sit = turn.cast_situation(G, G.D[G.by_id[1].bow], G.D[G.by_id[2].foot])
+    local what = string.format("%s, %d rows off", c[1] == NIGHT and "night" or "day", c[2])
+    T.eq(sit ~= nil, c[3], what)
+    if sit then T.eq(sit.gap, (c[2] - 1) * 6, what .. ": the gap") end
+  end
+end)
+
 T.case("Weather (Hinds), WRG 1973 Night: an unlit sighting is a surprise: the surprised unit's rally throw 2 lower", function()
   local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9, lights = { 2 } }
   -- the foot's side carries lights: at night alone its rally counts 2 lower; the surprise 2 more
