@@ -185,13 +185,22 @@ function A.apply(rules)
     return move_side(G, side)
   end
   local cast_situation = turn.cast_situation
+  local HX = require("hinds.hexes")
   turn.cast_situation = function(G, sh, tg)
-    local sit = cast_situation(G, sh, tg)
     local s = G.weather
+    local v = s and W.visibility(s)
+    -- (Speed: the commander weighs every cast in range, up to 20 units; at
+    -- night or in fog most are beyond the visibility. With no side carrying
+    -- lights such a cast is refused below whatever its line, so the line is
+    -- not traced: the gap is shooting.lua's, H.gap of the hex distance.)
+    if v and not next(E.sides(G).lights)
+      and HX.gap(HX.distance(sh.q, sh.r, tg.q, tg.r)) > v / A.PACES_PER_UNIT then return nil end
+    local sit = cast_situation(G, sh, tg)
     if sit == nil or s == nil then return sit end
-    local v = W.visibility(s)
-    -- not seen: no line of cast (a target in torchlight is seen however far)
-    if v and sit.gap > A.units(v) and not E.lit(G, A.mm)[tg.uid] then return nil end
+    -- not seen: no line of cast (a target in torchlight is seen however far;
+    -- who stands in light is asked only of a cast beyond the visibility)
+    if v and sit.gap > v / A.PACES_PER_UNIT
+      and not (next(E.sides(G).lights) and E.lit(G, A.mm)[tg.uid]) then return nil end
     if E.asleep(G, sh.uid) then return nil end      -- asleep in a night camp
     sit.weather_wet = W.missiles_wet(s)
     sit.weather_dazzled = W.dazzled(s, W.bearing(sh.facing))
@@ -225,13 +234,20 @@ function A.apply(rules)
     return melee_phase(G)
   end
   local allowance = turn.allowance
+  local NIGHT_UNITS = effects.NIGHT_UNITS
   turn.allowance = function(d, how, opts)
     local a = allowance(d, how, opts)
     if d.weather_halved then a = a / 2
     elseif d.weather_move_loss then a = a - d.weather_move_loss end
-    local none
-    a, none = effects.allowance(d, how, a)     -- night, camp (hinds/effects.lua)
-    if none then return 0 end
+    -- the night and the camp (hinds/effects.lua sets the flags each turn),
+    -- written out here, not called: the move search asks the allowance of
+    -- every unit many times a turn (session eight, docs/performance.md).
+    -- A sleeper: no move at all (not even the section 2 minimum).
+    if d.weather_asleep then return 0 end
+    -- a camp's unit forming up: half its move (hinds/effects.lua, camp)
+    if d.weather_half then a = a / 2 end
+    -- "all movement except evasion and rout to 60 paces": 6 units but flight's
+    if d.weather_night and how ~= "flight" and a > NIGHT_UNITS then a = NIGHT_UNITS end
     local minimum = tables.move_rules.minimum
     if a < minimum then a = minimum end
     return a
@@ -263,15 +279,23 @@ function A.apply(rules)
   end
   -- rivers after 3 periods of rain: a ford is a stream, a stream is closed
   local tinfo = turn.tinfo
+  -- (Speed: every hexagon a move search meets asks these two; the ground
+  -- changes only after 3 periods of rain, so nothing more is read before.
+  -- W.sodden's test, "3 periods of rain [or snow]", is written out: a
+  -- function call per hexagon cost 1 % of a night battle.)
   turn.tinfo = function(G, q, r)
     local t = tinfo(G, q, r)
-    if not G.weather then return t end
+    local s = G.weather
+    if not s or s.rain_periods + s.snow_periods < 3 then return t end
     return effects.terrain(G, t, tables)
   end
   local passable = turn.passable
   turn.passable = function(G, d, q, r)
     if not passable(G, d, q, r) then return false end
-    if G.weather and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then return false end
+    local s = G.weather
+    if s and s.rain_periods + s.snow_periods >= 3 and effects.stream_closed(G, tinfo(G, q, r), d, q, r) then
+      return false
+    end
     return true
   end
   -- desert winds: no hexagon further upwind (moves, charges, pursuits)

@@ -294,12 +294,19 @@ function W.snowbound(s) return s.snow_periods >= 3 end
 function W.night(s) return s.day_period > s.daylight end
 -- The farthest anyone sees, in paces (nil: no limit from the weather): fog
 -- for its first 3 periods, strong winds in the desert, night.
+-- (No closure or table built per call: the Hinds adapter asks this of every
+-- cast; session eight, docs/performance.md "Session eight: weather".)
 function W.visibility(s, ground)
   local v
-  local function limit(x) if not v or x < v then v = x end end
-  if s.fog and s.period <= W.FOG_PERIODS then limit(W.FOG_VISIBILITY) end
-  if W.strong_wind(s) and (ground or s.ground) == "desert" then limit(W.DESERT_WIND_VISIBILITY) end
-  if W.night(s) then limit(W.NIGHT_VISIBILITY) end
+  if s.fog and s.period <= W.FOG_PERIODS then v = W.FOG_VISIBILITY end
+  if W.strong_wind(s) and (ground or s.ground) == "desert" then
+    local x = W.DESERT_WIND_VISIBILITY
+    if not v or x < v then v = x end
+  end
+  if W.night(s) then
+    local x = W.NIGHT_VISIBILITY
+    if not v or x < v then v = x end
+  end
   return v
 end
 -- "Troops facing within 45 degrees of east for the first 2 periods of the

@@ -74,15 +74,9 @@ function X.flags(G)
   end
 end
 
--- The allowance (units) after the night and the camp; `a` after the ground.
--- Returns the allowance and whether it stands below the §2 minimum
--- (a sleeper: no move at all).
-function X.allowance(d, how, a)
-  if d.weather_asleep then return 0, true end
-  if d.weather_half then a = a / 2 end
-  if d.weather_night and how ~= "flight" then a = math.min(a, X.NIGHT_UNITS) end
-  return a, false
-end
+-- The allowance after the night and the camp reads these flags in
+-- hinds.lua's turn.allowance (written out there: the move search asks it
+-- of every unit many times a turn).
 
 -- Wind: the reachable hexes of a unit, those further upwind than its own
 -- left out.

@@ -274,6 +274,28 @@ T.case("Weather (Hinds), WRG 1973 Rain: after 3 periods of rain the rally throw 
   T.eq(ev[#ev].terms, { "weather_sodden" })
 end)
 
+-- The ground wrappers write W.sodden's test out (speed, issue #13): they must
+-- follow it as the periods of rain and snow add up, read at each call (no
+-- answer kept from an earlier period).
+T.case("Weather (Hinds), WRG 1973 Rain and Snow (\"as for rain\"): the ground wrappers follow W.sodden as rain and snow periods add up", function()
+  local G, rules = field(true, RAIN, 6, { 2, 2, 2 })
+  local turn = rules.require("hinds.turn")
+  local bow = G.D[G.by_id[1].bow]
+  local fq, fr = bow.q, bow.r + 1
+  local sq, sr = bow.q + 1, bow.r
+  G.terrain[H.key(fq, fr)] = "ford"
+  G.terrain[H.key(sq, sr)] = "stream"
+  phase(G, rules, "weather")
+  local s = G.weather
+  for _, c in ipairs({ { 0, 2, false }, { 1, 2, true }, { 0, 3, true }, { 2, 0, false }, { 2, 1, true } }) do
+    s.rain_periods, s.snow_periods = c[1], c[2]
+    local what = string.format("rain %d, snow %d", c[1], c[2])
+    T.eq(W.sodden(s), c[3], what .. ": W.sodden")
+    T.eq(turn.tinfo(G, fq, fr).stream == true, c[3], what .. ": the ford a stream")
+    T.eq(turn.passable(G, bow, sq, sr), not c[3], what .. ": the stream open")
+  end
+end)
+
 T.case("Weather (Hinds), WRG 1973 Rain: river crossings one class harder after 3 periods: a ford is a stream, a stream is closed", function()
   local G, rules = field(true, RAIN, 6, { 2, 2, 2 })
   local turn = rules.require("hinds.turn")
@@ -433,6 +455,24 @@ T.case("Weather (Hinds), WRG 1973 Night: torchlight: a lit enemy is seen and cas
   phase(G, rules, "weather")
   phase(G, rules, "missiles")
   T.eq(cast_of(G), nil)
+end)
+
+-- The cast wrapper refuses a cast beyond the visibility before the line is
+-- traced when no side carries lights (speed, issue #13): the edge stays
+-- where the rule puts it (a gap of 6 units is seen, 12 is not), and the
+-- same cast by day stands.
+T.case("Weather (Hinds), WRG 1973 Night: 60 paces: a cast at a gap of 6 units stands, at 12 it is refused; by day both stand", function()
+  local NIGHT = { region = "mediterranean", month = 12, potential = 4, start_period = 9 }
+  local DAY = { region = "mediterranean", month = 6, potential = 4, start_period = 1 }
+  for _, c in ipairs({ { NIGHT, 2, true }, { NIGHT, 3, false }, { DAY, 2, true }, { DAY, 3, true } }) do
+    local G, rules = field(true, c[1], c[2], {})
+    phase(G, rules, "weather")
+    local turn = rules.require("hinds.turn")
+    local sit = turn.cast_situation(G, G.D[G.by_id[1].bow], G.D[G.by_id[2].foot])
+    local what = string.format("%s, %d rows off", c[1] == NIGHT and "night" or "day", c[2])
+    T.eq(sit ~= nil, c[3], what)
+    if sit then T.eq(sit.gap, (c[2] - 1) * 6, what .. ": the gap") end
+  end
 end)
 
 T.case("Weather (Hinds), WRG 1973 Night: an unlit sighting is a surprise: the surprised unit's rally throw 2 lower", function()
