@@ -271,10 +271,10 @@ local function best_order(G, g, lazy)
   -- shooting has worn (repulsed: an R or RR against it) is out of charge
   -- reach: then they close on it, shooting after the move (an activated
   -- link shoots whatever its order), to charge it when it is in reach
-  -- (or, when fire alone will not win, commander/stalemate.lua, while any
-  -- target is worn: the charge on it follows when it is in reach)
-  if shooter and (reserve or not (ai.close_on_worn(G, g)
-      or (G.sides[g.side].needs_melee and ai.any_worn_target(G, g)))) then
+  -- (or, when fire alone will not win, commander/stalemate.lua: they close
+  -- in any case, shooting after the move; the charge follows on an enemy
+  -- the shooting has worn)
+  if shooter and (reserve or not (ai.close_on_worn(G, g) or G.sides[g.side].needs_melee)) then
     return { gid = g.gid, kind = "hold" }, 3 + #g.ids
   end
   if G.recovery and recovering(G, g) then

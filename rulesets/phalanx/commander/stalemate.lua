@@ -15,16 +15,16 @@
 -- READING (a computer needs a test for "fire cannot finish the enemy"):
 -- the side has broken no enemy vignette for STALL_TURNS turns running and
 -- the battle is past half its turn limit. Then (commander/orders.lua):
---   * missile troops close on an enemy their fire has already worn (R or
---     RR against it) instead of standing to shoot while any target is
---     fresh (before: only when every target was worn), and
+--   * missile troops with a target close on the enemy instead of standing
+--     to shoot (before: only when every target was worn by shooting). An
+--     activated link shoots after its move whatever its order (phase D),
+--     so closing costs no shot; and
 --   * an initiative 2 ("Charge enemy that is directly ahead, or shoot")
 --     charges a worn enemy at the day's threshold, not turn 1's.
 -- A fresh enemy in the front is still shot rather than charged (the
 -- referee's missile-charges warning, referee_warnings.lua): the shot wears
 -- it (R or RR) and the charge follows.
 local ai = require("phalanx.commander.base")
-local turn = require("phalanx.turn")
 
 local STALL_TURNS = 3
 ai.STALL_TURNS = STALL_TURNS
@@ -49,18 +49,6 @@ function ai.needs_melee(G, side)
   if n ~= s.n then s.n, s.since = n, G.turn or 0 end
   local limit = G.max_turns or 12
   return (G.turn or 0) > limit / 2 and (G.turn or 0) - s.since >= STALL_TURNS
-end
-
--- Whether some target group g's members can shoot has been worn by
--- shooting (R or RR accumulated): one to close on.
-function ai.any_worn_target(G, g)
-  for j = 1, #g.ids do
-    local q = turn.shooting_targets(G, g.ids[j])
-    for i = 1, #q do local td = G.D[q[i].id]
-      if (td.accumulated_r or 0) + (td.accumulated_rr or 0) > 0 then return true end
-    end
-  end
-  return false
 end
 
 return ai

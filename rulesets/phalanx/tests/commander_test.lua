@@ -496,23 +496,21 @@ T.case("Commander standing plan: a far link's advance is kept while its situatio
   T.eq(ai.kept_price(G, g), nil, "a near link is priced every turn")
 end)
 
-T.case("Commander, Shooting / Melee (into_glory_ride: \"B means the target is Broken if Mounted otherwise RR\"): when fire alone will not win, missile troops close on a worn enemy though a fresh one stands in range", function()
-  -- two foes in range (2 widths) and beyond the charge (one move): one
-  -- worn by shooting, one fresh. Early, or while breaks still come, the
-  -- bowmen stand and shoot (not every target is worn); past half the limit
-  -- with no enemy broken for ai.STALL_TURNS turns, they close on the worn one
+T.case("Commander, Shooting / Melee (into_glory_ride: \"B means the target is Broken if Mounted otherwise RR\"): when fire alone will not win, missile troops close on fresh enemies they would have stood to shoot", function()
+  -- two fresh foes in range (2 widths) and beyond the charge (one move).
+  -- Early, or while breaks still come, the bowmen stand and shoot (no
+  -- target is worn); past half the limit with no enemy broken for
+  -- ai.STALL_TURNS turns, they close (and shoot after the move)
   local function situation()
     local G = skirmish({ { id = "bows", class = "HIB", at = { 500, 200 } } },
-                       { { id = "worn", class = "HIN", at = { 500, 350 } },
-                         { id = "fresh", class = "HIN", at = { 580, 350 } } }, { 4, 4, 4 })
-    G.D[G.by_vid[2].worn].accumulated_r = 1
+                       { { id = "a", class = "HIN", at = { 500, 350 } },
+                         { id = "b", class = "HIN", at = { 580, 350 } } }, { 4, 4, 4 })
     G.max_turns = 30
     return G, group_of(G, 1, "bows")
   end
   local G, g = situation()
   T.truthy(#turn.shooting_targets(G, g.ids[1]) == 2, "both foes in range and ahead")
-  T.eq(ai.close_on_worn(G, g), false, "one target is fresh")
-  T.eq(ai.any_worn_target(G, g), true, "one target is worn")
+  T.eq(ai.close_on_worn(G, g), false, "no target worn")
   -- turn 10: the first activation remembers the broken count
   G.turn = 10
   local o = orders_of(G, 1).bows
@@ -535,6 +533,7 @@ T.case("Commander, Shooting / Melee (into_glory_ride: \"B means the target is Br
   T.eq(o and o.order.kind, "move", "turn 16: it closes")
   turn.execute_order(G, o.g, o.order)
   T.truthy(G.py[g.ids[1]] > 200.5, "it went forward: " .. G.py[g.ids[1]])
+  T.truthy(turn.has_shooting_target(G, g.ids[1]), "and shoots after the move")
   -- a break resets the count: an enemy broken at turn 16 leaves the side
   -- shooting at turn 17 and 18, and closing again at turn 19
   G, g = situation()
