@@ -54,3 +54,15 @@ T.case("Commander, SHOOTING (\"B means the target is Broken if Mounted otherwise
   G.sides[1].needs_melee = true
   T.eq(ai.shoot_target(G, line, turn.shooting_targets(G, line)), horse)
 end)
+
+T.case("Commander, SHOOTING (\"A vignette that is shot at may shoot back\"): when fire alone will not win, worn foot that cannot shoot back is still shot", function()
+  -- Gingindlovu's Zulu (LIW) before the laager: it must come to the
+  -- shooter, and a shot at it draws no return fire
+  local G = battle.skirmish{ rules = IGR, dice = dice.forced({ 1, 1 }), log = true,
+    sides = { { vignettes = { { id = "line", class = "HIM", epoch = "IV", at = { 500, 200 } } }, commander = ai },
+              { vignettes = { { id = "impi", class = "LIW", army = "RA", at = { 500, 400 } } }, commander = ai } } }
+  local line, impi = G.by_vid[1].line, G.by_vid[2].impi
+  G.D[impi].accumulated_rr = 1
+  G.sides[1].needs_melee = true
+  T.eq(ai.shoot_target(G, line, turn.shooting_targets(G, line)), impi)
+end)
