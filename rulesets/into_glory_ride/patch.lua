@@ -290,7 +290,8 @@ local function patch_armies(armies, troops)
   end
 end
 
--- The default commander: HIM and ART (not Phalanx's HIB) pick mounted targets first.
+-- The default commander: HIM and ART (not Phalanx's HIB) pick mounted targets
+-- first; when fire alone will not win, they hold their fire at worn foot.
 local function patch_ai(ai, troops)
   function ai.shoot_target(G, uid, targets)
     local d = G.D[uid]
@@ -298,6 +299,23 @@ local function patch_ai(ai, troops)
       for _, t in ipairs(targets) do
         if troops.mounted_or_animal(G.D[t.id].class) then return t.id end
       end
+    end
+    -- When fire alone will not win (commander/stalemate.lua) missile foot
+    -- the shooting has worn is left to the charge: "Any activated vignette
+    -- that can shoot and wishes to, can do so", and a shot at it ("B ...
+    -- otherwise RR", an R or RR) cannot break it but throws it back out of
+    -- charge reach and draws its return fire ("A vignette that is shot at
+    -- may shoot back"): two lines of foot volleying push each other apart.
+    -- Mounted targets, fresh foot (to be worn before a charge:
+    -- ai.sensible_charge) and foot that cannot shoot back (it must come to
+    -- the shooter: Gingindlovu's Zulu before the laager) are still shot.
+    if G.sides[d.side].needs_melee then
+      for _, t in ipairs(targets) do local td = G.D[t.id]
+        local worn = (td.accumulated_r or 0) + (td.accumulated_rr or 0) > 0
+        local shoots_back = ai.MISSILE[td.class] or td.class == "ART" or td.attached_artillery
+        if troops.mounted_or_animal(td.class) or not worn or not shoots_back then return t.id end
+      end
+      return nil
     end
     return targets[1] and targets[1].id or nil
   end

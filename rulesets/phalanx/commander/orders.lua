@@ -271,7 +271,12 @@ local function best_order(G, g, lazy)
   -- shooting has worn (repulsed: an R or RR against it) is out of charge
   -- reach: then they close on it, shooting after the move (an activated
   -- link shoots whatever its order), to charge it when it is in reach
-  if shooter and (reserve or not ai.close_on_worn(G, g)) then return { gid = g.gid, kind = "hold" }, 3 + #g.ids end
+  -- (or, when fire alone will not win, commander/stalemate.lua: they close
+  -- in any case, shooting after the move; the charge follows on an enemy
+  -- the shooting has worn)
+  if shooter and (reserve or not (ai.close_on_worn(G, g) or G.sides[g.side].needs_melee)) then
+    return { gid = g.gid, kind = "hold" }, 3 + #g.ids
+  end
   if G.recovery and recovering(G, g) then
     local e, dist = turn.nearest_enemy(G, g, 3 * S.frontage)
     if not e then return { gid = g.gid, kind = "rally" }, 5 end
@@ -340,6 +345,8 @@ function ai.activate(G, side, points)
     end
   end
   sd.avg_front = n > 0 and sum / n or nil
+  -- asked once a turn, so its memory of the last break follows the battle
+  sd.needs_melee = ai.needs_melee(G, side)
   local cands = {}
   for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
@@ -441,7 +448,11 @@ function ai.charge_or_shoot(G, g, enemy)
   for j = 1, #g.ids do
     if #turn.shooting_targets(G, g.ids[j], enemy) > 0 then shooter = true; break end
   end
-  if shooter and charge_value(G, g, enemy) <= 0.2 then return "shoot" end
+  -- when fire alone will not win (commander/stalemate.lua), at the day's
+  -- threshold, as a free order's charge
+  local threshold = 0.2
+  if G.sides[g.side].needs_melee then threshold = G.ai_charge_threshold or (0.2 - 0.1 * G.turn) end
+  if shooter and charge_value(G, g, enemy) <= threshold then return "shoot" end
   -- the charges no sensible player orders (ai.sensible_charge): "or shoot"
   -- lets the player decline them
   if not ai.sensible_charge(G, g, enemy) then return "shoot" end

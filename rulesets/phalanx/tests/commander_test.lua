@@ -495,3 +495,70 @@ T.case("Commander standing plan: a far link's advance is kept while its situatio
   G.pturn = G.pturn + 2
   T.eq(ai.kept_price(G, g), nil, "a near link is priced every turn")
 end)
+
+T.case("Commander, Shooting / Melee (into_glory_ride: \"B means the target is Broken if Mounted otherwise RR\"): when fire alone will not win, missile troops close on fresh enemies they would have stood to shoot", function()
+  -- two fresh foes in range (2 widths) and beyond the charge (one move).
+  -- Early, or while breaks still come, the bowmen stand and shoot (no
+  -- target is worn); past half the limit with no enemy broken for
+  -- ai.STALL_TURNS turns, they close (and shoot after the move)
+  local function situation()
+    local G = skirmish({ { id = "bows", class = "HIB", at = { 500, 200 } } },
+                       { { id = "a", class = "HIN", at = { 500, 350 } },
+                         { id = "b", class = "HIN", at = { 580, 350 } } }, { 4, 4, 4 })
+    G.max_turns = 30
+    return G, group_of(G, 1, "bows")
+  end
+  local G, g = situation()
+  T.truthy(#turn.shooting_targets(G, g.ids[1]) == 2, "both foes in range and ahead")
+  T.eq(ai.close_on_worn(G, g), false, "no target worn")
+  -- turn 10: the first activation remembers the broken count
+  G.turn = 10
+  local o = orders_of(G, 1).bows
+  T.eq(o and o.order.kind, "hold", "turn 10: it shoots")
+  -- each turn afresh (one activation phase a battle here), the side's
+  -- memory of its last break carried over
+  local function again(turn_no)
+    local memory = G.ai_stall
+    G, g = situation()
+    G.ai_stall, G.turn = memory, turn_no
+    return orders_of(G, 1).bows
+  end
+  -- turn 14: nothing broken for 4 turns, but not past half of 30
+  o = again(14)
+  T.eq(o and o.order.kind, "hold", "turn 14 (not past half the limit): it shoots")
+  T.eq(G.sides[1].needs_melee, false)
+  -- turn 16: nothing broken since turn 10, past half the limit: it closes
+  o = again(16)
+  T.eq(G.sides[1].needs_melee, true, "fire has broken nothing for 6 turns, turn 16 of 30")
+  T.eq(o and o.order.kind, "move", "turn 16: it closes")
+  turn.execute_order(G, o.g, o.order)
+  T.truthy(G.py[g.ids[1]] > 200.5, "it went forward: " .. G.py[g.ids[1]])
+  T.truthy(turn.has_shooting_target(G, g.ids[1]), "and shoots after the move")
+  -- a break resets the count: an enemy broken at turn 16 leaves the side
+  -- shooting at turn 17 and 18, and closing again at turn 19
+  G, g = situation()
+  G.turn = 10; orders_of(G, 1)
+  G.turn = 16
+  table.insert(G.sides[2].units, 9999)   -- one more base on the table than stands: one broken
+  T.eq(ai.needs_melee(G, 1), false, "a break this turn")
+  G.turn = 18
+  T.eq(ai.needs_melee(G, 1), false, "two turns since the break")
+  G.turn = 19
+  T.eq(ai.needs_melee(G, 1), true, "three turns since the break")
+end)
+
+T.case("Commander, Activation (initiative 2, \"Charge enemy that is directly ahead, or shoot\"): when fire alone will not win, a worn enemy ahead in reach is charged, a fresh one still shot", function()
+  for _, case in ipairs({ { false, false, "shoot" }, { true, false, "charge" }, { true, true, "shoot" } }) do
+    local needs, fresh, want = case[1], case[2], case[3]
+    local G = skirmish({ { id = "bows", class = "HIB", at = { 500, 200 } } },
+                       { { id = "foe", class = "HIN", at = { 500, 290 } } }, { 4 })
+    local foe = G.by_vid[2].foe
+    if not fresh then G.D[foe].accumulated_r = 1 end
+    G.turn = 20
+    G.sides[1].needs_melee = needs
+    local g = group_of(G, 1, "bows")
+    T.truthy(#turn.shooting_targets(G, g.ids[1], foe) > 0, "it could shoot the foe")
+    T.eq(ai.charge_or_shoot(G, g, foe), want,
+      (needs and "fire alone will not win" or "fire may still win") .. (fresh and ", fresh foe" or ", worn foe"))
+  end
+end)
