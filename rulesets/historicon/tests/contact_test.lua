@@ -234,3 +234,41 @@ T.case("Phase 3 break move: a flight that would end on friends carries on throug
   T.truthy(y <= 340 + 0.6 and y >= 340 - 10.6, "just clear beyond the LI, found y = " .. y)
   T.eq(require("lib.manoeuvre").overlapping(G, hi), {}, "on nobody")
 end)
+
+---------------------------------------------------------------------------
+-- Contact near the table's edge (Mohi, `battle --seed 443298631780103663
+-- --referee`, turn 10, Phase 3): the horse archers of the right hand (a
+-- 93 cm line of unformed LC, turned 162 degrees) struck the knights near
+-- the Normans' edge and lined up on them with a corner 0.4 mm over that
+-- edge; the knights recoiled 11 cm and the horse archers, following up,
+-- slid 11 cm on over it (the core stops a move at the table's edge only for
+-- a base wholly on the table). The positions are that battle's, the table
+-- Mohi's 240 x 150 cm.
+
+T.case("Contact: lining up on the enemy never puts a corner over the table's edge (and a follow-up then stops at it)", function()
+  local G = field{ dice = dice.forced({}), table = { size = "240x150", terrain = "none" }, sides = {
+    { units = { { id = "kn", troop = "AIF KC", figures = 16, ranks = 1,
+                  at = { 134.41714507978709, 19.796811135763505, 17.643233558062715 } } } },
+    { units = { { id = "ha", troop = "ARA LC", figures = 16, ranks = 1, formed = false,
+                  at = { 105.98117299905598, 15.999565380453126, -163.65072589415647 } } } } } }
+  local kn, ha = G.by_id[1].kn, G.by_id[2].ha
+  local bf = G.bf
+  T.eq({ bf:unit(ha).width, bf:unit(kn).width }, { 930, 320 }, "the two lines as at Mohi")
+  T.truthy(bf:distance(ha, kn) <= 0.5, "touching")
+  turn.conform(G, ha, kn)
+  local w, d = bf:size()
+  local x, y, f = bf:pos(ha)
+  local u = bf:unit(ha)
+  local ax, ay = -math.sin(math.rad(f)), math.cos(math.rad(f))
+  local lowest = math.huge
+  for _, s in ipairs({ { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }) do
+    local cx = x + ax * s[1] * u.depth / 2 - ay * s[2] * u.width / 2
+    local cy = y + ay * s[1] * u.depth / 2 + ax * s[2] * u.width / 2
+    T.truthy(cx >= -1e-6 and cx <= w + 1e-6, "corner x on the table: " .. cx)
+    lowest = math.min(lowest, cy)
+  end
+  T.truthy(lowest >= -1e-6, "no corner over the Normans' edge (lowest corner at y = " .. lowest .. " mm)")
+  -- the knights' recoil and the follow-up along it: stopped by the edge
+  local r = bf:move(ha, "slide", 0, -110)
+  T.truthy(r.distance < 110, "the follow-up stops at the table's edge (moved " .. r.distance .. " mm)")
+end)

@@ -48,8 +48,13 @@ local function spot_taken(G, uid, except, x, y, f)
   local d, bf = G.D[uid], G.bf
   local c = setup.corners(x, y, f, d.w, d.dp)
   local W, H = bf:size()
+  -- wholly on the table, to the core's own tolerance (1e-6 mm), not half a
+  -- millimetre: the core stops a later move at the table's edge only for a
+  -- base wholly on it, and a line of horse archers lined up 0.4 mm over the
+  -- edge followed a recoil 11 cm on over it (Mohi; contact_test)
+  local e = 1e-6
   for i = 1, 7, 2 do
-    if c[i] < -0.5 or c[i] > W + 0.5 or c[i + 1] < -0.5 or c[i + 1] > H + 0.5 then return true end
+    if c[i] < -e or c[i] > W + e or c[i + 1] < -e or c[i + 1] > H + e then return true end
   end
   local reach = (d.w + d.dp) / 2
   for _, o in ipairs(bf:units()) do
