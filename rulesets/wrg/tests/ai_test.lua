@@ -320,3 +320,30 @@ T.case("WRG commander (issue #13, light-charges-heavy-front): a charge is declar
   local x, y = G.bf:pos(su)
   T.truthy(G.bf:distance(su, h) > 0.5, "the horse stand off the heavy foot (at " .. x .. ", " .. y .. ")")
 end)
+
+T.case("WRG commander (issue #13, facing-oscillates): a unit that swung one way and back does not swing the first way again", function()
+  -- no player swings his line to and fro period after period (the
+  -- referee's facing-oscillates: three turns of 30 degrees or more running,
+  -- each against the last). The enemy 60 degrees to the left: a fresh
+  -- unit wheels towards it; one that turned 40 degrees left two periods ago
+  -- and 40 back right last period keeps its line this period (one period
+  -- through the battle engine, the default commander on side 1).
+  local turn = require("wrg.turn")
+  local function period(history)
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local r = 500
+    local G = fight{ side1 = { u }, side2 = { unit("e", "HI", 600 - r * math.sin(math.rad(60)), 300 + r * math.cos(math.rad(60)), 120) } }
+    local id = G.by_id[1].u
+    if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+    G.sides[1].commander = ai
+    local x0, y0, f0 = G.bf:pos(id)
+    F.play(G)
+    local x1, y1, f1 = G.bf:pos(id)
+    return turn.norm(f1 - f0), math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) / MM
+  end
+  local turned = period(false)
+  T.truthy(turned >= ai.SWING - 0.5, "no swings behind it: it wheels left towards the enemy (turned " .. turned .. ")")
+  local turned2, moved2 = period(true)
+  T.truthy(turned2 < ai.SWING - 0.5, "after 40 left and 40 back right: no third swing left (turned " .. turned2 .. ")")
+  T.truthy(moved2 >= 30, "it still comes on (" .. moved2 .. " paces)")
+end)
