@@ -342,8 +342,20 @@ local choose_charge
 -- facing the unit still stands in went nowhere (the trial run skips the
 -- checks the battle makes for a unit touching another): it is not
 -- declared again (as ai.move does for moves).
+-- The facing at the start of each period, as the commander first looks at
+-- the unit (its charge, else its move; the last three kept): the swings
+-- below are read from it (a period in which the unit charged counts too).
+local function remember_facing(G, d, uid)
+  local h = d.ai_facings or {}
+  local t = G.turn
+  if h[t] == nil then h[t] = select(3, G.bf:pos(uid)) end
+  h[t - 3] = nil
+  d.ai_facings = h
+end
+
 function ai.charge_target(G, uid)
   local d = G.D[uid]
+  remember_facing(G, d, uid)
   local t = choose_charge(G, uid)
   local x, y, f = G.bf:pos(uid)
   local last = d.ai_last_charge
@@ -595,12 +607,6 @@ end
 ai.SWING = 30
 ai.SWING_PACES = 50
 
--- The facing at each period's move (ai.move keeps the last three).
-local function remember_facing(d, t, f)
-  local h = d.ai_facings or {}
-  h[t], h[t - 3] = f, nil
-  d.ai_facings = h
-end
 
 -- The sense (+1 or -1) a turn this period must not take, or nil: the
 -- sense of the swing before last, when the last swing went against it.
@@ -660,7 +666,7 @@ local plan_move
 -- a player who saw it fail does not repeat it at once.
 function ai.move(G, uid)
   local d = G.D[uid]
-  remember_facing(d, G.turn, select(3, G.bf:pos(uid)))
+  remember_facing(G, d, uid)
   local plan = plan_move(G, uid)
   local x, y, f = G.bf:pos(uid)
   local last = d.ai_last_move

@@ -347,3 +347,23 @@ T.case("WRG commander (issue #13, facing-oscillates): a unit that swung one way 
   T.truthy(turned2 < ai.SWING - 0.5, "after 40 left and 40 back right: no third swing left (turned " .. turned2 .. ")")
   T.truthy(moved2 >= 30, "it still comes on (" .. moved2 .. " paces)")
 end)
+
+T.case("WRG commander (issue #13, facing-oscillates): the swings are read from each period's start, charges included", function()
+  -- the facing is remembered when the commander first looks at the unit in
+  -- a period (its charge declaration, before any move), so a period in
+  -- which it charged and made no ordinary move still counts: 40 degrees
+  -- left, then 40 back right bars a third turn left, not right
+  local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+  local G = fight{ side1 = { u }, side2 = { unit("e", "HI", 600, 1500, 180) } }
+  local id = G.by_id[1].u
+  local d = G.D[id]
+  for i, turn_by in ipairs({ 40, -40 }) do
+    T.eq(ai.charge_target(G, id), nil, "no enemy within reach (period " .. i .. ")")
+    G.bf:move(id, "turn", turn_by)
+    G.turn = G.turn + 1
+  end
+  T.eq(ai.charge_target(G, id), nil, "no enemy within reach (period 3)")
+  T.eq(ai.barred_sense(G, d), 1, "a third turn left is barred")
+  G.D[id].ai_facings[G.turn - 2] = 80 -- 40 right, then 40 right again: no swing
+  T.eq(ai.barred_sense(G, d), nil, "after two turns the same way nothing is barred")
+end)
