@@ -353,6 +353,27 @@ local function remember_facing(G, d, uid)
   d.ai_facings = h
 end
 
+-- The sense (+1 or -1) a turn this period must not take, or nil: the
+-- sense of the swing before last, when the last swing went against it.
+local function barred_sense(G, d)
+  local h = d.ai_facings
+  local t = G.turn
+  if not (h and h[t] and h[t - 1] and h[t - 2]) then return nil end
+  local t1, t2 = turn.norm(h[t - 1] - h[t - 2]), turn.norm(h[t] - h[t - 1])
+  if math.abs(t1) < ai.SWING or math.abs(t2) < ai.SWING or (t1 > 0) == (t2 > 0) then return nil end
+  return t1 > 0 and 1 or -1
+end
+
+-- Would turning from `facing` onto bearing `bb` be that third swing?
+local function swings_back(barred, facing, bb)
+  if not barred then return false end
+  local diff = turn.norm(bb - facing)
+  -- (a degree short counts: a bearing 30 degrees off the objective's line
+  -- came to 29.99 or 30.01 degrees of turn)
+  return math.abs(diff) >= ai.SWING - 1 and (diff > 0 and 1 or -1) == barred
+end
+ai.barred_sense = barred_sense
+
 function ai.charge_target(G, uid)
   local d = G.D[uid]
   remember_facing(G, d, uid)
@@ -376,6 +397,7 @@ function choose_charge(G, uid)
   local attack = d.order == "attack" or d.state == "advance" or support ~= nil
   if not attack and d.order ~= "skirmish" then return nil end
   local best, best_v
+  local barred, f = barred_sense(G, d), select(3, G.bf:pos(uid))
   -- infantry that can shoot (bows, crossbows, slings: not hand-hurled
   -- weapons) stand and shoot at a pike or long-spear phalanx in good order
   -- within their range rather than run onto its points
@@ -411,6 +433,9 @@ function choose_charge(G, uid)
         and G.bf:distance(uid, hit) <= d.range * MM and not (edge ~= "front" and G.D[hit].in_melee) then
         v = nil
       end
+      -- nor at an enemy whose charge would swing the unit's facing back a
+      -- third time running (swings_back, below), unless it is routing
+      if v and not G.D[hit].routing and swings_back(barred, f, turn.bearing(G, uid, hit)) then v = nil end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
   end
@@ -607,27 +632,6 @@ end
 ai.SWING = 30
 ai.SWING_PACES = 50
 
-
--- The sense (+1 or -1) a turn this period must not take, or nil: the
--- sense of the swing before last, when the last swing went against it.
-local function barred_sense(G, d)
-  local h = d.ai_facings
-  local t = G.turn
-  if not (h and h[t] and h[t - 1] and h[t - 2]) then return nil end
-  local t1, t2 = turn.norm(h[t - 1] - h[t - 2]), turn.norm(h[t] - h[t - 1])
-  if math.abs(t1) < ai.SWING or math.abs(t2) < ai.SWING or (t1 > 0) == (t2 > 0) then return nil end
-  return t1 > 0 and 1 or -1
-end
-
--- Would turning from `facing` onto bearing `bb` be that third swing?
-local function swings_back(barred, facing, bb)
-  if not barred then return false end
-  local diff = turn.norm(bb - facing)
-  -- (a degree short counts: a bearing 30 degrees off the objective's line
-  -- came to 29.99 or 30.01 degrees of turn)
-  return math.abs(diff) >= ai.SWING - 1 and (diff > 0 and 1 or -1) == barred
-end
-ai.barred_sense = barred_sense
 
 -- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
 -- friends or ground bar it; no way at all: nil, no move is ordered (an
