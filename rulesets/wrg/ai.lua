@@ -433,9 +433,12 @@ function choose_charge(G, uid)
         and G.bf:distance(uid, hit) <= d.range * MM and not (edge ~= "front" and G.D[hit].in_melee) then
         v = nil
       end
-      -- nor at an enemy whose charge would swing the unit's facing back a
-      -- third time running (swings_back, below), unless it is routing
-      if v and not G.D[hit].routing and swings_back(barred, f, turn.bearing(G, uid, hit)) then v = nil end
+      -- nor at an enemy in good order, to the front, whose charge would
+      -- swing the unit's facing back a third time running (swings_back,
+      -- below): a router, a disorganised enemy or a flank or rear is worth
+      -- the swing (barring those too took Chalons' units engaged from
+      -- 96.4% to 92.9%; facing-oscillates in the 14 scenarios 12, not 16)
+      if v and not G.D[hit].routing and not G.D[hit].disorganised and edge == "front" and swings_back(barred, f, turn.bearing(G, uid, hit)) then v = nil end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
   end

@@ -368,11 +368,11 @@ T.case("WRG commander (issue #13, facing-oscillates): the swings are read from e
   T.eq(ai.barred_sense(G, d), nil, "after two turns the same way nothing is barred")
 end)
 
-T.case("WRG commander (issue #13, facing-oscillates): no charge that swings the unit back a third time, except at a router", function()
+T.case("WRG commander (issue #13, facing-oscillates): no charge that swings the unit back a third time, except at a router or a disorganised enemy", function()
   -- the enemy 35 degrees to the left, within charge reach: charged by a
   -- fresh unit; not by one that turned 40 left and 40 back right in the
   -- last two periods (it would swing its line left a third time running);
-  -- a routing enemy there is charged all the same
+  -- a routing or disorganised enemy there is charged all the same
   local turn = require("wrg.turn")
   local function target(history, routing)
     local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
@@ -381,7 +381,8 @@ T.case("WRG commander (issue #13, facing-oscillates): no charge that swings the 
       { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } }) } }
     local id, e = G.by_id[1].u, G.by_id[2].e
     T.truthy(G.bf:distance(id, e) < turn.charge_move(G.D[id]) * MM, "the enemy is within charge reach")
-    if routing then G.D[e].routing, G.D[e].has_routed, G.D[e].rout_periods = true, true, 1 end
+    if routing == "routing" then G.D[e].routing, G.D[e].has_routed, G.D[e].rout_periods = true, true, 1 end
+    if routing == "disorganised" then G.D[e].disorganised = true end
     if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
     return ai.charge_target(G, id), e
   end
@@ -389,6 +390,8 @@ T.case("WRG commander (issue #13, facing-oscillates): no charge that swings the 
   T.eq(t, e, "a fresh unit charges it")
   t = target(true)
   T.eq(t, nil, "after 40 left and 40 back right: no charge")
-  t, e = target(true, true)
+  t, e = target(true, "routing")
   T.eq(t, e, "a router is charged all the same")
+  t, e = target(true, "disorganised")
+  T.eq(t, e, "and a disorganised enemy")
 end)
