@@ -338,10 +338,19 @@ end
 -- the enemy to come on instead.
 local choose_charge
 
--- A charge declared last period at the same enemy from the very place and
--- facing the unit still stands in went nowhere (the trial run skips the
--- checks the battle makes for a unit touching another): it is not
--- declared again (as ai.move does for moves).
+-- Swings: a unit whose facing turned SWING degrees one way between the
+-- last two periods' moves and as much the other way between the last and
+-- this one does not turn back the first way again this period: three such
+-- turns running are the referee's 'facing-oscillates' (no player swings
+-- his line to and fro period after period; issue #13, session eight,
+-- second round: of 11 read one by one, 9 were attacking foot and horse
+-- edging round friends or pulled between two enemies, out one way and
+-- back; docs/rulesets/wrg.md).
+-- ai.SWING matches lib.quality's SWING; a candidate move that would be
+-- that third swing costs SWING_PACES paces in plan_move's choice.
+ai.SWING = 30
+ai.SWING_PACES = 50
+
 -- The facing at the start of each period, as the commander first looks at
 -- the unit (its charge, else its move; the last three kept): the swings
 -- below are read from it (a period in which the unit charged counts too).
@@ -374,6 +383,10 @@ local function swings_back(barred, facing, bb)
 end
 ai.barred_sense = barred_sense
 
+-- A charge declared last period at the same enemy from the very place and
+-- facing the unit still stands in went nowhere (the trial run skips the
+-- checks the battle makes for a unit touching another): it is not
+-- declared again (as ai.move does for moves).
 function ai.charge_target(G, uid)
   local d = G.D[uid]
   remember_facing(G, d, uid)
@@ -435,7 +448,7 @@ function choose_charge(G, uid)
       end
       -- nor at an enemy in good order, to the front, whose charge would
       -- swing the unit's facing back a third time running (swings_back,
-      -- below): a router, a disorganised enemy or a flank or rear is worth
+      -- above): a router, a disorganised enemy or a flank or rear is worth
       -- the swing (barring those too took Chalons' units engaged from
       -- 96.4% to 92.9%; facing-oscillates in the 14 scenarios 12, not 16)
       if v and not G.D[hit].routing and not G.D[hit].disorganised and edge == "front" and swings_back(barred, f, turn.bearing(G, uid, hit)) then v = nil end
@@ -622,19 +635,6 @@ function ai.hand(s)
   if ai.TURNED_ABOUT then return 1 end
   return s == 2 and -1 or 1
 end
-
--- Swings: a unit whose facing turned SWING degrees one way between the
--- last two periods' moves and as much the other way between the last and
--- this one does not turn back the first way again this period: three such
--- turns running are the referee's 'facing-oscillates' (no player swings
--- his line to and fro period after period; issue #13, session eight,
--- second round: of 20 read one by one, attacking foot and horse edging
--- round friends or between two enemies, out one way and back).
--- ai.SWING matches lib.quality's SWING; a candidate move that would be
--- that third swing costs SWING_PACES paces in the choice below.
-ai.SWING = 30
-ai.SWING_PACES = 50
-
 
 -- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
 -- friends or ground bar it; no way at all: nil, no move is ordered (an
