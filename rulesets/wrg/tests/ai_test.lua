@@ -320,3 +320,78 @@ T.case("WRG commander (issue #13, light-charges-heavy-front): a charge is declar
   local x, y = G.bf:pos(su)
   T.truthy(G.bf:distance(su, h) > 0.5, "the horse stand off the heavy foot (at " .. x .. ", " .. y .. ")")
 end)
+
+T.case("WRG commander (issue #13, facing-oscillates): a unit that swung one way and back does not swing the first way again", function()
+  -- no player swings his line to and fro period after period (the
+  -- referee's facing-oscillates: three turns of 30 degrees or more running,
+  -- each against the last). The enemy 60 degrees to the left: a fresh
+  -- unit wheels towards it; one that turned 40 degrees left two periods ago
+  -- and 40 back right last period keeps its line this period (one period
+  -- through the battle engine, the default commander on side 1).
+  local turn = require("wrg.turn")
+  local function period(history)
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local r = 500
+    local G = fight{ side1 = { u }, side2 = { unit("e", "HI", 600 - r * math.sin(math.rad(60)), 300 + r * math.cos(math.rad(60)), 120) } }
+    local id = G.by_id[1].u
+    if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+    G.sides[1].commander = ai
+    local x0, y0, f0 = G.bf:pos(id)
+    F.play(G)
+    local x1, y1, f1 = G.bf:pos(id)
+    return turn.norm(f1 - f0), math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) / MM
+  end
+  local turned = period(false)
+  T.truthy(turned >= ai.SWING - 0.5, "no swings behind it: it wheels left towards the enemy (turned " .. turned .. ")")
+  local turned2, moved2 = period(true)
+  T.truthy(turned2 < ai.SWING - 0.5, "after 40 left and 40 back right: no third swing left (turned " .. turned2 .. ")")
+  T.truthy(moved2 >= 30, "it still comes on (" .. moved2 .. " paces)")
+end)
+
+T.case("WRG commander (issue #13, facing-oscillates): the swings are read from each period's start, charges included", function()
+  -- the facing is remembered when the commander first looks at the unit in
+  -- a period (its charge declaration, before any move), so a period in
+  -- which it charged and made no ordinary move still counts: 40 degrees
+  -- left, then 40 back right bars a third turn left, not right
+  local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+  local G = fight{ side1 = { u }, side2 = { unit("e", "HI", 600, 1500, 180) } }
+  local id = G.by_id[1].u
+  local d = G.D[id]
+  for i, turn_by in ipairs({ 40, -40 }) do
+    T.eq(ai.charge_target(G, id), nil, "no enemy within reach (period " .. i .. ")")
+    G.bf:move(id, "turn", turn_by)
+    G.turn = G.turn + 1
+  end
+  T.eq(ai.charge_target(G, id), nil, "no enemy within reach (period 3)")
+  T.eq(ai.barred_sense(G, d), 1, "a third turn left is barred")
+  G.D[id].ai_facings[G.turn - 2] = 80 -- 40 right, then 40 right again: no swing
+  T.eq(ai.barred_sense(G, d), nil, "after two turns the same way nothing is barred")
+end)
+
+T.case("WRG commander (issue #13, facing-oscillates): no charge that swings the unit back a third time, except at a router or a disorganised enemy", function()
+  -- the enemy 35 degrees to the left, within charge reach: charged by a
+  -- fresh unit; not by one that turned 40 left and 40 back right in the
+  -- last two periods (it would swing its line left a third time running);
+  -- a routing or disorganised enemy there is charged all the same
+  local turn = require("wrg.turn")
+  local function target(history, routing)
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local r = 200
+    local G = fight{ side1 = { u }, side2 = { unit("e", "LMI", 600 - r * math.sin(math.rad(35)), 300 + r * math.cos(math.rad(35)), 180,
+      { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } }) } }
+    local id, e = G.by_id[1].u, G.by_id[2].e
+    T.truthy(G.bf:distance(id, e) < turn.charge_move(G.D[id]) * MM, "the enemy is within charge reach")
+    if routing == "routing" then G.D[e].routing, G.D[e].has_routed, G.D[e].rout_periods = true, true, 1 end
+    if routing == "disorganised" then G.D[e].disorganised = true end
+    if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+    return ai.charge_target(G, id), e
+  end
+  local t, e = target(false)
+  T.eq(t, e, "a fresh unit charges it")
+  t = target(true)
+  T.eq(t, nil, "after 40 left and 40 back right: no charge")
+  t, e = target(true, "routing")
+  T.eq(t, e, "a router is charged all the same")
+  t, e = target(true, "disorganised")
+  T.eq(t, e, "and a disorganised enemy")
+end)
