@@ -274,10 +274,10 @@ T.case("Weather (Hinds), WRG 1973 Rain: after 3 periods of rain the rally throw 
   T.eq(ev[#ev].terms, { "weather_sodden" })
 end)
 
--- The ground wrappers write W.sodden's test out (speed, issue #13): they must
--- follow it as the periods of rain and snow add up, read at each call (no
--- answer kept from an earlier period).
-T.case("Weather (Hinds), WRG 1973 Rain and Snow (\"as for rain\"): the ground wrappers follow W.sodden as rain and snow periods add up", function()
+-- A rainy field with a ford ahead of the bowmen and a stream to their
+-- side, the weather phase played once: G, rules, turn, the bowmen, and the
+-- ford's and the stream's hexes.
+local function ford_and_stream()
   local G, rules = field(true, RAIN, 6, { 2, 2, 2 })
   local turn = rules.require("hinds.turn")
   local bow = G.D[G.by_id[1].bow]
@@ -286,6 +286,14 @@ T.case("Weather (Hinds), WRG 1973 Rain and Snow (\"as for rain\"): the ground wr
   G.terrain[H.key(fq, fr)] = "ford"
   G.terrain[H.key(sq, sr)] = "stream"
   phase(G, rules, "weather")
+  return G, rules, turn, bow, fq, fr, sq, sr
+end
+
+-- The ground wrappers write W.sodden's test out (speed, issue #13): they must
+-- follow it as the periods of rain and snow add up, read at each call (no
+-- answer kept from an earlier period).
+T.case("Weather (Hinds), WRG 1973 Rain and Snow (\"as for rain\"): the ground wrappers follow W.sodden as rain and snow periods add up", function()
+  local G, rules, turn, bow, fq, fr, sq, sr = ford_and_stream()
   local s = G.weather
   for _, c in ipairs({ { 0, 2, false }, { 1, 2, true }, { 0, 3, true }, { 2, 0, false }, { 2, 1, true } }) do
     s.rain_periods, s.snow_periods = c[1], c[2]
@@ -297,14 +305,7 @@ T.case("Weather (Hinds), WRG 1973 Rain and Snow (\"as for rain\"): the ground wr
 end)
 
 T.case("Weather (Hinds), WRG 1973 Rain: river crossings one class harder after 3 periods: a ford is a stream, a stream is closed", function()
-  local G, rules = field(true, RAIN, 6, { 2, 2, 2 })
-  local turn = rules.require("hinds.turn")
-  local bow = G.D[G.by_id[1].bow]
-  local fq, fr = bow.q, bow.r + 1
-  local sq, sr = bow.q + 1, bow.r
-  G.terrain[H.key(fq, fr)] = "ford"
-  G.terrain[H.key(sq, sr)] = "stream"
-  phase(G, rules, "weather")
+  local G, rules, turn, bow, fq, fr, sq, sr = ford_and_stream()
   T.eq(turn.tinfo(G, fq, fr).stream, nil, "dry enough: a ford, no delay")
   T.eq(turn.passable(G, bow, sq, sr), true, "a stream may be forded")
   for _, t in ipairs({ 5, 9 }) do G.turn = t; phase(G, rules, "weather") end
