@@ -226,7 +226,7 @@ Rect shape_bounds(const Shape& shape) {
 
 // --- TerrainMap ---------------------------------------------------------
 
-FeatureId TerrainMap::add(Feature feature) {
+TerrainMap::Stored TerrainMap::validated(Feature feature) {
     if (const auto* c = std::get_if<Circle>(&feature.shape)) {
         if (!(c->radius > 0.0)) throw std::invalid_argument("terrain feature '" + feature.type + "': circle radius must be > 0");
     } else if (std::get<Polygon>(feature.shape).points.size() < 3) {
@@ -239,8 +239,17 @@ FeatureId TerrainMap::add(Feature feature) {
         box = q[0].x < q[1].x && q[0].y < q[2].y && q[1].y == q[0].y && q[2].x == q[1].x && q[3].y == q[2].y &&
               q[3].x == q[0].x;
     }
-    features_.push_back({std::move(feature), bounds, box});
+    return {std::move(feature), bounds, box};
+}
+
+FeatureId TerrainMap::add(Feature feature) {
+    features_.push_back(validated(std::move(feature)));
     return static_cast<FeatureId>(features_.size());
+}
+
+void TerrainMap::replace(FeatureId id, Feature feature) {
+    (void)stored(id);  // an unknown id throws before anything changes
+    features_[static_cast<std::size_t>(id - 1)] = validated(std::move(feature));
 }
 
 const Feature& TerrainMap::feature(FeatureId id) const {

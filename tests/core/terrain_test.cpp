@@ -49,6 +49,22 @@ TEST_CASE("features and their attributes", "[terrain]") {
     CHECK_THROWS_AS(bad.add({"dot", Circle{{0, 0}, 0}, 0, false, {}}), std::invalid_argument);
 }
 
+TEST_CASE("a feature replaced in play keeps its id; a bad replacement changes nothing", "[terrain]") {
+    TerrainMap map = make_map();
+    // the wood burnt down to a field of its own shape: no longer blocks sight
+    map.replace(1, {"burnt", square(100, 100, 200, 200), 0.0, false, {}});
+    CHECK(map.size() == 4);
+    CHECK(map.feature(1).type == "burnt");
+    CHECK(map.line_of_sight({50, 150}, {250, 150}));
+    // a new shape: the hill becomes a square; the probes read the new bounds
+    map.replace(3, {"hill", square(380, 130, 420, 170), 30.0, true, {}});
+    CHECK(map.features_at({430, 150}).empty());
+    CHECK(map.features_at({400, 150}) == Ids{3});
+    CHECK_THROWS_AS(map.replace(3, {"hill", Circle{{400, 150}, 0}, 30.0, true, {}}), std::invalid_argument);
+    CHECK(map.features_at({400, 150}) == Ids{3});
+    CHECK_THROWS_AS(map.replace(5, {"x", square(0, 0, 1, 1), 0.0, false, {}}), std::out_of_range);
+}
+
 TEST_CASE("what a footprint stands on", "[terrain]") {
     const TerrainMap map = make_map();
     SECTION("a base straddling the wood and the field") {

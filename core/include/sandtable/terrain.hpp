@@ -103,6 +103,10 @@ public:
     // throws std::invalid_argument) and returns the new id: 1, 2, 3 ... in
     // the order of adding.
     FeatureId add(Feature feature);
+    // Replaces feature `id` (terrain that changes during play), validated as
+    // `add` validates, before anything changes; the id is kept. Throws
+    // std::out_of_range for an unknown id.
+    void replace(FeatureId id, Feature feature);
     // Throws std::out_of_range for an unknown id.
     const Feature& feature(FeatureId id) const;
     std::size_t size() const { return features_.size(); }
@@ -162,6 +166,7 @@ private:
         bool box = false;  // an axis-aligned rectangle (x0,y0 x1,y0 x1,y1 x0,y1)
     };
     const Stored& stored(FeatureId id) const;
+    static Stored validated(Feature feature);
     std::vector<Stored> features_;  // id = index + 1
 };
 

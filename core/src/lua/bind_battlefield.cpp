@@ -84,18 +84,21 @@ struct Battlefield {
     feature_flags.assign(terrain.size(), 0);
     static const Value::List kNone;
     const Value::List& list = state.terrain.is_list() ? state.terrain.as_list() : kNone;
-    for (std::size_t i = 0; i < terrain.size() && i < list.size(); ++i) {
-      const Value& f = list[i];
-      const auto type = type_attributes.find(f["type"].is_string() ? f["type"].as_string() : std::string());
-      for (std::size_t k = 0; k < flag_names.size(); ++k) {
-        const Value& own = f[flag_names[k]];
-        const bool on = !own.is_null() ? truthy(own)
-                                       : type != type_attributes.end() && truthy(type->second[flag_names[k]]);
-        if (on) feature_flags[i] |= std::uint64_t{1} << k;
-      }
-    }
+    for (std::size_t i = 0; i < terrain.size() && i < list.size(); ++i) feature_flags[i] = flag_bits(list[i]);
     flags_stale = false;
     return feature_flags;
+  }
+  // One feature's flags: its own attribute, else its type's.
+  std::uint64_t flag_bits(const Value& f) const {
+    std::uint64_t bits = 0;
+    const auto type = type_attributes.find(f["type"].is_string() ? f["type"].as_string() : std::string());
+    for (std::size_t k = 0; k < flag_names.size(); ++k) {
+      const Value& own = f[flag_names[k]];
+      const bool on = !own.is_null() ? truthy(own)
+                                     : type != type_attributes.end() && truthy(type->second[flag_names[k]]);
+      if (on) bits |= std::uint64_t{1} << k;
+    }
+    return bits;
   }
 
   UnitState& unit(lua_State* L, int id) {
@@ -1010,15 +1013,23 @@ int bf_change_terrain(lua_State* L) {
     throw Error(fmt::format("bf:change_terrain: no terrain feature {} (the table has {})", id, count));
   if (!changes.is_map() || changes.as_map().empty())
     throw Error("bf:change_terrain: expected a table of changes, such as { type = \"breach\" } or { burning = true }");
-  Value feature = bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)];
+  Value& stored = bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)];
+  Value feature = stored;
   for (const auto& [key, value] : changes.as_map()) {
     if (key == "polygon") feature.as_map().erase("circle");
     if (key == "circle") feature.as_map().erase("polygon");
     feature.set(key, value);
   }
-  geom::TerrainMap().add(feature_from_value(feature));  // the checks of a new feature, before anything changes
-  bf.state.terrain.as_list()[static_cast<std::size_t>(id - 1)] = feature;
-  bf.rebuild_terrain();
+  // Only this feature is made again (a grid of grass areas or a long wall
+  // changes one piece at a time; remaking every feature was a third of a
+  // grass-fire battle). The checks of a new feature come first: a bad
+  // change throws before anything changes.
+  const bool was_barrier = barrier_base(stored).has_value();
+  bf.terrain.replace(static_cast<geom::FeatureId>(id), feature_from_value(feature));
+  stored = feature;
+  if (was_barrier || barrier_base(feature)) bf.barriers_stale = true;
+  if (!bf.flags_stale && bf.feature_flags.size() == bf.terrain.size())
+    bf.feature_flags[static_cast<std::size_t>(id - 1)] = bf.flag_bits(feature);
   if (bf.logging()) bf.log->add("terrain_changed", Value(Value::Map{{"feature", feature}, {"id", static_cast<std::int64_t>(id)}}));
   return 0;
 }

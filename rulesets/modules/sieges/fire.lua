@@ -88,19 +88,67 @@ local function heading(b)
   return math.sin(a), math.cos(a)
 end
 
--- wind: { from = compass bearing the wind blows from, strength = "calm" |
--- "light" | "strong" }. Whether fire leaps from a to b.
-function F.leaps(a, b, wind)
+-- How the wind carries fire: the furthest leap and the downwind direction,
+-- or nil in a calm (or no wind): no fire leaps then.
+local function carry(wind)
   local leap = wind and F.LEAP[wind.strength]
-  if not leap then return false end
+  if not leap then return nil end
+  local tx, ty = heading((wind.from + 180) % 360)
+  return { leap = leap, tx = tx, ty = ty, cos_min = math.cos(math.rad(F.DOWNWIND_HALF_ARC)) - 1e-9 }
+end
+
+-- Whether fire leaps from a to b on the wind `c` (carry's).
+local function leaps_on(a, b, c)
   local dx, dy = b.x - a.x, b.y - a.y
   local dist = math.sqrt(dx * dx + dy * dy)
   local gap = dist - a.r - b.r
-  if gap > leap + 1e-9 then return false end
+  if gap > c.leap + 1e-9 then return false end
   if dist < 1e-9 then return true end
-  local tx, ty = heading((wind.from + 180) % 360)
-  local cosang = (dx * tx + dy * ty) / dist
-  return cosang >= math.cos(math.rad(F.DOWNWIND_HALF_ARC)) - 1e-9
+  local cosang = (dx * c.tx + dy * c.ty) / dist
+  return cosang >= c.cos_min
+end
+
+-- wind: { from = compass bearing the wind blows from, strength = "calm" |
+-- "light" | "strong" }. Whether fire leaps from a to b.
+function F.leaps(a, b, wind)
+  local c = carry(wind)
+  return c ~= nil and leaps_on(a, b, c)
+end
+
+-- The objects of `st` fire can leap from (burning, not burnt out), sorted by
+-- x, with the largest radius among them: a grid of grass areas holds
+-- hundreds of objects, and testing every burning one against every other
+-- each period was most of a grass-fire battle's work.
+local function sources(st)
+  local list, r_max = {}, 0
+  for _, id in ipairs(st.order) do
+    local a = st.objects[id]
+    if a.burning and not a.burnt then
+      list[#list + 1] = a
+      if a.r > r_max then r_max = a.r end
+    end
+  end
+  table.sort(list, function(p, q) return p.x < q.x end)
+  return { list = list, r_max = r_max }
+end
+
+-- Whether fire leaps onto b from any of the sources. Only sources whose x
+-- lies within the furthest a leap can reach are tested (a superset: the
+-- exact test, leaps_on, decides), so the answer is the full scan's.
+local function catches_from(src, b, c)
+  local list = src.list
+  local reach = c.leap + src.r_max + b.r + 1e-6
+  local lo, hi = 1, #list + 1  -- first source with x >= b.x - reach
+  while lo < hi do
+    local mid = (lo + hi) // 2
+    if list[mid].x < b.x - reach then lo = mid + 1 else hi = mid end
+  end
+  for k = lo, #list do
+    local a = list[k]
+    if a.x > b.x + reach then return false end
+    if math.abs(a.y - b.y) <= reach and a ~= b and leaps_on(a, b, c) then return true end
+  end
+  return false
 end
 
 -- Fire-fighting: figures with a water source within 60 paces (the caller
@@ -124,14 +172,15 @@ function F.tank_after(left, figures) return math.max(0, (left or F.TANK_WAGON_FP
 -- { { what = "caught" | "untenable" | "burnt" | "out", id = } }.
 function F.period(st, wind, fighters)
   local events = {}
+  -- which objects catch is read from the period's start: one that catches
+  -- now spreads the fire only from the next period
   local catching = {}
-  for _, id in ipairs(st.order) do
-    local a = st.objects[id]
-    if a.burning and not a.burnt then
-      for _, jd in ipairs(st.order) do
-        local b = st.objects[jd]
-        if jd ~= id and b.flammable and not b.burning and not b.burnt and F.leaps(a, b, wind) then catching[jd] = true end
-      end
+  local c = carry(wind)
+  if c then
+    local src = sources(st)
+    for _, id in ipairs(st.order) do
+      local b = st.objects[id]
+      if b.flammable and not b.burning and not b.burnt and catches_from(src, b, c) then catching[id] = true end
     end
   end
   for _, id in ipairs(st.order) do
@@ -222,18 +271,16 @@ F.GRASS_AREA = 30
 -- another (grass to a palisade, a palisade to the grass): the objects of
 -- `to` that catch, in its order; they are marked burning and caught.
 function F.catch_across(from, to, wind)
+  assert(from ~= to, "fire.catch_across: two different fire states")
   local caught = {}
+  local c = carry(wind)
+  if not c then return caught end
+  local src = sources(from)
   for _, jd in ipairs(to.order) do
     local b = to.objects[jd]
-    if b.flammable and not b.burning and not b.burnt then
-      for _, id in ipairs(from.order) do
-        local a = from.objects[id]
-        if a.burning and not a.burnt and F.leaps(a, b, wind) then
-          b.burning, b.caught = true, true
-          caught[#caught + 1] = jd
-          break
-        end
-      end
+    if b.flammable and not b.burning and not b.burnt and catches_from(src, b, c) then
+      b.burning, b.caught = true, true
+      caught[#caught + 1] = jd
     end
   end
   return caught

@@ -62,20 +62,34 @@ local function rect_to_seg(c, sec)
   return best
 end
 
--- The defender's flammable sections (the works the grass would burn) and
--- the distance (paces) of the nearest one from a point.
-local function nearest_section(G, x, y, flammable_only)
+-- The defender's sections by their distance (paces) from an area's centre,
+-- nearest first, ties in the sections' order: { { sec =, dist = } }. The
+-- works stand where they were built, so this is worked out once an area.
+local function sections_by_distance(G, c)
+  if c.sections_by_distance then return c.sections_by_distance end
   local S = G.sieges
-  local best, bd
-  for _, sec in ipairs(S.forts.sections) do
+  local x, y = area_centre(c)
+  local list = {}
+  for i, sec in ipairs(S.forts.sections) do
     local f = S.forts.forts[sec.fort]
-    local o = S.fire.objects[sec.index]
-    if (f and f.defender or S.defender) == S.defender and (not flammable_only or (o.flammable and not o.burnt)) then
-      local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM
-      if not bd or dist < bd then best, bd = sec, dist end
+    if (f and f.defender or S.defender) == S.defender then
+      list[#list + 1] = { sec = sec, i = i, dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM }
     end
   end
-  return best, bd
+  table.sort(list, function(a, b) if a.dist ~= b.dist then return a.dist < b.dist end return a.i < b.i end)
+  c.sections_by_distance = list
+  return list
+end
+
+-- The defender's section nearest an area (only those the grass would burn:
+-- flammable, not burnt out, with `flammable_only`) and its distance (paces).
+local function nearest_section(G, c, flammable_only)
+  local fire_objects = G.sieges.fire.objects
+  for _, e in ipairs(sections_by_distance(G, c)) do
+    local o = fire_objects[e.sec.index]
+    if not flammable_only or (o.flammable and not o.burnt) then return e.sec, e.dist end
+  end
+  return nil, nil
 end
 
 -- The burning areas the defender fights, in its order: nearest its works first.
@@ -84,8 +98,7 @@ local function burning_areas(G, g)
   for _, id in ipairs(g.st.order) do
     local o = g.st.objects[id]
     if o.burning and not o.burnt and o.untenable == 0 and o.fp < fire.UNTENABLE_AT then
-      local x, y = area_centre(g.cells[id])
-      local _, d = nearest_section(G, x, y, true)
+      local _, d = nearest_section(G, g.cells[id], true)
       list[#list + 1] = { id = id, dist = d or math.huge }
     end
   end
@@ -98,7 +111,6 @@ end
 local function water_for(G, c)
   local S = G.sieges
   local WA = require("modules.sieges.wrg.water")
-  local x, y = area_centre(c)
   local tanks = WA.tanks(G)
   if not tanks then
     for _, sec in ipairs(S.forts.sections) do
@@ -116,7 +128,7 @@ local function water_for(G, c)
   end
   if not t then return 0, nil end
   if td > fire.WATER_WITHIN then
-    local sec = nearest_section(G, x, y, false)
+    local sec = nearest_section(G, c, false)
     local went = WA.drive(G, t, sec)
     if G.log then G.bf:log("siege_water", { what = "driven", wagon = t.fid, cell = c.id, paces = went }) end
     ST.say(G, "  a water tank wagon is driven %.0f paces towards the grass fire.", went)
@@ -136,19 +148,31 @@ function GW.assign(G, g)
     if k then k.grass_fighting = nil end
   end
   if not S.defender then return fighters end
-  for _, a in ipairs(burning_areas(G, g)) do
+  local areas = burning_areas(G, g)
+  if #areas == 0 then return fighters end
+  -- who may fight at all this period, in the side's order: read once, not
+  -- for every burning area (nothing below moves a unit; a unit given an
+  -- area is struck off as it is given one)
+  local free = {}
+  for _, uid in ipairs(G.sides[S.defender].units) do
+    local d = G.D[uid]
+    local k = d.siege
+    if live(d) and not d.routing and not d.in_melee and not d.charging and not G.bf:unit(uid).removed
+      and not (k and (k.fire_fighting or k.abatis))
+      and (d.siege_on or not ST.inside(G, uid)) then
+      local x, y = G.bf:pos(uid)
+      free[#free + 1] = { uid = uid, x = x, y = y }
+    end
+  end
+  for _, a in ipairs(areas) do
     local c = g.cells[a.id]
     c.id = a.id
     local best, bd
-    for _, uid in ipairs(G.sides[S.defender].units) do
-      local d = G.D[uid]
-      local k = d.siege
-      if live(d) and not d.routing and not d.in_melee and not d.charging and not G.bf:unit(uid).removed
-        and not (k and (k.fire_fighting or k.grass_fighting or k.abatis))
-        and (d.siege_on or not ST.inside(G, uid)) then
-        local x, y = G.bf:pos(uid)
-        local dist = to_rect(c, x, y)
-        if dist <= GW.REACH_MM and (not bd or dist < bd) then best, bd = uid, dist end
+    for _, f in ipairs(free) do
+      local k = G.D[f.uid].siege
+      if not (k and k.grass_fighting) then
+        local dist = to_rect(c, f.x, f.y)
+        if dist <= GW.REACH_MM and (not bd or dist < bd) then best, bd = f.uid, dist end
       end
     end
     if best then
