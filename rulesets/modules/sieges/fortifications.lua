@@ -92,10 +92,19 @@ function F.polygon(sec)
 end
 
 -- The outward normal (unit) of a section and its midpoint on the outer face.
+-- A section never moves, and the commanders and the period ask this of
+-- every section for every unit, so it is worked out once a section (a
+-- weak-keyed cache: the section's own table is saved and logged as it is).
+local outward_of = setmetatable({}, { __mode = "k" })
 function F.outward(sec)
-  local ax, ay, bx, by = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
-  local L = len(ax, ay, bx, by)
-  return (by - ay) / L, -(bx - ax) / L, (ax + bx) / 2, (ay + by) / 2
+  local o = outward_of[sec]
+  if not o then
+    local ax, ay, bx, by = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
+    local L = len(ax, ay, bx, by)
+    o = { (by - ay) / L, -(bx - ax) / L, (ax + bx) / 2, (ay + by) / 2 }
+    outward_of[sec] = o
+  end
+  return o[1], o[2], o[3], o[4]
 end
 
 -- The facing (degrees, the engine's: 0 = +y, anticlockwise) of a unit that

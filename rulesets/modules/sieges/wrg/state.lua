@@ -64,8 +64,9 @@ function ST.stands_on(G, uid, sec)
   local x, y = G.bf:pos(uid)
   local ox, oy = forts.outward(sec)
   local behind = -((x - sec.from[1]) * ox + (y - sec.from[2]) * oy)
+  if behind <= 0 then return false end  -- outside the face: most units, without reading the base
   local u = G.bf:unit(uid)
-  if behind <= 0 or behind > sec.thickness + u.depth / 2 + 1 then return false end
+  if behind > sec.thickness + u.depth / 2 + 1 then return false end
   local tx, ty = sec.to[1] - sec.from[1], sec.to[2] - sec.from[2]
   local L = math.sqrt(tx * tx + ty * ty)
   local along = ((x - sec.from[1]) * tx + (y - sec.from[2]) * ty) / L
@@ -142,11 +143,12 @@ function ST.touching_from_outside(G, uid, slack)
   slack = slack or 1.5
   local x, y = G.bf:pos(uid)
   local out = {}
-  local cs = ST.corners(G, uid)
+  local cs  -- the base's corners, read when a face is first near enough to ask
   for _, sec in ipairs(S.forts.sections) do
     local ox, oy = forts.outward(sec)
     -- the centre on the outer side of the face
     if (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0 then
+      cs = cs or ST.corners(G, uid)
       local gap = math.huge
       for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2])) end
       -- and an edge of the base along the face: the nearest corner pair
@@ -164,8 +166,11 @@ function ST.units_on(G, i, side)
   local out = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if d and not d.gone and not d.off_table and (side == nil or d.side == side) and not G.bf:unit(uid).removed
-      and ST.stands_on(G, uid, sec) then
+    -- stands_on first: it turns most units away on their position alone,
+    -- before the unit's whole record is read (this is asked for every
+    -- section by the commanders)
+    if d and not d.gone and not d.off_table and (side == nil or d.side == side) and ST.stands_on(G, uid, sec)
+      and not G.bf:unit(uid).removed then
       out[#out + 1] = uid
     end
   end
