@@ -21,10 +21,9 @@
 --     intent.sensible_charge);
 --   * shooters close to shooting range of the nearest enemy and stand to
 --     shoot (shooting is engagement too), then charge what they may;
---   * pace (lines arrive together): a formed unit that is more than one of
---     its moves ahead of its side's rearmost formed unit that is still out
---     of the fight (further from the enemy than two of its own moves)
---     waits for it, until it is itself within two moves of the enemy.
+--   * pace (lines arrive together): a formed unit that would reach its
+--     enemy in fewer turns than its side's slowest formed unit (out of
+--     contact, not held up) moves only so far as to arrive with it.
 -- Everything else -- deployment, forming, evasion, shooting targets,
 -- follow-up, break-off, the careful move with its second choices -- is the
 -- default commander's (ai.move asks this table for `plan` and `welcome`).
@@ -40,6 +39,9 @@ local C = {}
 for k, v in pairs(ai) do C[k] = v end
 
 local sqrt, max, min = math.sqrt, math.max, math.min
+
+-- The pace rule below (a variant table may switch it off to measure it).
+C.pace = true
 
 -- No unit is held back: the reserve is one more unit out of the fight.
 function C.choose_reserve() return nil end
@@ -64,24 +66,26 @@ local function nearest_enemy(G, f)
   return nil
 end
 
-local function lead_over_line(G, uid, foes)
+-- Pace: the turns the side's slowest formed unit still needs to reach its
+-- nearest enemy (units out of contact and not held up: a unit stuck behind
+-- a friend or a wood would hold the whole line back for ever); the unit
+-- moves so as to arrive in that many turns, not before. READING of "lines
+-- advance together so they arrive together". Returns the distance to cover
+-- this turn (its full move when it need not wait).
+local function paced(G, uid, dist)
   local d = G.D[uid]
-  if not d.formed or foes[1].distance <= 2 * d.move then return 0 end
-  local sign = G.sides[d.side].edge == "south" and 1 or -1
-  local _, y = G.bf:pos(uid)
-  local rear
+  if not d.formed then return d.move end
+  local worst = 0
   for _, f in ipairs(G.sides[d.side].units) do
     local o = G.D[f]
-    if f ~= uid and not o.gone and not o.broken and o.formed and not turn.in_contact(G, f) then
+    if not o.gone and not o.broken and o.formed and (o.stuck or 0) == 0 and not turn.in_contact(G, f) then
       local near = nearest_enemy(G, f)
-      if near and near > 2 * o.move then
-        local _, fy = G.bf:pos(f)
-        if not rear or fy * sign < rear then rear = fy * sign end
-      end
+      if near then worst = max(worst, math.ceil(near / o.move)) end
     end
   end
-  if not rear then return 0 end
-  return max(0, y * sign - rear - d.move)
+  local mine = math.ceil(dist / d.move)
+  if worst <= mine then return d.move end
+  return dist / worst
 end
 
 function C.plan(G, uid)
@@ -123,7 +127,7 @@ function C.plan(G, uid)
   -- a shooter stops at nine tenths of its range; anyone else stops short of
   -- an enemy it may not touch (the careful move stops there anyway)
   if range then go = min(go, max(0, target.distance - range * 0.9)) end
-  go = go - lead_over_line(G, uid, foes)
+  if G.sides[d.side].commander.pace then go = min(go, paced(G, uid, target.distance)) end
   if go < G.S.cm(1) then return nil end
   if mode == "straight" then return { advance = go } end
   local ex, ey = G.bf:pos(target.id)
