@@ -43,9 +43,9 @@ local sqrt, max, min = math.sqrt, math.max, math.min
 -- The pace rule below (a variant table may switch it off to measure it).
 C.pace = true
 
--- No unit is held back: the reserve is one more unit out of the fight.
-function C.choose_reserve() return nil end
-function C.held_in_reserve() return false end
+-- No unit is held back: C.plan never asks whether a unit is the reserve
+-- (the default's deployment marks one and stands it in the line; here it
+-- moves with the line from the first turn).
 
 -- May the unit's move touch enemy `e`? Whatever the rules allow and the
 -- referee does not call absurd; the odds do not matter.
