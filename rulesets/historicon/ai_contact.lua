@@ -27,6 +27,10 @@
 -- Everything else -- deployment, forming, evasion, shooting targets,
 -- follow-up, break-off, the careful move with its second choices -- is the
 -- default commander's (ai.move asks this table for `plan` and `welcome`).
+-- Made for the open field: the fantasy module's magician plans and the
+-- sieges module's commander wrap the default's `plan` and `move`, and this
+-- one does not carry them (its copy of the default's fields is taken when
+-- it is first loaded).
 local ai = require("historicon.ai")
 local turn = require("historicon.turn")
 local troops = require("historicon.troops")
