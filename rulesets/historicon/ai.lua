@@ -573,8 +573,12 @@ end
 
 -- Phases 2 and 3. Every plan is careful: it does not end a move in
 -- disordering terrain unless it charges.
+-- A variant commander built on this one (ai_contact.lua) keeps this move and
+-- gives its own `plan` and `welcome` (which enemies a move may touch); the
+-- side's commander is asked for both, so a variant needs no copy of it.
 function ai.move(G, uid)
-  local plan = ai.plan(G, uid)
+  local me = G.sides[G.D[uid].side].commander
+  local plan = (me.plan or ai.plan)(G, uid)
   if plan and not plan.rally then
     local d = G.D[uid]
     intent.steady(G, uid, plan)
@@ -624,6 +628,7 @@ function ai.move(G, uid)
     local commit = intent.must_attack(G, d.side)
     local function welcome(e)
       if e == plan.charge then return true end
+      if me.welcome then return me.welcome(G, uid, e) end
       if not turn.may_contact(d, G.D[e]) or not intent.sensible_charge(G, uid, e) then return false end
       local v = ai.charge_value(G, uid, e)
       return d.class == "HI" or v > 0 or (commit and v > -1)
