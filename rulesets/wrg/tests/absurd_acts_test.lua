@@ -50,6 +50,25 @@ T.case("WRG 1973 GENERAL FEATURES OF ORDERS 4 ('Harass'): light troops charging 
   T.eq(acts, nil, "light-medium foot are not heavy foot")
 end)
 
+T.case("WRG 1973 STANDING ORDERS ('Harass'): light horse charging formed heavy or medium horse frontally are flagged", function()
+  -- "Skirmish with heavy or medium troops facing in good order, but charge
+  -- light, disorganised or outflanked troops": the book's horse as well as
+  -- its foot (issue #13, session nine: commanders that charged Roman heavy
+  -- horse with British light horse decided more battles, by losing them)
+  local lc = function() return unit("l", "LC", 0, 0, 0, { figures = 4, ranks = 1, weapons = { "javelin" } }) end
+  local acts, contact = charge(lc(), unit("h", "HC", 0, 0, 180, { figures = 4, ranks = 1 }), 60, W.light_charges_heavy_horse_front)
+  T.truthy(contact, "the light horse reach the heavy horse")
+  T.eq(acts and #acts or 0, 1, "one absurd act: the front of heavy horse in good order")
+  acts, contact = charge(lc(), unit("h", "HC", 0, 0, 180, { figures = 4, ranks = 1 }), 60, W.light_charges_heavy_horse_front, true)
+  T.truthy(contact, "they reach it disorganised too")
+  T.eq(acts, nil, "a disorganised enemy: not flagged")
+  acts, contact = charge(lc(), unit("h", "LC", 0, 0, 180, { figures = 4, ranks = 1, weapons = { "javelin" } }), 60, W.light_charges_heavy_horse_front)
+  T.truthy(contact, "they reach light horse")
+  T.eq(acts, nil, "light horse against light horse: not flagged")
+  acts = charge(lc(), unit("h", "HI", 0, 0, 180), 60, W.light_charges_heavy_horse_front)
+  T.eq(acts, nil, "heavy foot are light-charges-heavy-front's, not this check's")
+end)
+
 T.case("WRG 1973 SHOOTING: bowmen charging an enemy in good order within their range are flagged", function()
   local bows = function() return unit("b", "MI", 0, 0, 0, { figures = 8, ranks = 2, weapons = { "bow" }, fanatic = true }) end
   local acts, contact = charge(bows(), unit("h", "HI", 0, 0, 180), 60, W.missile_charges_instead_of_shooting)

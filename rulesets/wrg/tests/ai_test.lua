@@ -395,3 +395,41 @@ T.case("WRG commander (issue #13, facing-oscillates): no charge that swings the 
   t, e = target(true, "disorganised")
   T.eq(t, e, "and a disorganised enemy")
 end)
+
+T.case("WRG 1973 STANDING ORDERS (Harass, issue #13 session nine): skirmishers charge outflanked or disorganised troops, not heavy foot in good order to their front", function()
+  -- "you might write the simple order "Harass", and define this in standing
+  -- orders as meaning "Skirmish with heavy or medium troops facing in good
+  -- order, but charge light, disorganised or outflanked troops"" (ai.HARASS)
+  local function situation(enemy_facing, disorganised)
+    local s = unit("s", "LC", 600, 300, 0, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local h = unit("h", "HI", 600, 430, enemy_facing, { figures = 8, ranks = 1, set = { disorganised = disorganised or nil } })
+    local G = fight{ side1 = { s }, side2 = { h } }
+    return G, G.by_id[1].s, G.by_id[2].h
+  end
+  local turn = require("wrg.turn")
+  local was = ai.HARASS
+  ai.HARASS = true
+  -- heavy foot facing across the horse's front: its flank is presented
+  local G, su, h = situation(90)
+  T.truthy(G.bf:distance(su, h) < turn.charge_move(G.D[su]) * MM, "the heavy foot stand within the horse's charge reach")
+  T.truthy(turn.edge(G, h, su) ~= "front", "the horse stand off the heavy foot's flank")
+  T.eq(ai.charge_target(G, su), h, "outflanked heavy foot are charged")
+  -- through the battle engine: one period, the default commander on side 1
+  G.sides[1].commander = ai
+  F.play(G)
+  local charged = false
+  for _, e in ipairs(F.events(G, "charge", 1)) do if e.unit == su and e.target == h then charged = true end end
+  T.truthy(charged, "the charge is declared in the battle")
+  -- the same foot facing the horse, in good order: skirmish, no charge
+  local G2, su2, h2 = situation(180)
+  T.eq(turn.edge(G2, h2, su2), "front", "the horse stand before the heavy foot's front")
+  T.eq(ai.charge_target(G2, su2), nil, "heavy foot in good order to the front are not charged")
+  -- the same foot disorganised: charged
+  local G3, su3, h3 = situation(180, true)
+  T.eq(ai.charge_target(G3, su3), h3, "disorganised heavy foot are charged")
+  -- without the standing order: only light troops disorganised or routing
+  ai.HARASS = false
+  local G4, su4 = situation(90)
+  T.eq(ai.charge_target(G4, su4), nil, "ai.HARASS off: outflanked heavy foot are not charged")
+  ai.HARASS = was
+end)
