@@ -235,6 +235,27 @@ T.case("Phase 3 break move: a flight that would end on friends carries on throug
   T.eq(require("lib.manoeuvre").overlapping(G, hi), {}, "on nobody")
 end)
 
+T.case("Phase 3 break move: a router hemmed in by its own troops deeper than its longest flight is lost (reading)", function()
+  -- a broken HI (46 to 54 cm) makes its second break move towards its own
+  -- (south) edge, 3d12 = 1+1+4 = 6 cm; five friendly HI stand behind it in
+  -- a column from 45.9 down to 5.5 cm. To stand clear of them it would have
+  -- to go 48.5 cm, more than 3d12's 36: before session nine it stopped
+  -- where it was, and the enemies that must pursue fought it there turn
+  -- after turn (Mohi and Plataea: 5-17 turns in 18 of 20 battles read that
+  -- ran to the turn limit). Now it is lost: it has nowhere to run.
+  local behind = {}
+  for k, y in ipairs({ 41.9, 33.8, 25.7, 17.6, 9.5 }) do
+    behind[#behind + 1] = unit(HI, { id = "hi" .. k, at = { 120, y } })
+  end
+  table.insert(behind, 1, unit(HI, { at = { 120, 50 }, set = { broken = true, disordered = true, break_moves = 1, deducted = true } }))
+  local G = field{ dice = dice.forced({ 1, 1, 4, 1, 1, 1 }), sides = { { units = behind }, {} } }
+  local hi = G.by_id[1].hi
+  turn.phase3(G)
+  T.truthy(G.D[hi].gone, "the hemmed-in router is lost")
+  T.truthy(account(G):find("cannot get clear of its own troops", 1, true), account(G))
+  for k = 1, 5 do T.truthy(not G.D[G.by_id[1]["hi" .. k]].gone, "the column stands") end
+end)
+
 ---------------------------------------------------------------------------
 -- Contact near the table's edge (Mohi, `battle --seed 443298631780103663
 -- --referee`, turn 10, Phase 3): the horse archers of the right hand (a

@@ -106,7 +106,13 @@ local function flee(G, uid, kind)
   local r = M.straight(G, uid, dir, dist, opts)
   -- READING: a router whose flight would end on its own troops carries on
   -- through them until clear, as far as the longest flight its dice allow
-  -- (3d12: 36 cm for foot ...); no further: it stops short of them.
+  -- (3d12: 36 cm for foot ...). READING (session nine): one whose own
+  -- troops stand deeper than that is lost: it has nowhere to run. (Before,
+  -- it stopped short of them and stood there, fought every turn by the
+  -- enemies the rules make pursue, for 5-17 turns in most of the Mohi and
+  -- Plataea battles that ran to the turn limit.) A flight that would end on
+  -- an enemy still stops short of it.
+  local hemmed = false
   local b = r.blocked_by
   if r.distance < dist - 0.5 and type(b) == "number" and G.D[b].side == d.side then
     local longest = distances.scale(E.max(distances.expression(kind, d)), G.S.scale) * 10
@@ -141,8 +147,13 @@ local function flee(G, uid, kind)
         local co, ho = along(ox, oy, ofa, ou.width, ou.depth)
         nt = max(nt, co + ho - (c0 - h0) + 0.1)
       end
-      if not nt or nt > longest + 1e-6 then break end
+      if not nt or nt > longest + 1e-6 then hemmed = nt ~= nil; break end
       t = nt
+    end
+    if hemmed then
+      if G.report then say(G, "    %s cannot get clear of its own troops within its longest flight and is lost", label(d)) end
+      remove_unit(G, d, "hemmed in by its own troops")
+      return
     end
     if not done then
       -- no room within the longest flight: it stops short of them
