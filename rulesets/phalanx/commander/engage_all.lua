@@ -79,15 +79,16 @@ end
 -- opts: guard_keys (key links guarded as the General's is), spread (points
 -- and fire go to the vignettes that have not engaged yet), commit_reserve.
 local function make(opts)
-  local style = { no_reserve = opts.commit_reserve }
+  local style = { no_reserve = opts.commit_reserve, threshold = opts.charge_threshold }
   local guard_keys, spread = opts.guard_keys, opts.spread
 
-  local release = opts.release
+  local release, release_turn = opts.release, opts.release_turn
   function style.guard(G, g)
     -- release: the guard is lifted once that share of the side's other
     -- vignettes has engaged, or in the battle's last turns (the reserve's
     -- own commitment, commander/reserve.lua)
     if release and (ai.last_turns(G) or engaged_share(G, g.side, style.guard_raw) >= release) then return false end
+    if release_turn and G.max_turns and G.turn > release_turn * G.max_turns then return false end
     return style.guard_raw(G, g)
   end
   function style.guard_raw(G, g)
