@@ -79,3 +79,19 @@ T.case("Commander engage_all (Shooting: fire spread over the enemies not yet eng
   T.eq(engage_all.shoot_target(G, bows, turn.shooting_targets(G, bows)), b, "then the one not yet shot at")
   T.eq(engage_all.shoot_target(G, bows, turn.shooting_targets(G, bows)), a, "both engaged: the nearest again")
 end)
+
+T.case("Commander engage_all option release_turn (the General guarded only until that share of the turn limit): the guard is lifted after it", function()
+  -- the General's situation of the case above: 40 mm while guarded, the
+  -- full move once the guard is lifted (turn 16 of 30 with release_turn 0.5)
+  local cmd = engage_all.make({ spread = true, release_turn = 0.5 })
+  for _, case in ipairs({ { 15, 40 }, { 16, 80 } }) do
+    local G = skirmish(cmd, { { id = "gen", class = "HIN", general = true, off_main_line = true, at = { 600, 200 } },
+                              { id = "m1", class = "HIN", at = { 1300, 100 } }, { id = "m2", class = "HIN", at = { 1500, 100 } },
+                              { id = "m3", class = "HIN", at = { 1700, 100 } }, { id = "m4", class = "HIN", at = { 1100, 100 } } },
+                       { { id = "e", class = "HIN", at = { 600, 460 } } })
+    G.max_turns, G.turn = 30, case[1]
+    local o = orders_of(G, 1).gen
+    T.truthy(o and o.kind == "move" and math.abs(o.dist - case[2]) < 1e-6,
+      string.format("turn %d: %s mm (want %d)", case[1], o and tostring(o.dist) or "-", case[2]))
+  end
+end)
