@@ -32,9 +32,10 @@
 -- eleven open-field scenarios, and where it engages more than the default
 -- it decides fewer battles. For experiments, make{...} builds other
 -- variants (a one-line module `return require("phalanx.commander.
--- engage_all").make{ ... }` names one for a scenario): guard_keys (false:
--- the General's link only), spread (false: fire and points as the default
--- aims them), release (a share: the guard is lifted once that share of the
+-- engage_all").make{ ... }` names one for a scenario; this module is
+-- make{ guard_keys = true, spread = true }): guard_keys (unset: the
+-- General's link only guarded), spread (unset: fire as the default aims
+-- it, links ranked by their size), release (a share: the guard is lifted once that share of the
 -- side's other vignettes has engaged), release_turn (a share of the turn
 -- limit after which the guard is lifted), commit_reserve (the last line not
 -- held back), charge_threshold (the charge estimate needed, in place of the
