@@ -249,11 +249,15 @@ local function best_order(G, g, lazy)
   local d1 = G.D[g.ids[1]]
   -- READING of "charges when its odds are good": at first only charges
   -- expected to gain; as the day wears on the commander commits more.
-  local threshold = G.ai_charge_threshold or (0.2 - 0.1 * G.turn)
+  -- (a commander variant may set its own: commander/engage_all.lua)
+  local style = G.sides[g.side].style
+  local threshold = G.ai_charge_threshold or (style and style.threshold) or (0.2 - 0.1 * G.turn)
   -- the reserve: held back unless the battle is otherwise lost; it charges
   -- at good odds only where the line ahead is broken
   local reserve = false
-  if is_reserve(G, g) then
+  -- a commander variant may guard more links as the reserve is guarded
+  -- (commander/engage_all.lua: the General's and key links); the default has no style
+  if (is_reserve(G, g) and not (style and style.no_reserve)) or (style and style.guard and style.guard(G, g)) then
     local losing, gap = reserve_state(G, g.side)
     if not losing then
       reserve = true
@@ -366,6 +370,8 @@ function ai.activate(G, side, points)
         ai.keep_price(G, g, order, score)
       end
     end
+    -- a commander variant may rank the orders its own way (commander/engage_all.lua)
+    if order and sd.style and sd.style.rescore then score = sd.style.rescore(G, g, order, score) end
     if order then
       local cost = turn.activation_cost(G, g, order)
       cands[#cands + 1] = { order = order, score = score / cost, raw = score, gid = gid, cost = cost }
