@@ -9,8 +9,8 @@
 -- units first: side 2's chargers found their targets already set off, or
 -- were struck before they moved; mirror matches leaned to one side.)
 -- Within a sub-step the side that moves first alternates, sub-step by
--- sub-step and period by period, so the last fraction of a step favours
--- neither side.
+-- sub-step, starting with the side drawn by lot (S.first_charger_side), so
+-- the last fraction of a step favours neither side.
 --
 -- "A charge normally terminates on the line of first contact": a charger
 -- that strikes an enemy stops there (the contact: wrg.period.movement_phase,
@@ -110,6 +110,24 @@ local function step(G, r, by_charger)
   if r.run >= r.budget - EPS then finish(G, r, nil) end
 end
 
+-- Which side moves first in the first sub-step (then they alternate): drawn
+-- by lot each period (a die: 1-3 side 1, 4-6 side 2), as the ordinary moves'
+-- order is (S.move_order), when chargers of both sides run. It used to follow
+-- the period's number (side 2 first in the first sub-step of even periods),
+-- so the last sub-step of a full charge went to side 1 in every even period:
+-- a mirror match's first charges, mostly in period 2, always broke the tie
+-- one way (the Macedonian mirror at Gaugamela, sides turned about, fought
+-- with the same throws: side 1 won whichever side moved first in the
+-- ordinary moves; docs/rulesets/wrg.md, "Mirror matches, session nine").
+function S.first_charger_side(G, list)
+  local has = { false, false }
+  for _, r in ipairs(list) do
+    if not r.done then has[G.D[r.c.charger].side] = true end
+  end
+  if not (has[1] and has[2]) then return 1 end
+  return G.dice:roll(6, "WRG charges: which side moves first in the first sub-step (1-3 side 1)") <= 3 and 1 or 2
+end
+
 -- Moves `charges` (G.charges: { charger, target, forced }) and
 -- `countercharges` ({ charger, target }: the nearest enemy in the
 -- countercharger's front) together.
@@ -154,8 +172,9 @@ function S.move(G, charges, countercharges)
   -- in its path, or waiting for a partner that stopped, runs on after)
   G.move_paces = nil -- applied above, once a charge
   local ok, err = pcall(function()
+    local lot = S.first_charger_side(G, list)
     for k = 1, 3 * S.STEPS do
-      local first = (G.turn + k) % 2 + 1
+      local first = k % 2 == 1 and lot or 3 - lot
       local order = {}
       for _, r in ipairs(list) do if not r.done then order[#order + 1] = r end end
       if #order == 0 then break end
