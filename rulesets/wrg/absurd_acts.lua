@@ -73,38 +73,32 @@ local function name(G, uid)
   return string.format("%s (%s)", d and d.name or "?", d and d.type or "?")
 end
 
-function W.light_charges_heavy_front(G, info)
-  local out
-  for _, c in ipairs(chosen_charges(G, info)) do
-    local d = G.D[c.charger]
-    local hit = LIGHT[d.type] and struck_front(G, c)
-    if hit and FORMED_FOOT[G.D[hit].type] then
-      out = out or {}
-      out[#out + 1] = { unit = c.charger, text = string.format("%s charged the front of %s in good order",
-        name(G, c.charger), name(G, hit)) }
+-- Light troops' chosen charges that struck the front of an enemy in good
+-- order whose type is one of `heavy` (a set of troop types).
+local function light_charges_front_of(heavy)
+  return function(G, info)
+    local out
+    for _, c in ipairs(chosen_charges(G, info)) do
+      local d = G.D[c.charger]
+      local hit = LIGHT[d.type] and struck_front(G, c)
+      if hit and heavy[G.D[hit].type] then
+        out = out or {}
+        out[#out + 1] = { unit = c.charger, text = string.format("%s charged the front of %s in good order",
+          name(G, c.charger), name(G, hit)) }
+      end
     end
+    return out
   end
-  return out
 end
+
+W.light_charges_heavy_front = light_charges_front_of(FORMED_FOOT)
 
 -- The book's horse as well as its foot ("heavy or medium troops"): light
 -- infantry or light cavalry charging the front of medium, heavy,
 -- extra-heavy or super-heavy cavalry in good order. (The default commander
 -- made none in 2,800 battles of the 14 open-field scenarios; the bound's
 -- commanders of session nine, docs/rulesets/wrg.md, made many.)
-function W.light_charges_heavy_horse_front(G, info)
-  local out
-  for _, c in ipairs(chosen_charges(G, info)) do
-    local d = G.D[c.charger]
-    local hit = LIGHT[d.type] and struck_front(G, c)
-    if hit and FORMED_HORSE[G.D[hit].type] then
-      out = out or {}
-      out[#out + 1] = { unit = c.charger, text = string.format("%s charged the front of %s in good order",
-        name(G, c.charger), name(G, hit)) }
-    end
-  end
-  return out
-end
+W.light_charges_heavy_horse_front = light_charges_front_of(FORMED_HORSE)
 
 function W.missile_charges_instead_of_shooting(G, info)
   local out
