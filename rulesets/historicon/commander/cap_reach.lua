@@ -34,6 +34,7 @@ local function exact_values()
   end
   return known
 end
+R.exact_values = exact_values -- (commander/charge_profiles.lua: the same condition)
 
 -- The longest advance of the choices, or nil when a choice has none (a
 -- cap would set it to 0: the search must go on).

@@ -81,6 +81,57 @@ T.case("Speed: the flank a kept charge value is keyed by is the old one (false a
   T.eq(seen, false, "and it is false")
 end)
 
+-- Two armies of twins: three units of each kind, so that most pairs look the
+-- same to Table 4 (commander/charge_profiles.lua shares their values).
+local function twins()
+  local one, two = {}, {}
+  for k = 1, 3 do
+    one[#one + 1] = HIS("a" .. k, { 40 + 50 * k, 40 })
+    one[#one + 1] = { id = "hc" .. k, troop = "ARA HC", figures = 8, ranks = 2, at = { 40 + 50 * k, 20 } }
+    two[#two + 1] = HIS("e" .. k, { 40 + 50 * k, 70, 180 })
+    two[#two + 1] = { id = "kc" .. k, troop = "AIF KC", figures = 8, ranks = 1, at = { 40 + 50 * k, 95, 90 } }
+  end
+  return field{ { units = one }, { units = two } }
+end
+
+T.case("Speed: a charge value shared between pairs of the same kinds is the value worked out afresh", function()
+  local profiles = require("historicon.commander.charge_profiles")
+  local G = twins()
+  T.truthy(profiles.pure[ai.charge_value_now], "the ruleset's own value is the one shared")
+  T.eq(check_all_pairs(G, "first asked"), 72, "every pair of the two armies")
+  -- 72 pairs (both ways), 2 x 2 kinds each way, and flanks that differ:
+  -- far fewer values worked out than pairs
+  local n = 0
+  for _ in pairs(G.ai_charge_by_profile) do n = n + 1 end
+  T.truthy(n > 0 and n < 24, "values shared between pairs of the same kinds (" .. n .. " worked out)")
+  -- one twin changes: its pairs are its own again, and still exact
+  local a1, e2, kc3 = G.by_id[1].a1, G.by_id[2].e2, G.by_id[2].kc3
+  G.D[e2].hits = G.D[e2].hits + 30
+  check_all_pairs(G, "after hits on one twin")
+  G.D[a1].disordered = true
+  check_all_pairs(G, "after one twin's disorder")
+  G.D[a1].figures, G.D[a1].ranks = 16, 2
+  check_all_pairs(G, "after one twin's losses")
+  G.D[kc3].formed = false
+  check_all_pairs(G, "after one twin unforms")
+  G.D[kc3].formed = nil -- nil is formed: told apart from false
+  check_all_pairs(G, "formed = nil")
+  -- (the pair's cache keeps seven fields only, so a general is told by
+  -- the profile itself)
+  local before = profiles.profile(G, G.by_id[1].a2, G.D[G.by_id[1].a2])
+  G.D[G.by_id[1].a2].general = true
+  T.truthy(profiles.profile(G, G.by_id[1].a2, G.D[G.by_id[1].a2]) ~= before, "a general is another kind")
+  G.D[G.by_id[1].a2].general = nil
+  G.bf:place(e2, 1000, 1200, 90)
+  check_all_pairs(G, "after one twin turned")
+  -- a value function the profiles do not know is always worked out
+  local calls = 0
+  local other = function() calls = calls + 1; return 7 end
+  T.eq(profiles.value(G, a1, e2, G.D[a1], G.D[e2], false, other), 7, "a replaced value")
+  T.eq(profiles.value(G, a1, e2, G.D[a1], G.D[e2], false, other), 7, "asked again")
+  T.eq(calls, 2, "worked out each time")
+end)
+
 -- The old list: bf:query over the whole table, the gone and broken left out.
 local function old_enemies(G, uid)
   local out = {}
