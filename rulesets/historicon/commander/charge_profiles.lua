@@ -1,5 +1,5 @@
--- SPEED (issue #13, session nine): the charge values of one battle shared
--- between pairs of units that look the same to Table 4.
+-- SPEED (issue #13, session nine): charge values shared between pairs of
+-- units that look the same to Table 4, in one battle and the next.
 --
 -- A kept value (commander/charge_cache.lua) is per pair and is worked out
 -- afresh whenever the pair is first weighed or one of its fields changed:
@@ -9,11 +9,12 @@
 -- the flank only: of the charge values a battle worked out, 30-50% had been
 -- worked out already in that battle for another pair of the same kinds in
 -- the same state (counted over 20 battles of Mohi, Argentoratum, Plataea,
--- Winter on the Rhine). Those are looked up here instead.
+-- Winter on the Rhine), and 80-93% counting the earlier battles of the same
+-- run. Those are looked up here instead.
 --
 -- Exact only where the value reads nothing else:
 --   * the value is the ruleset's own (ai.charge_value_now, registered by
---     ai.lua with `C.pure`); a replaced one is always worked out;
+--     ai.lua with `P.pure`); a replaced one is always worked out;
 --   * Table 4 is the rules' own (every melee modifier of the "base" layer:
 --     commander/cap_reach.lua's exact_values) -- a module's modifier reads
 --     other fields (the fantasy module's heroes, the weather's dazzle, the
@@ -24,7 +25,6 @@
 -- figure_equivalent; dice_pool's reroll_for): nil, false and true are told
 -- apart (a unit with `formed = nil` is formed). Hits count only as "more
 -- than its figure equivalent" (the one way the value reads them).
--- Kept per battle (G): the rules' tables cannot change within one.
 local troops = require("historicon.troops")
 local cap_reach = require("historicon.commander.cap_reach")
 
@@ -40,11 +40,24 @@ local FIELDS = { "class", "sub", "ss", "figures", "ranks", "formed", "disordered
   "horses", "crew", "armour", "army", "broken" }
 local NF = #FIELDS
 
--- The unit's profile: a string naming its value of every field, kept on
--- the unit's own entry and made again only when one of them changed.
-local function profile(G, uid, u)
-  local kept = G.ai_charge_profiles
-  if not kept then kept = {}; G.ai_charge_profiles = kept end
+-- Kinds of unit, and the values worked out, kept for the ruleset instance:
+-- each ruleset instance (the rules as written, each variant or set of
+-- options) loads its own copy of this file (docs/design.md, "Ruleset
+-- instances") and its tables are frozen once loaded, so a value worked out
+-- in one battle holds in the next of the same instance -- a sim's hundred
+-- battles of the same armies. (Worked out afresh, only the battles' first
+-- pairs of each kind in each state: 85-93% of the values worked out were
+-- such repeats.) Each worker of a sim has its own Lua state, so its own
+-- copy; the values are the same on any thread count.
+local kind_ids, n_kinds = {}, 0
+local values, n_values = {}, 0
+local MAX_VALUES = 200000 -- then forgotten and made again (a bound, never a change)
+
+-- The unit's kind: a number naming its value of every field, kept on the
+-- battle's entry for the unit and looked up again only when one changed.
+local function kind(G, uid, u)
+  local kept = G.ai_charge_kinds
+  if not kept then kept = {}; G.ai_charge_kinds = kept end
   local k = kept[uid]
   local over = u.hits > troops.figure_equivalent(u)
   if k and k.over == over then
@@ -52,7 +65,7 @@ local function profile(G, uid, u)
     for i = 1, NF do
       if k[i] ~= u[FIELDS[i]] then same = false; break end
     end
-    if same then return k.key end
+    if same then return k.id end
   end
   k = k or {}
   local parts = {}
@@ -63,25 +76,35 @@ local function profile(G, uid, u)
   end
   k.over = over
   parts[NF + 1] = tostring(over)
-  k.key = concat(parts, "|")
+  local name = concat(parts, "|")
+  local id = kind_ids[name]
+  if not id then n_kinds = n_kinds + 1; id = n_kinds; kind_ids[name] = id end
+  k.id = id
   kept[uid] = k
-  return k.key
+  return id
 end
-P.profile = profile
+P.kind = kind
+
+local FLANK_CODE = { [true] = 2, [false] = 1 }
 
 -- The value of a charge of uid (d) on e (t) with `flank`: looked up when
 -- exact, else `value_now(G, d, t, flank)` as before.
 function P.value(G, uid, e, d, t, flank, value_now)
   if not P.pure[value_now] or not cap_reach.exact_values() then return value_now(G, d, t, flank) end
-  local memo = G.ai_charge_by_profile
-  if not memo then memo = {}; G.ai_charge_by_profile = memo end
-  local key = profile(G, uid, d) .. "#" .. profile(G, e, t) .. "#" .. tostring(flank)
-  local v = memo[key]
+  local fc = flank == nil and 0 or FLANK_CODE[flank]
+  if not fc then return value_now(G, d, t, flank) end
+  local key = (kind(G, uid, d) * 1048576 + kind(G, e, t)) * 4 + fc
+  local v = values[key]
   if v == nil then
     v = value_now(G, d, t, flank)
-    memo[key] = v
+    if n_values >= MAX_VALUES then values, n_values = {}, 0 end
+    values[key] = v
+    n_values = n_values + 1
   end
   return v
 end
+
+-- How many values are kept (the speed test counts them).
+function P.kept_values() return n_values end
 
 return P

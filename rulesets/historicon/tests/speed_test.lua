@@ -98,12 +98,16 @@ T.case("Speed: a charge value shared between pairs of the same kinds is the valu
   local profiles = require("historicon.commander.charge_profiles")
   local G = twins()
   T.truthy(profiles.pure[ai.charge_value_now], "the ruleset's own value is the one shared")
+  local before_n = profiles.kept_values()
   T.eq(check_all_pairs(G, "first asked"), 72, "every pair of the two armies")
   -- 72 pairs (both ways), 2 x 2 kinds each way, and flanks that differ:
   -- far fewer values worked out than pairs
-  local n = 0
-  for _ in pairs(G.ai_charge_by_profile) do n = n + 1 end
+  local n = profiles.kept_values() - before_n
   T.truthy(n > 0 and n < 24, "values shared between pairs of the same kinds (" .. n .. " worked out)")
+  -- the next battle of the same armies works none out again
+  local G2 = twins()
+  check_all_pairs(G2, "a second battle")
+  T.eq(profiles.kept_values() - before_n, n, "none worked out again in the next battle")
   -- one twin changes: its pairs are its own again, and still exact
   local a1, e2, kc3 = G.by_id[1].a1, G.by_id[2].e2, G.by_id[2].kc3
   G.D[e2].hits = G.D[e2].hits + 30
@@ -118,9 +122,9 @@ T.case("Speed: a charge value shared between pairs of the same kinds is the valu
   check_all_pairs(G, "formed = nil")
   -- (the pair's cache keeps seven fields only, so a general is told by
   -- the profile itself)
-  local before = profiles.profile(G, G.by_id[1].a2, G.D[G.by_id[1].a2])
+  local before = profiles.kind(G, G.by_id[1].a2, G.D[G.by_id[1].a2])
   G.D[G.by_id[1].a2].general = true
-  T.truthy(profiles.profile(G, G.by_id[1].a2, G.D[G.by_id[1].a2]) ~= before, "a general is another kind")
+  T.truthy(profiles.kind(G, G.by_id[1].a2, G.D[G.by_id[1].a2]) ~= before, "a general is another kind")
   G.D[G.by_id[1].a2].general = nil
   G.bf:place(e2, 1000, 1200, 90)
   check_all_pairs(G, "after one twin turned")
