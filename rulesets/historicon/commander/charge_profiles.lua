@@ -54,28 +54,30 @@ local values, n_values = {}, 0
 local MAX_VALUES = 200000 -- then forgotten and made again (a bound, never a change)
 
 -- The unit's kind: a number naming its value of every field, kept on the
--- battle's entry for the unit and looked up again only when one changed.
+-- battle's entry for the unit and looked up again only when one changed
+-- (the fields compared one by one, written out: this is asked twice for
+-- every value looked up; hits compared as they stand -- "more than its
+-- figure equivalent" can only change when they or the figures do).
 local function kind(G, uid, u)
   local kept = G.ai_charge_kinds
   if not kept then kept = {}; G.ai_charge_kinds = kept end
   local k = kept[uid]
-  local over = u.hits > troops.figure_equivalent(u)
-  if k and k.over == over then
-    local same = true
-    for i = 1, NF do
-      if k[i] ~= u[FIELDS[i]] then same = false; break end
-    end
-    if same then return k.id end
+  if k and k.hits == u.hits and k.figures == u.figures and k.ranks == u.ranks and k.formed == u.formed
+      and k.disordered == u.disordered and k.broken == u.broken and k.grade == u.grade
+      and k.class == u.class and k.sub == u.sub and k.ss == u.ss and k.general == u.general
+      and k.horses == u.horses and k.crew == u.crew and k.armour == u.armour and k.army == u.army then
+    return k.id
   end
-  k = k or {}
+  k = {}
   local parts = {}
   for i = 1, NF do
-    local v = u[FIELDS[i]]
-    k[i] = v
+    local f = FIELDS[i]
+    local v = u[f]
+    k[f] = v
     parts[i] = type(v) == "string" and ("s" .. v) or tostring(v)
   end
-  k.over = over
-  parts[NF + 1] = tostring(over)
+  k.hits = u.hits
+  parts[NF + 1] = tostring(u.hits > troops.figure_equivalent(u))
   local name = concat(parts, "|")
   local id = kind_ids[name]
   if not id then n_kinds = n_kinds + 1; id = n_kinds; kind_ids[name] = id end
