@@ -56,17 +56,22 @@ local MAX_VALUES = 200000 -- then forgotten and made again (a bound, never a cha
 -- The unit's kind: a number naming its value of every field, kept on the
 -- battle's entry for the unit and looked up again only when one changed
 -- (the fields compared one by one, written out: this is asked twice for
--- every value looked up; hits compared as they stand -- "more than its
--- figure equivalent" can only change when they or the figures do).
+-- every value looked up; "more than its figure equivalent" worked out
+-- again only when the hits changed -- it can change only when they or the
+-- figures, class, horses or crew do).
 local function kind(G, uid, u)
   local kept = G.ai_charge_kinds
   if not kept then kept = {}; G.ai_charge_kinds = kept end
   local k = kept[uid]
-  if k and k.hits == u.hits and k.figures == u.figures and k.ranks == u.ranks and k.formed == u.formed
+  if k and k.figures == u.figures and k.ranks == u.ranks and k.formed == u.formed
       and k.disordered == u.disordered and k.broken == u.broken and k.grade == u.grade
       and k.class == u.class and k.sub == u.sub and k.ss == u.ss and k.general == u.general
       and k.horses == u.horses and k.crew == u.crew and k.armour == u.armour and k.army == u.army then
-    return k.id
+    if k.hits == u.hits then return k.id end
+    -- new hits (the usual change): the same kind while they stay on the
+    -- same side of its figure equivalent
+    local over = u.hits > troops.figure_equivalent(u)
+    if over == k.over then k.hits = u.hits; return k.id end
   end
   k = {}
   local parts = {}
@@ -76,8 +81,8 @@ local function kind(G, uid, u)
     k[f] = v
     parts[i] = type(v) == "string" and ("s" .. v) or tostring(v)
   end
-  k.hits = u.hits
-  parts[NF + 1] = tostring(u.hits > troops.figure_equivalent(u))
+  k.hits, k.over = u.hits, u.hits > troops.figure_equivalent(u)
+  parts[NF + 1] = tostring(k.over)
   local name = concat(parts, "|")
   local id = kind_ids[name]
   if not id then n_kinds = n_kinds + 1; id = n_kinds; kind_ids[name] = id end

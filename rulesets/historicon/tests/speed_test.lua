@@ -110,8 +110,10 @@ T.case("Speed: a charge value shared between pairs of the same kinds is the valu
   T.eq(profiles.kept_values() - before_n, n, "none worked out again in the next battle")
   -- one twin changes: its pairs are its own again, and still exact
   local a1, e2, kc3 = G.by_id[1].a1, G.by_id[2].e2, G.by_id[2].kc3
+  G.D[e2].hits = G.D[e2].hits + 1
+  check_all_pairs(G, "after a hit on one twin (the same kind)")
   G.D[e2].hits = G.D[e2].hits + 30
-  check_all_pairs(G, "after hits on one twin")
+  check_all_pairs(G, "after hits on one twin past its figure equivalent")
   G.D[a1].disordered = true
   check_all_pairs(G, "after one twin's disorder")
   G.D[a1].figures, G.D[a1].ranks = 16, 2
