@@ -70,8 +70,11 @@ end
 -- weighing it -- the same answers. (The way round was 7% of a Mohi battle,
 -- most of it pieces far off the way.)
 local GAP = 1e-3
+-- (R.way_round has this written out, the same arithmetic: the box grown
+-- once per way, not once per piece)
 local function apart(p, m, x0, y0, x1, y1)
-  return p.x1 + m < x0 - GAP or p.x0 - m > x1 + GAP or p.y1 + m < y0 - GAP or p.y0 - m > y1 + GAP
+  local bx0, by0, bx1, by1 = x0 - m - GAP, y0 - m - GAP, x1 + m + GAP, y1 + m + GAP
+  return p.x1 < bx0 or p.x0 > bx1 or p.y1 < by0 or p.y0 > by1
 end
 
 R.apart, R.hit = apart, hit -- (the speed test checks `apart` against `hit`)
@@ -96,11 +99,13 @@ function R.way_round(G, uid, tx, ty)
   local best, best_t
   -- (the box of the way: pieces beyond it are not met, `apart`)
   local ex, ey = x + ux * len, y + uy * len
-  local bx0, by0, bx1, by1 = min(x, ex), min(y, ey), max(x, ex), max(y, ey)
+  -- (`apart` written out, the box grown by m and the micrometre once)
+  local bx0, by0 = min(x, ex) - m - GAP, min(y, ey) - m - GAP
+  local bx1, by1 = max(x, ex) + m + GAP, max(y, ey) + m + GAP
   for _, p in ipairs(pieces) do
     -- a piece the unit stands on already, or the goal stands in, is not gone round
-    if not apart(p, m, bx0, by0, bx1, by1) and avoids(d, p) and not inside(x, y, p, 0)
-        and not inside(tx, ty, p, m) then
+    if not (p.x1 < bx0 or p.x0 > bx1 or p.y1 < by0 or p.y0 > by1) and avoids(d, p)
+        and not inside(x, y, p, 0) and not inside(tx, ty, p, m) then
       local t = hit(x, y, ux, uy, len, p, m)
       if t and (not best_t or t < best_t) then best, best_t = p, t end
     end
