@@ -372,6 +372,8 @@ function ai.charge_value_now(G, d, t, flank)
   if d.army == "IF" then v = v + 0.5 end
   return v
 end
+-- (a pure function of the fields commander/charge_profiles.lua lists)
+require("historicon.commander.charge_profiles").pure[ai.charge_value_now] = true
 
 local function is_skirmisher(d)
   if not d.formed then return true end

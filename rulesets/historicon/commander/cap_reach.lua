@@ -21,8 +21,10 @@ local R = {}
 -- pairs were weighed earlier changes later values: the search is not cut
 -- short there (found by 300 seeded Holy War battles, one of which changed).
 local exact_lists = setmetatable({}, { __mode = "k" })
+local last_list, last_known -- (the frozen list last asked about: asked for every enemy weighed)
 local function exact_values()
   local list = melee.modifiers
+  if list == last_list then return last_known end
   local known = exact_lists[list]
   if known == nil then
     known = true
@@ -32,8 +34,10 @@ local function exact_values()
     -- (a list still open to patches may change: asked afresh next time)
     if list.frozen then exact_lists[list] = known end
   end
+  if list.frozen then last_list, last_known = list, known end
   return known
 end
+R.exact_values = exact_values -- (commander/charge_profiles.lua: the same condition)
 
 -- The longest advance of the choices, or nil when a choice has none (a
 -- cap would set it to 0: the search must go on).

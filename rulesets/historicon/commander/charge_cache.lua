@@ -8,6 +8,8 @@
 -- (a bf:in_arc call) is asked only of a formed target: for an unformed one
 -- it is `false` whatever the arc says ("behind its front and formed").
 -- The values and the cache's hits and misses are exactly the old ones.
+local profiles = require("historicon.commander.charge_profiles")
+
 local C = {}
 
 -- Is `uid` behind the front of `e` (would strike a flank or the rear)?
@@ -44,7 +46,8 @@ function C.value(G, uid, e, value_now)
       and c.d7 == d.grade and c.t7 == t.grade then
     return c.v
   end
-  local v = value_now(G, d, t, flank)
+  -- (worked out, or looked up for a pair of the same kinds: charge_profiles.lua)
+  local v = profiles.value(G, uid, e, d, t, flank, value_now)
   if not c then c = {}; cache[key] = c end
   c.flank, c.v = flank, v
   c.d1, c.t1, c.d2, c.t2, c.d3, c.t3 = d.figures, t.figures, d.ranks, t.ranks, d.formed, t.formed

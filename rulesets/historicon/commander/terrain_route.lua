@@ -62,6 +62,23 @@ local function hit(px, py, ux, uy, len, p, m)
   return t0
 end
 
+-- SPEED: whether piece p grown by m lies wholly beyond the box (x0, y0,
+-- x1, y1) by more than a micrometre. A segment inside that box cannot meet
+-- it: `hit` would find nothing (its slab test along that axis ends before
+-- the piece begins, and a micrometre is far more than the rounding of its
+-- divisions on a table of metres), so the piece is passed over without
+-- weighing it -- the same answers. (The way round was 7% of a Mohi battle,
+-- most of it pieces far off the way.)
+local GAP = 1e-3
+-- (R.way_round has this written out, the same arithmetic: the box grown
+-- once per way, not once per piece)
+local function apart(p, m, x0, y0, x1, y1)
+  local bx0, by0, bx1, by1 = x0 - m - GAP, y0 - m - GAP, x1 + m + GAP, y1 + m + GAP
+  return p.x1 < bx0 or p.x0 > bx1 or p.y1 < by0 or p.y0 > by1
+end
+
+R.apart, R.hit = apart, hit -- (the speed test checks `apart` against `hit`)
+
 local function inside(x, y, p, m)
   return x > p.x0 - m and x < p.x1 + m and y > p.y0 - m and y < p.y1 + m
 end
@@ -80,9 +97,15 @@ function R.way_round(G, uid, tx, ty)
   local len = min(dist, 2 * d.move)
   local m = d.w / 2 + G.S.cm(1)
   local best, best_t
+  -- (the box of the way: pieces beyond it are not met, `apart`)
+  local ex, ey = x + ux * len, y + uy * len
+  -- (`apart` written out, the box grown by m and the micrometre once)
+  local bx0, by0 = min(x, ex) - m - GAP, min(y, ey) - m - GAP
+  local bx1, by1 = max(x, ex) + m + GAP, max(y, ey) + m + GAP
   for _, p in ipairs(pieces) do
     -- a piece the unit stands on already, or the goal stands in, is not gone round
-    if avoids(d, p) and not inside(x, y, p, 0) and not inside(tx, ty, p, m) then
+    if not (p.x1 < bx0 or p.x0 > bx1 or p.y1 < by0 or p.y0 > by1) and avoids(d, p)
+        and not inside(x, y, p, 0) and not inside(tx, ty, p, m) then
       local t = hit(x, y, ux, uy, len, p, m)
       if t and (not best_t or t < best_t) then best, best_t = p, t end
     end

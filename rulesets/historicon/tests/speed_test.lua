@@ -81,6 +81,93 @@ T.case("Speed: the flank a kept charge value is keyed by is the old one (false a
   T.eq(seen, false, "and it is false")
 end)
 
+-- Two armies of twins: three units of each kind, so that most pairs look the
+-- same to Table 4 (commander/charge_profiles.lua shares their values).
+local function twins()
+  local one, two = {}, {}
+  for k = 1, 3 do
+    one[#one + 1] = HIS("a" .. k, { 40 + 50 * k, 40 })
+    one[#one + 1] = { id = "hc" .. k, troop = "ARA HC", figures = 8, ranks = 2, at = { 40 + 50 * k, 20 } }
+    two[#two + 1] = HIS("e" .. k, { 40 + 50 * k, 70, 180 })
+    two[#two + 1] = { id = "kc" .. k, troop = "AIF KC", figures = 8, ranks = 1, at = { 40 + 50 * k, 95, 90 } }
+  end
+  return field{ { units = one }, { units = two } }
+end
+
+T.case("Speed: a charge value shared between pairs of the same kinds is the value worked out afresh", function()
+  local profiles = require("historicon.commander.charge_profiles")
+  local G = twins()
+  T.truthy(profiles.pure[ai.charge_value_now], "the ruleset's own value is the one shared")
+  local before_n = profiles.kept_values()
+  T.eq(check_all_pairs(G, "first asked"), 72, "every pair of the two armies")
+  -- 72 pairs (both ways), 2 x 2 kinds each way, and flanks that differ:
+  -- far fewer values worked out than pairs
+  local n = profiles.kept_values() - before_n
+  T.truthy(n > 0 and n < 24, "values shared between pairs of the same kinds (" .. n .. " worked out)")
+  -- the next battle of the same armies works none out again
+  local G2 = twins()
+  check_all_pairs(G2, "a second battle")
+  T.eq(profiles.kept_values() - before_n, n, "none worked out again in the next battle")
+  -- one twin changes: its pairs are its own again, and still exact
+  local a1, e2, kc3 = G.by_id[1].a1, G.by_id[2].e2, G.by_id[2].kc3
+  G.D[e2].hits = G.D[e2].hits + 1
+  check_all_pairs(G, "after a hit on one twin (the same kind)")
+  G.D[e2].hits = G.D[e2].hits + 30
+  check_all_pairs(G, "after hits on one twin past its figure equivalent")
+  G.D[a1].disordered = true
+  check_all_pairs(G, "after one twin's disorder")
+  G.D[a1].figures, G.D[a1].ranks = 16, 2
+  check_all_pairs(G, "after one twin's losses")
+  G.D[kc3].formed = false
+  check_all_pairs(G, "after one twin unforms")
+  G.D[kc3].formed = nil -- nil is formed: told apart from false
+  check_all_pairs(G, "formed = nil")
+  -- (the pair's cache keeps seven fields only, so a general is told by
+  -- the profile itself)
+  local before = profiles.kind(G, G.by_id[1].a2, G.D[G.by_id[1].a2])
+  G.D[G.by_id[1].a2].general = true
+  T.truthy(profiles.kind(G, G.by_id[1].a2, G.D[G.by_id[1].a2]) ~= before, "a general is another kind")
+  G.D[G.by_id[1].a2].general = nil
+  G.bf:place(e2, 1000, 1200, 90)
+  check_all_pairs(G, "after one twin turned")
+  -- a value function the profiles do not know is always worked out
+  local calls = 0
+  local other = function() calls = calls + 1; return 7 end
+  T.eq(profiles.value(G, a1, e2, G.D[a1], G.D[e2], false, other), 7, "a replaced value")
+  T.eq(profiles.value(G, a1, e2, G.D[a1], G.D[e2], false, other), 7, "asked again")
+  T.eq(calls, 2, "worked out each time")
+end)
+
+T.case("Speed: a terrain piece the way round passes over (beyond the way's box) is one the way does not meet", function()
+  local route = require("historicon.commander.terrain_route")
+  -- random ways and pieces on a 2.4 x 1.5 m table, and ways that end a
+  -- hair's breadth from a piece's edge (the case rounding could tip)
+  local rng = dice.random(13)
+  local function r(n) return (rng:roll(1000000) - 1) / 1000000 * n end
+  local passed_over, met, n = 0, 0, 0
+  for k = 1, 20000 do
+    local x, y = r(2400), r(1500)
+    local a = r(6.2832)
+    local ux, uy = math.cos(a), math.sin(a)
+    if k % 4 == 0 then ux, uy = 1, 0 elseif k % 4 == 1 then ux, uy = 0, -1 end
+    local len = r(600)
+    local m = r(80)
+    local p = { x0 = r(2400), y0 = r(1500) }
+    if k % 8 == 2 then p.x0 = math.max(x, x + ux * len) + m + 1.01e-3 end -- just beyond the way's end
+    p.x1, p.y1 = p.x0 + r(400), p.y0 + r(300)
+    local ex, ey = x + ux * len, y + uy * len
+    local bx0, by0, bx1, by1 = math.min(x, ex), math.min(y, ey), math.max(x, ex), math.max(y, ey)
+    local t = route.hit(x, y, ux, uy, len, p, m)
+    if t then met = met + 1 end
+    if route.apart(p, m, bx0, by0, bx1, by1) then
+      passed_over = passed_over + 1
+      if t then T.eq(t, nil, "a piece passed over is met: case " .. k) end
+    end
+    n = n + 1
+  end
+  T.truthy(passed_over > 5000 and met > 400, string.format("both kinds tried (%d passed over, %d met of %d)", passed_over, met, n))
+end)
+
 -- The old list: bf:query over the whole table, the gone and broken left out.
 local function old_enemies(G, uid)
   local out = {}
