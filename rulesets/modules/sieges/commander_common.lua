@@ -35,11 +35,13 @@ function C.pick_section(G, uid, want, o)
     if other ~= uid and o.live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
   end
   local best, bs
+  local garrison  -- the defenders' positions, read once (nothing moves here)
   for _, sec in ipairs(S.forts.sections) do
     if forts.blocks(sec) and want(sec) and o.may(sec) then
       local _, _, mx, my = forts.outward(sec)
       local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) / o.unit
-      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + o.defended end
+      garrison = garrison or ST.placed(G, S.defender)
+      if ST.anyone_on(G, sec.index, garrison) then score = score + o.defended end
       if taken[sec.index] then score = score + o.taken end
       if not bs or score < bs then best, bs = sec, score end
     end

@@ -53,10 +53,12 @@ function GP.list(S)
 end
 
 -- The gap nearest a point (x, y) on whose outer side the point lies (a unit
--- outside goes in), or nil.
-function GP.nearest_from_outside(S, x, y)
+-- outside goes in), or nil. `list`: GP.list(S) when the caller asks for
+-- many points with no section changing in between (WHY: queue_place asked
+-- it once per besieger, remaking the gaps each time).
+function GP.nearest_from_outside(S, x, y, list)
   local best, bd
-  for _, g in ipairs(GP.list(S)) do
+  for _, g in ipairs(list or GP.list(S)) do
     local out = (x - g.a[1]) * g.ox + (y - g.a[2]) * g.oy
     if out > 0 then
       local dd = (g.mx - x) ^ 2 + (g.my - y) ^ 2

@@ -334,13 +334,14 @@ end
 function queue_place(G, g, uid)
   local S = G.sieges
   local list = {}
+  local glist = gaps.list(S)  -- nothing changes a section in this loop
   for _, o in ipairs(G.sides[S.besieger].units) do
     local od = G.D[o]
     if live(od) and not od.routing and not od.in_melee and od.state ~= "rally_back" and od.state ~= "retire"
       and not G.bf:unit(o).removed and goes_in(od) and not ST.inside(G, o) and not od.siege_on
       and not (od.siege and od.siege.footing) then
       local x, y = G.bf:pos(o)
-      local h = gaps.nearest_from_outside(S, x, y)
+      local h = gaps.nearest_from_outside(S, x, y, glist)
       if h and h.sections[1] == g.sections[1] then
         list[#list + 1] = { id = o, dd = (x - g.mx) ^ 2 + (y - g.my) ^ 2 }
       end

@@ -39,9 +39,11 @@ function PD.locate(G)
   local S = G.sieges
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not G.bf:unit(uid).removed then
-      d.siege_on = ST.on_section(G, uid)
-      d.siege_ship = ST.on_ship(G, uid)
+    local removed = live(d) and G.bf:unit(uid).removed  -- read once: nothing below moves or removes a unit
+    if live(d) and not removed then
+      local under = G.bf:terrain_under(uid)  -- one call for both questions
+      d.siege_on = ST.on_section(G, uid, under)
+      d.siege_ship = ST.on_ship(G, uid, under)
       -- the garrison: the defender's units that have stood in the fort or
       -- on its walls (one of them outside is a sortie: working_parties.lua)
       if S.defender and d.side == S.defender and (d.siege_on or ST.inside(G, uid)) then d.siege_garrison = true end
@@ -52,7 +54,7 @@ function PD.locate(G)
     local k = d.siege
     if k then
       local w = false
-      if live(d) and not d.in_melee and not G.bf:unit(uid).removed and (k.ram or (k.ladder_up and not k.escalading)) then
+      if live(d) and not d.in_melee and not removed and (k.ram or (k.ladder_up and not k.escalading)) then
         w = #ST.touching_from_outside(G, uid) > 0
       end
       k.working = w or nil

@@ -60,12 +60,15 @@ function ST.of(G) return G.sieges or nil end
 -- no deeper than the wall walk and half the unit's depth (troops on a wall
 -- stand on its walk, their rear ranks on the steps behind), and within the
 -- section's length. Touching the face from outside is not standing on it.
-function ST.stands_on(G, uid, sec)
-  local x, y = G.bf:pos(uid)
+-- `x, y` (the unit's position) and `u` (its record) may be handed in by a
+-- caller that tests one unit against several sections with nothing moving
+-- in between (WHY: each is a call into the core).
+function ST.stands_on(G, uid, sec, x, y, u)
+  if not x then x, y = G.bf:pos(uid) end
   local ox, oy = forts.outward(sec)
   local behind = -((x - sec.from[1]) * ox + (y - sec.from[2]) * oy)
   if behind <= 0 then return false end  -- outside the face: most units, without reading the base
-  local u = G.bf:unit(uid)
+  u = u or G.bf:unit(uid)
   if behind > sec.thickness + u.depth / 2 + 1 then return false end
   local tx, ty = sec.to[1] - sec.from[1], sec.to[2] - sec.from[2]
   local L = math.sqrt(tx * tx + ty * ty)
@@ -76,28 +79,34 @@ function ST.stands_on(G, uid, sec)
 end
 
 -- The section (index) a unit stands on: the tenable one it stands on with
--- the most of its frontage, or nil.
-function ST.on_section(G, uid)
+-- the most of its frontage, or nil. `under`: G.bf:terrain_under(uid), when
+-- the caller has it (PD.locate asks this and ST.on_ship of every unit).
+function ST.on_section(G, uid, under)
   local S = G.sieges
   if not S then return nil end
   local best, bl
-  for _, t in ipairs(G.bf:terrain_under(uid)) do
+  local x, y, u
+  for _, t in ipairs(under or G.bf:terrain_under(uid)) do
     local i = S.by_fid[t.id]
-    if i then
+    -- (a section's wall walk and parapet both lead to it: a section no
+    -- lower than the best so far cannot change the answer, so it is not
+    -- tested again)
+    if i and (not bl or i < bl) then
       local sec = S.forts.sections[i]
-      if forts.tenable(sec) and ST.stands_on(G, uid, sec) then
-        if not bl or i < bl then best, bl = i, i end
+      if forts.tenable(sec) then
+        if not x then x, y = G.bf:pos(uid) end
+        if ST.stands_on(G, uid, sec, x, y, u) then best, bl = i, i end
       end
     end
   end
   return best
 end
 
--- The ship (its fid) a unit is aboard, or nil.
-function ST.on_ship(G, uid)
+-- The ship (its fid) a unit is aboard, or nil. `under` as for on_section.
+function ST.on_ship(G, uid, under)
   local S = G.sieges
   if not S then return nil end
-  for _, t in ipairs(G.bf:terrain_under(uid)) do
+  for _, t in ipairs(under or G.bf:terrain_under(uid)) do
     if S.ships[t.id] then return t.id end
   end
   return nil
@@ -123,8 +132,7 @@ end
 ST.seg_dist = seg_dist
 
 -- The corners of a unit's base.
-function ST.corners(G, uid)
-  local u = G.bf:unit(uid)
+local function corners_of(u)
   local a = math.rad(u.facing)
   local fx, fy = -math.sin(a), math.cos(a)
   local rx, ry = math.cos(a), math.sin(a)
@@ -134,6 +142,7 @@ function ST.corners(G, uid)
     { u.x - fx * hd + rx * hw, u.y - fy * hd + ry * hw }, { u.x - fx * hd - rx * hw, u.y - fy * hd - ry * hw },
   }
 end
+function ST.corners(G, uid) return corners_of(G.bf:unit(uid)) end
 
 -- The sections a unit outside touches (within `slack` mm of the outer face,
 -- its centre outside), nearest first: { { index =, gap = } }.
@@ -144,15 +153,25 @@ function ST.touching_from_outside(G, uid, slack)
   local x, y = G.bf:pos(uid)
   local out = {}
   local cs  -- the base's corners, read when a face is first near enough to ask
+  local reach  -- the base's half diagonal, and the slack, and 1 mm for rounding
   for _, sec in ipairs(S.forts.sections) do
     local ox, oy = forts.outward(sec)
     -- the centre on the outer side of the face
     if (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0 then
-      cs = cs or ST.corners(G, uid)
-      local gap = math.huge
-      for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2])) end
-      -- and an edge of the base along the face: the nearest corner pair
-      if gap <= slack then out[#out + 1] = { index = sec.index, gap = gap } end
+      if not cs then
+        local u = G.bf:unit(uid)
+        cs = corners_of(u)
+        reach = math.sqrt(u.width * u.width + u.depth * u.depth) / 2 + slack + 1
+      end
+      -- WHY: every corner is within the half diagonal of the centre, so a
+      -- face further than that from the centre is further than the slack
+      -- from every corner: four distances spared for most of the sections
+      if seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) <= reach then
+        local gap = math.huge
+        for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2])) end
+        -- and an edge of the base along the face: the nearest corner pair
+        if gap <= slack then out[#out + 1] = { index = sec.index, gap = gap } end
+      end
     end
   end
   table.sort(out, function(a, b) if a.gap ~= b.gap then return a.gap < b.gap end return a.index < b.index end)
@@ -175,6 +194,32 @@ function ST.units_on(G, i, side)
     end
   end
   return out
+end
+
+-- The live units of a side (every side when nil) on the table, with their
+-- positions: { { uid, x, y } } in id order, for ST.anyone_on over many
+-- sections with nothing moving in between (WHY: units_on reads every
+-- unit's position again for each section).
+function ST.placed(G, side)
+  local out = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if d and not d.gone and not d.off_table and (side == nil or d.side == side) then
+      local x, y = G.bf:pos(uid)
+      out[#out + 1] = { uid, x, y }
+    end
+  end
+  return out
+end
+
+-- Whether any of `placed` (ST.placed) stands on section i: the same answer
+-- as #ST.units_on(G, i, side) > 0 for the side `placed` was read for.
+function ST.anyone_on(G, i, placed)
+  local sec = G.sieges.forts.sections[i]
+  for _, p in ipairs(placed) do
+    if ST.stands_on(G, p[1], sec, p[2], p[3]) and not G.bf:unit(p[1]).removed then return true end
+  end
+  return false
 end
 
 -- Sets a section's state on the table and says so.
