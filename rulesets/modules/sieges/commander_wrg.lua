@@ -908,21 +908,30 @@ function CMD.install(rules, R)
     if not t and d.side == S.besieger and d.order ~= "skirmish" and d.type ~= "ENG" and not ST.inside(G, uid)
       and not d.siege_on and d.moves and d.moves[2] then
       local best, bd
+      local foes  -- the defenders who may stand in a gap, read once for every gap (nothing moves here)
       for _, g in ipairs(gaps.list(S)) do
-        for _, o in ipairs(G.sides[S.defender].units) do
-          local od = G.D[o]
-          -- (a router on the walk beside the gap stands in the way too)
-          if live(od) and not G.bf:unit(o).removed and (not od.siege_on or od.routing) then
-            local ox, oy = G.bf:pos(o)
-            local near_gap = ST.seg_dist(ox, oy, g.a[1], g.a[2], g.b[1], g.b[2]) <= g.thickness + G.bf:unit(o).depth / 2 + 10
-            local dist = G.bf:distance(uid, o) / MM
-            if near_gap and dist <= d.moves[2] and (not bd or dist < bd) then
-              -- and no friend in the way (a charge behind a friend goes nowhere)
-              local ux, uy, uf = G.bf:pos(uid)
-              local b = math.deg(math.atan(-(ox - ux), (oy - uy)))
-              local tn = ((b - uf + 180) % 360) - 180
-              if G.bf:free_ahead({ uid }, tn, dist * MM) >= dist * MM - 1 then best, bd = o, dist end
+        if not foes then
+          foes = {}
+          for _, o in ipairs(G.sides[S.defender].units) do
+            local od = G.D[o]
+            -- (a router on the walk beside the gap stands in the way too)
+            if live(od) then
+              local ou = G.bf:unit(o)
+              if not ou.removed and (not od.siege_on or od.routing) then
+                foes[#foes + 1] = { o, ou.x, ou.y, ou.depth, G.bf:distance(uid, o) / MM }
+              end
             end
+          end
+        end
+        for _, f in ipairs(foes) do
+          local o, ox, oy, dist = f[1], f[2], f[3], f[5]
+          local near_gap = ST.seg_dist(ox, oy, g.a[1], g.a[2], g.b[1], g.b[2]) <= g.thickness + f[4] / 2 + 10
+          if near_gap and dist <= d.moves[2] and (not bd or dist < bd) then
+            -- and no friend in the way (a charge behind a friend goes nowhere)
+            local ux, uy, uf = G.bf:pos(uid)
+            local b = math.deg(math.atan(-(ox - ux), (oy - uy)))
+            local tn = ((b - uf + 180) % 360) - 180
+            if G.bf:free_ahead({ uid }, tn, dist * MM) >= dist * MM - 1 then best, bd = o, dist end
           end
         end
       end

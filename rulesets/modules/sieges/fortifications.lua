@@ -176,8 +176,29 @@ function F.set_state(bf, st, i, state)
 end
 
 -- Point in a fort's ring (even-odd rule).
+-- WHY the box: this is asked of every unit many times a period. A point
+-- more than 1 mm outside the ring's bounds is outside by the even-odd rule
+-- too (above or below: no edge spans its y; to the right: no crossing lies
+-- beyond it; to the left: every spanning edge is crossed, an even number),
+-- the 1 mm keeping the crossings' rounding out of it. A ring never changes
+-- (a weak-keyed cache, as F.outward's).
+local bounds_of = setmetatable({}, { __mode = "k" })
+local function ring_bounds(ring)
+  local b = bounds_of[ring]
+  if not b then
+    local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
+    for _, p in ipairs(ring) do
+      x0, y0, x1, y1 = math.min(x0, p[1]), math.min(y0, p[2]), math.max(x1, p[1]), math.max(y1, p[2])
+    end
+    b = { x0 - 1, y0 - 1, x1 + 1, y1 + 1 }
+    bounds_of[ring] = b
+  end
+  return b
+end
 function F.inside(fort, x, y)
   local ring = fort.ring
+  local b = ring_bounds(ring)
+  if x < b[1] or y < b[2] or x > b[3] or y > b[4] then return false end
   local inside = false
   local j = #ring
   for i = 1, #ring do
