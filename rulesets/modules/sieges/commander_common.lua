@@ -78,7 +78,7 @@ function C.enemy_inside(G, standing)
   local S = G.sieges
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
-    if standing(d) and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
+    if standing(d) and not G.bf:removed(uid) and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
       return true
     end
   end

@@ -338,7 +338,7 @@ function queue_place(G, g, uid)
   for _, o in ipairs(G.sides[S.besieger].units) do
     local od = G.D[o]
     if live(od) and not od.routing and not od.in_melee and od.state ~= "rally_back" and od.state ~= "retire"
-      and not G.bf:unit(o).removed and goes_in(od) and not ST.inside(G, o) and not od.siege_on
+      and not G.bf:removed(o) and goes_in(od) and not ST.inside(G, o) and not od.siege_on
       and not (od.siege and od.siege.footing) then
       local x, y = G.bf:pos(o)
       local h = gaps.nearest_from_outside(S, x, y, glist)
@@ -590,7 +590,7 @@ function CMD.fire_fighters(G)
       local best, bd
       for _, uid in ipairs(G.sides[S.defender].units) do
         local d = G.D[uid]
-        if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed and not (d.siege and d.siege.fire_fighting)
+        if live(d) and not d.routing and not d.in_melee and not G.bf:removed(uid) and not (d.siege and d.siege.fire_fighting)
           and ST.inside(G, uid) then
           local x, y = G.bf:pos(uid)
           local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM
@@ -698,7 +698,7 @@ function CMD.objective_points(G, s)
   local function holds(side)
     for _, uid in ipairs(G.sides[side].units) do
       local d = G.D[uid]
-      if live(d) and not d.routing and not d.leaving and not G.bf:unit(uid).removed
+      if live(d) and not d.routing and not d.leaving and not G.bf:removed(uid)
         and (ST.inside(G, uid) or d.siege_on ~= nil) then return true end
     end
     return false

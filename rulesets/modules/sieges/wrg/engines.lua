@@ -184,7 +184,7 @@ end
 
 local function attached(G, e)
   local d = G.D[e.uid]
-  if not live(d) or d.routing or G.bf:unit(e.uid).removed then return false end
+  if not live(d) or d.routing or G.bf:removed(e.uid) then return false end
   local cx, cy, f = front(G, e.uid)
   return math.sqrt((cx - e.front[1]) ^ 2 + (cy - e.front[2]) ^ 2) <= EN.ATTACHED_MM
     and math.abs(((f - e.front[3] + 180) % 360) - 180) <= EN.ATTACHED_DEG
@@ -229,7 +229,7 @@ function EN.locate(G)
   for _, e in ipairs(S.engines) do
     if e.uid and not e.wrecked and e.assembled then
       local d = G.D[e.uid]
-      if live(d) and not G.bf:unit(e.uid).removed and under(G, e, e.uid) then
+      if live(d) and not G.bf:removed(e.uid) and under(G, e, e.uid) then
         if e.kind == "tower" then d.siege_tower = e.n else d.siege_shelter = e.n end
       end
     end
@@ -244,7 +244,7 @@ function EN.upkeep(G)
   for _, e in ipairs(S.engines) do
     if e.uid and not e.wrecked and not e.at and not attached(G, e) then
       local d = G.D[e.uid]
-      leave(G, e, (not live(d) or G.bf:unit(e.uid).removed) and "they are gone" or (d.routing and "they rout" or "moved off it"))
+      leave(G, e, (not live(d) or G.bf:removed(e.uid)) and "they are gone" or (d.routing and "they rout" or "moved off it"))
     end
   end
   EN.locate(G)
@@ -265,7 +265,7 @@ local function piece_clear(G, e, t, skip)
   end
   local ids = { false }
   for _, o in ipairs(G.bf:units()) do
-    if o ~= e.uid and not G.bf:unit(o).removed then ids[#ids + 1] = o end
+    if o ~= e.uid and not G.bf:removed(o) then ids[#ids + 1] = o end
   end
   local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, 0.5)
   -- skip == true: the set of bases it overlaps here
@@ -326,7 +326,7 @@ function EN.movement(G, R, PD)
     end
     -- a tower against a wall: its troops cross onto the walk
     if e.kind == "tower" and e.uid and not e.wrecked and e.assembled and d and live(d) and not d.routing
-      and not d.in_melee and not G.bf:unit(uid).removed and k and not k.footing and not k.escalading then
+      and not d.in_melee and not G.bf:removed(uid) and k and not k.footing and not k.escalading then
       for _, t in ipairs(ST.touching_from_outside(G, uid)) do
         local sec = S.forts.sections[t.index]
         if forts.blocks(sec) and EN.TOWER_REACHES[sec.kind] and under(G, e, uid) then
@@ -395,7 +395,7 @@ function EN.bombard(G, R, held)
     local d = G.D[uid]
     local k = d.siege or {}
     if live(d) and stone_engine(d) and d.range and not taken[uid] and not k.batter and not k.blind and not d.routing
-      and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
+      and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:removed(uid) then
       local x, y = G.bf:pos(uid)
       local best, bd
       for _, e in ipairs(S.engines) do
@@ -443,7 +443,7 @@ function EN.fire_at(G, R, held)
     local d = G.D[uid]
     local k = d.siege
     if live(d) and k and k.fire and d.range and not taken[uid] and not d.routing and not d.in_melee and not d.charging
-      and not G.bf:unit(uid).removed then
+      and not G.bf:removed(uid) then
       local m = R.troops.missile(d)
       local half = fire.range(d.range, m == "javelin" or m == "darts")
       local x, y = G.bf:pos(uid)
@@ -486,7 +486,7 @@ function EN.end_of_period(G, rate)
   for _, e in ipairs(S.engines) do
     local d = e.uid and G.D[e.uid]
     if e.job and not e.assembled and not e.wrecked and live(d) and not d.routing and not d.in_melee and (d.moved or 0) <= 0
-      and not G.bf:unit(e.uid).removed then
+      and not G.bf:removed(e.uid) then
       local fp = works.output{ figures = d.figures, hours = S.hours * rate(G, d.side) }
       works.work(e.job, fp)
       if G.log then G.bf:log("siege_build", { unit = e.uid, what = e.kind, fp = fp, done = e.job.done_fp, need = e.job.need }) end

@@ -60,34 +60,34 @@ function ST.of(G) return G.sieges or nil end
 -- no deeper than the wall walk and half the unit's depth (troops on a wall
 -- stand on its walk, their rear ranks on the steps behind), and within the
 -- section's length. Touching the face from outside is not standing on it.
--- `x, y` (the unit's position) and `u` (its record) may be handed in by a
--- caller that tests one unit against several sections with nothing moving
--- in between (WHY: each is a call into the core).
-function ST.stands_on(G, uid, sec, x, y, u)
+-- `x, y` (the unit's position) may be handed in by a caller that tests one
+-- unit against several sections with nothing moving in between (WHY: each
+-- is a call into the core).
+function ST.stands_on(G, uid, sec, x, y)
   if not x then x, y = G.bf:pos(uid) end
   local ox, oy = forts.outward(sec)
   local behind = -((x - sec.from[1]) * ox + (y - sec.from[2]) * oy)
   if behind <= 0 then return false end  -- outside the face: most units, without reading the base
-  u = u or G.bf:unit(uid)
-  if behind > sec.thickness + u.depth / 2 + 1 then return false end
+  local width, depth = G.bf:footprint(uid)
+  if behind > sec.thickness + depth / 2 + 1 then return false end
   local tx, ty = sec.to[1] - sec.from[1], sec.to[2] - sec.from[2]
   local L = math.sqrt(tx * tx + ty * ty)
   local along = ((x - sec.from[1]) * tx + (y - sec.from[2]) * ty) / L
-  return along >= -u.width / 2 and along <= L + u.width / 2 and
+  return along >= -width / 2 and along <= L + width / 2 and
     -- the part of its frontage over this section
-    math.min(L, along + u.width / 2) - math.max(0, along - u.width / 2) > 1
+    math.min(L, along + width / 2) - math.max(0, along - width / 2) > 1
 end
 
 -- The section (index) a unit stands on: the tenable one it stands on with
--- the most of its frontage, or nil. `under`: G.bf:terrain_under(uid), when
+-- the most of its frontage, or nil. `under`: G.bf:terrain_ids_under(uid), when
 -- the caller has it (PD.locate asks this and ST.on_ship of every unit).
 function ST.on_section(G, uid, under)
   local S = G.sieges
   if not S then return nil end
   local best, bl
-  local x, y, u
-  for _, t in ipairs(under or G.bf:terrain_under(uid)) do
-    local i = S.by_fid[t.id]
+  local x, y
+  for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
+    local i = S.by_fid[fid]
     -- (a section's wall walk and parapet both lead to it: a section no
     -- lower than the best so far cannot change the answer, so it is not
     -- tested again)
@@ -95,7 +95,7 @@ function ST.on_section(G, uid, under)
       local sec = S.forts.sections[i]
       if forts.tenable(sec) then
         if not x then x, y = G.bf:pos(uid) end
-        if ST.stands_on(G, uid, sec, x, y, u) then best, bl = i, i end
+        if ST.stands_on(G, uid, sec, x, y) then best, bl = i, i end
       end
     end
   end
@@ -106,8 +106,8 @@ end
 function ST.on_ship(G, uid, under)
   local S = G.sieges
   if not S then return nil end
-  for _, t in ipairs(under or G.bf:terrain_under(uid)) do
-    if S.ships[t.id] then return t.id end
+  for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
+    if S.ships[fid] then return fid end
   end
   return nil
 end
@@ -189,7 +189,7 @@ function ST.units_on(G, i, side)
     -- before the unit's whole record is read (this is asked for every
     -- section by the commanders)
     if d and not d.gone and not d.off_table and (side == nil or d.side == side) and ST.stands_on(G, uid, sec)
-      and not G.bf:unit(uid).removed then
+      and not G.bf:removed(uid) then
       out[#out + 1] = uid
     end
   end
@@ -217,7 +217,7 @@ end
 function ST.anyone_on(G, i, placed)
   local sec = G.sieges.forts.sections[i]
   for _, p in ipairs(placed) do
-    if ST.stands_on(G, p[1], sec, p[2], p[3]) and not G.bf:unit(p[1]).removed then return true end
+    if ST.stands_on(G, p[1], sec, p[2], p[3]) and not G.bf:removed(p[1]) then return true end
   end
   return false
 end
