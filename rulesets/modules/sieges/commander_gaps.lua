@@ -15,8 +15,21 @@ local GP = {}
 
 -- Gaps: runs of consecutive sections of one ring on one straight line that
 -- no longer hold (forts.blocks false). Each: { a, b, ox, oy, mx, my, width,
--- facing_in, sections }.
+-- facing_in, sections }. The same list (callers only read it) until a
+-- section's state changes (forts.changes): WHY, the commanders ask it for
+-- every besieger every bound, and the gaps change a few times a battle.
+local kept = setmetatable({}, { __mode = "k" })
+local make
 function GP.list(S)
+  local k = kept[S.forts]
+  local n = forts.changes(S.forts)
+  if k and k.changes == n then return k.list end
+  local out = make(S)
+  kept[S.forts] = { changes = n, list = out }
+  return out
+end
+
+function make(S)
   local out = {}
   for _, fort in ipairs(S.forts.forts) do
     local cur

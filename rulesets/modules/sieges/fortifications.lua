@@ -162,6 +162,13 @@ function F.place(bf, st)
   end
 end
 
+-- How many times a state of `st`'s sections has changed (F.set_state is
+-- the only place one changes): what is worked out from the states alone
+-- may be kept until this moves (commander_gaps.lua's gaps). Weak-keyed, not
+-- in `st`: the fortifications are saved and logged as they are.
+local changes_of = setmetatable({}, { __mode = "k" })
+function F.changes(st) return changes_of[st] or 0 end
+
 -- Changes a section's state on the table (logged as terrain_changed, drawn
 -- by the replay).
 function F.set_state(bf, st, i, state)
@@ -169,6 +176,7 @@ function F.set_state(bf, st, i, state)
   local sec = st.sections[i]
   if sec.state == state then return false end
   sec.state = state
+  changes_of[st] = (changes_of[st] or 0) + 1
   local f = F.feature(sec)
   bf:change_terrain(sec.fid, { type = f.type, blocks_los = f.blocks_los, height = f.height, siege_state = state })
   bf:change_terrain(sec.pid, { blocks_move = F.blocks(sec) })
