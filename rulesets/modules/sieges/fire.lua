@@ -151,17 +151,17 @@ end
 -- leaps_on, decides, and any source it passes lies well inside `reach`),
 -- so the answer is the full scan's. WHY the cells: a wide grass fire burns
 -- in a band; the sources within reach in x alone were most of that band.
--- The cells are made on the first question, 1% and 1 pace wider than
--- twice its reach; an object with a longer reach (a larger circle) is
--- answered from the x-sorted list.
+-- The cells are made on the first question, 1% and 1 pace wider than its
+-- reach; an object with a longer reach (a larger circle) is answered from
+-- the x-sorted list.
 local function catches_from(src, b, c)
   local list = src.list
   local reach = c.leap + src.r_max + b.r + 1e-6
   if not src.grid then
-    src.cell = 2 * reach * 1.01 + 1
+    src.cell = reach * 1.01 + 1
     src.grid = grid_of(list, src.cell)
   end
-  if reach * 1.01 + 1 <= src.cell then
+  if reach * 1.01 + 1 <= src.cell + 1e-9 then
     -- every source within reach lies in b's cell or one beside it
     local cell, grid = src.cell, src.grid
     local cx, cy = math.floor(b.x / cell), math.floor(b.y / cell)
@@ -172,7 +172,9 @@ local function catches_from(src, b, c)
           local cl = col[j]
           if cl then
             for _, a in ipairs(cl) do
-              if a ~= b and leaps_on(a, b, c) then return true end
+              if math.abs(a.x - b.x) <= reach and math.abs(a.y - b.y) <= reach and a ~= b and leaps_on(a, b, c) then
+                return true
+              end
             end
           end
         end
