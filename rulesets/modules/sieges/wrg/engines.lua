@@ -250,23 +250,31 @@ function EN.upkeep(G)
   EN.locate(G)
 end
 
--- How far the piece can go straight ahead, up to `want` mm, not running
--- into another unit's base (the pushers' own path is their move's).
-local function piece_clear(G, e, t, skip)
-  local a = math.rad(e.front[3])
-  local fx, fy = -math.sin(a), math.cos(a)
-  local cx, cy = e.front[1] + fx * (t - e.dp / 2), e.front[2] + fy * (t - e.dp / 2)
-  local xs, ys, fs, ws, ds = { cx }, { cy }, { e.front[3] }, { e.w }, { e.dp }
+-- The bases of every unit on the table but the piece's pushers, with a
+-- first place left for the piece: { xs, ys, fs, ws, ds, ids }. Read once
+-- for all the places a push tries (nothing else moves in between).
+local function other_bases(G, e)
+  local xs, ys, fs, ws, ds, ids = { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, { false }
   for _, o in ipairs(G.bf:units()) do
     local ou = G.bf:unit(o)
     if o ~= e.uid and not ou.removed then
       xs[#xs + 1], ys[#ys + 1], fs[#fs + 1], ws[#ws + 1], ds[#ds + 1] = ou.x, ou.y, ou.facing, ou.width, ou.depth
+      ids[#ids + 1] = o
     end
   end
-  local ids = { false }
-  for _, o in ipairs(G.bf:units()) do
-    if o ~= e.uid and not G.bf:removed(o) then ids[#ids + 1] = o end
-  end
+  return { xs, ys, fs, ws, ds, ids }
+end
+
+-- How far the piece can go straight ahead, up to `want` mm, not running
+-- into another unit's base (the pushers' own path is their move's).
+-- `others`: other_bases(G, e), read again when not given.
+local function piece_clear(G, e, t, skip, others)
+  local a = math.rad(e.front[3])
+  local fx, fy = -math.sin(a), math.cos(a)
+  local cx, cy = e.front[1] + fx * (t - e.dp / 2), e.front[2] + fy * (t - e.dp / 2)
+  others = others or other_bases(G, e)
+  local xs, ys, fs, ws, ds, ids = others[1], others[2], others[3], others[4], others[5], others[6]
+  xs[1], ys[1], fs[1], ws[1], ds[1] = cx, cy, e.front[3], e.w, e.dp
   local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, 0.5)
   -- skip == true: the set of bases it overlaps here
   local hit = {}
@@ -305,10 +313,19 @@ function EN.movement(G, R, PD)
         -- the piece is wider than some pushers: short of any other base
         -- (bases it already overlapped where it stood do not stop it)
         local step = 2
-        local before = piece_clear(G, e, 0, true)
+        -- (the other bases read once, and each place's answer kept: the
+        -- search below asks the same places again for each shorter push)
+        local others = other_bases(G, e)
+        local before = piece_clear(G, e, 0, true, others)
+        local known = {}
+        local function clear_at(s)
+          local v = known[s]
+          if v == nil then v = piece_clear(G, e, s, before, others); known[s] = v end
+          return v
+        end
         local function path_clear(dist)
-          for s = step, dist, step do if not piece_clear(G, e, s, before) then return false end end
-          return piece_clear(G, e, dist, before)
+          for s = step, dist, step do if not clear_at(s) then return false end end
+          return clear_at(dist)
         end
         local t = got
         while t > 0.05 and not path_clear(t) do t = t - step end
