@@ -37,13 +37,17 @@ local function live(d) return d and not d.gone and not d.off_table end
 -- ship's company is one unit of the army list, not several merged).
 function PD.locate(G)
   local S = G.sieges
+  local ships = next(S.ships) ~= nil
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local removed = live(d) and G.bf:removed(uid)  -- read once: nothing below moves or removes a unit
     if live(d) and not removed then
-      local under = G.bf:terrain_ids_under(uid)  -- one call for both questions
-      d.siege_on = ST.on_section(G, uid, under)
-      d.siege_ship = ST.on_ship(G, uid, under)
+      -- the terrain under it asked once for both questions, and not at all
+      -- for a unit too far from every section with no ship on the table
+      local near = ST.near_walls(G, uid, G.bf:pos(uid))
+      local under = (near or ships) and G.bf:terrain_ids_under(uid)
+      d.siege_on = near and ST.on_section(G, uid, under) or nil
+      d.siege_ship = ships and ST.on_ship(G, uid, under) or nil
       -- the garrison: the defender's units that have stood in the fort or
       -- on its walls (one of them outside is a sortie: working_parties.lua)
       if S.defender and d.side == S.defender and (d.siege_on or ST.inside(G, uid)) then d.siege_garrison = true end

@@ -78,6 +78,33 @@ function ST.stands_on(G, uid, sec, x, y)
     math.min(L, along + width / 2) - math.max(0, along - width / 2) > 1
 end
 
+-- Whether a unit at (x, y) may stand on any section at all: its centre
+-- within the box round every section's face, widened by the thickest
+-- section and the base's half width and half depth (and 2 mm). WHY:
+-- ST.stands_on asks the centre to be within thickness + depth / 2 + 1 mm
+-- behind a face and within half the width of its ends; a unit further off
+-- stands on none, and its terrain need not be asked (PD.locate asks every
+-- unit several times a period). Sections never move nor change thickness.
+local walls_box = setmetatable({}, { __mode = "k" })
+function ST.near_walls(G, uid, x, y)
+  local st = G.sieges.forts
+  local b = walls_box[st]
+  if not b then
+    b = { math.huge, math.huge, -math.huge, -math.huge, 0 }
+    for _, sec in ipairs(st.sections) do
+      for _, p in ipairs({ sec.from, sec.to }) do
+        b[1], b[2] = math.min(b[1], p[1]), math.min(b[2], p[2])
+        b[3], b[4] = math.max(b[3], p[1]), math.max(b[4], p[2])
+      end
+      b[5] = math.max(b[5], sec.thickness)
+    end
+    walls_box[st] = b
+  end
+  local w, dp = G.bf:footprint(uid)
+  local m = b[5] + (w + dp) / 2 + 2
+  return x >= b[1] - m and x <= b[3] + m and y >= b[2] - m and y <= b[4] + m
+end
+
 -- The section (index) a unit stands on: the tenable one it stands on with
 -- the most of its frontage, or nil. `under`: G.bf:terrain_ids_under(uid), when
 -- the caller has it (PD.locate asks this and ST.on_ship of every unit).
