@@ -72,6 +72,16 @@ function C.threats(G, live, battered)
   return laddered, open
 end
 
+-- Whether any section no longer holds: C.threats's `open` not empty, for
+-- the callers that ask only that (WHY: threats also walks every besieger
+-- and sorts, and the commanders ask this of every unit).
+function C.any_open(G)
+  for _, sec in ipairs(G.sieges.forts.sections) do
+    if not forts.blocks(sec) then return true end
+  end
+  return false
+end
+
 -- Whether a besieger stands in the fort or has a footing on its walls
 -- (`standing(d)`: the ruleset's unit still in the fight).
 function C.enemy_inside(G, standing)

@@ -394,8 +394,7 @@ local function besieger_move(G, uid, base)
   end
   if k.engine or k.bridge then local own, p = require("modules.sieges.commander_engines").plan(G, uid); if own then return p end end  -- hook: engines, bridges
   -- a way in: a breach, a burnt section or a broken gate
-  local _, open = threats(G)
-  if #open > 0 and goes_in(d) then
+  if common.any_open(G) and goes_in(d) then
     -- through the nearest gap: square before it, then straight in
     -- (modules.sieges.commander_gaps; the frontage is narrowed by
     -- ai.formation below)
@@ -851,8 +850,7 @@ function CMD.install(rules, R)
     local d = G.D[uid]
     if S and #S.forts.forts > 0 and d.side == S.besieger and not ST.inside(G, uid) and not d.siege_on
       and not (d.siege and (d.siege.ram or (d.siege.ladders or 0) > 0 or d.siege.footing)) then
-      local _, open = threats(G)
-      if #open > 0 then
+      if common.any_open(G) then
         local x, y = G.bf:pos(uid)
         local g = gaps.nearest_from_outside(S, x, y)
         local b = R.tables.base_sizes[d.type]
@@ -898,8 +896,7 @@ function CMD.install(rules, R)
     end
     -- no charges across a standing wall
     if t and ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not G.D[t].siege_on then
-      local _, open = threats(G)
-      if #open == 0 then t = nil end
+      if not common.any_open(G) then t = nil end
     end
     -- storming a gap: a besieging unit outside charges the nearest defender
     -- (routing or not) in or just behind a gap within its charge reach (the default
