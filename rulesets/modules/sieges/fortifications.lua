@@ -107,6 +107,27 @@ function F.outward(sec)
   return o[1], o[2], o[3], o[4]
 end
 
+-- Every section's outer face as flat numbers, in section order:
+-- { ax, ay, bx, by, ox, oy, index, xmin, ymin, xmax, ymax } (its ends, its
+-- outward normal as F.outward gives it, its bounds). Worked out once a
+-- fortification (sections never move): WHY, the loops that test a unit
+-- against every face read these for every unit several times a period.
+local faces_of = setmetatable({}, { __mode = "k" })
+function F.faces(st)
+  local fs = faces_of[st]
+  if not fs then
+    fs = {}
+    for _, sec in ipairs(st.sections) do
+      local ax, ay, bx, by = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
+      local ox, oy = F.outward(sec)
+      fs[#fs + 1] = { ax, ay, bx, by, ox, oy, sec.index,
+                      math.min(ax, bx), math.min(ay, by), math.max(ax, bx), math.max(ay, by) }
+    end
+    faces_of[st] = fs
+  end
+  return fs
+end
+
 -- The facing (degrees, the engine's: 0 = +y, anticlockwise) of a unit that
 -- faces out of the fort across a section, and of one facing in.
 function F.facing_out(sec)

@@ -180,25 +180,24 @@ function ST.touching_from_outside(G, uid, slack)
   local x, y = G.bf:pos(uid)
   local out = {}
   local cs  -- the base's corners, read when a face is first near enough to ask
-  local reach  -- the base's half diagonal, and the slack, and 1 mm for rounding
-  for _, sec in ipairs(S.forts.sections) do
-    local ox, oy = forts.outward(sec)
-    -- the centre on the outer side of the face
-    if (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0 then
-      if not cs then
-        local u = G.bf:unit(uid)
-        cs = corners_of(u)
-        reach = math.sqrt(u.width * u.width + u.depth * u.depth) / 2 + slack + 1
-      end
-      -- WHY: every corner is within the half diagonal of the centre, so a
-      -- face further than that from the centre is further than the slack
-      -- from every corner: four distances spared for most of the sections
-      if seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) <= reach then
-        local gap = math.huge
-        for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2])) end
-        -- and an edge of the base along the face: the nearest corner pair
-        if gap <= slack then out[#out + 1] = { index = sec.index, gap = gap } end
-      end
+  -- the base's half diagonal, and the slack, and 1 mm for rounding
+  local w, dp = G.bf:footprint(uid)
+  local reach = math.sqrt(w * w + dp * dp) / 2 + slack + 1
+  for _, f in ipairs(forts.faces(S.forts)) do
+    local ax, ay, bx, by = f[1], f[2], f[3], f[4]
+    -- the centre on the outer side of the face, and (WHY: every corner is
+    -- within the half diagonal of the centre, so a face further than that
+    -- from the centre is further than the slack from every corner) within
+    -- reach of its bounds, then of the face itself: four distances spared
+    -- for most of the sections
+    if (x - ax) * f[5] + (y - ay) * f[6] > 0
+      and x >= f[8] - reach and x <= f[10] + reach and y >= f[9] - reach and y <= f[11] + reach
+      and seg_dist(x, y, ax, ay, bx, by) <= reach then
+      cs = cs or corners_of(G.bf:unit(uid))
+      local gap = math.huge
+      for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], ax, ay, bx, by)) end
+      -- and an edge of the base along the face: the nearest corner pair
+      if gap <= slack then out[#out + 1] = { index = f[7], gap = gap } end
     end
   end
   table.sort(out, function(a, b) if a.gap ~= b.gap then return a.gap < b.gap end return a.index < b.index end)
