@@ -180,9 +180,7 @@ function ST.touching_from_outside(G, uid, slack)
   local x, y = G.bf:pos(uid)
   local out = {}
   local cs  -- the base's corners, read when a face is first near enough to ask
-  -- the base's half diagonal, and the slack, and 1 mm for rounding
-  local w, dp = G.bf:footprint(uid)
-  local reach = math.sqrt(w * w + dp * dp) / 2 + slack + 1
+  local reach  -- the base's half diagonal, and the slack, and 1 mm for rounding
   for _, f in ipairs(forts.faces(S.forts)) do
     local ax, ay, bx, by = f[1], f[2], f[3], f[4]
     -- the centre on the outer side of the face, and (WHY: every corner is
@@ -190,14 +188,19 @@ function ST.touching_from_outside(G, uid, slack)
     -- from the centre is further than the slack from every corner) within
     -- reach of its bounds, then of the face itself: four distances spared
     -- for most of the sections
-    if (x - ax) * f[5] + (y - ay) * f[6] > 0
-      and x >= f[8] - reach and x <= f[10] + reach and y >= f[9] - reach and y <= f[11] + reach
-      and seg_dist(x, y, ax, ay, bx, by) <= reach then
-      cs = cs or corners_of(G.bf:unit(uid))
-      local gap = math.huge
-      for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], ax, ay, bx, by)) end
-      -- and an edge of the base along the face: the nearest corner pair
-      if gap <= slack then out[#out + 1] = { index = f[7], gap = gap } end
+    if (x - ax) * f[5] + (y - ay) * f[6] > 0 then
+      if not reach then
+        local w, dp = G.bf:footprint(uid)
+        reach = math.sqrt(w * w + dp * dp) / 2 + slack + 1
+      end
+      if x >= f[8] - reach and x <= f[10] + reach and y >= f[9] - reach and y <= f[11] + reach
+        and seg_dist(x, y, ax, ay, bx, by) <= reach then
+        cs = cs or corners_of(G.bf:unit(uid))
+        local gap = math.huge
+        for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], ax, ay, bx, by)) end
+        -- and an edge of the base along the face: the nearest corner pair
+        if gap <= slack then out[#out + 1] = { index = f[7], gap = gap } end
+      end
     end
   end
   table.sort(out, function(a, b) if a.gap ~= b.gap then return a.gap < b.gap end return a.index < b.index end)
