@@ -41,7 +41,7 @@ function P.at_post(G, uid)
   local S = G.sieges
   if not S or not S.forts or #S.forts.forts == 0 then return false end
   local d = G.D and G.D[uid]
-  if not d or G.bf:unit(uid).removed then return false end
+  if not d or G.bf:removed(uid) then return false end
   if d.siege_on ~= nil and d.siege_on ~= false then return true end
   local k = d.siege
   if not k then return false end

@@ -35,11 +35,13 @@ function C.pick_section(G, uid, want, o)
     if other ~= uid and o.live(od) and od.siege and od.siege.target then taken[od.siege.target] = true end
   end
   local best, bs
+  local garrison  -- the defenders' positions, read once (nothing moves here)
   for _, sec in ipairs(S.forts.sections) do
     if forts.blocks(sec) and want(sec) and o.may(sec) then
       local _, _, mx, my = forts.outward(sec)
       local score = math.sqrt((mx - x) ^ 2 + (my - y) ^ 2) / o.unit
-      if #ST.units_on(G, sec.index, S.defender) > 0 then score = score + o.defended end
+      garrison = garrison or ST.placed(G, S.defender)
+      if ST.anyone_on(G, sec.index, garrison) then score = score + o.defended end
       if taken[sec.index] then score = score + o.taken end
       if not bs or score < bs then best, bs = sec, score end
     end
@@ -70,13 +72,23 @@ function C.threats(G, live, battered)
   return laddered, open
 end
 
+-- Whether any section no longer holds: C.threats's `open` not empty, for
+-- the callers that ask only that (WHY: threats also walks every besieger
+-- and sorts, and the commanders ask this of every unit).
+function C.any_open(G)
+  for _, sec in ipairs(G.sieges.forts.sections) do
+    if not forts.blocks(sec) then return true end
+  end
+  return false
+end
+
 -- Whether a besieger stands in the fort or has a footing on its walls
 -- (`standing(d)`: the ruleset's unit still in the fight).
 function C.enemy_inside(G, standing)
   local S = G.sieges
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
-    if standing(d) and not G.bf:unit(uid).removed and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
+    if standing(d) and not G.bf:removed(uid) and (ST.inside(G, uid) or (d.siege and d.siege.footing)) then
       return true
     end
   end

@@ -28,7 +28,7 @@ local function live(d) return d and not d.gone and not d.off_table and not d.rou
 function E.holds(G, side)
   for _, uid in ipairs(G.sides[side].units) do
     local d = G.D[uid]
-    if live(d) and not G.bf:unit(uid).removed and (ST.inside(G, uid) or d.siege_on ~= nil) then return true end
+    if live(d) and not G.bf:removed(uid) and (ST.inside(G, uid) or d.siege_on ~= nil) then return true end
   end
   return false
 end
@@ -41,7 +41,7 @@ function E.means(G)
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
     local k = d.siege
-    if live(d) and k and not G.bf:unit(uid).removed then
+    if live(d) and k and not G.bf:removed(uid) then
       if (k.ladders or 0) > 0 then out[#out + 1] = "ladders" end
       if k.ram then out[#out + 1] = "ram" end
       if k.fire and not S.rained then out[#out + 1] = "fire" end
@@ -67,7 +67,7 @@ function E.assaulting(G)
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
     local k = d.siege or {}
-    if live(d) and not G.bf:unit(uid).removed then
+    if live(d) and not G.bf:removed(uid) then
       if k.working or k.ladder_up or k.escalading or k.footing or d.in_melee or ST.inside(G, uid) then return true end
       -- (fire troops preparing or throwing fire are not an assault of
       -- their own: fire opens a palisade for the assault, and a garrison

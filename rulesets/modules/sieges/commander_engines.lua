@@ -60,7 +60,7 @@ function CE.bridging(G, uid)
   local d = G.D[uid]
   local u = G.bf:unit(uid)
   local on = {}
-  for _, t in ipairs(G.bf:terrain_under(uid)) do on[t.id] = true end
+  for _, fid in ipairs(G.bf:terrain_ids_under(uid)) do on[fid] = true end
   for _, dch in ipairs(S.spec.ditches) do
     if on[dch.fid] and not dch.filled then return nil end
   end

@@ -15,8 +15,21 @@ local GP = {}
 
 -- Gaps: runs of consecutive sections of one ring on one straight line that
 -- no longer hold (forts.blocks false). Each: { a, b, ox, oy, mx, my, width,
--- facing_in, sections }.
+-- facing_in, sections }. The same list (callers only read it) until a
+-- section's state changes (forts.changes): WHY, the commanders ask it for
+-- every besieger every bound, and the gaps change a few times a battle.
+local kept = setmetatable({}, { __mode = "k" })
+local make
 function GP.list(S)
+  local k = kept[S.forts]
+  local n = forts.changes(S.forts)
+  if k and k.changes == n then return k.list end
+  local out = make(S)
+  kept[S.forts] = { changes = n, list = out }
+  return out
+end
+
+function make(S)
   local out = {}
   for _, fort in ipairs(S.forts.forts) do
     local cur
@@ -53,10 +66,12 @@ function GP.list(S)
 end
 
 -- The gap nearest a point (x, y) on whose outer side the point lies (a unit
--- outside goes in), or nil.
-function GP.nearest_from_outside(S, x, y)
+-- outside goes in), or nil. `list`: GP.list(S) when the caller asks for
+-- many points with no section changing in between (WHY: queue_place asked
+-- it once per besieger, remaking the gaps each time).
+function GP.nearest_from_outside(S, x, y, list)
   local best, bd
-  for _, g in ipairs(GP.list(S)) do
+  for _, g in ipairs(list or GP.list(S)) do
     local out = (x - g.a[1]) * g.ox + (y - g.a[2]) * g.oy
     if out > 0 then
       local dd = (g.mx - x) ^ 2 + (g.my - y) ^ 2

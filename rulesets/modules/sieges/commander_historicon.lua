@@ -265,7 +265,7 @@ local function sortie_of(G, uid)
   local best, bd
   for _, o in ipairs(G.sides[S.defender].units) do
     local od = G.D[o]
-    if live(od) and not G.bf:unit(o).removed and not od.off_table and not ST.inside(G, o) and not od.siege_on then
+    if live(od) and not G.bf:removed(o) and not od.off_table and not ST.inside(G, o) and not od.siege_on then
       local ox, oy = G.bf:pos(o)
       local dd = math.sqrt((ox - x) ^ 2 + (oy - y) ^ 2)
       if not bd or dd < bd then best, bd = o, dd end

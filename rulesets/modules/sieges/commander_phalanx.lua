@@ -165,7 +165,7 @@ function CMD.works(G, turn)
   if not S or not S.besieger then return end
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
-    if d.siege and d.siege.ram and not d.broken and not G.bf:unit(uid).removed
+    if d.siege and d.siege.ram and not d.broken and not G.bf:removed(uid)
       and not turn.group_in_contact(G, G.groups[d.gid]) then
       for _, t in ipairs(ST.touching_from_outside(G, uid)) do
         local sec = S.forts.sections[t.index]
@@ -200,7 +200,7 @@ local function gates_stand(G)
   for _, sec in ipairs(gates(S.forts)) do if not forts.blocks(sec) then broken[#broken + 1] = sec end end
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
-    if not d.broken and not G.bf:unit(uid).removed then
+    if not d.broken and not G.bf:removed(uid) then
       if ST.inside(G, uid) then return false end
       local x, y = G.bf:pos(uid)
       for _, sec in ipairs(broken) do
@@ -224,7 +224,7 @@ function CMD.guard_orders(G, side, orders)
   local first, held = {}, {}
   for _, uid in ipairs(G.sides[side].units) do
     local d = G.D[uid]
-    if G.siege_gate_guards and G.siege_gate_guards[d.vid] and not d.broken and not G.bf:unit(uid).removed and not held[d.gid] then
+    if G.siege_gate_guards and G.siege_gate_guards[d.vid] and not d.broken and not G.bf:removed(uid) and not held[d.gid] then
       first[#first + 1] = { gid = d.gid, kind = "hold", siege_guard = true }
       held[d.gid] = true
     end
@@ -389,7 +389,7 @@ function CMD.install(rules)
     local first, rams = {}, {}
     for _, uid in ipairs(G.sides[side].units) do
       local d = G.D[uid]
-      if d.siege and d.siege.ram and not d.broken and not G.bf:unit(uid).removed then
+      if d.siege and d.siege.ram and not d.broken and not G.bf:removed(uid) then
         local o = CMD.ram_order(G, uid, turn)
         if o then first[#first + 1] = o; rams[d.gid] = true end
       end

@@ -33,7 +33,7 @@ CV.RANGE_SHARE = 0.8
 local function lone_foot_shooter(G, g, troops)
   for _, uid in ipairs(g.ids) do
     local d = G.D[uid]
-    if d.broken or G.bf:unit(uid).removed or troops.mounted_or_animal(d.class) then return false end
+    if d.broken or G.bf:removed(uid) or troops.mounted_or_animal(d.class) then return false end
   end
   for _, uid in ipairs(g.ids) do
     if troops.shooting_range(G.D[uid].class, G.D[uid]) > 0 then return true end
@@ -47,7 +47,7 @@ local function nearest_on_wall(G, uid, side, ahead)
   local best, bd
   for _, v in ipairs(G.sides[3 - side].units) do
     local d = G.D[v]
-    if d.siege_on and not d.broken and not G.bf:unit(v).removed
+    if d.siege_on and not d.broken and not G.bf:removed(v)
       and (not ahead or G.bf:in_arc(uid, v, 0, "frontal")) then
       local dist = G.bf:distance(uid, v)
       if not bd or dist < bd then best, bd = v, dist end

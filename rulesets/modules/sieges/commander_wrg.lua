@@ -334,13 +334,14 @@ end
 function queue_place(G, g, uid)
   local S = G.sieges
   local list = {}
+  local glist = gaps.list(S)  -- nothing changes a section in this loop
   for _, o in ipairs(G.sides[S.besieger].units) do
     local od = G.D[o]
     if live(od) and not od.routing and not od.in_melee and od.state ~= "rally_back" and od.state ~= "retire"
-      and not G.bf:unit(o).removed and goes_in(od) and not ST.inside(G, o) and not od.siege_on
+      and not G.bf:removed(o) and goes_in(od) and not ST.inside(G, o) and not od.siege_on
       and not (od.siege and od.siege.footing) then
       local x, y = G.bf:pos(o)
-      local h = gaps.nearest_from_outside(S, x, y)
+      local h = gaps.nearest_from_outside(S, x, y, glist)
       if h and h.sections[1] == g.sections[1] then
         list[#list + 1] = { id = o, dd = (x - g.mx) ^ 2 + (y - g.my) ^ 2 }
       end
@@ -393,8 +394,7 @@ local function besieger_move(G, uid, base)
   end
   if k.engine or k.bridge then local own, p = require("modules.sieges.commander_engines").plan(G, uid); if own then return p end end  -- hook: engines, bridges
   -- a way in: a breach, a burnt section or a broken gate
-  local _, open = threats(G)
-  if #open > 0 and goes_in(d) then
+  if common.any_open(G) and goes_in(d) then
     -- through the nearest gap: square before it, then straight in
     -- (modules.sieges.commander_gaps; the frontage is narrowed by
     -- ai.formation below)
@@ -589,7 +589,7 @@ function CMD.fire_fighters(G)
       local best, bd
       for _, uid in ipairs(G.sides[S.defender].units) do
         local d = G.D[uid]
-        if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed and not (d.siege and d.siege.fire_fighting)
+        if live(d) and not d.routing and not d.in_melee and not G.bf:removed(uid) and not (d.siege and d.siege.fire_fighting)
           and ST.inside(G, uid) then
           local x, y = G.bf:pos(uid)
           local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM
@@ -697,7 +697,7 @@ function CMD.objective_points(G, s)
   local function holds(side)
     for _, uid in ipairs(G.sides[side].units) do
       local d = G.D[uid]
-      if live(d) and not d.routing and not d.leaving and not G.bf:unit(uid).removed
+      if live(d) and not d.routing and not d.leaving and not G.bf:removed(uid)
         and (ST.inside(G, uid) or d.siege_on ~= nil) then return true end
     end
     return false
@@ -850,8 +850,7 @@ function CMD.install(rules, R)
     local d = G.D[uid]
     if S and #S.forts.forts > 0 and d.side == S.besieger and not ST.inside(G, uid) and not d.siege_on
       and not (d.siege and (d.siege.ram or (d.siege.ladders or 0) > 0 or d.siege.footing)) then
-      local _, open = threats(G)
-      if #open > 0 then
+      if common.any_open(G) then
         local x, y = G.bf:pos(uid)
         local g = gaps.nearest_from_outside(S, x, y)
         local b = R.tables.base_sizes[d.type]
@@ -897,8 +896,7 @@ function CMD.install(rules, R)
     end
     -- no charges across a standing wall
     if t and ST.inside(G, uid) ~= ST.inside(G, t) and not d.siege_on and not G.D[t].siege_on then
-      local _, open = threats(G)
-      if #open == 0 then t = nil end
+      if not common.any_open(G) then t = nil end
     end
     -- storming a gap: a besieging unit outside charges the nearest defender
     -- (routing or not) in or just behind a gap within its charge reach (the default
@@ -907,21 +905,30 @@ function CMD.install(rules, R)
     if not t and d.side == S.besieger and d.order ~= "skirmish" and d.type ~= "ENG" and not ST.inside(G, uid)
       and not d.siege_on and d.moves and d.moves[2] then
       local best, bd
+      local foes  -- the defenders who may stand in a gap, read once for every gap (nothing moves here)
       for _, g in ipairs(gaps.list(S)) do
-        for _, o in ipairs(G.sides[S.defender].units) do
-          local od = G.D[o]
-          -- (a router on the walk beside the gap stands in the way too)
-          if live(od) and not G.bf:unit(o).removed and (not od.siege_on or od.routing) then
-            local ox, oy = G.bf:pos(o)
-            local near_gap = ST.seg_dist(ox, oy, g.a[1], g.a[2], g.b[1], g.b[2]) <= g.thickness + G.bf:unit(o).depth / 2 + 10
-            local dist = G.bf:distance(uid, o) / MM
-            if near_gap and dist <= d.moves[2] and (not bd or dist < bd) then
-              -- and no friend in the way (a charge behind a friend goes nowhere)
-              local ux, uy, uf = G.bf:pos(uid)
-              local b = math.deg(math.atan(-(ox - ux), (oy - uy)))
-              local tn = ((b - uf + 180) % 360) - 180
-              if G.bf:free_ahead({ uid }, tn, dist * MM) >= dist * MM - 1 then best, bd = o, dist end
+        if not foes then
+          foes = {}
+          for _, o in ipairs(G.sides[S.defender].units) do
+            local od = G.D[o]
+            -- (a router on the walk beside the gap stands in the way too)
+            if live(od) then
+              local ou = G.bf:unit(o)
+              if not ou.removed and (not od.siege_on or od.routing) then
+                foes[#foes + 1] = { o, ou.x, ou.y, ou.depth, G.bf:distance(uid, o) / MM }
+              end
             end
+          end
+        end
+        for _, f in ipairs(foes) do
+          local o, ox, oy, dist = f[1], f[2], f[3], f[5]
+          local near_gap = ST.seg_dist(ox, oy, g.a[1], g.a[2], g.b[1], g.b[2]) <= g.thickness + f[4] / 2 + 10
+          if near_gap and dist <= d.moves[2] and (not bd or dist < bd) then
+            -- and no friend in the way (a charge behind a friend goes nowhere)
+            local ux, uy, uf = G.bf:pos(uid)
+            local b = math.deg(math.atan(-(ox - ux), (oy - uy)))
+            local tn = ((b - uf + 180) % 360) - 180
+            if G.bf:free_ahead({ uid }, tn, dist * MM) >= dist * MM - 1 then best, bd = o, dist end
           end
         end
       end

@@ -107,6 +107,27 @@ function F.outward(sec)
   return o[1], o[2], o[3], o[4]
 end
 
+-- Every section's outer face as flat numbers, in section order:
+-- { ax, ay, bx, by, ox, oy, index, xmin, ymin, xmax, ymax } (its ends, its
+-- outward normal as F.outward gives it, its bounds). Worked out once a
+-- fortification (sections never move): WHY, the loops that test a unit
+-- against every face read these for every unit several times a period.
+local faces_of = setmetatable({}, { __mode = "k" })
+function F.faces(st)
+  local fs = faces_of[st]
+  if not fs then
+    fs = {}
+    for _, sec in ipairs(st.sections) do
+      local ax, ay, bx, by = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
+      local ox, oy = F.outward(sec)
+      fs[#fs + 1] = { ax, ay, bx, by, ox, oy, sec.index,
+                      math.min(ax, bx), math.min(ay, by), math.max(ax, bx), math.max(ay, by) }
+    end
+    faces_of[st] = fs
+  end
+  return fs
+end
+
 -- The facing (degrees, the engine's: 0 = +y, anticlockwise) of a unit that
 -- faces out of the fort across a section, and of one facing in.
 function F.facing_out(sec)
@@ -162,6 +183,13 @@ function F.place(bf, st)
   end
 end
 
+-- How many times a state of `st`'s sections has changed (F.set_state is
+-- the only place one changes): what is worked out from the states alone
+-- may be kept until this moves (commander_gaps.lua's gaps). Weak-keyed, not
+-- in `st`: the fortifications are saved and logged as they are.
+local changes_of = setmetatable({}, { __mode = "k" })
+function F.changes(st) return changes_of[st] or 0 end
+
 -- Changes a section's state on the table (logged as terrain_changed, drawn
 -- by the replay).
 function F.set_state(bf, st, i, state)
@@ -169,6 +197,7 @@ function F.set_state(bf, st, i, state)
   local sec = st.sections[i]
   if sec.state == state then return false end
   sec.state = state
+  changes_of[st] = (changes_of[st] or 0) + 1
   local f = F.feature(sec)
   bf:change_terrain(sec.fid, { type = f.type, blocks_los = f.blocks_los, height = f.height, siege_state = state })
   bf:change_terrain(sec.pid, { blocks_move = F.blocks(sec) })
@@ -176,8 +205,29 @@ function F.set_state(bf, st, i, state)
 end
 
 -- Point in a fort's ring (even-odd rule).
+-- WHY the box: this is asked of every unit many times a period. A point
+-- more than 1 mm outside the ring's bounds is outside by the even-odd rule
+-- too (above or below: no edge spans its y; to the right: no crossing lies
+-- beyond it; to the left: every spanning edge is crossed, an even number),
+-- the 1 mm keeping the crossings' rounding out of it. A ring never changes
+-- (a weak-keyed cache, as F.outward's).
+local bounds_of = setmetatable({}, { __mode = "k" })
+local function ring_bounds(ring)
+  local b = bounds_of[ring]
+  if not b then
+    local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
+    for _, p in ipairs(ring) do
+      x0, y0, x1, y1 = math.min(x0, p[1]), math.min(y0, p[2]), math.max(x1, p[1]), math.max(y1, p[2])
+    end
+    b = { x0 - 1, y0 - 1, x1 + 1, y1 + 1 }
+    bounds_of[ring] = b
+  end
+  return b
+end
 function F.inside(fort, x, y)
   local ring = fort.ring
+  local b = ring_bounds(ring)
+  if x < b[1] or y < b[2] or x > b[3] or y > b[4] then return false end
   local inside = false
   local j = #ring
   for i = 1, #ring do

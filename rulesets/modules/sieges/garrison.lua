@@ -97,9 +97,15 @@ function GARRISON.place_inside(S, fort, specs, order, plan, placed, used, base_p
     if not used[i] then
       local d = specs[i]
       local done = false
+      -- (the search stops at the first free place: WHY, it went on through
+      -- all 40 rings for every unit, making tables, a tenth of a grass-fire
+      -- battle's Lua)
       for ring = 0, 40 do
+        if done then break end
         for dx = -ring, ring do
+          if done then break end
           for _, dy in ipairs(ring == 0 and { 0 } or { -ring, ring }) do
+            if done then break end
             for _, pt in ipairs({ { dx, dy }, { dy, dx } }) do
               if not done then
                 local x, y = cx + pt[1] * 10, cy + pt[2] * 10

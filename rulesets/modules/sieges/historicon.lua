@@ -82,7 +82,7 @@ local function live(d) return d and not d.gone and not d.broken end
 local function locate(G)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if not d.gone and not G.bf:unit(uid).removed and ST.inside(G, uid) then
+    if not d.gone and not G.bf:removed(uid) and ST.inside(G, uid) then
       d.siege_on = ST.on_section(G, uid)
     else
       d.siege_on = nil
@@ -207,7 +207,7 @@ local function rams(G, turn)
     local d = G.D[uid]
     local k = d.siege
     if G.over then return end
-    if live(d) and k and k.ram and not G.bf:unit(uid).removed and not turn.in_contact(G, uid) then
+    if live(d) and k and k.ram and not G.bf:removed(uid) and not turn.in_contact(G, uid) then
       local touch = ST.touching_from_outside(G, uid)
       for n, t in ipairs(touch) do
         if t.index == k.target and n > 1 then table.remove(touch, n); table.insert(touch, 1, t); break end
@@ -241,7 +241,7 @@ function A.holder(G)
   local function holds(side)
     for _, uid in ipairs(G.sides[side].units) do
       local d = G.D[uid]
-      if live(d) and not G.bf:unit(uid).removed and (ST.inside(G, uid) or ST.on_section(G, uid)) then return true end
+      if live(d) and not G.bf:removed(uid) and (ST.inside(G, uid) or ST.on_section(G, uid)) then return true end
     end
     return false
   end

@@ -138,7 +138,7 @@ function A.mark(G)
     local x, y = G.bf:pos(uid)
     local r = math.sqrt(d.w * d.w + d.d * d.d) / 2 + 1
     local far = x + r < box[1] or x - r > box[3] or y + r < box[2] or y - r > box[4]
-    if not far and not d.broken and not G.bf:unit(uid).removed then
+    if not far and not d.broken and not G.bf:removed(uid) then
       local i = ST.on_section(G, uid)
       if i then
         local sec = S.forts.sections[i]
@@ -151,7 +151,7 @@ function A.mark(G)
     -- wall walks are inside it): across the defences from a defender.
     -- (Not "on no section": near a corner a base outside may pass the other
     -- face's test for standing on it.)
-    d.siege_out = (not on and not d.broken and not G.bf:unit(uid).removed and (far or not ST.inside(G, uid))) or nil
+    d.siege_out = (not on and not d.broken and not G.bf:removed(uid) and (far or not ST.inside(G, uid))) or nil
     if on and not d.field_defences then
       d.field_defences, d.siege_fd = true, true
       if G.log then G.bf:log("siege_defended", { unit = uid, section = on }) end

@@ -43,7 +43,7 @@ function O.inside(G)
   if not S or not S.besieger then return out end
   for _, uid in ipairs(G.sides[S.besieger].units) do
     local d = G.D[uid]
-    if not d.broken and not G.bf:unit(uid).removed and ST.inside(G, uid) then out[#out + 1] = uid end
+    if not d.broken and not G.bf:removed(uid) and ST.inside(G, uid) then out[#out + 1] = uid end
   end
   return out
 end

@@ -74,6 +74,18 @@ function bf:unit(id) end
 ---@return any # x, y, facing
 function bf:pos(id) end
 
+--- bf:unit(id).removed without making the unit's table.
+--- `bf:removed(id) -> boolean`
+---@param id any
+---@return any # boolean
+function bf:removed(id) end
+
+--- A unit's base width and depth (bf:unit's) without its table.
+--- `bf:footprint(id) -> width, depth`
+---@param id any
+---@return any # width, depth
+function bf:footprint(id) end
+
 --- Puts a unit somewhere without collision checks (deployment).
 --- `bf:place(id, x, y, facing?)`
 ---@param id any
@@ -218,6 +230,12 @@ function bf:terrain() end
 ---@param id any
 ---@return any # { {id=, type=}, ... }
 function bf:terrain_under(id) end
+
+--- The ids of bf:terrain_under(id), in its order, without a table per feature.
+--- `bf:terrain_ids_under(id) -> { id, ... }`
+---@param id any
+---@return any # { id, ... }
+function bf:terrain_ids_under(id) end
 
 --- The features at a point.
 --- `bf:terrain_at(x, y) -> { {id=, type=}, ... }`

@@ -44,7 +44,7 @@ function B.garrison(G, uid)
   local out = {}
   for _, o in ipairs(G.sides[S.defender].units) do
     local od = G.D[o]
-    if live(od) and not G.bf:unit(o).removed and (ST.inside(G, o) or ST.on_section(G, o)) then
+    if live(od) and not G.bf:removed(o) and (ST.inside(G, o) or ST.on_section(G, o)) then
       local ox, oy = G.bf:pos(o)
       out[#out + 1] = { id = o, dist = math.sqrt((ox - x) ^ 2 + (oy - y) ^ 2) }
     end
@@ -67,7 +67,7 @@ function B.shoot(G, R, held)
     local d = G.D[uid]
     local k = d.siege
     if live(d) and k and k.blind and d.type == "ENG" and d.range and not d.routing and not d.in_melee
-      and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
+      and (d.moved or 0) <= 0 and not G.bf:removed(uid) then
       local garrison = B.garrison(G, uid)
       local nearest = garrison[1]
       if nearest and G.bf:distance(uid, nearest.id) / ST.MM <= d.range then

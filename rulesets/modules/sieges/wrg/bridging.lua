@@ -81,10 +81,10 @@ function BR.work(G, R, rate)
     local b = d.siege and d.siege.bridge
     -- one bridge a party: once built it builds no more (standing on it, a
     -- party wider than 60 mm still lies on the ditch beside it)
-    if b and not b.built and live(d) and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed
+    if b and not b.built and live(d) and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:removed(uid)
       and works.may_work{ infantry = R.troops.is_infantry(d), regular = d.regular, class = d.class } then
       local under = {}
-      for _, t in ipairs(G.bf:terrain_under(uid)) do under[t.id] = true end
+      for _, fid in ipairs(G.bf:terrain_ids_under(uid)) do under[fid] = true end
       for _, dch in ipairs(S.spec.ditches) do
         if under[dch.fid] and not dch.filled then
           local ax, ay, bx, by, w = line_of(dch.polygon)

@@ -63,7 +63,7 @@ function C.assign(G)
       local clear = true
       for _, e in ipairs(G.sides[S.besieger].units) do
         local ed = G.D[e]
-        if live(ed) and not G.bf:unit(e).removed then
+        if live(ed) and not G.bf:removed(e) then
           local x, y = G.bf:pos(e)
           if ST.seg_dist(x, y, g.a[1], g.a[2], g.b[1], g.b[2]) / ST.MM <= C.CLEAR_PACES + G.bf:unit(e).depth / 2 / ST.MM then clear = false end
         end
@@ -73,7 +73,7 @@ function C.assign(G)
         for _, uid in ipairs(G.sides[S.defender].units) do
           local d = G.D[uid]
           if live(d) and foot(d) and works.may_work{ infantry = true, regular = d.regular, class = d.class } and not d.in_melee
-            and not G.bf:unit(uid).removed and ST.inside(G, uid) and not ST.on_section(G, uid)
+            and not G.bf:removed(uid) and ST.inside(G, uid) and not ST.on_section(G, uid)
             and not (d.siege and (d.siege.fire_fighting or d.siege.abatis)) then
             local x, y = G.bf:pos(uid)
             local dist = ST.seg_dist(x, y, g.a[1], g.a[2], g.b[1], g.b[2]) / ST.MM
@@ -103,7 +103,7 @@ function C.work(G, rate)
     local d = G.D[uid]
     local k = d.siege
     local b = k and k.abatis and S.builds[k.abatis]
-    if b and not b.done and live(d) and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
+    if b and not b.done and live(d) and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:removed(uid) then
       local fp = works.output{ figures = d.figures, hours = S.hours * rate(G, d.side) }
       works.work(b.job, fp)
       if G.log then G.bf:log("siege_build", { unit = uid, section = k.abatis, what = "abatis", fp = fp,

@@ -184,7 +184,7 @@ end
 
 local function attached(G, e)
   local d = G.D[e.uid]
-  if not live(d) or d.routing or G.bf:unit(e.uid).removed then return false end
+  if not live(d) or d.routing or G.bf:removed(e.uid) then return false end
   local cx, cy, f = front(G, e.uid)
   return math.sqrt((cx - e.front[1]) ^ 2 + (cy - e.front[2]) ^ 2) <= EN.ATTACHED_MM
     and math.abs(((f - e.front[3] + 180) % 360) - 180) <= EN.ATTACHED_DEG
@@ -229,7 +229,7 @@ function EN.locate(G)
   for _, e in ipairs(S.engines) do
     if e.uid and not e.wrecked and e.assembled then
       local d = G.D[e.uid]
-      if live(d) and not G.bf:unit(e.uid).removed and under(G, e, e.uid) then
+      if live(d) and not G.bf:removed(e.uid) and under(G, e, e.uid) then
         if e.kind == "tower" then d.siege_tower = e.n else d.siege_shelter = e.n end
       end
     end
@@ -244,29 +244,37 @@ function EN.upkeep(G)
   for _, e in ipairs(S.engines) do
     if e.uid and not e.wrecked and not e.at and not attached(G, e) then
       local d = G.D[e.uid]
-      leave(G, e, (not live(d) or G.bf:unit(e.uid).removed) and "they are gone" or (d.routing and "they rout" or "moved off it"))
+      leave(G, e, (not live(d) or G.bf:removed(e.uid)) and "they are gone" or (d.routing and "they rout" or "moved off it"))
     end
   end
   EN.locate(G)
 end
 
--- How far the piece can go straight ahead, up to `want` mm, not running
--- into another unit's base (the pushers' own path is their move's).
-local function piece_clear(G, e, t, skip)
-  local a = math.rad(e.front[3])
-  local fx, fy = -math.sin(a), math.cos(a)
-  local cx, cy = e.front[1] + fx * (t - e.dp / 2), e.front[2] + fy * (t - e.dp / 2)
-  local xs, ys, fs, ws, ds = { cx }, { cy }, { e.front[3] }, { e.w }, { e.dp }
+-- The bases of every unit on the table but the piece's pushers, with a
+-- first place left for the piece: { xs, ys, fs, ws, ds, ids }. Read once
+-- for all the places a push tries (nothing else moves in between).
+local function other_bases(G, e)
+  local xs, ys, fs, ws, ds, ids = { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, { false }
   for _, o in ipairs(G.bf:units()) do
     local ou = G.bf:unit(o)
     if o ~= e.uid and not ou.removed then
       xs[#xs + 1], ys[#ys + 1], fs[#fs + 1], ws[#ws + 1], ds[#ds + 1] = ou.x, ou.y, ou.facing, ou.width, ou.depth
+      ids[#ids + 1] = o
     end
   end
-  local ids = { false }
-  for _, o in ipairs(G.bf:units()) do
-    if o ~= e.uid and not G.bf:unit(o).removed then ids[#ids + 1] = o end
-  end
+  return { xs, ys, fs, ws, ds, ids }
+end
+
+-- How far the piece can go straight ahead, up to `want` mm, not running
+-- into another unit's base (the pushers' own path is their move's).
+-- `others`: other_bases(G, e), read again when not given.
+local function piece_clear(G, e, t, skip, others)
+  local a = math.rad(e.front[3])
+  local fx, fy = -math.sin(a), math.cos(a)
+  local cx, cy = e.front[1] + fx * (t - e.dp / 2), e.front[2] + fy * (t - e.dp / 2)
+  others = others or other_bases(G, e)
+  local xs, ys, fs, ws, ds, ids = others[1], others[2], others[3], others[4], others[5], others[6]
+  xs[1], ys[1], fs[1], ws[1], ds[1] = cx, cy, e.front[3], e.w, e.dp
   local pairs_ = battlefield.overlapping_bases(xs, ys, fs, ws, ds, 0.5)
   -- skip == true: the set of bases it overlaps here
   local hit = {}
@@ -305,10 +313,19 @@ function EN.movement(G, R, PD)
         -- the piece is wider than some pushers: short of any other base
         -- (bases it already overlapped where it stood do not stop it)
         local step = 2
-        local before = piece_clear(G, e, 0, true)
+        -- (the other bases read once, and each place's answer kept: the
+        -- search below asks the same places again for each shorter push)
+        local others = other_bases(G, e)
+        local before = piece_clear(G, e, 0, true, others)
+        local known = {}
+        local function clear_at(s)
+          local v = known[s]
+          if v == nil then v = piece_clear(G, e, s, before, others); known[s] = v end
+          return v
+        end
         local function path_clear(dist)
-          for s = step, dist, step do if not piece_clear(G, e, s, before) then return false end end
-          return piece_clear(G, e, dist, before)
+          for s = step, dist, step do if not clear_at(s) then return false end end
+          return clear_at(dist)
         end
         local t = got
         while t > 0.05 and not path_clear(t) do t = t - step end
@@ -326,7 +343,7 @@ function EN.movement(G, R, PD)
     end
     -- a tower against a wall: its troops cross onto the walk
     if e.kind == "tower" and e.uid and not e.wrecked and e.assembled and d and live(d) and not d.routing
-      and not d.in_melee and not G.bf:unit(uid).removed and k and not k.footing and not k.escalading then
+      and not d.in_melee and not G.bf:removed(uid) and k and not k.footing and not k.escalading then
       for _, t in ipairs(ST.touching_from_outside(G, uid)) do
         local sec = S.forts.sections[t.index]
         if forts.blocks(sec) and EN.TOWER_REACHES[sec.kind] and under(G, e, uid) then
@@ -395,7 +412,7 @@ function EN.bombard(G, R, held)
     local d = G.D[uid]
     local k = d.siege or {}
     if live(d) and stone_engine(d) and d.range and not taken[uid] and not k.batter and not k.blind and not d.routing
-      and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
+      and not d.in_melee and (d.moved or 0) <= 0 and not G.bf:removed(uid) then
       local x, y = G.bf:pos(uid)
       local best, bd
       for _, e in ipairs(S.engines) do
@@ -443,7 +460,7 @@ function EN.fire_at(G, R, held)
     local d = G.D[uid]
     local k = d.siege
     if live(d) and k and k.fire and d.range and not taken[uid] and not d.routing and not d.in_melee and not d.charging
-      and not G.bf:unit(uid).removed then
+      and not G.bf:removed(uid) then
       local m = R.troops.missile(d)
       local half = fire.range(d.range, m == "javelin" or m == "darts")
       local x, y = G.bf:pos(uid)
@@ -486,7 +503,7 @@ function EN.end_of_period(G, rate)
   for _, e in ipairs(S.engines) do
     local d = e.uid and G.D[e.uid]
     if e.job and not e.assembled and not e.wrecked and live(d) and not d.routing and not d.in_melee and (d.moved or 0) <= 0
-      and not G.bf:unit(e.uid).removed then
+      and not G.bf:removed(e.uid) then
       local fp = works.output{ figures = d.figures, hours = S.hours * rate(G, d.side) }
       works.work(e.job, fp)
       if G.log then G.bf:log("siege_build", { unit = e.uid, what = e.kind, fp = fp, done = e.job.done_fp, need = e.job.need }) end

@@ -76,9 +76,9 @@ function FA.throw(G, R)
     local d = G.D[uid]
     local k = d.siege
     if k and (k.fascines or 0) > 0 and not d.gone and not d.off_table and not d.routing
-      and not G.bf:unit(uid).removed then
+      and not G.bf:removed(uid) then
       local under = {}
-      for _, t in ipairs(G.bf:terrain_under(uid)) do under[t.id] = true end
+      for _, fid in ipairs(G.bf:terrain_ids_under(uid)) do under[fid] = true end
       for _, dch in ipairs(S.spec.ditches) do
         if under[dch.fid] and not dch.filled and (k.fascines or 0) > 0 then
           local ax, ay, bx, by, w = line_of(dch.polygon)

@@ -56,12 +56,12 @@ function FT.shoot(G, R, held)
     local d = G.D[uid]
     local k = d.siege
     if live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging
-      and not G.bf:unit(uid).removed and GF.shoot(G, R, uid) then
+      and not G.bf:removed(uid) and GF.shoot(G, R, uid) then
       -- busy with the grass (wrg/grass_fire.lua): preparing or firing it
       held[#held + 1] = { uid = uid, range = d.range }
       d.range = nil
     elseif live(d) and k and k.fire and d.range and not d.routing and not d.in_melee and not d.charging
-      and not G.bf:unit(uid).removed then
+      and not G.bf:removed(uid) then
       local half = fire.range(d.range, hand_hurled(R, d))
       local q = P.pick_target(G, uid, half)
       if q and (d.moved or 0) <= 0 then

@@ -74,7 +74,7 @@ local function in_reach(G, uid)
   local reach = (d.range and (d.range * GA.REACH + 5) or 100) * MM
   for _, e in ipairs(G.sides[3 - d.side].units) do
     local ed = G.D[e]
-    if ed and not ed.gone and not ed.off_table and not G.bf:unit(e).removed and G.bf:distance(uid, e) <= reach then return true end
+    if ed and not ed.gone and not ed.off_table and not G.bf:removed(e) and G.bf:distance(uid, e) <= reach then return true end
   end
   return false
 end
@@ -90,7 +90,7 @@ function GA.fill(G, R, rate)
     local k = d.siege
     local g = k and k.gabions
     if g and g.empty > 0 and not g.line and live(d) and not d.in_melee and (d.moved or 0) <= 0
-      and not G.bf:unit(uid).removed and in_reach(G, uid) then
+      and not G.bf:removed(uid) and in_reach(G, uid) then
       local fp = works.output{ figures = d.figures, hours = S.hours * rate(G, d.side) }
       local n = math.min(g.empty, math.floor(fp / works.task("gabion").need + 1e-9))
       g.empty, g.filled = g.empty - n, g.filled + n
@@ -118,7 +118,7 @@ end
 function GA.behind(G, uid)
   local d = G.D[uid]
   local g = d.siege and d.siege.gabions
-  if not (g and g.line) or G.bf:unit(uid).removed then return false end
+  if not (g and g.line) or G.bf:removed(uid) then return false end
   local u = G.bf:unit(uid)
   return math.abs(u.x - g.line[1]) < 0.01 and math.abs(u.y - g.line[2]) < 0.01 and math.abs(u.facing - g.line[3]) < 0.01
 end

@@ -157,7 +157,7 @@ function GW.assign(G, g)
   for _, uid in ipairs(G.sides[S.defender].units) do
     local d = G.D[uid]
     local k = d.siege
-    if live(d) and not d.routing and not d.in_melee and not d.charging and not G.bf:unit(uid).removed
+    if live(d) and not d.routing and not d.in_melee and not d.charging and not G.bf:removed(uid)
       and not (k and (k.fire_fighting or k.abatis))
       and (d.siege_on or not ST.inside(G, uid)) then
       local x, y = G.bf:pos(uid)

@@ -221,7 +221,7 @@ function GF.leave(G, R)
   if not g then return end
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not G.bf:unit(uid).removed then
+    if live(d) and not G.bf:removed(uid) then
       local u = G.bf:unit(uid)
       if untenable_at(g, u.x, u.y) then
         local reach = math.sqrt(u.width ^ 2 + u.depth ^ 2) / 2 + 1

@@ -24,7 +24,7 @@ function LI.shoot(G, R, held)
   local spotters = {}
   for _, o in ipairs(G.sides[S.defender].units) do
     local od = G.D[o]
-    if live(od) and not od.routing and not G.bf:unit(o).removed and ST.on_section(G, o) then spotters[#spotters + 1] = o end
+    if live(od) and not od.routing and not G.bf:removed(o) and ST.on_section(G, o) then spotters[#spotters + 1] = o end
   end
   if #spotters == 0 then return end
   -- engines already used this period (at a siege tower or penthouse:
@@ -34,11 +34,11 @@ function LI.shoot(G, R, held)
   for _, uid in ipairs(G.sides[S.defender].units) do
     local d = G.D[uid]
     if live(d) and not taken[uid] and DS.stone_engine(d) and d.range and not d.routing and not d.in_melee and (d.moved or 0) <= 0
-      and not G.bf:unit(uid).removed and ST.inside(G, uid) and not ST.on_section(G, uid) then
+      and not G.bf:removed(uid) and ST.inside(G, uid) and not ST.on_section(G, uid) then
       local best, bd, by
       for _, e in ipairs(G.sides[S.besieger].units) do
         local ed = G.D[e]
-        if live(ed) and not G.bf:unit(e).removed and not ed.in_melee and not ST.inside(G, e) then
+        if live(ed) and not G.bf:removed(e) and not ed.in_melee and not ST.inside(G, e) then
           local dist = G.bf:distance(uid, e) / ST.MM
           if dist <= d.range and (not bd or dist < bd or (dist == bd and e < best)) then
             for _, sp in ipairs(spotters) do

@@ -37,11 +37,17 @@ local function live(d) return d and not d.gone and not d.off_table end
 -- ship's company is one unit of the army list, not several merged).
 function PD.locate(G)
   local S = G.sieges
+  local ships = next(S.ships) ~= nil
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not G.bf:unit(uid).removed then
-      d.siege_on = ST.on_section(G, uid)
-      d.siege_ship = ST.on_ship(G, uid)
+    local removed = live(d) and G.bf:removed(uid)  -- read once: nothing below moves or removes a unit
+    if live(d) and not removed then
+      -- the terrain under it asked once for both questions, and not at all
+      -- for a unit too far from every section with no ship on the table
+      local near = ST.near_walls(G, uid, G.bf:pos(uid))
+      local under = (near or ships) and G.bf:terrain_ids_under(uid)
+      d.siege_on = near and ST.on_section(G, uid, under) or nil
+      d.siege_ship = ships and ST.on_ship(G, uid, under) or nil
       -- the garrison: the defender's units that have stood in the fort or
       -- on its walls (one of them outside is a sortie: working_parties.lua)
       if S.defender and d.side == S.defender and (d.siege_on or ST.inside(G, uid)) then d.siege_garrison = true end
@@ -52,7 +58,7 @@ function PD.locate(G)
     local k = d.siege
     if k then
       local w = false
-      if live(d) and not d.in_melee and not G.bf:unit(uid).removed and (k.ram or (k.ladder_up and not k.escalading)) then
+      if live(d) and not d.in_melee and not removed and (k.ram or (k.ladder_up and not k.escalading)) then
         w = #ST.touching_from_outside(G, uid) > 0
       end
       k.working = w or nil
@@ -76,7 +82,7 @@ function PD.lay_caltrops(G, R)
     local d = G.D[uid]
     local k = d.siege
     if live(d) and k and k.caltrops and not k.caltrops_laid and (d.moved or 0) <= 0 and not d.in_melee
-      and not d.routing and R.troops.is_infantry(d) and not G.bf:unit(uid).removed then
+      and not d.routing and R.troops.is_infantry(d) and not G.bf:removed(uid) then
       local u = G.bf:unit(uid)
       local a = math.rad(u.facing)
       local fx, fy, rx, ry = -math.sin(a), math.cos(a), math.cos(a), math.sin(a)
@@ -309,7 +315,7 @@ function PD.escaladers_moved(G, R)
     if k and k.escalading then
       local sec = k.ladder_up and S.forts.sections[k.ladder_up.section]
       local near = false
-      if sec and live(d) and not G.bf:unit(uid).removed then
+      if sec and live(d) and not G.bf:removed(uid) then
         for _, c in ipairs(ST.corners(G, uid)) do
           if ST.seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2]) <= G.bf:unit(uid).depth + sec.thickness then
             near = true
@@ -368,7 +374,7 @@ function PD.works(G, R)
     local d = G.D[uid]
     local k = d.siege or {}
     -- WORKING PARTIES: an uncontrolled party with a sortie on ceases work
-    if live(d) and not d.routing and not d.in_melee and not G.bf:unit(uid).removed and not WP.ceases_work(G, d) then
+    if live(d) and not d.routing and not d.in_melee and not G.bf:removed(uid) and not WP.ceases_work(G, d) then
       local tool, figures, elephants
       if k.ram then tool, figures = "ram", math.min(d.figures, materials.CARRY.ram.max)
       elseif d.type == "EL" then tool, figures, elephants = "axes", 0, d.figures
@@ -481,7 +487,7 @@ function PD.batteries(G, R, held)
     local k = d.siege
     -- engines do not shoot on the move (SHOOTING ON THE MOVE)
     if live(d) and k and k.batter and stone_engine(d) and d.range and not d.routing and not d.in_melee
-      and (d.moved or 0) <= 0 and not G.bf:unit(uid).removed then
+      and (d.moved or 0) <= 0 and not G.bf:removed(uid) then
       local x, y = G.bf:pos(uid)
       local best, bd
       for _, sec in ipairs(S.forts.sections) do
@@ -523,7 +529,7 @@ end
 function PD.positions(G)
   local at = {}
   for _, uid in ipairs(G.all) do
-    if not G.bf:unit(uid).removed then
+    if not G.bf:removed(uid) then
       local x, y, f = G.bf:pos(uid)
       at[uid] = { x, y, f }
     end
@@ -538,7 +544,7 @@ function PD.caltrops(G, R, before)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
     local b = before and before[uid]
-    if live(d) and b and not G.bf:unit(uid).removed then
+    if live(d) and b and not G.bf:removed(uid) then
       local u = G.bf:unit(uid)
       local dx, dy = u.x - b[1], u.y - b[2]
       local n = math.max(1, math.ceil(math.sqrt(dx * dx + dy * dy) / 5))

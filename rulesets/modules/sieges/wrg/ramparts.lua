@@ -21,7 +21,7 @@ local function threatened_defenders(G, uid, range)
   local S = G.sieges
   for _, e in ipairs(G.sides[S.besieger].units) do
     local k = G.D[e].siege
-    if live(G.D[e]) and k and k.ladder_up and not G.bf:unit(e).removed then
+    if live(G.D[e]) and k and k.ladder_up and not G.bf:removed(e) then
       local sec = S.forts.sections[k.ladder_up.section]
       local x, y = G.bf:pos(uid)
       if sec and ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / ST.MM <= range then
@@ -58,7 +58,7 @@ function RA.shoot(G, R, held)
     local k = d.siege
     local t = k and k.ramparts
     if t and live(d) and live(G.D[t]) and d.range and not d.routing and not d.in_melee and (d.moved or 0) <= 0
-      and not G.bf:unit(uid).removed and not G.bf:unit(t).removed then
+      and not G.bf:removed(uid) and not G.bf:removed(t) then
       held[#held + 1] = { uid = uid, range = d.range }
       local out = DS.shot(G, R, uid, t, "WRG 1973 SIEGE: DESTRUCTION, aim at the ramparts, " .. d.name)
       if G.log then G.bf:log("siege_ramparts", { unit = uid, target = t, figures = out.figures, total = out.total,

@@ -98,7 +98,7 @@ function REF.install(rules, R)
       local out
       for _, uid in ipairs(G.all) do
         local d = G.D[uid]
-        if live(d) and not G.bf:unit(uid).removed then
+        if live(d) and not G.bf:removed(uid) then
           local x, y = G.bf:pos(uid)
           now[uid] = forts.fort_at(S.forts, x, y) or false
           over[uid] = over_parapet(G, uid)
@@ -134,7 +134,7 @@ function REF.install(rules, R)
       for _, uid in ipairs(G.all) do
         local d = G.D[uid]
         local k = d.siege
-        if live(d) and k and k.escalading and not G.bf:unit(uid).removed then
+        if live(d) and k and k.escalading and not G.bf:removed(uid) then
           local sec = k.ladder_up and S.forts.sections[k.ladder_up.section]
           local u = G.bf:unit(uid)
           local near = false

@@ -74,7 +74,7 @@ function SW.company(G, s)
   local out = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and not G.bf:unit(uid).removed and ST.on_ship(G, uid) == s.fid then out[#out + 1] = uid end
+    if live(d) and not G.bf:removed(uid) and ST.on_ship(G, uid) == s.fid then out[#out + 1] = uid end
   end
   table.sort(out)
   return out
@@ -90,7 +90,7 @@ local function clear_way(G, s, dist, aboard)
   local front = s.y + way * s.beam / 2
   local free = dist
   for _, uid in ipairs(G.all) do
-    if not skip[uid] and live(G.D[uid]) and not G.bf:unit(uid).removed then
+    if not skip[uid] and live(G.D[uid]) and not G.bf:removed(uid) then
       local cs = ST.corners(G, uid)
       local ux0, ux1, near = math.huge, -math.huge, math.huge
       for _, c in ipairs(cs) do

@@ -60,45 +60,81 @@ function ST.of(G) return G.sieges or nil end
 -- no deeper than the wall walk and half the unit's depth (troops on a wall
 -- stand on its walk, their rear ranks on the steps behind), and within the
 -- section's length. Touching the face from outside is not standing on it.
-function ST.stands_on(G, uid, sec)
-  local x, y = G.bf:pos(uid)
+-- `x, y` (the unit's position) may be handed in by a caller that tests one
+-- unit against several sections with nothing moving in between (WHY: each
+-- is a call into the core).
+function ST.stands_on(G, uid, sec, x, y)
+  if not x then x, y = G.bf:pos(uid) end
   local ox, oy = forts.outward(sec)
   local behind = -((x - sec.from[1]) * ox + (y - sec.from[2]) * oy)
   if behind <= 0 then return false end  -- outside the face: most units, without reading the base
-  local u = G.bf:unit(uid)
-  if behind > sec.thickness + u.depth / 2 + 1 then return false end
+  local width, depth = G.bf:footprint(uid)
+  if behind > sec.thickness + depth / 2 + 1 then return false end
   local tx, ty = sec.to[1] - sec.from[1], sec.to[2] - sec.from[2]
   local L = math.sqrt(tx * tx + ty * ty)
   local along = ((x - sec.from[1]) * tx + (y - sec.from[2]) * ty) / L
-  return along >= -u.width / 2 and along <= L + u.width / 2 and
+  return along >= -width / 2 and along <= L + width / 2 and
     -- the part of its frontage over this section
-    math.min(L, along + u.width / 2) - math.max(0, along - u.width / 2) > 1
+    math.min(L, along + width / 2) - math.max(0, along - width / 2) > 1
+end
+
+-- Whether a unit at (x, y) may stand on any section at all: its centre
+-- within the box round every section's face, widened by the thickest
+-- section and the base's half width and half depth (and 2 mm). WHY:
+-- ST.stands_on asks the centre to be within thickness + depth / 2 + 1 mm
+-- behind a face and within half the width of its ends; a unit further off
+-- stands on none, and its terrain need not be asked (PD.locate asks every
+-- unit several times a period). Sections never move nor change thickness.
+local walls_box = setmetatable({}, { __mode = "k" })
+function ST.near_walls(G, uid, x, y)
+  local st = G.sieges.forts
+  local b = walls_box[st]
+  if not b then
+    b = { math.huge, math.huge, -math.huge, -math.huge, 0 }
+    for _, sec in ipairs(st.sections) do
+      for _, p in ipairs({ sec.from, sec.to }) do
+        b[1], b[2] = math.min(b[1], p[1]), math.min(b[2], p[2])
+        b[3], b[4] = math.max(b[3], p[1]), math.max(b[4], p[2])
+      end
+      b[5] = math.max(b[5], sec.thickness)
+    end
+    walls_box[st] = b
+  end
+  local w, dp = G.bf:footprint(uid)
+  local m = b[5] + (w + dp) / 2 + 2
+  return x >= b[1] - m and x <= b[3] + m and y >= b[2] - m and y <= b[4] + m
 end
 
 -- The section (index) a unit stands on: the tenable one it stands on with
--- the most of its frontage, or nil.
-function ST.on_section(G, uid)
+-- the most of its frontage, or nil. `under`: G.bf:terrain_ids_under(uid), when
+-- the caller has it (PD.locate asks this and ST.on_ship of every unit).
+function ST.on_section(G, uid, under)
   local S = G.sieges
   if not S then return nil end
   local best, bl
-  for _, t in ipairs(G.bf:terrain_under(uid)) do
-    local i = S.by_fid[t.id]
-    if i then
+  local x, y
+  for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
+    local i = S.by_fid[fid]
+    -- (a section's wall walk and parapet both lead to it: a section no
+    -- lower than the best so far cannot change the answer, so it is not
+    -- tested again)
+    if i and (not bl or i < bl) then
       local sec = S.forts.sections[i]
-      if forts.tenable(sec) and ST.stands_on(G, uid, sec) then
-        if not bl or i < bl then best, bl = i, i end
+      if forts.tenable(sec) then
+        if not x then x, y = G.bf:pos(uid) end
+        if ST.stands_on(G, uid, sec, x, y) then best, bl = i, i end
       end
     end
   end
   return best
 end
 
--- The ship (its fid) a unit is aboard, or nil.
-function ST.on_ship(G, uid)
+-- The ship (its fid) a unit is aboard, or nil. `under` as for on_section.
+function ST.on_ship(G, uid, under)
   local S = G.sieges
   if not S then return nil end
-  for _, t in ipairs(G.bf:terrain_under(uid)) do
-    if S.ships[t.id] then return t.id end
+  for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
+    if S.ships[fid] then return fid end
   end
   return nil
 end
@@ -123,8 +159,7 @@ end
 ST.seg_dist = seg_dist
 
 -- The corners of a unit's base.
-function ST.corners(G, uid)
-  local u = G.bf:unit(uid)
+local function corners_of(u)
   local a = math.rad(u.facing)
   local fx, fy = -math.sin(a), math.cos(a)
   local rx, ry = math.cos(a), math.sin(a)
@@ -134,6 +169,7 @@ function ST.corners(G, uid)
     { u.x - fx * hd + rx * hw, u.y - fy * hd + ry * hw }, { u.x - fx * hd - rx * hw, u.y - fy * hd - ry * hw },
   }
 end
+function ST.corners(G, uid) return corners_of(G.bf:unit(uid)) end
 
 -- The sections a unit outside touches (within `slack` mm of the outer face,
 -- its centre outside), nearest first: { { index =, gap = } }.
@@ -144,15 +180,27 @@ function ST.touching_from_outside(G, uid, slack)
   local x, y = G.bf:pos(uid)
   local out = {}
   local cs  -- the base's corners, read when a face is first near enough to ask
-  for _, sec in ipairs(S.forts.sections) do
-    local ox, oy = forts.outward(sec)
-    -- the centre on the outer side of the face
-    if (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0 then
-      cs = cs or ST.corners(G, uid)
-      local gap = math.huge
-      for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], sec.from[1], sec.from[2], sec.to[1], sec.to[2])) end
-      -- and an edge of the base along the face: the nearest corner pair
-      if gap <= slack then out[#out + 1] = { index = sec.index, gap = gap } end
+  local reach  -- the base's half diagonal, and the slack, and 1 mm for rounding
+  for _, f in ipairs(forts.faces(S.forts)) do
+    local ax, ay, bx, by = f[1], f[2], f[3], f[4]
+    -- the centre on the outer side of the face, and (WHY: every corner is
+    -- within the half diagonal of the centre, so a face further than that
+    -- from the centre is further than the slack from every corner) within
+    -- reach of its bounds, then of the face itself: four distances spared
+    -- for most of the sections
+    if (x - ax) * f[5] + (y - ay) * f[6] > 0 then
+      if not reach then
+        local w, dp = G.bf:footprint(uid)
+        reach = math.sqrt(w * w + dp * dp) / 2 + slack + 1
+      end
+      if x >= f[8] - reach and x <= f[10] + reach and y >= f[9] - reach and y <= f[11] + reach
+        and seg_dist(x, y, ax, ay, bx, by) <= reach then
+        cs = cs or corners_of(G.bf:unit(uid))
+        local gap = math.huge
+        for _, c in ipairs(cs) do gap = math.min(gap, seg_dist(c[1], c[2], ax, ay, bx, by)) end
+        -- and an edge of the base along the face: the nearest corner pair
+        if gap <= slack then out[#out + 1] = { index = f[7], gap = gap } end
+      end
     end
   end
   table.sort(out, function(a, b) if a.gap ~= b.gap then return a.gap < b.gap end return a.index < b.index end)
@@ -170,11 +218,37 @@ function ST.units_on(G, i, side)
     -- before the unit's whole record is read (this is asked for every
     -- section by the commanders)
     if d and not d.gone and not d.off_table and (side == nil or d.side == side) and ST.stands_on(G, uid, sec)
-      and not G.bf:unit(uid).removed then
+      and not G.bf:removed(uid) then
       out[#out + 1] = uid
     end
   end
   return out
+end
+
+-- The live units of a side (every side when nil) on the table, with their
+-- positions: { { uid, x, y } } in id order, for ST.anyone_on over many
+-- sections with nothing moving in between (WHY: units_on reads every
+-- unit's position again for each section).
+function ST.placed(G, side)
+  local out = {}
+  for _, uid in ipairs(G.all) do
+    local d = G.D[uid]
+    if d and not d.gone and not d.off_table and (side == nil or d.side == side) then
+      local x, y = G.bf:pos(uid)
+      out[#out + 1] = { uid, x, y }
+    end
+  end
+  return out
+end
+
+-- Whether any of `placed` (ST.placed) stands on section i: the same answer
+-- as #ST.units_on(G, i, side) > 0 for the side `placed` was read for.
+function ST.anyone_on(G, i, placed)
+  local sec = G.sieges.forts.sections[i]
+  for _, p in ipairs(placed) do
+    if ST.stands_on(G, p[1], sec, p[2], p[3]) and not G.bf:removed(p[1]) then return true end
+  end
+  return false
 end
 
 -- Sets a section's state on the table and says so.

@@ -32,7 +32,7 @@ function WP.sortie(G)
   if not (S and S.defender) or #S.forts.forts == 0 then return out end
   for _, uid in ipairs(G.sides[S.defender].units) do
     local d = G.D[uid]
-    if live(d) and d.siege_garrison and not G.bf:unit(uid).removed and not ST.inside(G, uid) and d.siege_on == nil then
+    if live(d) and d.siege_garrison and not G.bf:removed(uid) and not ST.inside(G, uid) and d.siege_on == nil then
       out[#out + 1] = uid
     end
   end
