@@ -92,6 +92,16 @@ end
 -- (source:roll(sides, purpose), source:faces(list, purpose)): it hands out
 -- `values` in order and fails, naming the roll, when they run out or a value
 -- is impossible for the die asked for.
+-- A small seeded generator for tests that place things at random, the same
+-- numbers every run (a linear congruential generator): rnd(n) -> 1..n.
+function T.seeded(seed)
+  local s = seed
+  return function(n)
+    s = (s * 1103515245 + 12345) % 2147483648
+    return s % n + 1
+  end
+end
+
 function T.forced_dice(values)
   local src = { used = 0, log = {} }
   local function next_value(limit_ok, die_text, purpose)

@@ -7,14 +7,7 @@
 local T = require("lib.testing")
 local B = require("sandtable.battlefield")
 
--- A small seeded generator, so the test is the same every run.
-local function lcg(seed)
-  local s = seed
-  return function(n)
-    s = (s * 1103515245 + 12345) % 2147483648
-    return s % n + 1
-  end
-end
+local lcg = T.seeded  -- the same numbers every run
 
 local function table_with_terrain(rnd)
   local bf = B.new{ width = 1200, depth = 900 }

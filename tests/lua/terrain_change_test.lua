@@ -8,14 +8,7 @@ local B = require("sandtable.battlefield")
 
 local SIDE = 100
 
--- A small seeded generator, so the test is the same every run.
-local function lcg(seed)
-  local s = seed
-  return function(n)
-    s = (s * 1103515245 + 12345) % 2147483648
-    return s % n + 1
-  end
-end
+local lcg = T.seeded  -- the same numbers every run
 
 local function grid(bf, cols, rows)
   local ids = {}
