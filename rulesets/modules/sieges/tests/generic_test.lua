@@ -235,6 +235,42 @@ T.case("WRG 1973 SIEGE: FIRE: spread downwind, 10 paces in light winds, 30 in st
   T.eq(st.objects.x.fp, 1, "lit by missiles only: it gains only from hits")
 end)
 
+T.case("WRG 1973 SIEGE: FIRE: spread by nearby sources only catches what the pair-by-pair test catches", function()
+  -- fire.period and catch_across test only the burning objects within a
+  -- leap's reach (cells, or the x-sorted list for an object wider than the
+  -- cells allow): the same objects must catch as when every burning object
+  -- is tested against every other with fire.leaps. Random circles of mixed
+  -- sizes, some burning, in both winds and several directions.
+  local rnd = T.seeded(41)
+  for round = 1, 40 do
+    local st, other = fire.new(), fire.new()
+    for k = 1, 60 do
+      local o = fire.add_object(st, { id = "a" .. k, x = rnd(400), y = rnd(300), r = rnd(4) == 1 and rnd(40) or rnd(15) })
+      if rnd(4) == 1 then o.burning = true end
+      fire.add_object(other, { id = "b" .. k, x = rnd(400), y = rnd(300), r = rnd(20) })
+    end
+    local wind = { from = (rnd(8) - 1) * 45, strength = rnd(2) == 1 and "light" or "strong" }
+    local want, want_across = {}, {}
+    for _, jd in ipairs(st.order) do
+      local b = st.objects[jd]
+      for _, id in ipairs(st.order) do
+        local a = st.objects[id]
+        if id ~= jd and a.burning and not b.burning and fire.leaps(a, b, wind) then want[#want + 1] = jd; break end
+      end
+    end
+    for _, jd in ipairs(other.order) do
+      for _, id in ipairs(st.order) do
+        local a = st.objects[id]
+        if a.burning and fire.leaps(a, other.objects[jd], wind) then want_across[#want_across + 1] = jd; break end
+      end
+    end
+    T.eq(fire.catch_across(st, other, wind), want_across, "across, round " .. round)
+    local caught = {}
+    for _, e in ipairs(fire.period(st, wind, {})) do if e.what == "caught" then caught[#caught + 1] = e.id end end
+    T.eq(caught, want, "within, round " .. round)
+  end
+end)
+
 T.case("WRG 1973 SIEGE: FIRE: fire-fighting with water, buckets, tank wagons; rain puts fires out", function()
   local st = fire.new()
   fire.add_object(st, { id = "gate", x = 0, y = 0 })
