@@ -238,6 +238,67 @@ TEST_CASE("the table edge stops straight moves", "[movement][table]") {
     CHECK(diagonal.distance == Approx((30 - 30 / kSqrt2) * kSqrt2));
 }
 
+TEST_CASE("a mover already over the table's edge goes no further over it, and may come back", "[movement][table]") {
+    MoveContext ctx;
+    ctx.table = Rect{{0, 0}, {1200, 600}};
+    // Front at y = 600.4: 0.4 mm over the north edge (a base lined up by a
+    // ruleset within its own rounding; Historicon's Mohi, session eight).
+    const Base over = make_base(100, 590.4, 0, 40, 20);
+    const MoveResult out = advance(over, 50, ctx);
+    CHECK(out.stopped_by == StopReason::TableEdge);
+    CHECK(out.distance == Approx(0).margin(1e-9));
+    // Sliding along the edge keeps the overhang and is not stopped.
+    const MoveResult along = slide(over, {50, 0}, ctx);
+    CHECK(along.completed());
+    CHECK(along.base.centre.y == Approx(590.4));
+    // Coming back onto the table is free, and from there the edge holds.
+    const MoveResult back = advance(over, -30, ctx);
+    CHECK(back.completed());
+    const MoveResult again = advance(back.base, 50, ctx);
+    CHECK(again.stopped_by == StopReason::TableEdge);
+    CHECK(again.distance == Approx(29.6));
+    // A slide out at 45 degrees: the overhang on the north edge may not
+    // grow, so it stops at once; one the other way runs its length.
+    const MoveResult diagonal_out = slide(over, {30, 30}, ctx);
+    CHECK(diagonal_out.stopped_by == StopReason::TableEdge);
+    CHECK(diagonal_out.distance == Approx(0).margin(1e-9));
+    CHECK(slide(over, {30, -30}, ctx).completed());
+    // Over one edge, held at another: 0.4 over the north edge and 10 short of
+    // the east edge, a slide east stops after 10 there.
+    const MoveResult east = slide(make_base(1170, 590.4, 0, 40, 20), {50, 0}, ctx);
+    CHECK(east.stopped_by == StopReason::TableEdge);
+    CHECK(east.distance == Approx(10));
+    // A unit wholly off the table (arriving from beyond the south edge) comes on.
+    const MoveResult arriving = advance(make_base(300, -30, 0, 40, 20), 100, ctx);
+    CHECK(arriving.completed());
+}
+
+TEST_CASE("a mover already over the table's edge turns no further over it", "[movement][table][turn]") {
+    MoveContext ctx;
+    ctx.table = Rect{{0, 0}, {1200, 600}};
+    // Facing north, front edge 0.4 mm over the north edge: turning about the
+    // centre swings one front corner further out at once, either way.
+    const Base over = make_base(100, 590.4, 0, 40, 20);
+    const MoveResult left = turn(over, 30, ctx);
+    CHECK(left.stopped_by == StopReason::TableEdge);
+    CHECK(left.turned_deg == Approx(0).margin(1e-6));
+    const MoveResult right = turn(over, -30, ctx);
+    CHECK(right.stopped_by == StopReason::TableEdge);
+    CHECK(right.turned_deg == Approx(0).margin(1e-6));
+    // The overhang is the mover's own: a base wholly on the table beside it
+    // is held at the table's edge as before. Wheeling left about the
+    // front-left corner (front edge at y = 595.4) lifts the front-right
+    // corner 40 sin a: to y = 600 at a = asin(4.6 / 40).
+    const MoveResult wheel_in = wheel(make_base(100, 585.4, 0, 40, 20), WheelDirection::Left, 40, ctx);
+    CHECK(wheel_in.stopped_by == StopReason::TableEdge);
+    CHECK(wheel_in.turned_deg == Approx(rad_to_deg(std::asin(4.6 / 40))));
+    // Over the north edge by 0.4, a right wheel backwards (about the
+    // front-right corner, which stays put) swings the front-left corner
+    // down, back onto the table: free.
+    const MoveResult wheel_back = wheel(over, WheelDirection::Right, -20, ctx);
+    CHECK(wheel_back.completed());
+}
+
 TEST_CASE("turning about the centre until a corner meets a base", "[movement][turn]") {
     // Mover 40x20 at the origin: corners at radius sqrt(500) = 22.36; the
     // front-right corner starts at atan(10/20) = 26.565 degrees (maths angle).

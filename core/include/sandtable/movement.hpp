@@ -22,7 +22,9 @@
 //   a move could carry a base through one it touched within rounding.) The
 //   straight case stays exact; a rotation closes in on the first deeper
 //   angle by sampling and bisection.
-// - Likewise the table edge only holds a mover that starts wholly on the table.
+// - Likewise the table edge: a mover that starts over an edge (by rounding,
+//   or arriving from beyond it) may slide along it or come back, never go
+//   further over; a mover wholly on the table is held at the edge.
 // - Touching is not blocking: a base may slide along, or back away from, a
 //   base it touches. Moving into a touching base is blocked at distance 0.
 // - When two obstacles are met at the same travel the lower id is reported;
