@@ -346,10 +346,10 @@ local choose_charge, harass_may
 -- second round: of 11 read one by one, 9 were attacking foot and horse
 -- edging round friends or pulled between two enemies, out one way and
 -- back; docs/rulesets/wrg.md).
--- ai.SWING matches lib.quality's SWING; a candidate move that would be
--- that third swing costs SWING_PACES paces in plan_move's choice.
+-- ai.SWING matches lib.quality's SWING. A candidate move that would be
+-- that third swing is not ordered at all (session ten: it used to cost 50
+-- paces in plan_move's choice, and was taken when nothing else moved).
 ai.SWING = 30
-ai.SWING_PACES = 50
 
 -- The facing at the start of each period, as the commander first looks at
 -- the unit (its charge, else its move; the last three kept): the swings
@@ -676,17 +676,15 @@ local function open_way(G, uid, b, go, target)
     return { bearing = b, distance = go, advancing = true }
   end
   local hand = ai.hand(d.side)
-  -- (a bearing that would swing the unit back a third time is tried last)
+  -- (a bearing that would swing the unit back a third time is not taken:
+  -- it stands this period instead; facing_swings_test)
   local barred = barred_sense(G, d)
-  local first, last = {}, {}
   for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
     local bb = turn.norm(b + off * hand)
-    local list = swings_back(barred, facing, bb) and last or first
-    list[#list + 1] = bb
-  end
-  for _, bb in ipairs(table.move(last, 1, #last, #first + 1, first)) do
-    local _, moved = try_move(G, uid, bb, go, target)
-    if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+    if not swings_back(barred, facing, bb) then
+      local _, moved = try_move(G, uid, bb, go, target)
+      if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+    end
   end
   return nil
 end
@@ -821,11 +819,19 @@ function plan_move(G, uid)
       + math.abs(turn.norm(bb - facing)) * (i > 2 and ai.TURN_PACES or ai.TURN_PACES / 3)
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
-    if swings_back(barred, facing, bb) then score = score + ai.SWING_PACES end
     return score
   end
   local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
   for i, bb in ipairs(cands) do
+    -- a bearing that would swing the unit back a third time running is not
+    -- a candidate at all (issue #13, session ten): when it was only costed
+    -- (SWING_PACES) it was still taken whenever every other bearing was
+    -- blocked -- heavy foot beside a melee edging 2-15 mm with turns of
+    -- 30-66 degrees, period after period (9 of the 12 facing-oscillates in
+    -- 200 battles of the 15mm Medway at the inch). A player stands a
+    -- period rather than swing his line back a third time; next period the
+    -- bar is lifted (his line kept its facing) and he may turn then.
+    if swings_back(barred, facing, bb) then goto next_bearing end
     -- (a bearing whose best score, from geometry, cannot beat the best so
     -- far is not tried: commander_trials.lua; the same choice, fewer trials)
     local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
@@ -840,6 +846,7 @@ function plan_move(G, uid)
       local score = score_of(i, bb, after, moved, crowd)
       if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
     end
+    ::next_bearing::
   end
   -- (tested by the flag, not the score: straight ahead's 10-pace bonus
   -- took a blocked move's score just under 1000, and the move that went

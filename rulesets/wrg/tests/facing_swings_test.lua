@@ -1,0 +1,52 @@
+-- WRG commander, issue #13 session ten: the facing swings (the referee's
+-- facing-oscillates: an ordered turn of 30 degrees or more one way, then
+-- back, three periods running). Each case is a hand-placed situation played
+-- one period through the battle engine with the default commander on side 1.
+local T = require("lib.testing")
+local F = require("wrg.tests.fixtures")
+local setup = require("wrg.setup")
+local tables = require("wrg.tables")
+local turn = require("wrg.turn")
+local ai = require("wrg.ai")
+
+local MM = tables.MM_PER_PACE
+local unit, fight = F.unit, F.fight
+
+-- Heavy foot under "attack" at (600, 300) facing 0, the enemy 60 degrees to
+-- its left 500 mm off, and a friend touching its front on the left half
+-- (1 mm ahead, 40 mm to the left): straight on is blocked, and of the
+-- commander's bearings only a left wheel (30 degrees or more) moves it.
+-- `history`: it turned 40 left two periods ago and 40 back right last
+-- period. Returns the facing's turn this period (degrees, + left) and the
+-- distance moved (paces).
+local function edging(history)
+  local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+  local _, udp = setup.footprint(u)
+  local f = unit("f", "HI", 0, 0, 0, { figures = 8, ranks = 2 })
+  local _, fdp = setup.footprint(f)
+  f.at = { 560, 300 + udp / 2 + fdp / 2 + 1, 0 }
+  local r = 500
+  local G = fight{ side1 = { u, f },
+    side2 = { unit("e", "HI", 600 - r * math.sin(math.rad(60)), 300 + r * math.cos(math.rad(60)), 120) } }
+  local id = G.by_id[1].u
+  if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+  G.sides[1].commander = F.commander{ move = ai.move }
+  local x0, y0, f0 = G.bf:pos(id)
+  F.play(G)
+  local x1, y1, f1 = G.bf:pos(id)
+  return turn.norm(f1 - f0), math.sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2) / MM
+end
+
+T.case("WRG commander (issue #13 session ten, facing-oscillates): blocked ahead, a unit that swung left and back right stands rather than wheel left a third time", function()
+  -- the 15mm Medway at the inch (9 of its 12 swings in 200 battles): heavy
+  -- foot beside a melee, every bearing blocked but one that swung them
+  -- back, edging 2-15 mm with turns of 30-66 degrees period after period.
+  -- A fresh unit in the same place wheels left round its friend:
+  local turned, moved = edging(false)
+  T.truthy(turned >= ai.SWING - 0.5 and moved > 1, string.format("no swings behind it: it wheels left round its friend (turned %.1f, moved %.1f paces)", turned, moved))
+  -- after 40 left and 40 back right, that wheel would be the third swing:
+  -- it stands this period (no order: not a move that moves nothing)
+  local turned2, moved2 = edging(true)
+  T.truthy(turned2 < ai.SWING - 1, string.format("no third swing left (turned %.1f)", turned2))
+  T.truthy(moved2 < 0.01 and math.abs(turned2) < 0.01, string.format("it stands (turned %.1f, moved %.2f paces)", turned2, moved2))
+end)
