@@ -382,6 +382,15 @@ local function swings_back(barred, facing, bb)
   return math.abs(diff) >= ai.SWING - 1 and (diff > 0 and 1 or -1) == barred
 end
 ai.barred_sense = barred_sense
+ai.swings_back = swings_back
+ai.remember_facing = remember_facing
+
+-- The facing a charger ends with when lined up flush on `edge` of target
+-- `tid` (turn.align: it faces the struck edge's outward normal reversed).
+local EDGE_OUT = { front = 0, rear = 180, left = 90, right = -90 }
+local function lined_up_facing(G, tid, edge)
+  return turn.norm(select(3, G.bf:pos(tid)) + (EDGE_OUT[edge] or 0) + 180)
+end
 
 -- A charge declared last period at the same enemy from the very place and
 -- facing the unit still stands in went nowhere (the trial run skips the
@@ -474,12 +483,19 @@ function choose_charge(G, uid)
         and G.bf:distance(uid, hit) <= d.range * MM and not (edge ~= "front" and G.D[hit].in_melee) then
         v = nil
       end
-      -- nor at an enemy in good order, to the front, whose charge would
-      -- swing the unit's facing back a third time running (swings_back,
-      -- above): a router, a disorganised enemy or a flank or rear is worth
-      -- the swing (barring those too took Chalons' units engaged from
-      -- 96.4% to 92.9%; facing-oscillates in the 14 scenarios 12, not 16)
-      if v and not G.D[hit].routing and not G.D[hit].disorganised and edge == "front" and swings_back(barred, f, turn.bearing(G, uid, hit)) then v = nil end
+      -- nor at any enemy whose charge would swing the unit's facing back a
+      -- third time running (swings_back, above), read both ways the charge
+      -- may leave it: facing the target's centre, or lined up flush on the
+      -- edge it strikes ("must turn to face its target", CHARGING; the
+      -- battle lines the charger up on contact: turn.align). Session eight
+      -- let a router, a disorganised enemy or a flank or rear be worth the
+      -- swing; session ten (issue #13, zero absurd acts): those charges were
+      -- the third swing of 8 of 9 facing-oscillates read one by one (200
+      -- battles of each WRG scenario, once moves no longer swung back;
+      -- docs/rulesets/wrg.md, "Facing swings, session ten"). The unit may
+      -- charge a period later, its line kept.
+      if v and barred and (swings_back(barred, f, turn.bearing(G, uid, hit))
+        or swings_back(barred, f, lined_up_facing(G, hit, edge))) then v = nil end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
   end

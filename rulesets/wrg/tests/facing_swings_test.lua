@@ -50,3 +50,39 @@ T.case("WRG commander (issue #13 session ten, facing-oscillates): blocked ahead,
   T.truthy(turned2 < ai.SWING - 1, string.format("no third swing left (turned %.1f)", turned2))
   T.truthy(moved2 < 0.01 and math.abs(turned2) < 0.01, string.format("it stands (turned %.1f, moved %.2f paces)", turned2, moved2))
 end)
+
+-- Heavy foot under "attack" at (600, 300) facing 0; a routing enemy 35
+-- degrees to its left within charge reach, fleeing away (facing 40: lined
+-- up on its rear, the charger ends facing 40 left). `history` as above.
+-- Returns the charges declared and the facing's turn this period.
+local function charging(history)
+  local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+  local r = 200
+  local e = unit("e", "LMI", 600 - r * math.sin(math.rad(35)), 300 + r * math.cos(math.rad(35)), 40,
+    { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } })
+  local G = fight{ side1 = { u }, side2 = { e }, dice = F.rigged({}, 3) }
+  local id, eid = G.by_id[1].u, G.by_id[2].e
+  G.D[eid].routing, G.D[eid].has_routed, G.D[eid].rout_periods = true, true, 1
+  T.truthy(G.bf:distance(id, eid) < turn.charge_move(G.D[id]) * MM, "the enemy is within charge reach")
+  if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+  G.sides[1].commander = F.commander{ charge_target = ai.charge_target }
+  local f0 = select(3, G.bf:pos(id))
+  F.play(G)
+  local declared = 0
+  for _, c in ipairs(F.events(G, "charge")) do if c.unit == id then declared = declared + 1 end end
+  return declared, turn.norm(select(3, G.bf:pos(id)) - f0), G, id, eid
+end
+
+T.case("WRG commander (issue #13 session ten, facing-oscillates): no third swing for a charge, not even at a router", function()
+  -- session eight let a router, a disorganised enemy or a flank or rear be
+  -- worth the third swing: at the Holy War, the Dark Host and Ctesiphon
+  -- those charges were the third swing of 8 of 9 facing-oscillates read
+  -- one by one once moves no longer swung back. CHARGING: the charger "must
+  -- turn to face its target", and the battle lines it up on the edge it
+  -- strikes: both facings are read.
+  local n, turned = charging(false)
+  T.truthy(n == 1 and turned > 5, string.format("a fresh unit charges it, wheeling left after it (%d declared, turned %.1f)", n, turned))
+  local n2, turned2 = charging(true)
+  T.eq(n2, 0, "after 40 left and 40 back right: no charge declared")
+  T.truthy(math.abs(turned2) < ai.SWING - 1, string.format("and no third swing (turned %.1f)", turned2))
+end)
