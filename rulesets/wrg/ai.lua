@@ -374,12 +374,13 @@ local function barred_sense(G, d)
 end
 
 -- Would turning from `facing` onto bearing `bb` be that third swing?
-local function swings_back(barred, facing, bb)
+-- (`least`: the turn that counts, degrees; default a degree short of SWING)
+local function swings_back(barred, facing, bb, least)
   if not barred then return false end
   local diff = turn.norm(bb - facing)
   -- (a degree short counts: a bearing 30 degrees off the objective's line
   -- came to 29.99 or 30.01 degrees of turn)
-  return math.abs(diff) >= ai.SWING - 1 and (diff > 0 and 1 or -1) == barred
+  return math.abs(diff) >= (least or ai.SWING - 1) and (diff > 0 and 1 or -1) == barred
 end
 ai.barred_sense = barred_sense
 ai.swings_back = swings_back
@@ -388,6 +389,14 @@ ai.remember_facing = remember_facing
 -- The facing a charger ends with when lined up flush on `edge` of target
 -- `tid` (turn.align: it faces the struck edge's outward normal reversed).
 local EDGE_OUT = { front = 0, rear = 180, left = 90, right = -90 }
+
+-- Whether an enemy would evade a charge rather than stand (the battle's
+-- reading, period/declarations.lua: skirmishing light troops or horse, not
+-- already fighting, routing or charging).
+local function may_evade(t)
+  return t.order == "skirmish" and not t.in_melee and not t.routing and not t.charging
+    and (troops.is_light(t) or troops.is_cavalry(t))
+end
 local function lined_up_facing(G, tid, edge)
   return turn.norm(select(3, G.bf:pos(tid)) + (EDGE_OUT[edge] or 0) + 180)
 end
@@ -494,7 +503,19 @@ function choose_charge(G, uid)
       -- battles of each WRG scenario, once moves no longer swung back;
       -- docs/rulesets/wrg.md, "Facing swings, session ten"). The unit may
       -- charge a period later, its line kept.
-      if v and barred and (swings_back(barred, f, turn.bearing(G, uid, hit))
+      -- The charger turns to face its target when it moves, after the
+      -- target's own flight: a router's rout move, or a skirmisher's evade
+      -- (GENERAL FEATURES OF ORDERS 4: skirmishing light troops and horse
+      -- evade) decides its facing, not the declaration -- a charge declared
+      -- straight ahead at evading horse at Chalons swung the unit 32 degrees
+      -- back, and charges at routers 30 and 51 at Ctesiphon and the Dark
+      -- Host. So a unit barred from a third swing charges no router or
+      -- skirmisher this period, and no enemy at all whose bearing turns it
+      -- half a swing (15 degrees) the barred way: the contact may land on
+      -- another edge than the trial's (the 15mm Medway at the inch: a
+      -- charge declared at 29 degrees, lined up on a flank at 46).
+      if v and barred and (G.D[hit].routing or may_evade(G.D[hit])
+        or swings_back(barred, f, turn.bearing(G, uid, hit), ai.SWING / 2)
         or swings_back(barred, f, lined_up_facing(G, hit, edge))) then v = nil end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end

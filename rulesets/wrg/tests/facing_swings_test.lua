@@ -86,3 +86,48 @@ T.case("WRG commander (issue #13 session ten, facing-oscillates): no third swing
   T.eq(n2, 0, "after 40 left and 40 back right: no charge declared")
   T.truthy(math.abs(turned2) < ai.SWING - 1, string.format("and no third swing (turned %.1f)", turned2))
 end)
+
+T.case("WRG commander (issue #13 session ten, facing-oscillates): a unit barred from a third swing charges no skirmisher that would evade, even straight ahead", function()
+  -- GENERAL FEATURES OF ORDERS 4: skirmishing horse "may always choose to
+  -- evade"; the charger turns to face its target when it moves, after the
+  -- evade, so the evader's flight decides its facing (Chalons: a charge
+  -- declared straight ahead swung the unit 32 degrees back, its third
+  -- swing). Heavy horse facing 0, skirmishing light horse 120 mm straight
+  -- ahead.
+  local function declared(history)
+    local u = unit("u", "HC", 600, 300, 0, { figures = 4, ranks = 1, weapons = { "lance" }, set = { order = "attack" } })
+    local e = unit("e", "LC", 600, 420, 180, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local G = fight{ side1 = { u }, side2 = { e }, dice = F.rigged({}, 3) }
+    local id, eid = G.by_id[1].u, G.by_id[2].e
+    if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+    G.sides[1].commander = F.commander{ charge_target = ai.charge_target }
+    G.sides[2].commander = F.commander{ evade = function() return true end }
+    F.play(G)
+    local n = 0
+    for _, c in ipairs(F.events(G, "charge")) do if c.unit == id and c.target == eid then n = n + 1 end end
+    return n
+  end
+  T.eq(declared(false), 1, "a fresh unit charges the light horse")
+  T.eq(declared(true), 0, "after 40 left and 40 back right: no charge at them this period")
+end)
+
+T.case("WRG commander (issue #13 session ten, facing-oscillates): a unit barred from a third swing charges no enemy half a swing (15 degrees) or more the barred way", function()
+  -- the contact may land on another edge than the trial's (the 15mm Medway
+  -- at the inch: a charge declared at 29 degrees was lined up on a flank
+  -- at 46, the third swing). Heavy foot facing 0, light-medium foot in good order
+  -- 20 degrees to its left within reach, facing it (lined up on its front
+  -- the charger would face 20 left: under a swing).
+  local function target(history)
+    local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
+    local r = 150
+    local e = unit("e", "LMI", 600 - r * math.sin(math.rad(20)), 300 + r * math.cos(math.rad(20)), 200,
+      { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } })
+    local G = fight{ side1 = { u }, side2 = { e } }
+    local id, eid = G.by_id[1].u, G.by_id[2].e
+    if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
+    return ai.charge_target(G, id), eid
+  end
+  local t, e = target(false)
+  T.eq(t, e, "a fresh unit charges it")
+  T.eq(target(true), nil, "after 40 left and 40 back right: not this period")
+end)
