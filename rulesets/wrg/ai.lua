@@ -390,11 +390,14 @@ ai.remember_facing = remember_facing
 -- `tid` (turn.align: it faces the struck edge's outward normal reversed).
 local EDGE_OUT = { front = 0, rear = 180, left = 90, right = -90 }
 
--- Whether an enemy would evade a charge rather than stand (the battle's
--- reading, period/declarations.lua: skirmishing light troops or horse, not
--- already fighting, routing or charging).
-local function may_evade(t)
-  return t.order == "skirmish" and not t.in_melee and not t.routing and not t.charging
+-- Whether an enemy may be elsewhere when a charge at it moves: a router
+-- (its rout move), a pursuer (its pursuit), or one that would evade the
+-- charge rather than stand (the battle's reading, period/declarations.lua:
+-- skirmishing light troops or horse, not already fighting, routing or
+-- charging).
+local function moves_off(t)
+  if t.routing or t.pursuing then return true end
+  return t.order == "skirmish" and not t.in_melee and not t.charging
     and (troops.is_light(t) or troops.is_cavalry(t))
 end
 local function lined_up_facing(G, tid, edge)
@@ -504,17 +507,18 @@ function choose_charge(G, uid)
       -- docs/rulesets/wrg.md, "Facing swings, session ten"). The unit may
       -- charge a period later, its line kept.
       -- The charger turns to face its target when it moves, after the
-      -- target's own flight: a router's rout move, or a skirmisher's evade
-      -- (GENERAL FEATURES OF ORDERS 4: skirmishing light troops and horse
-      -- evade) decides its facing, not the declaration -- a charge declared
-      -- straight ahead at evading horse at Chalons swung the unit 32 degrees
-      -- back, and charges at routers 30 and 51 at Ctesiphon and the Dark
-      -- Host. So a unit barred from a third swing charges no router or
-      -- skirmisher this period, and no enemy at all whose bearing turns it
+      -- target's own move: a router's rout move, a pursuer's pursuit, or a
+      -- skirmisher's evade (GENERAL FEATURES OF ORDERS 4: skirmishing light
+      -- troops and horse evade) decides its facing, not the declaration --
+      -- a charge declared straight ahead at Attila's nobles, pursuing a
+      -- router, swung a legion 32 degrees back at Chalons, and charges at
+      -- routers 30 and 51 at Ctesiphon and the Dark Host. So a unit barred
+      -- from a third swing charges no router, pursuer or skirmisher this
+      -- period, and no enemy at all whose bearing turns it
       -- half a swing (15 degrees) the barred way: the contact may land on
       -- another edge than the trial's (the 15mm Medway at the inch: a
       -- charge declared at 29 degrees, lined up on a flank at 46).
-      if v and barred and (G.D[hit].routing or may_evade(G.D[hit])
+      if v and barred and (moves_off(G.D[hit])
         or swings_back(barred, f, turn.bearing(G, uid, hit), ai.SWING / 2)
         or swings_back(barred, f, lined_up_facing(G, hit, edge))) then v = nil end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
