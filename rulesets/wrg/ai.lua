@@ -391,12 +391,13 @@ ai.remember_facing = remember_facing
 local EDGE_OUT = { front = 0, rear = 180, left = 90, right = -90 }
 
 -- Whether an enemy may be elsewhere when a charge at it moves: a router
--- (its rout move), a pursuer (its pursuit), or one that would evade the
--- charge rather than stand (the battle's reading, period/declarations.lua:
--- skirmishing light troops or horse, not already fighting, routing or
--- charging).
+-- (its rout move), a pursuer (its pursuit), one that has declared a charge
+-- of its own this period (charges move together), or one that would evade
+-- the charge rather than stand (the battle's reading,
+-- period/declarations.lua: skirmishing light troops or horse, not already
+-- fighting, routing or charging).
 local function moves_off(t)
-  if t.routing or t.pursuing then return true end
+  if t.routing or t.pursuing or t.charging then return true end
   return t.order == "skirmish" and not t.in_melee and not t.charging
     and (troops.is_light(t) or troops.is_cavalry(t))
 end

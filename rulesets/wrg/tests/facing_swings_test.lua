@@ -132,20 +132,25 @@ T.case("WRG commander (issue #13 session ten, facing-oscillates): a unit barred 
   T.eq(target(true), nil, "after 40 left and 40 back right: not this period")
 end)
 
-T.case("WRG commander (issue #13 session ten, facing-oscillates): a unit barred from a third swing charges no pursuer, even straight ahead", function()
+T.case("WRG commander (issue #13 session ten, facing-oscillates): a unit barred from a third swing charges no pursuer and no charger, even straight ahead", function()
   -- a pursuer moves on after its router before the charge lands (Chalons:
   -- a legion's charge declared straight ahead at Attila's nobles, who were
-  -- pursuing, swung it 32 degrees back, its third swing)
-  local function target(history)
+  -- pursuing, swung it 32 degrees back, its third swing); so does an enemy
+  -- that declared a charge of its own at another unit this period (charges
+  -- move together: at the Holy War, seed 2, horse charging straight ahead
+  -- at charging horse swung 79 degrees)
+  local function target(history, flag)
     local u = unit("u", "HI", 600, 300, 0, { figures = 8, ranks = 2, set = { order = "attack" } })
     local e = unit("e", "LMI", 600, 450, 0, { class = "D", figures = 6, ranks = 1, weapons = { "javelin" } })
     local G = fight{ side1 = { u }, side2 = { e } }
     local id, eid = G.by_id[1].u, G.by_id[2].e
-    G.D[eid].pursuing = true
+    G.D[eid][flag] = true
     if history then G.D[id].ai_facings = { [G.turn - 2] = 0, [G.turn - 1] = 40 } end
     return ai.charge_target(G, id), eid
   end
-  local t, e = target(false)
-  T.eq(t, e, "a fresh unit charges it")
-  T.eq(target(true), nil, "after 40 left and 40 back right: not this period")
+  for _, flag in ipairs({ "pursuing", "charging" }) do
+    local t, e = target(false, flag)
+    T.eq(t, e, "a fresh unit charges it (" .. flag .. ")")
+    T.eq(target(true, flag), nil, "after 40 left and 40 back right: not this period (" .. flag .. ")")
+  end
 end)
