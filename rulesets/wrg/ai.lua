@@ -868,8 +868,8 @@ function plan_move(G, uid)
     -- a bearing that would swing the unit back a third time running is not
     -- a candidate at all (issue #13, session ten): when it was only costed
     -- (SWING_PACES) it was still taken whenever every other bearing was
-    -- blocked -- heavy foot beside a melee edging 2-15 mm with turns of
-    -- 30-66 degrees, period after period (9 of the 12 facing-oscillates in
+    -- blocked -- heavy foot beside a melee edging 3-36 mm with turns of
+    -- 30-66 degrees, period after period (11 of the 12 facing-oscillates in
     -- 200 battles of the 15mm Medway at the inch). A player stands a
     -- period rather than swing his line back a third time; next period the
     -- bar is lifted (his line kept its facing) and he may turn then.

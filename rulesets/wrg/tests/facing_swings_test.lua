@@ -38,7 +38,7 @@ local function edging(history)
 end
 
 T.case("WRG commander (issue #13 session ten, facing-oscillates): blocked ahead, a unit that swung left and back right stands rather than wheel left a third time", function()
-  -- the 15mm Medway at the inch (9 of its 12 swings in 200 battles): heavy
+  -- the 15mm Medway at the inch (11 of its 12 swings in 200 battles): heavy
   -- foot beside a melee, every bearing blocked but one that swung them
   -- back, edging 2-15 mm with turns of 30-66 degrees period after period.
   -- A fresh unit in the same place wheels left round its friend:
