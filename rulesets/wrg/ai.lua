@@ -346,10 +346,10 @@ local choose_charge, harass_may
 -- second round: of 11 read one by one, 9 were attacking foot and horse
 -- edging round friends or pulled between two enemies, out one way and
 -- back; docs/rulesets/wrg.md).
--- ai.SWING matches lib.quality's SWING; a candidate move that would be
--- that third swing costs SWING_PACES paces in plan_move's choice.
+-- ai.SWING matches lib.quality's SWING. A candidate move that would be
+-- that third swing is not ordered at all (session ten: it used to cost 50
+-- paces in plan_move's choice, and was taken when nothing else moved).
 ai.SWING = 30
-ai.SWING_PACES = 50
 
 -- The facing at the start of each period, as the commander first looks at
 -- the unit (its charge, else its move; the last three kept): the swings
@@ -374,14 +374,36 @@ local function barred_sense(G, d)
 end
 
 -- Would turning from `facing` onto bearing `bb` be that third swing?
-local function swings_back(barred, facing, bb)
+-- (`least`: the turn that counts, degrees; default a degree short of SWING)
+local function swings_back(barred, facing, bb, least)
   if not barred then return false end
   local diff = turn.norm(bb - facing)
   -- (a degree short counts: a bearing 30 degrees off the objective's line
   -- came to 29.99 or 30.01 degrees of turn)
-  return math.abs(diff) >= ai.SWING - 1 and (diff > 0 and 1 or -1) == barred
+  return math.abs(diff) >= (least or ai.SWING - 1) and (diff > 0 and 1 or -1) == barred
 end
 ai.barred_sense = barred_sense
+ai.swings_back = swings_back
+ai.remember_facing = remember_facing
+
+-- The facing a charger ends with when lined up flush on `edge` of target
+-- `tid` (turn.align: it faces the struck edge's outward normal reversed).
+local EDGE_OUT = { front = 0, rear = 180, left = 90, right = -90 }
+
+-- Whether an enemy may be elsewhere when a charge at it moves: a router
+-- (its rout move), a pursuer (its pursuit), one that has declared a charge
+-- of its own this period (charges move together), or one that would evade
+-- the charge rather than stand (the battle's reading,
+-- period/declarations.lua: skirmishing light troops or horse, not already
+-- fighting, routing or charging).
+local function moves_off(t)
+  if t.routing or t.pursuing or t.charging then return true end
+  return t.order == "skirmish" and not t.in_melee and not t.charging
+    and (troops.is_light(t) or troops.is_cavalry(t))
+end
+local function lined_up_facing(G, tid, edge)
+  return turn.norm(select(3, G.bf:pos(tid)) + (EDGE_OUT[edge] or 0) + 180)
+end
 
 -- A charge declared last period at the same enemy from the very place and
 -- facing the unit still stands in went nowhere (the trial run skips the
@@ -474,12 +496,32 @@ function choose_charge(G, uid)
         and G.bf:distance(uid, hit) <= d.range * MM and not (edge ~= "front" and G.D[hit].in_melee) then
         v = nil
       end
-      -- nor at an enemy in good order, to the front, whose charge would
-      -- swing the unit's facing back a third time running (swings_back,
-      -- above): a router, a disorganised enemy or a flank or rear is worth
-      -- the swing (barring those too took Chalons' units engaged from
-      -- 96.4% to 92.9%; facing-oscillates in the 14 scenarios 12, not 16)
-      if v and not G.D[hit].routing and not G.D[hit].disorganised and edge == "front" and swings_back(barred, f, turn.bearing(G, uid, hit)) then v = nil end
+      -- nor at any enemy whose charge would swing the unit's facing back a
+      -- third time running (swings_back, above), read both ways the charge
+      -- may leave it: facing the target's centre, or lined up flush on the
+      -- edge it strikes ("must turn to face its target", CHARGING; the
+      -- battle lines the charger up on contact: turn.align). Session eight
+      -- let a router, a disorganised enemy or a flank or rear be worth the
+      -- swing; session ten (issue #13, zero absurd acts): those charges were
+      -- the third swing of 8 of 9 facing-oscillates read one by one (200
+      -- battles of each WRG scenario, once moves no longer swung back;
+      -- docs/rulesets/wrg.md, "Facing swings, session ten"). The unit may
+      -- charge a period later, its line kept.
+      -- The charger turns to face its target when it moves, after the
+      -- target's own move: a router's rout move, a pursuer's pursuit, or a
+      -- skirmisher's evade (GENERAL FEATURES OF ORDERS 4: skirmishing light
+      -- troops and horse evade) decides its facing, not the declaration --
+      -- a charge declared straight ahead at Attila's nobles, pursuing a
+      -- router, swung a legion 32 degrees back at Chalons, and charges at
+      -- routers 30 and 51 at Ctesiphon and the Dark Host. So a unit barred
+      -- from a third swing charges no router, pursuer or skirmisher this
+      -- period, and no enemy at all whose bearing turns it
+      -- half a swing (15 degrees) the barred way: the contact may land on
+      -- another edge than the trial's (the 15mm Medway at the inch: a
+      -- charge declared at 29 degrees, lined up on a flank at 46).
+      if v and barred and (moves_off(G.D[hit])
+        or swings_back(barred, f, turn.bearing(G, uid, hit), ai.SWING / 2)
+        or swings_back(barred, f, lined_up_facing(G, hit, edge))) then v = nil end
       if v and (not best_v or v > best_v) then best, best_v = hit, v end
     end
   end
@@ -676,17 +718,15 @@ local function open_way(G, uid, b, go, target)
     return { bearing = b, distance = go, advancing = true }
   end
   local hand = ai.hand(d.side)
-  -- (a bearing that would swing the unit back a third time is tried last)
+  -- (a bearing that would swing the unit back a third time is not taken:
+  -- it stands this period instead; facing_swings_test)
   local barred = barred_sense(G, d)
-  local first, last = {}, {}
   for _, off in ipairs({ 0, 30, -30, 60, -60 }) do
     local bb = turn.norm(b + off * hand)
-    local list = swings_back(barred, facing, bb) and last or first
-    list[#list + 1] = bb
-  end
-  for _, bb in ipairs(table.move(last, 1, #last, #first + 1, first)) do
-    local _, moved = try_move(G, uid, bb, go, target)
-    if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+    if not swings_back(barred, facing, bb) then
+      local _, moved = try_move(G, uid, bb, go, target)
+      if moved >= 1 then return { bearing = bb, distance = go, advancing = true } end
+    end
   end
   return nil
 end
@@ -821,11 +861,19 @@ function plan_move(G, uid)
       + math.abs(turn.norm(bb - facing)) * (i > 2 and ai.TURN_PACES or ai.TURN_PACES / 3)
     if i == 1 and math.abs(turn.norm(bb - b)) <= 45 then score = score - 10 end
     if moved < 0.5 then score = score + 1000 end
-    if swings_back(barred, facing, bb) then score = score + ai.SWING_PACES end
     return score
   end
   local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
   for i, bb in ipairs(cands) do
+    -- a bearing that would swing the unit back a third time running is not
+    -- a candidate at all (issue #13, session ten): when it was only costed
+    -- (SWING_PACES) it was still taken whenever every other bearing was
+    -- blocked -- heavy foot beside a melee edging 3-36 mm with turns of
+    -- 30-66 degrees, period after period (11 of the 12 facing-oscillates in
+    -- 200 battles of the 15mm Medway at the inch). A player stands a
+    -- period rather than swing his line back a third time; next period the
+    -- bar is lifted (his line kept its facing) and he may turn then.
+    if swings_back(barred, facing, bb) then goto next_bearing end
     -- (a bearing whose best score, from geometry, cannot beat the best so
     -- far is not tried: commander_trials.lua; the same choice, fewer trials)
     local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
@@ -840,6 +888,7 @@ function plan_move(G, uid)
       local score = score_of(i, bb, after, moved, crowd)
       if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
     end
+    ::next_bearing::
   end
   -- (tested by the flag, not the score: straight ahead's 10-pace bonus
   -- took a blocked move's score just under 1000, and the move that went

@@ -835,12 +835,27 @@ function CMD.install(rules, R)
     if plan.bearing then return face_plan(G, uid, plan.bearing) end
     return nil
   end
+  -- No third swing (the default commander's rule, wrg.ai: a unit whose
+  -- facing swung 30 degrees one way and back in the last two periods does
+  -- not swing the first way again; it stands a period instead): the siege
+  -- commander's own moves obey it too (issue #13, session ten: siege_camp,
+  -- a besieger making for the camp turned -72, +72, -51 degrees in
+  -- periods 28-30: the referee's facing-oscillates).
+  local function no_third_swing(G, uid, plan)
+    local d = G.D[uid]
+    -- (an uncontrolled advance is the rules' move, not the commander's)
+    if not (plan and plan.bearing) or d.state == "uncontrolled" then return plan end
+    local barred = ai.barred_sense(G, d)
+    if barred and ai.swings_back(barred, select(3, G.bf:pos(uid)), plan.bearing) then return nil end
+    return plan
+  end
   function ai.move(G, uid)
     if not G.sieges then return move(G, uid) end
     G.sieges_turn = R.turn
     local d = G.D[uid]
-    if d.side == G.sieges.defender then return useful(G, uid, defender_move(G, uid, move)) end
-    return useful(G, uid, besieger_move(G, uid, move))
+    ai.remember_facing(G, d, uid)
+    if d.side == G.sieges.defender then return no_third_swing(G, uid, useful(G, uid, defender_move(G, uid, move))) end
+    return no_third_swing(G, uid, useful(G, uid, besieger_move(G, uid, move)))
   end
   -- FORMATION CHANGES before a gap: a besieging unit outside within 150 mm
   -- of the gap it makes for narrows its frontage to pass it

@@ -132,7 +132,7 @@ end
 -- for and a charge is declared only at an enemy the order allows: the same
 -- result, hash 451a666cfebe0aca. Renewed (session eight, second round)
 -- when a unit that swung its facing one way and back does not swing the
--- first way again (ai.SWING_PACES): the same result, hash 4177d2454b7e70e8.
+-- first way again (ai.SWING; a cost until session ten): the same result, hash 4177d2454b7e70e8.
 -- Renewed (session nine, second round) when the side whose chargers run
 -- first in a charge's first sub-step is drawn by lot each period
 -- (wrg.period.simultaneous_charges; it followed the period's number): the
