@@ -165,7 +165,15 @@ function ai.voluntary_test(G, uid)
 end
 
 -- One line along the own edge: mounted troops on the wings, foot in the
--- centre, skirmishers on the ends of the foot; all within 100 paces.
+-- centre, skirmishers on the ends of the foot; all within 100 paces. The
+-- line is laid out from the end of the table the lot gave (G.lines_from,
+-- wrg.deployment.sketch_map: "west" or "east"), the same end for both
+-- sides, so each side's army is the other's mirror image across the middle
+-- line and which of them has its first wing on its own left is the lot's:
+-- laid out always from the west end, side 1's army was always the one with
+-- its first wing on its own left, and the rules are not the same on both
+-- hands (USE OF SHIELDS; the Persian mirror at Gaugamela 36.8 / 56.9% over
+-- 2000 battles, 47.8 / 47.2 with the lot: docs/rulesets/wrg.md, session ten).
 -- Turned about (session eight, measured and left OFF): side 2's line drawn
 -- as side 1's turned about the table's centre (each army's wings at its own
 -- hands; the commander's hands then the same for both sides: ai.hand)
@@ -200,6 +208,7 @@ function ai.deployment(G, s)
     if s == 2 then y = G.S.depth - y end
     local px = x + d.w / 2
     if s == 2 and ai.TURNED_ABOUT then px = G.S.width - px end
+    if G.lines_from == "east" then px = G.S.width - px end
     plan[#plan + 1] = { index = i, x = px, y = y, facing = s == 1 and 0 or 180 }
     x = x + d.w + gap
   end
