@@ -667,10 +667,16 @@ end
 -- images across the table's middle line, where one side's right is the
 -- other's left, so side 2 tries the other hand first. Taken in the board's
 -- own order, both sides edged the same way round the table (Hinds had the
--- same fault: docs/quality.md, Mirror matches). +1 or -1.
-function ai.hand(s)
+-- same fault: docs/quality.md, Mirror matches). +1 or -1. With the lines
+-- drawn from the east end of the table (G.lines_from, by lot: ai.deployment)
+-- the whole battle is the other's reflected end to end, hands too: each
+-- side then tries its other hand first, so the army laid out with its first
+-- wing on its own left tries the same hand first whichever side it is.
+function ai.hand(s, G)
   if ai.TURNED_ABOUT then return 1 end
-  return s == 2 and -1 or 1
+  local h = s == 2 and -1 or 1
+  if G and G.lines_from == "east" then h = -h end
+  return h
 end
 
 -- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
