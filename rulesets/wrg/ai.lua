@@ -690,7 +690,7 @@ local function open_way(G, uid, b, go, target)
   if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
     return { bearing = b, distance = go, advancing = true }
   end
-  local hand = ai.hand(d.side)
+  local hand = ai.hand(d.side, G)
   -- (a bearing that would swing the unit back a third time is tried last)
   local barred = barred_sense(G, d)
   local first, last = {}, {}
@@ -825,7 +825,7 @@ function plan_move(G, uid)
   end
   -- candidates: straight ahead (keeps the line and costs no turn), straight
   -- at the objective, and 30 and 60 degrees either side of it
-  local h = ai.hand(d.side)
+  local h = ai.hand(d.side, G)
   local cands = { facing, b, turn.norm(b + 30 * h), turn.norm(b - 30 * h), turn.norm(b + 60 * h), turn.norm(b - 60 * h) }
   local best_b, best_score, best_moves
   -- (friends already that close are not counted: every move would pay)
