@@ -181,7 +181,11 @@ end
 -- mirrors of the 14 open-field scenarios: fair mirrors 12 -> 4 of 24,
 -- Issus decided 71.5 -> 9.5%, Ctesiphon moved 0 0.01 -> 2.6%; only the
 -- Persian mirror at Gaugamela came fair (29.5/65 -> 39.5/45.5).
--- docs/rulesets/wrg.md, session eight; mirror_deployment_test.
+-- docs/rulesets/wrg.md, session eight; mirror_deployment_test. Session ten:
+-- the Persian mirror's lean was the shield rule's (the army with its first
+-- wing on its own left was always side 1's); fixed by the lines' end lot
+-- above, which keeps each unit facing its double (turned about, draws
+-- 17-18% there, 47.5% in an Issus mirror).
 ai.TURNED_ABOUT = false
 function ai.deployment(G, s)
   local side = G.sides[s]
