@@ -539,21 +539,17 @@ end)
 
 -- Amida (scenarios/wrg/siege_amida.yaml): the garrison's scorpion of the
 -- walls shoots at the Persian penthouse and tower in range (EN.bombard);
--- seed 64, its first 12 periods (`sandtable battle --seed 64 --turns 12`):
+-- seed 16, its first 12 periods (`sandtable battle --seed 16 --turns 12`):
 -- the penthouse is wrecked, then the tower, with the 1 figure riding in it
 -- lost. (Seed 11 until session seven, when a ladder party went round to a
 -- side wall and the WRG sides' ordinary moves came to alternate by lot, and
--- the battles changed; seed 16 is the first of 1-60 that plays it. Seed 16
--- until session ten, when the end of the table the WRG lines are drawn
--- from came to be drawn by lot, a die before the sketch maps, and the
--- commander's hands to follow it; seed 64 is now the first of 1-80 that
--- plays it.)
-T.case("WRG 1973 SIEGE: DESTRUCTION: at Amida the scorpion of the walls wrecks the penthouse and the tower, its occupant lost (seed 64)", function()
+-- the battles changed; seed 16 is the first of 1-60 that plays it.)
+T.case("WRG 1973 SIEGE: DESTRUCTION: at Amida the scorpion of the walls wrecks the penthouse and the tower, its occupant lost (seed 16)", function()
   local s = require("lib.scenario")
   local loader = require("sandtable.loader")
   local lb = require("lib.battle")
   local sc = s.parse(loader.read("scenarios/wrg/siege_amida.yaml"), "siege_amida.yaml", "scenarios/wrg")
-  local G = lb.run{ scenario = sc, seed = 64, turns = 12 }.state
+  local G = lb.run{ scenario = sc, seed = 16, turns = 12 }.state
   local sid
   for _, uid in ipairs(G.sides[2].units) do if G.D[uid].id == "scorpion" then sid = uid end end
   local hits = {}
