@@ -117,3 +117,39 @@ T.case("WRG 1973 DEPLOYMENT (mirror matches): which army has its first wing on i
   T.truthy(east[1]["Chariots"] < W / 2, "from the east: side 1's chariots on its own left")
   T.truthy(east[2]["Chariots"] < W / 2, "and side 2's on its own right")
 end)
+
+-- The commander's hand follows the lot: with the lines drawn from the east
+-- end the battle is the west-end one reflected end to end, and each side
+-- tries its other hand first (ai.hand(s, G)). The situation of ai_test's
+-- "go round what bars the way by the same hand": a skirmisher of side 1
+-- closing to range whose way straight on is barred while 30 degrees either
+-- side are both open (the straight run barred by hand: turn.advance moves
+-- nothing on its start facing); from the east, the same table reflected
+-- end to end. The lot is set on G as sketch_map would set it.
+T.case("WRG 1973 DEPLOYMENT (mirror matches): from the east end the commander goes round by the other hand, the west-end move reflected", function()
+  local turn = require("wrg.turn")
+  local ai = require("wrg.ai")
+  local function plan(from)
+    local function x(v) return from == "west" and v or W - v end
+    local sk = unit("s", "LI", x(600), 300, 0, { figures = 4, ranks = 1, weapons = { "bow" }, set = { order = "skirmish" } })
+    local en = unit("e", "HI", x(600), 1000, 180)
+    local G = fight{ side1 = { sk }, side2 = { en } }
+    G.lines_from = from
+    local id = G.by_id[1].s
+    local advance = turn.advance
+    turn.advance = function(G2, uid, paces, ...)
+      local _, _, f = G2.bf:pos(uid)
+      if uid == id and math.abs(turn.norm(f)) < 1 then return "barred", 0 end
+      return advance(G2, uid, paces, ...)
+    end
+    local ok, p = pcall(ai.move, G, id)
+    turn.advance = advance
+    assert(ok, p)
+    return p
+  end
+  local west, east = plan("west"), plan("east")
+  T.truthy(west and east, "both are ordered a move")
+  T.truthy(math.abs(west.bearing) > 15, "from the west it goes round (bearing " .. tostring(west.bearing) .. ")")
+  T.near(turn.norm(east.bearing + west.bearing), 0, 0.5,
+    "from the east its bearing is the west one reflected end to end (" .. tostring(west.bearing) .. " and " .. tostring(east.bearing) .. ")")
+end)
