@@ -165,7 +165,15 @@ function ai.voluntary_test(G, uid)
 end
 
 -- One line along the own edge: mounted troops on the wings, foot in the
--- centre, skirmishers on the ends of the foot; all within 100 paces.
+-- centre, skirmishers on the ends of the foot; all within 100 paces. The
+-- line is laid out from the end of the table the lot gave (G.lines_from,
+-- wrg.deployment.sketch_map: "west" or "east"), the same end for both
+-- sides, so each side's army is the other's mirror image across the middle
+-- line and which of them has its first wing on its own left is the lot's:
+-- laid out always from the west end, side 1's army was always the one with
+-- its first wing on its own left, and the rules are not the same on both
+-- hands (USE OF SHIELDS; the Persian mirror at Gaugamela 36.8 / 56.9% over
+-- 2000 battles, 47.8 / 47.2 with the lot: docs/rulesets/wrg.md, session ten).
 -- Turned about (session eight, measured and left OFF): side 2's line drawn
 -- as side 1's turned about the table's centre (each army's wings at its own
 -- hands; the commander's hands then the same for both sides: ai.hand)
@@ -173,7 +181,11 @@ end
 -- mirrors of the 14 open-field scenarios: fair mirrors 12 -> 4 of 24,
 -- Issus decided 71.5 -> 9.5%, Ctesiphon moved 0 0.01 -> 2.6%; only the
 -- Persian mirror at Gaugamela came fair (29.5/65 -> 39.5/45.5).
--- docs/rulesets/wrg.md, session eight; mirror_deployment_test.
+-- docs/rulesets/wrg.md, session eight; mirror_deployment_test. Session ten:
+-- the Persian mirror's lean was the shield rule's (the army with its first
+-- wing on its own left was always side 1's); fixed by the lines' end lot
+-- above, which keeps each unit facing its double (turned about, draws
+-- 17-18% there, 47.5% in an Issus mirror).
 ai.TURNED_ABOUT = false
 function ai.deployment(G, s)
   local side = G.sides[s]
@@ -200,6 +212,7 @@ function ai.deployment(G, s)
     if s == 2 then y = G.S.depth - y end
     local px = x + d.w / 2
     if s == 2 and ai.TURNED_ABOUT then px = G.S.width - px end
+    if G.lines_from == "east" then px = G.S.width - px end
     plan[#plan + 1] = { index = i, x = px, y = y, facing = s == 1 and 0 or 180 }
     x = x + d.w + gap
   end
@@ -700,10 +713,16 @@ end
 -- images across the table's middle line, where one side's right is the
 -- other's left, so side 2 tries the other hand first. Taken in the board's
 -- own order, both sides edged the same way round the table (Hinds had the
--- same fault: docs/quality.md, Mirror matches). +1 or -1.
-function ai.hand(s)
+-- same fault: docs/quality.md, Mirror matches). +1 or -1. With the lines
+-- drawn from the east end of the table (G.lines_from, by lot: ai.deployment)
+-- the whole battle is the other's reflected end to end, hands too: each
+-- side then tries its other hand first, so the army laid out with its first
+-- wing on its own left tries the same hand first whichever side it is.
+function ai.hand(s, G)
   if ai.TURNED_ABOUT then return 1 end
-  return s == 2 and -1 or 1
+  local h = s == 2 and -1 or 1
+  if G and G.lines_from == "east" then h = -h end
+  return h
 end
 
 -- A move of `go` paces on bearing b, or 30 or 60 degrees either side if
@@ -717,7 +736,7 @@ local function open_way(G, uid, b, go, target)
   if math.abs(turn.norm(b - facing)) > 45 and troops.turn_time(d) * turn.normal_move(d) >= go then
     return { bearing = b, distance = go, advancing = true }
   end
-  local hand = ai.hand(d.side)
+  local hand = ai.hand(d.side, G)
   -- (a bearing that would swing the unit back a third time is not taken:
   -- it stands this period instead; facing_swings_test)
   local barred = barred_sense(G, d)
@@ -850,7 +869,7 @@ function plan_move(G, uid)
   end
   -- candidates: straight ahead (keeps the line and costs no turn), straight
   -- at the objective, and 30 and 60 degrees either side of it
-  local h = ai.hand(d.side)
+  local h = ai.hand(d.side, G)
   local cands = { facing, b, turn.norm(b + 30 * h), turn.norm(b - 30 * h), turn.norm(b + 60 * h), turn.norm(b - 60 * h) }
   local best_b, best_score, best_moves
   -- (friends already that close are not counted: every move would pay)

@@ -37,6 +37,22 @@
 --    other (the engine keeps no hidden units: every unit is in view);
 --  - time advantage, field works, garrisons of stone fortifications: no
 --    forced marching, no fortifications in the open-field battle.
+--  - which end of the table the lines are drawn from (issue #13, session
+--    ten): the rules do not say, and a commander that lays its line out
+--    along its edge in a fixed order of the board (the default commander:
+--    wrg.ai's deployment, from the west end) sets side 2's army out as the
+--    mirror image of side 1's -- the wing one holds on its right the other
+--    holds on its left -- while the rules are not the same on both hands
+--    (USE OF SHIELDS: "attacked ... from behind an unshielded flank", the
+--    right). In a mirror match the army with its first wing on its own left
+--    was always side 1's: the Persian mirror at Gaugamela went 36.8 / 56.9%
+--    to side 2 in 2000 battles, 45.3 / 47.4 with no unshielded flank
+--    (docs/rulesets/wrg.md, "Mirror matches, session ten"). So the end of the
+--    table the lines are drawn from is drawn by lot before the sketch maps,
+--    the same end for both sides (G.lines_from: "west" on 1-3, "east" on
+--    4-6): each side's army is the mirror image of the other's as before
+--    (a mirror army's units still face their doubles), and which of them
+--    holds a wing on its own left is the lot's.
 local setup = require("wrg.setup")
 
 local SM = {}
@@ -54,6 +70,19 @@ function SM.out_scouted(lc1, lc2)
   return nil
 end
 
+-- The end of the table both sides' lines are drawn from, by lot (READINGS
+-- above): "west" (x = 0, side 1's left) or "east". Not in a siege (the
+-- sieges module's option): there the works place the armies (the walls,
+-- the ships and the beach are each one side's; no siege is a mirror), the
+-- lines are drawn from the west end as before and no die is thrown (with
+-- the lot the landing at Britain's shore was decided 42.5% of 400 battles
+-- against 55.5%, seed 2; why was not read).
+SM.LINES_FROM = "WRG deployment: which end of the table the lines are drawn from (1-3 west)"
+function SM.lines_from(G)
+  if G.options and G.options.sieges then return "west" end
+  return G.dice:roll(6, SM.LINES_FROM) <= 3 and "west" or "east"
+end
+
 -- Draws both sketch maps and sets the troops out: add(G, s, spec, x, y,
 -- facing) -> uid (battle.lua's). Returns the units to hold back, as
 -- { { uid =, periods = } }.
@@ -66,6 +95,7 @@ function SM.deploy(G, add)
     G.report(string.format("Scouts: %d and %d light cavalry figures%s.", lc[1], lc[2],
       out and string.format(": %s must declare its army", G.sides[out].name) or ""))
   end
+  G.lines_from = SM.lines_from(G)
   local plans = {}
   for _, s in ipairs(out and { out, 3 - out } or { 1, 2 }) do
     plans[s] = G.sides[s].commander.deployment(G, s)

@@ -3,10 +3,12 @@
 -- former subject races will not." -- with THE REACTION TEST 2(ix): "Units of
 -- subject levies or mercenary arabs will change sides if they get better than
 -- Halt" in the army reaction test. A whole campaign through the real battle
--- engine: campaigns/wrg/attila_in_gaul.yaml, seed 21 (found by trying seeds
+-- engine: campaigns/wrg/attila_in_gaul.yaml, seed 52 (found by trying seeds
 -- and pinned here; seed 11 until issue #13's WRG commander changes, 97 until
--- the moves were made simultaneous in session seven: of seeds 1-300, 21, 108
--- and 271 now have both change sides in battle 1): in battle 1 the Huns' subject Gepids and Ostrogoths
+-- the moves were made simultaneous in session seven, 21 until session ten,
+-- when the end of the table the WRG lines are drawn from came to be drawn by
+-- lot, a die before the sketch maps: 52 is the first of seeds 1-300 that
+-- plays everything checked below): in battle 1 the Huns' subject Gepids and Ostrogoths
 -- change sides in the army reaction test; in battle 2 they fight for the
 -- Late Romans with the figures they had, and no longer as subjects.
 local T = require("lib.testing")
@@ -56,7 +58,7 @@ local function has(lines, text)
   return false
 end
 
-local r, accounts, plans = fight(21)
+local r, accounts, plans = fight(52)
 
 T.case(RULE .. "subject levies change sides in battle 1 (REACTION TEST 2(ix), the army reaction test)", function()
   T.truthy(has(accounts[1], "Hunnic: a third of its units are off the table: army reaction test."), "an army reaction test")
@@ -66,10 +68,11 @@ T.case(RULE .. "subject levies change sides in battle 1 (REACTION TEST 2(ix), th
   local notes = table.concat(r.battles[1].after, "\n")
   T.truthy(notes:find("Gepid warband (36 figures) changed sides and will fight for Late Roman", 1, true), notes)
   T.truthy(notes:find("Ostrogothic horse (8 figures) changed sides and will fight for Late Roman", 1, true), notes)
-  -- their figures are not the Huns' runaways: 13 casualties and 25 runaways
-  -- of the Huns' own units, not 82 with the 44 that went over (14 and 83
-  -- until session eight's commander changes: skirmishers keep their target)
-  T.truthy(notes:find("Hunnic (loser): 13 figures lost as casualties, 25 runaways", 1, true), notes)
+  -- their figures are not the Huns' runaways: 12 casualties and 23 runaways
+  -- of the Huns' own units, not 79 with the 44 that went over (14 and 83
+  -- until session eight's commander changes: skirmishers keep their target;
+  -- 13 and 25 with seed 21 until session ten)
+  T.truthy(notes:find("Hunnic (loser): 12 figures lost as casualties, 23 runaways", 1, true), notes)
 end)
 
 T.case(RULE .. "troops that have changed sides continue to fight for their former enemy (battle 2)", function()
@@ -91,8 +94,8 @@ T.case(RULE .. "troops that have changed sides continue to fight for their forme
   T.eq(has(accounts[2], "change sides"), false, "nobody changes sides in battle 2")
 end)
 
-T.case(RULE .. "the pinned campaign: seed 21", function()
+T.case(RULE .. "the pinned campaign: seed 52", function()
   T.eq(#r.battles >= 2, true)
-  local again = fight(21)
+  local again = fight(52)
   T.eq(again.hash, r.hash, "the same seed, the same campaign")
 end)
