@@ -90,3 +90,44 @@ T.case("Deployment (Mohi, seed 19): the knights do not stand behind impassable g
     end
   end
 end)
+
+-- READING (ai.deployment): "the main line, left to right" is from each
+-- side's own left. The north side faces south, so its left is the table's
+-- east: on open ground, the same army deployed on the north edge stands
+-- where it would stand on the south edge with the table turned half round.
+-- (Laid out from the table's west, it was the south side's mirror image and
+-- every "left first" of the commander went the other way for it: a mirror
+-- match was not the same battle from either side, tests/mirror_test.lua.)
+T.case("Deployment: each side's line is laid out from its own left (the north side's from the table's east)", function()
+  local text = loader.read("scenarios/historicon/mohi.yaml")
+  local s = scenario.parse(text, "mohi.yaml", "scenarios/historicon")
+  local a = s.armies[1]
+  s.armies = { a, { army = a.army, commander = a.commander, name = a.name, file = a.file } }
+  s.table.terrain = "none"
+  local p = lbattle.prepare(s)
+  local r = lbattle.run{ prepared = p, seed = 1, turns = 0, log = false }
+  local G = r.state
+  local S = G.S
+  -- units in deployment order alternate between the sides: pair each unit of
+  -- one side with the same unit of the other (the same army, the same list)
+  local by_name = { {}, {} }
+  for _, uid in ipairs(G.bf:units()) do
+    local d = G.D[uid]
+    by_name[d.side][d.name] = uid
+  end
+  local n = 0
+  for name, a in pairs(by_name[1]) do
+    local b = by_name[2][name]
+    local ax, ay, af = G.bf:pos(a)
+    local bx, by, bf = G.bf:pos(b)
+    T.near(bx, S.width - ax, 0.01, name .. ": x turned half round")
+    T.near(by, S.depth - ay, 0.01, name .. ": y turned half round")
+    T.near(((bf - af) % 360), 180, 0.01, name .. ": facing the other way")
+    n = n + 1
+  end
+  T.eq(n, 7, "the seven units of the Norman list on each side")
+  -- and the line is not symmetric about the table's centre (else the test
+  -- could not tell the two readings apart)
+  local kx = G.bf:pos(by_name[1]["Duke William and his household knights"])
+  T.truthy(math.abs(kx - S.width / 2) > 10, string.format("the Duke's knights off the centre line (x %.0f)", kx))
+end)
