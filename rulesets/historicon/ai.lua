@@ -135,25 +135,8 @@ function ai.deployment(G, side)
   local lane_pieces = {}
   local ly0, ly1 = zy0, zy1
   if edge == "south" then ly1 = ly1 + S.cm(40) else ly0 = ly0 - S.cm(40) end
-  -- READING: "the main line, left to right" is from the side's own left.
-  -- The side on the north edge faces south, so its left is the table's east:
-  -- its line is laid out as the south side's would be on the table turned
-  -- half round (x -> width - x) and turned back at the end. Laid out from
-  -- the table's west, it stood as the south side's mirror image, and every
-  -- "left first" of the commander (second choices, ways round) went the
-  -- other way for it: a mirror match was not the same battle from either
-  -- side (tests/mirror_test.lua).
-  local own = edge == "north" and function(x) return S.width - x end or function(x) return x end
   for _, p in ipairs(G.pieces) do
-    if setup.box_hits_piece(zx0, ly0, zx1, ly1, p, 1) then
-      if edge == "north" then
-        local q = {}
-        for k, v in pairs(p) do q[k] = v end
-        q.x0, q.x1 = own(p.x1), own(p.x0)
-        p = q
-      end
-      lane_pieces[#lane_pieces + 1] = p
-    end
+    if setup.box_hits_piece(zx0, ly0, zx1, ly1, p, 1) then lane_pieces[#lane_pieces + 1] = p end
   end
   -- Puts unit i with its centre near x and its front edge `front` from its
   -- own table edge; looks along the line (rightwards first when `rightwards`),
@@ -235,7 +218,6 @@ function ai.deployment(G, side)
     if n > 1 then x = x + gap_after(line[n - 1], i) * squeeze end
     x = put(i, x + specs[i].w / 2, main_front, true)
   end
-  for _, o in ipairs(out) do o.x = own(o.x) end -- back to the table's x
   if G.march and G.march.winner == side and G.march.column then ai.ambush(G, side, out, line) end
   -- deployment order: army order
   table.sort(out, function(a, b) return a.index < b.index end)

@@ -118,13 +118,13 @@ end
 -- nil when b is a with the sides' numbers swapped and the table turned half
 -- round, else what differs first.
 function swap.first_difference(prepared, a, b)
-  local W, D = table_size(prepared)
+  local _, D = table_size(prepared)
   for t = 1, math.min(a.turns, b.turns) do
     local pa, pb = a.places[t], b.places[t]
     for id, u in pairs(pa) do
       local v = pb[id]
       if not v then return string.format("turn %d: unit %d is missing from the swapped battle", t, id) end
-      local ex, ey, ef = W - u.x, D - u.y, u.f + 180
+      local ex, ey, ef = u.x, D - u.y, 180 - u.f
       local df = ((v.f - ef) + 540) % 360 - 180
       if v.side ~= 3 - u.side or math.abs(v.x - ex) > 0.5 or math.abs(v.y - ey) > 0.5
           or math.abs(df) > 0.1 or (v.broken or false) ~= (u.broken or false) or (v.gone or false) ~= (u.gone or false) then

@@ -1,7 +1,7 @@
 -- Historicon mirror matches: the engine and the default commander treat
 -- side 1 and side 2 alike (issue #13; docs/rulesets/historicon.md, "Battle
 -- quality, session ten"): the same army on both sides fights the same battle,
--- turned half round about the table's centre, whichever side is numbered 1
+-- reflected north to south, whichever side is numbered 1
 -- (historicon.tests.mirror_swap says how). A regression test: a few battles
 -- of the two mirrors the quality report fights most often.
 local T = require("lib.testing")
