@@ -635,7 +635,14 @@ function ai.move(G, uid)
     end
     local mode = turn.move_mode(G, d)
     if mode ~= "straight" and (d.stuck or 0) >= 1 then
-      for _, a in ipairs({ 30, -30, 60, -60 }) do
+      -- the turn towards the table's west first (a positive turn heads
+      -- west while the unit faces north of east-west): both sides deploy
+      -- from the table's west, so each side's first try is the same in a
+      -- mirror match (it was "left first" for both: west for the side
+      -- facing north, east for the side facing south)
+      local _, _, f = G.bf:pos(uid)
+      local tries = math.cos(math.rad(f)) >= 0 and { 30, -30, 60, -60 } or { -30, 30, -60, 60 }
+      for _, a in ipairs(tries) do
         if mode == "wheel" then
           local arc = d.w * math.rad(math.abs(a) / 2)
           if arc < d.move then chain[#chain + 1] = { wheel = a / 2, advance = d.move - arc } end

@@ -25,6 +25,13 @@ T.case("THE TABLE / TURN SEQUENCE: Argentoratum's Gauls against themselves: each
   same_battles("scenarios/historicon/argentoratum.yaml", 2, { 1, 2 })
 end)
 
+T.case("THE TABLE / TURN SEQUENCE: Argentoratum's Romans against themselves: a unit held up tries the same way round from either side", function()
+  -- both sides deploy from the table's west; a unit held up tries its
+  -- second choices towards the table's west first (it was "left first":
+  -- west for one side, east for the other)
+  same_battles("scenarios/historicon/argentoratum.yaml", 1, { 1, 2 })
+end)
+
 T.case("Mirror swap: the comparison tells two different battles apart", function()
   local prepared = swap.prepare("scenarios/historicon/mohi.yaml", 2)
   local a = swap.fight(prepared, 1)
