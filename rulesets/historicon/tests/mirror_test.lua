@@ -21,6 +21,13 @@ T.case("THE TABLE / TURN SEQUENCE: Mohi, each army against itself, is the same b
   same_battles("scenarios/historicon/mohi.yaml", 2, { 1, 2 })
 end)
 
+T.case("PHASES 2 AND 3, EVASION: a pursuit stopped on an unformed unit leaves the same unused move from either side (Mohi seeds 10, 25)", function()
+  -- the pursuit ran 59.99999999999988 mm of a 60 mm gap moving south and
+  -- 60.0000000000001 moving north: the evading figures' throws met a
+  -- different "charger's move left" on each side of the table
+  same_battles("scenarios/historicon/mohi.yaml", 1, { 10, 25 })
+end)
+
 T.case("THE TABLE / TURN SEQUENCE: Argentoratum's Gauls against themselves: each side's skirmishers screen the same heavy foot", function()
   same_battles("scenarios/historicon/argentoratum.yaml", 2, { 1, 2 })
 end)

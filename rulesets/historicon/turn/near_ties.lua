@@ -21,6 +21,10 @@ T.GRAIN = 1e-6 -- mm
 
 local function key(d) return floor(d / T.GRAIN + 0.5) end
 
+-- A distance rounded to T.GRAIN (for comparisons with the dice: a throw of
+-- whole centimetres against a distance that is whole but for rounding).
+function T.round(d) return key(d) * T.GRAIN end
+
 -- Reorders the first n entries of ids and dists (nearest first already, but
 -- for rounding) by distance at T.GRAIN, then by id. Insertion sort: the list
 -- comes sorted, so only near ties move and it costs one pass.
