@@ -928,21 +928,7 @@ function ai.plan(G, uid)
     if not pick then
       local e = G.D[target.id]
       local keep = e.move + G.S.cm(2)
-      if range and not troops.is_mounted(d) then
-        -- formed foot shooters stand at their shooting range, not beyond
-        -- it: held out of reach of what they would not fight, the Holy
-        -- War's Archers stood out of their own 15 cm range for eight turns
-        -- (session ten). In range, turned to face the enemy ("directly in
-        -- front of formed shooters", Phase 4), they shoot.
-        if target.distance <= range * 10 * 0.9 then
-          if G.bf:in_arc(uid, target.id, 10, "frontal") then return nil end
-          local ex, ey = point_of(G, target.id)
-          local p = turn.steer(G, uid, ex, ey, 0)
-          if not (p.turn or p.wheel) then return nil end -- (no turn to make: a move of nothing)
-          p.advance = 0
-          return p
-        end
-      elseif target.distance <= keep + d.move then
+      if target.distance <= keep + d.move then
         return nil
       end
     else

@@ -153,26 +153,3 @@ T.case("Phases 2 and 3: a skirmisher closing to shoot stops short of the reach o
   T.truthy(gap_to(G2, li2, G2.by_id[2].t) <= G2.S.cm(15), string.format("in range of the enemy skirmishers (%.0f mm)",
     gap_to(G2, li2, G2.by_id[2].t)))
 end)
-
--- Holy War (session ten, ten battles read beside the contact commander's):
--- the Saracens' formed Archers (LI) stood 25-35 cm from the Christian foot,
--- out of its reach and out of their own 15 cm range, for eight turns: they
--- held "just out of reach of an enemy they would not fight", which for a
--- foot shooter is out of its own range too. A player's archers stand and
--- shoot: a formed foot shooter closes to its shooting range (Phase 4: "Any
--- enemy unit directly in front of formed shooters and within range is an
--- eligible target") and shoots.
-T.case("Phases 3 and 4: formed foot archers facing heavy foot close to their range and shoot, not hold beyond it", function()
-  local G = field{
-    { units = { { id = "li", troop = "ARA LI", figures = 16, ranks = 2, at = { 120, 40 } } } },
-    { units = { { id = "hi", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 40 + 25 + 2 + 4, 180 } } } } }
-  local li, hi = G.by_id[1].li, G.by_id[2].hi
-  local range = G.S.cm(15)
-  T.truthy(gap_to(G, li, hi) > range, string.format("out of range to begin with (%.0f mm)", gap_to(G, li, hi)))
-  G.turn = 1
-  turn.phase3(G)
-  T.truthy(gap_to(G, li, hi) <= range, string.format("in range after its move (%.0f mm)", gap_to(G, li, hi)))
-  T.truthy(gap_to(G, li, hi) > G.S.cm(1), "not in contact: it stands to shoot")
-  turn.phase4(G)
-  T.truthy(G.shot[li] ~= nil and G.shot[li][tostring(hi)] == true, "it shot at the heavy foot in Phase 4")
-end)
