@@ -4,8 +4,9 @@
 -- same army on both sides, sides swapped): win rates equal"). After
 -- rulesets/phalanx/tests/mirror_swap.lua, with one difference: Historicon's
 -- side 1 always deploys on the south edge and side 2 on the north (no throw
--- chooses the edge), so the swapped battle is the first one turned half
--- round about the table's centre.
+-- chooses the edge) and both sides lay their line out from the table's
+-- west, so the swapped battle is the first one reflected north to south
+-- (x kept, y -> depth - y, facing -> 180 - facing).
 --
 --   local swap = require("historicon.tests.mirror_swap")
 --   local prepared = swap.prepare("scenarios/historicon/mohi.yaml", 2)
@@ -21,15 +22,15 @@
 -- same army on both sides the same army then wins every throw, deploys
 -- first (units are numbered in deployment order, so each keeps its number)
 -- and moves first. If nothing in the engine or the commander looks at a
--- side's number (or at "south" or "north" instead of the side's own
--- front), every unit stands at the end of every turn where it stood in the
--- first battle, turned half round, and the winner is the other number.
+-- side's number, nor prefers its own left where the other side's left is
+-- the other way, every unit stands at the end of every turn where it stood
+-- in the first battle, reflected, and the winner is the other number.
 --
 -- The terrain is taken off (`terrain: none`): the diced or given terrain is
--- not symmetric about the table's centre, so the swapped battle would be
--- fought on other ground. Positions are compared to 0.5 mm and 0.1 degree:
--- the turned battle computes the same distances from other numbers (x and
--- W - x), and a rounding can differ in the last bit.
+-- not symmetric about the table's centre line, so the swapped battle would
+-- be fought on other ground. Positions are compared to 0.5 mm and 0.1
+-- degree: the reflected battle computes the same distances from other
+-- numbers (y and depth - y), and a rounding can differ in the last bit.
 local dice = require("sandtable.dice")
 local battle_trial = require("lib.battle_trial")
 
@@ -102,6 +103,7 @@ local function fight_one(prepared, seed, swap_sides)
   return { winner = r.winner, reason = r.reason, turns = r.turns, places = places }
 end
 
+-- (the dice wrapper itself, for probes that replay one battle with an account)
 swap._swapped = swapped
 
 function swap.fight(prepared, seed)
