@@ -512,9 +512,33 @@ local function skirmish(G, uid, d, foes)
   -- themselves and evade their charge (Phases 2 and 3: evasion) -- kept out
   -- of reach of knights and spearmen, they never shot at them
   local evades_slower = troops.is_mounted(d)
+  local function threatens(e)
+    return (e.class == "HI" or troops.is_mounted(e)) and e.formed and not (evades_slower and e.move < d.move)
+  end
+  -- A closing move cut so that it does not come within the reach of an
+  -- enemy it would withdraw from next turn (nil: it stands). Moving `a`
+  -- brings it at most `a` nearer to any enemy, and turning by t at most
+  -- the chord its farthest corner sweeps (2 r sin(t/2)). (The chaos
+  -- warhost's Elf archers stepped 5 cm in to shoot, into the reach of heavy
+  -- foot, turned about and stepped back out of it the next turn, forward
+  -- and back four turns running: no player walks his skirmishers into the
+  -- reach of what they must run from.)
+  local function short_of_danger(p)
+    local room = math.huge
+    for _, q in ipairs(foes) do
+      local e = G.D[q.id]
+      if threatens(e) then room = min(room, q.distance - (e.move + G.S.cm(3)) - G.S.cm(1)) end
+    end
+    if room == math.huge then return p end
+    local t = math.rad(abs(p.turn or p.wheel or 0))
+    room = room - sqrt(d.w * d.w + d.dp * d.dp) * math.sin(t / 2)
+    if room < G.S.cm(1) then return nil end
+    p.advance = min(p.advance or 0, room)
+    return p
+  end
   for _, q in ipairs(foes) do
     local e = G.D[q.id]
-    if (e.class == "HI" or troops.is_mounted(e)) and e.formed and not (evades_slower and e.move < d.move) then
+    if threatens(e) then
       local reach = e.move + G.S.cm(3)
       if q.distance < reach then
         if hid then
@@ -564,13 +588,13 @@ local function skirmish(G, uid, d, foes)
       local ex, ey = point_of(G, q.id)
       ex, ey = terrain_route.way_round(G, uid, ex, ey)
       ex, ey = intent.way_round(G, uid, ex, ey)
-      return turn.steer(G, uid, ex, ey, q.distance - range * 0.75)
+      return short_of_danger(turn.steer(G, uid, ex, ey, q.distance - range * 0.75))
     end
     return nil
   end
   local ex, ey = point_of(G, q.id)
   ex, ey = intent.way_round(G, uid, ex, ey)
-  return turn.steer(G, uid, ex, ey, max(0, q.distance - G.S.cm(15)))
+  return short_of_danger(turn.steer(G, uid, ex, ey, max(0, q.distance - G.S.cm(15))))
 end
 
 -- Phases 2 and 3. Every plan is careful: it does not end a move in
@@ -611,7 +635,14 @@ function ai.move(G, uid)
     end
     local mode = turn.move_mode(G, d)
     if mode ~= "straight" and (d.stuck or 0) >= 1 then
-      for _, a in ipairs({ 30, -30, 60, -60 }) do
+      -- the turn towards the table's west first (a positive turn heads
+      -- west while the unit faces north of east-west): both sides deploy
+      -- from the table's west, so each side's first try is the same in a
+      -- mirror match (it was "left first" for both: west for the side
+      -- facing north, east for the side facing south)
+      local _, _, f = G.bf:pos(uid)
+      local tries = math.cos(math.rad(f)) >= 0 and { 30, -30, 60, -60 } or { -30, 30, -60, 60 }
+      for _, a in ipairs(tries) do
         if mode == "wheel" then
           local arc = d.w * math.rad(math.abs(a) / 2)
           if arc < d.move then chain[#chain + 1] = { wheel = a / 2, advance = d.move - arc } end

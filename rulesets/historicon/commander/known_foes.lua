@@ -14,6 +14,7 @@
 --     so the list ai.plan made is handed to ai.move (`kept`), once, for the
 --     same unit standing in the same place.
 local sighting = require("lib.sighting")
+local near_ties = require("historicon.turn.near_ties")
 
 local F = {}
 
@@ -24,7 +25,8 @@ function F.list(G, uid)
   local D, bf = G.D, G.bf
   local side = D[uid].side
   local out = {}
-  local n = bf:within(uid, 1e9, 3 - side, ids, dists)
+  -- (ties but for rounding listed by id, as turn.units_within lists them)
+  local n = near_ties.settle(bf:within(uid, 1e9, 3 - side, ids, dists), ids, dists)
   for i = 1, n do
     local id = ids[i]
     local e = D[id]

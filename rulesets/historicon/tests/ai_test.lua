@@ -102,3 +102,54 @@ T.case("Skirmishers threatened by formed mounted withdraw round the flank and be
   local lx = wx
   T.truthy(lx > hx, "on the flank it went round")
 end)
+
+-- The chaos warhost's one 'facing-oscillates' in 200 battles (quality -n 200,
+-- seed 1; `battle scenarios/historicon/fantasy_chaos_warhost.yaml --seed
+-- 6718218979101550105`, turns 7-10): the Elf archers, unformed, closed 5 cm
+-- on Demons of the pit to shoot, which put them within the Giants of the
+-- fells' reach; next turn they turned about and withdrew 5 cm, out of it;
+-- then closed again -- forward and back, turning about, four turns running.
+-- A player's skirmishers do not step into the reach of troops they would
+-- run from: the closing move stops short of it (Phases 2 and 3: skirmishers
+-- evade formed heavy troops; Phase 4: they shoot from where they stand).
+local function gap_to(G, uid, other)
+  local ids, dists = {}, {}
+  local n = G.bf:within(uid, 1e9, G.D[other].side, ids, dists)
+  for i = 1, n do if ids[i] == other then return dists[i] end end
+end
+
+-- The LI (6 figures, unformed, 22 cm wide) stands 19 cm short of enemy LI
+-- (beyond 0.9 of its 15 cm range: it closes to shoot) and 19 cm short of
+-- enemy heavy foot (reach: its 10 cm move + 3) half left ahead of it;
+-- `hi_x` puts the heavy foot elsewhere.
+local function closing_field(hi_x)
+  return field{
+    { units = { { id = "li", troop = "ARA LI", figures = 6, ranks = 1, formed = false, at = { 120, 40 } } } },
+    { units = { { id = "t", troop = "GIF LI", figures = 8, ranks = 1, at = { 135, 61, 180 } },
+                { id = "hi", troop = "AIF HIS", figures = 16, ranks = 2, at = { hi_x, 62, 180 } } } } }
+end
+
+T.case("Phases 2 and 3: a skirmisher closing to shoot stops short of the reach of formed heavy foot it would withdraw from", function()
+  local G = closing_field(100)
+  local li, hi = G.by_id[1].li, G.by_id[2].hi
+  local reach = G.D[hi].move + G.S.cm(3)
+  T.truthy(gap_to(G, li, hi) >= reach, string.format("out of the heavy foot's reach to begin with (%.0f mm, reach %.0f)",
+    gap_to(G, li, hi), reach))
+  local _, _, f0 = G.bf:pos(li)
+  for t = 1, 4 do
+    G.turn = t
+    turn.phase3(G)
+    local _, _, f1 = G.bf:pos(li)
+    T.truthy(gap_to(G, li, hi) >= reach, string.format("turn %d: still out of the heavy foot's reach (%.0f mm, reach %.0f)",
+      t, gap_to(G, li, hi), reach))
+    T.truthy(math.abs((f1 - f0 + 540) % 360 - 180) < 90, string.format("turn %d: never turned about (facing %.0f)", t, f1))
+  end
+  -- the same with the heavy foot 60 cm off to the left: it closes to
+  -- shooting range (what stopped it above was the heavy foot's reach)
+  local G2 = closing_field(40)
+  local li2 = G2.by_id[1].li
+  G2.turn = 1
+  turn.phase3(G2)
+  T.truthy(gap_to(G2, li2, G2.by_id[2].t) <= G2.S.cm(15), string.format("in range of the enemy skirmishers (%.0f mm)",
+    gap_to(G2, li2, G2.by_id[2].t)))
+end)

@@ -1,6 +1,7 @@
 -- Historicon v2 in play: contact. Conforming to the edge struck, evasion of
 -- unformed troops (Phases 2 and 3), what a contact does (on_contact).
 local turn = require("historicon.turn.board")
+local near_ties = require("historicon.turn.near_ties")
 local H = turn.helpers
 local tables, troops, shooting, melee, integrity, distances, victory, pool_mod = H.tables, H.troops, H.shooting, H.melee, H.integrity, H.distances, H.victory, H.pool_mod
 local setup, account, angles, M, E, CONTACT, FRACTIONS, SHOOT_ARC = H.setup, H.account, H.angles, H.M, H.E, H.CONTACT, H.FRACTIONS, H.SHOOT_ARC
@@ -143,6 +144,12 @@ end
 -- figures that got away.
 function turn.evade(G, uid, charger, case, unused)
   local d = G.D[uid]
+  -- READING: the charger's unused move is measured to a millionth of a
+  -- millimetre: a pursuit stopped by the unit it reaches left 59.99999999999988
+  -- mm of a 60 mm gap moving south and 60.0000000000001 moving north, and a
+  -- thrown 1 cm then beat the unused move on one side of the table only
+  -- (Mohi mirror seeds 10 and 25; tests/mirror_test.lua)
+  unused = near_ties.round(unused)
   local n = figures_in_contact(G, uid, charger)
   local needed_cm = max(0, unused) / 10
   local needed = {}

@@ -1,0 +1,149 @@
+-- A Historicon mirror match fought twice, the second time with the sides'
+-- numbers swapped, for the tests that check the engine and the default
+-- commander treat side 1 and side 2 alike (issue #13: "Mirror matches (the
+-- same army on both sides, sides swapped): win rates equal"). After
+-- rulesets/phalanx/tests/mirror_swap.lua, with one difference: Historicon's
+-- side 1 always deploys on the south edge and side 2 on the north (no throw
+-- chooses the edge) and both sides lay their line out from the table's
+-- west, so the swapped battle is the first one reflected north to south
+-- (x kept, y -> depth - y, facing -> 180 - facing).
+--
+--   local swap = require("historicon.tests.mirror_swap")
+--   local prepared = swap.prepare("scenarios/historicon/mohi.yaml", 2)
+--   local a, b = swap.fight(prepared, seed)          -- as numbered, swapped
+--   local diff = swap.first_difference(prepared, a, b) -- nil: the same battle
+--
+-- The rolls the text gives a side by number are the paired throws: the
+-- terrain throw (The Table: "both players throw a six sided die"), the
+-- deployment throw ("The one deploying first being decided by the highest
+-- score of a die") and each turn's initiative ("Each player throws a D6"),
+-- each rolled side 1 then side 2. The swapped battle hands side 2 what side
+-- 1 threw and side 1 what side 2 threw, every other roll unchanged. With the
+-- same army on both sides the same army then wins every throw, deploys
+-- first (units are numbered in deployment order, so each keeps its number)
+-- and moves first. If nothing in the engine or the commander looks at a
+-- side's number, nor prefers its own left where the other side's left is
+-- the other way, every unit stands at the end of every turn where it stood
+-- in the first battle, reflected, and the winner is the other number.
+--
+-- The terrain is taken off (`terrain: none`): the diced or given terrain is
+-- not symmetric about the table's centre line, so the swapped battle would
+-- be fought on other ground. Positions are compared to 0.5 mm and 0.1
+-- degree: the reflected battle computes the same distances from other
+-- numbers (y and depth - y), and a rounding can differ in the last bit.
+local dice = require("sandtable.dice")
+local battle_trial = require("lib.battle_trial")
+
+local swap = {}
+
+-- A scenario's army `which` on both sides (as `quality --mirror` fights it),
+-- on open ground.
+function swap.prepare(path, which)
+  return battle_trial.prepare({ scenario = path }, function(s)
+    local a = s.armies[which]
+    s.armies = { a, { army = a.army, commander = a.commander, name = a.name, file = a.file } }
+    s.table = s.table or {}
+    s.table.terrain = "none"
+  end)
+end
+
+-- "Historicon ... throw, side 1" / "..., side 1 (The Table)" and the same for
+-- side 2: the paired throws.
+local function paired(purpose, n)
+  if not purpose then return false end
+  return purpose:find(", side " .. n .. "$") ~= nil or purpose:find(", side " .. n .. " (", 1, true) ~= nil
+end
+
+-- The battle's dice with each paired throw's two rolls exchanged.
+local function swapped(inner)
+  local w = {}
+  function w:roll(die, purpose)
+    if paired(purpose, 1) then
+      local one = inner:roll(die, purpose)
+      local two = inner:roll(die, (purpose:gsub(", side 1", ", side 2", 1)))
+      self.pending = one
+      return two
+    elseif paired(purpose, 2) then
+      local one = self.pending
+      if one == nil then error("mirror_swap: a side 2 throw without side 1's before it: " .. purpose) end
+      self.pending = nil
+      return one
+    end
+    return inner:roll(die, purpose)
+  end
+  return setmetatable(w, { __index = function(_, k)
+    local v = inner[k]
+    if type(v) == "function" then return function(_, ...) return v(inner, ...) end end
+    return v
+  end })
+end
+
+-- One battle, quiet; returns the result and, per turn, every unit's place
+-- and side.
+local function fight_one(prepared, seed, swap_sides)
+  local s = prepared.scenario
+  local commanders = {}
+  for i, entry in ipairs(s.armies) do commanders[i] = entry.commander end
+  local d = dice.random(seed)
+  local places = {}
+  local r = prepared.battle.run{
+    rules = prepared.rules, scenario = s, armies = prepared.armies, commanders = commanders,
+    dice = swap_sides and swapped(d) or d, seed = seed, turns = s.turns or 20, log = false,
+    turn_ended = function(bf, t)
+      local list = {}
+      for _, id in ipairs(bf:units()) do
+        local x, y, f = bf:pos(id)
+        local data = bf:data(id)
+        list[id] = { x = x, y = y, f = f, side = data and data.side, gone = data and data.gone,
+                     broken = data and data.broken }
+      end
+      places[t] = list
+    end,
+  }
+  return { winner = r.winner, reason = r.reason, turns = r.turns, places = places }
+end
+
+-- (the dice wrapper itself, for probes that replay one battle with an account)
+swap._swapped = swapped
+
+function swap.fight(prepared, seed)
+  return fight_one(prepared, seed, false), fight_one(prepared, seed, true)
+end
+
+-- The table's size in mm (the scale record the battle made).
+local function table_size(prepared)
+  local setup = require("historicon.setup")
+  local S = setup.scale(prepared.scenario.table or {})
+  return S.width, S.depth
+end
+
+-- nil when b is a with the sides' numbers swapped and the table turned half
+-- round, else what differs first.
+function swap.first_difference(prepared, a, b)
+  local _, D = table_size(prepared)
+  for t = 1, math.min(a.turns, b.turns) do
+    local pa, pb = a.places[t], b.places[t]
+    for id, u in pairs(pa) do
+      local v = pb[id]
+      if not v then return string.format("turn %d: unit %d is missing from the swapped battle", t, id) end
+      local ex, ey, ef = u.x, D - u.y, 180 - u.f
+      local df = ((v.f - ef) + 540) % 360 - 180
+      if v.side ~= 3 - u.side or math.abs(v.x - ex) > 0.5 or math.abs(v.y - ey) > 0.5
+          or math.abs(df) > 0.1 or (v.broken or false) ~= (u.broken or false) or (v.gone or false) ~= (u.gone or false) then
+        return string.format("turn %d: unit %d (side %s) at %.1f, %.1f facing %.1f; swapped: side %s at %.1f, %.1f facing %.1f"
+          .. " (expected %.1f, %.1f facing %.1f)", t, id, tostring(u.side), u.x, u.y, u.f, tostring(v.side), v.x, v.y, v.f,
+          ex, ey, (ef + 180) % 360 - 180)
+      end
+    end
+  end
+  if a.turns ~= b.turns or a.reason ~= b.reason then
+    return string.format("end: turn %d (%s), swapped turn %d (%s)", a.turns, tostring(a.reason), b.turns,
+      tostring(b.reason))
+  end
+  if (a.winner == nil) ~= (b.winner == nil) or (a.winner and b.winner ~= 3 - a.winner) then
+    return string.format("winner: %s, swapped %s", tostring(a.winner), tostring(b.winner))
+  end
+  return nil
+end
+
+return swap
