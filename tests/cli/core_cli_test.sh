@@ -85,6 +85,11 @@ default_out=$out
 run_capture "$SANDTABLE" run scripts/examples/dice_histogram.lua 1
 if [[ "$default_out" == "$out" && "$out" != "$first" ]]; then ok "seed defaults to 1; another seed differs"; else fail "default seed"; fi
 
+echo "check: a script given many arguments gets them all (Lua's stack grows for them)"
+printf 'local a = {...}\nprint(#a, a[1], a[#a])\n' > "$TMP/args.lua"
+run_capture "$SANDTABLE" run "$TMP/args.lua" $(seq 1 5000)
+if [[ $status -eq 0 && $out == $'5000\t1\t5000' ]]; then ok "5000 arguments"; else fail "5000 arguments: exit $status, output: $out"; fi
+
 echo "check: a malformed dice expression prints the caret message"
 printf 'local dice = require("sandtable.dice")\nlocal source = dice.random(1)\nreturn source:expr("1d6++2")\n' > "$TMP/expr.lua"
 run_capture "$SANDTABLE" run "$TMP/expr.lua"

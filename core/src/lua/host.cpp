@@ -472,6 +472,14 @@ void LuaHost::call(int nargs, int nresults) {
 
 void LuaHost::run_file(const std::string& path, const std::vector<std::string>& args) {
   load_file(path);
+  // Lua promises only LUA_MINSTACK (20) free slots: more arguments need the
+  // stack grown first, or the pushes write past its end (a crash at about
+  // 100). The handler `call` pushes takes one more.
+  if (!lua_checkstack(L_, static_cast<int>(std::min<std::size_t>(args.size(), 1'000'000)) + 2)) {
+    lua_pop(L_, 1);
+    throw Error(fmt::format("{}: too many arguments for a script ({}); Lua takes at most about a million", path,
+                            args.size()));
+  }
   for (const auto& a : args) lua_pushstring(L_, a.c_str());
   call(static_cast<int>(args.size()), 0);
 }
