@@ -18,41 +18,21 @@
 -- every base stands where it stood in the first battle at the end of every
 -- turn, and the winner is the other side's number.
 local dice = require("sandtable.dice")
-local battle_trial = require("lib.battle_trial")
+local mirror_swap = require("lib.mirror_swap")
 
 local swap = {}
 
 -- A scenario's army `which` on both sides (as `quality --mirror` fights it).
 function swap.prepare(path, which)
-  return battle_trial.prepare({ scenario = path }, function(s)
-    local a = s.armies[which]
-    s.armies = { a, { army = a.army, commander = a.commander, name = a.name, file = a.file } }
-  end)
+  return mirror_swap.prepare(path, which)
 end
 
--- The battle's dice with each paired throw's two rolls exchanged.
-local function swapped(inner)
-  local w = {}
-  function w:roll(die, purpose)
-    if purpose and purpose:find(", side 1 (", 1, true) then
-      local one = inner:roll(die, purpose)
-      local two = inner:roll(die, (purpose:gsub(", side 1 %(", ", side 2 (")))
-      self.pending = one
-      return two
-    elseif purpose and purpose:find(", side 2 (", 1, true) then
-      local one = self.pending
-      if one == nil then error("mirror_swap: a side 2 throw without side 1's before it: " .. purpose) end
-      self.pending = nil
-      return one
-    end
-    return inner:roll(die, purpose)
-  end
-  return setmetatable(w, { __index = function(_, k)
-    local v = inner[k]
-    if type(v) == "function" then return function(_, ...) return v(inner, ...) end end
-    return v
-  end })
+-- The battle's dice with each paired throw's two rolls exchanged (Phalanx's
+-- paired purposes all name the rule: ", side 1 (The Table)").
+local function paired(purpose, n)
+  return purpose ~= nil and purpose:find(", side " .. n .. " (", 1, true) ~= nil
 end
+local function swapped(inner) return mirror_swap.swapped_dice(inner, paired) end
 
 -- One battle, quiet; returns the result and, per turn, every base's place.
 local function fight_one(prepared, seed, swap_sides)
