@@ -28,7 +28,7 @@ Action add_quality(CLI::App& app, const GlobalOptions& global) {
   cmd->add_flag("--strict", o->strict,
                 "Exit 1 when a goal is missed: not met, and not short as the scenario documents (its quality: block)");
   cmd->add_flag("--mirror", o->mirror,
-                "Also fight each army against itself: a fair commander wins a mirror match as often from either side");
+                "Also fight each army against itself: a fair commander wins a mirror match as often from either side (a mirror flagged unfair is fought again on 5 times the battles at the next seed, and judged by that)");
   return [o, &global] {
     if (!o->out.empty()) check_writable(o->out, "report");
     for (auto& s : o->scenarios) s = input_file(s);
