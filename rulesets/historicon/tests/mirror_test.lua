@@ -45,3 +45,11 @@ T.case("Mirror swap: the comparison tells two different battles apart", function
   local _, c = swap.fight(prepared, 2)
   T.truthy(swap.first_difference(prepared, a, c) ~= nil, "seed 1 against seed 2 swapped: a difference found")
 end)
+
+T.case("FORMED MOUNTED ROUND A FLANK: the chaos warhost's Elves against themselves: an enemy square ahead is gone round the same way from either side (seed 1)", function()
+  -- turn 3: the tame crows flew straight at the Elf knights and landed
+  -- square in front of them (lat 7e-13 mm one way, 2e-13 the other): the
+  -- flank point went to the crows' own right both times, which is the
+  -- table's east for one side and its west for the other
+  same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 1 })
+end)
