@@ -53,3 +53,10 @@ T.case("FORMED MOUNTED ROUND A FLANK: the chaos warhost's Elves against themselv
   -- table's east for one side and its west for the other
   same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 1 })
 end)
+
+T.case("WRG 1973 APPENDIX IV, DRAGONS (fantasy module, our adaptation for Historicon): the chaos warhost against itself: each dragon throws for forgetting its orders the same from either side (seed 3)", function()
+  -- the module's period went through the units side 1 first: the dragon
+  -- numbered 6 threw the first "does The Dragon forget its orders" in one
+  -- battle and the second in the other, and forgot in one only (turn 3)
+  same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 2, { 3 })
+end)
