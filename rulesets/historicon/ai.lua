@@ -79,7 +79,12 @@ function ai.terrain_changes(G, side)
   return { remove = ids }
 end
 
-function ai.march_corner() return "left" end
+-- The column caught on the march starts from the table's west corner of
+-- its edge (its left on the south edge, its right on the north edge): both
+-- sides lay their line out from the table's west, and a side's own left
+-- was the table's west for one side and its east for the other (the mirror
+-- test, tests/mirror_test.lua, chaos warhost seed 64).
+function ai.march_corner(G, side) return G.sides[side].edge == "north" and "right" or "left" end
 
 function ai.march_order(G, side)
   local out = {}

@@ -60,3 +60,12 @@ T.case("WRG 1973 APPENDIX IV, DRAGONS (fantasy module, our adaptation for Histor
   -- battle and the second in the other, and forgot in one only (turn 3)
   same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 2, { 3 })
 end)
+
+T.case("THE TABLE (the march across a diagonal): the chaos warhost's Elves against themselves: the column caught on the march starts from the same corner of the table from either side (seed 64)", function()
+  -- the terrain throw won by 5: the loser is caught on the march "across
+  -- the table's diagonal"; the commander took its own left corner, the
+  -- table's south-west for the side on the south edge and its north-east
+  -- for the side on the north edge (the column then crossed the table the
+  -- other way)
+  same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 64 })
+end)
