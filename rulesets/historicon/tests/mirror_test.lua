@@ -69,3 +69,11 @@ T.case("THE TABLE (the march across a diagonal): the chaos warhost's Elves again
   -- other way)
   same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 64 })
 end)
+
+T.case("Commander (no swing back and forth): the chaos warhost's Elves against themselves: a half turn is the same swing from either side (seed 16)", function()
+  -- turn 6: Arvath's point round the Dwarves' flank stood straight behind
+  -- him; the turn towards it came out +180 on one side and the same turn
+  -- read the other way round on the other, so the cut of a swing back
+  -- (commander/intent.lua) cut it on one side only
+  same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 16 })
+end)
