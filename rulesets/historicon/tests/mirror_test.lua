@@ -77,3 +77,10 @@ T.case("Commander (no swing back and forth): the chaos warhost's Elves against t
   -- (commander/intent.lua) cut it on one side only
   same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 16 })
 end)
+
+T.case("TURNING: the chaos warhost's Elves against themselves: a half turn sweeps the same way round from either side (seed 9)", function()
+  -- turn 6: Arvath turned about beside a friend; the engine turned +180
+  -- (left) on either side, so the sweep of his corners met the friend on
+  -- one side of the table only
+  same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 9 })
+end)
