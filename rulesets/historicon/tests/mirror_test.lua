@@ -84,3 +84,10 @@ T.case("TURNING: the chaos warhost's Elves against themselves: a half turn sweep
   -- one side of the table only
   same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 9 })
 end)
+
+T.case("Commander (skirmishers' prey): the chaos warhost's Elves against themselves: an enemy exactly a move away is in reach from either side (seed 14)", function()
+  -- turn 4: the Dwarves stood 150 mm from the Elf archers (a 150 mm move),
+  -- 150 but for rounding one way and the other: the archers charged on
+  -- one side of the table only
+  same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 14 })
+end)
