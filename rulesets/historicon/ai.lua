@@ -295,7 +295,18 @@ function ai.ambush(G, side, out, line)
     return setup.near_column(S, p, column)
   end
   local best
-  for _, sgn in ipairs({ 1, -1 }) do
+  -- with as much room on either flank, the one towards the table's west
+  -- (for a column running east-west, towards the centre line): the
+  -- column's own left was the table's north-west flank of a column from
+  -- the south-west corner and the north-east flank of its mirror (Mohi,
+  -- tests/mirror_test.lua)
+  local first = 1
+  if abs(ay) > 1e-9 then
+    if -ay > 0 then first = -1 end -- the left normal (-ay, ax) points east
+  elseif ax * (S.depth / 2 - head.y) < 0 then
+    first = -1
+  end
+  for _, sgn in ipairs({ first, -first }) do
     local nx, ny = -ay * sgn, ax * sgn -- from the column out to this flank
     local facing = turn.heading(-nx, -ny)
     local placed, spots = {}, {}

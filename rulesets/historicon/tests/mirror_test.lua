@@ -91,3 +91,12 @@ T.case("Commander (skirmishers' prey): the chaos warhost's Elves against themsel
   -- one side of the table only
   same_battles("scenarios/historicon/fantasy_chaos_warhost.yaml", 1, { 14 })
 end)
+
+T.case("THE TABLE (the march across a diagonal): Mohi's Normans against themselves: the winner lines up along the same flank of the column from either side (seed 64)", function()
+  -- "The higher scoring may deploy anywhere within 15cm of his opponent":
+  -- with as much room on either flank of the column, the winner took the
+  -- column's own left, which is the table's north-west flank of a column
+  -- marching from the south-west corner and the north-east flank of its
+  -- mirror
+  same_battles("scenarios/historicon/mohi.yaml", 1, { 64 })
+end)
