@@ -46,6 +46,7 @@ local terrain_route = require("historicon.commander.terrain_route")
 local charge_cache = require("historicon.commander.charge_cache")
 local known_foes = require("historicon.commander.known_foes")
 local cap_reach = require("historicon.commander.cap_reach")
+local near_ties = require("historicon.turn.near_ties")
 
 local ai = {}
 
@@ -78,7 +79,12 @@ function ai.terrain_changes(G, side)
   return { remove = ids }
 end
 
-function ai.march_corner() return "left" end
+-- The column caught on the march starts from the table's west corner of
+-- its edge (its left on the south edge, its right on the north edge): both
+-- sides lay their line out from the table's west, and a side's own left
+-- was the table's west for one side and its east for the other (the mirror
+-- test, tests/mirror_test.lua, chaos warhost seed 64).
+function ai.march_corner(G, side) return G.sides[side].edge == "north" and "right" or "left" end
 
 function ai.march_order(G, side)
   local out = {}
@@ -289,7 +295,18 @@ function ai.ambush(G, side, out, line)
     return setup.near_column(S, p, column)
   end
   local best
-  for _, sgn in ipairs({ 1, -1 }) do
+  -- with as much room on either flank, the one towards the table's west
+  -- (for a column running east-west, towards the centre line): the
+  -- column's own left was the table's north-west flank of a column from
+  -- the south-west corner and the north-east flank of its mirror (Mohi,
+  -- tests/mirror_test.lua)
+  local first = 1
+  if abs(ay) > 1e-9 then
+    if -ay > 0 then first = -1 end -- the left normal (-ay, ax) points east
+  elseif ax * (S.depth / 2 - head.y) < 0 then
+    first = -1
+  end
+  for _, sgn in ipairs({ first, -first }) do
     local nx, ny = -ay * sgn, ax * sgn -- from the column out to this flank
     local facing = turn.heading(-nx, -ny)
     local placed, spots = {}, {}
@@ -765,6 +782,24 @@ function ai.reserve_plan(G, uid, foes)
   return turn.steer(G, uid, tx, ty, sqrt((tx - x) ^ 2 + (ty - y) ^ 2))
 end
 
+-- Which of e's flanks is the nearer: 1 its right, -1 its left. A unit
+-- square on e's centre line (a flyer flies straight at the unit it goes
+-- for and lands square in front of it: the chaos warhost's crows) is a
+-- tie, whatever the rounding says (7e-13 mm one way, 2e-13 the other):
+-- e's right is the table's east for one side and its west for the other,
+-- so a tie goes towards the table's west (as a held-up unit's second
+-- choices, ai.move), and for an enemy facing due east or west towards the
+-- table's centre line: the same flank from either side of the table.
+local function nearer_flank(G, lat, ey, rx, ry)
+  if abs(lat) > near_ties.GRAIN then return lat >= 0 and 1 or -1 end
+  if abs(rx) > 1e-9 then return rx < 0 and 1 or -1 end
+  local _, depth = G.bf:size()
+  local towards = depth / 2 - ey
+  if abs(towards) > near_ties.GRAIN then return (ry * towards > 0) and 1 or -1 end
+  return 1
+end
+ai.nearer_flank = nearer_flank
+
 -- Where a formed mounted unit goes to strike enemy `e` in flank or rear:
 -- beside e's nearer flank, behind its rear edge; while the unit is still
 -- level with or ahead of e's centre, first beside that flank.
@@ -774,7 +809,7 @@ function ai.flank_point(G, uid, e)
   local x, y = G.bf:pos(uid)
   local along = (x - ex) * fx + (y - ey) * fy
   local lat = (x - ex) * rx + (y - ey) * ry
-  local k = lat >= 0 and 1 or -1
+  local k = nearer_flank(G, lat, ey, rx, ry)
   local side = t.w / 2 + d.w / 2 + G.S.cm(4)
   if along > 0 then
     local wide = max(side, abs(lat))

@@ -192,6 +192,18 @@ function I.way_round(G, uid, tx, ty)
   return px, py, f.id
 end
 
+-- Whether a turn of `a` degrees from facing `f` swings left (+). A half
+-- turn is either way (+180 and -180 are one facing; rounding picks the
+-- sign): it counts as the way that first heads towards the table's west
+-- (left while facing north of east-west), as a held-up unit's second
+-- choices (ai.move), so that it is the same swing from either side of the
+-- table (Arvath's way round the Dwarves' flank, straight behind him, was a
+-- swing back on one side and not on the other: tests/mirror_test.lua).
+function I.turns_left(a, f)
+  if abs(abs(a) - 180) < 1e-6 then return math.cos(math.rad(f)) >= 0 end
+  return a > 0
+end
+
 -- A unit that swung its facing 25 degrees or more one way since its last
 -- move does not swing back 25 or more the other way unless it charges or
 -- gets out of danger: the swing back is cut to 20 degrees. A player settles
@@ -212,7 +224,7 @@ function I.steady(G, uid, plan)
   if last and last.turn == G.turn - 1 then
     local swung = (f - last.facing + 540) % 360 - 180
     if abs(swung) >= 25 then
-      local left = swung > 0
+      local left = I.turns_left(swung, last.facing)
       if sw.run > 0 and sw.left ~= left then sw = { run = sw.run + 1, left = left } else sw = { run = 1, left = left } end
     else
       sw = { run = 0 }
@@ -231,8 +243,9 @@ function I.steady_choice(G, uid, plan)
   if not plan or plan.rally or not sw or sw.run == 0 then return plan end
   if (plan.charge or plan.withdraw) and sw.run < 2 then return plan end
   local want = plan.turn or plan.wheel or 0
-  if abs(want) >= 25 and (want > 0) ~= sw.left then
-    local cut = want > 0 and 20 or -20
+  local left = I.turns_left(want, select(3, G.bf:pos(uid)))
+  if abs(want) >= 25 and left ~= sw.left then
+    local cut = left and 20 or -20
     if plan.turn then plan.turn = cut else plan.wheel = cut end
   end
   return plan

@@ -32,7 +32,12 @@ function F.list(G, uid)
     local e = D[id]
     -- hook: with the weather module, only the enemies the side has seen
     if not e.gone and not e.broken and sighting.knows(G, side, id) then
-      out[#out + 1] = { id = id, distance = dists[i] }
+      -- the distance rounded to near_ties.GRAIN: the commander compares it
+      -- with moves and reaches, and a distance whole but for rounding
+      -- (150.0000000001 mm one side of the table, 149.9999999999 the other,
+      -- against a 150 mm move) put an enemy in reach from one side only
+      -- (the chaos warhost's Elf archers and Dwarves: tests/mirror_test.lua)
+      out[#out + 1] = { id = id, distance = near_ties.round(dists[i]) }
     end
   end
   local x, y, f = bf:pos(uid)

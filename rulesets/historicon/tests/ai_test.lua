@@ -69,6 +69,42 @@ T.case("Flank attack: formed cavalry goes round an enemy pinned by friends and s
   T.truthy(not G.bf:in_arc(e, hc, 89, "centre"), "behind the enemy's front")
 end)
 
+T.case("Flank attack: a unit square in front of its enemy goes round the same flank from either side of the table (mirror)", function()
+  -- the south side's knights square on a northern enemy's centre line, and
+  -- the same reflected north to south: the enemy's own right is the
+  -- table's west for one and its east for the other; the tie goes west
+  -- both times (the chaos warhost's crows land square in front of the
+  -- knights they fly at: tests/mirror_test.lua)
+  local south = field{
+    { units = { { id = "hc", troop = "ARA HC", figures = 16, ranks = 2, at = { 120, 30 } } } },
+    { units = { { id = "e", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 80, 180 } } } } }
+  local north = field{
+    { units = { { id = "e", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 70 } } } },
+    { units = { { id = "hc", troop = "ARA HC", figures = 16, ranks = 2, at = { 120, 120, 180 } } } } }
+  local sx, sy = ai.flank_point(south, south.by_id[1].hc, south.by_id[2].e)
+  local nx, ny = ai.flank_point(north, north.by_id[2].hc, north.by_id[1].e)
+  local _, depth = south.bf:size()
+  T.truthy(sx < 1200 and nx < 1200, string.format("west of the enemy both times: %.1f and %.1f", sx, nx))
+  T.near(nx, sx, 1e-6, "the same x")
+  T.near(ny, depth - sy, 1e-6, "y reflected")
+  -- a unit off the centre line goes round its own nearer flank, whichever
+  T.truthy(ai.nearer_flank(south, 5, 800, -1, 0) == 1 and ai.nearer_flank(south, -5, 800, -1, 0) == -1)
+  -- the same, the enemy facing 30 degrees off (150 and 30), the knights
+  -- 40 cm out on its centre line
+  local r = math.rad(150)
+  local kx, ky = 120 - math.sin(r) * 40, 80 + math.cos(r) * 40
+  south = field{
+    { units = { { id = "hc", troop = "ARA HC", figures = 16, ranks = 2, at = { kx, ky, -30 } } } },
+    { units = { { id = "e", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 80, 150 } } } } }
+  north = field{
+    { units = { { id = "e", troop = "AIF HIS", figures = 24, ranks = 4, at = { 120, 70, 30 } } } },
+    { units = { { id = "hc", troop = "ARA HC", figures = 16, ranks = 2, at = { kx, 150 - ky, -150 } } } } }
+  sx, sy = ai.flank_point(south, south.by_id[1].hc, south.by_id[2].e)
+  nx, ny = ai.flank_point(north, north.by_id[2].hc, north.by_id[1].e)
+  T.near(nx, sx, 1e-6, "turned: the same x")
+  T.near(ny, depth - sy, 1e-6, "turned: y reflected")
+end)
+
 T.case("Skirmishers screen the heavy infantry's advance, ahead of it by more than its move", function()
   local G = field{
     { units = { { id = "hi", troop = "ARA HIS", figures = 24, ranks = 4, at = { 120, 30 } },

@@ -231,3 +231,16 @@ T.case("Commander: knights do not chase horse archers faster than themselves whe
   ai.plan(G, kc)
   T.eq(G.D[kc].ai_objective and G.D[kc].ai_objective.target, G.by_id[2].hc, "goes for the HC, not the horse archers")
 end)
+
+T.case("Commander (no swing back and forth): a half turn counts as the swing that first heads towards the table's west, from either side", function()
+  T.eq(intent.turns_left(30, 0), true, "30 degrees left")
+  T.eq(intent.turns_left(-30, 180), false, "30 degrees right")
+  -- facing north (0) a left turn heads west first; its mirror, facing
+  -- south (180), heads west first turning right: +180 or -180 alike
+  T.eq(intent.turns_left(180, 0), true)
+  T.eq(intent.turns_left(-180, 0), true)
+  T.eq(intent.turns_left(180, 180), false)
+  T.eq(intent.turns_left(-180.0000000001, 180), false)
+  T.eq(intent.turns_left(180, 38.5), true, "facing north-west")
+  T.eq(intent.turns_left(180, 180 - 38.5), false, "its mirror, facing south-west")
+end)

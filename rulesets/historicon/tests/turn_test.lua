@@ -495,3 +495,28 @@ T.case("Turning and move rate: a move of less than a millimetre and a degree is 
   turn.do_move(G, li, { advance = 5 })
   T.eq(G.referee.moved[li], { "move" }, "5 mm is a move")
 end)
+
+T.case("TURNING: a half turn beside a friend stops at the same place from either side of the table (a mirror of the situation)", function()
+  -- "HC ... may turn once up to 180 degrees": +180 and -180 are one facing,
+  -- but the engine sweeps the corners the way the sign says, and a friend
+  -- beside the unit stops the sweep at another angle each way. The half
+  -- turn goes the way that first heads towards the table's west (left
+  -- facing north, right facing south), so the mirrored situation (y ->
+  -- 150 - y, facing -> 180 - facing) ends mirrored.
+  local HC = { id = "hc", troop = "ARA HC", figures = 16, ranks = 2 }
+  local FR = { id = "fr", troop = "ARA HIS", figures = 24, ranks = 4 }
+  local ends = {}
+  for _, m in ipairs({ { y = 50, fy = 59, f = 0 }, { y = 100, fy = 91, f = 180 } }) do
+    local G = field{ log = false, sides = {
+      { units = { unit(HC, { at = { 100, m.y, m.f } }), unit(FR, { at = { 111, m.fy, m.f } }) } },
+      { units = { unit(HI, { id = "far", at = { 220, 140, 180 } }) } } } }
+    local hc = G.by_id[1].hc
+    turn.move(G, hc, { turn = 180 })
+    local x, y, f = G.bf:pos(hc)
+    ends[#ends + 1] = { x = x, y = y, f = f, turned = math.abs(((f - m.f) + 540) % 360 - 180) }
+  end
+  T.truthy(ends[1].turned > 1 and ends[1].turned < 179, string.format("the friend stops the half turn part way (%.1f degrees)", ends[1].turned))
+  T.near(ends[2].x, ends[1].x, 0.01, "x")
+  T.near(ends[2].y, 1500 - ends[1].y, 0.01, "y reflected")
+  T.near((ends[2].f - (180 - ends[1].f) + 540) % 360 - 180, 0, 0.01, "facing reflected")
+end)

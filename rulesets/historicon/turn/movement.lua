@@ -68,15 +68,27 @@ function turn.steer(G, uid, tx, ty, reach, free)
   return plan
 end
 
+-- A half turn is either way round (+180 and -180 are one facing; rounding
+-- picks the sign, and the engine sweeps the unit's corners the way the sign
+-- says): it goes the way that first heads towards the table's west (left
+-- while facing north of east-west), the same from either side of the table
+-- (Arvath turning about beside a friend swept into him on one side of the
+-- table only: tests/mirror_test.lua). Other turns keep their sign.
+local function half_turn_way(t, f)
+  if abs(abs(t) - 180) >= 1e-6 then return t end
+  return cos(rad(f)) >= 0 and 180 or -180
+end
+turn.half_turn_way = half_turn_way
+
 -- Checks a plan against the allowance (a commander could ask for anything).
-local function clamp_plan(G, d, plan, free)
+local function clamp_plan(G, d, plan, free, f)
   local mode = turn.move_mode(G, d, free)
   local p = { advance = max(0, plan.advance or 0), target = plan.target, careful = plan.careful,
               fractions = plan.fractions }
   local budget = d.move
   local t = plan.turn or 0
   local limit = TURN_LIMIT[mode]
-  if t ~= 0 and limit > 0 then p.turn = max(-limit, min(limit, norm(t))) end
+  if t ~= 0 and limit > 0 then p.turn = max(-limit, min(limit, half_turn_way(norm(t), f or 0))) end
   local w = plan.wheel or 0
   if w ~= 0 and mode ~= "straight" and not p.turn then
     local arc = d.w * rad(abs(w))
@@ -249,8 +261,8 @@ turn.open_move_context, turn.close_move_context = open_move_context, close_move_
 function turn.move(G, uid, plan, opts)
   opts = opts or {}
   local bf, d = G.bf, G.D[uid]
-  plan = clamp_plan(G, d, plan, opts.free)
   local x0, y0, f0 = bf:pos(uid)
+  plan = clamp_plan(G, d, plan, opts.free, f0)
   local gap, hi_only = cohesion_rule(G, d)
   if opts.free then gap = nil end
   -- SPEED: the slack and the nearest anchor from where the move began are

@@ -69,9 +69,16 @@ function A.host(rules)
   local host = { title = "Historicon", loss_word = "hits", none = 0 }
   function host.halve(n) return n // 2 end
   function host.mm(G, paces) return paces * tables.scale_factor[G.S.scale] end
+  -- Every unit, by id (the order the module's period goes through them:
+  -- who throws first for a dragon's forgetting, which magician casts
+  -- first). Not side 1 first: the same army deploying first keeps its
+  -- numbers whichever side it is, so a period in side order handed one
+  -- dragon the first throw as side 1 and the second as side 2 (the mirror
+  -- test, historicon/tests/mirror_test.lua, chaos warhost seed 3).
   function host.units(G)
     local out = {}
     for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do out[#out + 1] = uid end end
+    table.sort(out)
     return out
   end
   function host.live(G, uid) local d = G.D[uid]; return not d.gone and not d.broken end
