@@ -32,51 +32,23 @@
 -- degree: the reflected battle computes the same distances from other
 -- numbers (y and depth - y), and a rounding can differ in the last bit.
 local dice = require("sandtable.dice")
-local battle_trial = require("lib.battle_trial")
+local mirror_swap = require("lib.mirror_swap")
 
 local swap = {}
 
 -- A scenario's army `which` on both sides (as `quality --mirror` fights it),
 -- on open ground.
 function swap.prepare(path, which)
-  return battle_trial.prepare({ scenario = path }, function(s)
-    local a = s.armies[which]
-    s.armies = { a, { army = a.army, commander = a.commander, name = a.name, file = a.file } }
+  return mirror_swap.prepare(path, which, function(s)
     s.table = s.table or {}
     s.table.terrain = "none"
   end)
 end
 
--- "Historicon ... throw, side 1" / "..., side 1 (The Table)" and the same for
--- side 2: the paired throws.
-local function paired(purpose, n)
-  if not purpose then return false end
-  return purpose:find(", side " .. n .. "$") ~= nil or purpose:find(", side " .. n .. " (", 1, true) ~= nil
-end
-
--- The battle's dice with each paired throw's two rolls exchanged.
-local function swapped(inner)
-  local w = {}
-  function w:roll(die, purpose)
-    if paired(purpose, 1) then
-      local one = inner:roll(die, purpose)
-      local two = inner:roll(die, (purpose:gsub(", side 1", ", side 2", 1)))
-      self.pending = one
-      return two
-    elseif paired(purpose, 2) then
-      local one = self.pending
-      if one == nil then error("mirror_swap: a side 2 throw without side 1's before it: " .. purpose) end
-      self.pending = nil
-      return one
-    end
-    return inner:roll(die, purpose)
-  end
-  return setmetatable(w, { __index = function(_, k)
-    local v = inner[k]
-    if type(v) == "function" then return function(_, ...) return v(inner, ...) end end
-    return v
-  end })
-end
+-- The battle's dice with each paired throw's two rolls exchanged: the
+-- paired throws' purposes end in ", side n" or name the rule after it
+-- ("..., side 1 (The Table)"): lib.mirror_swap's own test.
+local swapped = mirror_swap.swapped_dice
 
 -- One battle, quiet; returns the result and, per turn, every unit's place
 -- and side.
