@@ -65,7 +65,7 @@ local function dice_for(lot, seed, even_tests)
   end }
 end
 
-local function account(path, lot, seed, shields, edit, edit_more, even_tests)
+local function account(path, lot, seed, shields, edit, edit_more, even_tests, turns)
   local text = loader.read(path)
   if edit then text = edit(text) end
   if edit_more then text = edit_more(text) end
@@ -86,10 +86,10 @@ local function account(path, lot, seed, shields, edit, edit_more, even_tests)
   local commanders = {}
   for i, entry in ipairs(prepared.scenario.armies) do commanders[i] = entry.commander end
   local lines = {}
-  prepared.battle.run{ rules = prepared.rules, scenario = prepared.scenario, armies = prepared.armies,
+  local r = prepared.battle.run{ rules = prepared.rules, scenario = prepared.scenario, armies = prepared.armies,
     commanders = commanders, dice = dice_for(lot, seed, even_tests), seed = seed,
-    turns = prepared.scenario.turns, report = function(l) lines[#lines + 1] = l end }
-  return lines
+    turns = turns or prepared.scenario.turns, report = function(l) lines[#lines + 1] = l end }
+  return lines, r.state
 end
 
 -- The east-end account read as the west-end one: hands and compass swapped.
@@ -233,7 +233,7 @@ end)
 -- hedge): reflected for the east-end battle, so the two battles are each
 -- other's reflection.
 T.case("WRG 1973 DEPLOYMENT (the lines' end lot): Mons Graupius from the east end with its terrain reflected is the west-end battle reflected, to the rules' own hands", function()
-  check_periods("mons_graupius", "scenarios/wrg/mons_graupius.yaml", nil, reflect_terrain, SEEDS, 2)
+  check_periods("mons_graupius", "scenarios/wrg/mons_graupius.yaml", nil, reflect_terrain, SEEDS, 4)
 end)
 
 -- With the shield rule's hand, the accounts part at a strike or a shot: the
@@ -249,4 +249,21 @@ T.case("WRG 1973 USE OF SHIELDS (the lines' end lot): with the unshielded flank 
   print("with the unshielded flank, the Medway at the inch parts first at a strike or a shot in " .. parted_at_fight .. " of " ..
     #SEEDS .. " seeds")
   T.truthy(parted_at_fight >= 1, "some seed's battles part at a strike or a shot (" .. parted_at_fight .. " of " .. #SEEDS .. ")")
+end)
+
+-- Found by the test above (Mons Graupius, seed 6, period 3): the Slingers'
+-- ordinary move, stopped where they stood, "moved" 0 paces from the west end
+-- and 8.8e-14 from the east (the arithmetic's rounding), so from the east
+-- they were "advancing" and the Roman archers shot at them (TARGET
+-- PRIORITIES 5, "advancing enemy") instead of the nearer Iceni (6,
+-- "nearest"). A move of a rounding's length is no move.
+T.case("WRG 1973 TARGET PRIORITIES (the lines' end lot): a unit stopped where it stood is not advancing, from either end", function()
+  for _, lot in ipairs{ 1, 6 } do
+    local _, G = account("scenarios/wrg/mons_graupius.yaml", lot, 6, false, nil, lot == 6 and reflect_terrain or nil, true, 3)
+    local slingers
+    for _, uid in ipairs(G.all) do if G.D[uid].name == "Slingers" then slingers = G.D[uid] end end
+    T.truthy(slingers ~= nil, "the Caledonian slingers are on the table")
+    T.eq(slingers.moved, 0, "lot " .. lot .. ": the slingers' move in period 3 is none (moved " .. tostring(slingers.moved) .. ")")
+    T.eq(slingers.advancing, false, "lot " .. lot .. ": so they are not advancing")
+  end
 end)
