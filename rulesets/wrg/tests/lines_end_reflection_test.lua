@@ -232,8 +232,9 @@ end)
 -- Mons Graupius's terrain is fixed (the steep hill, the wood, the wall, the
 -- hedge): reflected for the east-end battle, so the two battles are each
 -- other's reflection. Every reaction die a 4; the unshielded flank taken
--- away. Measured: first parting in periods 8, -, -, 8, 5, 9, -, 7 (seeds
--- 1-8); seed 6 parted in period 3 before the rounding fix below. The later
+-- away. Measured: first parting in periods 8, -, -, 8, -, 9, -, 7 (seeds
+-- 1-8); seed 6 parted in period 3 and seed 5 in period 5 before the
+-- rounding fixes (below; wrg.period.movement's advance). The later
 -- partings are not diagnosed (docs/rulesets/wrg.md, "After the lines' end
 -- lot"): one is the lapping round reading's hand (the enemy's right).
 T.case("WRG 1973 DEPLOYMENT (the lines' end lot): Mons Graupius from the east end with its terrain reflected is the west-end battle reflected, to the rules' own hands", function()
