@@ -362,6 +362,9 @@ local function advance(G, uid, paces, opts, kind, f_before)
     if lo then moved, stop = moved * lo, on end
   end
   if kind then record(G, uid, kind, math.min(f0, f_before or f0)) end
+  -- a move of a rounding's length is none (as the ordinary move's:
+  -- wrg.period.movement_phase; lines_end_reflection_test)
+  if moved < 1e-6 then moved = 0 end
   if stop == "river" or stop == "terrain" or (hindered and moved > 0) then turn.obstructed(G, uid) end
   return stop, moved
 end

@@ -24,6 +24,10 @@ local MM, SLACK, advance, back_off, bearing, bearing_to_point, charge_move, chec
 local face, files_in_contact, friends_within, live, mm, norm, normal_move, say, terrain_factor
 local stands_clear, turn_in_place
 
+-- Paces below which a move is the arithmetic's rounding, not a move (the
+-- ordinary move, below).
+local NO_MOVE = 1e-6
+
 -- 2. Movement
 
 ---------------------------------------------------------------------------
@@ -631,6 +635,11 @@ local function move_unit(G, uid)
   if plan.bearing then dist = dist - face(G, uid, plan.bearing, free_turn) end
   if dist <= 0 then return end
   local _, moved = advance(G, uid, dist, nil, kind)
+  -- a move stopped where the unit stood can come back as a rounding's
+  -- length (8.8e-14 paces at Mons Graupius drawn from the east end, 0 from
+  -- the west): that is no move, nor an advance (TARGET PRIORITIES 5,
+  -- "advancing enemy"; shooting on the move). lines_end_reflection_test.
+  if moved < NO_MOVE then moved = 0 end
   d.moved = moved
   d.advancing = plan.advancing == true and moved > 0
 end
