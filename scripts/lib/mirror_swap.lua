@@ -11,6 +11,7 @@
 --   local prepared = mirror_swap.prepare("scenarios/x.yaml", 2, adjust)
 --   local d = mirror_swap.swapped_dice(dice.random(seed), paired)
 local battle_trial = require("lib.battle_trial")
+local dice = require("sandtable.dice")
 
 local M = {}
 
@@ -58,6 +59,25 @@ function M.swapped_dice(inner, paired)
     if type(v) == "function" then return function(_, ...) return v(inner, ...) end end
     return v
   end })
+end
+
+-- One battle of a prepared mirror, quiet: the run's result (winner, reason,
+-- turns, first, state) and, per turn, what snapshot(bf) makes of the table.
+-- swap_sides: the paired throws exchanged (paired as for swapped_dice);
+-- default_turns: the turn limit when the scenario gives none.
+function M.fight_one(prepared, seed, swap_sides, default_turns, snapshot, paired)
+  local s = prepared.scenario
+  local commanders = {}
+  for i, entry in ipairs(s.armies) do commanders[i] = entry.commander end
+  local d = dice.random(seed)
+  local places = {}
+  local r = prepared.battle.run{
+    rules = prepared.rules, scenario = s, armies = prepared.armies, commanders = commanders,
+    dice = swap_sides and M.swapped_dice(d, paired) or d, seed = seed, turns = s.turns or default_turns,
+    log = false,
+    turn_ended = function(bf, t) places[t] = snapshot(bf) end,
+  }
+  return r, places
 end
 
 return M

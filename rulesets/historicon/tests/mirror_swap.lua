@@ -31,7 +31,6 @@
 -- be fought on other ground. Positions are compared to 0.5 mm and 0.1
 -- degree: the reflected battle computes the same distances from other
 -- numbers (y and depth - y), and a rounding can differ in the last bit.
-local dice = require("sandtable.dice")
 local mirror_swap = require("lib.mirror_swap")
 
 local swap = {}
@@ -50,28 +49,22 @@ end
 -- ("..., side 1 (The Table)"): lib.mirror_swap's own test.
 local swapped = mirror_swap.swapped_dice
 
+-- Every unit's place and side at the end of a turn.
+local function snapshot(bf)
+  local list = {}
+  for _, id in ipairs(bf:units()) do
+    local x, y, f = bf:pos(id)
+    local data = bf:data(id)
+    list[id] = { x = x, y = y, f = f, side = data and data.side, gone = data and data.gone,
+                 broken = data and data.broken }
+  end
+  return list
+end
+
 -- One battle, quiet; returns the result and, per turn, every unit's place
 -- and side.
 local function fight_one(prepared, seed, swap_sides)
-  local s = prepared.scenario
-  local commanders = {}
-  for i, entry in ipairs(s.armies) do commanders[i] = entry.commander end
-  local d = dice.random(seed)
-  local places = {}
-  local r = prepared.battle.run{
-    rules = prepared.rules, scenario = s, armies = prepared.armies, commanders = commanders,
-    dice = swap_sides and swapped(d) or d, seed = seed, turns = s.turns or 20, log = false,
-    turn_ended = function(bf, t)
-      local list = {}
-      for _, id in ipairs(bf:units()) do
-        local x, y, f = bf:pos(id)
-        local data = bf:data(id)
-        list[id] = { x = x, y = y, f = f, side = data and data.side, gone = data and data.gone,
-                     broken = data and data.broken }
-      end
-      places[t] = list
-    end,
-  }
+  local r, places = mirror_swap.fight_one(prepared, seed, swap_sides, 20, snapshot)
   return { winner = r.winner, reason = r.reason, turns = r.turns, places = places }
 end
 

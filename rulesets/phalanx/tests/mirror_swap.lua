@@ -17,7 +17,6 @@
 -- first: if nothing in the engine or the commander looks at a side's number,
 -- every base stands where it stood in the first battle at the end of every
 -- turn, and the winner is the other side's number.
-local dice = require("sandtable.dice")
 local mirror_swap = require("lib.mirror_swap")
 
 local swap = {}
@@ -27,32 +26,24 @@ function swap.prepare(path, which)
   return mirror_swap.prepare(path, which)
 end
 
--- The battle's dice with each paired throw's two rolls exchanged (Phalanx's
--- paired purposes all name the rule: ", side 1 (The Table)").
+-- Phalanx's paired purposes all name the rule: ", side 1 (The Table)".
 local function paired(purpose, n)
   return purpose ~= nil and purpose:find(", side " .. n .. " (", 1, true) ~= nil
 end
-local function swapped(inner) return mirror_swap.swapped_dice(inner, paired) end
+
+-- Every base's place at the end of a turn.
+local function snapshot(bf)
+  local parts = {}
+  for _, id in ipairs(bf:units()) do
+    local x, y, f = bf:pos(id)
+    parts[#parts + 1] = string.format("%d:%.3f,%.3f,%.2f", id, x, y, f)
+  end
+  return table.concat(parts, " ")
+end
 
 -- One battle, quiet; returns the result and, per turn, every base's place.
 local function fight_one(prepared, seed, swap_sides)
-  local s = prepared.scenario
-  local commanders = {}
-  for i, entry in ipairs(s.armies) do commanders[i] = entry.commander end
-  local d = dice.random(seed)
-  local places = {}
-  local r = prepared.battle.run{
-    rules = prepared.rules, scenario = s, armies = prepared.armies, commanders = commanders,
-    dice = swap_sides and swapped(d) or d, seed = seed, turns = s.turns or 12, log = false,
-    turn_ended = function(bf, t)
-      local parts = {}
-      for _, id in ipairs(bf:units()) do
-        local x, y, f = bf:pos(id)
-        parts[#parts + 1] = string.format("%d:%.3f,%.3f,%.2f", id, x, y, f)
-      end
-      places[t] = table.concat(parts, " ")
-    end,
-  }
+  local r, places = mirror_swap.fight_one(prepared, seed, swap_sides, 12, snapshot, paired)
   return { winner = r.winner, reason = r.reason, turns = r.turns, first = r.first,
            edge1 = r.state.sides[1].edge, places = places }
 end
