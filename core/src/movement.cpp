@@ -74,7 +74,7 @@ bool wholly_on_table(const std::array<Vec2, 4>& corners, const Rect& table) {
 // the contact tolerance). So the edge treats a mover as it treats a base the
 // mover already overlaps: a base a ruleset lined up a fraction over the edge,
 // or one arriving from beyond it, may slide along the edge or come back,
-// never go further over (Historicon, Mohi: a follow-up from a corner 0.4 mm
+// never go further over (a follow-up from a corner 0.4 mm
 // over slid 11 cm off the table when only a mover wholly on it was held). A
 // mover wholly on the table is held to the table itself.
 Rect held_to(const std::array<Vec2, 4>& corners, const Rect& table) {

@@ -242,7 +242,7 @@ TEST_CASE("a mover already over the table's edge goes no further over it, and ma
     MoveContext ctx;
     ctx.table = Rect{{0, 0}, {1200, 600}};
     // Front at y = 600.4: 0.4 mm over the north edge (a base lined up by a
-    // ruleset within its own rounding; Historicon's Mohi, session eight).
+    // ruleset within its own rounding, as happened in session eight).
     const Base over = make_base(100, 590.4, 0, 40, 20);
     const MoveResult out = advance(over, 50, ctx);
     CHECK(out.stopped_by == StopReason::TableEdge);
