@@ -106,7 +106,8 @@ void project(const std::array<Vec2, 4>& pts, Vec2 axis, double& lo, double& hi) 
 }
 
 // Travel t along unit `dir` at which `mover` first overlaps `obstacle` more
-// than `depth` deep (0: at all), if that happens before `max_travel`. On each
+// than `depth` deep (0: at all), if that happens before `max_travel` (or within
+// the contact tolerance after it: the move ends touching it). On each
 // separating axis the projections overlap more than `depth` for t in an open
 // interval; the rectangles do where all four intervals do (separating axis
 // theorem), so the stop is at the latest start. A `depth` above 0 is for
@@ -143,7 +144,12 @@ std::optional<double> first_contact_straight(const Footprint& mover, Vec2 dir, d
     // (not a graze) and lies ahead (not one we are leaving).
     if (overlap.hi - overlap.lo <= kContactTolerance) return std::nullopt;
     if (overlap.hi <= kContactTolerance) return std::nullopt;
-    if (overlap.lo >= max_travel) return std::nullopt;
+    // A move that ends within the contact tolerance of the obstacle is
+    // stopped by it (the caller stops at the move's end). Without the
+    // tolerance a gap equal to the move but for rounding stopped the move
+    // when the sum came out 1e-13 mm short and not when it came out 1e-13
+    // over: the same charge found contact in one direction of the table only.
+    if (overlap.lo > max_travel + kContactTolerance) return std::nullopt;
     return std::max(overlap.lo, 0.0);
 }
 

@@ -383,6 +383,38 @@ TEST_CASE("the nearest of several obstacles stops the move", "[movement]") {
     CHECK(r.touching == std::vector<BaseId>{4, 6});
 }
 
+TEST_CASE("a move that ends within the contact tolerance of a base is stopped by it, on either side of the exact gap",
+          "[movement][advance]") {
+    // The gap to the base ahead is the move's length but for rounding. Moving
+    // one way the sum came out 1e-13 mm short of the gap and the move was
+    // stopped by the base; moving the mirror way it came out 1e-13 mm over
+    // and the move completed with no blocker, so the same charge found
+    // contact on one side of the table only. Mover's front at y = 10; the
+    // base's rear at y = 60 + e: the gap is 50 + e.
+    const Base mover = make_base(0, 0, 0, 40, 20);
+    for (const double e : {-1e-13, 0.0, 1e-13, 1e-9, 5e-7}) {
+        const std::vector<Obstacle> ahead{{3, make_base(0, 70 + e, 0, 40, 20)}};
+        const MoveResult r = advance(mover, 50, MoveContext{.obstacles = ahead});
+        INFO("gap 50 + " << e);
+        CHECK(r.stopped_by == StopReason::Base);
+        CHECK(r.blocker == std::optional<BaseId>{3});
+        CHECK(r.distance == Approx(50).margin(1e-9));
+        CHECK(r.distance <= 50.0);
+        CHECK(r.mover_edge == Edge::Front);
+        CHECK_FALSE(overlaps(r.base, ahead[0].base));
+    }
+    // Beyond the tolerance the move completes and touches nothing.
+    const std::vector<Obstacle> clear{{3, make_base(0, 70 + 1e-5, 0, 40, 20)}};
+    const MoveResult free = advance(mover, 50, MoveContext{.obstacles = clear});
+    CHECK(free.completed());
+    CHECK(free.touching.empty());
+    // Sideways along the base's front, a move ending level with it is not
+    // stopped: it could go on without ever overlapping (a graze).
+    const std::vector<Obstacle> beside{{3, make_base(60, 0, 0, 40, 20)}};  // left edge at x = 40
+    const MoveResult graze = slide(mover, {0, 30}, MoveContext{.obstacles = beside});
+    CHECK(graze.completed());
+}
+
 TEST_CASE("random moves end touching their blocker, never overlapping, and stop at first contact",
           "[movement][property]") {
     // For 400 seeded layouts: a blocked move must end in contact with its
