@@ -133,11 +133,9 @@ std::vector<Neighbour> SpatialIndex::nearest_within_if(const Base& base, double 
         if (!entry.box.intersects(window)) continue;  // shares a cell, yet too far
         const Base& other = entry.base;
         const double d = edge_distance(base, other);
-        if (d <= max_distance + kContactTolerance && (!keep || keep(id, other))) out.push_back({id, d});
+        if (within_limit(d, max_distance) && (!keep || keep(id, other))) out.push_back({id, d});
     }
-    std::sort(out.begin(), out.end(), [](const Neighbour& a, const Neighbour& b) {
-        return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
-    });
+    std::sort(out.begin(), out.end(), nearer_first);
     return out;
 }
 

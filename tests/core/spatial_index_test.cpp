@@ -110,3 +110,27 @@ TEST_CASE("agrees with a scan over 300 bases", "[spatial]") {
         CHECK(index.within(bases[probe], d, probe) == expected);
     }
 }
+
+TEST_CASE("nearest first treats distances equal but for rounding as ties, by id", "[spatial]") {
+    // id 8 is 10 mm away and id 2 is 10 mm and 1e-10 away: a tie that floating
+    // point leans one way on one side of the table and the other way on the
+    // other. Listed by id; beyond the contact tolerance, by distance.
+    SpatialIndex index(50.0);
+    index.insert(1, square(0, 0));
+    index.insert(8, square(30, 0));          // x from 20: gap 10
+    index.insert(2, square(-30 - 1e-10, 0));  // x to -20 - 1e-10: gap 10 + 1e-10
+    const auto tied = index.neighbours_of(1, 100);
+    REQUIRE(tied.size() == 2);
+    CHECK(tied[0].distance > tied[1].distance);  // the rounding is there...
+    CHECK(tied[0].id == 2);                      // ...and the order is by id
+    CHECK(tied[1].id == 8);
+    index.insert(2, square(-30 - 1e-4, 0));
+    const auto apart = index.neighbours_of(1, 100);
+    REQUIRE(apart.size() == 2);
+    CHECK(apart[0].id == 8);
+    CHECK(nearer_first({8, 10.0}, {2, 10.0 + 1e-4}));
+    CHECK(nearer_first({2, 10.0 + 1e-10}, {8, 10.0}));
+    CHECK_FALSE(nearer_first({8, 10.0}, {2, 10.0 + 1e-10}));
+    CHECK(within_limit(10.0 + 1e-10, 10.0));
+    CHECK_FALSE(within_limit(10.0 + 1e-5, 10.0));
+}

@@ -177,3 +177,33 @@ T.case("battlefield: a side's view with heights (bf:sighted opts): over woods fr
   T.raises(function() bf:sighted(1, 100, { ground = 5 }) end, "map of terrain type")
   local _ = beyond_ridge
 end)
+
+T.case("battlefield: distances equal but for rounding are ties, listed by id, and a limit is met within the contact tolerance", function()
+  -- Two units ahead of a third, one 7.5 mm away and one 7.5 mm and 1e-10
+  -- away: equal but for rounding (a tie the table's geometry makes exact can
+  -- come out of floating point as 7.5 and 7.5000000000001 on one side of the
+  -- table and as two exact 7.5s on the other). Nearest-first lists give them
+  -- by id, whichever way rounding leans; a limit of 7.5 takes both.
+  local bf = B.new{ width = 1000, depth = 1000 }
+  local of = bf:add_unit{ side = 1, x = 500, y = 500, width = 40, depth = 20 }          -- front at y = 510
+  local far = bf:add_unit{ side = 2, x = 475, y = 527.5 + 1e-10, width = 20, depth = 20 } -- rear 7.5 + 1e-10 away
+  local near = bf:add_unit{ side = 2, x = 525, y = 527.5, width = 20, depth = 20 }         -- rear 7.5 away
+  T.truthy(bf:distance(of, far) > bf:distance(of, near), "the rounding is there")
+  local ids, dists = {}, {}
+  T.eq(bf:within(of, 100, 2, ids, dists), 2)
+  T.eq(ids, { far, near }, "bf:within: the tie by id")
+  T.eq(bf:within(of, 7.5, 2, ids, dists), 2, "bf:within: a limit met but for rounding")
+  T.eq(ids, { far, near })
+  local q = bf:query{ of = of, within = 100, enemy = true }
+  T.eq({ q[1].id, q[2].id }, { far, near }, "bf:query: the tie by id")
+  T.eq((bf:nearest({ of }, 2, 100)), far, "bf:nearest: the tie by id")
+  T.eq((bf:nearest({ of }, 2, 7.5)), far, "bf:nearest: a limit met but for rounding")
+  T.eq(bf:first_within(of, 7.5, 2), far, "bf:first_within: a limit met but for rounding")
+  -- Beyond the tolerance a distance is a distance.
+  bf:place(far, 475, 527.5 + 1e-4, 0)
+  T.eq(bf:within(of, 100, 2, ids, dists), 2)
+  T.eq(ids, { near, far })
+  T.eq(bf:within(of, 7.5, 2, ids, dists), 1)
+  T.eq((bf:nearest({ of }, 2, 100)), near)
+  T.eq(bf:first_within(of, 7.5, 2), near)
+end)

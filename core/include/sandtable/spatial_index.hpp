@@ -5,6 +5,7 @@
 
 #include "sandtable/geometry.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -19,6 +20,25 @@ struct Neighbour {
     BaseId id = 0;
     double distance = 0.0;  // edge to edge, mm
 };
+
+// Distances equal but for rounding are equal: compared as whole numbers of
+// the contact tolerance, so that a tie the table's geometry makes exact (three
+// units in one line, each 7.5 mm behind a screen) comes out in the same order
+// on both sides of the table, however floating point leans it (7.5 and
+// 7.5000000000001 one way, two exact 7.5s the mirror way). Whole numbers, not
+// "closer than the tolerance", so that the order stays transitive.
+inline double distance_grain(double d) { return std::floor(d / kContactTolerance + 0.5); }
+
+// Nearest first, ties (to the grain) by id: the order of every nearest-first
+// answer of the index and of the battlefield's queries.
+inline bool nearer_first(const Neighbour& a, const Neighbour& b) {
+    const double ga = distance_grain(a.distance), gb = distance_grain(b.distance);
+    return ga != gb ? ga < gb : a.id < b.id;
+}
+
+// A distance no more than the contact tolerance over a limit is within it
+// (a unit touching the limit is at it, whichever way rounding leans).
+inline bool within_limit(double distance, double limit) { return distance <= limit + kContactTolerance; }
 
 class SpatialIndex {
 public:

@@ -563,11 +563,9 @@ int bf_within(lua_State* L) {
     if (u.removed || i == of || (side > 0 && u.side != side)) continue;
     if (!may_be_within(bf, of, i, within) || skipped(L, skip, u.id)) continue;
     const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
-    if (d <= within) found.push_back({static_cast<geom::BaseId>(u.id), d});
+    if (geom::within_limit(d, within)) found.push_back({static_cast<geom::BaseId>(u.id), d});
   }
-  std::sort(found.begin(), found.end(), [](const geom::Neighbour& a, const geom::Neighbour& b) {
-    return a.distance != b.distance ? a.distance < b.distance : a.id < b.id;
-  });
+  std::sort(found.begin(), found.end(), geom::nearer_first);
   lua_Integer n = 0;
   for (const auto& nb : found) {
     ++n;
@@ -598,7 +596,7 @@ int bf_first_within(lua_State* L) {
     const UnitState& u = bf.state.units[i];
     if (u.removed || i == of || (side > 0 && u.side != side)) continue;
     if (!may_be_within(bf, of, i, within)) continue;
-    if (geom::edge_distance(bf.footprint[of], bf.footprint[i]) <= within) {
+    if (geom::within_limit(geom::edge_distance(bf.footprint[of], bf.footprint[i]), within)) {
       lua_pushinteger(L, u.id);
       return 1;
     }
@@ -629,7 +627,7 @@ int bf_overlapping_unit(lua_State* L) {
     if (d <= kTouch) found.emplace_back(d, i);
   }
   std::sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first < b.first : bf.state.units[a.second].id < bf.state.units[b.second].id;
+    return geom::nearer_first({bf.state.units[a.second].id, a.first}, {bf.state.units[b.second].id, b.first});
   });
   thread_local std::vector<deployment::PlacedBase> two(2);
   two[0] = {me.at.x, me.at.y, me.at.facing, me.at.width, me.at.depth};
@@ -709,7 +707,7 @@ int bf_nearest(lua_State* L) {
       const UnitState& u = bf.state.units[i];
       if (!may_be_within(bf, of, i, std::min(within, bd))) continue;
       const double d = geom::edge_distance(bf.footprint[of], bf.footprint[i]);
-      if (d > within || d > bd || (d == bd && u.id >= best)) continue;
+      if (!geom::within_limit(d, within) || !geom::nearer_first({u.id, d}, {best, bd})) continue;
       if (arc >= 0 && !in_arc(Battlefield::base_of(bf.state.units[of]), Battlefield::base_of(u), arc, how)) continue;
       best = u.id;
       bd = d;
@@ -1824,7 +1822,9 @@ const std::vector<Binding> kBindings = {
      "'centre' or 'frontal' (from anywhere on the front edge).",
      guarded<bf_in_arc>, true},
     {"within", "bf:within(of, within, side, ids, dists, skip?) -> n",
-     "Units of `side` (0: any) within a distance of unit `of`, nearest first (ties by id), written into the "
+     "Units of `side` (0: any) within a distance of unit `of`, nearest first (ties by id: distances equal to "
+     "the contact tolerance, 1e-6 mm, are ties; a distance up to the tolerance over the limit is within it), "
+     "written into the "
      "caller's tables: ids[1..n] and dists[1..n] (entries past n are cleared); `skip` a set of ids to leave out. "
      "Allocates nothing.",
      guarded<bf_within>, true},
@@ -1833,10 +1833,11 @@ const std::vector<Binding> kBindings = {
      guarded<bf_first_within>, true},
     {"nearest", "bf:nearest(ids, side, within, arc?, arc_how?) -> id, distance | nil",
      "The unit of `side` (0: any) nearest to any of the units in the list `ids`, no further than `within`, "
-     "and with `arc` in that unit's arc (as in_arc); ties by id.",
+     "and with `arc` in that unit's arc (as in_arc); ties (to the contact tolerance) by id.",
      guarded<bf_nearest>, true},
     {"query", "bf:query{of=, within=, side=?, enemy=?, friend=?, arc=?, arc_how=?} -> { {id=, distance=}, ... }",
-     "Units within a distance of one unit, filtered by side and arc, nearest first (ties by id).",
+     "Units within a distance of one unit, filtered by side and arc, nearest first (ties, to the contact "
+     "tolerance, by id).",
      guarded<bf_query>, true},
     {"move", "bf:move(id, how, ..., {ignore={ids}, ignore_side=n, ignore_terrain=bool}?) -> {distance=, turned=, stopped_by=, ...}",
      "Moves a unit: 'advance', d | 'turn', degrees | 'wheel', 'left'|'right', d (outer corner) | 'slide', dx, dy; "
