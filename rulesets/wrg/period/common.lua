@@ -392,9 +392,9 @@ local function clamp(v, lo, hi) if v < lo then return lo elseif v > hi then retu
 -- Gap (mm) between a round terrain piece and a unit's base, or one flank
 -- edge of it ("left" | "right"); 0 or less when they overlap.
 local function piece_gap(G, uid, p, flank)
-  local u = G.bf:unit(uid)
+  local width, depth = G.bf:footprint(uid)
   local px, py = local_xy(G, uid, p.x, p.y)
-  local hw, hd = u.width / 2, u.depth / 2
+  local hw, hd = width / 2, depth / 2
   local cx = flank == "right" and hw or flank == "left" and -hw or clamp(px, -hw, hw)
   local cy = clamp(py, -hd, hd)
   return math.sqrt((px - cx) ^ 2 + (py - cy) ^ 2) - p.r
