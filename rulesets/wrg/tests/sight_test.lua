@@ -171,3 +171,56 @@ T.case("WRG 1973 THE REACTION TEST: other troops in sight, the fifth friend with
   T.truthy(checked > 200 and both > 0 and neither > 0 and both < checked,
     string.format("%d units checked, %d see both, %d neither", checked, both, neither))
 end)
+
+-- SHOOTING: "Shooting over intervening troops is only possible when ...
+-- shooting down from or up at an elephant, rampart, hill or other
+-- elevation". The shooter's own "on a hill" is worked out once while it
+-- looks over its targets (wrg.sight.intervening_troops, `kept`): the
+-- answers with it kept must be those worked out afresh, on random tables
+-- with hills, for every shooter and target (fails with the target's answer
+-- kept in the shooter's place).
+T.case("WRG 1973 SHOOTING: intervening troops, the shooter's hill kept while it looks over its targets", function()
+  local B = require("wrg.sight.intervening_troops")
+  local seed = 5
+  local function rnd(lo, hi)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return lo + (hi - lo) * (seed / 2147483648)
+  end
+  local pairs_checked, blocked, over = 0, 0, 0
+  for n = 1, 12 do
+    local sides = { {}, {} }
+    for s2 = 1, 2 do
+      for i = 1, 6 do
+        sides[s2][i] = unit("u" .. i, rnd(300, 900), s2 == 1 and rnd(250, 450) or rnd(450, 650), s2 == 1 and 0 or 180)
+      end
+    end
+    local hills = {}
+    for i = 1, 2 + n % 3 do hills[i] = { type = "hill", x = rnd(30, 90), y = rnd(25, 65), r = rnd(6, 14) } end
+    local G = battle.skirmish{ dice = dice.random(n), table = { terrain = hills },
+      sides = { { units = sides[1], commander = commander() }, { units = sides[2], commander = commander() } } }
+    for _, uid in ipairs(G.all) do
+      local kept = {}
+      for _, tid in ipairs(G.all) do
+        if tid ~= uid then
+          local fresh = B.blocked(G, uid, tid)
+          T.eq(B.blocked(G, uid, tid, kept), fresh, string.format("shooter %d, target %d, table %d", uid, tid, n))
+          pairs_checked = pairs_checked + 1
+          if fresh then blocked = blocked + 1 end
+        end
+      end
+    end
+    -- (how many shots go over troops because of a hill: the kept answer matters)
+    for _, uid in ipairs(G.all) do
+      for _, tid in ipairs(G.all) do
+        if tid ~= uid and not B.blocked(G, uid, tid) then
+          local saved = G.has_terrain
+          G.has_terrain = false
+          if B.blocked(G, uid, tid) then over = over + 1 end
+          G.has_terrain = saved
+        end
+      end
+    end
+  end
+  T.truthy(blocked > 20 and over > 5 and blocked < pairs_checked,
+    string.format("%d pairs: %d blocked by troops, %d shots over troops from or at a hill", pairs_checked, blocked, over))
+end)
