@@ -308,7 +308,18 @@ function ai.charge_path(G, uid, tid)
 end
 
 -- The value of charging a target, or nil if the charge should not be made.
-local function charge_value(G, uid, tid)
+-- `paths`: the trial charges of this unit's choice so far, by target
+-- (commander_trials.lua, 5: nothing moves while one unit chooses, so a
+-- second trial at the same enemy would run the same path).
+local function charge_value(G, uid, tid, paths)
+  local function path(id)
+    local p = paths and paths[id]
+    if not p then
+      p = { ai.charge_path(G, uid, id) }
+      if paths then paths[id] = p end
+    end
+    return p[1], p[2]
+  end
   local d, t = G.D[uid], G.D[tid]
   if t.gone then return nil end
   -- a router the unit already touches: a charge at it goes nowhere and
@@ -317,7 +328,7 @@ local function charge_value(G, uid, tid)
   -- ctesiphon_night light horse "charged" a pinned router they touched
   -- period after period, two thirds of the moves that moved nothing)
   if t.routing and G.bf:distance(uid, tid) <= 0.5 then return nil end
-  local hit, edge = ai.charge_path(G, uid, tid)
+  local hit, edge = path(tid)
   if not hit then return nil end          -- blocked by friends, terrain or out of reach
   -- the charge is declared at the enemy the path strikes first, and the
   -- battle turns the charger to face THAT enemy ("must turn to face its
@@ -327,7 +338,7 @@ local function charge_value(G, uid, tid)
   -- into the friend's opponent; turned to face that warband it ran into the
   -- friend and moved nothing: declared_charges_test)
   if hit ~= tid then
-    local again, edge2 = ai.charge_path(G, uid, hit)
+    local again, edge2 = path(hit)
     if again ~= hit then return nil end
     edge = edge2
   end
@@ -488,9 +499,10 @@ function choose_charge(G, uid)
     if ok and support and G.bf:distance(id, support) > turn.charge_move(o) * MM then ok = false end
     return ok
   end
+  local paths = trials.SKIP and {} or nil
   for _, q in ipairs(turn.enemies_within(G, uid, turn.charge_move(d), 45)) do
     if may_charge(q.id, q.distance) then
-      local v, hit, edge = charge_value(G, uid, q.id)
+      local v, hit, edge = charge_value(G, uid, q.id, paths)
       -- the charge is declared at the enemy its path strikes first: the
       -- order must allow that one too (issue #13, session eight: skirmishing
       -- Hunnic horse, falling on disorganised light troops, struck a legion

@@ -30,6 +30,13 @@
 --    and the objective (the nearest, an enemy outside the front arc counted
 --    80 paces further) asks about the sector and the arc only of an enemy
 --    that could still be nearer than the best so far.
+-- 5. The charge choice runs each enemy's trial charge (ai.charge_path) once
+--    a choice: a trial at an enemy behind another strikes the nearer one
+--    first, and the declared charge is then tried at that one itself
+--    (charge_value), which is often an enemy of the list tried already.
+--    Nothing moves while one unit chooses (a trial puts the unit back), so
+--    the same trial would run the same path. (Issus: 88 trial charges a
+--    battle, 30 of them repeats, 15 of those within one choice.)
 local tables = require("wrg.tables")
 local turn = require("wrg.turn")
 

@@ -39,12 +39,28 @@ local chance = require("wrg.chance")
 
 local H = {}
 
+-- The row the enemy fights with (s.enemy_row, else its best against the
+-- fighter), worked out once a strike: the tactical factors below ask it up
+-- to three times, and nothing it reads changes within one strike.
+local NO_ROW = {}
+local function enemy_row(c)
+  local row = c.erow
+  if row == nil then
+    row = c.s.enemy_row or H.choose_row(c.enemy, c.fighter, c.s.first_period) or NO_ROW
+    c.erow = row
+  end
+  if row == NO_ROW then return nil end
+  return row
+end
+
 local function enemy_shieldless(c)
+  if c.shieldless ~= nil then return c.shieldless end -- (once a strike, as enemy_row)
   local sit = {}
   for k, v in pairs(c.s.enemy_shield or {}) do sit[k] = v end
-  local row = c.s.enemy_row or H.choose_row(c.enemy, c.fighter, c.s.first_period)
+  local row = enemy_row(c)
   if row and troops.row_two_handed(c.enemy, row) then sit.melee_weapon = "pike" end
-  return not troops.can_use_shield(c.enemy, sit)
+  c.shieldless = not troops.can_use_shield(c.enemy, sit)
+  return c.shieldless
 end
 
 -- Whether the enemy fights with pikes or long spears (infantry), or is an
@@ -56,7 +72,7 @@ local function enemy_pikes(c)
     return false
   end
   if not troops.is_infantry(e) then return false end
-  local row = c.s.enemy_row or H.choose_row(e, c.fighter, c.s.first_period)
+  local row = enemy_row(c)
   if row == "pike" then return true end
   return row == "spear" and troops.has(e, "long_spear")
 end

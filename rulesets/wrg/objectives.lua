@@ -48,14 +48,16 @@ end
 
 -- Whether a unit's base overlaps a circle (its four corners and edges
 -- sampled against the circle: a rectangle-circle test in its own frame).
+-- (bf:pos and bf:footprint: bf:unit's fields without its table)
 local function overlaps(G, uid, o)
-  local u = G.bf:unit(uid)
-  local a = math.rad(u.facing)
-  local dx, dy = o.x - u.x, o.y - u.y
+  local ux, uy, facing = G.bf:pos(uid)
+  local width, depth = G.bf:footprint(uid)
+  local a = math.rad(facing)
+  local dx, dy = o.x - ux, o.y - uy
   local across = dx * math.cos(a) + dy * math.sin(a)
   local along = -dx * math.sin(a) + dy * math.cos(a)
-  local cx = math.max(-u.width / 2, math.min(u.width / 2, across))
-  local cy = math.max(-u.depth / 2, math.min(u.depth / 2, along))
+  local cx = math.max(-width / 2, math.min(width / 2, across))
+  local cy = math.max(-depth / 2, math.min(depth / 2, along))
   return (across - cx) ^ 2 + (along - cy) ^ 2 <= o.r * o.r
 end
 
@@ -81,7 +83,7 @@ function O.control(G, o)
   local holders = { {}, {} }
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if live(d) and G.bf:unit(uid) and not G.bf:unit(uid).removed and overlaps(G, uid, o) then
+    if live(d) and not G.bf:removed(uid) and overlaps(G, uid, o) then
       holders[d.side][#holders[d.side] + 1] = uid
     end
   end

@@ -40,7 +40,9 @@ function C.generals(G, side)
   local out = {}
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    if d.side == side and C.active(G, uid) then
+    -- (d.general first: most units have none, and are passed over without
+    -- the call; C.active asks it again)
+    if d.general ~= nil and d.side == side and C.active(G, uid) then
       if d.general == "c_in_c" then table.insert(out, 1, uid) else out[#out + 1] = uid end
     end
   end

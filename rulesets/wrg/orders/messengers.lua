@@ -56,9 +56,11 @@ local function base_of(G, uid)
   local f = snapshot(G)
   local b = f and f.base[uid]
   if b then return b end
-  local u = G.bf:unit(uid)
-  local r = math.rad(u.facing)
-  b = { x = u.x, y = u.y, hd = u.depth / 2, hw = u.width / 2,
+  -- (bf:pos and bf:footprint: bf:unit's fields without its table)
+  local ux, uy, facing = G.bf:pos(uid)
+  local width, depth = G.bf:footprint(uid)
+  local r = math.rad(facing)
+  b = { x = ux, y = uy, hd = depth / 2, hw = width / 2,
         fx = -math.sin(r), fy = math.cos(r), rx = math.cos(r), ry = math.sin(r) }
   b.round = math.sqrt(b.hw * b.hw + b.hd * b.hd) + 1 -- every point of the base is nearer its centre
   if f then f.base[uid] = b end

@@ -311,9 +311,10 @@ function turn.split_gap(G, uid)
   -- Only a river the unit may not cross can split it, and every point of its
   -- base lies in a feature its base touches (bf:terrain_under): a base that
   -- touches no such river needs no sampling (most bases, most periods).
+  -- (bf:terrain_ids_under: the same features' ids, without a table each)
   local near_river = false
-  for _, t in ipairs(G.bf:terrain_under(uid)) do
-    local attr = G.terrain_attr[t.id]
+  for _, id in ipairs(G.bf:terrain_ids_under(uid)) do
+    local attr = G.terrain_attr[id]
     if attr and attr.type == "river" and not turn.may_cross(d, attr.width) then near_river = true; break end
   end
   if not near_river then return 0 end
@@ -392,9 +393,9 @@ local function clamp(v, lo, hi) if v < lo then return lo elseif v > hi then retu
 -- Gap (mm) between a round terrain piece and a unit's base, or one flank
 -- edge of it ("left" | "right"); 0 or less when they overlap.
 local function piece_gap(G, uid, p, flank)
-  local u = G.bf:unit(uid)
+  local width, depth = G.bf:footprint(uid)
   local px, py = local_xy(G, uid, p.x, p.y)
-  local hw, hd = u.width / 2, u.depth / 2
+  local hw, hd = width / 2, depth / 2
   local cx = flank == "right" and hw or flank == "left" and -hw or clamp(px, -hw, hw)
   local cy = clamp(py, -hd, hd)
   return math.sqrt((px - cx) ^ 2 + (py - cy) ^ 2) - p.r
@@ -406,8 +407,8 @@ local function occupants(G, p, side)
   for _, id in ipairs(G.all) do
     local o = G.D[id]
     if live(o) and not (fr and en) then
-      for _, t in ipairs(G.bf:terrain_under(id)) do
-        if t.id == p.fid then
+      for _, fid in ipairs(G.bf:terrain_ids_under(id)) do
+        if fid == p.fid then
           if o.side == side then fr = true else en = true end
         end
       end
@@ -417,7 +418,7 @@ local function occupants(G, p, side)
 end
 
 local function in_piece(G, uid, p)
-  for _, t in ipairs(G.bf:terrain_under(uid)) do if t.id == p.fid then return true end end
+  for _, fid in ipairs(G.bf:terrain_ids_under(uid)) do if fid == p.fid then return true end end
   return false
 end
 

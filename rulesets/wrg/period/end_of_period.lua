@@ -52,7 +52,7 @@ local function end_of_period(G)
     for _, uid in ipairs(order) do
       local d = G.D[uid]
       if live(d) and not d.routing and free_to_test(d) and uid ~= b and d.side == bd.side and not bd.gone_before
-        and G.bf:unit(b) and not G.bf:unit(b).removed and G.bf:distance(uid, b) <= mm(150) then
+        and not G.bf:removed(b) and G.bf:distance(uid, b) <= mm(150) then
         local out = turn.test(G, uid, "friendly unit broke within 150 paces")
         turn.obey(G, uid, out, d.in_melee or #enemies_within(G, uid, charge_move(d)) > 0)
       end

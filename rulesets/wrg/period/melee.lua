@@ -58,16 +58,17 @@ function turn.lapping(G, uid, target)
   if not since or since >= G.turn or d.pushed_period == G.turn - 1 then return nil end
   if troops.is_model(d) or t.routing or t.square then return nil end
   if G.bf:contact(uid, target) ~= "front" or G.bf:contact(target, uid) ~= "front" then return nil end
-  local du, tu = G.bf:unit(uid), G.bf:unit(target)
+  local du_width = G.bf:footprint(uid)
+  local tu_width, tu_depth = G.bf:footprint(target)
   local ux, uy = G.bf:pos(uid)
   local ox = local_xy(G, target, ux, uy)
-  local right = math.max(0, ox + du.width / 2 - tu.width / 2)
-  local left = math.max(0, -(ox - du.width / 2) - tu.width / 2)
+  local right = math.max(0, ox + du_width / 2 - tu_width / 2)
+  local left = math.max(0, -(ox - du_width / 2) - tu_width / 2)
   local fr = math.floor(right / d.base_w + 1e-6)
   local fl = math.floor(left / d.base_w + 1e-6)
   -- the one overlapping figure of rule 1, on the side that reaches further
   if fr >= fl then fr = math.max(0, fr - 1) else fl = math.max(0, fl - 1) end
-  local fit = math.max(1, math.floor(tu.depth / d.base_w + 1e-6))
+  local fit = math.max(1, math.floor(tu_depth / d.base_w + 1e-6))
   fr, fl = math.min(fr, fit), math.min(fl, fit)
   if fr + fl == 0 then return nil end
   local spare = 0

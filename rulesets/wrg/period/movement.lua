@@ -513,17 +513,18 @@ function turn.align(G, charger, target, x0, y0, allowance)
   local px, py, pf = G.bf:pos(charger)
   local tx, ty, tf = G.bf:pos(target)
   local cx, cy = G.bf:pos(charger)
-  local tu, cu = G.bf:unit(target), G.bf:unit(charger)
+  local tu_width, tu_depth = G.bf:footprint(target)  -- (bf:unit's sizes without its table)
+  local cu_width, cu_depth = G.bf:footprint(charger)
   local out_angle = ({ front = 0, rear = 180, left = 90, right = -90 })[edge] or 0
   local a = math.rad(tf + out_angle)
   local ox, oy = -math.sin(a), math.cos(a)               -- outward normal of the struck edge
   local lx, ly = math.cos(a), math.sin(a)                -- along the edge
-  local half_edge = (edge == "front" or edge == "rear") and tu.depth / 2 or tu.width / 2
-  local edge_len = (edge == "front" or edge == "rear") and tu.width or tu.depth
+  local half_edge = (edge == "front" or edge == "rear") and tu_depth / 2 or tu_width / 2
+  local edge_len = (edge == "front" or edge == "rear") and tu_width or tu_depth
   local lateral = (cx - tx) * lx + (cy - ty) * ly
-  local limit = math.max(0, (edge_len + cu.width) / 2 - math.min(edge_len, cu.width) / 2)
+  local limit = math.max(0, (edge_len + cu_width) / 2 - math.min(edge_len, cu_width) / 2)
   if lateral > limit then lateral = limit elseif lateral < -limit then lateral = -limit end
-  local dist = half_edge + cu.depth / 2
+  local dist = half_edge + cu_depth / 2
   local nx, ny = tx + ox * dist + lx * lateral, ty + oy * dist + ly * lateral
   G.bf:place(charger, nx, ny, norm(tf + out_angle + 180))
   -- lined up only where it overlaps nothing, and (lib.manoeuvre's line-up

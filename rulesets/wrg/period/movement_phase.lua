@@ -79,12 +79,14 @@ local function passed_through(G, uid, x0, y0)
   for _, fid in ipairs(G.all) do
     local f = G.D[fid]
     if fid ~= uid and live(f) and f.side == u.side then
-      local fu = G.bf:unit(fid)
-      local reach = reach_u + math.sqrt(fu.width * fu.width + fu.depth * fu.depth) / 2 + 1
-      if to_segment(fu.x, fu.y, x0, y0, x1, y1) <= reach then
+      -- (bf:pos and bf:footprint: bf:unit's fields without its table)
+      local fx, fy, ffacing = G.bf:pos(fid)
+      local fw, fd = G.bf:footprint(fid)
+      local reach = reach_u + math.sqrt(fw * fw + fd * fd) / 2 + 1
+      if to_segment(fx, fy, x0, y0, x1, y1) <= reach then
         for i = 0, steps do
           local x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-          if bases_overlap(x, y, f1, u.width, u.depth, fu.x, fu.y, fu.facing, fu.width, fu.depth) then
+          if bases_overlap(x, y, f1, u.width, u.depth, fx, fy, ffacing, fw, fd) then
             out[#out + 1] = fid
             break
           end

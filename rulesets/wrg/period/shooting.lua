@@ -34,10 +34,11 @@ local function pick_target(G, uid, range)
   local arc = troops.shooting_arc(d)
   local list = enemies_within(G, uid, range, arc < 180 and arc or nil)
   local best, best_rank
+  local kept = {} -- (the shooter's own answers, for every target: wrg.sight.intervening_troops)
   for _, q in ipairs(list) do
     local o = G.D[q.id]
     if not o.in_melee and not o.gone and (not G.has_los_terrain or G.bf:line_of_sight(uid, q.id))
-      and not intervening.blocked(G, uid, q.id)  -- no shooting over troops on the flat (wrg.sight)
+      and not intervening.blocked(G, uid, q.id, kept)  -- no shooting over troops on the flat (wrg.sight)
       and (not G.can_see or G.can_see(G, uid, q.id)) -- the weather module: what the shooters see
       and not (G.untargetable and G.untargetable(G, q.id)) then -- hook: fantasy (invisible)
       local rank = 6

@@ -44,7 +44,7 @@ function R.steer(G, uid, speed, f, turning, behind)
     if lateral <= R.WITHIN then
       -- the heading leads through a gap when a run on it past the line of
       -- the friends met meets none of them
-      local past = met_at / math.cos(math.rad(a)) + 2 * G.bf:unit(met).depth + G.bf:unit(uid).depth
+      local past = met_at / math.cos(math.rad(a)) + 2 * select(2, G.bf:footprint(met)) + select(2, G.bf:footprint(uid))
       local ok = turn.probe(G, uid, function()
         local got = turn.turn_in_place(G, uid, a, turning)
         if math.abs(got - a) > 0.5 then return false end

@@ -62,11 +62,20 @@ local function crosses(G, oid, ax, ay, bx, by)
 end
 
 -- Whether troops stand between shooter uid and target tid with no elevation
--- to shoot over them.
-function B.blocked(G, uid, tid)
+-- to shoot over them. `kept` (optional): a table kept by the caller while it
+-- looks at several targets for one shooter standing still; the shooter's
+-- "on a hill" is worked out once into it (a bf:terrain_under a target).
+function B.blocked(G, uid, tid, kept)
   local d, t = G.D[uid], G.D[tid]
   if d.type == "EL" or t.type == "EL" then return false end
-  if on_hill(G, uid) ~= on_hill(G, tid) then return false end
+  local hill
+  if kept then
+    hill = kept.shooter_on_hill
+    if hill == nil then hill = on_hill(G, uid); kept.shooter_on_hill = hill end
+  else
+    hill = on_hill(G, uid)
+  end
+  if hill ~= on_hill(G, tid) then return false end
   local ax, ay = G.bf:pos(uid)
   local bx, by = G.bf:pos(tid)
   local reach = G.bf:distance(uid, tid)

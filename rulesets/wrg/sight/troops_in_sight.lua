@@ -43,22 +43,27 @@ function S.set(G, uid, s)
   local other_f, other_e = false, false
   stamp = stamp + 1
   for i = 1, G.bf:within(uid, radius, 0, near_ids, near_dists) do near_at[near_ids[i]] = stamp end
+  -- "each friendly unit up to a total of 4": the fifth and more are others.
+  -- (The counts only ever set the two answers: once both are true nothing
+  -- further can change them, and the rest of the table is not looked at.)
   for _, oid in ipairs(G.all) do
     local o = G.D[oid]
     if oid ~= uid and live(o) and not o.changed_sides then
       local near = near_at[oid] == stamp
       if o.side == d.side then
-        if near and not o.routing then counted_f = counted_f + 1
+        if near and not o.routing then
+          counted_f = counted_f + 1
+          if counted_f > 4 then other_f = true end
         elseif not other_f and seen(G, uid, oid) then other_f = true end
       else
-        if near and not o.routing and G.bf:in_arc(oid, uid, 90) then counted_e = counted_e + 1
+        if near and not o.routing and G.bf:in_arc(oid, uid, 90) then
+          counted_e = counted_e + 1
+          if counted_e > 4 then other_e = true end
         elseif not other_e and seen(G, uid, oid) then other_e = true end
       end
+      if other_f and other_e then break end
     end
   end
-  -- "each friendly unit up to a total of 4": the fifth and more are others
-  if counted_f > 4 then other_f = true end
-  if counted_e > 4 then other_e = true end
   s.other_friends_in_sight = other_f or nil
   s.other_enemy_in_sight = other_e or nil
 end

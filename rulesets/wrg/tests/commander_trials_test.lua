@@ -168,3 +168,57 @@ T.case("WRG 1973 CHARGING (commander's charge choice): the same charge with the 
   T.truthy(charges >= 10 and charges < 60, "some situations charge, some do not (" .. charges .. " of 60 charge)")
   T.truthy(with < without, string.format("fewer chances worked out: %d with the skips, %d without", with, without))
 end)
+
+T.case("WRG 1973 CHARGING (commander's charge choice): each enemy's trial charge made once a choice, the same charge", function()
+  -- An attacking unit with three enemies in reach, often one behind
+  -- another: a trial at the farther one strikes the nearer first, and the
+  -- battle's declared charge is tried at the nearer itself (charge_value).
+  -- With the skips on, the trial at an enemy already tried in this choice
+  -- is not run again (commander_trials.lua, 5): the choice must be the
+  -- same as with every trial run.
+  local rnd = lcg(57)
+  local runs = 0
+  local path = ai.charge_path
+  ai.charge_path = function(...) runs = runs + 1; return path(...) end
+  local with, without, same, charges = 0, 0, 0, 0
+  local kinds = { { "MC", { figures = 6, ranks = 1 } }, { "HI", { figures = 8, ranks = 2 } },
+                  { "HC", { figures = 6, ranks = 1, class = "A" } }, { "LI", { figures = 4, ranks = 1 } } }
+  local foes = { { "LI", { figures = 4, ranks = 1 } }, { "MI", { figures = 8, ranks = 2 } },
+                 { "LC", { figures = 4, ranks = 1 } }, { "HI", { figures = 16, ranks = 4, class = "A", weapons = { "pike" } } } }
+  for n = 1, 40 do
+    local k = kinds[(n - 1) % #kinds + 1]
+    local extra = { set = { order = "attack" } }
+    for key, v in pairs(k[2]) do extra[key] = v end
+    local x, y = rnd(500, 1300), rnd(300, 500)
+    local side2 = {}
+    for i = 1, 3 do
+      local ek = foes[math.floor(rnd(1, #foes + 1))]
+      local eextra = {}
+      for key, v in pairs(ek[2]) do eextra[key] = v end
+      -- the first straight ahead, the second behind it, the third anywhere ahead
+      local ex = i == 3 and x + rnd(-120, 120) or x + rnd(-25, 25)
+      local ey = i == 1 and y + rnd(50, 110) or i == 2 and y + rnd(140, 200) or y + rnd(60, 200)
+      side2[i] = unit("e" .. i, ek[1], ex, ey, (n % 3 == 0 and 0 or 180) + rnd(-30, 30), eextra)
+    end
+    local G = fight{ side1 = { unit("u", k[1], x, y, rnd(-15, 15), extra) }, side2 = side2 }
+    local uid = G.by_id[1].u
+    if n % 4 == 0 then G.D[G.by_id[2].e1].disorganised = true end
+    trials.SKIP = false
+    runs = 0
+    local all = ai.charge_target(G, uid)
+    without = without + runs
+    G.D[uid].ai_last_charge = nil
+    trials.SKIP = true
+    runs = 0
+    local cheap = ai.charge_target(G, uid)
+    with = with + runs
+    G.D[uid].ai_last_charge = nil
+    if all then charges = charges + 1 end
+    if all == cheap then same = same + 1 end
+  end
+  ai.charge_path = path
+  trials.SKIP = true
+  T.eq(same, 40, "the same charge (or none) in every situation")
+  T.truthy(charges >= 10 and charges < 40, "some situations charge, some do not (" .. charges .. " of 40 charge)")
+  T.truthy(with < without, string.format("fewer trial charges: %d with the skips, %d without", with, without))
+end)

@@ -318,7 +318,7 @@ function S.end_of_period(G)
       else
         local x, y = G.bf:pos(uid)
         local _, along = local_xy(G, d.rout_home, x, y)
-        if along < -G.bf:unit(d.rout_home).depth / 2 and G.bf:distance(uid, d.rout_home) <= 2 * normal(d) * MM then
+        if along < -select(2, G.bf:footprint(d.rout_home)) / 2 and G.bf:distance(uid, d.rout_home) <= 2 * normal(d) * MM then
           d.routing, d.rout_home = false, nil
           d.reorganising = 1
           local _, _, f = G.bf:pos(uid)
