@@ -113,9 +113,19 @@ local function backtracking_steps(n, q)
   for i = 1, q do steps = steps * (n + i) / i end
   return steps
 end
+-- A pattern's repetition items, counted once: rules match the same few
+-- patterns in their inner loops, and counting walks the pattern character by
+-- character (about 1% of a WRG battle before this was kept). Emptied when it
+-- holds many, so patterns built on the fly cannot grow it without bound.
+local repetitions_of, kept_patterns = {}, 0
 local function guard_pattern(fname, s, p)
   if raw_type(s) == "string" and raw_type(p) == "string" then
-    local q = repetitions(p)
+    local q = repetitions_of[p]
+    if q == nil then
+      q = repetitions(p)
+      if kept_patterns >= 4096 then repetitions_of, kept_patterns = {}, 0 end
+      repetitions_of[p], kept_patterns = q, kept_patterns + 1
+    end
     if q > 0 and backtracking_steps(#s, q) > PATTERN_STEPS then
       raw_error(("string.%s: the pattern %q has %d repetition items against %d characters; " ..
         "it could run for too long in the sandbox (split the text first)"):format(fname, p, q, #s), 3)
