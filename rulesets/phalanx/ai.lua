@@ -30,7 +30,6 @@
 --   commander/reserve.lua     the last line held back
 --   commander/plan.lua        the plan kept between turns: objectives, blocked links
 --   commander/standing_plan.lua  a far link's advance priced once and kept while its situation stands
---   commander/price_bound.lua  a cheap bound on a link's order: only links that could be bought are priced
 --   commander/stalemate.lua   when fire alone will not win: close and charge
 --   commander/orders.lua      each turn's orders, evades, targets
 --   commander/follow.lua      a link behind a friend follows it when the friend goes
@@ -41,7 +40,6 @@ require("phalanx.commander.lines")
 require("phalanx.commander.reserve")
 require("phalanx.commander.plan")
 require("phalanx.commander.standing_plan")
-require("phalanx.commander.price_bound")
 require("phalanx.commander.stalemate")
 require("phalanx.commander.orders")
 require("phalanx.commander.follow")

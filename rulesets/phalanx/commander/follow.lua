@@ -62,36 +62,26 @@ end
 -- friend is bought first and the link can follow it (ai.follow_friends).
 -- The link's own lane is asked of the battlefield first (bf:free_ahead,
 -- one call); only a shut one is looked at further.
--- ai.way_blocker: the group id of the friend that shuts candidate c's way
--- (nil when none does); ai.activate lends as it prices (a friend not yet
--- priced gets the loan when it is).
-function ai.way_blocker(G, c)
-  local o = c.order
-  if o.pending and abs(o.turn or 0) < 20 then
-    local g = G.groups[c.gid]
-    local step = o.pending.step
-    if step > 0 and G.bf:free_ahead(g.ids, o.turn or 0, step) < 0.75 * step then
-      local b = ai.blocker_ahead(G, g, o.turn or 0, step)
-      if b then return G.D[b].gid end
-    end
-  end
-  return nil
-end
-
--- The same over a whole list, priced all at once.
 function ai.make_way(G, cands)
   local by_gid
   for j = 1, #cands do local c = cands[j]
-    local bgid = ai.way_blocker(G, c)
-    if bgid then
-      if not by_gid then
-        by_gid = {}
-        for k = 1, #cands do by_gid[cands[k].gid] = cands[k] end
-      end
-      local bc = by_gid[bgid]
-      if bc and bc ~= c and bc.order.kind == "move" then
-        bc.raw = bc.raw + c.raw
-        bc.score = bc.raw / bc.cost
+    local o = c.order
+    if o.pending and abs(o.turn or 0) < 20 then
+      local g = G.groups[c.gid]
+      local step = o.pending.step
+      if step > 0 and G.bf:free_ahead(g.ids, o.turn or 0, step) < 0.75 * step then
+        local b = ai.blocker_ahead(G, g, o.turn or 0, step)
+        if b then
+          if not by_gid then
+            by_gid = {}
+            for k = 1, #cands do by_gid[cands[k].gid] = cands[k] end
+          end
+          local bc = by_gid[G.D[b].gid]
+          if bc and bc ~= c and bc.order.kind == "move" then
+            bc.raw = bc.raw + c.raw
+            bc.score = bc.raw / bc.cost
+          end
+        end
       end
     end
   end

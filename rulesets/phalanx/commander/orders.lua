@@ -351,105 +351,63 @@ function ai.activate(G, side, points)
   sd.avg_front = n > 0 and sum / n or nil
   -- asked once a turn, so its memory of the last break follows the battle
   sd.needs_melee = ai.needs_melee(G, side)
-  -- The links the points could buy, each with a bound on its order's value
-  -- (commander/price_bound.lua). No order is priced for a link the points
-  -- cannot buy whatever it is (its price without crossing a sector or
-  -- detaching, the least any order of it costs, is more than the points).
-  local todo = {}
+  local cands = {}
   for j = 1, #sd.groups do local gid = sd.groups[j]
     local g = G.groups[gid]
-    if #g.ids > 0 then
-      local least = turn.activation_cost(G, g, HOLD)
-      if least <= points then
-        todo[#todo + 1] = { g = g, gid = gid, least = least, bound = ai.price_bound(G, g) }
+    -- no order is priced for a link the points cannot buy whatever it is
+    -- (its price without crossing a sector or detaching, the least any
+    -- order of it costs, is more than the turn's points)
+    local order, score
+    if #g.ids > 0 and turn.activation_cost(G, g, HOLD) <= points then
+      -- the standing plan (commander/standing_plan.lua): a far link's
+      -- advance is kept while its situation stands, else priced afresh.
+      -- Its activation cost is asked afresh: it reads where the General
+      -- stands now, and keeping it saved nothing measurable (bench,
+      -- callgrind: 4.132 against 4.126 M instructions a battle-turn)
+      order, score = ai.kept_price(G, g)
+      if not order then
+        order, score = best_order(G, g, true)
+        ai.keep_price(G, g, order, score)
       end
+    end
+    -- a commander variant may rank the orders its own way (commander/engage_all.lua)
+    if order and sd.style and sd.style.rescore then score = sd.style.rescore(G, g, order, score) end
+    if order then
+      local cost = turn.activation_cost(G, g, order)
+      cands[#cands + 1] = { order = order, score = score / cost, raw = score, gid = gid, cost = cost }
     end
   end
-  -- Priced and bought together, in order of value per point: the next
-  -- order tried is the best priced one unless a link not yet priced could
-  -- beat it by its bound per point (then that link is priced first, ties
-  -- priced). Whatever is left when the points run out is never priced: the
-  -- same orders as pricing every link, but for the making of way below and
-  -- the standing plan's kept prices, which the bound does not cover.
-  local cands = {}        -- priced, not yet tried
-  local by_gid = {}       -- gid -> its entry in cands
-  local lent = {}         -- gid -> value lent to a link not yet priced (making way)
+  -- a friend that shuts a link's way is worth moving for that link's sake too
+  ai.make_way(G, cands)
+  table.sort(cands, function(a, b)
+    if a.score ~= b.score then return a.score > b.score end
+    return a.gid < b.gid
+  end)
+  -- plan the advances in order of value while the points last
   local out, left = {}, points
   local deferred = {}     -- links whose way a friend shuts (commander/follow.lua)
-  while left >= 1 do
-    local ui, uk, ugid = nil, -math.huge, nil
-    for i = 1, #todo do local t = todo[i]
-      local k = (t.bound + (lent[t.gid] or 0)) / t.least
-      if k > uk or (k == uk and t.gid < ugid) then ui, uk, ugid = i, k, t.gid end
+  for j = 1, #cands do local c = cands[j]
+    if left < 1 then break end
+    local order, cost = c.order, c.cost
+    if order.pending then
+      local g = G.groups[c.gid]
+      -- planning is the dear part: not for a link the points cannot buy
+      -- whatever its move (its price without crossing a sector or
+      -- detaching, the least any move of it costs, is more than is left)
+      if turn.activation_cost(G, g, HOLD) > left then
+        order = nil
+      else
+        local pending = order.pending
+        order = finish_advance(G, g, pending)
+        if order then cost = turn.activation_cost(G, g, order)
+        else deferred[#deferred + 1] = { g = g, pending = pending } end
+      end
     end
-    local ci, ck, cgid = nil, -math.huge, nil
-    for i = 1, #cands do local c = cands[i]
-      if c.score > ck or (c.score == ck and c.gid < cgid) then ci, ck, cgid = i, c.score, c.gid end
-    end
-    if ui and (not ci or uk >= ck) then
-      local t = table.remove(todo, ui)
-      local g, gid = t.g, t.gid
-      -- a link the points left cannot buy whatever its order is not priced
-      if t.least <= left then
-        -- the standing plan (commander/standing_plan.lua): a far link's
-        -- advance is kept while its situation stands, else priced afresh.
-        -- Its activation cost is asked afresh: it reads where the General
-        -- stands now, and keeping it saved nothing measurable (bench,
-        -- callgrind: 4.132 against 4.126 M instructions a battle-turn)
-        local order, score = ai.kept_price(G, g)
-        if not order then
-          order, score = best_order(G, g, true)
-          ai.keep_price(G, g, order, score)
-        end
-        -- a commander variant may rank the orders its own way (commander/engage_all.lua)
-        if order and sd.style and sd.style.rescore then score = sd.style.rescore(G, g, order, score) end
-        if order then
-          local cost = turn.activation_cost(G, g, order)
-          local c = { order = order, raw = score, gid = gid, cost = cost }
-          if lent[gid] and order.kind == "move" then c.raw = c.raw + lent[gid] end
-          lent[gid] = nil
-          c.score = c.raw / cost
-          cands[#cands + 1] = c
-          by_gid[gid] = c
-          -- a friend that shuts a link's way is worth moving for that link's
-          -- sake too (commander/follow.lua, ai.make_way)
-          local bgid = ai.way_blocker(G, c)
-          if bgid and bgid ~= gid then
-            local bc = by_gid[bgid]
-            if bc then
-              if bc.order.kind == "move" then bc.raw = bc.raw + c.raw; bc.score = bc.raw / bc.cost end
-            elseif bc == nil then
-              lent[bgid] = (lent[bgid] or 0) + c.raw
-            end
-          end
-        end
-      end
-    elseif ci then
-      local c = table.remove(cands, ci)
-      by_gid[c.gid] = false     -- tried: no more loans
-      local order, cost = c.order, c.cost
-      if order.pending then
-        local g = G.groups[c.gid]
-        -- planning is the dear part: not for a link the points cannot buy
-        -- whatever its move (its price without crossing a sector or
-        -- detaching, the least any move of it costs, is more than is left)
-        if turn.activation_cost(G, g, HOLD) > left then
-          order = nil
-        else
-          local pending = order.pending
-          order = finish_advance(G, g, pending)
-          if order then cost = turn.activation_cost(G, g, order)
-          else deferred[#deferred + 1] = { g = g, pending = pending } end
-        end
-      end
-      if order and cost <= left then
-        out[#out + 1] = order
-        left = left - cost
-        if order.kind == "move" then ai.remember_move(G, G.groups[c.gid], order)
-        elseif order.kind == "charge" then ai.remember_turn(G, G.groups[c.gid], order.turn) end
-      end
-    else
-      break
+    if order and cost <= left then
+      out[#out + 1] = order
+      left = left - cost
+      if order.kind == "move" then ai.remember_move(G, G.groups[c.gid], order)
+      elseif order.kind == "charge" then ai.remember_turn(G, G.groups[c.gid], order.turn) end
     end
   end
   -- a link behind a friend that goes forward follows it
