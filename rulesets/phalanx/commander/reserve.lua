@@ -166,12 +166,15 @@ local function reserve_room(G, g, a, dist, melee_only)
     end
   end
   if room > 0.1 * f and not melee_only then
+    -- (each exposure asked once: the last one checked is the one kept)
     local now = shot_exposure(G, g, 0, 0)
+    local exposed = shot_exposure(G, g, a, room)
     for _ = 1, 3 do
-      if shot_exposure(G, g, a, room) <= now then break end
+      if exposed <= now then break end
       room = room / 2
+      exposed = shot_exposure(G, g, a, room)
     end
-    if shot_exposure(G, g, a, room) > now then room = 0 end
+    if exposed > now then room = 0 end
   end
   return max(0, room)
 end
