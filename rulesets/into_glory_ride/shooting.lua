@@ -80,7 +80,7 @@ end
 shooting.shots_of = shots_of
 
 -- The farthest a vignette shoots, in vignette widths (0: it does not shoot).
-function shooting.max_range(v)
+local function max_range_of(v)
   local shots = shots_of(v)
   if not shots then return 0 end
   local best = 0
@@ -89,6 +89,23 @@ function shooting.max_range(v)
     if reach > best then best = reach end
   end
   return best
+end
+
+-- Remembered per vignette with the fields it reads (class, epoch, weight,
+-- attached artillery: a changed field is worked out again), since the
+-- commander asks it of every enemy near its reserve several times a turn
+-- and shots_of builds its list afresh each time (issue #13, session eleven:
+-- max_range and shots_of were 12% of a Leipzig battle's Lua, the same
+-- battles with the memo). Weak keys: a vignette's entry goes with it.
+local range_memo = setmetatable({}, { __mode = "k" })
+function shooting.max_range(v)
+  local m = range_memo[v]
+  if m and m[1] == v.class and m[2] == v.epoch and m[3] == v.weight and m[4] == v.attached_artillery then
+    return m[5]
+  end
+  local r = max_range_of(v)
+  range_memo[v] = { v.class, v.epoch, v.weight, v.attached_artillery, r }
+  return r
 end
 
 local function is_artillery_or_him(c) return c.shot.as ~= "other" end

@@ -174,6 +174,24 @@ T.case("Shooting: the range table by class and epoch, short/long", function()
   T.eq(troops.shooting_range("ELE", { class = "ELE" }), 0)
 end)
 
+-- The range is remembered per vignette (shooting.max_range's memo, issue
+-- #13): asked again of the same vignette it is the same, and a vignette
+-- whose epoch, weight, class or attached artillery changed is worked out
+-- afresh (Shooting: the table of ranges).
+T.case("Shooting: a vignette's remembered range follows its fields", function()
+  local v = { class = "ART", epoch = "I", weight = "heavy" }
+  T.eq(shooting.max_range(v), 8)
+  T.eq(shooting.max_range(v), 8, "asked again")
+  v.epoch = "V"
+  T.eq(shooting.max_range(v), 24, "a new epoch: heavy ART 4/24")
+  v.weight = "light"
+  T.eq(shooting.max_range(v), 16, "a new weight: light ART 4/16")
+  v.class, v.weight, v.epoch = "HIP", nil, nil
+  T.eq(shooting.max_range(v), 0, "HIP does not shoot")
+  v.attached_artillery = "IV"
+  T.eq(shooting.max_range(v), 4, "attached ART of Epoch IV")
+end)
+
 T.case("Shooting: the conditional modifiers in the text's order", function()
   local adds = {}
   for _, e in ipairs(shooting.modifiers.entries) do adds[#adds + 1] = e.id .. " " .. e.add end

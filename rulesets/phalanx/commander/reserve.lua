@@ -83,31 +83,69 @@ local reach_q = {}
 -- and two moves (a turn's warning), in the strip ahead of its front
 -- (shooters shoot straight ahead; LSC and VLI all round), with half a
 -- frontage to spare either side for a small turn.
-local function shot_exposure(G, g, a, dist)
+-- The enemy shooters near each mounted or animal member of group g, for
+-- every exposure reserve_room asks of one move (of at most `dist`): one
+-- proximity query a member instead of one an exposure, and each shooter's
+-- range worked out once. Per member (by index): { e, distance, range }...
+local function exposure_context(G, g, dist)
+  local f = G.S.frontage
+  local ctx = {}
+  for j = 1, #g.ids do local uid = g.ids[j]
+    if troops.mounted_or_animal(G.D[uid].class) then
+      local list = {}
+      local n = turn.near(G, uid, 3 - g.side, dist + 26 * f, reach_q)
+      for i = 1, n do
+        local e = reach_q[i].id
+        local range = shot_range_mm(G, G.D[e])
+        if range > 0 then list[#list + 1] = { e, reach_q[i].distance, range } end
+      end
+      ctx[j] = list
+    end
+  end
+  return ctx
+end
+
+-- One enemy shooter's part of shot_exposure: whether it could shoot member
+-- d (at x, y after the move) in its next turn.
+local function exposed_to(G, d, x, y, e, range, f)
+  local ed = G.D[e]
+  local ex, ey, eh = pos(G, e)
+  local dx, dy = x - ex, y - ey
+  local cd = math.sqrt(dx * dx + dy * dy)
+  local reach = range + 2 * ed.move_good + (d.w + d.d) / 2 + ed.d / 2
+  if cd <= reach then
+    local all_round = troops.classes[ed.class].shoots and troops.classes[ed.class].shoots.all_round and not ed.artillery
+    local fx, fy, rx, ry = setup.axes(eh)
+    local ahead, lat = dx * fx + dy * fy, abs(dx * rx + dy * ry)
+    if all_round or (ahead > 0 and lat < (ed.w + max(d.w, d.d)) / 2 + 0.5 * f) then return true end
+  end
+  return false
+end
+
+-- ctx (optional): exposure_context's lists for a move of at least `dist`;
+-- the shooters within dist + 26 frontages of a member are read from it
+-- (bf:within's own test, distance <= within: the same shooters as a query).
+local function shot_exposure(G, g, a, dist, ctx)
   local f = G.S.frontage
   local count = 0
+  local within = dist + 26 * f
   for j = 1, #g.ids do local uid = g.ids[j]
     local d = G.D[uid]
     if troops.mounted_or_animal(d.class) then
       local x, y, h = pos(G, uid)
       local mx, my = setup.axes(h + a)
       x, y = x + mx * dist, y + my * dist
-      local n = turn.near(G, uid, 3 - g.side, dist + 26 * f, reach_q)
-      for i = 1, n do
-        local e = reach_q[i].id
-        local ed = G.D[e]
-        local range = shot_range_mm(G, ed)
-        if range > 0 then
-          local ex, ey, eh = pos(G, e)
-          local dx, dy = x - ex, y - ey
-          local cd = math.sqrt(dx * dx + dy * dy)
-          local reach = range + 2 * ed.move_good + (d.w + d.d) / 2 + ed.d / 2
-          if cd <= reach then
-            local all_round = troops.classes[ed.class].shoots and troops.classes[ed.class].shoots.all_round and not ed.artillery
-            local fx, fy, rx, ry = setup.axes(eh)
-            local ahead, lat = dx * fx + dy * fy, abs(dx * rx + dy * ry)
-            if all_round or (ahead > 0 and lat < (ed.w + max(d.w, d.d)) / 2 + 0.5 * f) then count = count + 1 end
-          end
+      if ctx then
+        local list = ctx[j]
+        for i = 1, #list do local s = list[i]
+          if s[2] <= within and exposed_to(G, d, x, y, s[1], s[3], f) then count = count + 1 end
+        end
+      else
+        local n = turn.near(G, uid, 3 - g.side, within, reach_q)
+        for i = 1, n do
+          local e = reach_q[i].id
+          local range = shot_range_mm(G, G.D[e])
+          if range > 0 and exposed_to(G, d, x, y, e, range, f) then count = count + 1 end
         end
       end
     end
@@ -166,12 +204,16 @@ local function reserve_room(G, g, a, dist, melee_only)
     end
   end
   if room > 0.1 * f and not melee_only then
-    local now = shot_exposure(G, g, 0, 0)
+    -- (each exposure asked once: the last one checked is the one kept)
+    local ctx = exposure_context(G, g, room)
+    local now = shot_exposure(G, g, 0, 0, ctx)
+    local exposed = shot_exposure(G, g, a, room, ctx)
     for _ = 1, 3 do
-      if shot_exposure(G, g, a, room) <= now then break end
+      if exposed <= now then break end
       room = room / 2
+      exposed = shot_exposure(G, g, a, room, ctx)
     end
-    if shot_exposure(G, g, a, room) > now then room = 0 end
+    if exposed > now then room = 0 end
   end
   return max(0, room)
 end
