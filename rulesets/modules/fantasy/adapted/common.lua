@@ -57,9 +57,40 @@ function K.with_trait(G, trait, side)
   return out
 end
 
+-- SPEED (issue #13): the units that carry a trait, in the host's order,
+-- listed once a battle. A unit's traits are its creature's, set when the
+-- battle builds it (battle.lua's B.attach, B.start) and never changed after,
+-- and no unit joins a battle after B.start: the list holds for the battle.
+local function bearers(G, trait)
+  local f = G.fantasy
+  local by = f.bearers
+  if not by then by = {}; f.bearers = by end
+  local list = by[trait]
+  if not list then
+    list = {}
+    for _, uid in ipairs(f.host.units(G)) do
+      if K.has(G.D[uid], trait) then list[#list + 1] = uid end
+    end
+    by[trait] = list
+  end
+  return list
+end
+K.bearers = bearers
+
 -- The live units with a trait within `paces` of uid, edge to edge
 -- (either side unless `side` says), nearest first.
+-- SPEED: asked of every unit at every period's start for a saint, a hero, a
+-- wolf rider...; most traits are carried by one unit or none. When no live
+-- unit but uid itself carries it (of `side`), none can be near: the answer
+-- is the empty list the query would have given, without the query (a table
+-- for every unit in reach: bf:query was a tenth of a Holy War battle).
 function K.near(G, uid, trait, paces, side)
+  local D = G.D
+  local any = false
+  for _, b in ipairs(bearers(G, trait)) do
+    if b ~= uid and (side == nil or D[b].side == side) and K.live(G, b) then any = true; break end
+  end
+  if not any then return {} end
   local out = {}
   for _, q in ipairs(G.bf:query{ of = uid, within = K.mm(G, paces) }) do
     local o = G.D[q.id]

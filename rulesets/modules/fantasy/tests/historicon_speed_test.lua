@@ -1,0 +1,91 @@
+-- The speed work on the fantasy module's Historicon adapter gives the same
+-- answers as the plain computation it replaced (issue #13, "Speed";
+-- docs/performance.md "Session eleven: Historicon"): K.near, asked of every
+-- unit at every period's start, no longer queries the table when no live
+-- unit but the asker carries the trait (adapted/common.lua). Checked here
+-- against the query it replaced, on hand-placed armies of creatures in the
+-- real battle (historicon.battle.skirmish with the option `fantasy`).
+local T = require("lib.testing")
+local dice = require("sandtable.dice")
+local ruleset = require("lib.ruleset")
+local Hb = require("modules.fantasy.adapted.battle")
+local K = require("modules.fantasy.adapted.common")
+local A = require("modules.fantasy.historicon.battle")
+local pack = require("modules.fantasy.historicon.army").index
+
+local rules = ruleset.load("historicon", { options = { "fantasy" } })
+local battle = rules.require("historicon.battle")
+local host = A.host(rules)
+
+local passive = {
+  forms = function() return {} end, move_order = function() return {} end, move = function() return nil end,
+  evade = function() return false end, shoot_target = function(_, _, ts) return ts[1] end,
+  follow_up = function() return true end, pursue = function() return true end, break_off = function() return false end,
+  cast = function() return nil end,
+}
+
+local function creature(id, c, x, y, f)
+  local decl = pack[c]
+  return { id = id, troop = decl.counts_as.troop, figures = 8, ranks = 2, at = { x, y, f },
+           name = decl.name, set = Hb.attach({}, decl) }
+end
+local function plain(id, x, y, f) return { id = id, troop = "ARA HIN", figures = 16, ranks = 2, at = { x, y, f } } end
+
+-- K.near as it was: every unit within reach from the table's query, kept
+-- when live and carrying the trait (of `side`).
+local function old_near(G, uid, trait, paces, side)
+  local out = {}
+  for _, q in ipairs(G.bf:query{ of = uid, within = K.mm(G, paces) }) do
+    local o = G.D[q.id]
+    if q.id ~= uid and K.live(G, q.id) and K.has(o, trait) and (side == nil or o.side == side) then out[#out + 1] = q.id end
+  end
+  return out
+end
+
+local TRAITS = { "saint", "hero", "rash_general", "exhorts_own", "abashes_enemy", "hostile_huns", "magician",
+  "black_magician", "elf", "dragon_never_fielded" }
+
+-- Every unit, every trait, three reaches, either side or none: the same list.
+local function check_all(G, what)
+  local n, found = 0, 0
+  for s = 1, 2 do
+    for _, uid in ipairs(G.sides[s].units) do
+      for _, trait in ipairs(TRAITS) do
+        for _, paces in ipairs({ 100, 150, 1000 }) do
+          for _, side in ipairs({ false, 1, 2 }) do
+            local sd = side or nil
+            local want = old_near(G, uid, trait, paces, sd)
+            T.eq(K.near(G, uid, trait, paces, sd), want, string.format("%s: %s near %s within %d paces (side %s)",
+              what, trait, G.D[uid].name, paces, tostring(sd)))
+            n, found = n + 1, found + #want
+          end
+        end
+      end
+    end
+  end
+  return n, found
+end
+
+T.case("Fantasy speed: K.near without the query gives the query's answer (WRG 1973 APPENDIX IV SAINT, HERO, MOSLEM SAINTS)", function()
+  local G = battle.skirmish{ dice = dice.random(1), log = false, options = { fantasy = true },
+    sides = { { commander = passive, units = {
+                creature("saint", "saint", 60, 40), creature("hero", "hero", 100, 40), creature("ws", "warrior_saint", 140, 40),
+                creature("mage", "magician", 180, 30), plain("foot", 80, 20) } },
+              { commander = passive, units = {
+                creature("ms", "moslem_saint", 70, 52, 180), creature("hero2", "hero", 120, 60, 180),
+                creature("wolves", "wolf_rider", 160, 90, 180), creature("elves", "elf_archer", 200, 55, 180),
+                plain("far", 20, 140, 180) } } } }
+  Hb.start(G, host)
+  local n, found = check_all(G, "all on the table")
+  T.eq(n, 10 * #TRAITS * 9, "every unit, trait, reach and side asked")
+  T.truthy(found > 20, "units found near (the check is not of empty lists only): " .. found)
+  -- a bearer broken or gone is not near: the lists change, and still agree
+  local by = function(s, id) return G.by_id[s][id] end
+  G.D[by(2, "ms")].broken = true
+  G.D[by(1, "hero")].gone = true
+  check_all(G, "a saint broken, a hero gone")
+  -- the only bearer of a trait is never near itself
+  T.eq(K.near(G, by(2, "wolves"), "hostile_huns", 1000), {}, "the wolf riders alone carry hostile_huns")
+  T.eq(#K.near(G, by(1, "foot"), "hostile_huns", 1000), 1, "and are near the others")
+  T.eq(K.bearers(G, "saint"), { by(1, "saint"), by(1, "ws"), by(2, "ms") }, "the bearers of a trait, in id order")
+end)
