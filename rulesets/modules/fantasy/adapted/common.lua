@@ -58,9 +58,10 @@ function K.with_trait(G, trait, side)
 end
 
 -- SPEED (issue #13): the units that carry a trait, in the host's order,
--- listed once a battle. A unit's traits are its creature's, set when the
--- battle builds it (battle.lua's B.attach, B.start) and never changed after,
--- and no unit joins a battle after B.start: the list holds for the battle.
+-- kept for the period. A unit's traits are its creature's, set when the
+-- battle builds it (battle.lua's B.attach, B.start) and never changed after;
+-- the lists are made afresh at each period's start (battle.lua's
+-- B.period_start) all the same, in case a host adds a unit during a battle.
 local function bearers(G, trait)
   local f = G.fantasy
   local by = f.bearers
@@ -77,24 +78,40 @@ local function bearers(G, trait)
 end
 K.bearers = bearers
 
+-- The table's contact tolerance (kContactTolerance, geometry.hpp): bf:query
+-- keeps a unit `within + tolerance` away.
+local TOUCH = 1e-6
+
 -- The live units with a trait within `paces` of uid, edge to edge
--- (either side unless `side` says), nearest first.
+-- (either side unless `side` says), nearest first (ties by id).
 -- SPEED: asked of every unit at every period's start for a saint, a hero, a
--- wolf rider...; most traits are carried by one unit or none. When no live
--- unit but uid itself carries it (of `side`), none can be near: the answer
--- is the empty list the query would have given, without the query (a table
--- for every unit in reach: bf:query was a tenth of a Holy War battle).
+-- wolf rider...; most traits are carried by a unit or two. The answer was a
+-- bf:query (a table for every unit in reach, then filtered: a tenth of a
+-- Holy War battle); now the few bearers are measured instead, with the
+-- query's own distance (bf:distance: the same edge_distance of the same
+-- footprints, to the bit), its test (within plus the contact tolerance),
+-- its units (none taken off the table) and its order (nearest, then id).
+-- modules/fantasy/tests/historicon_speed_test.lua checks it against the query.
 function K.near(G, uid, trait, paces, side)
-  local D = G.D
-  local any = false
+  local D, bf = G.D, G.bf
+  local out, dist, n = {}, {}, 0
+  local reach
   for _, b in ipairs(bearers(G, trait)) do
-    if b ~= uid and (side == nil or D[b].side == side) and K.live(G, b) then any = true; break end
-  end
-  if not any then return {} end
-  local out = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = K.mm(G, paces) }) do
-    local o = G.D[q.id]
-    if q.id ~= uid and K.live(G, q.id) and K.has(o, trait) and (side == nil or o.side == side) then out[#out + 1] = q.id end
+    if b ~= uid and (side == nil or D[b].side == side) and K.live(G, b) and not bf:removed(b) then
+      reach = reach or (K.mm(G, paces) + TOUCH)
+      local d = bf:distance(uid, b)
+      if d <= reach then
+        -- insertion in order: nearest first, ties by id (a host's order
+        -- need not be the ids': Phalanx lists side 1 first)
+        local j = n
+        while j >= 1 and (dist[j] > d or (dist[j] == d and out[j] > b)) do
+          out[j + 1], dist[j + 1] = out[j], dist[j]
+          j = j - 1
+        end
+        out[j + 1], dist[j + 1] = b, d
+        n = n + 1
+      end
+    end
   end
   return out
 end

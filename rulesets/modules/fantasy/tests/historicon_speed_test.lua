@@ -89,3 +89,60 @@ T.case("Fantasy speed: K.near without the query gives the query's answer (WRG 19
   T.eq(#K.near(G, by(1, "foot"), "hostile_huns", 1000), 1, "and are near the others")
   T.eq(K.bearers(G, "saint"), { by(1, "saint"), by(1, "ws"), by(2, "ms") }, "the bearers of a trait, in id order")
 end)
+
+-- Two armies of bearers moved about a 60 x 60 cm field at random, then set
+-- at the edge of a reach (exactly, and a fraction of the contact tolerance
+-- either side) and at equal distances either side of the asker.
+T.case("Fantasy speed: K.near against the query -- random places, ties, the edge of the reach (WRG 1973 APPENDIX IV SAINT, HERO)", function()
+  local G = battle.skirmish{ dice = dice.random(1), log = false, options = { fantasy = true },
+    sides = { { commander = passive, units = {
+                creature("saint", "saint", 60, 40), creature("hero", "hero", 100, 40), creature("ws", "warrior_saint", 140, 40),
+                creature("mage", "magician", 180, 30), plain("foot", 80, 20) } },
+              { commander = passive, units = {
+                creature("ms", "moslem_saint", 70, 52, 180), creature("hero2", "hero", 120, 60, 180),
+                creature("wolves", "wolf_rider", 160, 90, 180), creature("elves", "elf_archer", 200, 55, 180),
+                plain("far", 20, 140, 180) } } } }
+  Hb.start(G, host)
+  local bf = G.bf
+  local ids = {}
+  for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do ids[#ids + 1] = uid end end
+  local r = dice.random(7)
+  local found = 0
+  for trial = 1, 30 do
+    for _, uid in ipairs(ids) do
+      bf:place(uid, 300 + r:roll(600, "x") + r:roll(100, "x fraction") / 100, 300 + r:roll(600, "y"), r:roll(360, "facing") - 1)
+    end
+    local _, f = check_all(G, "random places, trial " .. trial)
+    found = found + f
+  end
+  T.truthy(found > 1000, "units found near in the random places: " .. found)
+  -- the edge of the reach: a hero straight ahead of the saint, both facing
+  -- north (the gap along y alone), 100 paces (100 mm) and a hair either side
+  local saint, hero, hero2 = G.by_id[1].saint, G.by_id[1].hero, G.by_id[2].hero2
+  local tried = 0
+  for _, hair in ipairs({ -2e-6, -1e-6, -0.5e-6, 0, 0.5e-6, 0.99e-6, 1e-6, 1.01e-6, 2e-6 }) do
+    for _, uid in ipairs(ids) do bf:place(uid, 2000 + 100 * uid, 1500, 0) end
+    bf:place(saint, 1000, 1000, 0)
+    bf:place(hero, 1000, 1000, 0)
+    local gap = bf:distance(saint, hero) -- 0: overlapping; step it north by the depths and the gap
+    T.eq(gap, 0, "placed on the saint")
+    local sd = G.D[saint].dp or 0
+    local hd = G.D[hero].dp or 0
+    bf:place(hero, 1000, 1000 + sd / 2 + hd / 2 + 100 + hair, 0)
+    local want = old_near(G, saint, "hero", 100)
+    T.eq(K.near(G, saint, "hero", 100), want, "a hero " .. tostring(100 + hair) .. " mm ahead of the saint")
+    tried = tried + #want
+  end
+  T.truthy(tried > 0 and tried < 9, "some of the hairs inside the reach, some outside: " .. tried)
+  -- ties: two heroes the same distance either side of the saint
+  for _, uid in ipairs(ids) do bf:place(uid, 2000 + 100 * uid, 1500, 0) end
+  bf:place(saint, 1000, 1000, 0)
+  bf:place(hero, 800, 1000, 0)
+  bf:place(hero2, 1200, 1000, 0)
+  T.eq(bf:distance(saint, hero), bf:distance(saint, hero2), "the heroes equally far")
+  T.eq(K.near(G, saint, "hero", 1000), old_near(G, saint, "hero", 1000), "a tie: by id")
+  T.eq(K.near(G, saint, "hero", 1000), { math.min(hero, hero2), math.max(hero, hero2) }, "a tie: by id")
+  -- a host that lists its units out of id order (Phalanx: side 1 first)
+  G.fantasy.bearers = { hero = { math.max(hero, hero2), math.min(hero, hero2) } }
+  T.eq(K.near(G, saint, "hero", 1000), { math.min(hero, hero2), math.max(hero, hero2) }, "a tie, bearers out of id order: by id")
+end)
