@@ -308,6 +308,11 @@ function A.apply(rules)
   integrity.modifiers:add({ id = "fantasy_dragon_dread", rule = A.rule,
     text = "elephants within 150 paces of a dragon (" .. LABEL .. ")",
     when = function(c) return c.unit.fx_dread == true end, add = -2 })
+  -- Each Table 4 modifier here names the unit fields it reads (`reads`):
+  -- the default commander then shares the charge values of units alike in
+  -- them and in the rules' own fields (historicon/commander/charge_profiles.lua).
+  -- A field read and not named would give a unit another's value: name
+  -- every one.
   -- HERO: "if equipped with a magic sword ... he can count it as a
   -- two-handed axe whenever he wants to, provided no saint of either
   -- persuasion is near": READING, +1 melee die per 4 figures more (the
@@ -315,12 +320,14 @@ function A.apply(rules)
   -- (d.fx_saint_near, adapted/saints.lua)
   melee.modifiers:add({ id = "fantasy_magic_sword", rule = A.rule,
     text = "the hero's magic sword as a two-handed axe (" .. LABEL .. ")",
+    reads = { "traits.magic_sword", "fx_saint_near" }, -- (and per4: the rules' own fields)
     when = function(c) return c.unit.traits ~= nil and c.unit.traits.magic_sword == true and not c.unit.fx_saint_near end,
     add = function(c) return c.per4 end })
   -- BASILISK: figures held in stone do not fight: their melee dice are lost
   -- (never the last front-rank figure's)
   melee.modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
     text = "figures held in stone by a basilisk's gaze (" .. LABEL .. ")",
+    reads = { "fx_gazed" }, -- (and class, figures, ranks: the rules' own fields)
     when = function(c) return (c.unit.fx_gazed or 0) > 0 end,
     add = function(c)
       local front = troops.front_rank_figures(c.unit)
@@ -331,6 +338,7 @@ function A.apply(rules)
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end,
     add = function(c) return c.per4 end })
   melee.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
+    reads = { "traits.hero", "traits.rash_general", "general" },
     when = function(c) return rash(c.unit) end,
     add = function(c) return c.per4 end })
   -- the referee's allowances: a flight ("fly 200 paces in a period") and a

@@ -146,3 +146,72 @@ T.case("Fantasy speed: K.near against the query -- random places, ties, the edge
   G.fantasy.bearers = { hero = { math.max(hero, hero2), math.min(hero, hero2) } }
   T.eq(K.near(G, saint, "hero", 1000), { math.min(hero, hero2), math.max(hero, hero2) }, "a tie, bearers out of id order: by id")
 end)
+
+-- The default commander's charge values in a fantasy battle: the module's
+-- Table 4 modifiers name the fields they read (`reads`), so values are
+-- shared between units alike in them (historicon/commander/charge_profiles.lua)
+-- and are still the value worked out afresh.
+T.case("Fantasy speed: a charge value shared between units alike in the module's fields is the value worked out afresh (WRG 1973 APPENDIX IV HERO, BASILISK)", function()
+  local ai = rules.require("historicon.ai")
+  local profiles = rules.require("historicon.commander.charge_profiles")
+  local extra = profiles.extra_fields()
+  T.truthy(extra, "every fantasy Table 4 modifier names what it reads")
+  local names = {}
+  for _, f in ipairs(extra) do names[#names + 1] = f.name end
+  T.eq(names, { "fx_gazed", "fx_saint_near", "general", "traits.hero", "traits.magic_sword", "traits.rash_general" })
+  local function armies()
+    local one, two = {}, {}
+    for k = 1, 3 do
+      one[#one + 1] = creature("hero" .. k, "hero", 40 + 50 * k, 40)
+      one[#one + 1] = creature("ws" .. k, "warrior_saint", 40 + 50 * k, 20)
+      two[#two + 1] = plain("foot" .. k, 40 + 50 * k, 70, 180)
+      two[#two + 1] = creature("bas" .. k, "basilisk", 40 + 50 * k, 95, 90)
+    end
+    local G = battle.skirmish{ dice = dice.random(1), log = false, options = { fantasy = true },
+      sides = { { commander = passive, units = one }, { commander = passive, units = two } } }
+    Hb.start(G, host)
+    return G
+  end
+  local function check_all_pairs(G, what)
+    local n = 0
+    for s = 1, 2 do
+      for _, uid in ipairs(G.sides[s].units) do
+        for _, e in ipairs(G.sides[3 - s].units) do
+          local flank = (not G.bf:in_arc(e, uid, 89, "centre")) and G.D[e].formed
+          local fresh = ai.charge_value_now(G, G.D[uid], G.D[e], flank)
+          -- (the profile itself: the per-pair cache before it keeps seven
+          -- fields only, the commander's own reading, unchanged here)
+          local v = profiles.value(G, uid, e, G.D[uid], G.D[e], flank, ai.charge_value_now)
+          T.eq(v, fresh, what .. ": " .. G.D[uid].name .. " " .. uid .. " on " .. G.D[e].name .. " " .. e)
+          n = n + 1
+        end
+      end
+    end
+    return n
+  end
+  local before_n = profiles.kept_values()
+  local G = armies()
+  T.eq(check_all_pairs(G, "first asked"), 72, "every pair of the two armies")
+  local n = profiles.kept_values() - before_n
+  T.truthy(n > 0 and n < 24, "values shared between pairs of the same kinds (" .. n .. " worked out)")
+  -- each of the module's fields changes a value, and the value stays exact
+  local id = function(s, name) return G.by_id[s][name] end
+  local hero1, ws2, bas1, foot3 = id(1, "hero1"), id(1, "ws2"), id(2, "bas1"), id(2, "foot3")
+  local function value(a, b) return profiles.value(G, a, b, G.D[a], G.D[b], false, ai.charge_value_now) end
+  local v0 = value(hero1, foot3)
+  G.D[hero1].fx_saint_near = true -- the magic sword is not drawn near a saint
+  check_all_pairs(G, "a saint near one hero")
+  T.truthy(value(hero1, foot3) < v0, "the magic sword lost: a lower value")
+  G.D[foot3].fx_gazed = 3 -- three figures held in stone
+  check_all_pairs(G, "a unit held by a basilisk's gaze")
+  G.D[bas1].fx_gazed = 1
+  check_all_pairs(G, "a basilisk held by another's gaze")
+  G.D[ws2].traits = { saint = true } -- (no longer a rash general)
+  check_all_pairs(G, "a warrior saint without his rashness")
+  G.D[ws2].traits = nil
+  check_all_pairs(G, "a unit without traits")
+  G.D[hero1].fx_saint_near = nil
+  G.D[foot3].fx_gazed = nil
+  check_all_pairs(G, "all back")
+  T.eq(value(hero1, foot3), v0, "the first value again")
+end)
