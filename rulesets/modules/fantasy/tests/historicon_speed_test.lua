@@ -1,9 +1,11 @@
 -- The speed work on the fantasy module's Historicon adapter gives the same
 -- answers as the plain computation it replaced (issue #13, "Speed";
 -- docs/performance.md "Session eleven: Historicon"): K.near, asked of every
--- unit at every period's start, no longer queries the table when no live
--- unit but the asker carries the trait (adapted/common.lua). Checked here
--- against the query it replaced, on hand-placed armies of creatures in the
+-- unit at every period's start, measures the few units that carry the trait
+-- instead of querying the table, and K.with_trait lists them instead of
+-- every unit (adapted/common.lua); the default commander's charge values
+-- are shared by kind (historicon/commander/charge_profiles.lua). Checked here
+-- against the code they replaced, on hand-placed armies of creatures in the
 -- real battle (historicon.battle.skirmish with the option `fantasy`).
 local T = require("lib.testing")
 local dice = require("sandtable.dice")
@@ -42,6 +44,16 @@ local function old_near(G, uid, trait, paces, side)
   return out
 end
 
+-- K.with_trait as it was: every unit in the host's order.
+local function old_with_trait(G, trait, side)
+  local out = {}
+  for _, uid in ipairs(G.fantasy.host.units(G)) do
+    local d = G.D[uid]
+    if K.live(G, uid) and K.has(d, trait) and (side == nil or d.side == side) then out[#out + 1] = uid end
+  end
+  return out
+end
+
 local TRAITS = { "saint", "hero", "rash_general", "exhorts_own", "abashes_enemy", "hostile_huns", "magician",
   "black_magician", "elf", "dragon_never_fielded" }
 
@@ -61,6 +73,13 @@ local function check_all(G, what)
           end
         end
       end
+    end
+  end
+  for _, trait in ipairs(TRAITS) do
+    for _, side in ipairs({ false, 1, 2 }) do
+      local want = old_with_trait(G, trait, side or nil)
+      T.eq(K.with_trait(G, trait, side or nil), want, string.format("%s: the units with %s (side %s)", what, trait, tostring(side)))
+      found = found + #want
     end
   end
   return n, found
