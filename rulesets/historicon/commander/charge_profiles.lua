@@ -64,36 +64,46 @@ local MAX_VALUES = 200000 -- then forgotten and made again (a bound, never a cha
 -- The fields the modules' Table 4 modifiers read (their `reads`), as
 -- { name = "traits.hero", a = "traits", b = "hero" } in name order; {} when
 -- every modifier is the rules' own; false when one of a module's declares
--- nothing (then no value is looked up). Kept per frozen list, as
--- cap_reach.exact_values (asked for every value looked up).
+-- nothing (then no value is looked up). Asked for every value looked up, so
+-- kept per list with the entries it was made from: made again only when an
+-- entry was added, removed or replaced. (Not "while the list is frozen":
+-- ruleset.lua's freeze does not reach the lists of an instance's modules as
+-- the sim runs them -- Mohi's melee list is not frozen in its battles -- and
+-- a kept answer trusted only when frozen was worked out afresh for every
+-- value, Mohi +8% instructions a battle.)
 local extra_lists = setmetatable({}, { __mode = "k" })
-local last_list, last_extra
 local function extra_fields()
   local list = melee.modifiers
-  if list == last_list then return last_extra end
-  local extra = extra_lists[list]
-  if extra == nil then
-    local names, seen = {}, {}
-    extra = names
-    for _, e in ipairs(list.entries) do
-      if e.layer ~= "base" then
-        if type(e.reads) ~= "table" then extra = false; break end
-        for _, name in ipairs(e.reads) do
-          if not seen[name] then seen[name] = true; names[#names + 1] = name end
-        end
-      end
+  local entries = list.entries
+  local n = #entries
+  local c = extra_lists[list]
+  if c and c.n == n then
+    local same = true
+    for i = 1, n do
+      if entries[i] ~= c[i] then same = false; break end
     end
-    if extra then
-      table.sort(names)
-      for i, name in ipairs(names) do
-        local a, b = name:match("^([%w_]+)%.([%w_]+)$")
-        extra[i] = { name = name, a = a or name, b = b }
-      end
-    end
-    -- (a list still open to patches may change: asked afresh next time)
-    if list.frozen then extra_lists[list] = extra end
+    if same then return c.extra end
   end
-  if list.frozen then last_list, last_extra = list, extra end
+  local names, seen = {}, {}
+  local extra = names
+  for _, e in ipairs(entries) do
+    if e.layer ~= "base" then
+      if type(e.reads) ~= "table" then extra = false; break end
+      for _, name in ipairs(e.reads) do
+        if not seen[name] then seen[name] = true; names[#names + 1] = name end
+      end
+    end
+  end
+  if extra then
+    table.sort(names)
+    for i, name in ipairs(names) do
+      local a, b = name:match("^([%w_]+)%.([%w_]+)$")
+      extra[i] = { name = name, a = a or name, b = b }
+    end
+  end
+  c = { n = n, extra = extra }
+  for i = 1, n do c[i] = entries[i] end
+  extra_lists[list] = c
   return extra
 end
 P.extra_fields = extra_fields

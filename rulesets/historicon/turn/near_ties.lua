@@ -28,27 +28,27 @@ function T.round(d) return key(d) * T.GRAIN end
 -- Reorders the first n entries of ids and dists (nearest first already, but
 -- for rounding) by distance at T.GRAIN, then by id. Insertion sort: the list
 -- comes sorted, so only near ties move and it costs one pass.
--- SPEED: the key written out (no call) and the previous entry's key carried
--- over (the list comes sorted: each entry usually stays where it is, after
--- one comparison with the entry before it, whose key is the one just made).
+-- SPEED: the list comes sorted, so an entry more than two grains further
+-- than the one before it (the largest of those settled: its key is
+-- certainly smaller, whatever the rounding) stays where it is, with no key
+-- worked out; only near ties are compared by key, written out (no call).
 function T.settle(n, ids, dists)
   local grain = T.GRAIN
-  local kp = n >= 1 and floor(dists[1] / grain + 0.5) or nil -- the key of entry i - 1
+  local apart = 2 * grain
   for i = 2, n do
-    local id, d = ids[i], dists[i]
-    local k = floor(d / grain + 0.5)
-    local j = i - 1
-    local kj = kp
-    while j >= 1 do
-      if kj < k or (kj == k and ids[j] < id) then break end
-      ids[j + 1], dists[j + 1] = ids[j], dists[j]
-      j = j - 1
-      if j >= 1 then kj = floor(dists[j] / grain + 0.5) end
+    local d = dists[i]
+    if d - dists[i - 1] <= apart then
+      local id = ids[i]
+      local k = floor(d / grain + 0.5)
+      local j = i - 1
+      while j >= 1 do
+        local kj = floor(dists[j] / grain + 0.5)
+        if kj < k or (kj == k and ids[j] < id) then break end
+        ids[j + 1], dists[j + 1] = ids[j], dists[j]
+        j = j - 1
+      end
+      ids[j + 1], dists[j + 1] = id, d
     end
-    ids[j + 1], dists[j + 1] = id, d
-    -- entry i now holds the largest of the first i (by key): its key, or
-    -- entry i's old one moved up (the same key as kp when it moved)
-    if j + 1 == i then kp = k end
   end
   return n
 end

@@ -233,4 +233,11 @@ T.case("Fantasy speed: a charge value shared between units alike in the module's
   G.D[foot3].fx_gazed = nil
   check_all_pairs(G, "all back")
   T.eq(value(hero1, foot3), v0, "the first value again")
+  -- a modifier patched in that names nothing: no value looked up; taken
+  -- out, looked up again (the kept fields follow the list's entries)
+  local mods = rules.require("historicon.melee").modifiers
+  mods:add({ id = "speed_test_undeclared", layer = "speed test", rule = "none", text = "names nothing", add = 0 })
+  T.eq(profiles.extra_fields(), false, "a modifier that names nothing")
+  mods:remove("speed_test_undeclared")
+  T.eq(#profiles.extra_fields(), 6, "taken out")
 end)
