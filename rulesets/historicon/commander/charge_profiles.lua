@@ -128,7 +128,14 @@ local function same_extra(k, u, extra)
   local x = k.x
   if x.list ~= extra then return false end
   for i = 1, #extra do
-    if x[i] ~= read(u, extra[i]) then return false end
+    -- (read(u, f) written out: asked twice for every value looked up)
+    local f = extra[i]
+    local v = u[f.a]
+    local b = f.b
+    if b then
+      if type(v) == "table" then v = v[b] else v = nil end
+    end
+    if x[i] ~= v then return false end
   end
   return true
 end

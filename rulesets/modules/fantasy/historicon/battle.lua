@@ -75,10 +75,19 @@ function A.host(rules)
   -- numbers whichever side it is, so a period in side order handed one
   -- dragon the first throw as side 1 and the second as side 2 (the mirror
   -- test, historicon/tests/mirror_test.lua, chaos warhost seed 3).
+  -- SPEED: kept while no unit is added (the module asks for it a dozen
+  -- times a period and for every plan of the commander's). A side's list
+  -- only grows (battle.lua's add_unit; deployment sorts it in place, which
+  -- leaves the same ids), so the same lengths mean the same ids; the list
+  -- handed out is only read (every caller walks it with ipairs).
   function host.units(G)
+    local n1, n2 = #G.sides[1].units, #G.sides[2].units
+    local kept = G.fantasy_units
+    if kept and kept.n1 == n1 and kept.n2 == n2 then return kept.list end
     local out = {}
     for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do out[#out + 1] = uid end end
     table.sort(out)
+    G.fantasy_units = { n1 = n1, n2 = n2, list = out }
     return out
   end
   function host.live(G, uid) local d = G.D[uid]; return not d.gone and not d.broken end

@@ -107,6 +107,21 @@ T.case("Fantasy speed: K.near without the query gives the query's answer (WRG 19
   T.eq(K.near(G, by(2, "wolves"), "hostile_huns", 1000), {}, "the wolf riders alone carry hostile_huns")
   T.eq(#K.near(G, by(1, "foot"), "hostile_huns", 1000), 1, "and are near the others")
   T.eq(K.bearers(G, "saint"), { by(1, "saint"), by(1, "ws"), by(2, "ms") }, "the bearers of a trait, in id order")
+  -- the host's units, kept: every id in order, made again when a side grows
+  local function fresh()
+    local out = {}
+    for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do out[#out + 1] = uid end end
+    table.sort(out)
+    return out
+  end
+  T.eq(host.units(G), fresh(), "every unit, by id")
+  T.eq(#host.units(G), 10)
+  local list = G.sides[2].units
+  list[#list + 1] = 0 -- (an id lower than all: a unit added, as a side's list grows)
+  T.eq(host.units(G), fresh(), "a unit added")
+  T.eq(host.units(G)[1], 0, "the new id in its place")
+  list[#list] = nil
+  T.eq(host.units(G), fresh(), "and gone again")
 end)
 
 -- Two armies of bearers moved about a 60 x 60 cm field at random, then set
