@@ -53,19 +53,33 @@ function K.name(G, uid) local d = G.D[uid]; return d and d.name or ("unit " .. t
 -- battle builds it (battle.lua's B.attach, B.start) and never changed after;
 -- the lists are made afresh at each period's start (battle.lua's
 -- B.period_start) all the same, in case a host adds a unit during a battle.
+-- Every trait's list is made in one walk over the units (a unit carries a
+-- few traits; the period asks about a dozen): each list in the host's order
+-- (the walk's), a unit in it when K.has(d, trait). A trait no unit carries
+-- has NONE (shared, never written to).
+local NONE = {}
 local function bearers(G, trait)
   local f = G.fantasy
   local by = f.bearers
-  if not by then by = {}; f.bearers = by end
-  local list = by[trait]
-  if not list then
-    list = {}
+  if not by then
+    by = {}
+    local D = G.D
     for _, uid in ipairs(f.host.units(G)) do
-      if K.has(G.D[uid], trait) then list[#list + 1] = uid end
+      local d = D[uid]
+      local traits = d ~= nil and d.traits or nil
+      if traits then
+        for name, on in pairs(traits) do
+          if on == true then
+            local list = by[name]
+            if not list then list = {}; by[name] = list end
+            list[#list + 1] = uid
+          end
+        end
+      end
     end
-    by[trait] = list
+    f.bearers = by
   end
-  return list
+  return by[trait] or NONE
 end
 K.bearers = bearers
 
