@@ -47,7 +47,6 @@ end
 
 function K.name(G, uid) local d = G.D[uid]; return d and d.name or ("unit " .. tostring(uid)) end
 
-
 -- SPEED (issue #13): the units that carry a trait, in the host's order,
 -- kept for the period. A unit's traits are its creature's, set when the
 -- battle builds it (battle.lua's B.attach, B.start) and never changed after;
