@@ -25,8 +25,16 @@
 -- figure_equivalent; dice_pool's reroll_for): nil, false and true are told
 -- apart (a unit with `formed = nil` is formed). Hits count only as "more
 -- than its figure equivalent" (the one way the value reads them).
+--
+-- Session eleven: a module's Table 4 modifier may declare the unit fields it
+-- reads (`reads = { "fx_gazed", "traits.hero" }`, a dot for a field of a
+-- table field); when every modifier not of the "base" layer declares them,
+-- those fields join the kind and the values are looked up as well (the
+-- fantasy module's heroes, magic swords and basilisks: both fantasy
+-- scenarios). One modifier that declares nothing and every value is worked
+-- out as before (the weather's, the sieges').
 local troops = require("historicon.troops")
-local cap_reach = require("historicon.commander.cap_reach")
+local melee = require("historicon.melee")
 
 local P = {}
 
@@ -53,20 +61,94 @@ local kind_ids, n_kinds = {}, 0
 local values, n_values = {}, 0
 local MAX_VALUES = 200000 -- then forgotten and made again (a bound, never a change)
 
+-- The fields the modules' Table 4 modifiers read (their `reads`), as
+-- { name = "traits.hero", a = "traits", b = "hero" } in name order; {} when
+-- every modifier is the rules' own; false when one of a module's declares
+-- nothing (then no value is looked up). Asked for every value looked up, so
+-- kept per list with the entries it was made from: made again only when an
+-- entry was added, removed or replaced. (Not "while the list is frozen":
+-- ruleset.lua's freeze does not reach the lists of an instance's modules as
+-- the sim runs them -- Mohi's melee list is not frozen in its battles -- and
+-- a kept answer trusted only when frozen was worked out afresh for every
+-- value, Mohi +8% instructions a battle.)
+local extra_lists = setmetatable({}, { __mode = "k" })
+local function extra_fields()
+  local list = melee.modifiers
+  local entries = list.entries
+  local n = #entries
+  local c = extra_lists[list]
+  if c and c.n == n then
+    local same = true
+    for i = 1, n do
+      if entries[i] ~= c[i] then same = false; break end
+    end
+    if same then return c.extra end
+  end
+  local names, seen = {}, {}
+  local extra = names
+  for _, e in ipairs(entries) do
+    if e.layer ~= "base" then
+      if type(e.reads) ~= "table" then extra = false; break end
+      for _, name in ipairs(e.reads) do
+        if not seen[name] then seen[name] = true; names[#names + 1] = name end
+      end
+    end
+  end
+  if extra then
+    table.sort(names)
+    for i, name in ipairs(names) do
+      local a, b = name:match("^([%w_]+)%.([%w_]+)$")
+      extra[i] = { name = name, a = a or name, b = b }
+    end
+  end
+  c = { n = n, extra = extra }
+  for i = 1, n do c[i] = entries[i] end
+  extra_lists[list] = c
+  return extra
+end
+P.extra_fields = extra_fields
+
+-- A unit's value of an extra field (nil when the table field is missing).
+local function read(u, f)
+  local v = u[f.a]
+  if f.b then
+    if type(v) ~= "table" then return nil end
+    return v[f.b]
+  end
+  return v
+end
+
 -- The unit's kind: a number naming its value of every field, kept on the
 -- battle's entry for the unit and looked up again only when one changed
 -- (the fields compared one by one, written out: this is asked twice for
 -- every value looked up; "more than its figure equivalent" worked out
 -- again only when the hits changed -- it can change only when they or the
 -- figures, class, horses or crew do).
-local function kind(G, uid, u)
+local function same_extra(k, u, extra)
+  local x = k.x
+  if x.list ~= extra then return false end
+  for i = 1, #extra do
+    -- (read(u, f) written out: asked twice for every value looked up)
+    local f = extra[i]
+    local v = u[f.a]
+    local b = f.b
+    if b then
+      if type(v) == "table" then v = v[b] else v = nil end
+    end
+    if x[i] ~= v then return false end
+  end
+  return true
+end
+
+local function kind(G, uid, u, extra)
   local kept = G.ai_charge_kinds
   if not kept then kept = {}; G.ai_charge_kinds = kept end
   local k = kept[uid]
   if k and k.figures == u.figures and k.ranks == u.ranks and k.formed == u.formed
       and k.disordered == u.disordered and k.broken == u.broken and k.grade == u.grade
       and k.class == u.class and k.sub == u.sub and k.ss == u.ss and k.general == u.general
-      and k.horses == u.horses and k.crew == u.crew and k.armour == u.armour and k.army == u.army then
+      and k.horses == u.horses and k.crew == u.crew and k.armour == u.armour and k.army == u.army
+      and (extra[1] == nil and k.x.list == extra or same_extra(k, u, extra)) then
     if k.hits == u.hits then return k.id end
     -- new hits (the usual change): the same kind while they stay on the
     -- same side of its figure equivalent
@@ -83,6 +165,14 @@ local function kind(G, uid, u)
   end
   k.hits, k.over = u.hits, u.hits > troops.figure_equivalent(u)
   parts[NF + 1] = tostring(k.over)
+  -- the modules' fields, named (a value only of lists that read the same)
+  local x = { list = extra }
+  for i = 1, #extra do
+    local v = read(u, extra[i])
+    x[i] = v
+    parts[#parts + 1] = extra[i].name .. "=" .. (type(v) == "string" and ("s" .. v) or tostring(v))
+  end
+  k.x = x
   local name = concat(parts, "|")
   local id = kind_ids[name]
   if not id then n_kinds = n_kinds + 1; id = n_kinds; kind_ids[name] = id end
@@ -90,17 +180,20 @@ local function kind(G, uid, u)
   kept[uid] = k
   return id
 end
-P.kind = kind
+-- (the speed test asks a unit's kind under the instance's own fields)
+function P.kind(G, uid, u) return kind(G, uid, u, extra_fields() or {}) end
 
 local FLANK_CODE = { [true] = 2, [false] = 1 }
 
 -- The value of a charge of uid (d) on e (t) with `flank`: looked up when
 -- exact, else `value_now(G, d, t, flank)` as before.
 function P.value(G, uid, e, d, t, flank, value_now)
-  if not P.pure[value_now] or not cap_reach.exact_values() then return value_now(G, d, t, flank) end
+  if not P.pure[value_now] then return value_now(G, d, t, flank) end
+  local extra = extra_fields()
+  if not extra then return value_now(G, d, t, flank) end
   local fc = flank == nil and 0 or FLANK_CODE[flank]
   if not fc then return value_now(G, d, t, flank) end
-  local key = (kind(G, uid, d) * 1048576 + kind(G, e, t)) * 4 + fc
+  local key = (kind(G, uid, d, extra) * 1048576 + kind(G, e, t, extra)) * 4 + fc
   local v = values[key]
   if v == nil then
     v = value_now(G, d, t, flank)

@@ -17,6 +17,7 @@ local sighting = require("lib.sighting")
 local near_ties = require("historicon.turn.near_ties")
 
 local F = {}
+local floor = math.floor
 
 local ids, dists = {}, {}
 local last -- { G, uid, x, y, f, list } of the latest list made
@@ -27,17 +28,22 @@ function F.list(G, uid)
   local out = {}
   -- (ties but for rounding listed by id, as turn.units_within lists them)
   local n = near_ties.settle(bf:within(uid, 1e9, 3 - side, ids, dists), ids, dists)
+  -- SPEED: sighting.knows is asked only where a module keeps sighting
+  -- (without it every enemy is known: lib.sighting), and the rounding below
+  -- is near_ties.round written out (the same expression)
+  local sighted = G.sighting ~= nil
+  local grain = near_ties.GRAIN
   for i = 1, n do
     local id = ids[i]
     local e = D[id]
     -- hook: with the weather module, only the enemies the side has seen
-    if not e.gone and not e.broken and sighting.knows(G, side, id) then
+    if not e.gone and not e.broken and (not sighted or sighting.knows(G, side, id)) then
       -- the distance rounded to near_ties.GRAIN: the commander compares it
       -- with moves and reaches, and a distance whole but for rounding
       -- (150.0000000001 mm one side of the table, 149.9999999999 the other,
       -- against a 150 mm move) put an enemy in reach from one side only
       -- (the chaos warhost's Elf archers and Dwarves: tests/mirror_test.lua)
-      out[#out + 1] = { id = id, distance = near_ties.round(dists[i]) }
+      out[#out + 1] = { id = id, distance = floor(dists[i] / grain + 0.5) * grain }
     end
   end
   local x, y, f = bf:pos(uid)

@@ -537,3 +537,50 @@ T.case("Speed (Deployment; the march across a diagonal): overlap and nearness to
   T.truthy(overlaps > 10 and overlaps < 390, "both answers met (" .. overlaps .. " overlaps)")
   T.truthy(nears > 10 and nears < 390, "both answers met (" .. nears .. " near)")
 end)
+
+T.case("Speed: near_ties.settle without calls orders lists as it did (ties but for rounding by id)", function()
+  local near_ties = require("historicon.turn.near_ties")
+  local floor = math.floor
+  local function key(d) return floor(d / near_ties.GRAIN + 0.5) end
+  local function old_settle(n, ids, dists)
+    for i = 2, n do
+      local id, d = ids[i], dists[i]
+      local k = key(d)
+      local j = i - 1
+      while j >= 1 do
+        local kj = key(dists[j])
+        if kj < k or (kj == k and ids[j] < id) then break end
+        ids[j + 1], dists[j + 1] = ids[j], dists[j]
+        j = j - 1
+      end
+      ids[j + 1], dists[j + 1] = id, d
+    end
+    return n
+  end
+  local seed = 777
+  local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+  local moved = 0
+  for trial = 1, 3000 do
+    -- a list as bf:within gives it: nearest first, ties by id, with near
+    -- ties (a few values apart by rounding only) and exact ties
+    local n = rnd(12)
+    local entries = {}
+    for i = 1, n do
+      local d = (rnd(6) * 75) / 10
+      if rnd(3) == 0 then d = d + (rnd(3) - 1) * 1e-13 end
+      entries[i] = { id = 40 + rnd(60), d = d }
+    end
+    -- unique ids
+    local seen = {}
+    for _, e in ipairs(entries) do while seen[e.id] do e.id = e.id + 61 end; seen[e.id] = true end
+    table.sort(entries, function(a, b) if a.d ~= b.d then return a.d < b.d end return a.id < b.id end)
+    local ids1, d1, ids2, d2 = {}, {}, {}, {}
+    for i, e in ipairs(entries) do ids1[i], d1[i], ids2[i], d2[i] = e.id, e.d, e.id, e.d end
+    local before = table.concat(ids1, ",")
+    T.eq(near_ties.settle(n, ids1, d1), old_settle(n, ids2, d2), "n")
+    T.eq(ids1, ids2, "ids, trial " .. trial)
+    T.eq(d1, d2, "distances, trial " .. trial)
+    if table.concat(ids1, ",") ~= before then moved = moved + 1 end
+  end
+  T.truthy(moved > 100, "near ties reordered in some lists: " .. moved)
+end)

@@ -48,6 +48,7 @@ end
 -- The start of each period: states run down, then the saints', the
 -- beasts' and the magicians' rules.
 function B.period_start(G)
+  G.fantasy.bearers = nil -- (who carries each trait, made afresh: adapted/common.lua)
   tick(G)
   saints.period(G)
   theology.period(G)

@@ -47,23 +47,88 @@ end
 
 function K.name(G, uid) local d = G.D[uid]; return d and d.name or ("unit " .. tostring(uid)) end
 
+-- SPEED (issue #13): the units that carry a trait, in the host's order,
+-- kept for the period. A unit's traits are its creature's, set when the
+-- battle builds it (battle.lua's B.attach, B.start) and never changed after;
+-- the lists are made afresh at each period's start (battle.lua's
+-- B.period_start) all the same, in case a host adds a unit during a battle.
+-- Every trait's list is made in one walk over the units (a unit carries a
+-- few traits; the period asks about a dozen): each list in the host's order
+-- (the walk's), a unit in it when K.has(d, trait). A trait no unit carries
+-- has NONE (shared, never written to).
+local NONE = {}
+local function bearers(G, trait)
+  local f = G.fantasy
+  local by = f.bearers
+  if not by then
+    by = {}
+    local D = G.D
+    for _, uid in ipairs(f.host.units(G)) do
+      local d = D[uid]
+      local traits = d ~= nil and d.traits or nil
+      if traits then
+        for name, on in pairs(traits) do
+          if on == true then
+            local list = by[name]
+            if not list then list = {}; by[name] = list end
+            list[#list + 1] = uid
+          end
+        end
+      end
+    end
+    f.bearers = by
+  end
+  return by[trait] or NONE
+end
+K.bearers = bearers
+
 -- The live units with a trait (of `side` or any), in the host's order.
+-- SPEED: from the trait's bearers (the host's order kept), not every unit:
+-- asked of every unit the default commander plans for (a magician's plan,
+-- the zones of sanctity).
 function K.with_trait(G, trait, side)
   local out = {}
-  for _, uid in ipairs(G.fantasy.host.units(G)) do
-    local d = G.D[uid]
-    if K.live(G, uid) and K.has(d, trait) and (side == nil or d.side == side) then out[#out + 1] = uid end
+  local D = G.D
+  for _, uid in ipairs(bearers(G, trait)) do
+    if (side == nil or D[uid].side == side) and K.live(G, uid) then out[#out + 1] = uid end
   end
   return out
 end
 
+-- The table's contact tolerance (kContactTolerance, geometry.hpp): bf:query
+-- keeps a unit `within + tolerance` away.
+local TOUCH = 1e-6
+
 -- The live units with a trait within `paces` of uid, edge to edge
--- (either side unless `side` says), nearest first.
+-- (either side unless `side` says), nearest first (ties by id).
+-- SPEED: asked of every unit at every period's start for a saint, a hero, a
+-- wolf rider...; most traits are carried by a unit or two. The answer was a
+-- bf:query (a table for every unit in reach, then filtered: a tenth of a
+-- Holy War battle); now the few bearers are measured instead, with the
+-- query's own distance (bf:distance: the same edge_distance of the same
+-- footprints, to the bit), its test (within plus the contact tolerance),
+-- its units (none taken off the table) and its order (nearest, then id).
+-- modules/fantasy/tests/historicon_speed_test.lua checks it against the query.
 function K.near(G, uid, trait, paces, side)
-  local out = {}
-  for _, q in ipairs(G.bf:query{ of = uid, within = K.mm(G, paces) }) do
-    local o = G.D[q.id]
-    if q.id ~= uid and K.live(G, q.id) and K.has(o, trait) and (side == nil or o.side == side) then out[#out + 1] = q.id end
+  local D, bf = G.D, G.bf
+  local out, dist, n = {}, {}, 0
+  local reach
+  for _, b in ipairs(bearers(G, trait)) do
+    if b ~= uid and (side == nil or D[b].side == side) and K.live(G, b) and not bf:removed(b) then
+      reach = reach or (K.mm(G, paces) + TOUCH)
+      local d = bf:distance(uid, b)
+      if d <= reach then
+        -- insertion in order: nearest first, ties by id (a host's order
+        -- need not be the ids': Phalanx lists side 1 first)
+        local j = n
+        while j >= 1 and (dist[j] > d or (dist[j] == d and out[j] > b)) do
+          out[j + 1], dist[j + 1] = out[j], dist[j]
+          j = j - 1
+        end
+        out[j + 1], dist[j + 1] = b, d
+        n = n + 1
+      end
+    end
   end
   return out
 end

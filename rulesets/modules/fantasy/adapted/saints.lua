@@ -104,8 +104,9 @@ function M.period(G)
       end
       d.fx_abashed = abashed or nil
       -- HERO's magic sword works "provided no saint of either persuasion is near"
-      d.fx_saint_near = #K.near(G, uid, "saint", M.SANCTITY) > 0 or nil
-      if K.has(d, "disorganised_by_saint") and #K.near(G, uid, "saint", M.SANCTITY) > 0 then
+      local saint_near = #K.near(G, uid, "saint", M.SANCTITY) > 0
+      d.fx_saint_near = saint_near or nil
+      if K.has(d, "disorganised_by_saint") and saint_near then
         K.say(G, "  %s is disordered by a saint within 100 paces (%s).", d.name, K.label(G))
         host.disorder(G, uid)
       end

@@ -75,10 +75,19 @@ function A.host(rules)
   -- numbers whichever side it is, so a period in side order handed one
   -- dragon the first throw as side 1 and the second as side 2 (the mirror
   -- test, historicon/tests/mirror_test.lua, chaos warhost seed 3).
+  -- SPEED: kept while no unit is added (the module asks for it a dozen
+  -- times a period and for every plan of the commander's). A side's list
+  -- only grows (battle.lua's add_unit; deployment sorts it in place, which
+  -- leaves the same ids), so the same lengths mean the same ids; the list
+  -- handed out is only read (every caller walks it with ipairs).
   function host.units(G)
+    local n1, n2 = #G.sides[1].units, #G.sides[2].units
+    local kept = G.fantasy_units
+    if kept and kept.n1 == n1 and kept.n2 == n2 then return kept.list end
     local out = {}
     for s = 1, 2 do for _, uid in ipairs(G.sides[s].units) do out[#out + 1] = uid end end
     table.sort(out)
+    G.fantasy_units = { n1 = n1, n2 = n2, list = out }
     return out
   end
   function host.live(G, uid) local d = G.D[uid]; return not d.gone and not d.broken end
@@ -308,6 +317,11 @@ function A.apply(rules)
   integrity.modifiers:add({ id = "fantasy_dragon_dread", rule = A.rule,
     text = "elephants within 150 paces of a dragon (" .. LABEL .. ")",
     when = function(c) return c.unit.fx_dread == true end, add = -2 })
+  -- Each Table 4 modifier here names the unit fields it reads (`reads`):
+  -- the default commander then shares the charge values of units alike in
+  -- them and in the rules' own fields (historicon/commander/charge_profiles.lua).
+  -- A field read and not named would give a unit another's value: name
+  -- every one.
   -- HERO: "if equipped with a magic sword ... he can count it as a
   -- two-handed axe whenever he wants to, provided no saint of either
   -- persuasion is near": READING, +1 melee die per 4 figures more (the
@@ -315,12 +329,14 @@ function A.apply(rules)
   -- (d.fx_saint_near, adapted/saints.lua)
   melee.modifiers:add({ id = "fantasy_magic_sword", rule = A.rule,
     text = "the hero's magic sword as a two-handed axe (" .. LABEL .. ")",
+    reads = { "traits.magic_sword", "fx_saint_near" }, -- (and per4: the rules' own fields)
     when = function(c) return c.unit.traits ~= nil and c.unit.traits.magic_sword == true and not c.unit.fx_saint_near end,
     add = function(c) return c.per4 end })
   -- BASILISK: figures held in stone do not fight: their melee dice are lost
   -- (never the last front-rank figure's)
   melee.modifiers:add({ id = "fantasy_basilisk_gaze", rule = A.rule,
     text = "figures held in stone by a basilisk's gaze (" .. LABEL .. ")",
+    reads = { "fx_gazed" }, -- (and class, figures, ranks: the rules' own fields)
     when = function(c) return (c.unit.fx_gazed or 0) > 0 end,
     add = function(c)
       local front = troops.front_rank_figures(c.unit)
@@ -331,6 +347,7 @@ function A.apply(rules)
     when = function(c) return c.shooter.traits ~= nil and c.shooter.traits.warped_probability == true end,
     add = function(c) return c.per4 end })
   melee.modifiers:add({ id = "fantasy_hero", rule = A.rule, text = "a hero or warrior saint with the unit, as a rash general (" .. LABEL .. ")",
+    reads = { "traits.hero", "traits.rash_general", "general" },
     when = function(c) return rash(c.unit) end,
     add = function(c) return c.per4 end })
   -- the referee's allowances: a flight ("fly 200 paces in a period") and a
