@@ -26,8 +26,8 @@ function F.list(G, uid)
   local D, bf = G.D, G.bf
   local side = D[uid].side
   local out = {}
-  -- (ties but for rounding listed by id, as turn.units_within lists them)
-  local n = near_ties.settle(bf:within(uid, 1e9, 3 - side, ids, dists), ids, dists)
+  -- (ties but for rounding listed by id: the core's order)
+  local n = bf:within(uid, 1e9, 3 - side, ids, dists)
   -- SPEED: sighting.knows is asked only where a module keeps sighting
   -- (without it every enemy is known: lib.sighting), and the rounding below
   -- is near_ties.round written out (the same expression)

@@ -94,16 +94,14 @@ end
 -- Lists and queries.
 
 -- SPEED: the units of a side within a distance of `uid`, as bf:query finds
--- them (nearest first, ties by id; bf:query counts a unit up to the core's
--- contact tolerance, 1e-6 mm, past the distance: so does this), written
--- into the caller's own tables by bf:within instead of a new table for every
--- unit found. Returns how many. `side` 0: any side.
--- Distances equal but for rounding are ties, listed by id (near_ties.lua:
--- otherwise side 1 and side 2 broke the same tie differently).
-local QUERY_TOL = 1e-6
-local settle_ties = require("historicon.turn.near_ties").settle
+-- them, written into the caller's own tables by bf:within instead of a new
+-- table for every unit found. Returns how many. `side` 0: any side. (Both
+-- count a unit up to the core's contact tolerance, 1e-6 mm, past the
+-- distance, and list distances equal but for rounding by id: otherwise side
+-- 1 and side 2 broke the same tie differently. This ruleset settled such
+-- ties itself until session eleven; docs/geometry.md.)
 local function units_within(G, uid, within, side, ids, dists)
-  return settle_ties(G.bf:within(uid, within + QUERY_TOL, side, ids, dists), ids, dists)
+  return G.bf:within(uid, within, side, ids, dists)
 end
 turn.units_within = units_within
 

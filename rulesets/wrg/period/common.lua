@@ -29,16 +29,15 @@ local function live(d) return d and not d.gone and not d.off_table end
 
 -- Whether any unit (with `enemy`, of the other side) stands within `within`
 -- mm of uid: the same answer as `#bf:query{ of = uid, within = within } > 0`
--- (whose test is edge distance <= within plus the core's contact tolerance,
+-- (both test edge distance <= within plus the core's contact tolerance,
 -- 1e-6 mm), without building the list: bf:first_within stops at the first.
-local CONTACT_TOLERANCE = 1e-6
 -- A unit's side on the table (the battle's record of it, else the engine's).
 local function side_of(G, uid)
   local d = G.D[uid]
   return d and d.side or G.bf:unit(uid).side
 end
 function turn.any_within(G, uid, within, enemy)
-  return G.bf:first_within(uid, within + CONTACT_TOLERANCE, enemy and 3 - side_of(G, uid) or 0) ~= nil
+  return G.bf:first_within(uid, within, enemy and 3 - side_of(G, uid) or 0) ~= nil
 end
 
 -- Bases overlapping by no more than this (mm) count as touching, not as
@@ -162,7 +161,7 @@ end
 -- then sorts out the sides) and writes into reused lists.
 local near_ids, near_dists = {}, {}
 local function side_within(G, uid, within, side, arc)
-  local n = G.bf:within(uid, within + CONTACT_TOLERANCE, side, near_ids, near_dists)
+  local n = G.bf:within(uid, within, side, near_ids, near_dists) -- the core adds its contact tolerance
   local out = {}
   for i = 1, n do
     local id = near_ids[i]

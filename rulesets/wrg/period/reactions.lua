@@ -39,7 +39,7 @@ function turn.situation(G, uid, extra)
   local s = { chart = d.order and 1 or 2 }
   local friends, enemies, e_rout, f_rout = 0, 0, 0, 0
   local radius, reach = mm(tables.reaction_radius), mm(240)
-  local n = G.bf:within(uid, math.max(radius, reach) + CONTACT_TOLERANCE, 0, near_ids, near_dists)
+  local n = G.bf:within(uid, math.max(radius, reach), 0, near_ids, near_dists) -- the core adds its contact tolerance
   for i = 1, n do
     if near_dists[i] > radius + CONTACT_TOLERANCE then break end
     local oid = near_ids[i]

@@ -79,9 +79,9 @@ function B.blocked(G, uid, tid, kept)
   local ax, ay = G.bf:pos(uid)
   local bx, by = G.bf:pos(tid)
   local reach = G.bf:distance(uid, tid)
-  -- the units bf:query{ of = uid, within = reach } would list (its test
-  -- allows the core's contact tolerance, 1e-6 mm), written into reused tables
-  local n = G.bf:within(uid, reach + 1e-6, 0, ids, dists)
+  -- the units bf:query{ of = uid, within = reach } would list (both allow
+  -- the core's contact tolerance, 1e-6 mm), written into reused tables
+  local n = G.bf:within(uid, reach, 0, ids, dists)
   for i = 1, n do
     local id = ids[i]
     if id ~= tid and live(G.D[id]) and crosses(G, id, ax, ay, bx, by) then return true end
