@@ -175,6 +175,13 @@ function ruleset.load(name, opts)
     modifiers.set_layer(previous_layer)
     if value == nil then value = true end
     cache[module_name] = value
+    -- A module first required after rules.freeze (the base modules load
+    -- lazily: a battle's first melee loads the melee module) has its lists
+    -- frozen as it arrives, as if it had loaded before. (Until session
+    -- eleven they stayed open, so the caches that trust a frozen list --
+    -- Phalanx's melee and command checks, Historicon's charge reach --
+    -- worked them out again on every call.)
+    if rules.frozen then freeze_lists(value, {}) end
     return value
   end
   rules.require = instance_require

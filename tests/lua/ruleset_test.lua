@@ -54,6 +54,17 @@ T.case("ruleset: after freezing, patching a modifier list is an error", function
   T.raises(function() melee.modifiers:remove("uphill") end, "frozen")
 end)
 
+T.case("ruleset: a module first required after freezing arrives with its lists frozen", function()
+  -- The base modules load lazily: a battle's first melee may load the melee
+  -- module after lib.battle.prepare froze the rules. Its lists are frozen as
+  -- it arrives (the caches that trust a frozen list rely on it).
+  local rules = ruleset.load("historicon")
+  rules.freeze()
+  local melee = rules.require("historicon.melee")
+  T.truthy(melee.modifiers.frozen, "the late module's list is frozen")
+  T.raises(function() melee.modifiers:remove(melee.modifiers.entries[1].id) end, "frozen")
+end)
+
 T.case("ruleset: a variant's manifest inherits the entry points it does not name, and the options", function()
   local rules = ruleset.load("into_glory_ride")
   T.eq(rules.manifest.battle, "phalanx.battle")

@@ -160,7 +160,7 @@ function bf:contact(target, other) end
 ---@return any # boolean
 function bf:in_arc(viewer, target, half_angle, how) end
 
---- Units of `side` (0: any) within a distance of unit `of`, nearest first (ties by id), written into the caller's tables: ids[1..n] and dists[1..n] (entries past n are cleared); `skip` a set of ids to leave out. Allocates nothing.
+--- Units of `side` (0: any) within a distance of unit `of`, nearest first (ties by id: distances equal to the contact tolerance, 1e-6 mm, are ties; a distance up to the tolerance over the limit is within it), written into the caller's tables: ids[1..n] and dists[1..n] (entries past n are cleared); `skip` a set of ids to leave out. Allocates nothing.
 --- `bf:within(of, within, side, ids, dists, skip?) -> n`
 ---@param of any
 ---@param within any
@@ -179,7 +179,7 @@ function bf:within(of, within, side, ids, dists, skip) end
 ---@return any # id | nil
 function bf:first_within(of, within, side) end
 
---- The unit of `side` (0: any) nearest to any of the units in the list `ids`, no further than `within`, and with `arc` in that unit's arc (as in_arc); ties by id.
+--- The unit of `side` (0: any) nearest to any of the units in the list `ids`, no further than `within`, and with `arc` in that unit's arc (as in_arc); ties (to the contact tolerance) by id.
 --- `bf:nearest(ids, side, within, arc?, arc_how?) -> id, distance | nil`
 ---@param ids any
 ---@param side any
@@ -189,7 +189,7 @@ function bf:first_within(of, within, side) end
 ---@return any # id, distance | nil
 function bf:nearest(ids, side, within, arc, arc_how) end
 
---- Units within a distance of one unit, filtered by side and arc, nearest first (ties by id).
+--- Units within a distance of one unit, filtered by side and arc, nearest first (ties, to the contact tolerance, by id).
 --- `bf:query{of=, within=, side=?, enemy=?, friend=?, arc=?, arc_how=?} -> { {id=, distance=}, ... }`
 ---@param spec any
 ---@return any # { {id=, distance=}, ... }
