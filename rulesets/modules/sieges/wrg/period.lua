@@ -42,10 +42,12 @@ function PD.locate(G)
     local d = G.D[uid]
     local removed = live(d) and G.bf:removed(uid)  -- read once: nothing below moves or removes a unit
     if live(d) and not removed then
-      -- the terrain under it asked once for both questions, and not at all
-      -- for a unit too far from every section with no ship on the table
+      -- the terrain under it asked once for both questions (on_section asks
+      -- it only when its kept answer is stale: the unit moved or a section
+      -- changed), and not at all for a unit too far from every section with
+      -- no ship on the table
       local near = ST.near_walls(G, uid, G.bf:pos(uid))
-      local under = (near or ships) and G.bf:terrain_ids_under(uid)
+      local under = ships and G.bf:terrain_ids_under(uid)
       d.siege_on = near and ST.on_section(G, uid, under) or nil
       d.siege_ship = ships and ST.on_ship(G, uid, under) or nil
       -- the garrison: the defender's units that have stood in the fort or

@@ -1,0 +1,139 @@
+-- The answers wrg/state.lua keeps per unit (ST.inside, ST.on_section,
+-- ST.touching_from_outside: kept while the unit's base stands where it
+-- stood and, for on_section, while no section changed its state) are the
+-- answers asked afresh. Two ways: situations set up by hand (a unit moved,
+-- turned, resized, a section breached under it), and whole siege battles of
+-- four scenarios where every question is asked twice, kept and afresh
+-- (ST.uncached), and the two answers compared.
+local T = require("lib.testing")
+local ST = require("modules.sieges.wrg.state")
+
+local F = require("modules.sieges.tests.wrg_fixtures")
+local unit, situation = F.unit, F.situation
+
+-- Asks with the kept answers and again afresh.
+local function afresh(fn, ...)
+  ST.uncached = true
+  local ok, a, b = pcall(fn, ...)
+  ST.uncached = false
+  if not ok then error(a, 0) end
+  return a, b
+end
+
+local function same_touch(a, b)
+  if #a ~= #b then return false end
+  for n = 1, #a do
+    if a[n].index ~= b[n].index or a[n].gap ~= b[n].gap then return false end
+  end
+  return true
+end
+
+T.case("sieges: kept answers follow the unit: moved off the wall, turned, resized, back on", function()
+  -- a defender on the south wall's walk (the wall from x 400 to 550 at y
+  -- 500, its walk 24 mm deep inside), a besieger at its foot outside
+  local G = situation{
+    side1 = { unit("b", "MI", 470, 300, 0) },
+    side2 = { unit("d", "MI", 470, 512, 180), F.FAR },
+  }
+  local b, d = G.sides[1].units[1], G.sides[2].units[1]
+  local w, dp = G.bf:footprint(b)
+  local foot = F.at_foot(dp)
+  G.bf:place(b, 470, foot, 0)
+  local on = ST.on_section(G, d)
+  T.truthy(on ~= nil, "the defender stands on a section")
+  T.eq(ST.on_section(G, d), on, "asked again: the same section")
+  T.eq(ST.inside(G, d), true, "its centre on the walk, behind the outer faces: inside the ring")
+  T.eq(#ST.touching_from_outside(G, b), 2, "the besieger touches the wall from outside (two of its 75 mm pieces)")
+  -- moved out of the fort: off the walk, outside the ring
+  G.bf:place(d, 470, 300, 180)
+  T.eq(ST.on_section(G, d), nil, "moved off the walk: on no section")
+  T.eq(ST.inside(G, d), false, "moved out of the ring")
+  -- back onto the walk
+  G.bf:place(d, 470, 512, 180)
+  T.eq(ST.on_section(G, d), on, "back on the walk")
+  T.eq(ST.inside(G, d), true)
+  -- the besieger stepped back: touches nothing; forward again: touches
+  G.bf:place(b, 470, foot - 20, 0)
+  T.eq(#ST.touching_from_outside(G, b), 0, "20 mm back: touches nothing")
+  G.bf:place(b, 470, foot, 0)
+  T.eq(#ST.touching_from_outside(G, b), 2, "forward again: touches")
+  -- turned 90 degrees at the foot: its long side no longer along the face
+  G.bf:place(b, 470, foot, 90)
+  local turned = ST.touching_from_outside(G, b)
+  T.truthy(w ~= dp, "a base longer than deep")
+  T.eq(#turned, 0, "turned side-on, its centre where it was: the corners no longer reach the face")
+  T.truthy(same_touch(turned, afresh(ST.touching_from_outside, G, b)), "turned: the same as asked afresh")
+  -- resized deeper: reaches the face again
+  G.bf:resize(b, w, w)
+  T.truthy(same_touch(ST.touching_from_outside(G, b), afresh(ST.touching_from_outside, G, b)), "resized: as afresh")
+  -- a list handed out is the caller's own: reordering it changes no kept answer
+  G.bf:place(b, 470, foot, 0)
+  G.bf:resize(b, w, dp)
+  local t1 = ST.touching_from_outside(G, b)
+  t1[1].index = -1
+  table.remove(t1, 1)
+  T.eq(ST.touching_from_outside(G, b)[1].index ~= -1, true, "the kept list is not the caller's")
+  -- a wider slack is its own question
+  G.bf:place(b, 470, foot - 10, 0)
+  T.eq(#ST.touching_from_outside(G, b), 0, "10 mm off: not within 1.5 mm")
+  T.eq(#ST.touching_from_outside(G, b, 15), 2, "within 15 mm")
+  T.eq(#ST.touching_from_outside(G, b), 0, "and 1.5 mm again")
+end)
+
+T.case("sieges: a kept section is dropped when a section changes its state under a unit that did not move", function()
+  local G = situation{ side2 = { unit("d", "MI", 470, 512, 180), F.FAR } }
+  local d = G.sides[2].units[1]
+  local first = ST.on_section(G, d)
+  T.truthy(first ~= nil)
+  -- breach each section it stands on in turn (its base spans two of the
+  -- wall's 75 mm pieces): the answer moves to the next, then to none
+  local on, breached = first, {}
+  while on do
+    breached[#breached + 1] = on
+    ST.set_state(G, on, "breached", "test")
+    local now = ST.on_section(G, d)
+    T.truthy(now ~= on, "a breach holds nobody on its top")
+    T.eq(now, afresh(ST.on_section, G, d), "as afresh")
+    on = now
+  end
+  T.eq(#breached, 2, "two sections under its base")
+  for _, i in ipairs(breached) do ST.set_state(G, i, "intact", "test") end
+  T.eq(ST.on_section(G, d), first, "mended: on the first again")
+end)
+
+-- Whole battles: every question asked of the kept answers is asked afresh
+-- too, and the answers compared. Returns the count of questions, of kept
+-- answers used, and the mismatches.
+local function checked_battle(path, seed)
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local dir, file = path:match("^(.*)/([^/]+)$")
+  local sc = s.parse(loader.read(path), file, dir)
+  local n, bad = 0, {}
+  local orig = { inside = ST.inside, on_section = ST.on_section, touching_from_outside = ST.touching_from_outside }
+  local function wrap(name, cmp)
+    ST[name] = function(...)
+      local a = orig[name](...)
+      local b = afresh(orig[name], ...)
+      n = n + 1
+      if not cmp(a, b) then bad[#bad + 1] = string.format("%s: %s kept, %s afresh", name, tostring(a), tostring(b)) end
+      return a
+    end
+  end
+  local eq = function(a, b) return a == b end
+  wrap("inside", eq); wrap("on_section", eq); wrap("touching_from_outside", same_touch)
+  local ok, err = pcall(lb.run, { scenario = sc, seed = seed })
+  for k, f in pairs(orig) do ST[k] = f end
+  if not ok then error(err, 0) end
+  return n, bad
+end
+
+for _, c in ipairs({ { "scenarios/wrg/siege_camp.yaml", 1 }, { "scenarios/wrg/siege_amida.yaml", 2 },
+                     { "scenarios/wrg/siege_landing.yaml", 1 }, { "scenarios/historicon/siege_exeter.yaml", 1 } }) do
+  T.case("sieges: kept answers equal fresh ones through a whole battle: " .. c[1] .. " seed " .. c[2], function()
+    local n, bad = checked_battle(c[1], c[2])
+    T.truthy(n > 200, "the battle asks the questions (" .. n .. " asked)")
+    T.eq(bad, {}, "every kept answer the fresh one")
+  end)
+end
