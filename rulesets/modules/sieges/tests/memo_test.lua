@@ -1,7 +1,7 @@
 -- The answers wrg/state.lua keeps per unit (ST.inside, ST.on_section,
 -- ST.touching_from_outside: kept while the unit's base stands where it
--- stood and, for on_section, while no section changed its state) are the
--- answers asked afresh. Two ways: situations set up by hand (a unit moved,
+-- stood; on_section keeps the sections the base stands on and picks the
+-- tenable one at each question) are the answers asked afresh. Two ways: situations set up by hand (a unit moved,
 -- turned, resized, a section breached under it), and whole siege battles of
 -- four scenarios where every question is asked twice, kept and afresh
 -- (ST.uncached), and the two answers compared.

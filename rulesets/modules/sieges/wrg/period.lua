@@ -42,17 +42,19 @@ function PD.locate(G)
     local d = G.D[uid]
     local removed = live(d) and G.bf:removed(uid)  -- read once: nothing below moves or removes a unit
     if live(d) and not removed then
-      -- the terrain under it asked once for both questions (on_section asks
-      -- it only when its kept answer is stale: the unit moved or a section
-      -- changed), and not at all for a unit too far from every section with
-      -- no ship on the table
-      local near = ST.near_walls(G, uid, G.bf:pos(uid))
+      -- the terrain under it asked once for both questions with ships on
+      -- the table; without, on_section asks it only when its kept answer is
+      -- stale (the unit moved or a section changed) and the unit is near
+      -- the walls (ST.near_walls)
       local under = ships and G.bf:terrain_ids_under(uid)
-      d.siege_on = near and ST.on_section(G, uid, under) or nil
+      d.siege_on = ST.on_section(G, uid, under)
       d.siege_ship = ships and ST.on_ship(G, uid, under) or nil
       -- the garrison: the defender's units that have stood in the fort or
-      -- on its walls (one of them outside is a sortie: working_parties.lua)
-      if S.defender and d.side == S.defender and (d.siege_on or ST.inside(G, uid)) then d.siege_garrison = true end
+      -- on its walls (one of them outside is a sortie: working_parties.lua;
+      -- once one, always one: not asked again)
+      if S.defender and d.side == S.defender and not d.siege_garrison and (d.siege_on or ST.inside(G, uid)) then
+        d.siege_garrison = true
+      end
     else
       d.siege_on, d.siege_ship = nil, nil
     end

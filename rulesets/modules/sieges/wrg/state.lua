@@ -86,8 +86,7 @@ end
 -- stands on none, and its terrain need not be asked (PD.locate asks every
 -- unit several times a period). Sections never move nor change thickness.
 local walls_box = setmetatable({}, { __mode = "k" })
-function ST.near_walls(G, uid, x, y)
-  local st = G.sieges.forts
+local function walls_box_of(st)
   local b = walls_box[st]
   if not b then
     b = { math.huge, math.huge, -math.huge, -math.huge, 0 }
@@ -100,9 +99,17 @@ function ST.near_walls(G, uid, x, y)
     end
     walls_box[st] = b
   end
-  local w, dp = G.bf:footprint(uid)
+  return b
+end
+-- The same for a base of width w and depth dp at (x, y).
+function ST.near_walls_at(G, x, y, w, dp)
+  local b = walls_box_of(G.sieges.forts)
   local m = b[5] + (w + dp) / 2 + 2
   return x >= b[1] - m and x <= b[3] + m and y >= b[2] - m and y <= b[4] + m
+end
+function ST.near_walls(G, uid, x, y)
+  local w, dp = G.bf:footprint(uid)
+  return ST.near_walls_at(G, x, y, w, dp)
 end
 
 -- Answers kept per unit while its base is where it was (WHY: PD.locate asks
@@ -112,8 +119,10 @@ end
 -- things that never change (a section's polygon, a fort's ring, the faces),
 -- so a kept answer is the answer asked again:
 --   ST.inside             the centre (x, y)
---   ST.on_section         the base (x, y, facing, width, depth) and the
---                         sections' states (forts.changes counts every change)
+--   ST.on_section         the base (x, y, facing, width, depth): the sections
+--                         under it that it stands on (ST.stands_on), in
+--                         index order; the answer, the first of them tenable
+--                         now (on_section's loop keeps the lowest index)
 --   ST.touching_from_outside  the base and the slack
 -- Weak-keyed by the battle's siege state (G.sieges): a new battle starts
 -- empty, and nothing of it is saved, hashed or logged. ST.uncached (tests)
@@ -164,11 +173,32 @@ function ST.on_section(G, uid, under)
   if not S then return nil end
   if ST.uncached then return on_section(G, S, uid, under) end
   local r, x, y = base_memo(G, S, uid)
-  local changes = forts.changes(S.forts)
-  if r.on_changes ~= changes then
-    r.on, r.on_changes = on_section(G, S, uid, under, x, y) or false, changes
+  local stand = r.stand
+  if not stand then
+    stand = {}
+    -- (a unit not near the walls stands on none: ST.near_walls; its
+    -- terrain is not asked)
+    if ST.near_walls_at(G, x, y, r[4], r[5]) then
+      local seen = {}  -- (a section's wall walk and parapet both lead to it)
+      for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
+        local i = S.by_fid[fid]
+        if i and not seen[i] then
+          seen[i] = true
+          if ST.stands_on(G, uid, S.forts.sections[i], x, y) then stand[#stand + 1] = i end
+        end
+      end
+      table.sort(stand)
+    end
+    r.stand = stand
   end
-  return r.on or nil
+  -- on_section's answer: the lowest section among those it stands on that
+  -- is tenable now
+  local secs = S.forts.sections
+  for n = 1, #stand do
+    local i = stand[n]
+    if forts.tenable(secs[i]) then return i end
+  end
+  return nil
 end
 
 -- The ship (its fid) a unit is aboard, or nil. `under` as for on_section.
