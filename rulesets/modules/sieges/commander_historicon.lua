@@ -187,9 +187,11 @@ local function besieger_move(G, uid, base, R)
   local d = G.D[uid]
   local k = d.siege or {}
   if ST.inside(G, uid) or k.footing or d.siege_on then return base(G, uid) end
-  local _, open = threats(G)
-  -- a way in: a breach, a burnt section or a broken gate
-  if #open > 0 and not k.ram and not k.ladder_up and R.turn.move_mode(G, d) ~= "straight" then
+  -- a way in: a breach, a burnt section or a broken gate (the list of them,
+  -- threats's `open`, made only when there is one: WHY, threats walks every
+  -- besieger and section, and this is asked of every besieger's move)
+  if common.any_open(G) and not k.ram and not k.ladder_up and R.turn.move_mode(G, d) ~= "straight" then
+    local _, open = threats(G)
     local x, y = G.bf:pos(uid)
     local best, bd
     for _, sec in ipairs(open) do

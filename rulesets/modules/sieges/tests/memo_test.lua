@@ -137,3 +137,49 @@ for _, c in ipairs({ { "scenarios/wrg/siege_camp.yaml", 1 }, { "scenarios/wrg/si
     T.eq(bad, {}, "every kept answer the fresh one")
   end)
 end
+
+-- Phalanx's marks (modules.sieges.phalanx A.mark: on a defended section,
+-- outside the camp), kept while a vignette and the sections' states are
+-- unchanged: after every mark of two whole battles each vignette's marks
+-- are worked out afresh (A.uncached) and compared.
+local function checked_marks(path, seed)
+  local A = require("modules.sieges.phalanx")
+  local s = require("lib.scenario")
+  local loader = require("sandtable.loader")
+  local lb = require("lib.battle")
+  local dir, file = path:match("^(.*)/([^/]+)$")
+  local sc = s.parse(loader.read(path), file, dir)
+  local marks, kept_used, bad = 0, 0, {}
+  local mark = A.mark
+  A.mark = function(G)
+    mark(G)
+    local got = {}
+    for _, uid in ipairs(G.all) do got[uid] = { G.D[uid].siege_on, G.D[uid].siege_out } end
+    A.uncached = true
+    local ok, err = pcall(mark, G)
+    A.uncached = false
+    if not ok then error(err, 0) end
+    for _, uid in ipairs(G.all) do
+      local d = G.D[uid]
+      marks = marks + 1
+      if d.siege_on ~= got[uid][1] or d.siege_out ~= got[uid][2] then
+        bad[#bad + 1] = string.format("unit %d: kept %s/%s, afresh %s/%s", uid, tostring(got[uid][1]),
+          tostring(got[uid][2]), tostring(d.siege_on), tostring(d.siege_out))
+      end
+      if got[uid][1] ~= nil or got[uid][2] ~= nil then kept_used = kept_used + 1 end
+    end
+  end
+  local ok, err = pcall(lb.run, { scenario = sc, seed = seed })
+  A.mark = mark
+  if not ok then error(err, 0) end
+  return marks, kept_used, bad
+end
+
+for _, c in ipairs({ { "scenarios/phalanx/siege_cicero_camp.yaml", 1 }, { "scenarios/into_glory_ride/siege_gingindlovu.yaml", 2 } }) do
+  T.case("sieges: Phalanx's kept marks equal fresh ones through a whole battle: " .. c[1] .. " seed " .. c[2], function()
+    local marks, set, bad = checked_marks(c[1], c[2])
+    T.truthy(marks > 500, "the battle marks its vignettes (" .. marks .. " marks)")
+    T.truthy(set > 50, "some marks are set (" .. set .. ")")
+    T.eq(bad, {}, "every kept mark the fresh one")
+  end)
+end
