@@ -183,3 +183,48 @@ for _, c in ipairs({ { "scenarios/phalanx/siege_cicero_camp.yaml", 1 }, { "scena
     T.eq(bad, {}, "every kept mark the fresh one")
   end)
 end
+
+T.case("sieges: Phalanx's kept marks follow a vignette that turns where it stands and a palisade breached and mended under it", function()
+  local dice = require("sandtable.dice")
+  local ruleset = require("lib.ruleset")
+  local forts = require("modules.sieges.fortifications")
+  local P = require("modules.sieges.phalanx")
+  local rules = ruleset.load("phalanx", { options = { "sieges" } })
+  local turn = rules.require("phalanx.turn")
+  local quiet = { activate = function() return {} end, evade = function() return false end,
+                  free_order = function() return nil end, shoot_target = function() return nil end,
+                  shoot_at_charger = function() return false end, field_defences = function() return {} end }
+  -- a camp: its south face a palisade at y = 500 mm, x 600 to 1200 (cut in 7 sections)
+  local camp = { type = "fortification", name = "camp", defender = 2, sections = {
+    { kind = "palisade", from = { 60, 50 }, to = { 120, 50 } }, { kind = "palisade", from = { 120, 50 }, to = { 120, 90 } },
+    { kind = "palisade", from = { 120, 90 }, to = { 60, 90 } }, { kind = "palisade", from = { 60, 90 }, to = { 60, 50 } } } }
+  local G = rules.require("phalanx.battle").skirmish{ rules = rules, dice = dice.forced({}), log = true,
+    table = { size = "6x4", terrain = { camp, { type = "siege", besieger = 1 } } },
+    sides = { { vignettes = { { id = "att", class = "HIN", general = true, at = { 900, 300 } } }, commander = quiet },
+              { vignettes = { { id = "def", class = "HIN", general = true, at = { 900, 700, 180 } } }, commander = quiet } } }
+  P.place(G)
+  P.init(G)
+  local def = G.by_vid[2].def
+  local y = 500 + P.BEHIND_FACE_MM + G.D[def].d / 2
+  local function mark_both()
+    P.mark(G)
+    local on, out = G.D[def].siege_on, G.D[def].siege_out
+    P.uncached = true
+    P.mark(G)
+    P.uncached = false
+    T.eq(on, G.D[def].siege_on, "kept as afresh (on)")
+    T.eq(out, G.D[def].siege_out, "kept as afresh (out)")
+    return on
+  end
+  turn.place(G, def, 900, y, 180)
+  T.eq(mark_both(), 4, "behind the palisade, facing out")
+  T.eq(mark_both(), 4, "marked again where it stands")
+  forts.set_state(G.bf, G.sieges.forts, 4, "breached")
+  T.eq(mark_both(), nil, "the palisade breached under it: no defence")
+  forts.set_state(G.bf, G.sieges.forts, 4, "intact")
+  T.eq(mark_both(), 4, "mended")
+  turn.place(G, def, 900, y, 0)
+  T.eq(mark_both(), nil, "turned to face into the camp where it stands: not behind the defences")
+  turn.place(G, def, 900, y, 180)
+  T.eq(mark_both(), 4, "facing out again")
+end)
