@@ -551,11 +551,13 @@ local function defender_move(G, uid, base)
   local d = G.D[uid]
   if #S.forts.forts == 0 then return base(G, uid) end
   if d.routing or d.state == "rally_back" then return base(G, uid) end
-  local laddered, open = threats(G)
+  -- (the threats are read only by the moves that use them: WHY, threats
+  -- walks every besieger and sorts, and most defenders stand on the walls)
   if d.siege_on then
     -- on the walls: they stand and fight; uncontrolled: to a breach or a
     -- wall under escalade (READING: along the walk, to its inner foot)
     if d.state ~= "uncontrolled" then return nil end
+    local laddered, open = threats(G)
     local target = open[1]
     if not target then for _, i in ipairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
     if not target then return nil end
@@ -565,6 +567,7 @@ local function defender_move(G, uid, base)
   if d.siege and (d.siege.fire_fighting or d.siege.abatis) then return nil end
   if enemy_inside(G) then return base(G, uid) end
   -- man the threatened section: a gap first, else a wall under escalade
+  local laddered, open = threats(G)
   local target = open[1]
   if not target then
     local best
