@@ -124,6 +124,12 @@ local function outside_of(G, uid, sec)
   local ox, oy = forts.outward(sec)
   return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
 end
+-- The same for a unit whose position (x, y) the caller has read (WHY: the
+-- loops below ask it of every section with nothing moving in between).
+local function outside_at(x, y, sec)
+  local ox, oy = forts.outward(sec)
+  return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
+end
 
 -- Whether the unit's front, going straight on, meets the section's face:
 -- the ray from its centre along its facing, within half its width either
@@ -238,7 +244,7 @@ local function besieger_move(G, uid, base, R)
   local x, y = G.bf:pos(uid)
   local best, bd
   for _, sec in ipairs(S.forts.sections) do
-    if outside_of(G, uid, sec) then
+    if outside_at(x, y, sec) then
       local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
       if not bd or dd < bd then best, bd = sec, dd end
     end
@@ -289,7 +295,7 @@ function CMD.horse_move(G, uid, base, R)
   local x, y = G.bf:pos(uid)
   local best, bd
   for _, sec in ipairs(S.forts.sections) do
-    if outside_of(G, uid, sec) then
+    if outside_at(x, y, sec) then
       local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
       if not bd or dd < bd then best, bd = sec, dd end
     end

@@ -101,8 +101,8 @@ T.case("sieges: a kept section is dropped when a section changes its state under
   T.eq(ST.on_section(G, d), first, "mended: on the first again")
 end)
 
--- Whole battles: every question asked of the kept answers is asked afresh
--- too, and the answers compared. Returns the count of questions, of kept
+-- Whole battles: every question asked of the kept answers (and of the
+-- commanders' kept any_open) is asked afresh too, and the answers compared. Returns the count of questions, of kept
 -- answers used, and the mismatches.
 local function checked_battle(path, seed)
   local s = require("lib.scenario")
@@ -123,8 +123,22 @@ local function checked_battle(path, seed)
   end
   local eq = function(a, b) return a == b end
   wrap("inside", eq); wrap("on_section", eq); wrap("touching_from_outside", same_touch)
+  -- and the commanders' kept "is a section open" (commander_common.any_open)
+  local common = require("modules.sieges.commander_common")
+  local any_open = common.any_open
+  common.any_open = function(G)
+    local a = any_open(G)
+    common.uncached = true
+    local ok, b = pcall(any_open, G)
+    common.uncached = false
+    if not ok then error(b, 0) end
+    n = n + 1
+    if a ~= b then bad[#bad + 1] = string.format("any_open: %s kept, %s afresh", tostring(a), tostring(b)) end
+    return a
+  end
   local ok, err = pcall(lb.run, { scenario = sc, seed = seed })
   for k, f in pairs(orig) do ST[k] = f end
+  common.any_open = any_open
   if not ok then error(err, 0) end
   return n, bad
 end
