@@ -69,6 +69,39 @@ struct Battlefield {
   std::vector<geom::Footprint> barrier_fp;
   bool barriers_stale = true;
   const std::vector<geom::Obstacle>& barriers();
+  // bf:terrain_under's features, kept per slot with the base they were
+  // found for and the terrain's shapes_version then: rules ask it of the
+  // same unit again and again while it stands still (each answer tests the
+  // base against every feature whose bounds it meets). The answer depends
+  // on the base and the features' shapes alone, so a kept one whose base
+  // and version match is the answer asked afresh. shapes_version moves
+  // whenever a feature is added, a shape is changed or the terrain is
+  // rebuilt (a restore), never back.
+  struct UnderMemo {
+    double x = 0.0, y = 0.0, facing = 0.0, width = 0.0, depth = 0.0;
+    std::uint64_t version = 0;
+    bool valid = false;
+    std::vector<geom::FeatureId> ids;
+  };
+  std::vector<UnderMemo> under_memo;
+  std::uint64_t shapes_version = 1;
+  const std::vector<geom::FeatureId>& features_under(std::size_t i) {
+    if (under_memo.size() < state.units.size()) under_memo.resize(state.units.size());
+    UnderMemo& m = under_memo[i];
+    const UnitState& u = state.units[i];
+    if (!m.valid || m.version != shapes_version || m.x != u.at.x || m.y != u.at.y || m.facing != u.at.facing ||
+        m.width != u.at.width || m.depth != u.at.depth) {
+      m.ids = terrain.features_under(base_of(u));
+      m.x = u.at.x;
+      m.y = u.at.y;
+      m.facing = u.at.facing;
+      m.width = u.at.width;
+      m.depth = u.at.depth;
+      m.version = shapes_version;
+      m.valid = true;
+    }
+    return m.ids;
+  }
 
   int flag_bit(lua_State* L, std::string_view name) {
     for (std::size_t k = 0; k < flag_names.size(); ++k)
@@ -251,6 +284,7 @@ void Battlefield::rebuild_terrain() {
   terrain = geom::TerrainMap();
   flags_stale = true;
   barriers_stale = true;
+  ++shapes_version;
   if (!state.terrain.is_list()) return;
   for (const auto& f : state.terrain.as_list()) terrain.add(feature_from_value(f));
 }
@@ -1008,6 +1042,7 @@ int bf_add_terrain(lua_State* L) {
   bf.state.terrain.push(v);
   bf.flags_stale = true;
   bf.barriers_stale = true;
+  ++bf.shapes_version;
   if (bf.logging()) bf.log->add("terrain_added", Value(Value::Map{{"feature", v}, {"id", static_cast<std::int64_t>(id)}}));
   lua_pushinteger(L, static_cast<lua_Integer>(id));
   return 1;
@@ -1043,6 +1078,9 @@ int bf_change_terrain(lua_State* L) {
   const bool was_barrier = barrier_base(stored).has_value();
   bf.terrain.replace(static_cast<geom::FeatureId>(id), feature_from_value(feature));
   stored = feature;
+  // (a change of type or attribute leaves the shape: the kept
+  // terrain_under answers stand)
+  if (!changes["polygon"].is_null() || !changes["circle"].is_null()) ++bf.shapes_version;
   if (was_barrier || barrier_base(feature)) bf.barriers_stale = true;
   if (!bf.flags_stale && bf.feature_flags.size() == bf.terrain.size())
     bf.feature_flags[static_cast<std::size_t>(id - 1)] = bf.flag_bits(feature);
@@ -1071,8 +1109,7 @@ void push_features(lua_State* L, const Battlefield& bf, const std::vector<geom::
 
 int bf_terrain_under(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
-  push_features(L, bf, bf.terrain.features_under(Battlefield::base_of(u)));
+  push_features(L, bf, bf.features_under(bf.slot_of(L, check_int(L, 2, "unit id"))));
   return 1;
 }
 
@@ -1081,8 +1118,7 @@ int bf_terrain_under(lua_State* L) {
 // look features up by id).
 int bf_terrain_ids_under(lua_State* L) {
   Battlefield& bf = check_bf(L);
-  const UnitState& u = bf.unit(L, check_int(L, 2, "unit id"));
-  const auto ids = bf.terrain.features_under(Battlefield::base_of(u));
+  const auto& ids = bf.features_under(bf.slot_of(L, check_int(L, 2, "unit id")));
   lua_createtable(L, static_cast<int>(ids.size()), 0);
   lua_Integer n = 0;
   for (const auto id : ids) {

@@ -75,11 +75,23 @@ end
 -- Whether any section no longer holds: C.threats's `open` not empty, for
 -- the callers that ask only that (WHY: threats also walks every besieger
 -- and sorts, and the commanders ask this of every unit).
+-- Kept with forts.changes (the sections' states change in forts.set_state
+-- alone, which counts them): the commanders ask it for every unit's move.
+-- Weak-keyed by the fortifications: nothing of it is saved.
+-- C.uncached (tests) asks afresh.
+local open_of = setmetatable({}, { __mode = "k" })
+C.uncached = false
 function C.any_open(G)
-  for _, sec in ipairs(G.sieges.forts.sections) do
-    if not forts.blocks(sec) then return true end
+  local st = G.sieges.forts
+  local changes = forts.changes(st)
+  local kept = open_of[st]
+  if kept and kept[1] == changes and not C.uncached then return kept[2] end
+  local open = false
+  for _, sec in ipairs(st.sections) do
+    if not forts.blocks(sec) then open = true; break end
   end
-  return false
+  open_of[st] = { changes, open }
+  return open
 end
 
 -- Whether a besieger stands in the fort or has a footing on its walls

@@ -124,6 +124,12 @@ local function outside_of(G, uid, sec)
   local ox, oy = forts.outward(sec)
   return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
 end
+-- The same for a unit whose position (x, y) the caller has read (WHY: the
+-- loops below ask it of every section with nothing moving in between).
+local function outside_at(x, y, sec)
+  local ox, oy = forts.outward(sec)
+  return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
+end
 
 -- Whether the unit's front, going straight on, meets the section's face:
 -- the ray from its centre along its facing, within half its width either
@@ -187,9 +193,11 @@ local function besieger_move(G, uid, base, R)
   local d = G.D[uid]
   local k = d.siege or {}
   if ST.inside(G, uid) or k.footing or d.siege_on then return base(G, uid) end
-  local _, open = threats(G)
-  -- a way in: a breach, a burnt section or a broken gate
-  if #open > 0 and not k.ram and not k.ladder_up and R.turn.move_mode(G, d) ~= "straight" then
+  -- a way in: a breach, a burnt section or a broken gate (the list of them,
+  -- threats's `open`, made only when there is one: WHY, threats walks every
+  -- besieger and section, and this is asked of every besieger's move)
+  if common.any_open(G) and not k.ram and not k.ladder_up and R.turn.move_mode(G, d) ~= "straight" then
+    local _, open = threats(G)
     local x, y = G.bf:pos(uid)
     local best, bd
     for _, sec in ipairs(open) do
@@ -236,7 +244,7 @@ local function besieger_move(G, uid, base, R)
   local x, y = G.bf:pos(uid)
   local best, bd
   for _, sec in ipairs(S.forts.sections) do
-    if outside_of(G, uid, sec) then
+    if outside_at(x, y, sec) then
       local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
       if not bd or dd < bd then best, bd = sec, dd end
     end
@@ -287,7 +295,7 @@ function CMD.horse_move(G, uid, base, R)
   local x, y = G.bf:pos(uid)
   local best, bd
   for _, sec in ipairs(S.forts.sections) do
-    if outside_of(G, uid, sec) then
+    if outside_at(x, y, sec) then
       local dd = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2])
       if not bd or dd < bd then best, bd = sec, dd end
     end

@@ -269,8 +269,14 @@ end
 
 -- The besieger's objective section for a kind of kit.
 local function pick_section(G, uid, want)
+  -- (facing_toward with the unit's position read once: nothing moves while
+  -- the sections are scored)
+  local x, y = G.bf:pos(uid)
   return common.pick_section(G, uid, want, { live = live, unit = MM, defended = 150, taken = 400,
-    may = function(sec) return facing_toward(G, uid, sec) end })
+    may = function(sec)
+      local ox, oy = forts.outward(sec)
+      return (x - sec.from[1]) * ox + (y - sec.from[2]) * oy > 0
+    end })
 end
 
 -- The halt before a ditch on a fascine party's lane: the plan that brings
@@ -468,7 +474,6 @@ local function besieger_move(G, uid, base)
   if k.batter or k.blind then return nil end
   if k.fire and d.range then
     local half = fire.range(d.range, false)
-    local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)
     local lane = k.lane
     if lane and forts.blocks(S.forts.sections[lane.target]) and S.fire.objects[lane.target].untenable == 0
       and not S.fire.objects[lane.target].burnt then
@@ -481,6 +486,9 @@ local function besieger_move(G, uid, base)
       local stand = half * 0.8 * MM - 1
       return point_plan(G, uid, lane.x + ox * stand, lane.y + oy * stand, lane.facing)
     end
+    -- (the section picked only when there is no lane of its own to go by:
+    -- picking reads nothing that changes, so the answer is as before)
+    local sec = pick_section(G, uid, function(s2) return forts.KINDS[s2.kind].flammable end)
     if sec then
       local x, y = G.bf:pos(uid)
       local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM - G.bf:unit(uid).depth / 2 / MM
@@ -543,11 +551,13 @@ local function defender_move(G, uid, base)
   local d = G.D[uid]
   if #S.forts.forts == 0 then return base(G, uid) end
   if d.routing or d.state == "rally_back" then return base(G, uid) end
-  local laddered, open = threats(G)
+  -- (the threats are read only by the moves that use them: WHY, threats
+  -- walks every besieger and sorts, and most defenders stand on the walls)
   if d.siege_on then
     -- on the walls: they stand and fight; uncontrolled: to a breach or a
     -- wall under escalade (READING: along the walk, to its inner foot)
     if d.state ~= "uncontrolled" then return nil end
+    local laddered, open = threats(G)
     local target = open[1]
     if not target then for _, i in ipairs(laddered) do if i ~= d.siege_on and (not target or i < target.index) then target = S.forts.sections[i] end end end
     if not target then return nil end
@@ -557,6 +567,7 @@ local function defender_move(G, uid, base)
   if d.siege and (d.siege.fire_fighting or d.siege.abatis) then return nil end
   if enemy_inside(G) then return base(G, uid) end
   -- man the threatened section: a gap first, else a wall under escalade
+  local laddered, open = threats(G)
   local target = open[1]
   if not target then
     local best

@@ -164,16 +164,38 @@ local function catches_from(src, b, c)
   if reach * 1.01 + 1 <= src.cell + 1e-9 then
     -- every source within reach lies in b's cell or one beside it
     local cell, grid = src.cell, src.grid
-    local cx, cy = math.floor(b.x / cell), math.floor(b.y / cell)
+    local bx, by, br = b.x, b.y, b.r
+    local leap, tx, ty, cos_min = c.leap + 1e-9, c.tx, c.ty, c.cos_min
+    local downwind_only = cos_min > 0
+    local cx, cy = math.floor(bx / cell), math.floor(by / cell)
     for i = cx - 1, cx + 1 do
       local col = grid[i]
       if col then
         for j = cy - 1, cy + 1 do
           local cl = col[j]
           if cl then
-            for _, a in ipairs(cl) do
-              if math.abs(a.x - b.x) <= reach and math.abs(a.y - b.y) <= reach and a ~= b and leaps_on(a, b, c) then
-                return true
+            for n = 1, #cl do
+              local a = cl[n]
+              local ax, ay = a.x, a.y
+              -- (|ax - bx| <= reach without the call: bx - ax is exactly
+              -- -(ax - bx))
+              local dx, dy = bx - ax, by - ay
+              if dx <= reach and -dx <= reach and dy <= reach and -dy <= reach and a ~= b then
+                -- leaps_on(a, b, c), written out (WHY: the call was a
+                -- tenth of this loop's cost; the same operations in the
+                -- same order, so the same answer to the last bit). A
+                -- source downwind of b or level with it (dot <= 0) leaps
+                -- only when at b's very centre: with cos_min > 0 its
+                -- cosine (dot / dist <= 0) is short, and a squared
+                -- distance of 1e-16 or more puts dist well over 1e-9, so
+                -- it is passed over before the square root.
+                local dot, s2 = dx * tx + dy * ty, dx * dx + dy * dy
+                if not (downwind_only and dot <= 0 and s2 >= 1e-16) then
+                  local dist = math.sqrt(s2)
+                  if dist - a.r - br <= leap and (dist < 1e-9 or dot / dist >= cos_min) then
+                    return true
+                  end
+                end
               end
             end
           end

@@ -126,32 +126,53 @@ local function box_of(S)
   return b
 end
 
+-- A vignette's marks (on, out) kept with what they were worked out from:
+-- its position and facing, its base (the table's and its own w, d), broken,
+-- removed, and how many times a section changed state (forts.changes). WHY:
+-- marked three times a player turn, and between two marks most vignettes
+-- have not moved. Weak-keyed by G.sieges: nothing of it is saved or logged.
+-- A.uncached (tests) works every mark out afresh.
+local kept_of = setmetatable({}, { __mode = "k" })
+A.uncached = false
+
 function A.mark(G)
   local S = A.init(G)
   if not S then return end
   local box = box_of(S)
+  local kept = kept_of[S]
+  if not kept then kept = {}; kept_of[S] = kept end
+  local changes = forts.changes(S.forts)
   for _, uid in ipairs(G.all) do
     local d = G.D[uid]
-    local on = nil
-    -- a base whose circle clears the box round the walks is on none of
-    -- them and outside the camp (the cheap answer for most of the table)
-    local x, y = G.bf:pos(uid)
-    local r = math.sqrt(d.w * d.w + d.d * d.d) / 2 + 1
-    local far = x + r < box[1] or x - r > box[3] or y + r < box[2] or y - r > box[4]
-    if not far and not d.broken and not G.bf:removed(uid) then
-      local i = ST.on_section(G, uid)
-      if i then
-        local sec = S.forts.sections[i]
-        local _, _, f = G.bf:pos(uid)
-        if defends(sec) and math.abs(((f - forts.facing_out(sec) + 180) % 360) - 180) < 30 then on = i end
+    local on, out = nil, nil
+    local x, y, f = G.bf:pos(uid)
+    local bw, bd = G.bf:footprint(uid)
+    local removed, broken = G.bf:removed(uid), not not d.broken
+    local k = kept[uid]
+    if not A.uncached and k and k[1] == x and k[2] == y and k[3] == f and k[4] == bw and k[5] == bd and k[6] == d.w
+      and k[7] == d.d and k[8] == broken and k[9] == removed and k[10] == changes then
+      on, out = k[11], k[12]
+    else
+      -- a base whose circle clears the box round the walks is on none of
+      -- them and outside the camp (the cheap answer for most of the table)
+      local r = math.sqrt(d.w * d.w + d.d * d.d) / 2 + 1
+      local far = x + r < box[1] or x - r > box[3] or y + r < box[2] or y - r > box[4]
+      if not far and not broken and not removed then
+        local i = ST.on_section(G, uid)
+        if i then
+          local sec = S.forts.sections[i]
+          if defends(sec) and math.abs(((f - forts.facing_out(sec) + 180) % 360) - 180) < 30 then on = i end
+        end
       end
+      -- outside the camp (its centre outside the ring of outer faces: the
+      -- wall walks are inside it): across the defences from a defender.
+      -- (Not "on no section": near a corner a base outside may pass the other
+      -- face's test for standing on it.)
+      out = (not on and not broken and not removed and (far or not ST.inside(G, uid))) or nil
+      kept[uid] = { x, y, f, bw, bd, d.w, d.d, broken, removed, changes, on, out }
     end
     d.siege_on = on
-    -- outside the camp (its centre outside the ring of outer faces: the
-    -- wall walks are inside it): across the defences from a defender.
-    -- (Not "on no section": near a corner a base outside may pass the other
-    -- face's test for standing on it.)
-    d.siege_out = (not on and not d.broken and not G.bf:removed(uid) and (far or not ST.inside(G, uid))) or nil
+    d.siege_out = out
     if on and not d.field_defences then
       d.field_defences, d.siege_fd = true, true
       if G.log then G.bf:log("siege_defended", { unit = uid, section = on }) end

@@ -62,11 +62,11 @@ local function rect_to_seg(c, sec)
   return best
 end
 
--- The defender's sections by their distance (paces) from an area's centre,
--- nearest first, ties in the sections' order: { { sec =, dist = } }. The
--- works stand where they were built, so this is worked out once an area.
-local function sections_by_distance(G, c)
-  if c.sections_by_distance then return c.sections_by_distance end
+-- The defender's sections with their distance (paces) from an area's
+-- centre, in the sections' order: { { sec =, i =, dist = } }. The works
+-- stand where they were built, so this is worked out once an area.
+local function sections_with_distance(G, c)
+  if c.sections_with_distance then return c.sections_with_distance end
   local S = G.sieges
   local x, y = area_centre(c)
   local list = {}
@@ -76,20 +76,26 @@ local function sections_by_distance(G, c)
       list[#list + 1] = { sec = sec, i = i, dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) / MM }
     end
   end
-  table.sort(list, function(a, b) if a.dist ~= b.dist then return a.dist < b.dist end return a.i < b.i end)
-  c.sections_by_distance = list
+  c.sections_with_distance = list
   return list
 end
 
 -- The defender's section nearest an area (only those the grass would burn:
--- flammable, not burnt out, with `flammable_only`) and its distance (paces).
+-- flammable, not burnt out, with `flammable_only`) and its distance (paces);
+-- ties in the sections' order. (A scan for the least, not a list sorted
+-- once an area: an area is asked a few times, and the sort's comparisons
+-- cost more than the scans.)
 local function nearest_section(G, c, flammable_only)
   local fire_objects = G.sieges.fire.objects
-  for _, e in ipairs(sections_by_distance(G, c)) do
-    local o = fire_objects[e.sec.index]
-    if not flammable_only or (o.flammable and not o.burnt) then return e.sec, e.dist end
+  local best
+  for _, e in ipairs(sections_with_distance(G, c)) do
+    if not best or e.dist < best.dist then
+      local o = fire_objects[e.sec.index]
+      if not flammable_only or (o.flammable and not o.burnt) then best = e end
+    end
   end
-  return nil, nil
+  if not best then return nil, nil end
+  return best.sec, best.dist
 end
 
 -- The burning areas the defender fights, in its order: nearest its works first.

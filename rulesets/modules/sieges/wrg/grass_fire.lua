@@ -72,13 +72,25 @@ function GF.grid(G)
   local g = { st = fire.new(), cells = {}, at = {} }
   local W, D = G.bf:size()
   local side = GF.SIDE_MM
+  -- each section's bounds widened by the 3/4 side (and 1 mm for rounding):
+  -- a centre outside them is further than that from the section, so its
+  -- distance is not worked out (WHY: every area of the table was measured
+  -- against every section, a tenth of a grass-fire battle's Lua)
+  local near, boxes = side * 0.75, {}
+  for n, sec in ipairs(S.forts.sections) do
+    local ax, ay, bx, by = sec.from[1], sec.from[2], sec.to[1], sec.to[2]
+    boxes[n] = { math.min(ax, bx) - near - 1, math.min(ay, by) - near - 1, math.max(ax, bx) + near + 1, math.max(ay, by) + near + 1 }
+  end
   for j = 0, math.floor(D / side) - 1 do
     for i = 0, math.floor(W / side) - 1 do
       local x0, y0 = i * side, j * side
       local cx, cy = x0 + side / 2, y0 + side / 2
       local clear = forts.fort_at(S.forts, cx, cy) == nil and #G.bf:terrain_at(cx, cy) == 0
-      for _, sec in ipairs(S.forts.sections) do
-        if clear and ST.seg_dist(cx, cy, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) < side * 0.75 then clear = false end
+      for n, sec in ipairs(S.forts.sections) do
+        if not clear then break end
+        local b = boxes[n]
+        if cx >= b[1] and cx <= b[3] and cy >= b[2] and cy <= b[4]
+          and ST.seg_dist(cx, cy, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) < near then clear = false end
       end
       if clear then
         local id = #g.cells + 1

@@ -38,19 +38,27 @@ local function live(d) return d and not d.gone and not d.off_table end
 function PD.locate(G)
   local S = G.sieges
   local ships = next(S.ships) ~= nil
+  local bf, D = G.bf, G.D
   for _, uid in ipairs(G.all) do
-    local d = G.D[uid]
-    local removed = live(d) and G.bf:removed(uid)  -- read once: nothing below moves or removes a unit
-    if live(d) and not removed then
-      -- the terrain under it asked once for both questions, and not at all
-      -- for a unit too far from every section with no ship on the table
-      local near = ST.near_walls(G, uid, G.bf:pos(uid))
-      local under = (near or ships) and G.bf:terrain_ids_under(uid)
-      d.siege_on = near and ST.on_section(G, uid, under) or nil
+    local d = D[uid]
+    -- live(d) written out and asked once (WHY: this runs for every unit
+    -- eight times a period, and live was the module's busiest line)
+    local alive = d and not d.gone and not d.off_table
+    local removed = alive and bf:removed(uid)  -- read once: nothing below moves or removes a unit
+    if alive and not removed then
+      -- the terrain under it asked once for both questions with ships on
+      -- the table; without, on_section asks it only when its kept answer is
+      -- stale (the unit moved or a section changed) and the unit is near
+      -- the walls (ST.near_walls)
+      local under = ships and bf:terrain_ids_under(uid)
+      d.siege_on = ST.on_section(G, uid, under)
       d.siege_ship = ships and ST.on_ship(G, uid, under) or nil
       -- the garrison: the defender's units that have stood in the fort or
-      -- on its walls (one of them outside is a sortie: working_parties.lua)
-      if S.defender and d.side == S.defender and (d.siege_on or ST.inside(G, uid)) then d.siege_garrison = true end
+      -- on its walls (one of them outside is a sortie: working_parties.lua;
+      -- once one, always one: not asked again)
+      if S.defender and d.side == S.defender and not d.siege_garrison and (d.siege_on or ST.inside(G, uid)) then
+        d.siege_garrison = true
+      end
     else
       d.siege_on, d.siege_ship = nil, nil
     end
@@ -58,7 +66,7 @@ function PD.locate(G)
     local k = d.siege
     if k then
       local w = false
-      if live(d) and not d.in_melee and not removed and (k.ram or (k.ladder_up and not k.escalading)) then
+      if alive and not d.in_melee and not removed and (k.ram or (k.ladder_up and not k.escalading)) then
         w = #ST.touching_from_outside(G, uid) > 0
       end
       k.working = w or nil
@@ -427,11 +435,14 @@ function PD.fire_missiles(G, R)
       local half = fire.range(d.range, R.troops.missile(d) == "javelin" or R.troops.missile(d) == "darts")
       local best, bd
       local x, y = G.bf:pos(uid)
+      -- (its depth and the module read once, not for every section)
+      local _, depth = G.bf:footprint(uid)
+      local FT = require("modules.sieges.wrg.fire_troops")
       for _, sec in ipairs(S.forts.sections) do
         local o = S.fire.objects[sec.index]
         if o.flammable and not o.burnt and forts.blocks(sec) and o.untenable == 0
-          and require("modules.sieges.wrg.fire_troops").enemy_work(G, sec, d.side) then
-          local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) - G.bf:unit(uid).depth / 2
+          and FT.enemy_work(G, sec, d.side) then
+          local dist = ST.seg_dist(x, y, sec.from[1], sec.from[2], sec.to[1], sec.to[2]) - depth / 2
           if dist / MM <= half and (not bd or dist < bd) then best, bd = sec, dist end
         end
       end

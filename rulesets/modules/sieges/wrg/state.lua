@@ -86,8 +86,7 @@ end
 -- stands on none, and its terrain need not be asked (PD.locate asks every
 -- unit several times a period). Sections never move nor change thickness.
 local walls_box = setmetatable({}, { __mode = "k" })
-function ST.near_walls(G, uid, x, y)
-  local st = G.sieges.forts
+local function walls_box_of(st)
   local b = walls_box[st]
   if not b then
     b = { math.huge, math.huge, -math.huge, -math.huge, 0 }
@@ -100,19 +99,60 @@ function ST.near_walls(G, uid, x, y)
     end
     walls_box[st] = b
   end
-  local w, dp = G.bf:footprint(uid)
+  return b
+end
+-- The same for a base of width w and depth dp at (x, y).
+function ST.near_walls_at(G, x, y, w, dp)
+  local b = walls_box_of(G.sieges.forts)
   local m = b[5] + (w + dp) / 2 + 2
   return x >= b[1] - m and x <= b[3] + m and y >= b[2] - m and y <= b[4] + m
+end
+function ST.near_walls(G, uid, x, y)
+  local w, dp = G.bf:footprint(uid)
+  return ST.near_walls_at(G, x, y, w, dp)
+end
+
+-- Answers kept per unit while its base is where it was (WHY: PD.locate asks
+-- every unit where it stands 7 times a period, and the commanders ask
+-- ST.inside of every unit again and again; between two questions most units
+-- have not moved). Each answer is a function of what its key holds and of
+-- things that never change (a section's polygon, a fort's ring, the faces),
+-- so a kept answer is the answer asked again:
+--   ST.inside             the centre (x, y)
+--   ST.on_section         the base (x, y, facing, width, depth): the sections
+--                         under it that it stands on (ST.stands_on), in
+--                         index order; the answer, the first of them tenable
+--                         now (on_section's loop keeps the lowest index)
+--   ST.touching_from_outside  the base and the slack
+-- Weak-keyed by the battle's siege state (G.sieges): a new battle starts
+-- empty, and nothing of it is saved, hashed or logged. ST.uncached (tests)
+-- switches it off to compare.
+local memo_of = setmetatable({}, { __mode = "k" })
+ST.uncached = false
+local function memo(S)
+  local m = memo_of[S]
+  if not m then m = { inside = {}, base = {} }; memo_of[S] = m end
+  return m
+end
+-- The unit's kept record for its base as it stands now (a new, empty one
+-- when the base has moved, turned or changed its size).
+local function base_memo(G, S, uid)
+  local x, y, f = G.bf:pos(uid)
+  local w, dp = G.bf:footprint(uid)
+  local bm = memo(S).base
+  local r = bm[uid]
+  if not r or r[1] ~= x or r[2] ~= y or r[3] ~= f or r[4] ~= w or r[5] ~= dp then
+    r = { x, y, f, w, dp }
+    bm[uid] = r
+  end
+  return r, x, y
 end
 
 -- The section (index) a unit stands on: the tenable one it stands on with
 -- the most of its frontage, or nil. `under`: G.bf:terrain_ids_under(uid), when
 -- the caller has it (PD.locate asks this and ST.on_ship of every unit).
-function ST.on_section(G, uid, under)
-  local S = G.sieges
-  if not S then return nil end
+local function on_section(G, S, uid, under, x, y)
   local best, bl
-  local x, y
   for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
     local i = S.by_fid[fid]
     -- (a section's wall walk and parapet both lead to it: a section no
@@ -127,6 +167,38 @@ function ST.on_section(G, uid, under)
     end
   end
   return best
+end
+function ST.on_section(G, uid, under)
+  local S = G.sieges
+  if not S then return nil end
+  if ST.uncached then return on_section(G, S, uid, under) end
+  local r, x, y = base_memo(G, S, uid)
+  local stand = r.stand
+  if not stand then
+    stand = {}
+    -- (a unit not near the walls stands on none: ST.near_walls; its
+    -- terrain is not asked)
+    if ST.near_walls_at(G, x, y, r[4], r[5]) then
+      local seen = {}  -- (a section's wall walk and parapet both lead to it)
+      for _, fid in ipairs(under or G.bf:terrain_ids_under(uid)) do
+        local i = S.by_fid[fid]
+        if i and not seen[i] then
+          seen[i] = true
+          if ST.stands_on(G, uid, S.forts.sections[i], x, y) then stand[#stand + 1] = i end
+        end
+      end
+      table.sort(stand)
+    end
+    r.stand = stand
+  end
+  -- on_section's answer: the lowest section among those it stands on that
+  -- is tenable now
+  local secs = S.forts.sections
+  for n = 1, #stand do
+    local i = stand[n]
+    if forts.tenable(secs[i]) then return i end
+  end
+  return nil
 end
 
 -- The ship (its fid) a unit is aboard, or nil. `under` as for on_section.
@@ -144,7 +216,14 @@ function ST.inside(G, uid)
   local S = G.sieges
   if not S then return false end
   local x, y = G.bf:pos(uid)
-  return forts.fort_at(S.forts, x, y) ~= nil
+  if ST.uncached then return forts.fort_at(S.forts, x, y) ~= nil end
+  local im = memo(S).inside
+  local r = im[uid]
+  if not r or r[1] ~= x or r[2] ~= y then
+    r = { x, y, forts.fort_at(S.forts, x, y) ~= nil }
+    im[uid] = r
+  end
+  return r[3]
 end
 
 -- The distance (mm) from a unit's base to a section's outer face segment,
@@ -173,11 +252,7 @@ function ST.corners(G, uid) return corners_of(G.bf:unit(uid)) end
 
 -- The sections a unit outside touches (within `slack` mm of the outer face,
 -- its centre outside), nearest first: { { index =, gap = } }.
-function ST.touching_from_outside(G, uid, slack)
-  local S = G.sieges
-  if not S then return {} end
-  slack = slack or 1.5
-  local x, y = G.bf:pos(uid)
+local function touching_from_outside(G, S, uid, slack, x, y)
   local out = {}
   local cs  -- the base's corners, read when a face is first near enough to ask
   local reach  -- the base's half diagonal, and the slack, and 1 mm for rounding
@@ -204,6 +279,26 @@ function ST.touching_from_outside(G, uid, slack)
     end
   end
   table.sort(out, function(a, b) if a.gap ~= b.gap then return a.gap < b.gap end return a.index < b.index end)
+  return out
+end
+function ST.touching_from_outside(G, uid, slack)
+  local S = G.sieges
+  if not S then return {} end
+  slack = slack or 1.5
+  if ST.uncached then
+    local x, y = G.bf:pos(uid)
+    return touching_from_outside(G, S, uid, slack, x, y)
+  end
+  local r, x, y = base_memo(G, S, uid)
+  local t = r.touch
+  if not t or r.touch_slack ~= slack then
+    t = touching_from_outside(G, S, uid, slack, x, y)
+    r.touch, r.touch_slack = t, slack
+  end
+  -- a new list of new entries every call: callers reorder it (period.lua's
+  -- works put the commander's target first)
+  local out = {}
+  for n, e in ipairs(t) do out[n] = { index = e.index, gap = e.gap } end
   return out
 end
 
