@@ -564,6 +564,24 @@ std::array<double, 4> edge_distances_to_quad(const Footprint& target, const Foot
         }
         return corner_sq[k];
     };
+    // A target edge whose projection on one of the four axes lies wholly
+    // beyond the extent of `other` by more than kBoundSlack cannot cross an
+    // edge of `other`: segments_intersect decides by the signs of cross
+    // products whose rounding (~1e-12 on table-sized numbers) is far below
+    // that gap, so it would answer false for all four, and is not asked.
+    // `other`'s extent on its own axes is kept in its footprint.
+    double tf_lo, tf_hi, tr_lo, tr_hi;
+    project_onto(oc, target.forward, tf_lo, tf_hi);
+    project_onto(oc, target.right, tr_lo, tr_hi);
+    const auto apart = [](double p, double q, double lo, double hi) {
+        return std::min(p, q) > hi + kBoundSlack || std::max(p, q) < lo - kBoundSlack;
+    };
+    const auto separated = [&](const Segment& s) {
+        return apart(dot(s.a, other.forward), dot(s.b, other.forward), other.forward_lo, other.forward_hi) ||
+               apart(dot(s.a, other.right), dot(s.b, other.right), other.right_lo, other.right_hi) ||
+               apart(dot(s.a, target.forward), dot(s.b, target.forward), tf_lo, tf_hi) ||
+               apart(dot(s.a, target.right), dot(s.b, target.right), tr_lo, tr_hi);
+    };
     // The corners each edge of kAllEdges runs between (edge_of's order).
     static constexpr std::array<std::array<std::size_t, 2>, 4> kEnds{{{0, 1}, {0, 3}, {1, 2}, {3, 2}}};
     static_assert(kAllEdges[0] == Edge::Front && kAllEdges[1] == Edge::Left && kAllEdges[2] == Edge::Right &&
@@ -574,7 +592,8 @@ std::array<double, 4> edge_distances_to_quad(const Footprint& target, const Foot
         if (corner_in[a] || corner_in[b]) continue;  // 0
         const Segment s = edge_of(target, kAllEdges[e]);
         bool crossing = false;
-        for (std::size_t i = 0; i < 4 && !crossing; ++i) crossing = segments_intersect(s, oe[i]);
+        if (!separated(s))
+            for (std::size_t i = 0; i < 4 && !crossing; ++i) crossing = segments_intersect(s, oe[i]);
         if (crossing) continue;  // 0
         const auto& from_a = corner_to_edges(a);
         const auto& from_b = corner_to_edges(b);
