@@ -304,6 +304,38 @@ std::array<Segment, 4> table_edges(const Rect& t) {
             Segment{t.max, {t.min.x, t.max.y}}, Segment{{t.min.x, t.max.y}, t.min}};
 }
 
+// The angle (radians, in [0, max_angle]) at which a sweep first takes the
+// mover off the table (held as held_to says), or nullopt. `reach`: the
+// furthest corner's distance from the pivot. With `shortcut`, a sweep whose
+// circle stays well inside the held table answers nullopt at once. WHY
+// exact: then no corner's circle meets a table edge, so crossing_angles
+// would give just {0, max_angle}, and the three samples in that interval
+// would find every corner on the table. "Well inside" is a margin that
+// covers what circle_segment_points accepts as a tangent: its test
+// disc >= -1e-9 b^2 - 1e-12, with disc = 4a (r^2 - D^2) (D: the pivot's
+// distance to the edge's line) and b^2 <= 4a |f|^2 (f: the edge's start
+// from the pivot), can pass only if D^2 - r^2 <= 1e-9 |f|^2 + 1e-12 / 4a;
+// the margin asks for twice that and 1e-6 more, and D - r above 1e-3 mm
+// for the samples' rounding (about 1e-13 mm).
+std::optional<double> table_stop(const Footprint& mf, const Base& mover, Vec2 pivot, double sense, double max_angle,
+                                 double reach, const Rect& table, bool shortcut, std::vector<double>& angles) {
+    const Rect held = held_to(mf.c, table);
+    if (shortcut) {
+        double f2max = 0.0;
+        for (const Vec2 c : {held.min, held.max, Vec2{held.min.x, held.max.y}, Vec2{held.max.x, held.min.y}})
+            f2max = std::max(f2max, dot(c - pivot, c - pivot));
+        const double need = 2e-9 * f2max + 1e-6;
+        bool inside = true;
+        for (const double d : {pivot.x - held.min.x, held.max.x - pivot.x, pivot.y - held.min.y, held.max.y - pivot.y})
+            inside = inside && d - reach > 1e-3 && (d - reach) * (d + reach) > need;
+        if (inside) return std::nullopt;
+    }
+    const auto edges = table_edges(held);
+    crossing_angles(mf, pivot, sense, max_angle, edges, {}, angles);
+    const auto at = [&](double a) { return rotated_base(mover, pivot, rad_to_deg(a * sense)); };
+    return first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x).corners(), held); });
+}
+
 // --- Results ------------------------------------------------------------
 
 // Fill in who the mover touches at its final position and, when a base
@@ -425,10 +457,7 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
         if (stop_at) consider(stop, *stop_at, StopReason::Base, o.id);
     }
     if (ctx.table) {
-        const Rect held = held_to(mf.c, *ctx.table);
-        const auto edges = table_edges(held);
-        crossing_angles(mf, pivot, sense, max_angle, edges, {}, angles);
-        if (auto a = first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x).corners(), held); }))
+        if (auto a = table_stop(mf, mover, pivot, sense, max_angle, reach, *ctx.table, true, angles))
             consider(stop, *a, StopReason::TableEdge, std::nullopt);
     }
 
@@ -440,6 +469,22 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     describe_end(result, obstacles, ctx);
     return result;
 }
+
+namespace detail {
+
+std::optional<double> sweep_table_stop(const Base& mover, Vec2 pivot, double angle_deg, const Rect& table,
+                                       bool shortcut) {
+    // As rotate_about works them out.
+    const double sense = angle_deg < 0.0 ? -1.0 : 1.0;
+    const double max_angle = deg_to_rad(std::abs(angle_deg));
+    const Footprint mf(mover);
+    double reach = 0.0;
+    for (const Vec2& c : mf.c) reach = std::max(reach, distance(c, pivot));
+    std::vector<double> angles;
+    return table_stop(mf, mover, pivot, sense, max_angle, reach, table, shortcut, angles);
+}
+
+}  // namespace detail
 
 MoveResult turn(const Base& mover, double angle_deg, const MoveContext& ctx) {
     return rotate_about(mover, mover.centre, angle_deg, ctx);
