@@ -478,7 +478,14 @@ double clipped_length(const Segment& s, const Footprint& quad, double grow) {
 // Unit axes along which `target` and `other` are furthest apart (or, when
 // they overlap, least deep into each other), oriented from target to other:
 // the contact normal. Several when tied (two corners meeting squarely).
-std::vector<Vec2> contact_normals(const Footprint& target, const Footprint& other) {
+// At most four, kept in place: no allocation per call (bf:contact asks this
+// for every pair a ruleset looks at).
+struct Normals {
+    std::array<Vec2, 4> axis;
+    std::size_t count = 0;
+};
+
+Normals contact_normals(const Footprint& target, const Footprint& other) {
     const auto& ct = target.c;
     const auto& co = other.c;
     std::array<Vec2, 4> axes{target.forward, target.right, other.forward, other.right};
@@ -497,11 +504,104 @@ std::vector<Vec2> contact_normals(const Footprint& target, const Footprint& othe
         }
         best = std::max(best, separation[i]);
     }
-    std::vector<Vec2> normals;
+    Normals normals;
     for (std::size_t i = 0; i < 4; ++i) {
-        if (separation[i] >= best - kContactTolerance) normals.push_back(axes[i]);
+        if (separation[i] >= best - kContactTolerance) normals.axis[normals.count++] = axes[i];
     }
     return normals;
+}
+
+// Squared distance from p to the closed segment s: the square of
+// distance_point_segment(p, s), the same closest point, no square root.
+double squared_point_segment(Vec2 p, const Segment& s) {
+    const Vec2 gap = closest_point_on_segment(p, s) - p;
+    return dot(gap, gap);
+}
+
+// distance_segment_convex() from each of the four edges of `target` to the
+// quadrilateral `other`, the same doubles, with the work the four share done
+// once. WHY: it is most of bf:contact and of a blocked move's description.
+// What is shared, and why the answers cannot change:
+// - point_in_convex's tolerance per edge of `other` (kContactTolerance times
+//   its length: a square root each) is the same for every point tested;
+// - whether a corner of `target` lies in `other` is asked once per corner
+//   (each corner ends two edges);
+// - a corner of `target` to an edge of `other` (as the edge is listed, so
+//   the same closest point) is worked out once, not once per target edge;
+// - the least of several distances is the square root of the least of their
+//   squares (the square root is correctly rounded and never decreasing, and
+//   distance() is the square root of the dot product), so one square root
+//   per target edge instead of one per pair.
+std::array<double, 4> edge_distances_to_quad(const Footprint& target, const Footprint& other) {
+    const auto& oc = other.c;
+    std::array<Segment, 4> oe;
+    std::array<double, 4> tol;
+    for (std::size_t i = 0; i < 4; ++i) {
+        oe[i] = Segment{oc[i], oc[(i + 1) % 4]};
+        tol[i] = kContactTolerance * oe[i].length();
+    }
+    // point_in_convex(p, other.c), with the tolerances above.
+    const auto inside = [&](Vec2 p) {
+        bool any_left = false;
+        bool any_right = false;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const double side = cross(oe[i].b - oe[i].a, p - oe[i].a);
+            if (side > tol[i]) any_left = true;
+            if (side < -tol[i]) any_right = true;
+            if (any_left && any_right) return false;
+        }
+        return true;
+    };
+    std::array<bool, 4> corner_in;
+    for (std::size_t k = 0; k < 4; ++k) corner_in[k] = inside(target.c[k]);
+    // Squared distance of target corner k to other's edge i, made when first asked.
+    std::array<std::array<double, 4>, 4> corner_sq;
+    std::array<bool, 4> corner_done{};
+    const auto corner_to_edges = [&](std::size_t k) -> const std::array<double, 4>& {
+        if (!corner_done[k]) {
+            for (std::size_t i = 0; i < 4; ++i) corner_sq[k][i] = squared_point_segment(target.c[k], oe[i]);
+            corner_done[k] = true;
+        }
+        return corner_sq[k];
+    };
+    // A target edge whose projection on one of the four axes lies wholly
+    // beyond the extent of `other` by more than kBoundSlack cannot cross an
+    // edge of `other`: segments_intersect decides by the signs of cross
+    // products whose rounding (~1e-12 on table-sized numbers) is far below
+    // that gap, so it would answer false for all four, and is not asked.
+    // `other`'s extent on its own axes is kept in its footprint.
+    double tf_lo, tf_hi, tr_lo, tr_hi;
+    project_onto(oc, target.forward, tf_lo, tf_hi);
+    project_onto(oc, target.right, tr_lo, tr_hi);
+    const auto apart = [](double p, double q, double lo, double hi) {
+        return std::min(p, q) > hi + kBoundSlack || std::max(p, q) < lo - kBoundSlack;
+    };
+    const auto separated = [&](const Segment& s) {
+        return apart(dot(s.a, other.forward), dot(s.b, other.forward), other.forward_lo, other.forward_hi) ||
+               apart(dot(s.a, other.right), dot(s.b, other.right), other.right_lo, other.right_hi) ||
+               apart(dot(s.a, target.forward), dot(s.b, target.forward), tf_lo, tf_hi) ||
+               apart(dot(s.a, target.right), dot(s.b, target.right), tr_lo, tr_hi);
+    };
+    // The corners each edge of kAllEdges runs between (edge_of's order).
+    static constexpr std::array<std::array<std::size_t, 2>, 4> kEnds{{{0, 1}, {0, 3}, {1, 2}, {3, 2}}};
+    static_assert(kAllEdges[0] == Edge::Front && kAllEdges[1] == Edge::Left && kAllEdges[2] == Edge::Right &&
+                  kAllEdges[3] == Edge::Rear);
+    std::array<double, 4> out{};
+    for (std::size_t e = 0; e < 4; ++e) {
+        const std::size_t a = kEnds[e][0], b = kEnds[e][1];
+        if (corner_in[a] || corner_in[b]) continue;  // 0
+        const Segment s = edge_of(target, kAllEdges[e]);
+        bool crossing = false;
+        if (!separated(s))
+            for (std::size_t i = 0; i < 4 && !crossing; ++i) crossing = segments_intersect(s, oe[i]);
+        if (crossing) continue;  // 0
+        const auto& from_a = corner_to_edges(a);
+        const auto& from_b = corner_to_edges(b);
+        double best = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < 4; ++i) best = std::min({best, from_a[i], from_b[i], squared_point_segment(oc[i], s)});
+        out[e] = std::sqrt(best);
+    }
+    return out;
 }
 
 }  // namespace
@@ -514,9 +614,11 @@ EdgeContact nearest_edge(const Base& target, const Base& other) {
 EdgeContact nearest_edge(const Footprint& target, const Footprint& other) {
     std::array<EdgeContact, 4> candidates{};
     double best = std::numeric_limits<double>::infinity();
+    // distance_segment_convex(edge_of(target, e), other.c) for each edge e.
+    const std::array<double, 4> dist = edge_distances_to_quad(target, other);
     for (std::size_t i = 0; i < 4; ++i) {
         const Edge e = kAllEdges[i];
-        const double d = distance_segment_convex(edge_of(target, e), other.c);
+        const double d = dist[i];
         candidates[i] = {e, d <= kContactTolerance ? 0.0 : d, 0.0};
         best = std::min(best, candidates[i].distance);
     }
@@ -524,7 +626,7 @@ EdgeContact nearest_edge(const Footprint& target, const Footprint& other) {
         if (c.distance <= kContactTolerance)
             c.contact_length = clipped_length(edge_of(target, c.edge), other, kContactTolerance);
     }
-    const std::vector<Vec2> normals = contact_normals(target, other);
+    const Normals normals = contact_normals(target, other);
 
     // Rank the tied nearest edges by a key compared lexicographically;
     // candidates are in kAllEdges order, so a full tie keeps the earlier edge.
@@ -536,7 +638,7 @@ EdgeContact nearest_edge(const Footprint& target, const Footprint& other) {
     const auto rank_of = [&](const EdgeContact& c) {
         const Vec2 n = outward_normal_of(target, c.edge);
         double square = -1.0;
-        for (const Vec2& axis : normals) square = std::max(square, dot(n, axis));
+        for (std::size_t k = 0; k < normals.count; ++k) square = std::max(square, dot(n, normals.axis[k]));
         return Rank{c.contact_length, square, dot(other.centre - edge_of(target, c.edge).a, n)};
     };
     const auto better = [](const Rank& a, const Rank& b) {

@@ -16,9 +16,11 @@ constexpr double kAngleNoise = 1e-12;
 // --- Gathering obstacles ------------------------------------------------
 
 // Obstacles from the list and from the index ids given, self excluded,
-// unique by id (the list wins) and sorted by id.
-std::vector<Obstacle> gather(const MoveContext& ctx, const std::vector<BaseId>& from_index) {
-    std::vector<Obstacle> out;
+// unique by id (the list wins) and sorted by id, into `out` (cleared first).
+// WHY a buffer the caller keeps: bf:move asks for a move thousands of times a
+// battle, and a fresh vector each time was an allocation and a free per move.
+void gather(const MoveContext& ctx, const std::vector<BaseId>& from_index, std::vector<Obstacle>& out) {
+    out.clear();
     for (const Obstacle& o : ctx.obstacles) {
         if (ctx.self && *ctx.self == o.id) continue;
         out.push_back(o);
@@ -31,7 +33,6 @@ std::vector<Obstacle> gather(const MoveContext& ctx, const std::vector<BaseId>& 
         if (auto b = ctx.index->find(id)) out.push_back({id, *b});
     }
     std::sort(out.begin(), out.end(), [](const Obstacle& a, const Obstacle& b) { return a.id < b.id; });
-    return out;
 }
 
 // Slack (mm) for the bounding-circle tests below: far above the rounding of
@@ -183,8 +184,18 @@ double sweep_angle(Vec2 from, Vec2 to, double sense) {
     return a;
 }
 
+// At most two points, kept in place (no allocation per circle and edge).
+struct Points {
+    std::array<Vec2, 2> p;
+    std::size_t n = 0;
+    void push_back(Vec2 v) { p[n++] = v; }
+    void clear() { n = 0; }
+    const Vec2* begin() const { return p.data(); }
+    const Vec2* end() const { return p.data() + n; }
+};
+
 // Points where the circle (centre, radius) meets the closed segment.
-void circle_segment_points(Vec2 centre, double radius, const Segment& s, std::vector<Vec2>& out) {
+void circle_segment_points(Vec2 centre, double radius, const Segment& s, Points& out) {
     const Vec2 d = s.b - s.a;
     const Vec2 f = s.a - centre;
     const double a = dot(d, d);
@@ -208,12 +219,15 @@ void circle_segment_points(Vec2 centre, double radius, const Segment& s, std::ve
 // of the rotating `mover` crosses one of `fixed_edges`, or one of
 // `fixed_corners` crosses an edge of `mover`. Between two consecutive such
 // angles, which corners lie inside which shape cannot change, so neither can
-// overlap or containment.
-std::vector<double> crossing_angles(const Footprint& mover, Vec2 pivot, double sense, double max_angle,
-                                    std::span<const Segment> fixed_edges,
-                                    std::span<const Vec2> fixed_corners) {
-    std::vector<double> angles{0.0, max_angle};
-    std::vector<Vec2> hits;
+// overlap or containment. Into `angles` (cleared first): a buffer the caller
+// keeps, so that a sweep does not allocate (and grow) a list per obstacle.
+void crossing_angles(const Footprint& mover, Vec2 pivot, double sense, double max_angle,
+                     std::span<const Segment> fixed_edges, std::span<const Vec2> fixed_corners,
+                     std::vector<double>& angles) {
+    angles.clear();
+    angles.push_back(0.0);
+    angles.push_back(max_angle);
+    Points hits;
     auto keep = [&](Vec2 from, Vec2 to) {
         const double a = sweep_angle(from - pivot, to - pivot, sense);
         if (a <= max_angle) angles.push_back(a);
@@ -238,7 +252,6 @@ std::vector<double> crossing_angles(const Footprint& mover, Vec2 pivot, double s
         }
     }
     std::sort(angles.begin(), angles.end());
-    return angles;
 }
 
 // First angle (radians in [0, max_angle]) from which the mover, turning in
@@ -291,6 +304,38 @@ std::array<Segment, 4> table_edges(const Rect& t) {
             Segment{t.max, {t.min.x, t.max.y}}, Segment{{t.min.x, t.max.y}, t.min}};
 }
 
+// The angle (radians, in [0, max_angle]) at which a sweep first takes the
+// mover off the table (held as held_to says), or nullopt. `reach`: the
+// furthest corner's distance from the pivot. With `shortcut`, a sweep whose
+// circle stays well inside the held table answers nullopt at once. WHY
+// exact: then no corner's circle meets a table edge, so crossing_angles
+// would give just {0, max_angle}, and the three samples in that interval
+// would find every corner on the table. "Well inside" is a margin that
+// covers what circle_segment_points accepts as a tangent: its test
+// disc >= -1e-9 b^2 - 1e-12, with disc = 4a (r^2 - D^2) (D: the pivot's
+// distance to the edge's line) and b^2 <= 4a |f|^2 (f: the edge's start
+// from the pivot), can pass only if D^2 - r^2 <= 1e-9 |f|^2 + 1e-12 / 4a;
+// the margin asks for twice that and 1e-6 more, and D - r above 1e-3 mm
+// for the samples' rounding (about 1e-13 mm).
+std::optional<double> table_stop(const Footprint& mf, const Base& mover, Vec2 pivot, double sense, double max_angle,
+                                 double reach, const Rect& table, bool shortcut, std::vector<double>& angles) {
+    const Rect held = held_to(mf.c, table);
+    if (shortcut) {
+        double f2max = 0.0;
+        for (const Vec2 c : {held.min, held.max, Vec2{held.min.x, held.max.y}, Vec2{held.max.x, held.min.y}})
+            f2max = std::max(f2max, dot(c - pivot, c - pivot));
+        const double need = 2e-9 * f2max + 1e-6;
+        bool inside = true;
+        for (const double d : {pivot.x - held.min.x, held.max.x - pivot.x, pivot.y - held.min.y, held.max.y - pivot.y})
+            inside = inside && d - reach > 1e-3 && (d - reach) * (d + reach) > need;
+        if (inside) return std::nullopt;
+    }
+    const auto edges = table_edges(held);
+    crossing_angles(mf, pivot, sense, max_angle, edges, {}, angles);
+    const auto at = [&](double a) { return rotated_base(mover, pivot, rad_to_deg(a * sense)); };
+    return first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x).corners(), held); });
+}
+
 // --- Results ------------------------------------------------------------
 
 // Fill in who the mover touches at its final position and, when a base
@@ -334,7 +379,8 @@ MoveResult slide(const Base& mover, Vec2 delta, const MoveContext& ctx) {
     const Vec2 dir = travel > 0.0 ? delta / travel : Vec2{};
     std::vector<BaseId> nearby;
     if (ctx.index) nearby = ctx.index->within(mover, travel);
-    const std::vector<Obstacle> obstacles = gather(ctx, nearby);
+    thread_local std::vector<Obstacle> obstacles;  // reused: see gather
+    gather(ctx, nearby, obstacles);
     if (travel == 0.0) {
         describe_end(result, obstacles, ctx);
         return result;
@@ -384,7 +430,8 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     for (const Vec2& c : mf.c) reach = std::max(reach, distance(c, pivot));
     std::vector<BaseId> nearby;
     if (ctx.index) nearby = ctx.index->within_of_point(pivot, reach);
-    const std::vector<Obstacle> obstacles = gather(ctx, nearby);
+    thread_local std::vector<Obstacle> obstacles;  // reused: see gather
+    gather(ctx, nearby, obstacles);
     if (max_angle == 0.0) {
         describe_end(result, obstacles, ctx);
         return result;
@@ -392,6 +439,7 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     const auto at = [&](double a) { return rotated_base(mover, pivot, rad_to_deg(a * sense)); };
 
     Stop stop;
+    thread_local std::vector<double> angles;  // reused: see crossing_angles
     for (const Obstacle& o : obstacles) {
         Footprint made;
         const Footprint& of = footprint_of(o, made);
@@ -399,7 +447,7 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
         if (distance_to_point(o.base, pivot) > reach) continue;
         std::array<Segment, 4> edges;
         for (std::size_t i = 0; i < 4; ++i) edges[i] = edge_of(of, kAllEdges[i]);
-        const auto angles = crossing_angles(mf, pivot, sense, max_angle, edges, of.c);
+        crossing_angles(mf, pivot, sense, max_angle, edges, of.c, angles);
         // A base already overlapping the mover (by rounding, or placed so)
         // blocks only what would take them deeper.
         const double depth = penetration(mf, of);
@@ -409,10 +457,7 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
         if (stop_at) consider(stop, *stop_at, StopReason::Base, o.id);
     }
     if (ctx.table) {
-        const Rect held = held_to(mf.c, *ctx.table);
-        const auto edges = table_edges(held);
-        const auto angles = crossing_angles(mf, pivot, sense, max_angle, edges, {});
-        if (auto a = first_bad_angle(angles, [&](double x) { return !wholly_on_table(at(x).corners(), held); }))
+        if (auto a = table_stop(mf, mover, pivot, sense, max_angle, reach, *ctx.table, true, angles))
             consider(stop, *a, StopReason::TableEdge, std::nullopt);
     }
 
@@ -424,6 +469,22 @@ MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const M
     describe_end(result, obstacles, ctx);
     return result;
 }
+
+namespace detail {
+
+std::optional<double> sweep_table_stop(const Base& mover, Vec2 pivot, double angle_deg, const Rect& table,
+                                       bool shortcut) {
+    // As rotate_about works them out.
+    const double sense = angle_deg < 0.0 ? -1.0 : 1.0;
+    const double max_angle = deg_to_rad(std::abs(angle_deg));
+    const Footprint mf(mover);
+    double reach = 0.0;
+    for (const Vec2& c : mf.c) reach = std::max(reach, distance(c, pivot));
+    std::vector<double> angles;
+    return table_stop(mf, mover, pivot, sense, max_angle, reach, table, shortcut, angles);
+}
+
+}  // namespace detail
 
 MoveResult turn(const Base& mover, double angle_deg, const MoveContext& ctx) {
     return rotate_about(mover, mover.centre, angle_deg, ctx);

@@ -97,4 +97,13 @@ MoveResult wheel(const Base& mover, WheelDirection direction, double distance, c
 // Rotate about any pivot by `angle_deg`; turn and wheel are this.
 MoveResult rotate_about(const Base& mover, Vec2 pivot, double angle_deg, const MoveContext& ctx);
 
+namespace detail {
+// The angle (radians) at which rotate_about's sweep first takes the mover
+// off `table`, or nullopt; with `shortcut` as rotate_about asks it (a sweep
+// well inside the table is not worked through). For the test that checks
+// the shortcut against the full sweep.
+std::optional<double> sweep_table_stop(const Base& mover, Vec2 pivot, double angle_deg, const Rect& table,
+                                       bool shortcut);
+}  // namespace detail
+
 }  // namespace sandtable::geom

@@ -678,13 +678,16 @@ int bf_overlapping_unit(lua_State* L) {
   return 1;
 }
 
+// A string the core holds as a view, pushed without a copy or a strlen.
+void push_view(lua_State* L, std::string_view text) { lua_pushlstring(L, text.data(), text.size()); }
+
 int bf_contact(lua_State* L) {
   Battlefield& bf = check_bf(L);
   // The footprints kept with the positions: the same as made from the bases.
   const std::size_t target = bf.slot_of(L, check_int(L, 2, "target"));
   const std::size_t other = bf.slot_of(L, check_int(L, 3, "other"));
   const auto c = geom::nearest_edge(bf.footprint[target], bf.footprint[other]);
-  lua_pushstring(L, std::string(geom::to_string(c.edge)).c_str());
+  push_view(L, geom::to_string(c.edge));
   lua_pushnumber(L, c.distance);
   lua_pushnumber(L, c.contact_length);
   return 3;
@@ -875,11 +878,11 @@ int bf_move(lua_State* L) {
     lua_pushinteger(L, static_cast<lua_Integer>(*r.blocker));
     lua_setfield(L, -2, "stopped_by");
     if (r.blocker_edge) {
-      lua_pushstring(L, std::string(geom::to_string(*r.blocker_edge)).c_str());
+      push_view(L, geom::to_string(*r.blocker_edge));
       lua_setfield(L, -2, "blocker_edge");
     }
     if (r.mover_edge) {
-      lua_pushstring(L, std::string(geom::to_string(*r.mover_edge)).c_str());
+      push_view(L, geom::to_string(*r.mover_edge));
       lua_setfield(L, -2, "mover_edge");
     }
   }
