@@ -619,32 +619,30 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   local W, D = S.width, S.depth
   local nplaced, nmembers = #placed, #members
   local half_gap = GAP / 2
-  -- rows[v]: the placed blocks a place at depth v meets in depth (the
-  -- same test, split: many places share a v), once the places are listed
-  local rows
-  local function check(u, v)
-    if rows then
-      local row = rows[v]
-      if not row then
-        row = {}
-        for i = 1, nplaced do
-          local q = placed[i]
-          if v < q[4] + half_gap and v + d > q[3] - half_gap then row[#row + 1] = q end
-        end
-        rows[v] = row
-      end
-      for i = 1, #row do
-        local q = row[i]
-        if u < q[2] + half_gap and u + w > q[1] - half_gap then return nil end
-      end
-    else
-      for i = 1, nplaced do
-        local q = placed[i]
-        if u < q[2] + half_gap and u + w > q[1] - half_gap and v < q[4] + half_gap and v + d > q[3] - half_gap then
-          return nil
-        end
+  -- A place (u, v) meets a placed block q when
+  --   u < q[2] + GAP/2 and u + w > q[1] - GAP/2 and v < q[4] + GAP/2 and v + d > q[3] - GAP/2.
+  -- The depth half depends only on v, and many places share a v: rows[v]
+  -- lists, flat, the limits q[1] - GAP/2, q[2] + GAP/2 of the placed blocks
+  -- a place at depth v meets in depth (the same sums as the test's, so the
+  -- same answers), built once per v; a place is then two comparisons a block
+  -- of its row. (Leipzig's deployment spent 12% of a battle's Lua testing
+  -- every place against every block, then 13% in the per-place call and
+  -- table reads of this test: issue #13, session eleven.)
+  local rows = {}
+  local function row_at(v)
+    local row, n = {}, 0
+    for i = 1, nplaced do
+      local q = placed[i]
+      if v < q[4] + half_gap and v + d > q[3] - half_gap then
+        row[n + 1], row[n + 2] = q[1] - half_gap, q[2] + half_gap
+        n = n + 2
       end
     end
+    rows[v] = row
+    return row
+  end
+  -- terrain under the members at (u, v): 1 good going, 2 bad going, nil impassable
+  local function terrain_level(u, v)
     local bad = false
     for i = 1, nmembers do
       local m = members[i]
@@ -658,7 +656,15 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     return bad and 2 or 1
   end
   -- where it wants to be, if it can
-  if check(us[1], vs[1]) == 1 then return us[1], vs[1] end
+  do
+    local u, v = us[1], vs[1]
+    local row = row_at(v)
+    local a, free = u + w, true
+    for j = 1, #row, 2 do
+      if u < row[j + 1] and a > row[j] then free = false; break end
+    end
+    if free and terrain_level(u, v) == 1 then return u, v end
+  end
   addu(lo); addu(hi)
   local step = S.frontage / 2
   for u = lo, hi, step do addu(u) end
@@ -681,7 +687,8 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   local order = places_by_distance(us, vs, want_u, want_v)
   -- Many places are tried from here: only the placed blocks that some place
   -- in [lo, hi] x [0, vmax] could meet are read (the others fail the test
-  -- for every place: each bound moves one way with u or v).
+  -- for every place: each bound moves one way with u or v). The rows are
+  -- built again from these (the same answers, shorter lists).
   local ulo, uhi = lo, hi
   if hi < lo then ulo, uhi = hi, lo end
   local vlo, vhi = 0, vmax
@@ -694,19 +701,25 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     end
   end
   placed, nplaced = near, #near
-  -- (Leipzig's deployment spent 12% of a battle's Lua testing every place
-  -- against every block, issue #13, session eleven)
   rows = {}
-  local fallback
+  local fallback_u, fallback_v
   for i = 1, #order, 2 do
     local u, v = order[i], order[i + 1]
-    local level = check(u, v)
-    if level == 1 then return u, v end
-    if level == 2 then fallback = fallback or { u, v } end
+    local row = rows[v] or row_at(v)
+    local a, free = u + w, true
+    for j = 1, #row, 2 do
+      if u < row[j + 1] and a > row[j] then free = false; break end
+    end
+    if free then
+      local level = terrain_level(u, v)
+      if level == 1 then return u, v end
+      if level == 2 and not fallback_u then fallback_u, fallback_v = u, v end
+    end
   end
-  if fallback then return fallback[1], fallback[2] end
+  if fallback_u then return fallback_u, fallback_v end
   return nil
 end
+ai.place_free = place_free
 
 -- Fits the ideal layout to the terrain T. Returns true if every group found a
 -- place (the plan is then checked by the caller).
