@@ -43,15 +43,26 @@ local PARTS = { "left", "centre", "right" }
 local EDGES = { "south", "north" }
 local SEARCH_BUDGET = 1000   -- nodes of the line search per attempt
 
+-- A group's width and depth are asked hundreds of times a plan (every
+-- attempt's layout, the division tests): kept per group for one make_plan
+-- call (emptied at its start: the specs do not change while it runs).
+local widths, depths = {}, {}
+
 local function group_width(g)
-  local w = 0
+  local w = widths[g]
+  if w then return w end
+  w = 0
   for ix = 1, #g.specs do local s = g.specs[ix]; w = w + s.w end
+  widths[g] = w
   return w
 end
 
 local function group_depth(g)
-  local d = 0
+  local d = depths[g]
+  if d then return d end
+  d = 0
   for ix = 1, #g.specs do local s = g.specs[ix]; d = max(d, s.d) end
+  depths[g] = d
   return d
 end
 
@@ -667,7 +678,13 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   end
   addu(lo); addu(hi)
   local step = S.frontage / 2
-  for u = lo, hi, step do addu(u) end
+  -- addu(u) for u = lo, hi, step, written out: each u is within [lo, hi]
+  -- already (the clamp changes nothing); the same list, without a call each
+  local nus = #us
+  for u = lo, hi, step do
+    local k = u // 1
+    if not seen[k] then seen[k] = true; nus = nus + 1; us[nus] = u end
+  end
   addv(vmax); addv(0); addv(vmax / 2)
   for i = 1, nplaced do
     local q = placed[i]
@@ -958,6 +975,7 @@ end
 -- (line_map; the plan marks them `line = 2`, battle.lua moves them from the
 -- MBL to the last line).
 local function make_plan(G, side, edge, T, strict)
+  widths, depths = {}, {}
   T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
   -- for every attempt on this side and terrain: the pieces in side-local
   -- boxes and each block's option lists (fit_line)
