@@ -154,7 +154,7 @@ local function fake_terrain(S, edge, pieces)
   return T0
 end
 
-T.case("DEPLOYMENT: place_free answers as the plain search on 3,000 random questions", function()
+T.case("DEPLOYMENT: place_free answers as the plain search on 3,000 random questions, with and without the terrain memo", function()
   local seed = 4242
   local function rand(n)
     seed = (seed * 1103515245 + 12345) % 2147483648
@@ -192,6 +192,19 @@ T.case("DEPLOYMENT: place_free answers as the plain search on 3,000 random quest
     local u2, v2 = ai.place_free(S, Tt, edge, b, want_u, want_v, lo, hi, placed, pieces, members)
     T.eq(u2, u1, "case " .. case .. ": u")
     T.eq(v2, v1, "case " .. case .. ": v")
+    -- with the terrain's answers kept (make_plan's cache): the first call
+    -- fills the memo, a second with fewer placed blocks reads it (places
+    -- the first never probed are probed then)
+    local levels = {}
+    local u3, v3 = ai.place_free(S, Tt, edge, b, want_u, want_v, lo, hi, placed, pieces, members, levels)
+    T.eq(u3, u1, "case " .. case .. ": u, memo filled")
+    T.eq(v3, v1, "case " .. case .. ": v, memo filled")
+    local fewer = {}
+    for k = 2, #placed, 2 do fewer[#fewer + 1] = placed[k] end
+    local u4, v4 = plain_place_free(S, Tt, edge, b, want_u, want_v, lo, hi, fewer, pieces, members)
+    local u5, v5 = ai.place_free(S, Tt, edge, b, want_u, want_v, lo, hi, fewer, pieces, members, levels)
+    T.eq(u5, u4, "case " .. case .. ": u, memo read")
+    T.eq(v5, v4, "case " .. case .. ": v, memo read")
     if not u1 then answers.none = answers.none + 1
     else
       local good = true
