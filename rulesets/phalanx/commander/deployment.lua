@@ -643,11 +643,26 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   -- of its row. (Leipzig's deployment spent 12% of a battle's Lua testing
   -- every place against every block, then 13% in the per-place call and
   -- table reads of this test: issue #13, session eleven.)
+  -- Only the placed blocks that some place in [lo, hi] x [0, vmax] could
+  -- meet are read by the rows (the others fail the test for every place:
+  -- each bound moves one way with u or v); the wanted place is one of them.
+  local ulo, uhi = lo, hi
+  if hi < lo then ulo, uhi = hi, lo end
+  local vlo, vhi = 0, vmax
+  if vmax < 0 then vlo, vhi = vmax, 0 end
+  local near = {}
+  for i = 1, nplaced do
+    local q = placed[i]
+    if ulo < q[2] + half_gap and uhi + w > q[1] - half_gap and vlo < q[4] + half_gap and vhi + d > q[3] - half_gap then
+      near[#near + 1] = q
+    end
+  end
+  local nnear = #near
   local rows = {}
   local function row_at(v)
     local row, n = {}, 0
-    for i = 1, nplaced do
-      local q = placed[i]
+    for i = 1, nnear do
+      local q = near[i]
       if v < q[4] + half_gap and v + d > q[3] - half_gap then
         row[n + 1], row[n + 2] = q[1] - half_gap, q[2] + half_gap
         n = n + 2
@@ -727,23 +742,6 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     end
   end
   local order = places_by_distance(us, vs, want_u, want_v)
-  -- Many places are tried from here: only the placed blocks that some place
-  -- in [lo, hi] x [0, vmax] could meet are read (the others fail the test
-  -- for every place: each bound moves one way with u or v). The rows are
-  -- built again from these (the same answers, shorter lists).
-  local ulo, uhi = lo, hi
-  if hi < lo then ulo, uhi = hi, lo end
-  local vlo, vhi = 0, vmax
-  if vmax < 0 then vlo, vhi = vmax, 0 end
-  local near = {}
-  for i = 1, nplaced do
-    local q = placed[i]
-    if ulo < q[2] + half_gap and uhi + w > q[1] - half_gap and vlo < q[4] + half_gap and vhi + d > q[3] - half_gap then
-      near[#near + 1] = q
-    end
-  end
-  placed, nplaced = near, #near
-  rows = {}
   local fallback_u, fallback_v
   for i = 1, #order, 2 do
     local u, v = order[i], order[i + 1]
