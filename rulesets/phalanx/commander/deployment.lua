@@ -1027,13 +1027,17 @@ local function make_plan(G, side, edge, T, strict)
   T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
   -- for every attempt on this side and terrain: the pieces in side-local
   -- boxes and each block's option lists (fit_line)
-  local cache = { pieces = local_pieces(G.S, edge, T), opts = {}, levels = {} }
+  -- (the terrain's answers are kept from the second attempt on: a plan
+  -- made at the first attempt, the bench's usual case, would pay for a
+  -- memo it never reads)
+  local cache = { pieces = local_pieces(G.S, edge, T), opts = {} }
   local first_try, first_problems
   local divs = strict and { false } or divisions(G, side)
   for i, map in ipairs(divs) do
     local function partof(g) return map and map[g] or g.part end
     if i == 1 or parts_fit(G, side, partof, nil) then
       local out, problems, fitted = attempt(G, side, edge, T, map, nil, cache)
+      cache.levels = cache.levels or {}
       if fitted and #problems == 0 then return out, {} end
       if not first_try then first_try, first_problems = out, problems end
       if #problems == 0 then return out, {} end
@@ -1045,6 +1049,7 @@ local function make_plan(G, side, edge, T, strict)
       local lined = line_map(G, side, partof)
       if lined and parts_fit(G, side, partof, lined) then
         local out, problems = attempt(G, side, edge, T, map, lined, cache)
+        cache.levels = cache.levels or {}
         if #problems == 0 then return out, {} end
       end
     end
