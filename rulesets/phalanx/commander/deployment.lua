@@ -707,12 +707,16 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     return level or nil
   end
   -- where it wants to be, if it can
+  -- (the whole test, block by block, without building its row: most calls
+  -- end here)
   do
     local u, v = us[1], vs[1]
-    local row = row_at(v)
-    local a, free = u + w, true
-    for j = 1, #row, 2 do
-      if u < row[j + 1] and a > row[j] then free = false; break end
+    local free = true
+    for i = 1, nnear do
+      local q = near[i]
+      if u < q[2] + half_gap and u + w > q[1] - half_gap and v < q[4] + half_gap and v + d > q[3] - half_gap then
+        free = false; break
+      end
     end
     if free and terrain_level(u, v) == 1 then return u, v end
   end
