@@ -982,34 +982,9 @@ end
 
 -- One attempt: the ideal layout for a division and second line, fitted to T
 -- and checked. Returns the plan, its problems, whether it was fitted.
--- The ideal layout does not depend on the terrain: the same division and
--- second line on the same edge give the same layout at every attempt of
--- every terrain tried (fewest_to_clear's, each edge's). It is kept per
--- battle (G.ai_layouts) by side, edge and each group's part and line, and
--- each attempt gets its own copy (fit moves the entries; the plan is one).
-local function layout_of(G, side, edge, map, lined, partof)
-  local key = { side, edge }
-  local gids = G.sides[side].groups
-  for ix = 1, #gids do
-    local g = G.groups[gids[ix]]
-    key[#key + 1] = (map and map[g] or "") .. (lined and lined[g] and "+" or "")
-  end
-  key = table.concat(key, ",")
-  local kept = G.ai_layouts
-  if not kept then kept = {}; G.ai_layouts = kept end
-  local ideal = kept[key]
-  if not ideal then ideal = ideal_layout(G, side, edge, partof, lined); kept[key] = ideal end
-  local out = {}
-  for ix = 1, #ideal do
-    local e = ideal[ix]
-    out[ix] = { vid = e.vid, x = e.x, y = e.y, facing = e.facing, w = e.w, d = e.d, group = e.group, first = e.first }
-  end
-  return out
-end
-
 local function attempt(G, side, edge, T, map, lined, cache)
   local function partof(g) return map and map[g] or g.part end
-  local out = layout_of(G, side, edge, map, lined, partof)
+  local out = ideal_layout(G, side, edge, partof, lined)
   local fitted = fit(G, edge, out, T, partof, lined, cache)
   for ix = 1, #out do local e = out[ix]
     if map and map[e.group] then e.part = map[e.group] end
