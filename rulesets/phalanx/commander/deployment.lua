@@ -43,15 +43,26 @@ local PARTS = { "left", "centre", "right" }
 local EDGES = { "south", "north" }
 local SEARCH_BUDGET = 1000   -- nodes of the line search per attempt
 
+-- A group's width and depth are asked hundreds of times a plan (every
+-- attempt's layout, the division tests): kept per group for one make_plan
+-- call (emptied at its start: the specs do not change while it runs).
+local widths, depths = {}, {}
+
 local function group_width(g)
-  local w = 0
+  local w = widths[g]
+  if w then return w end
+  w = 0
   for ix = 1, #g.specs do local s = g.specs[ix]; w = w + s.w end
+  widths[g] = w
   return w
 end
 
 local function group_depth(g)
-  local d = 0
+  local d = depths[g]
+  if d then return d end
+  d = 0
   for ix = 1, #g.specs do local s = g.specs[ix]; d = max(d, s.d) end
+  depths[g] = d
   return d
 end
 
@@ -587,7 +598,11 @@ end
 ai.places_by_distance = places_by_distance_lua
 local places_by_distance = battlefield and battlefield.places_by_distance or places_by_distance_lua
 
-local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members)
+-- levels (optional): what the terrain answered for blocks of the same
+-- members (sizes and offsets) at the same places on this terrain and edge,
+-- kept by the caller (make_plan's cache): the search asks again for the same
+-- block and places at every attempt (about 60% of Leipzig's probes).
+local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members, levels)
   local w, d = b.width, b.depth
   hi = hi - w
   if lo > hi + 1e-6 then return nil end
@@ -619,32 +634,58 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   local W, D = S.width, S.depth
   local nplaced, nmembers = #placed, #members
   local half_gap = GAP / 2
-  -- rows[v]: the placed blocks a place at depth v meets in depth (the
-  -- same test, split: many places share a v), once the places are listed
-  local rows
-  local function check(u, v)
-    if rows then
-      local row = rows[v]
-      if not row then
-        row = {}
-        for i = 1, nplaced do
-          local q = placed[i]
-          if v < q[4] + half_gap and v + d > q[3] - half_gap then row[#row + 1] = q end
-        end
-        rows[v] = row
-      end
-      for i = 1, #row do
-        local q = row[i]
-        if u < q[2] + half_gap and u + w > q[1] - half_gap then return nil end
-      end
-    else
-      for i = 1, nplaced do
-        local q = placed[i]
-        if u < q[2] + half_gap and u + w > q[1] - half_gap and v < q[4] + half_gap and v + d > q[3] - half_gap then
-          return nil
-        end
+  -- A place (u, v) meets a placed block q when
+  --   u < q[2] + GAP/2 and u + w > q[1] - GAP/2 and v < q[4] + GAP/2 and v + d > q[3] - GAP/2.
+  -- The depth half depends only on v, and many places share a v: rows[v]
+  -- lists, flat, the limits q[1] - GAP/2, q[2] + GAP/2 of the placed blocks
+  -- a place at depth v meets in depth (the same sums as the test's, so the
+  -- same answers), built once per v; a place is then two comparisons a block
+  -- of its row. (Leipzig's deployment spent 12% of a battle's Lua testing
+  -- every place against every block, then 13% in the per-place call and
+  -- table reads of this test: issue #13, session eleven.)
+  -- Only the placed blocks that some place in [lo, hi] x [0, vmax] could
+  -- meet are read by the rows (the others fail the test for every place:
+  -- each bound moves one way with u or v); the wanted place is one of them.
+  local ulo, uhi = lo, hi
+  if hi < lo then ulo, uhi = hi, lo end
+  local vlo, vhi = 0, vmax
+  if vmax < 0 then vlo, vhi = vmax, 0 end
+  local near = {}
+  for i = 1, nplaced do
+    local q = placed[i]
+    if ulo < q[2] + half_gap and uhi + w > q[1] - half_gap and vlo < q[4] + half_gap and vhi + d > q[3] - half_gap then
+      near[#near + 1] = q
+    end
+  end
+  local nnear = #near
+  local rows = {}
+  local function row_at(v)
+    local row, n = {}, 0
+    for i = 1, nnear do
+      local q = near[i]
+      if v < q[4] + half_gap and v + d > q[3] - half_gap then
+        row[n + 1], row[n + 2] = q[1] - half_gap, q[2] + half_gap
+        n = n + 2
       end
     end
+    rows[v] = row
+    return row
+  end
+  -- terrain under the members at (u, v): 1 good going, 2 bad going, nil
+  -- impassable (false in `known`)
+  local known
+  if levels then
+    -- the members' sizes and offsets, exactly (%.17g gives the same double back)
+    local parts = {}
+    for i = 1, nmembers do
+      local m = members[i]
+      parts[i] = string.format("%.17g %.17g %.17g %.17g", m.du, m.dv, m.w, m.d)
+    end
+    local key = table.concat(parts, ";")
+    known = levels[key]
+    if not known then known = {}; levels[key] = known end
+  end
+  local function probe(u, v)
     local bad = false
     for i = 1, nmembers do
       local m = members[i]
@@ -657,11 +698,37 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     end
     return bad and 2 or 1
   end
+  local function terrain_level(u, v)
+    if not known then return probe(u, v) end
+    local by_u = known[v]
+    if not by_u then by_u = {}; known[v] = by_u end
+    local level = by_u[u]
+    if level == nil then level = probe(u, v) or false; by_u[u] = level end
+    return level or nil
+  end
   -- where it wants to be, if it can
-  if check(us[1], vs[1]) == 1 then return us[1], vs[1] end
+  -- (the whole test, block by block, without building its row: most calls
+  -- end here)
+  do
+    local u, v = us[1], vs[1]
+    local free = true
+    for i = 1, nnear do
+      local q = near[i]
+      if u < q[2] + half_gap and u + w > q[1] - half_gap and v < q[4] + half_gap and v + d > q[3] - half_gap then
+        free = false; break
+      end
+    end
+    if free and terrain_level(u, v) == 1 then return u, v end
+  end
   addu(lo); addu(hi)
   local step = S.frontage / 2
-  for u = lo, hi, step do addu(u) end
+  -- addu(u) for u = lo, hi, step, written out: each u is within [lo, hi]
+  -- already (the clamp changes nothing); the same list, without a call each
+  local nus = #us
+  for u = lo, hi, step do
+    local k = u // 1
+    if not seen[k] then seen[k] = true; nus = nus + 1; us[nus] = u end
+  end
   addv(vmax); addv(0); addv(vmax / 2)
   for i = 1, nplaced do
     local q = placed[i]
@@ -679,34 +746,24 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     end
   end
   local order = places_by_distance(us, vs, want_u, want_v)
-  -- Many places are tried from here: only the placed blocks that some place
-  -- in [lo, hi] x [0, vmax] could meet are read (the others fail the test
-  -- for every place: each bound moves one way with u or v).
-  local ulo, uhi = lo, hi
-  if hi < lo then ulo, uhi = hi, lo end
-  local vlo, vhi = 0, vmax
-  if vmax < 0 then vlo, vhi = vmax, 0 end
-  local near = {}
-  for i = 1, nplaced do
-    local q = placed[i]
-    if ulo < q[2] + half_gap and uhi + w > q[1] - half_gap and vlo < q[4] + half_gap and vhi + d > q[3] - half_gap then
-      near[#near + 1] = q
-    end
-  end
-  placed, nplaced = near, #near
-  -- (Leipzig's deployment spent 12% of a battle's Lua testing every place
-  -- against every block, issue #13, session eleven)
-  rows = {}
-  local fallback
+  local fallback_u, fallback_v
   for i = 1, #order, 2 do
     local u, v = order[i], order[i + 1]
-    local level = check(u, v)
-    if level == 1 then return u, v end
-    if level == 2 then fallback = fallback or { u, v } end
+    local row = rows[v] or row_at(v)
+    local a, free = u + w, true
+    for j = 1, #row, 2 do
+      if u < row[j + 1] and a > row[j] then free = false; break end
+    end
+    if free then
+      local level = terrain_level(u, v)
+      if level == 1 then return u, v end
+      if level == 2 and not fallback_u then fallback_u, fallback_v = u, v end
+    end
   end
-  if fallback then return fallback[1], fallback[2] end
+  if fallback_u then return fallback_u, fallback_v end
   return nil
 end
+ai.place_free = place_free
 
 -- Fits the ideal layout to the terrain T. Returns true if every group found a
 -- place (the plan is then checked by the caller).
@@ -754,7 +811,7 @@ local function fit(G, edge, out, T, partof, lined, cache)
       local u, v = setup.to_local(S, edge, out[k].x, out[k].y)
       members[#members + 1] = { du = u - out[k].w / 2 - b.u0, dv = v - out[k].d / 2 - b.v0, w = out[k].w, d = out[k].d }
     end
-    local u, v = place_free(S, T, edge, b, want_u, b.v0, lo, hi, placed, pieces, members)
+    local u, v = place_free(S, T, edge, b, want_u, b.v0, lo, hi, placed, pieces, members, cache and cache.levels)
     if not u then return false end
     move(b, u - b.u0, v - b.v0)
   end
@@ -945,9 +1002,13 @@ end
 -- (line_map; the plan marks them `line = 2`, battle.lua moves them from the
 -- MBL to the last line).
 local function make_plan(G, side, edge, T, strict)
+  widths, depths = {}, {}
   T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
   -- for every attempt on this side and terrain: the pieces in side-local
   -- boxes and each block's option lists (fit_line)
+  -- (the terrain's answers are kept from the second attempt on: a plan
+  -- made at the first attempt, the bench's usual case, would pay for a
+  -- memo it never reads)
   local cache = { pieces = local_pieces(G.S, edge, T), opts = {} }
   local first_try, first_problems
   local divs = strict and { false } or divisions(G, side)
@@ -955,6 +1016,7 @@ local function make_plan(G, side, edge, T, strict)
     local function partof(g) return map and map[g] or g.part end
     if i == 1 or parts_fit(G, side, partof, nil) then
       local out, problems, fitted = attempt(G, side, edge, T, map, nil, cache)
+      cache.levels = cache.levels or {}
       if fitted and #problems == 0 then return out, {} end
       if not first_try then first_try, first_problems = out, problems end
       if #problems == 0 then return out, {} end
@@ -966,6 +1028,7 @@ local function make_plan(G, side, edge, T, strict)
       local lined = line_map(G, side, partof)
       if lined and parts_fit(G, side, partof, lined) then
         local out, problems = attempt(G, side, edge, T, map, lined, cache)
+        cache.levels = cache.levels or {}
         if #problems == 0 then return out, {} end
       end
     end
