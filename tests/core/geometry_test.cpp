@@ -597,6 +597,40 @@ EdgeContact reference_nearest_edge(const Base& target, const Base& other) {
     return *chosen;
 }
 
+// Pairs of bases many of them lined up, touching or overlapping (where the
+// ties and tolerances of nearest_edge bite); session eleven (core_calls).
+std::pair<Base, Base> random_pair(std::mt19937_64& rng) {
+    std::uniform_real_distribution<double> pos(0.0, 1200.0), size(10.0, 120.0), unit(0.0, 1.0);
+    const std::array<double, 8> squares{0.0, 90.0, 180.0, -90.0, 45.0, 30.0, -135.0, 60.0};
+    const auto facing = [&]() { return unit(rng) < 0.5 ? squares[rng() % 8] : unit(rng) * 360.0 - 180.0; };
+    const Base a{{pos(rng), pos(rng)}, facing(), size(rng), size(rng)};
+    Base b{{0, 0}, facing(), size(rng), size(rng)};
+    const double kind = unit(rng);
+    if (kind < 0.3) {
+        b.centre = a.centre + Vec2{unit(rng) * 300.0 - 150.0, unit(rng) * 300.0 - 150.0};
+    } else {
+        // Lined up on one of a's edges, facing it or alongside.
+        const Edge e = kAllEdges[rng() % 4];
+        const std::array<double, 5> gaps{0.0, 1e-7, -1e-7, 0.5, -2.0};
+        const double gap = gaps[rng() % 5];
+        if (kind < 0.7) b.facing_deg = a.facing_deg + squares[rng() % 4];
+        const Vec2 n = a.outward_normal(e);
+        const double half_a = (e == Edge::Front || e == Edge::Rear) ? a.depth / 2 : a.width / 2;
+        // b's extent along n (exact when b is square to a, a bound otherwise).
+        const Base probe{{0, 0}, b.facing_deg, b.width, b.depth};
+        double lo = 0, hi = 0;
+        for (const Vec2& c : probe.corners()) {
+            lo = std::min(lo, dot(c, n));
+            hi = std::max(hi, dot(c, n));
+        }
+        const Vec2 along{n.y, -n.x};
+        const std::array<double, 4> offs{0.0, 0.5 * a.width, -0.5 * a.width, unit(rng) * 100.0 - 50.0};
+        b.centre = a.centre + n * (half_a + gap - lo) + along * offs[rng() % 4];
+        (void)hi;
+    }
+    return {a, b};
+}
+
 }  // namespace
 
 TEST_CASE("nearest edge and contact on footprints match the original arithmetic bit for bit", "[geometry][contact]") {
@@ -622,4 +656,34 @@ TEST_CASE("nearest edge and contact on footprints match the original arithmetic 
     }
     CHECK(mismatches == 0);
     CHECK(touching > 10'000);
+}
+
+// nearest_edge was made cheaper in session eleven (branch core_calls: the
+// four edges share their work); the answers stay the original doubles.
+TEST_CASE("nearest edge matches the original arithmetic bit for bit on pairs lined up, touching and overlapping", "[geometry][contact]") {
+    std::mt19937_64 rng(20261125);
+    int touching = 0;
+    for (int n = 0; n < 200000; ++n) {
+        const auto [a, b] = random_pair(rng);
+        const Footprint fa(a), fb(b);
+        for (int way = 0; way < 2; ++way) {
+            const Footprint& t = way ? fb : fa;
+            const Footprint& o = way ? fa : fb;
+            const EdgeContact want = reference_nearest_edge(way ? b : a, way ? a : b);
+            const EdgeContact got = nearest_edge(t, o);
+            if (want.distance == 0.0) ++touching;
+            if (got.edge != want.edge || !same_double(got.distance, want.distance) ||
+                !same_double(got.contact_length, want.contact_length)) {
+                INFO("pair " << n << " way " << way << ": a at " << a.centre.x << "," << a.centre.y << " facing "
+                             << a.facing_deg << " " << a.width << "x" << a.depth << "; b at " << b.centre.x << ","
+                             << b.centre.y << " facing " << b.facing_deg << " " << b.width << "x" << b.depth);
+                CHECK(to_string(got.edge) == to_string(want.edge));
+                CHECK(got.distance == want.distance);
+                CHECK(got.contact_length == want.contact_length);
+                FAIL("nearest_edge differs from the reference");
+            }
+        }
+    }
+    // The generator must reach the touching cases the ties are about.
+    CHECK(touching > 50000);
 }
