@@ -2,6 +2,8 @@
 // Every expected value below is worked out by hand (or by an independent
 // textbook implementation written here), never read back from the code under test.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstring>
 
 #include <array>
 #include <cmath>
@@ -361,6 +363,59 @@ TEST_CASE("dice expressions: min, max, exact distribution, rolls in range", "[di
   CHECK(d3.at(4) == Approx(3.0 / 1728));
   CHECK(d3.at(21) == Approx(106.0 / 1728));  // symmetric about 19.5
   CHECK(d3.at(19) == Approx(108.0 / 1728));  // x sum 16: C(18,2) - 3*C(6,2) = 153 - 45
+}
+
+namespace {
+// The convolution as it was (a map lookup at every step): the reference the
+// array version must match to the bit.
+std::map<int, double> reference_convolve(const std::map<int, double>& a, const std::map<int, double>& b) {
+  std::map<int, double> out;
+  for (const auto& [va, pa] : a)
+    for (const auto& [vb, pb] : b) out[va + vb] += pa * pb;
+  return out;
+}
+std::map<int, double> reference_sum(const Die& die, int count) {
+  std::map<int, double> one;
+  for (int f : die.faces()) one[f] += 1.0 / die.count();
+  std::map<int, double> out{{0, 1.0}};
+  std::map<int, double> power = one;
+  for (int n = count; n > 0; n >>= 1) {
+    if (n & 1) out = reference_convolve(out, power);
+    if (n > 1) power = reference_convolve(power, power);
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("exact distributions are the map convolution's, to the bit (dense sums, gapped faces)", "[dice][expr]") {
+  const std::vector<Die> dice{Die::d(2), Die::d(6), Die::d(11), Die::d(20), Die::custom({2, 3, 3, 4, 4, 5}),
+                              Die::custom({0, 0, 1}), Die::custom({1, 100}), Die::custom({-5, 0, 500})};
+  for (const Die& die : dice)
+    for (const int count : {1, 2, 3, 7, 16, 33}) {
+      const auto got = sum_distribution(die, count);
+      const auto want = reference_sum(die, count);
+      INFO("faces " << die.faces().front() << ".." << die.faces().back() << " x" << die.count() << ", count " << count);
+      REQUIRE(got.size() == want.size());
+      CHECK(std::equal(got.begin(), got.end(), want.begin(), [](const auto& x, const auto& y) {
+        return x.first == y.first && std::memcmp(&x.second, &y.second, sizeof(double)) == 0;
+      }));
+    }
+  // An expression's terms, signs and constants convolved together.
+  const auto e = DiceExpr::parse("d2+50+52d11-3d6").distribution();
+  auto want = reference_convolve(reference_convolve(reference_sum(Die::d(2), 1), {{50, 1.0}}), reference_sum(Die::d(11), 52));
+  std::map<int, double> neg;
+  for (const auto& [v, p] : reference_sum(Die::d(6), 3)) neg[-v] = p;
+  want = reference_convolve(want, neg);
+  // distribution() starts from {0: 1} and convolves each term in order
+  auto from_zero = reference_convolve({{0, 1.0}}, reference_sum(Die::d(2), 1));
+  from_zero = reference_convolve(from_zero, {{50, 1.0}});
+  from_zero = reference_convolve(from_zero, reference_sum(Die::d(11), 52));
+  from_zero = reference_convolve(from_zero, neg);
+  REQUIRE(e.size() == from_zero.size());
+  CHECK(std::equal(e.begin(), e.end(), from_zero.begin(), [](const auto& x, const auto& y) {
+    return x.first == y.first && std::memcmp(&x.second, &y.second, sizeof(double)) == 0;
+  }));
+  CHECK(want.size() == e.size());
 }
 
 TEST_CASE("a dice expression rolls through a forced source in order", "[dice][expr]") {
