@@ -222,3 +222,66 @@ T.case("DEPLOYMENT: place_free answers as the plain search on 3,000 random quest
   T.truthy(answers.good > 100 and answers.bad > 50 and answers.none > 50,
     string.format("answers: %d good going, %d bad going, %d none", answers.good, answers.bad, answers.none))
 end)
+
+-- fewest_to_clear's shared answers (commander/deployment.lua): a place
+-- asked on one terrain less a piece is read, on another terrain less
+-- another piece, from what the first answered, when its members meet neither
+-- removed piece. The answers must be the plain search's on each terrain.
+T.case("DEPLOYMENT: place_free with the answers shared between terrains less one piece (fewest_to_clear) answers as the plain search, 2,000 random questions", function()
+  local seed = 777
+  local function rand(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+  local read_shared, compared = 0, 0
+  for case = 1, 2000 do
+    local S = { width = 1800, depth = 1200, rear = 150 + rand(10) * 10, frontage = 40, depth_free = rand(6) == 1 }
+    local edge = rand(2) == 1 and "south" or "north"
+    local members, bw, bd = {}, 0, 0
+    for k = 1, rand(3) do
+      local w, d = 20 + rand(4) * 10, 15 + rand(5) * 10
+      members[k] = { du = bw, dv = 0, w = w, d = d }
+      bw, bd = bw + w, max(bd, d)
+    end
+    for _, m in ipairs(members) do m.dv = bd - m.d end
+    local b = { width = bw, depth = bd }
+    local lo = rand(40) * 10
+    local hi = lo + bw + rand(60) * 10
+    local placed = {}
+    for k = 1, rand(14) - 1 do
+      local u0, v0 = lo - 150 + rand(90) * 10 + (rand(3) == 1 and 0.5 or 0), rand(20) * 10 - 20
+      placed[k] = { u0, u0 + 20 + rand(12) * 10, v0, v0 + 15 + rand(6) * 10 }
+    end
+    -- the whole terrain: two to seven pieces, the first two impassable
+    -- (the ones a clearing removes)
+    local pieces = {}
+    for k = 1, rand(6) + 1 do
+      local u0, v0 = lo - 100 + rand(80) * 10, rand(25) * 10 - 30
+      pieces[k] = { u0 = u0, u1 = u0 + 60 + rand(40) * 10, v0 = v0, v1 = v0 + 40 + rand(15) * 10,
+                    imp = k <= 2 or rand(3) == 1 }
+    end
+    local shared = {}
+    local want_u, want_v = lo + rand(70) * 10 - 50, rand(25) * 10
+    -- the terrain less piece 1, then less piece 2, then less both
+    for _, drop in ipairs({ { 1 }, { 2 }, { 1, 2 } }) do
+      local less, removed, gone = {}, {}, {}
+      for _, k in ipairs(drop) do gone[k] = true; removed[#removed + 1] = pieces[k] end
+      for k, p in ipairs(pieces) do if not gone[k] then less[#less + 1] = p end end
+      local Tt = fake_terrain(S, edge, less)
+      local probes = 0
+      local counting = { under = function(_, ...) probes = probes + 1; return Tt:under(...) end }
+      local before = probes
+      local u1, v1 = plain_place_free(S, Tt, edge, b, want_u, want_v, lo, hi, placed, less, members)
+      local u2, v2 = ai.place_free(S, counting, edge, b, want_u, want_v, lo, hi, placed, less, members, nil, shared, removed)
+      T.eq(u2, u1, "case " .. case .. ": u")
+      T.eq(v2, v1, "case " .. case .. ": v")
+      compared = compared + 1
+      -- a place returned with no probe of this call's own: its terrain
+      -- answer was read from what an earlier terrain answered
+      if u2 ~= nil and probes == before then read_shared = read_shared + 1 end
+    end
+  end
+  T.eq(compared, 6000)
+  -- the shared answers are read (a call answered with no probe of its own)
+  T.truthy(read_shared > 100, "calls answered from the shared answers alone: " .. read_shared)
+end)
