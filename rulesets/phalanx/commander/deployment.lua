@@ -602,14 +602,7 @@ local places_by_distance = battlefield and battlefield.places_by_distance or pla
 -- members (sizes and offsets) at the same places on this terrain and edge,
 -- kept by the caller (make_plan's cache): the search asks again for the same
 -- block and places at every attempt (about 60% of Leipzig's probes).
--- shared (optional): fewest_to_clear's answers kept across the terrains it
--- plans on (each its terrain less one or two impassable pieces), valid for
--- a place whose members meet none of the pieces removed from this terrain
--- (`removed`, side-local boxes): there every one of those terrains answers
--- as the whole one does. (The core's probe reads only the features the
--- footprint overlaps; SHARE_MARGIN keeps well clear of any rounding.)
-local SHARE_MARGIN = 5
-local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members, levels, shared, removed)
+local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces, members, levels)
   local w, d = b.width, b.depth
   hi = hi - w
   if lo > hi + 1e-6 then return nil end
@@ -680,8 +673,8 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
   end
   -- terrain under the members at (u, v): 1 good going, 2 bad going, nil
   -- impassable (false in `known`)
-  local known, sknown
-  if levels or shared then
+  local known
+  if levels then
     -- the members' sizes and offsets, exactly (%.17g gives the same double back)
     local parts = {}
     for i = 1, nmembers do
@@ -689,35 +682,8 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
       parts[i] = string.format("%.17g %.17g %.17g %.17g", m.du, m.dv, m.w, m.d)
     end
     local key = table.concat(parts, ";")
-    if levels then
-      known = levels[key]
-      if not known then known = {}; levels[key] = known end
-    end
-    if shared then
-      sknown = shared[key]
-      if not sknown then sknown = {}; shared[key] = sknown end
-    end
-  end
-  -- the members' extent about (u, v), widened by SHARE_MARGIN, for the
-  -- test against the removed pieces
-  local eu0, eu1, ev0, ev1 = math.huge, -math.huge, math.huge, -math.huge
-  if sknown then
-    for i = 1, nmembers do
-      local m = members[i]
-      if m.du < eu0 then eu0 = m.du end
-      if m.du + m.w > eu1 then eu1 = m.du + m.w end
-      if m.dv < ev0 then ev0 = m.dv end
-      if m.dv + m.d > ev1 then ev1 = m.dv + m.d end
-    end
-    eu0, eu1, ev0, ev1 = eu0 - SHARE_MARGIN, eu1 + SHARE_MARGIN, ev0 - SHARE_MARGIN, ev1 + SHARE_MARGIN
-  end
-  local nremoved = removed and #removed or 0
-  local function clear_of_removed(u, v)
-    for i = 1, nremoved do
-      local r = removed[i]
-      if u + eu0 < r.u1 and u + eu1 > r.u0 and v + ev0 < r.v1 and v + ev1 > r.v0 then return false end
-    end
-    return true
+    known = levels[key]
+    if not known then known = {}; levels[key] = known end
   end
   local function probe(u, v)
     local bad = false
@@ -733,13 +699,6 @@ local function place_free(S, T, edge, b, want_u, want_v, lo, hi, placed, pieces,
     return bad and 2 or 1
   end
   local function terrain_level(u, v)
-    if sknown and clear_of_removed(u, v) then
-      local by_u = sknown[v]
-      if not by_u then by_u = {}; sknown[v] = by_u end
-      local level = by_u[u]
-      if level == nil then level = probe(u, v) or false; by_u[u] = level end
-      return level or nil
-    end
     if not known then return probe(u, v) end
     local by_u = known[v]
     if not by_u then by_u = {}; known[v] = by_u end
@@ -852,8 +811,7 @@ local function fit(G, edge, out, T, partof, lined, cache)
       local u, v = setup.to_local(S, edge, out[k].x, out[k].y)
       members[#members + 1] = { du = u - out[k].w / 2 - b.u0, dv = v - out[k].d / 2 - b.v0, w = out[k].w, d = out[k].d }
     end
-    local u, v = place_free(S, T, edge, b, want_u, b.v0, lo, hi, placed, pieces, members, cache and cache.levels,
-                            cache and cache.shared, cache and cache.removed)
+    local u, v = place_free(S, T, edge, b, want_u, b.v0, lo, hi, placed, pieces, members, cache and cache.levels)
     if not u then return false end
     move(b, u - b.u0, v - b.v0)
   end
@@ -1043,9 +1001,7 @@ end
 -- take then tries each division again with links put in its second line
 -- (line_map; the plan marks them `line = 2`, battle.lua moves them from the
 -- MBL to the last line).
--- share (optional, fewest_to_clear's): { levels = the terrain answers kept
--- across its terrains, removed = the pieces T lacks, as side-local boxes }.
-local function make_plan(G, side, edge, T, strict, share)
+local function make_plan(G, side, edge, T, strict)
   widths, depths = {}, {}
   T:probe_in_core()   -- terrain checks by the core, on a scratch battlefield
   -- for every attempt on this side and terrain: the pieces in side-local
@@ -1053,8 +1009,7 @@ local function make_plan(G, side, edge, T, strict, share)
   -- (the terrain's answers are kept from the second attempt on: a plan
   -- made at the first attempt, the bench's usual case, would pay for a
   -- memo it never reads)
-  local cache = { pieces = local_pieces(G.S, edge, T), opts = {},
-                  shared = share and share.levels, removed = share and share.removed }
+  local cache = { pieces = local_pieces(G.S, edge, T), opts = {} }
   local first_try, first_problems
   local divs = strict and { false } or divisions(G, side)
   for i, map in ipairs(divs) do
@@ -1102,47 +1057,21 @@ end
 
 -- The fewest impassable pieces of the zone whose removal gives a legal plan
 -- (one, then two, then all of them). Returns the set, the plan.
--- Each terrain tried is T less a few pieces: the terrain's answers at the
--- places that meet none of the removed pieces are those of T itself, and
--- are shared between the tries (`share`, for this call, this edge and T);
--- the places near a removed piece are asked of each terrain as before.
--- (The re-plans were 38% of Leipzig's setup, asking the same places again.)
--- ai.share_clearing_answers = false plans each terrain on its own (the
--- tests compare the two).
-ai.share_clearing_answers = true
 local function fewest_to_clear(G, side, edge, T, strict, max_n)
   local blockers = zone_blockers(G, edge, T)
   max_n = min(max_n or #blockers, #blockers)
-  local levels = ai.share_clearing_answers and {} or nil
-  local function plan_without(drop)
-    local T2 = without(G.S, T, drop)
-    local share
-    if levels then
-      local removed = {}
-      for _, p in ipairs(blockers) do
-        if drop[p] then
-          local bx = p.box
-          local u0, v0 = setup.to_local(G.S, edge, bx[1], bx[2])
-          local u1, v1 = setup.to_local(G.S, edge, bx[3], bx[4])
-          if u0 > u1 then u0, u1 = u1, u0 end
-          if v0 > v1 then v0, v1 = v1, v0 end
-          removed[#removed + 1] = { u0 = u0, u1 = u1, v0 = v0, v1 = v1 }
-        end
-      end
-      share = { levels = levels, removed = removed }
-    end
-    return make_plan(G, side, edge, T2, strict, share), T2
-  end
   if max_n >= 1 then
     for _, p in ipairs(blockers) do
-      local plan, T2 = plan_without({ [p] = true })
+      local T2 = without(G.S, T, { [p] = true })
+      local plan = make_plan(G, side, edge, T2, strict)
       if plan then return { p }, plan, T2 end
     end
   end
   if max_n >= 2 then
     for i = 1, #blockers do
       for j = i + 1, #blockers do
-        local plan, T2 = plan_without({ [blockers[i]] = true, [blockers[j]] = true })
+        local T2 = without(G.S, T, { [blockers[i]] = true, [blockers[j]] = true })
+        local plan = make_plan(G, side, edge, T2, strict)
         if plan then return { blockers[i], blockers[j] }, plan, T2 end
       end
     end
@@ -1150,12 +1079,12 @@ local function fewest_to_clear(G, side, edge, T, strict, max_n)
   if max_n > 2 then
     local drop = {}
     for _, p in ipairs(blockers) do drop[p] = true end
-    local plan, T2 = plan_without(drop)
+    local T2 = without(G.S, T, drop)
+    local plan = make_plan(G, side, edge, T2, strict)
     if plan then return blockers, plan, T2 end
   end
   return nil
 end
-ai.fewest_to_clear = fewest_to_clear
 
 ---------------------------------------------------------------------------
 -- Pre-battle.

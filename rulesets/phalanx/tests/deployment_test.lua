@@ -148,39 +148,6 @@ T.case("Deployment fallback: the winner removes what blocks its zone; a zone wit
   end
 end)
 
--- fewest_to_clear shares the terrain's answers between the terrains it
--- tries (each less one or two pieces) for places no removed piece touches:
--- the same deployment as planning each terrain on its own.
-T.case("Deployment fallback: the clearing's shared terrain answers give the same deployment as planning each terrain alone (DEPLOYMENT)", function()
-  local ai = require("phalanx.ai")
-  -- three impassable pieces in each rear zone, the middle one in the way:
-  -- the clearing tries the terrain less each piece in turn
-  local terrain = mirrored{
-    { type = "impassable", rect = { 0, 0, 60, 203 } },
-    { type = "impassable", rect = { 1740, 0, 1800, 203 } },
-    { type = "impassable", rect = { 450, 0, 1350, 203 } },
-    { type = "wood", rect = { 200, 20, 400, 120 } },
-  }
-  local function where(shared)
-    ai.share_clearing_answers = shared
-    local r = run(army("early_sumerian"), army("seleucid"), terrain)
-    ai.share_clearing_answers = true
-    local G, out = r.state, {}
-    for s = 1, 2 do
-      for _, uid in ipairs(G.sides[s].units) do
-        out[#out + 1] = string.format("%d %.17g %.17g %.17g", uid, G.px[uid], G.py[uid], G.pf[uid])
-      end
-    end
-    return out, #events(r, "deployment_terrain_removed")
-  end
-  local plain, cleared_plain = where(false)
-  local fast, cleared_fast = where(true)
-  T.eq(cleared_plain, 1, "one side's zone is cleared")
-  T.eq(cleared_fast, cleared_plain)
-  T.truthy(#plain > 20, "both armies placed: " .. #plain)
-  T.eq(fast, plain)
-end)
-
 T.case("Deployment fallback: wider bases than the flank sectors were made for (25mm option 2, 6'x4') still deploy legally", function()
   local r = run(army("seleucid"), army("early_sumerian"), "none", "6x4", "25mm", 2)
   for s = 1, 2 do T.eq(r.state.sides[s].deployment_problems, {}) end
