@@ -101,18 +101,25 @@ turn.allowances = allowances
 -- a group of the MBL that is not a detachment may not end an ordered move
 -- more than three frontages from every other vignette of its MBL if it
 -- started within that distance of one.
-local mbl_ids, mbl_dists = {}, {}
+-- (`mbl_member`, the link's members as the query's skip set: one scratch
+-- set, emptied before returning, not a new table for each of the two or
+-- three questions of a move)
+local mbl_ids, mbl_dists, mbl_member = {}, {}, {}
 local function near_mbl_friend(G, g)
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
-  local member = {}
-  for j = 1, #g.ids do local uid = g.ids[j]; member[uid] = true end
-  for j = 1, #g.ids do local uid = g.ids[j]
+  local ids = g.ids
+  local member = mbl_member
+  for j = 1, #ids do member[ids[j]] = true end
+  local found = false
+  for j = 1, #ids do local uid = ids[j]
     local n = G.bf:within(uid, limit, g.side, mbl_ids, mbl_dists, member)
     for i = 1, n do
-      if G.D[mbl_ids[i]].mbl then return true end
+      if G.D[mbl_ids[i]].mbl then found = true; break end
     end
+    if found then break end
   end
-  return false
+  for j = 1, #ids do member[ids[j]] = nil end
+  return found
 end
 turn.near_mbl_friend = near_mbl_friend
 
