@@ -306,6 +306,54 @@ T.case("Activation, initiative: 4 = as the vignette to the right", function()
   T.near(ly, 350, 1e-6, "moved as its right-hand neighbour did")
 end)
 
+-- The copy's shortcut (turn/initiative.lua, copyable_near): when no other
+-- link that did something worth copying has a base within the neighbour's
+-- reach (three frontages edge to edge), the copy halts without looking for
+-- its neighbour. Checked against the neighbour search itself on random
+-- lines: whenever the shortcut says "none", the neighbour found on either
+-- side (if any) did nothing worth copying.
+T.case("Activation, initiative 4-5 (as the vignette to right/left): the copy's shortcut agrees with the neighbour search on 300 random lines", function()
+  local seed = 99
+  local function rand(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+  local KINDS = { "halt", "hold", "move", "move", "charge", "retreat" }
+  local shortcut, found, copied = 0, 0, 0
+  for case = 1, 300 do
+    local vs = {}
+    local x = 100
+    for k = 1, 10 do
+      x = x + 40 + rand(16) * 10
+      if x > 1700 then break end
+      vs[#vs + 1] = { id = "v" .. k, class = "HIN", at = { x, 200 + rand(20) * 10, (rand(5) - 3) * 15 } }
+    end
+    local G = skirmish(vs, { { id = "e", class = "HIN", at = { 900, 1100, 180 } } })
+    for _, gid in ipairs(G.sides[1].groups) do
+      local g = G.groups[gid]
+      local kind = KINDS[rand(#KINDS)]
+      g.did = { kind = kind, turn = rand(3) == 1 and 0 or rand(60) - 30, dist = rand(3) == 1 and 0 or rand(100) - 50 }
+    end
+    for _, gid in ipairs(G.sides[1].groups) do
+      local g = G.groups[gid]
+      local near = turn.copyable_near(G, g)
+      for _, dir in ipairs({ 1, -1 }) do
+        local n = turn.initiative_neighbour(G, g, dir)
+        if n then found = found + 1 end
+        local worth = n ~= nil and turn.copyable(n.did)
+        if worth then copied = copied + 1 end
+        if not near then
+          T.eq(worth, false, string.format("case %d: the shortcut halts a link whose neighbour did something", case))
+        end
+      end
+      if not near then shortcut = shortcut + 1 end
+    end
+  end
+  -- both ways exercised: links the shortcut halts, neighbours worth copying
+  T.truthy(shortcut > 100 and found > 500 and copied > 200,
+    string.format("shortcut %d, neighbours found %d, worth copying %d", shortcut, found, copied))
+end)
+
 ---------------------------------------------------------------------------
 -- Shooting
 

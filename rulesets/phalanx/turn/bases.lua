@@ -434,7 +434,7 @@ end
 
 -- Rotates a whole group rigidly about a pivot; refuses (returns false) if
 -- any base would overlap another or leave the table.
-local rot_x, rot_y, rot_f = {}, {}, {}
+local rot_x, rot_y, rot_f, rot_member = {}, {}, {}, {}
 local function rotate_group(G, g, angle, px, py)
   local a = rad(angle)
   local ca, sa = math.cos(a), math.sin(a)
@@ -445,16 +445,21 @@ local function rotate_group(G, g, angle, px, py)
     local dx, dy = x - px, y - py
     nx[i], ny[i], nf[i] = px + dx * ca - dy * sa, py + dx * sa + dy * ca, f + angle
   end
-  local member = {}
-  for j = 1, #ids do local uid = ids[j]; member[uid] = true end
+  -- the members as the overlap query's skip set: one scratch set, emptied
+  -- before returning (a turning link asks this once or twice a move)
+  local member = rot_member
+  for j = 1, #ids do member[ids[j]] = true end
+  local ok = true
   for i = 1, #ids do local uid = ids[i]
     local d = G.D[uid]
-    if not on_table(G, nx[i], ny[i], nf[i], d.w, d.d) then return false end
+    if not on_table(G, nx[i], ny[i], nf[i], d.w, d.d) then ok = false; break end
     local _, imp = G.T:under(nx[i], ny[i], nf[i], d.w, d.d)
-    if imp then return false end
+    if imp then ok = false; break end
     local reach = d.w + d.d + abs(a) * d.w * #ids
-    if would_overlap(G, uid, d, nx[i], ny[i], nf[i], reach, member) then return false end
+    if would_overlap(G, uid, d, nx[i], ny[i], nf[i], reach, member) then ok = false; break end
   end
+  for j = 1, #ids do member[ids[j]] = nil end
+  if not ok then return false end
   for i = 1, #ids do local uid = ids[i]; place(G, uid, nx[i], ny[i], nf[i]) end
   return true
 end

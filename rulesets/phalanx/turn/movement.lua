@@ -101,18 +101,25 @@ turn.allowances = allowances
 -- a group of the MBL that is not a detachment may not end an ordered move
 -- more than three frontages from every other vignette of its MBL if it
 -- started within that distance of one.
-local mbl_ids, mbl_dists = {}, {}
+-- (`mbl_member`, the link's members as the query's skip set: one scratch
+-- set, emptied before returning, not a new table for each of the two or
+-- three questions of a move)
+local mbl_ids, mbl_dists, mbl_member = {}, {}, {}
 local function near_mbl_friend(G, g)
   local limit = tables.deployment.max_mbl_gap_frontages * G.S.frontage
-  local member = {}
-  for j = 1, #g.ids do local uid = g.ids[j]; member[uid] = true end
-  for j = 1, #g.ids do local uid = g.ids[j]
+  local ids = g.ids
+  local member = mbl_member
+  for j = 1, #ids do member[ids[j]] = true end
+  local found = false
+  for j = 1, #ids do local uid = ids[j]
     local n = G.bf:within(uid, limit, g.side, mbl_ids, mbl_dists, member)
     for i = 1, n do
-      if G.D[mbl_ids[i]].mbl then return true end
+      if G.D[mbl_ids[i]].mbl then found = true; break end
     end
+    if found then break end
   end
-  return false
+  for j = 1, #ids do member[ids[j]] = nil end
+  return found
 end
 turn.near_mbl_friend = near_mbl_friend
 
@@ -134,10 +141,15 @@ turn.snapshot_group, turn.restore_group = snapshot_group, restore_group
 
 -- Executes an ordered move: turn (clamped to the allowance), then straight
 -- ahead (clamped to the move). Returns turned, distance, first contact.
-function turn.move_group(G, g, turn_deg, dist, opts)
-  opts = opts or {}
+-- mv, tr: allowances(G, g, turn_deg) when the caller has just asked them at
+-- the same place (order_move and charge need them for the line-up): the
+-- question is not asked twice (it reads the going under every member and
+-- the end of a full move; the weather's hook is a pure function of the link).
+local NO_OPTS = {}
+function turn.move_group(G, g, turn_deg, dist, opts, mv, tr)
+  opts = opts or NO_OPTS
   turn_deg = turn_deg or 0
-  local mv, tr = allowances(G, g, turn_deg)
+  if mv == nil then mv, tr = allowances(G, g, turn_deg) end
   if opts.any_turn then tr = 180 end
   if turn_deg > tr then turn_deg = tr elseif turn_deg < -tr then turn_deg = -tr end
   if dist == nil or dist > mv then dist = mv end
@@ -159,6 +171,24 @@ function turn.move_group(G, g, turn_deg, dist, opts)
   g.did = { kind = "move", turn = turned, dist = moved }
   return turned, moved, stop, r
 end
+
+-- Where a charging or moving link's members began (line_up's `start`),
+-- written into scratch tables reused from move to move: read only by the
+-- line-up at the end of the same order_move or charge, and nothing between
+-- (the move, the line-up) starts another. (snapshot_group made a table per
+-- member for every move; the line-up reads it after one move in ten.)
+local start_scratch = {}
+local function start_of(G, g)
+  local s = start_scratch
+  local ids = g.ids
+  for i = 1, #ids do local uid = ids[i]
+    local e = s[i]
+    if e then e[1], e[2], e[3] = G.px[uid], G.py[uid], G.pf[uid]
+    else s[i] = { G.px[uid], G.py[uid], G.pf[uid] } end
+  end
+  return s
+end
+local ANY_TURN = { any_turn = true }
 
 -- Whether group tg may evade a charge by group cg (EVADING: "LI may evade
 -- HI, LSC may evade any vignette, HCC, HSC, CAM may evade HI").
@@ -225,10 +255,10 @@ function turn.charge(G, g, target, turn_deg, opts)
       turn_deg = norm(heading(tx - (x + fx * d.d / 2), ty - (y + fy * d.d / 2)) - f)
     end
   end
-  local start = snapshot_group(G, g)
+  local start = start_of(G, g)
   local mv, tr = allowances(G, g, turn_deg)
   if opts.any_turn then tr = 180 end
-  local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, { any_turn = opts.any_turn })
+  local turned, moved, stop, r = turn.move_group(G, g, turn_deg, nil, opts.any_turn and ANY_TURN or NO_OPTS, mv, tr)
   g.did = { kind = "charge", turn = turned, dist = moved, target = target }
   -- (opts.kind: the initiative's charges are declared as its own, not the commander's orders)
   record_group(G, g, opts.kind or (opts.any_turn and "charge_any_turn" or "charge"))
@@ -247,10 +277,10 @@ end
 
 -- A plain move order.
 function turn.order_move(G, g, turn_deg, dist, opts)
-  local start = snapshot_group(G, g)
+  local start = start_of(G, g)
   local mv, tr = allowances(G, g, turn_deg or 0)
   if opts and opts.any_turn then tr = 180 end
-  local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts)
+  local turned, moved, stop, r = turn.move_group(G, g, turn_deg, dist, opts, mv, tr)
   record_group(G, g, opts and opts.kind or "move")
   local d = G.D[g.ids[1]]
   if G.log then log(G, "move", { units = g.ids, turned = turned, distance = moved }) end
