@@ -895,6 +895,7 @@ function plan_move(G, uid)
     return score
   end
   local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
+  local toward -- the bearing between the nearest points, once asked (false: none)
   for i, bb in ipairs(cands) do
     -- a bearing that would swing the unit back a third time running is not
     -- a candidate at all (issue #13, session ten): when it was only costed
@@ -908,6 +909,14 @@ function plan_move(G, uid)
     -- (a bearing whose best score, from geometry, cannot beat the best so
     -- far is not tried: commander_trials.lua; the same choice, fewer trials)
     local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
+    if least and score_of(i, bb, least, 1, 0) < best_score - 0.01 then
+      -- (not ruled out by the sweep: the way the advance runs, from the
+      -- nearest points, asked once a choice; commander_trials.lua 6)
+      if toward == nil then toward = trials.toward(G, uid, goal, d, gd * MM) or false end
+      if toward then
+        least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, true, toward)
+      end
+    end
     if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
       local after, moved, crowd
       local straight = trials.SKIP and math.abs(turn.norm(bb - facing)) < 0.5
