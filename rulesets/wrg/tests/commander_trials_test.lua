@@ -353,3 +353,31 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
   T.truthy(counts[3] < counts[2] and counts[2] < counts[1],
     string.format("fewer trial moves: %d every candidate, %d the sweep's bound, %d with the direction's", counts[1], counts[2], counts[3]))
 end)
+
+T.case("WRG 1973 MOVEMENT (commander's trial moves): a turn stopped part way by a friend, the advance then runs between the two facings", function()
+  -- the unit faces 0 with a friend 10 mm behind its left rear: a turn of
+  -- 60 degrees stops at about 22.6 (its rear corner meets the friend, and
+  -- the advance then draws it clear); the objective stands straight out along that stopped facing
+  -- (700 mm off; a long advance, 200 paces, for the direction to outweigh
+  -- the corners' sweep),
+  -- so the advance runs right at it. The bound must take the arc the turn
+  -- sweeps (commander_trials.lua 6), not only the bearing asked for.
+  local G = fight{ side1 = { unit("u", "HI", 800, 400, 0, { figures = 8, ranks = 2 }), unit("f", "HI", 760, 350, 0) },
+                   side2 = { unit("e", "MI", 800 - math.sin(math.rad(22.62)) * 700, 400 + math.cos(math.rad(22.62)) * 700, 202.62) } }
+  local uid, fid, eid = G.by_id[1].u, G.by_id[1].f, G.by_id[2].e
+  local d = G.D[uid]
+  local r = turn.probe(G, uid, function() return G.bf:move(uid, "turn", 60) end)
+  T.eq(r.stopped_by, fid, "the friend stops the turn")
+  T.truthy(r.turned > 15 and r.turned < 30, "part way: " .. tostring(r.turned))
+  local dist = G.bf:distance(uid, eid)
+  local toward = trials.toward(G, uid, eid, d, dist)
+  T.truthy(toward and math.abs(toward - r.turned) < 3, "the objective lies along the stopped facing: " .. tostring(toward))
+  local after = real_trial(G, uid, 60, 200)
+  local least = trials.least_distance_of_move(d, 60, 0, 200, dist, MM, true, toward)
+  T.truthy(least <= after, string.format("least %.2f <= after %.2f", least, after))
+  -- the advance counted only along the bearing asked for (60 degrees)
+  -- would claim more than the trial leaves
+  local go = 200 - ai.turn_cost(d, 60) - (d.push_debt or 0)
+  local end_only = trials.least_distance(d, dist, 60, go * math.cos(math.rad(toward - 60)), MM)
+  T.truthy(end_only > after + 1, string.format("the bearing's end alone is wrong here: %.2f > %.2f", end_only, after))
+end)
