@@ -51,6 +51,13 @@
 --    between them): the bound takes the largest <t, e> over that arc. A
 --    candidate 60 degrees off the line to the objective comes no nearer
 --    than half its advance, where (1) allowed the whole of it.
+-- 7. Crowding counted when it matters (session eleven, round two). A trial
+--    counts the friends the move would end within CROWD mm of (turn.near,
+--    a bf:within and a list); each adds CROWD_PACES to the score, so a
+--    trial whose score with none already cannot beat the best so far loses
+--    whatever the count: it is not made. (Issus, 3 battles: 244 trials
+--    lost, by 1.9 to 1,100 on the score; most had stopped short against a
+--    friend.)
 local tables = require("wrg.tables")
 local turn = require("wrg.turn")
 
@@ -112,6 +119,9 @@ end
 
 -- Off: the direction of the advance is not used (the tests compare).
 T.DIRECTION = true
+
+-- Off: every trial counts the friends it crowds (7; the tests compare).
+T.CROWD_WHEN_NEEDED = true
 
 -- The nearest point of base B (centre bx, by, facing bf degrees, bw wide,
 -- bdp deep) to each corner of base P (px, py, pf, pw, pdp): the corner

@@ -309,15 +309,17 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the bound from the advance'
   T.truthy(stopped > 0, "some turns stopped part way by the friend: " .. stopped)
 end)
 
-T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same with the direction's bound, fewer trials", function()
+T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same with the direction's bound and the crowd counted when it matters, fewer trials", function()
   -- the situations of the move-choice case above, 80 of them, with a
   -- third friend ahead: every candidate tried (no skips), the sweep's
-  -- bound alone, and with the direction's
+  -- bound alone, with the direction's, and with the crowd counted only
+  -- when it matters (commander_trials.lua 7)
   local rnd = lcg(61)
-  local probes = 0
-  local probe = turn.probe
+  local probes, nears = 0, 0
+  local probe, near = turn.probe, turn.near
   turn.probe = function(...) probes = probes + 1; return probe(...) end
-  local counts, same, moves = { 0, 0, 0 }, 0, 0
+  turn.near = function(...) nears = nears + 1; return near(...) end
+  local counts, crowds, same, moves = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, 0, 0
   for n = 1, 80 do
     local k = KINDS[(n - 1) % #KINDS + 1]
     local extra = { set = { order = "attack" } }
@@ -332,11 +334,11 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
     local G = fight{ side1 = side1, side2 = side2 }
     local uid = G.by_id[1].u
     local got = {}
-    for m, mode in ipairs({ { false, false }, { true, false }, { true, true } }) do
-      trials.SKIP, trials.DIRECTION = mode[1], mode[2]
-      probes = 0
+    for m, mode in ipairs({ { false, false, false }, { true, false, false }, { true, true, false }, { true, true, true } }) do
+      trials.SKIP, trials.DIRECTION, trials.CROWD_WHEN_NEEDED = mode[1], mode[2], mode[3]
+      probes, nears = 0, 0
       got[m] = ai.move(G, uid)
-      counts[m] = counts[m] + probes
+      counts[m], crowds[m] = counts[m] + probes, crowds[m] + nears
       G.D[uid].ai_last_move = nil
     end
     local function eq(a, b)
@@ -344,14 +346,16 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
         and a.advancing == b.advancing)
     end
     if got[1] and got[1].distance and got[1].distance > 0 then moves = moves + 1 end
-    if eq(got[1], got[2]) and eq(got[1], got[3]) then same = same + 1 end
+    if eq(got[1], got[2]) and eq(got[1], got[3]) and eq(got[1], got[4]) then same = same + 1 end
   end
-  turn.probe = probe
-  trials.SKIP, trials.DIRECTION = true, true
+  turn.probe, turn.near = probe, near
+  trials.SKIP, trials.DIRECTION, trials.CROWD_WHEN_NEEDED = true, true, true
   T.eq(same, 80, "the same move in every situation")
   T.truthy(moves >= 40, "most situations order a move (" .. moves .. ")")
   T.truthy(counts[3] < counts[2] and counts[2] < counts[1],
     string.format("fewer trial moves: %d every candidate, %d the sweep's bound, %d with the direction's", counts[1], counts[2], counts[3]))
+  T.eq(counts[4], counts[3], "the crowd's saving makes no trial fewer or more")
+  T.truthy(crowds[4] < crowds[3], string.format("fewer crowd counts: %d, %d when it matters", crowds[3], crowds[4]))
 end)
 
 T.case("WRG 1973 MOVEMENT (commander's trial moves): a turn stopped part way by a friend, the advance then runs between the two facings", function()
