@@ -610,12 +610,12 @@ function ai.turn_cost(d, diff)
 end
 
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
--- its distance to a target afterwards (mm) and the paces moved. `counts`
--- (optional): told the distance and the paces, whether the friends it
--- crowds matter; when not, they are not counted and crowd is nil (the
--- choice below: a crowd only adds to a score that loses already;
--- commander_trials.lua 7).
-local function try_move(G, uid, b, paces, tid, near, counts)
+-- its distance to a target afterwards (mm) and the paces moved. With
+-- `score_of` (the choice's scoring, candidate i, the best score so far):
+-- the friends it crowds are counted only when they could matter, else
+-- crowd is nil (a crowd only adds to a score that loses already;
+-- commander_trials.lua 6).
+local function try_move(G, uid, b, paces, tid, near, score_of, i, best_score)
   local d = G.D[uid]
   return turn.probe(G, uid, function()
     local _, _, f = G.bf:pos(uid)
@@ -628,9 +628,9 @@ local function try_move(G, uid, b, paces, tid, near, counts)
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
     if go > 0 then moved = select(2, turn.advance(G, uid, go)) end
-    if counts then
+    if score_of then
       local after = tid and G.bf:distance(uid, tid) or 0
-      if not counts(after, moved) then return after, moved, nil end
+      if score_of(i, b, after, moved, 0) >= best_score - 0.01 then return after, moved, nil end
     end
     -- friends it would end beside or behind, within CROWD mm (those in
     -- `near` not counted)
@@ -903,7 +903,6 @@ function plan_move(G, uid)
     return score
   end
   local no_turn -- the trial of a bearing that turns the unit not at all (commander_trials.lua: sameness)
-  local toward -- the bearing between the nearest points, once asked (false: none)
   for i, bb in ipairs(cands) do
     -- a bearing that would swing the unit back a third time running is not
     -- a candidate at all (issue #13, session ten): when it was only costed
@@ -917,26 +916,16 @@ function plan_move(G, uid)
     -- (a bearing whose best score, from geometry, cannot beat the best so
     -- far is not tried: commander_trials.lua; the same choice, fewer trials)
     local least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, best_score and not ai.WHEEL_ROOM)
-    if least and score_of(i, bb, least, 1, 0) < best_score - 0.01 then
-      -- (not ruled out by the sweep: the way the advance runs, from the
-      -- nearest points, asked once a choice; commander_trials.lua 6)
-      if toward == nil then toward = trials.toward(G, uid, goal, d, gd * MM) or false end
-      if toward then
-        least = trials.least_distance_of_move(d, bb, facing, math.max(paces, 1), gd * MM, MM, true, toward)
-      end
-    end
     if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
       local after, moved, crowd
       local straight = trials.SKIP and math.abs(turn.norm(bb - facing)) < 0.5
       -- (the friends crowded counted only for a trial that could still
-      -- win without them: commander_trials.lua 7)
-      local counts = trials.SKIP and trials.CROWD_WHEN_NEEDED and best_score and not ai.WHEEL_ROOM and function(a, m)
-        return score_of(i, bb, a, m, 0) < best_score - 0.01
-      end or nil
-      if straight and no_turn and (no_turn[3] or not counts or not counts(no_turn[1], no_turn[2])) then
+      -- win without them: commander_trials.lua 6)
+      local lazy = trials.SKIP and trials.CROWD_WHEN_NEEDED and best_score and not ai.WHEEL_ROOM
+      if straight and no_turn and (no_turn[3] or not lazy or score_of(i, bb, no_turn[1], no_turn[2], 0) >= best_score - 0.01) then
         after, moved, crowd = no_turn[1], no_turn[2], no_turn[3]
       else
-        after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near, counts)
+        after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near, lazy and score_of or nil, i, best_score)
         if straight then no_turn = { after, moved, crowd } end
       end
       crowd = crowd or 0 -- (not counted: the score loses whatever it is)

@@ -223,103 +223,20 @@ T.case("WRG 1973 CHARGING (commander's charge choice): each enemy's trial charge
   T.truthy(with < without, string.format("fewer trial charges: %d with the skips, %d without", with, without))
 end)
 
--- Session eleven, round two (commander_trials.lua 6): the bound that counts
--- only the part of the advance that runs towards the objective.
+-- Session eleven, round two (commander_trials.lua 6): the crowd counted
+-- only when it could matter.
 
-T.case("WRG 1973 MOVEMENT (commander's trial moves): the nearest points' bearing is the core's distance", function()
-  -- T.toward finds the nearest pair of the two rectangles itself; its
-  -- distance must be the core's bf:distance (else it gives no bearing):
-  -- bases of every size at every angle, some nearly touching
-  local rnd = lcg(31)
-  local found, centre_differs = 0, 0
-  for n = 1, 80 do
-    local k = KINDS[(n - 1) % #KINDS + 1]
-    local extra = {}
-    for key, v in pairs(k[2]) do extra[key] = v end
-    local x, y = rnd(400, 1400), rnd(300, 900)
-    local a = math.rad(rnd(-180, 180))
-    local gap = n % 4 == 0 and rnd(60, 90) or rnd(20, 500)
-    local G = fight{ side1 = { unit("u", k[1], x, y, rnd(-180, 180), extra) },
-                     side2 = { unit("e", "MI", x - math.sin(a) * gap, y + math.cos(a) * gap, rnd(-180, 180),
-                                    { figures = 4 + 2 * (n % 6), ranks = 1 + n % 2 }) } }
-    local uid, eid = G.by_id[1].u, G.by_id[2].e
-    local dist = G.bf:distance(uid, eid)
-    if dist > 0.01 then
-      local toward = trials.toward(G, uid, eid, G.D[uid], dist)
-      T.truthy(toward ~= nil, string.format("case %d: a bearing found at %.2f mm", n, dist))
-      if toward then
-        found = found + 1
-        -- the way the nearest points lie is not the way the centres lie
-        if math.abs(turn.norm(toward - turn.bearing(G, uid, eid))) > 5 then centre_differs = centre_differs + 1 end
-      end
-      -- a distance that is not the core's gives none
-      T.eq(trials.toward(G, uid, eid, G.D[uid], dist + 1), nil, "no bearing when the distance is not the core's")
-    end
-  end
-  T.truthy(found >= 60, "separate bases in most cases: " .. found)
-  T.truthy(centre_differs > 0, "the centres' bearing differs from the nearest points' in some: " .. centre_differs)
-end)
-
-T.case("WRG 1973 MOVEMENT (commander's trial moves): the bound from the advance's direction never exceeds a real trial's", function()
-  -- as the first case, with the direction (commander_trials.lua 6), and a
-  -- friend beside the unit in half the cases, so that some turns are
-  -- stopped part way (the advance then runs on a facing between the two)
-  local rnd = lcg(43)
-  local checked, tighter, tight, stopped = 0, 0, 0, 0
-  for n = 1, 60 do
-    local k = KINDS[(n - 1) % #KINDS + 1]
-    local extra = {}
-    for key, v in pairs(k[2]) do extra[key] = v end
-    local x, y, f = rnd(400, 1400), rnd(300, 900), rnd(-180, 180)
-    local a = math.rad(rnd(-180, 180))
-    local gap = rnd(20, 400)
-    local side1 = { unit("u", k[1], x, y, f, extra) }
-    if n % 2 == 0 then
-      local fa = math.rad(f + rnd(-150, 150))
-      side1[2] = unit("f", "HI", x - math.sin(fa) * rnd(50, 90), y + math.cos(fa) * rnd(50, 90), rnd(-180, 180))
-    end
-    local G = fight{ side1 = side1,
-                     side2 = { unit("e", "MI", x - math.sin(a) * gap, y + math.cos(a) * gap, rnd(-180, 180)) } }
-    local uid, eid = G.by_id[1].u, G.by_id[2].e
-    local d = G.D[uid]
-    local dist = G.bf:distance(uid, eid)
-    local toward = trials.toward(G, uid, eid, d, dist)
-    local _, _, facing = G.bf:pos(uid)
-    for _, off in ipairs({ 0, 0.3, 15, -30, 45, 60, -90, 135, 180 }) do
-      local bb = turn.norm(facing + off)
-      for _, paces in ipairs({ 1, 20, 60 }) do
-        local after = real_trial(G, uid, bb, paces)
-        local sweep = trials.least_distance_of_move(d, bb, facing, paces, dist, MM, true)
-        local least = trials.least_distance_of_move(d, bb, facing, paces, dist, MM, true, toward)
-        checked = checked + 1
-        T.truthy(least <= after, string.format("case %d, turn %g, %g paces: least %.2f <= after %.2f", n, off, paces, least, after))
-        T.truthy(least >= sweep, "never looser than the sweep's bound")
-        if least > sweep + 1 then tighter = tighter + 1 end
-        if after - least < 5 then tight = tight + 1 end
-        if side1[2] and math.abs(off) >= 0.5 then
-          local r = turn.probe(G, uid, function() return G.bf:move(uid, "turn", off) end)
-          if r and r.stopped_by then stopped = stopped + 1 end
-        end
-      end
-    end
-  end
-  T.eq(checked, 60 * 9 * 3, "every trial checked")
-  T.truthy(tighter > checked / 4, "tighter than the sweep's bound by a millimetre in a quarter at least: " .. tighter)
-  T.truthy(tight > 0, "within 5 mm of the real distance in some: " .. tight)
-  T.truthy(stopped > 0, "some turns stopped part way by the friend: " .. stopped)
-end)
-
-T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same with the direction's bound and the crowd counted when it matters, fewer trials", function()
+T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same with the crowd counted only when it matters, fewer counts", function()
   -- the situations of the move-choice case above, 80 of them, with a
   -- third friend ahead: every candidate tried (no skips), the sweep's
-  -- bound alone, with the direction's, and with the crowd counted only
-  -- when it matters (commander_trials.lua 7)
+  -- bound alone, and with the crowd counted only when it matters
+  -- (commander_trials.lua 6)
   local rnd = lcg(61)
   local probes, nears = 0, 0
   local probe, near = turn.probe, turn.near
   turn.probe = function(...) probes = probes + 1; return probe(...) end
   turn.near = function(...) nears = nears + 1; return near(...) end
-  local counts, crowds, same, moves = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, 0, 0
+  local counts, crowds, same, moves = { 0, 0, 0 }, { 0, 0, 0 }, 0, 0
   for n = 1, 80 do
     local k = KINDS[(n - 1) % #KINDS + 1]
     local extra = { set = { order = "attack" } }
@@ -334,8 +251,8 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
     local G = fight{ side1 = side1, side2 = side2 }
     local uid = G.by_id[1].u
     local got = {}
-    for m, mode in ipairs({ { false, false, false }, { true, false, false }, { true, true, false }, { true, true, true } }) do
-      trials.SKIP, trials.DIRECTION, trials.CROWD_WHEN_NEEDED = mode[1], mode[2], mode[3]
+    for m, mode in ipairs({ { false, false }, { true, false }, { true, true } }) do
+      trials.SKIP, trials.CROWD_WHEN_NEEDED = mode[1], mode[2]
       probes, nears = 0, 0
       got[m] = ai.move(G, uid)
       counts[m], crowds[m] = counts[m] + probes, crowds[m] + nears
@@ -346,42 +263,13 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
         and a.advancing == b.advancing)
     end
     if got[1] and got[1].distance and got[1].distance > 0 then moves = moves + 1 end
-    if eq(got[1], got[2]) and eq(got[1], got[3]) and eq(got[1], got[4]) then same = same + 1 end
+    if eq(got[1], got[2]) and eq(got[1], got[3]) then same = same + 1 end
   end
   turn.probe, turn.near = probe, near
-  trials.SKIP, trials.DIRECTION, trials.CROWD_WHEN_NEEDED = true, true, true
+  trials.SKIP, trials.CROWD_WHEN_NEEDED = true, true
   T.eq(same, 80, "the same move in every situation")
   T.truthy(moves >= 40, "most situations order a move (" .. moves .. ")")
-  T.truthy(counts[3] < counts[2] and counts[2] < counts[1],
-    string.format("fewer trial moves: %d every candidate, %d the sweep's bound, %d with the direction's", counts[1], counts[2], counts[3]))
-  T.eq(counts[4], counts[3], "the crowd's saving makes no trial fewer or more")
-  T.truthy(crowds[4] < crowds[3], string.format("fewer crowd counts: %d, %d when it matters", crowds[3], crowds[4]))
-end)
-
-T.case("WRG 1973 MOVEMENT (commander's trial moves): a turn stopped part way by a friend, the advance then runs between the two facings", function()
-  -- the unit faces 0 with a friend 10 mm behind its left rear: a turn of
-  -- 60 degrees stops at about 22.6 (its rear corner meets the friend, and
-  -- the advance then draws it clear); the objective stands straight out along that stopped facing
-  -- (700 mm off; a long advance, 200 paces, for the direction to outweigh
-  -- the corners' sweep),
-  -- so the advance runs right at it. The bound must take the arc the turn
-  -- sweeps (commander_trials.lua 6), not only the bearing asked for.
-  local G = fight{ side1 = { unit("u", "HI", 800, 400, 0, { figures = 8, ranks = 2 }), unit("f", "HI", 760, 350, 0) },
-                   side2 = { unit("e", "MI", 800 - math.sin(math.rad(22.62)) * 700, 400 + math.cos(math.rad(22.62)) * 700, 202.62) } }
-  local uid, fid, eid = G.by_id[1].u, G.by_id[1].f, G.by_id[2].e
-  local d = G.D[uid]
-  local r = turn.probe(G, uid, function() return G.bf:move(uid, "turn", 60) end)
-  T.eq(r.stopped_by, fid, "the friend stops the turn")
-  T.truthy(r.turned > 15 and r.turned < 30, "part way: " .. tostring(r.turned))
-  local dist = G.bf:distance(uid, eid)
-  local toward = trials.toward(G, uid, eid, d, dist)
-  T.truthy(toward and math.abs(toward - r.turned) < 3, "the objective lies along the stopped facing: " .. tostring(toward))
-  local after = real_trial(G, uid, 60, 200)
-  local least = trials.least_distance_of_move(d, 60, 0, 200, dist, MM, true, toward)
-  T.truthy(least <= after, string.format("least %.2f <= after %.2f", least, after))
-  -- the advance counted only along the bearing asked for (60 degrees)
-  -- would claim more than the trial leaves
-  local go = 200 - ai.turn_cost(d, 60) - (d.push_debt or 0)
-  local end_only = trials.least_distance(d, dist, 60, go * math.cos(math.rad(toward - 60)), MM)
-  T.truthy(end_only > after + 1, string.format("the bearing's end alone is wrong here: %.2f > %.2f", end_only, after))
+  T.truthy(counts[2] < counts[1], string.format("fewer trial moves: %d every candidate, %d the sweep's bound", counts[1], counts[2]))
+  T.eq(counts[3], counts[2], "the crowd's saving makes no trial fewer or more")
+  T.truthy(crowds[3] < crowds[2], string.format("fewer crowd counts: %d, %d when it matters", crowds[2], crowds[3]))
 end)
