@@ -610,8 +610,12 @@ function ai.turn_cost(d, diff)
 end
 
 -- Where an ordinary move of `paces` on a bearing would leave the unit, as
--- its distance to a target afterwards (mm) and the paces moved.
-local function try_move(G, uid, b, paces, tid, near)
+-- its distance to a target afterwards (mm) and the paces moved. With
+-- `score_of` (the choice's scoring, candidate i, the best score so far):
+-- the friends it crowds are counted only when they could matter, else
+-- crowd is nil (a crowd only adds to a score that loses already;
+-- commander_trials.lua 6).
+local function try_move(G, uid, b, paces, tid, near, score_of, i, best_score)
   local d = G.D[uid]
   return turn.probe(G, uid, function()
     local _, _, f = G.bf:pos(uid)
@@ -624,6 +628,10 @@ local function try_move(G, uid, b, paces, tid, near)
     local go = paces - cost - (d.push_debt or 0)
     local moved = 0
     if go > 0 then moved = select(2, turn.advance(G, uid, go)) end
+    if score_of then
+      local after = tid and G.bf:distance(uid, tid) or 0
+      if score_of(i, b, after, moved, 0) >= best_score - 0.01 then return after, moved, nil end
+    end
     -- friends it would end beside or behind, within CROWD mm (those in
     -- `near` not counted)
     local crowd = 0
@@ -911,11 +919,16 @@ function plan_move(G, uid)
     if not (least and score_of(i, bb, least, 1, 0) >= best_score - 0.01) then
       local after, moved, crowd
       local straight = trials.SKIP and math.abs(turn.norm(bb - facing)) < 0.5
-      if straight and no_turn then after, moved, crowd = no_turn[1], no_turn[2], no_turn[3]
+      -- (the friends crowded counted only for a trial that could still
+      -- win without them: commander_trials.lua 6)
+      local lazy = trials.SKIP and trials.CROWD_WHEN_NEEDED and best_score and not ai.WHEEL_ROOM
+      if straight and no_turn and (no_turn[3] or not lazy or score_of(i, bb, no_turn[1], no_turn[2], 0) >= best_score - 0.01) then
+        after, moved, crowd = no_turn[1], no_turn[2], no_turn[3]
       else
-        after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near)
+        after, moved, crowd = try_move(G, uid, bb, math.max(paces, 1), goal, near, lazy and score_of or nil, i, best_score)
         if straight then no_turn = { after, moved, crowd } end
       end
+      crowd = crowd or 0 -- (not counted: the score loses whatever it is)
       local score = score_of(i, bb, after, moved, crowd)
       if not best_score or score < best_score - 0.01 then best_b, best_score, best_moves = bb, score, moved >= 0.5 end
     end

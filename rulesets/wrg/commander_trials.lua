@@ -37,6 +37,12 @@
 --    Nothing moves while one unit chooses (a trial puts the unit back), so
 --    the same trial would run the same path. (Issus: 88 trial charges a
 --    battle, 30 of them repeats, 15 of those within one choice.)
+-- 6. Crowding counted when it matters (session eleven, round two). A trial
+--    counts the friends the move would end within CROWD mm of (turn.near:
+--    a bf:within and a list); each adds CROWD_PACES to the score, so a
+--    trial whose score with none cannot beat the best so far loses
+--    whatever the count, and the count is not made. (Issus, 4 battles: 520
+--    counts, 219 with this.)
 local tables = require("wrg.tables")
 local turn = require("wrg.turn")
 
@@ -48,6 +54,9 @@ T.SLACK = 0.5
 
 -- Off: every candidate is tried, as before (the tests compare the choices).
 T.SKIP = true
+
+-- Off: every trial counts the friends it crowds (6; the tests compare).
+T.CROWD_WHEN_NEEDED = true
 
 -- The least edge-to-edge distance (mm) from unit d (of width d.w and depth
 -- d.dp) to a unit standing still `dist` mm away now, after the unit turns

@@ -222,3 +222,54 @@ T.case("WRG 1973 CHARGING (commander's charge choice): each enemy's trial charge
   T.truthy(charges >= 10 and charges < 40, "some situations charge, some do not (" .. charges .. " of 40 charge)")
   T.truthy(with < without, string.format("fewer trial charges: %d with the skips, %d without", with, without))
 end)
+
+-- Session eleven, round two (commander_trials.lua 6): the crowd counted
+-- only when it could matter.
+
+T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same with the crowd counted only when it matters, fewer counts", function()
+  -- the situations of the move-choice case above, 80 of them, with a
+  -- third friend ahead: every candidate tried (no skips), the sweep's
+  -- bound alone, and with the crowd counted only when it matters
+  -- (commander_trials.lua 6)
+  local rnd = lcg(61)
+  local probes, nears = 0, 0
+  local probe, near = turn.probe, turn.near
+  turn.probe = function(...) probes = probes + 1; return probe(...) end
+  turn.near = function(...) nears = nears + 1; return near(...) end
+  local counts, crowds, same, moves = { 0, 0, 0 }, { 0, 0, 0 }, 0, 0
+  for n = 1, 80 do
+    local k = KINDS[(n - 1) % #KINDS + 1]
+    local extra = { set = { order = "attack" } }
+    for key, v in pairs(k[2]) do extra[key] = v end
+    local x, y = rnd(500, 1300), rnd(250, 450)
+    local side1 = { unit("u", k[1], x, y, rnd(-40, 40), extra),
+                    unit("f1", "HI", x + rnd(-200, 200), y + rnd(-120, 120), rnd(-30, 30)),
+                    unit("f2", "MI", x + rnd(-200, 200), y + rnd(-120, 120), rnd(-30, 30)),
+                    unit("f3", "MI", x + rnd(-100, 100), y + rnd(60, 160), rnd(-30, 30)) }
+    local side2 = { unit("e", "MI", x + rnd(-400, 400), y + rnd(250, 700), 180 + rnd(-30, 30)),
+                    unit("e2", "HC", x + rnd(-400, 400), y + rnd(250, 700), 180 + rnd(-30, 30), { figures = 6, ranks = 1 }) }
+    local G = fight{ side1 = side1, side2 = side2 }
+    local uid = G.by_id[1].u
+    local got = {}
+    for m, mode in ipairs({ { false, false }, { true, false }, { true, true } }) do
+      trials.SKIP, trials.CROWD_WHEN_NEEDED = mode[1], mode[2]
+      probes, nears = 0, 0
+      got[m] = ai.move(G, uid)
+      counts[m], crowds[m] = counts[m] + probes, crowds[m] + nears
+      G.D[uid].ai_last_move = nil
+    end
+    local function eq(a, b)
+      return (a == nil and b == nil) or (a ~= nil and b ~= nil and a.bearing == b.bearing and a.distance == b.distance
+        and a.advancing == b.advancing)
+    end
+    if got[1] and got[1].distance and got[1].distance > 0 then moves = moves + 1 end
+    if eq(got[1], got[2]) and eq(got[1], got[3]) then same = same + 1 end
+  end
+  turn.probe, turn.near = probe, near
+  trials.SKIP, trials.CROWD_WHEN_NEEDED = true, true
+  T.eq(same, 80, "the same move in every situation")
+  T.truthy(moves >= 40, "most situations order a move (" .. moves .. ")")
+  T.truthy(counts[2] < counts[1], string.format("fewer trial moves: %d every candidate, %d the sweep's bound", counts[1], counts[2]))
+  T.eq(counts[3], counts[2], "the crowd's saving makes no trial fewer or more")
+  T.truthy(crowds[3] < crowds[2], string.format("fewer crowd counts: %d, %d when it matters", crowds[2], crowds[3]))
+end)
