@@ -279,21 +279,27 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   if (plan.advance or 0) <= 0 and not plan.turn and not plan.wheel then return plan end
   local bf = G.bf
   local x, y, f = bf:pos(uid)
-  local before = touching(G, uid)
   local r = turn.move(G, uid, plan)
   local ex, ey, ef = bf:pos(uid)
   -- the face the move would strike (the plan's idea of a flank charge may
   -- swing its corner into the front on the way)
   local face = r.contact and bf:contact(r.contact, uid)
   local ends_on_new = false
-  if not r.contact and r.moved > 0 then
-    for id in pairs(touching(G, uid)) do
-      if not before[id] then ends_on_new = true; break end
-    end
-  end
+  -- SPEED: the friends touching the unit where it stood are asked only
+  -- when the trial ends touching some friend (a new friend needs a friend
+  -- at the end); the unit is put back first and asked there, the same
+  -- question of the same board as before the trial (speed_test.lua:
+  -- against asking before, on many trials)
+  local after = (not r.contact and r.moved > 0) and touching(G, uid) or nil
   if G.log then bf:set_logging(false) end
   bf:place(uid, x, y, f)
   if G.log then bf:set_logging(true) end
+  if after and next(after) ~= nil then
+    local before = touching(G, uid)
+    for id in pairs(after) do
+      if not before[id] then ends_on_new = true; break end
+    end
+  end
   -- light troops striking the front of formed, ordered heavy troops: no
   -- player's charge, whatever the plan meant (absurd_acts.lua; seen at the
   -- fantasy scenario: goblin archers going for elf knights' flank struck
