@@ -291,9 +291,16 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   -- question of the same board as before the trial (speed_test.lua:
   -- against asking before, on many trials)
   local after = (not r.contact and r.moved > 0) and touching(G, uid) or nil
-  if G.log then bf:set_logging(false) end
-  bf:place(uid, x, y, f)
-  if G.log then bf:set_logging(true) end
+  -- SPEED: put back only a unit the trial moved (half the trials end where
+  -- they began: every fraction failed, and turn.move put it back itself;
+  -- bf:place of the place it stands on is the same base: facings are kept
+  -- normalised, and normalising is exact on them)
+  local moved_it = ex ~= x or ey ~= y or ef ~= f
+  if moved_it then
+    if G.log then bf:set_logging(false) end
+    bf:place(uid, x, y, f)
+    if G.log then bf:set_logging(true) end
+  end
   if after and next(after) ~= nil then
     local before = touching(G, uid)
     for id in pairs(after) do
@@ -321,7 +328,7 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   -- the plan stands as tried: the engine's move of it from here ends where
   -- the trial did, so the trial is handed back instead of moved again
   -- (turn.try_choice; half the engine's moves were these trials)
-  I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
+  I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f, moved_it)
   return plan
 end
 
@@ -334,7 +341,9 @@ local TRIED = { "turn", "wheel", "advance", "careful", "fractions", "target" }
 -- and the move is the commander's own (not one the rules force). The move
 -- is made at once after the trial (turn.do_move straight after the
 -- commander's `move`), so no other unit has moved in between.
-function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
+-- (`moved_it` false: the trial ended where it began, and there is no
+-- placing to do)
+function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f, moved_it)
   local was = {}
   for i, k in ipairs(TRIED) do was[i] = plan[k] end
   local turn_now = G.turn
@@ -346,9 +355,11 @@ function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
     local bf = G.bf
     local x1, y1, f1 = bf:pos(uid)
     if x1 ~= x or y1 ~= y or f1 ~= f then return nil end
-    if G.log then bf:set_logging(false) end
-    bf:place(uid, ex, ey, ef)
-    if G.log then bf:set_logging(true) end
+    if moved_it ~= false then
+      if G.log then bf:set_logging(false) end
+      bf:place(uid, ex, ey, ef)
+      if G.log then bf:set_logging(true) end
+    end
     local out = {}
     for k, v in pairs(r) do out[k] = v end
     return out

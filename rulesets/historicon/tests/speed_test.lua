@@ -578,7 +578,7 @@ T.case("Speed (the default commander: a move stops short of friends): the friend
   local function r(n) return (rng:roll(1000000) - 1) / 1000000 * n end
   local LI = { troop = "ARA LI", figures = 16, ranks = 2 }
   local HC = { troop = "ARA HC", figures = 8, ranks = 2 }
-  local seen = { cut = 0, kept = 0, stands = 0 }
+  local seen = { cut = 0, kept = 0, stands = 0, still = 0 }
   local n = 0
   for k = 1, 60 do
     local one = { at({ id = "u", troop = "ARA HC", figures = 8, ranks = 2 }, 120, 50, 0) }
@@ -611,8 +611,8 @@ T.case("Speed (the default commander: a move stops short of friends): the friend
       local c = j % 4
       if c == 1 then plan.turn = r(120) - 60 elseif c == 2 then plan.wheel = r(60) - 30; plan.advance = r(150) end
       if j == 8 then plan.charge = G.by_id[2].e1 end
-      local copy = {}
-      for key, v in pairs(plan) do copy[key] = v end
+      local copy, copy2 = {}, {}
+      for key, v in pairs(plan) do copy[key] = v; copy2[key] = v end
       local x, y, f = G.bf:pos(uid)
       local want = old_stop_short(G, uid, copy, nil)
       T.eq({ G.bf:pos(uid) }, { x, y, f }, "the old trial puts the unit back")
@@ -622,9 +622,22 @@ T.case("Speed (the default commander: a move stops short of friends): the friend
       T.eq({ G.bf:pos(uid) }, { x, y, f }, "the new trial puts the unit back")
       seen[want[4]] = seen[want[4]] + 1
       n = n + 1
-      got.reuse = nil
+      -- a kept trial handed back puts the unit where the engine's own move
+      -- of the plan from there ends (a trial that ended where it began: no
+      -- placing at all)
+      if got.reuse then
+        local rr = got.reuse()
+        local kept_at = { G.bf:pos(uid) }
+        G.bf:place(uid, x, y, f)
+        local fresh = turn.move(G, uid, copy2)
+        T.eq({ rr.moved, rr.contact, kept_at }, { fresh.moved, fresh.contact, { G.bf:pos(uid) } },
+          string.format("situation %d, plan %d: the kept trial", k, j))
+        if kept_at[1] == x and kept_at[2] == y and kept_at[3] == f then seen.still = seen.still + 1 end
+        G.bf:place(uid, x, y, f)
+      end
     end
   end
-  T.truthy(seen.cut >= 30 and seen.kept >= 30, string.format("trials cut short of a friend and kept both tried (%d cut, %d kept, %d stood, of %d)",
-    seen.cut, seen.kept, seen.stands, n))
+  T.truthy(seen.cut >= 30 and seen.kept >= 30 and seen.still >= 10 and seen.kept - seen.still >= 10,
+    string.format("trials cut short of a friend and kept (moved and not) all tried (%d cut, %d kept, %d of them where they began, %d stood, of %d)",
+    seen.cut, seen.kept, seen.still, seen.stands, n))
 end)
