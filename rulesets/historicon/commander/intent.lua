@@ -279,21 +279,34 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   if (plan.advance or 0) <= 0 and not plan.turn and not plan.wheel then return plan end
   local bf = G.bf
   local x, y, f = bf:pos(uid)
-  local before = touching(G, uid)
   local r = turn.move(G, uid, plan)
   local ex, ey, ef = bf:pos(uid)
   -- the face the move would strike (the plan's idea of a flank charge may
   -- swing its corner into the front on the way)
   local face = r.contact and bf:contact(r.contact, uid)
   local ends_on_new = false
-  if not r.contact and r.moved > 0 then
-    for id in pairs(touching(G, uid)) do
+  -- SPEED: the friends touching the unit where it stood are asked only
+  -- when the trial ends touching some friend (a new friend needs a friend
+  -- at the end); the unit is put back first and asked there, the same
+  -- question of the same board as before the trial (speed_test.lua:
+  -- against asking before, on many trials)
+  local after = (not r.contact and r.moved > 0) and touching(G, uid) or nil
+  -- SPEED: put back only a unit the trial moved (half the trials end where
+  -- they began: every fraction failed, and turn.move put it back itself;
+  -- bf:place of the place it stands on is the same base: facings are kept
+  -- normalised, and normalising is exact on them)
+  local moved_it = ex ~= x or ey ~= y or ef ~= f
+  if moved_it then
+    if G.log then bf:set_logging(false) end
+    bf:place(uid, x, y, f)
+    if G.log then bf:set_logging(true) end
+  end
+  if after and next(after) ~= nil then
+    local before = touching(G, uid)
+    for id in pairs(after) do
       if not before[id] then ends_on_new = true; break end
     end
   end
-  if G.log then bf:set_logging(false) end
-  bf:place(uid, x, y, f)
-  if G.log then bf:set_logging(true) end
   -- light troops striking the front of formed, ordered heavy troops: no
   -- player's charge, whatever the plan meant (absurd_acts.lua; seen at the
   -- fantasy scenario: goblin archers going for elf knights' flank struck
@@ -315,7 +328,7 @@ function I.stop_short_of_friends(G, uid, plan, welcome)
   -- the plan stands as tried: the engine's move of it from here ends where
   -- the trial did, so the trial is handed back instead of moved again
   -- (turn.try_choice; half the engine's moves were these trials)
-  I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
+  I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f, moved_it)
   return plan
 end
 
@@ -328,7 +341,9 @@ local TRIED = { "turn", "wheel", "advance", "careful", "fractions", "target" }
 -- and the move is the commander's own (not one the rules force). The move
 -- is made at once after the trial (turn.do_move straight after the
 -- commander's `move`), so no other unit has moved in between.
-function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
+-- (`moved_it` false: the trial ended where it began, and there is no
+-- placing to do)
+function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f, moved_it)
   local was = {}
   for i, k in ipairs(TRIED) do was[i] = plan[k] end
   local turn_now = G.turn
@@ -340,9 +355,11 @@ function I.keep_trial(G, uid, plan, r, ex, ey, ef, x, y, f)
     local bf = G.bf
     local x1, y1, f1 = bf:pos(uid)
     if x1 ~= x or y1 ~= y or f1 ~= f then return nil end
-    if G.log then bf:set_logging(false) end
-    bf:place(uid, ex, ey, ef)
-    if G.log then bf:set_logging(true) end
+    if moved_it ~= false then
+      if G.log then bf:set_logging(false) end
+      bf:place(uid, ex, ey, ef)
+      if G.log then bf:set_logging(true) end
+    end
     local out = {}
     for k, v in pairs(r) do out[k] = v end
     return out

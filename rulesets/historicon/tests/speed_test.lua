@@ -537,3 +537,107 @@ T.case("Speed (Deployment; the march across a diagonal): overlap and nearness to
   T.truthy(overlaps > 10 and overlaps < 390, "both answers met (" .. overlaps .. " overlaps)")
   T.truthy(nears > 10 and nears < 390, "both answers met (" .. nears .. " near)")
 end)
+
+-- The trial move as intent.stop_short_of_friends made it before session
+-- eleven's second round (branch historicon_move): the friends touching the
+-- unit asked before every trial. Returns the plan's fields after it and
+-- whether it kept the trial for the engine.
+local function old_stop_short(G, uid, plan, welcome)
+  local touch_ids, touch_dists = {}, {}
+  local function touching()
+    local out = {}
+    local n = turn.units_within(G, uid, 0.5, G.D[uid].side, touch_ids, touch_dists)
+    for i = 1, n do if not G.D[touch_ids[i]].gone then out[touch_ids[i]] = true end end
+    return out
+  end
+  local bf = G.bf
+  local x, y, f = bf:pos(uid)
+  local before = touching()
+  local r = turn.move(G, uid, plan)
+  local ends_on_new = false
+  if not r.contact and r.moved > 0 then
+    for id in pairs(touching()) do if not before[id] then ends_on_new = true; break end end
+  end
+  bf:place(uid, x, y, f)
+  if r.contact and r.contact ~= plan.charge and not (welcome and welcome(r.contact)) then
+    return { nil, nil, 0, "stands" }
+  end
+  if ends_on_new then
+    local arc = plan.wheel and G.D[uid].w * math.rad(math.abs(plan.wheel)) or 0
+    return { plan.turn, plan.wheel, math.max(0, math.min(plan.advance, r.moved - arc) - G.S.cm(1.5)), "cut" }
+  end
+  return { plan.turn, plan.wheel, plan.advance, "kept" }
+end
+
+T.case("Speed (the default commander: a move stops short of friends): the friends touching a unit asked only when a trial ends touching one, the same plans", function()
+  local intent = require("historicon.commander.intent")
+  -- a crowd of friends round the unit, some touching it, some a move away,
+  -- an enemy line beyond; random plans (turns, wheels, advances) from
+  -- random places among them
+  local rng = dice.random(29)
+  local function r(n) return (rng:roll(1000000) - 1) / 1000000 * n end
+  local LI = { troop = "ARA LI", figures = 16, ranks = 2 }
+  local HC = { troop = "ARA HC", figures = 8, ranks = 2 }
+  local seen = { cut = 0, kept = 0, stands = 0, still = 0 }
+  local n = 0
+  for k = 1, 60 do
+    local one = { at({ id = "u", troop = "ARA HC", figures = 8, ranks = 2 }, 120, 50, 0) }
+    -- friends at the four sides of the unit, touching or a few cm off
+    local spots = { { 120, 50 + 8 + r(10) }, { 120 - 16 - r(6), 50 }, { 120 + 16 + r(6), 50 }, { 120, 50 - 8 - r(6) },
+                    { 120 + r(30) - 15, 72 + r(10) } }
+    for i, s in ipairs(spots) do
+      local u = at(i % 2 == 0 and LI or HC, s[1], s[2], (i == 5) and r(360) or 0)
+      u.id = "f" .. i
+      if i % 2 == 0 then u.formed = false end
+      one[#one + 1] = u
+    end
+    local two = { at({ id = "e1", troop = "AIF KC", figures = 8, ranks = 1 }, 100 + r(40), 85 + r(20), 180),
+                  at({ id = "e2", troop = "ARA LI", figures = 16, ranks = 2, formed = false }, 150 + r(30), 75 + r(20), 180) }
+    local G = field{ { units = one, commander = fixtures.passive }, { units = two } }
+    local uid = G.by_id[1].u
+    local d = G.D[uid]
+    -- in most situations the friends beside it touch it (an advance still
+    -- touching them touches no new friend), and the enemy may stand close
+    if k % 3 ~= 0 then
+      for i = 2, 3 do
+        local fid = G.by_id[1]["f" .. i]
+        local sgn = i == 2 and -1 or 1
+        G.bf:place(fid, 1200 + sgn * (d.w / 2 + G.D[fid].w / 2), 500 - r(20), 0)
+      end
+    end
+    if k % 4 == 0 then G.bf:place(G.by_id[2].e1, 1200 + r(100) - 50, 500 + d.dp / 2 + 40 + r(60), 180) end
+    for j = 1, 8 do
+      local plan = { advance = r(300), careful = true }
+      local c = j % 4
+      if c == 1 then plan.turn = r(120) - 60 elseif c == 2 then plan.wheel = r(60) - 30; plan.advance = r(150) end
+      if j == 8 then plan.charge = G.by_id[2].e1 end
+      local copy, copy2 = {}, {}
+      for key, v in pairs(plan) do copy[key] = v; copy2[key] = v end
+      local x, y, f = G.bf:pos(uid)
+      local want = old_stop_short(G, uid, copy, nil)
+      T.eq({ G.bf:pos(uid) }, { x, y, f }, "the old trial puts the unit back")
+      local got = intent.stop_short_of_friends(G, uid, plan, nil)
+      local how = got.reuse and "kept" or (got.advance == 0 and got.turn == nil and got.wheel == nil and want[4] == "stands" and "stands" or "cut")
+      T.eq({ got.turn, got.wheel, got.advance, how }, want, string.format("situation %d, plan %d", k, j))
+      T.eq({ G.bf:pos(uid) }, { x, y, f }, "the new trial puts the unit back")
+      seen[want[4]] = seen[want[4]] + 1
+      n = n + 1
+      -- a kept trial handed back puts the unit where the engine's own move
+      -- of the plan from there ends (a trial that ended where it began: no
+      -- placing at all)
+      if got.reuse then
+        local rr = got.reuse()
+        local kept_at = { G.bf:pos(uid) }
+        G.bf:place(uid, x, y, f)
+        local fresh = turn.move(G, uid, copy2)
+        T.eq({ rr.moved, rr.contact, kept_at }, { fresh.moved, fresh.contact, { G.bf:pos(uid) } },
+          string.format("situation %d, plan %d: the kept trial", k, j))
+        if kept_at[1] == x and kept_at[2] == y and kept_at[3] == f then seen.still = seen.still + 1 end
+        G.bf:place(uid, x, y, f)
+      end
+    end
+  end
+  T.truthy(seen.cut >= 30 and seen.kept >= 30 and seen.still >= 10 and seen.kept - seen.still >= 10,
+    string.format("trials cut short of a friend and kept (moved and not) all tried (%d cut, %d kept, %d of them where they began, %d stood, of %d)",
+    seen.cut, seen.kept, seen.still, seen.stands, n))
+end)
