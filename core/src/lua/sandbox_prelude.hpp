@@ -115,7 +115,7 @@ local function backtracking_steps(n, q)
 end
 -- A pattern's repetition items, counted once: rules match the same few
 -- patterns in their inner loops, and counting walks the pattern character by
--- character (about 1% of a WRG battle before this was kept). Emptied when it
+-- character (about 1% of a battle of one shipped ruleset before this was kept). Emptied when it
 -- holds many, so patterns built on the fly cannot grow it without bound.
 local repetitions_of, kept_patterns = {}, 0
 local function guard_pattern(fname, s, p)
