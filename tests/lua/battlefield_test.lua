@@ -207,3 +207,23 @@ T.case("battlefield: distances equal but for rounding are ties, listed by id, an
   T.eq((bf:nearest({ of }, 2, 100)), near)
   T.eq(bf:first_within(of, 7.5, 2), near)
 end)
+
+T.case("battlefield: a move ending on an enemy but for rounding meets it moving either way across the table", function()
+  -- A charge of exactly the gap: moving north the sum came out 1e-13 mm
+  -- short and bf:move reported the enemy as stopped_by; the mirror charge
+  -- moving south came out 1e-13 mm over and reported nothing (Historicon's
+  -- mirror-swap test found it: Mohi army 1 seed 26).
+  for _, e in ipairs({ -1e-13, 0, 1e-13, 5e-7 }) do
+    for _, way in ipairs({ 1, -1 }) do
+      local bf = B.new{ width = 1000, depth = 1000 }
+      local facing = way == 1 and 0 or 180
+      local mover = bf:add_unit{ side = 1, x = 500, y = 500, facing = facing, width = 40, depth = 20 }
+      -- the enemy's near edge 100 + e mm beyond the mover's front
+      local enemy = bf:add_unit{ side = 2, x = 500, y = 500 + way * (10 + 100 + e + 10), facing = facing + 180,
+                                 width = 40, depth = 20 }
+      local r = bf:move(mover, "advance", 100)
+      T.eq(r.stopped_by, enemy, "gap 100 + " .. e .. ", facing " .. facing)
+      T.truthy(math.abs(r.distance - 100) < 1e-6, "moved the whole charge")
+    end
+  end
+end)
