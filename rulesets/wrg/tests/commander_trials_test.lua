@@ -126,6 +126,23 @@ T.case("WRG 1973 MOVEMENT (commander's trial moves): the move chosen is the same
 end)
 
 
+-- The charge ai.charge_target chooses with every trial run and with the
+-- skips on, and the ticks of a case's counter in each (`reset` zeroes it,
+-- `read` reads it): the two charge cases below compare the two choices.
+local function charge_both_ways(G, uid, reset, read)
+  trials.SKIP = false
+  reset()
+  local all = ai.charge_target(G, uid)
+  local ticks_all = read()
+  G.D[uid].ai_last_charge = nil
+  trials.SKIP = true
+  reset()
+  local cheap = ai.charge_target(G, uid)
+  local ticks_cheap = read()
+  G.D[uid].ai_last_charge = nil
+  return all, cheap, ticks_all, ticks_cheap
+end
+
 T.case("WRG 1973 CHARGING (commander's charge choice): the same charge with the reaction chance worked out only when it decides", function()
   local rnd = lcg(23)
   local asked = 0
@@ -149,16 +166,8 @@ T.case("WRG 1973 CHARGING (commander's charge choice): the same charge with the 
     local uid = G.by_id[1].u
     local e = G.D[G.by_id[2].e]
     if n % 5 == 0 then e.disorganised = true end
-    trials.SKIP = false
-    asked = 0
-    local all = ai.charge_target(G, uid)
-    without = without + asked
-    G.D[uid].ai_last_charge = nil
-    trials.SKIP = true
-    asked = 0
-    local cheap = ai.charge_target(G, uid)
-    with = with + asked
-    G.D[uid].ai_last_charge = nil
+    local all, cheap, n_all, n_cheap = charge_both_ways(G, uid, function() asked = 0 end, function() return asked end)
+    without, with = without + n_all, with + n_cheap
     if all then charges = charges + 1 end
     if all == cheap then same = same + 1 end
   end
@@ -203,16 +212,8 @@ T.case("WRG 1973 CHARGING (commander's charge choice): each enemy's trial charge
     local G = fight{ side1 = { unit("u", k[1], x, y, rnd(-15, 15), extra) }, side2 = side2 }
     local uid = G.by_id[1].u
     if n % 4 == 0 then G.D[G.by_id[2].e1].disorganised = true end
-    trials.SKIP = false
-    runs = 0
-    local all = ai.charge_target(G, uid)
-    without = without + runs
-    G.D[uid].ai_last_charge = nil
-    trials.SKIP = true
-    runs = 0
-    local cheap = ai.charge_target(G, uid)
-    with = with + runs
-    G.D[uid].ai_last_charge = nil
+    local all, cheap, n_all, n_cheap = charge_both_ways(G, uid, function() runs = 0 end, function() return runs end)
+    without, with = without + n_all, with + n_cheap
     if all then charges = charges + 1 end
     if all == cheap then same = same + 1 end
   end
